@@ -1,0 +1,46 @@
+"""``kg stats`` and ``kg export``: look at what the store holds."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from ..export import FORMATS, export
+from ..stats import graph_stats
+from .common import base_option, console, minter, opened_store, store_option
+
+
+@click.command()
+@click.option("--format", "output_format", type=click.Choice(["table", "json"]), default="table", show_default=True)
+@store_option
+def stats(output_format, store_spec) -> None:
+    """Counts of papers, authors, institutions, topics and triples in the store."""
+    with opened_store(store_spec) as store:
+        counts = graph_stats(store)
+    if output_format == "json":
+        click.echo(json.dumps(counts, indent=2))
+        return
+    width = max(map(len, counts))
+    out = console()
+    for name, value in counts.items():
+        out.print(f"{name:<{width}}  {value:>10,}")
+
+
+@click.command("export")
+@click.option("--format", "format_name", type=click.Choice(list(FORMATS)), default="turtle", show_default=True)
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="File to write. Default: standard output.")
+@store_option
+@base_option
+def export_command(format_name, out, store_spec, base) -> None:
+    """Write the whole graph (every source, each triple once, sorted) as Turtle, N-Triples or JSON-LD."""
+    with opened_store(store_spec) as store:
+        export(store, format_name, out if out else sys.stdout.buffer, minter(base).base)
+    if out:
+        console(stderr=True).print(f"Wrote {out}.")
+
+
+COMMANDS = (stats, export_command)

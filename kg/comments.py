@@ -1,0 +1,218 @@
+"""Read a listing's free-text ``Comments`` and ``Journal ref`` into publication facts.
+
+Real comments say the same thing many ways ("Accepted at the 43rd International Conference on
+Machine Learning (ICML 2026)", "EIML@ICML", "ICML 2026 GenBio Workshop and FM4LS Workshop"),
+so each fact has its own small, tested rule; the raw text is always kept beside them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .urls import find_urls, is_code_repository, is_poster_page
+
+# Acronym -> the full names that also denote the conference.
+VENUES: dict[str, tuple[str, ...]] = {
+    "ICML": ("International Conference on Machine Learning",),
+    "NeurIPS": ("Conference on Neural Information Processing Systems", "Neural Information Processing Systems", "NIPS"),
+    "ICLR": ("International Conference on Learning Representations",),
+    "AAAI": ("AAAI Conference on Artificial Intelligence",),
+    "IJCAI": ("International Joint Conference on Artificial Intelligence",),
+    "CVPR": ("Conference on Computer Vision and Pattern Recognition",),
+    "ICCV": ("International Conference on Computer Vision",),
+    "ECCV": ("European Conference on Computer Vision",),
+    "ACL": ("Annual Meeting of the Association for Computational Linguistics",),
+    "EMNLP": ("Conference on Empirical Methods in Natural Language Processing",),
+    "NAACL": (),
+    "KDD": (),
+    "AISTATS": ("International Conference on Artificial Intelligence and Statistics",),
+    "UAI": ("Conference on Uncertainty in Artificial Intelligence",),
+    "COLT": ("Conference on Learning Theory",),
+    "CoRL": ("Conference on Robot Learning",),
+}
+_VENUE_ALT = "|".join(
+    sorted((re.escape(name) for acronym, names in VENUES.items() for name in (acronym, *names)), key=len, reverse=True)
+)
+_VENUE_YEAR = re.compile(rf"\b({_VENUE_ALT})\b(?:\s*(?:'|’)?\s*(\d{{4}}|\d{{2}}\b))?", re.IGNORECASE)
+_CANONICAL = {name.casefold(): acronym for acronym, names in VENUES.items() for name in (acronym, *names)}
+_YEAR = re.compile(r"\b(19[5-9]\d|20\d\d)\b")
+_VIRTUAL_YEAR = re.compile(r"/virtual/(\d{4})/")
+
+_AT_VENUE = re.compile(rf"\b([A-Za-z][\w\-]*)@({_VENUE_ALT})\b", re.IGNORECASE)
+_WORKSHOP_ON = re.compile(
+    r"\bWorkshop\s+on\s+(?:the\s+)?(?P<name>[^,.;()]+?(?::\s*[^,.;()]+)?)\s*(?:\((?P<acronym>[^()]{1,40})\))?(?=$|[,.;()]|\s*$)",
+    re.IGNORECASE,
+)
+_WORKSHOP_WORD = re.compile(r"\bWorkshop\b", re.IGNORECASE)
+_CONNECTORS = {"&", "and", "for", "of", "in", "on", "the", "to", "with"}
+_NOT_NAME = {"accepted", "published", "at", "to", "the", "a", "an", "icml", "in", "and", "paper", "workshops"}
+
+_PRESENTATIONS = (
+    ("contributed-talk", re.compile(r"\bcontributed\s+talk\b", re.IGNORECASE)),
+    ("oral", re.compile(r"\boral\b", re.IGNORECASE)),
+    ("spotlight", re.compile(r"\bspotlight\b", re.IGNORECASE)),
+    ("poster", re.compile(r"\bposter\b(?!\s*/)", re.IGNORECASE)),
+)
+_POSITION = re.compile(r"\bposition\s+(?:paper|track)\b", re.IGNORECASE)
+_NON_ARCHIVAL = re.compile(r"\bnon[\s\-]?archival\b", re.IGNORECASE)
+_PAGES = re.compile(r"\b(\d{1,4})\s*pages?\b", re.IGNORECASE)
+_MAIN_PAGES = re.compile(r"\b(\d{1,3})\s*(?:are\s+)?(?:pages?\s+)?main(?:\s+(?:text|body|paper))?\b", re.IGNORECASE)
+_FIGURES = re.compile(r"\b(\d{1,4})\s*figures?\b", re.IGNORECASE)
+_TABLES = re.compile(r"\b(\d{1,4})\s*tables?\b", re.IGNORECASE)
+_PMLR = re.compile(r"\bPMLR\s*(?:vol(?:ume)?\.?\s*)?(\d{1,4})\b", re.IGNORECASE)
+_PROJECT_CUE = re.compile(r"project\s+(?:page|website|site)\s*:?\s*$", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Workshop:
+    name: str | None
+    acronym: str | None
+
+    @property
+    def key(self) -> str:
+        return self.acronym or self.name or ""
+
+
+@dataclass(slots=True)
+class PublicationInfo:
+    venue: str | None = None
+    year: int | None = None
+    year_source: str | None = None
+    track: str | None = None  # "main" | "position" | "workshop"
+    workshops: list[Workshop] = field(default_factory=list)
+    presentations: list[str] = field(default_factory=list)
+    non_archival: bool = False
+    pages: int | None = None
+    main_pages: int | None = None
+    figures: int | None = None
+    tables: int | None = None
+    pmlr_volume: int | None = None
+    code_urls: list[str] = field(default_factory=list)
+    project_urls: list[str] = field(default_factory=list)
+    poster_urls: list[str] = field(default_factory=list)
+    other_urls: list[str] = field(default_factory=list)
+
+
+def _int(pattern: re.Pattern, text: str) -> int | None:
+    match = pattern.search(text)
+    return int(match.group(1)) if match else None
+
+
+def find_venue(text: str) -> tuple[str | None, int | None]:
+    """The first conference named in the text, as (acronym, year); year None when unsaid.
+
+    A conference is often named twice ("the 43rd International Conference on Machine
+    Learning (ICML 2026)"): the year may come from any mention of the same conference.
+    """
+    venue = None
+    for match in _VENUE_YEAR.finditer(text):
+        acronym = _CANONICAL[match.group(1).casefold()]
+        if venue not in (None, acronym):
+            continue
+        venue = acronym
+        year = match.group(2)
+        if year is None:
+            after = _YEAR.match(text[match.end():].lstrip(" ,"))
+            year = after.group(1) if after else None
+        if year is not None:
+            return venue, int("20" + year if len(year) == 2 else year)
+    return venue, None
+
+
+def _is_acronym(token: str) -> bool:
+    return " " not in token and sum(ch.isupper() or ch.isdigit() for ch in token) >= 2
+
+
+def _name_before(text: str, end: int) -> str | None:
+    """The capitalised words just before 'Workshop' ("the AIWILD Workshop" -> "AIWILD")."""
+    tokens = re.findall(r"[^\s(),.;:]+|[(),.;:]", text[:end])
+    words: list[str] = []
+    for token in reversed(tokens):
+        lowered = token.casefold()
+        if lowered in _CONNECTORS and words:
+            words.append(token)
+            continue
+        if token[:1].isupper() or token[:1].isdigit() and not _YEAR.fullmatch(token):
+            if lowered in _NOT_NAME or _VENUE_YEAR.fullmatch(token) or _YEAR.fullmatch(token) or lowered == "workshop":
+                break
+            words.append(token)
+            continue
+        break
+    while words and words[-1].casefold() in _CONNECTORS:
+        words.pop()
+    return " ".join(reversed(words)) or None
+
+
+def find_workshops(text: str) -> list[Workshop]:
+    """Workshops named in the text, each with a name, an acronym, or both."""
+    found: list[Workshop] = []
+    claimed: list[tuple[int, int]] = []
+    for match in _WORKSHOP_ON.finditer(text):
+        name = match.group("name").strip()
+        acronym = (match.group("acronym") or "").strip() or None
+        if acronym and not _is_acronym(acronym):
+            acronym = None  # "(Oral)" after a workshop name is a presentation, not an acronym
+        if _is_acronym(name) and acronym is None:
+            name, acronym = None, name
+        found.append(Workshop(name, acronym))
+        claimed.append((match.start(), match.end()))
+    for match in _WORKSHOP_WORD.finditer(text):
+        if any(start <= match.start() < end for start, end in claimed):
+            continue
+        name = _name_before(text, match.start())
+        if name:
+            found.append(Workshop(None, name) if _is_acronym(name) else Workshop(name, None))
+    for match in _AT_VENUE.finditer(text):
+        acronym = match.group(1)
+        if any(w.acronym == acronym for w in found):
+            continue
+        unnamed = [w for w in found if w.acronym is None]
+        if len(unnamed) == 1:  # "Workshop on Epistemic Intelligence ..., EIML@ICML": one workshop
+            found[found.index(unnamed[0])] = Workshop(unnamed[0].name, acronym)
+        else:
+            found.append(Workshop(None, acronym))
+    return found
+
+
+def parse_publication(comments: str | None, journal_ref: str | None, title: str | None = None) -> PublicationInfo:
+    """Every fact the comments and journal reference state; nothing they do not."""
+    text = " ".join(part for part in (comments, journal_ref) if part)
+    info = PublicationInfo()
+    for part, label in ((comments, "comments"), (journal_ref, "journal-ref")):
+        if part and info.venue is None:
+            venue, year = find_venue(re.sub(r"https?://\S+", " ", part))
+            if venue:
+                info.venue, info.year, info.year_source = venue, year, label if year else None
+    urls = find_urls(text)
+    if info.year is None:
+        for url in urls:
+            if (virtual := _VIRTUAL_YEAR.search(url)) and is_poster_page(url):
+                info.year, info.year_source = int(virtual.group(1)), "poster-page"
+                break
+    prose = re.sub(r"https?://\S+", " ", text)
+    info.workshops = find_workshops(prose)
+    info.presentations = [name for name, pattern in _PRESENTATIONS if pattern.search(prose)]
+    if info.workshops or re.search(r"\bworkshops?\b", prose, re.IGNORECASE):
+        info.track = "workshop"
+    elif _POSITION.search(prose) or (title or "").casefold().startswith("position:"):
+        info.track = "position"
+    elif info.venue:
+        info.track = "main"
+    info.non_archival = bool(_NON_ARCHIVAL.search(prose))
+    info.pages = _int(_PAGES, prose)
+    info.main_pages = _int(_MAIN_PAGES, prose)
+    info.figures = _int(_FIGURES, prose)
+    info.tables = _int(_TABLES, prose)
+    info.pmlr_volume = _int(_PMLR, prose)
+    for url in urls:
+        preceding = text[: text.find(url)]
+        if is_poster_page(url):
+            info.poster_urls.append(url)
+        elif is_code_repository(url) or re.search(r"\bcode\b[^.]{0,30}$", preceding, re.IGNORECASE):
+            info.code_urls.append(url)
+        elif _PROJECT_CUE.search(preceding):
+            info.project_urls.append(url)
+        else:
+            info.other_urls.append(url)
+    return info

@@ -1,0 +1,91 @@
+"""Input formats, registered by name (the way rdflib registers parsers).
+
+A format is a class with a ``name``, a one-line ``description``, a ``sniff`` score for
+auto-detection and a ``read`` method that turns a file's paragraphs into records or
+rejections. Adding a format is one new module here that decorates its class with
+:func:`register` and is imported at the bottom of this file.
+"""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+from typing import Iterable, Iterator, Protocol
+
+from ..errors import InputError, KgError
+from ..reading import Paragraph, iter_lines, iter_paragraphs
+from ..records import PaperRecord, Rejection, SourceRef
+
+_SNIFF_PARAGRAPHS = 12
+
+
+class InputFormat(Protocol):
+    name: str
+    description: str
+
+    def sniff(self, paragraphs: list[Paragraph]) -> float:
+        """How much the first paragraphs of a file look like this format, 0 to 1."""
+
+    def read(self, paragraphs: Iterator[Paragraph], source: "Source") -> Iterator[PaperRecord | Rejection]:
+        """Every record of the file, in order; every paragraph lands in one of them."""
+
+
+class Source:
+    """One input file being read: its path, stable name, format, and where records start."""
+
+    def __init__(self, path: Path, name: str, format_name: str):
+        self.path = path
+        self.name = name
+        self.format = format_name
+
+    def at(self, line: int) -> SourceRef:
+        return SourceRef(str(self.path), self.name, line, self.format)
+
+
+FORMATS: dict[str, InputFormat] = {}
+
+
+def register(cls):
+    """Class decorator: make a format available under ``cls.name``."""
+    FORMATS[cls.name] = cls()
+    return cls
+
+
+def get_format(name: str) -> InputFormat:
+    try:
+        return FORMATS[name]
+    except KeyError:
+        raise KgError(f"unknown format {name!r}; known formats: {', '.join(sorted(FORMATS))}") from None
+
+
+def detect(path: Path, paragraphs: list[Paragraph]) -> InputFormat:
+    """The registered format whose sniff scores the file's first paragraphs highest."""
+    scored = sorted(((fmt.sniff(paragraphs), name) for name, fmt in FORMATS.items()), reverse=True)
+    if not scored or scored[0][0] <= 0:
+        raise InputError(path, f"does not look like any known listing format ({', '.join(sorted(FORMATS))}); pass --format")
+    return FORMATS[scored[0][1]]
+
+
+def read_source(path: Path, name: str, format_name: str | None = None, encoding: str = "utf-8") -> tuple[Source, Iterator[PaperRecord | Rejection]]:
+    """Open a listing file, pick its format (given or detected) and stream its records."""
+    paragraphs = iter_paragraphs(iter_lines(path, encoding))
+    head = list(itertools.islice(paragraphs, _SNIFF_PARAGRAPHS))
+    fmt = get_format(format_name) if format_name else (detect(path, head) if head else FORMATS["listing"])
+    source = Source(path, name, fmt.name)
+    return source, fmt.read(itertools.chain(head, paragraphs), source)
+
+
+def split_header(paragraphs: Iterable[Paragraph], is_header) -> tuple[str | None, Iterator[Paragraph]]:
+    """Take the venue header line off the front when ``is_header(first, second)`` says so."""
+    stream = iter(paragraphs)
+    first = next(stream, None)
+    if first is None:
+        return None, iter(())
+    second = next(stream, None)
+    rest = itertools.chain([second] if second else [], stream)
+    if is_header(first, second):
+        return first.text, rest
+    return None, itertools.chain([first], rest)
+
+
+from . import abstracts, listing  # noqa: E402,F401  (registers the built-in formats)

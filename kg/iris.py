@@ -1,0 +1,64 @@
+"""Deterministic, readable IRIs for everything the graph names.
+
+An IRI is ``{base}{kind}/{slug}`` where the slug is the :func:`kg.names.match_key` of the
+thing's name with spaces as hyphens. The slug is a one-to-one image of the key, so two names
+share an IRI exactly when they are the same name by the matching rules: collisions between
+different names cannot happen. Keys longer than :data:`MAX_SLUG` are cut at a word boundary
+and get a hash of the whole key, so they stay unique; an empty key (a name of punctuation
+only) is a hash of the raw text. Letters of every script are kept (IRIs allow them), other
+characters never reach the IRI.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from .names import match_key
+
+DEFAULT_BASE = "https://kg.example.org/id/"
+MAX_SLUG = 80
+
+
+def digest(text: str, length: int = 10) -> str:
+    """A short, stable hex digest (not for security: for naming)."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:length]
+
+
+def slug(text: str, max_length: int = MAX_SLUG) -> str:
+    """The path segment for a name: its match key with hyphens, bounded in length."""
+    key = match_key(text)
+    if not key:
+        return "x-" + digest(text)
+    dashed = key.replace(" ", "-")
+    if len(dashed) <= max_length:
+        return dashed
+    cut = dashed[:max_length].rsplit("-", 1)[0] or dashed[:max_length]
+    return f"{cut}-{digest(key)}"
+
+
+class Minter:
+    """Mints IRIs under one base namespace (configurable with ``--base`` / ``KG_BASE``)."""
+
+    def __init__(self, base: str = DEFAULT_BASE):
+        if not base.endswith(("/", "#")):
+            base += "/"
+        self.base = base
+
+    def iri(self, kind: str, local: str) -> str:
+        return f"{self.base}{kind}/{local}"
+
+    def named(self, kind: str, name: str) -> str:
+        return self.iri(kind, slug(name))
+
+    def part(self, kind: str, whole_slug: str, part: str) -> str:
+        """An IRI for a part of something already named: ``authorship/{paper-slug}--3``.
+
+        Slugs never contain ``--`` (keys have single spaces), so the split is unambiguous and
+        the IRI stays a plain prefixed name in Turtle (no escaped slashes).
+        """
+        return self.iri(kind, f"{whole_slug}--{part}")
+
+
+def file_slug(file_name: str) -> str:
+    """A file name as a slug, its dots and underscores kept as word breaks (``a_b.txt`` -> ``a-b-txt``)."""
+    return slug(file_name.replace(".", " ").replace("_", " ").replace("/", " "))

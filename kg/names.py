@@ -1,0 +1,49 @@
+"""Text normalisation shared by the extractors and the IRI minting.
+
+Two levels, on purpose:
+- :func:`clean` makes a string presentable (NFC, spaces collapsed) and is what we store
+  as a label;
+- :func:`match_key` is the identity used to decide that two written forms are the same
+  thing: case, diacritics, punctuation and hyphens do not matter ("Balázs Gyenes" =
+  "Balazs Gyenes", "Dong-Woo Kim" = "Dongwoo Kim"). It keeps letters of every script, so
+  Chinese names are never reduced to nothing.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_SPACES = re.compile(r"\s+")
+# Characters that join the parts of one word: "Dong-Woo", "O'Brien", "Re-ID".
+_JOINERS = re.compile(r"[\-\u2010-\u2015\u2212'\u2019\u00b7\u30fb.]")
+_NOT_WORD = re.compile(r"[^\w]+")
+
+
+def clean(text: str) -> str:
+    """NFC with whitespace (ideographic space included) collapsed and trimmed.
+
+    Full-width punctuation is kept as written: it is how Chinese text is spelled, and the
+    listing format uses it as a separator. :func:`match_key` folds it for matching.
+    """
+    return _SPACES.sub(" ", unicodedata.normalize("NFC", text)).strip()
+
+
+def fold(text: str) -> str:
+    """Lower case with diacritics removed and full-width forms folded (NFKD, marks dropped)."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def match_key(text: str) -> str:
+    """The identity of a name: folded, joiners removed, other punctuation as spaces."""
+    folded = _JOINERS.sub("", fold(clean(text)))
+    return _SPACES.sub(" ", _NOT_WORD.sub(" ", folded).replace("_", " ")).strip()
+
+
+def has_cjk(text: str) -> bool:
+    """True when the text holds Chinese, Japanese or Korean characters."""
+    return any(
+        "\u3400" <= ch <= "\u9fff" or "\uac00" <= ch <= "\ud7af" or "\u3040" <= ch <= "\u30ff"
+        for ch in text
+    )

@@ -1,0 +1,155 @@
+"""Listing files -> records -> triples -> store, one source at a time.
+
+Each file is read as a stream; its triples go to a temporary N-Triples file and only when
+the whole file has been read does that file replace the source's graph in the store (bulk
+loaded). A file that fails half-way leaves the store as it was for that source. Every
+record read ends up either in the graph or in the report's rejections.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable, Iterator
+
+import pyoxigraph as ox
+
+from .comments import PublicationInfo, find_venue, parse_publication
+from .errors import KgError
+from .formats import read_source
+from .iris import Minter
+from .mapping import paper_triples, source_iri, source_triples
+from .records import PaperRecord, Rejection
+from .store import KGStore
+
+LISTING_SUFFIXES = {".txt", ".text", ".listing", ""}
+
+
+@dataclass
+class SourceReport:
+    path: str
+    name: str
+    format: str
+    read: int = 0
+    ingested: int = 0
+    rejections: list[Rejection] = field(default_factory=list)
+
+
+@dataclass
+class IngestReport:
+    sources: list[SourceReport] = field(default_factory=list)
+
+    @property
+    def read(self) -> int:
+        return sum(s.read for s in self.sources)
+
+    @property
+    def ingested(self) -> int:
+        return sum(s.ingested for s in self.sources)
+
+    @property
+    def rejections(self) -> list[Rejection]:
+        return [r for s in self.sources for r in s.rejections]
+
+
+class StrictError(KgError):
+    """--strict and a record was rejected."""
+
+
+def expand_paths(paths: Iterable[Path]) -> list[Path]:
+    """Files as given, folders as the listing files inside them (sorted, so runs repeat)."""
+    files: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            files.extend(sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in LISTING_SUFFIXES and not p.name.startswith(".")))
+        else:
+            files.append(path)
+    return files
+
+
+def source_names(files: list[Path]) -> list[str]:
+    """Stable names for sources: the file name, or the path where two files share a name."""
+    counts = Counter(f.name for f in files)
+    return [f.name if counts[f.name] == 1 else f.as_posix() for f in files]
+
+
+def publication_facts(records: Iterable[PaperRecord]) -> Iterator[tuple[PaperRecord, PublicationInfo]]:
+    """Pair records with their publication facts, filling the venue and year a record leaves out.
+
+    The venue header applies to records that name no conference. A record that names a
+    conference without a year ("EIML@ICML") takes the year most records of the same listing
+    give for that conference; such records wait until the listing has been read.
+    """
+    waiting: list[tuple[PaperRecord, PublicationInfo]] = []
+    years: dict[str, Counter] = {}
+    header_venue: tuple[str | None, int | None] | None = None
+    for record in records:
+        if header_venue is None:
+            header_venue = find_venue(record.venue_header)
+        info = parse_publication(record.comments, record.journal_ref, record.title)
+        if info.venue is None and header_venue[0]:
+            info.venue = header_venue[0]
+            if info.year is None and header_venue[1]:
+                info.year, info.year_source = header_venue[1], "header"
+        if info.venue and info.year is None:
+            waiting.append((record, info))
+            continue
+        if info.venue:
+            years.setdefault(info.venue, Counter())[info.year] += 1
+        yield record, info
+    for record, info in waiting:
+        common = years.get(info.venue)
+        if common:
+            info.year = min(common.items(), key=lambda item: (-item[1], item[0]))[0]
+            info.year_source = "listing"
+        yield record, info
+
+
+def ingest(
+    paths: Iterable[Path],
+    store: KGStore,
+    minter: Minter,
+    format_name: str | None = None,
+    encoding: str = "utf-8",
+    strict: bool = False,
+    on_record: Callable[[SourceReport], None] | None = None,
+) -> IngestReport:
+    """Ingest listing files into the store, replacing the graph of each source read."""
+    files = expand_paths(paths)
+    report = IngestReport()
+    for path, name in zip(files, source_names(files)):
+        report.sources.append(_ingest_file(path, name, store, minter, format_name, encoding, strict, on_record))
+    return report
+
+
+def _ingest_file(path, name, store, minter, format_name, encoding, strict, on_record) -> SourceReport:
+    source, items = read_source(path, name, format_name, encoding)
+    report = SourceReport(str(path), name, source.format)
+
+    def accepted() -> Iterator[PaperRecord]:
+        for item in items:
+            report.read += 1
+            if isinstance(item, Rejection):
+                report.rejections.append(item)
+                if strict:
+                    raise StrictError(f"{item} (--strict)")
+            else:
+                report.ingested += 1
+                yield item
+            if on_record:
+                on_record(report)
+
+    def triples() -> Iterator[ox.Triple]:
+        header = ""
+        for record, info in publication_facts(accepted()):
+            header = record.venue_header
+            yield from paper_triples(record, info, minter)
+        yield from source_triples(name, source.format, header, minter)
+
+    with tempfile.TemporaryDirectory(prefix="kg-ingest-") as scratch:
+        staged = Path(scratch) / "source.nt"
+        ox.serialize(triples(), str(staged), ox.RdfFormat.N_TRIPLES)
+        store.replace_graph(source_iri(name, minter), staged)
+    return report

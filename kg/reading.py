@@ -1,0 +1,88 @@
+"""Stream a listing file as numbered lines and blank-line separated paragraphs.
+
+Files are read line by line (never whole), so a corpus of any size needs memory for one
+paragraph at a time. UTF-8 with or without BOM and CRLF/CR line ends are accepted; anything
+else is an :class:`InputError` naming the file and line, because guessing an encoding would
+silently corrupt names.
+"""
+
+from __future__ import annotations
+
+import codecs
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+from .errors import InputError
+
+_SNIFF_BYTES = 8192
+
+
+@dataclass(frozen=True, slots=True)
+class Paragraph:
+    """A run of non-blank lines; ``line`` is the 1-based number of its first line."""
+
+    line: int
+    text: str
+
+
+def check_text_file(path: Path) -> None:
+    """Fail early, with one line, on a file that is missing, unreadable or binary."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(_SNIFF_BYTES)
+    except IsADirectoryError:
+        raise InputError(path, "is a folder, not a listing file") from None
+    except FileNotFoundError:
+        raise InputError(path, "no such file") from None
+    except OSError as exc:
+        raise InputError(path, f"cannot be read ({exc.strerror or exc})") from None
+    if b"\x00" in head:
+        raise InputError(path, "is a binary file, not a text listing")
+
+
+def iter_lines(path: Path, encoding: str = "utf-8") -> Iterator[tuple[int, str]]:
+    """Yield ``(line_number, text)`` with line ends (LF, CRLF or CR) and a leading BOM removed.
+
+    Lines are decoded one at a time so that an encoding error names the exact line.
+    """
+    check_text_file(path)
+    codec = codecs.lookup(encoding).name
+    number = 0
+    try:
+        with open(path, "rb") as handle:
+            for raw in handle:
+                if number == 0 and codec == "utf-8" and raw.startswith(codecs.BOM_UTF8):
+                    raw = raw[len(codecs.BOM_UTF8):]
+                try:
+                    text = raw.decode(codec)
+                except UnicodeDecodeError as exc:
+                    raise InputError(
+                        path,
+                        f"is not valid {encoding} (byte 0x{raw[exc.start]:02x} at column {exc.start + 1}); "
+                        "save it as UTF-8 or pass --encoding (e.g. --encoding latin-1)",
+                        number + 1,
+                    ) from None
+                if "\x00" in text:
+                    raise InputError(path, "contains NUL bytes: a binary file, not a text listing", number + 1)
+                for part in text.rstrip("\r\n").split("\r"):
+                    number += 1
+                    yield number, part
+    except OSError as exc:
+        raise InputError(path, f"cannot be read ({exc.strerror or exc})", number + 1) from None
+
+
+def iter_paragraphs(lines: Iterator[tuple[int, str]]) -> Iterator[Paragraph]:
+    """Group lines into paragraphs separated by blank (or whitespace-only) lines."""
+    start = 0
+    buffer: list[str] = []
+    for number, text in lines:
+        if text.strip():
+            if not buffer:
+                start = number
+            buffer.append(text.strip())
+        elif buffer:
+            yield Paragraph(start, "\n".join(buffer))
+            buffer = []
+    if buffer:
+        yield Paragraph(start, "\n".join(buffer))

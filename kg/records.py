@@ -1,0 +1,63 @@
+"""Records: what an input format reads from a listing, before any RDF is made.
+
+Every paragraph of a listing ends up in exactly one :class:`PaperRecord` or one
+:class:`Rejection`, so the counts of a run always add up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class SourceRef:
+    """Where a record came from: the file (as named by the user), its stable id, the line."""
+
+    path: str
+    name: str
+    line: int
+    format: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}"
+
+
+@dataclass(frozen=True, slots=True)
+class Institution:
+    """One entry of a listing's institution field, as written."""
+
+    raw: str
+    name: str
+    name_zh: str | None = None
+
+
+@dataclass(slots=True)
+class PaperRecord:
+    source: SourceRef
+    venue_header: str
+    title: str | None = None
+    title_zh: str | None = None
+    authors: list[str] = field(default_factory=list)
+    institutions: list[Institution] = field(default_factory=list)
+    summary_zh: str | None = None
+    abstract: str | None = None
+    comments: str | None = None
+    journal_ref: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Rejection:
+    """A block that could not be read as a paper, with the reason and its first words."""
+
+    source: SourceRef
+    reason: str
+    excerpt: str
+
+    def __str__(self) -> str:
+        return f"{self.source}: {self.reason}"
+
+
+def excerpt(text: str, limit: int = 80) -> str:
+    """The first words of a block, on one line, for reports."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"

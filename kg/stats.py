@@ -1,0 +1,22 @@
+"""Counts of what the graph holds, each one SPARQL aggregate pushed to the store."""
+
+from __future__ import annotations
+
+from .store import KGStore
+from .vocab import sparql_prologue
+
+COUNTS = {
+    "papers": "SELECT (COUNT(DISTINCT ?x) AS ?n) WHERE { ?x a schema:ScholarlyArticle }",
+    "authors": "SELECT (COUNT(DISTINCT ?x) AS ?n) WHERE { ?x a foaf:Person }",
+    "authorships": "SELECT (COUNT(DISTINCT ?x) AS ?n) WHERE { ?x a kg:Authorship }",
+    "institutions": "SELECT (COUNT(DISTINCT ?x) AS ?n) WHERE { ?x a org:Organization }",
+    "topics": "SELECT (COUNT(DISTINCT ?x) AS ?n) WHERE { ?paper dcterms:subject ?x }",
+    "venues": "SELECT (COUNT(DISTINCT ?x) AS ?n) WHERE { ?x a schema:Event }",
+    "sources": "SELECT (COUNT(DISTINCT ?g) AS ?n) WHERE { GRAPH ?g { ?g a kg:Source } }",
+    "triples": "SELECT (COUNT(*) AS ?n) WHERE { SELECT DISTINCT ?s ?p ?o WHERE { GRAPH ?g { ?s ?p ?o } } }",
+}
+
+
+def graph_stats(store: KGStore) -> dict[str, int]:
+    prologue = sparql_prologue()
+    return {name: store.scalar(prologue + query) for name, query in COUNTS.items()}

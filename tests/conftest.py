@@ -1,0 +1,36 @@
+"""Shared fixtures: the bundled samples, built once into a store, and helpers to run the CLI."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from kg import SAMPLES_DIR
+from kg.iris import Minter
+from kg.pipeline import ingest
+from kg.store import KGStore
+
+LISTING = SAMPLES_DIR / "001_0af6457a65591eab.txt"
+ABSTRACTS = SAMPLES_DIR / "000_d46489bfe8e71c68.txt"
+KG_BIN = Path(sys.executable).with_name("kg")
+
+
+@pytest.fixture(scope="session")
+def sample_store() -> KGStore:
+    """The bundled samples in an in-memory store (read-only for tests)."""
+    store = KGStore("memory")
+    ingest([SAMPLES_DIR], store, Minter())
+    return store
+
+
+def run_kg(*args: str, cwd: Path, check: bool = True, input: bytes | None = None) -> subprocess.CompletedProcess:
+    """Run the installed ``kg`` command as a user would, in its own process."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("KG_")}
+    result = subprocess.run([str(KG_BIN), *args], cwd=cwd, capture_output=True, env=env, input=input, timeout=600)
+    if check and result.returncode != 0:
+        raise AssertionError(f"kg {' '.join(args)} exited {result.returncode}: {result.stderr.decode(errors='replace')}")
+    return result
