@@ -16,6 +16,7 @@ from typing import Callable, Iterable, Iterator
 
 import pyoxigraph as ox
 
+from . import ONTOLOGY_DIR
 from .comments import PublicationInfo, find_venue, parse_publication
 from .errors import KgError
 from .formats import read_source
@@ -107,6 +108,14 @@ def publication_facts(records: Iterable[PaperRecord]) -> Iterator[tuple[PaperRec
         yield record, info
 
 
+ONTOLOGY_GRAPH = ox.NamedNode("https://kg.example.org/ontology")
+
+
+def load_ontology(store: KGStore) -> None:
+    """Put the ontology in the store, so queries can show labels of tracks and other terms."""
+    store.replace_graph_from_turtle(ONTOLOGY_GRAPH, ONTOLOGY_DIR / "kg.ttl")
+
+
 def ingest(
     paths: Iterable[Path],
     store: KGStore,
@@ -118,6 +127,7 @@ def ingest(
 ) -> IngestReport:
     """Ingest listing files into the store, replacing the graph of each source read."""
     files = expand_paths(paths)
+    load_ontology(store)
     report = IngestReport()
     for path, name in zip(files, source_names(files)):
         report.sources.append(_ingest_file(path, name, store, minter, format_name, encoding, strict, on_record))

@@ -57,6 +57,11 @@ class KGStore:
         self.oxigraph.bulk_load(path=str(ntriples_file), format=ox.RdfFormat.N_TRIPLES, to_graph=graph)
         self.oxigraph.flush()
 
+    def replace_graph_from_turtle(self, graph: ox.NamedNode, turtle_file: Path) -> None:
+        """Swap a graph for a small Turtle file's triples (the ontology, the topic scheme)."""
+        self.oxigraph.remove_graph(graph) if self.oxigraph.contains_named_graph(graph) else None
+        self.oxigraph.load(path=str(turtle_file), format=ox.RdfFormat.TURTLE, to_graph=graph)
+
     def graphs(self) -> list[str]:
         return sorted(graph.value for graph in self.oxigraph.named_graphs())
 

@@ -29,7 +29,7 @@ class AbstractsFormat:
         body = paragraphs[1:] if paragraphs and _is_header(paragraphs[0], None) else paragraphs
         if not body:
             return 0.0
-        long = sum(len(p.text.split()) >= 40 for p in body)
+        long = sum(len(p.text.split()) >= 15 for p in body)
         return long / len(body)
 
     def read(self, paragraphs: Iterator[Paragraph], source: Source) -> Iterator[PaperRecord | Rejection]:

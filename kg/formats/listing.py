@@ -45,6 +45,7 @@ _TITLE_WORDS = frozenset(
     "without when why how what does our learning model models network networks data neural deep "
     "language large analysis benchmark benchmarks".split()
 )
+_MARKUP = re.compile(r"[<>=/]")
 _PARTICLES = frozenset("van von der den de del della di da dos du la le ten ter bin ibn al el y".split())
 
 
@@ -69,16 +70,18 @@ def looks_like_authors(text: str) -> bool:
     for name in names:
         words = name.split()
         if has_cjk(name):
-            if len(name) > 8:  # East Asian names are short; a longer CJK run is a title
+            if len(words) > 2 or any(len(word) > 4 for word in words):  # East Asian names are short
                 return False
             continue
         if not 1 <= len(words) <= 6:
             return False
         for word in words:
+            if not word[:1].isalpha() or _MARKUP.search(word):
+                continue  # quotes, brackets, stray markup: no evidence either way
             lowered = word.casefold()
             if lowered in _TITLE_WORDS:
                 return False
-            if not (word[:1].isupper() or lowered in _PARTICLES or word[:1] in "'’("):
+            if not (word[:1].isupper() or lowered in _PARTICLES):
                 return False
     return len(names) > 1 or len(names[0].split()) <= 4
 
@@ -140,11 +143,12 @@ class ListingFormat:
     description = "one block per paper: title, translated title, authors, 机构, AI总结, Comments, Journal ref"
 
     def sniff(self, paragraphs: list[Paragraph]) -> float:
-        if not paragraphs:
+        body = paragraphs[1:]  # the first paragraph may be the venue header
+        if not body:
             return 0.0
-        labelled = sum(_label(p.text)[0] is not None for p in paragraphs)
-        authors = sum(looks_like_authors(p.text) for p in paragraphs)
-        return min(1.0, (labelled + authors) / max(1, len(paragraphs) / 2))
+        labelled = sum(_label(p.text)[0] is not None for p in body)
+        authors = sum(looks_like_authors(p.text) for p in body)
+        return min(1.0, (labelled + authors) / max(1, len(body) / 2))
 
     def read(self, paragraphs: Iterator[Paragraph], source: Source) -> Iterator[PaperRecord | Rejection]:
         header, body = split_header(paragraphs, _is_header)
@@ -176,7 +180,8 @@ class ListingFormat:
     @staticmethod
     def _continues(block: _Block, text: str) -> bool:
         """Whether an unlabelled paragraph is the block's translated title or author line."""
-        if block.stage == "title" and (clean(text) == block.title or has_cjk(text) and not looks_like_authors(text)):
+        one_cjk_phrase = has_cjk(text) and len(_author_names(text)) == 1  # a translation, not a byline
+        if block.stage == "title" and (clean(text) == block.title or has_cjk(text) and (one_cjk_phrase or not looks_like_authors(text))):
             block.title_zh = clean(text) if clean(text) != block.title else None
             block.stage = "translation"
             return True
