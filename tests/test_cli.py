@@ -1,0 +1,119 @@
+"""The `kg` command as a user runs it: summaries, exit codes, one-line errors, exports."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+import rdflib
+
+from conftest import LISTING, run_kg
+
+DATA = Path(__file__).parent / "data"
+HOSTILE = DATA / "hostile_listing.txt"
+
+
+def rapper_count(path: Path, syntax: str) -> int:
+    if not shutil.which("rapper"):
+        pytest.skip("rapper (raptor2-utils) is not installed")
+    result = subprocess.run(["rapper", "-i", syntax, "-c", str(path)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    return int(result.stderr.split("returned ")[1].split()[0])
+
+
+def test_help_documents_every_command(tmp_path):
+    out = run_kg("--help", cwd=tmp_path).stdout.decode()
+    for command in ("build", "export", "stats"):
+        assert command in out
+    assert "--strict" in run_kg("build", "--help", cwd=tmp_path).stdout.decode()
+
+
+def test_build_then_stats_share_the_default_store(tmp_path):
+    run_kg("build", cwd=tmp_path)
+    assert (tmp_path / ".kg-store").is_dir() and (tmp_path / "exports" / "kg.ttl").is_file()
+    counts = json.loads(run_kg("stats", "--format", "json", cwd=tmp_path).stdout)
+    assert counts["papers"] == 44 and counts["authors"] == 135 and counts["sources"] == 2
+    assert counts["triples"] == rapper_count(tmp_path / "exports" / "kg.ttl", "turtle")
+
+
+def test_hostile_listing_counts_add_up_and_rejects_are_reported(tmp_path):
+    result = run_kg("build", str(HOSTILE), "--store", "memory", "--out", "out", cwd=tmp_path)
+    assert "Read 4 records from 1 file(s): 2 ingested, 2 rejected." in result.stdout.decode()
+    errors = result.stderr.decode().splitlines()
+    assert errors == [
+        f"kg: rejected {HOSTILE}:13: block has no author line — A Block Without Any Authors",
+        f"kg: rejected {HOSTILE}:29: block has no author line — A Truncated Final Block",
+    ]
+    rejects = (tmp_path / "out" / "rejects.tsv").read_text(encoding="utf-8").splitlines()
+    assert rejects[0] == "file\tline\treason\texcerpt" and len(rejects) == 3
+    ttl = tmp_path / "out" / "kg.ttl"
+    rapper_count(ttl, "turtle")
+    graph = rdflib.Graph().parse(ttl, format="turtle")
+    titles = {str(o) for o in graph.objects(None, rdflib.DCTERMS.title)}
+    assert 'A Title With <script>alert("x")</script> and "Quotes" & Ampersands' in titles
+    names = {str(o) for o in graph.objects(None, rdflib.FOAF.name)}
+    assert 'O\'Brien "Bob" Smith' in names and "Zoë <img src=x onerror=alert(1)> Martín" in names
+
+
+def test_strict_turns_a_rejection_into_a_failure(tmp_path):
+    result = run_kg("build", str(HOSTILE), "--store", "memory", "--strict", cwd=tmp_path, check=False)
+    assert result.returncode == 1
+    assert result.stderr.decode().splitlines() == [f"kg: error: {HOSTILE}:13: block has no author line (--strict)"]
+
+
+@pytest.mark.parametrize("make_file, message", [
+    (lambda p: p.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00"), "is a binary file, not a text listing"),
+    (lambda p: None, "no such file"),
+    (lambda p: p.write_bytes(b"ICML 2026 Papers\n\nCaf\xe9 " + b"word " * 30 + b"\n"), "3: is not valid utf-8 (byte 0xe9 at column 4)"),
+])
+def test_unreadable_input_is_one_line_with_exit_2(tmp_path, make_file, message):
+    path = tmp_path / "input.txt"
+    make_file(path)
+    result = run_kg("build", str(path), "--store", "memory", cwd=tmp_path, check=False)
+    assert result.returncode == 2
+    lines = result.stderr.decode().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"kg: error: {path}") and message in lines[0]
+    assert "Traceback" not in result.stderr.decode()
+
+
+def test_encoding_option_reads_latin1(tmp_path):
+    result = run_kg("build", str(DATA / "latin1_abstracts.txt"), "--encoding", "latin-1", "--store", "memory", cwd=tmp_path)
+    assert "1 ingested, 0 rejected" in result.stdout.decode()
+    assert "naïve Bayes" in (tmp_path / "exports" / "kg.ttl").read_text(encoding="utf-8")
+
+
+def test_empty_file_builds_an_empty_graph(tmp_path):
+    result = run_kg("build", str(DATA / "empty.txt"), "--store", "memory", cwd=tmp_path)
+    assert "Read 0 records from 1 file(s): 0 ingested, 0 rejected." in result.stdout.decode()
+
+
+def test_turtle_is_byte_identical_across_runs_and_stores(tmp_path):
+    run_kg("build", "--out", "a", cwd=tmp_path)
+    run_kg("build", "--store", "memory", "--out", "b", cwd=tmp_path)
+    other = tmp_path / "elsewhere"
+    other.mkdir()
+    run_kg("build", str(LISTING.parent), "--out", "c", cwd=other)
+    first = (tmp_path / "a" / "kg.ttl").read_bytes()
+    assert first == (tmp_path / "b" / "kg.ttl").read_bytes() == (other / "c" / "kg.ttl").read_bytes()
+
+
+def test_base_namespace_is_configurable(tmp_path):
+    run_kg("build", "--store", "memory", "--base", "http://example.com/my/", cwd=tmp_path)
+    text = (tmp_path / "exports" / "kg.ttl").read_text(encoding="utf-8")
+    assert "@prefix author: <http://example.com/my/author/> ." in text
+    assert "kg.example.org/id/" not in text
+
+
+def test_export_formats_parse_with_independent_parsers(tmp_path):
+    run_kg("build", cwd=tmp_path)
+    turtle = rapper_count(tmp_path / "exports" / "kg.ttl", "turtle")
+    nt = tmp_path / "kg.nt"
+    run_kg("export", "--format", "ntriples", "--out", str(nt), cwd=tmp_path)
+    assert rapper_count(nt, "ntriples") == turtle
+    subjects = [line.split(" ", 1)[0].strip("<>") for line in nt.read_text(encoding="utf-8").splitlines()]
+    assert subjects == sorted(subjects), "N-Triples come sorted by subject"
+    jsonld = run_kg("export", "--format", "jsonld", cwd=tmp_path).stdout
+    assert len(rdflib.Graph().parse(data=jsonld, format="json-ld")) == turtle
