@@ -136,3 +136,12 @@ def test_ten_megabyte_single_line_is_rejected_not_crashed(tmp_path):
     assert rejected[0].source.line == 3 and "too long" in rejected[0].reason
     _, papers, rejected = read_all(path, format_name="listing")
     assert papers == [] and rejected and "too long" in rejected[0].reason
+
+
+def test_listing_without_header_starts_with_a_paper(tmp_path):
+    body = LISTING.read_text(encoding="utf-8").split("\n", 2)[2]  # drop "ICML" and the blank line
+    path = tmp_path / "no-header.txt"
+    path.write_text(body, encoding="utf-8")
+    _, papers, rejected = read_all(path, format_name="listing")
+    assert rejected == [] and len(papers) == 30
+    assert papers[0].title.startswith("MLUBench") and papers[0].venue_header == ""

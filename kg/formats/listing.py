@@ -114,15 +114,10 @@ def split_bracketed(text: str) -> tuple[str, str | None]:
 
 
 def _is_header(first: Paragraph, second: Paragraph | None) -> bool:
+    """A short first line is the venue header unless the next paragraph is its translation or byline."""
     if "\n" in first.text or len(first.text) > 100:
         return False
-    if second is None:
-        return True
-    return not has_cjk(second.text) and not looks_like_authors(second.text) or _label(second.text)[0] is None and looks_like_title_start(second)
-
-
-def looks_like_title_start(paragraph: Paragraph) -> bool:
-    return _label(paragraph.text)[0] is None and not has_cjk(paragraph.text)
+    return second is None or not (has_cjk(second.text) or looks_like_authors(second.text))
 
 
 class _Block:
