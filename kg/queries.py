@@ -219,17 +219,19 @@ def find_entity(store: SparqlStore, kind: str, text: str) -> URIRef:
 
     Tried in turn, the first tier with any match decides: the IRI itself; a name equal by
     :func:`kg.names.match_key` (case, diacritics, spaces, hyphens ignored; English, Chinese or
-    any label); for institutions an acronym (written in parentheses, or the initials of the
-    name: USTC, UIUC); every typed word in the name, in any order. Several entities in the
-    deciding tier is an ambiguity, reported with the candidates.
+    any label); the same with word breaks ignored ("Balazs-Gyenes"); for institutions an
+    acronym (written in parentheses, or the initials of the name: USTC, HKUST); every typed
+    word in the name, in any order ("Neumann Gerhard"). Several entities in the deciding tier
+    is an ambiguity, reported with the candidates. Nothing found lists the closest names.
     """
     candidates = _candidates(store, kind)
     typed = match_key(text)
     if not typed:
-        raise KgError(f"{kind} name is empty")
+        raise KgError(f"no {kind} matches {clean(text)!r}: a name needs letters or digits")
     tiers = (
         lambda candidate: str(candidate.iri) == text.strip(),
         lambda candidate: typed in candidate.keys,
+        lambda candidate: typed.replace(" ", "") in {key.replace(" ", "") for key in candidate.keys},
         lambda candidate: typed in candidate.acronyms,
         lambda candidate: any(_tokens_match(typed, key) for key in candidate.keys),
     )
@@ -241,9 +243,11 @@ def find_entity(store: SparqlStore, kind: str, text: str) -> URIRef:
             listed = "; ".join(f"{match.display} <{match.iri}>" for match in matches[:10])
             more = f" and {len(matches) - 10} more" if len(matches) > 10 else ""
             raise KgError(f"{kind} {clean(text)!r} is ambiguous: {len(matches)} match ({listed}{more}); type more of the name")
+    if not candidates:
+        raise KgError(f"no {kind} matches {clean(text)!r}: the graph has no {kind}s (has `kg build` run on this store?)")
     by_key = {key: candidate.display for candidate in candidates for key in candidate.keys}
     close = dict.fromkeys(by_key[key] for key in difflib.get_close_matches(typed, list(by_key), n=8, cutoff=0.6))
-    hint = f"; closest: {', '.join(list(close)[:5])}" if close else f"; the graph has {len(candidates)} {kind}s and none is close"
+    hint = f"; closest: {', '.join(list(close)[:5])}" if close else f"; none of the {len(candidates)} {kind}s is close"
     raise KgError(f"no {kind} matches {clean(text)!r}{hint}")
 
 
