@@ -304,10 +304,6 @@ def execute(store: SparqlStore, query: LibraryQuery, bindings: Mapping[str, Iden
         result = store.query(sparql_prologue() + query.sparql, bindings)
     except RuntimeError as exc:  # Oxigraph: a bound parameter that the query does not select
         raise KgError(f"query {query.name}: {exc} (a parameter must also be selected)") from None
-    except Exception as exc:  # rdflib's parser raises pyparsing errors, not SyntaxError
-        if type(exc).__name__ in {"ParseException", "ParseSyntaxException"}:
-            raise KgError(f"query {query.name}: SPARQL syntax error: {exc}") from None
-        raise
     if result.type == "ASK":
         return QueryResult([], [], 0, ask=bool(result.askAnswer))
     if result.type in {"CONSTRUCT", "DESCRIBE"}:
