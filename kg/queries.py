@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping, Protocol
 
-from rdflib import Literal, URIRef, Variable
+from rdflib import Graph, Literal, URIRef, Variable
 from rdflib.namespace import XSD
 from rdflib.query import Result
 from rdflib.term import Identifier
@@ -295,7 +295,7 @@ class QueryResult:
     rows: list[tuple[Identifier | None, ...]]
     total: int
     ask: bool | None = None
-    graph: object | None = None  # an rdflib Graph for CONSTRUCT / DESCRIBE
+    graph: Graph | None = None  # for CONSTRUCT / DESCRIBE
 
 
 def execute(store: SparqlStore, query: LibraryQuery, bindings: Mapping[str, Identifier], limit: int | None) -> QueryResult:
@@ -307,7 +307,10 @@ def execute(store: SparqlStore, query: LibraryQuery, bindings: Mapping[str, Iden
     if result.type == "ASK":
         return QueryResult([], [], 0, ask=bool(result.askAnswer))
     if result.type in {"CONSTRUCT", "DESCRIBE"}:
-        return QueryResult([], [], len(result.graph), graph=result.graph)
+        graph = Graph()
+        for subject, predicate, value in result.graph:
+            graph.add((subject, predicate, _simple(value)))
+        return QueryResult([], [], len(graph), graph=graph)
     shown = [str(var) for var in result.vars if str(var) not in bindings]
     positions = [result.vars.index(Variable(var)) for var in shown]
     rows = [tuple(_simple(row[i]) for i in positions) for row in result]

@@ -365,3 +365,9 @@ def test_cli_errors_are_one_line(built):
         result = kg_query(built, *args, check=False)
         assert result.returncode == 1 and result.stdout == b""
         assert result.stderr.decode().startswith(message) and result.stderr.decode().count("\n") == 1
+
+
+def test_ask_and_construct_files(sample_store):
+    assert run(sample_store, parse_query("ASK { ?p a schema:ScholarlyArticle }", "ask")).ask is True
+    graph = run(sample_store, parse_query('CONSTRUCT { ?a foaf:name ?n } WHERE { ?a foaf:name ?n FILTER(STRSTARTS(?n, "Gerhard")) }', "c")).graph
+    assert [str(name) for name in graph.objects()] == ["Gerhard Neumann"]
