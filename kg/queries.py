@@ -1,0 +1,329 @@
+"""The query library: named SPARQL questions in ``queries/*.rq``, their parameters, and running them.
+
+File format (shared by everyone who adds a query)::
+
+    # title: Co-authors of an author
+    # description: Everyone who wrote a paper with the author, with shared papers, most first.
+    # param: author : author : The author's name as you would type it
+    # param: limit : integer : Most rows to return : 50
+    SELECT ?author ?coauthor ... WHERE { ... }
+
+The header is the leading block of ``#`` comment lines (blank lines allowed); it ends at the
+first line of SPARQL. Header lines are ``# key: value``; keys are case-insensitive, unknown keys
+and free comment lines are ignored, so a header may carry notes of its own. ``title`` defaults
+to the file name, ``description`` to the title. ``# param: NAME : KIND : DESCRIPTION : DEFAULT``
+declares one parameter; fields are separated by ``:`` with spaces around it (so descriptions
+should not hold " : "), DEFAULT may be left out, and a parameter without a default is required.
+KIND is one of :data:`KINDS`:
+
+- ``author``, ``institution``, ``topic``: what the user types is resolved to the entity's IRI by
+  forgiving name look-up (:func:`find_entity`) and bound to ``?NAME``;
+- ``string``, ``integer``, ``iri``: bound to ``?NAME`` as an ``xsd:string`` / ``xsd:integer``
+  literal or an IRI.
+
+Parameters are bound as RDF terms (SPARQL substitutions), never pasted into the text. Oxigraph
+binds only variables the query *selects* (SEP-0007), so every parameter used in the body must
+also be in the SELECT clause (with GROUP BY, group by it too); the runner leaves those columns
+out of the output, since they only repeat the input. ``limit`` is special: SPARQL cannot bind
+a LIMIT, so the runner cuts the result rows instead. PREFIX lines for :data:`kg.vocab.PREFIXES`
+are added, so queries may use ``kg:``, ``dcterms:``, ``foaf:``… without declaring them.
+
+The store's default graph is the union of the source graphs, and Oxigraph's union keeps a
+triple once per source that states it (a venue, an author named by two listings). Queries
+therefore use ``SELECT DISTINCT`` or ``COUNT(DISTINCT …)``, which also keeps a paper that
+arrives from two sources from counting twice.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Mapping, Protocol
+
+from rdflib import Graph, Literal, URIRef, Variable
+from rdflib.namespace import XSD
+from rdflib.query import Result
+from rdflib.term import Identifier
+
+from . import QUERIES_DIR
+from .errors import KgError
+from .names import clean, fold, has_cjk, match_key
+from .vocab import FOAF, ORG, SKOS, sparql_prologue
+
+ENTITY_KINDS = ("author", "institution", "topic")
+KINDS = (*ENTITY_KINDS, "string", "integer", "iri")
+LIMIT = "limit"
+
+_HEADER_LINE = re.compile(r"^#\s*([A-Za-z][\w-]*)\s*:\s*(.*?)\s*$")
+_FIELD_SEPARATOR = re.compile(r"\s+:\s+|\s+:$|^:\s+")
+_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    kind: str
+    description: str
+    default: str | None = None
+
+    @property
+    def required(self) -> bool:
+        return self.default is None
+
+
+@dataclass(frozen=True)
+class LibraryQuery:
+    name: str
+    title: str
+    description: str
+    params: tuple[Param, ...]
+    sparql: str
+    path: Path | None = None
+
+    def param(self, name: str) -> Param | None:
+        return next((param for param in self.params if param.name == name), None)
+
+
+class SparqlStore(Protocol):
+    """What the runner needs: KGStore, or an adapter over another engine (the tests use rdflib's)."""
+
+    def query(self, sparql: str, bindings: Mapping[str, Identifier] | None = None) -> Result: ...
+
+
+# ---------------------------------------------------------------- reading query files
+
+def parse_query(text: str, name: str, path: Path | None = None) -> LibraryQuery:
+    """A query file's header and body; a malformed ``param`` line is a KgError naming file and line."""
+    where = str(path or name)
+    fields: dict[str, str] = {}
+    params: list[Param] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#"):
+            break
+        header = _HEADER_LINE.match(stripped)
+        if not header:
+            continue
+        key, value = header.group(1).lower(), header.group(2)
+        if key == "param":
+            params.append(_parse_param(value, f"{where}:{number}"))
+        else:
+            fields.setdefault(key, value)
+    names = [param.name for param in params]
+    if len(set(names)) != len(names):
+        raise KgError(f"{where}: a parameter is declared twice ({', '.join(names)})")
+    title = fields.get("title") or name
+    return LibraryQuery(name, title, fields.get("description") or title, tuple(params), text, path)
+
+
+def _parse_param(value: str, where: str) -> Param:
+    parts = [part.strip() for part in _FIELD_SEPARATOR.split(value)]
+    if len(parts) < 2:
+        raise KgError(f"{where}: expected '# param: NAME : KIND : DESCRIPTION : DEFAULT', got {value!r}")
+    name, kind = parts[0], parts[1].lower()
+    if not _NAME.match(name):
+        raise KgError(f"{where}: parameter name {name!r} is not a SPARQL variable name")
+    if kind not in KINDS:
+        raise KgError(f"{where}: parameter {name}: unknown kind {kind!r}; use one of {', '.join(KINDS)}")
+    description = " : ".join(parts[2:-1]) if len(parts) > 3 else (parts[2] if len(parts) == 3 else "")
+    default = parts[-1] if len(parts) > 3 and parts[-1] else None
+    return Param(name, kind, description, default)
+
+
+def load_query(path: Path) -> LibraryQuery:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise KgError(f"{path}: cannot read the query ({exc})") from None
+    return parse_query(text, path.stem, path)
+
+
+def library(folder: Path = QUERIES_DIR) -> dict[str, LibraryQuery]:
+    """Every ``*.rq`` in the folder by name, sorted."""
+    return {path.stem: load_query(path) for path in sorted(folder.glob("*.rq"))}
+
+
+def library_query(name: str, folder: Path = QUERIES_DIR) -> LibraryQuery:
+    path = folder / f"{name}.rq"
+    if not _NAME.match(name.replace("-", "_")) or not path.is_file():
+        known = sorted(library(folder))
+        close = difflib.get_close_matches(name, known, n=3)
+        hint = f"; did you mean {', '.join(close)}?" if close else ""
+        raise KgError(f"no query named {name!r}{hint} (`kg queries` lists them)")
+    return load_query(path)
+
+
+# ---------------------------------------------------------------- finding entities by name
+
+# Where each kind of entity is and what names it goes by. Constant query text: the user's input
+# never enters it, it is compared in Python after the candidate labels are fetched.
+_ENTITY_CLASSES = {"author": FOAF.Person, "institution": ORG.Organization, "topic": SKOS.Concept}
+_LABELS_QUERY = """
+SELECT ?class ?entity ?label ?display WHERE {
+  ?entity a ?class .
+  { ?entity rdfs:label|foaf:name|skos:prefLabel|skos:altLabel|kg:acronym|kg:nameAsWritten ?label }
+  UNION { ?authorship kg:author ?entity ; kg:nameAsWritten ?label }
+  OPTIONAL { ?entity rdfs:label ?display }
+}"""
+# Function words left out of derived acronyms ("University of Science and Technology of China" -> USTC).
+_ACRONYM_SKIP = frozenset("of and the for at in on de del der des du la le les di y und fur für & a an".split())
+_PARENTHESES = re.compile(r"[(（]([^)）]*)[)）]")
+
+
+def derived_acronyms(label: str) -> set[str]:
+    """Acronyms a label implies: written in parentheses, or the initials of its significant words."""
+    found = {part.strip() for inner in _PARENTHESES.findall(label) for part in re.split(r"[,;/，]", inner)}
+    found = {part for part in found if part and " " not in part and not has_cjk(part)}
+    words = [word for word in re.split(r"[\W\d_]+", fold(_PARENTHESES.sub(" ", label))) if word]
+    significant = [word for word in words if word not in _ACRONYM_SKIP]
+    if len(significant) >= 2 and not has_cjk(label):
+        found.add("".join(word[0] for word in significant))
+    return {match_key(acronym) for acronym in found if match_key(acronym)}
+
+
+@dataclass
+class _Candidate:
+    iri: URIRef
+    display: str
+    keys: set[str]
+    acronyms: set[str]
+
+
+def _candidates(store: SparqlStore, kind: str) -> list[_Candidate]:
+    rows = store.query(sparql_prologue() + _LABELS_QUERY, {"class": URIRef(_ENTITY_CLASSES[kind].value)})
+    found: dict[URIRef, _Candidate] = {}
+    for row in rows:
+        candidate = found.setdefault(row.entity, _Candidate(row.entity, "", set(), set()))
+        candidate.keys.add(match_key(str(row.label)))
+        if kind == "institution":
+            candidate.acronyms |= derived_acronyms(str(row.label))
+        display = str(row.display) if row.display is not None else str(row.label)
+        # Prefer a Latin-script display name, then the shortest, then the first in code-point order.
+        rank = (has_cjk(display), len(display), display)
+        if not candidate.display or rank < (has_cjk(candidate.display), len(candidate.display), candidate.display):
+            candidate.display = display
+    return sorted(found.values(), key=lambda candidate: (candidate.display, str(candidate.iri)))
+
+
+def _tokens_match(typed: str, key: str) -> bool:
+    """Every typed word is a word of the name (any order); CJK text may be any part of the name."""
+    if has_cjk(typed):
+        return typed.replace(" ", "") in key.replace(" ", "")
+    return set(typed.split()) <= set(key.split())
+
+
+def find_entity(store: SparqlStore, kind: str, text: str) -> URIRef:
+    """The IRI of the one author/institution/topic the text names, or a KgError that helps.
+
+    Tried in turn, the first tier with any match decides: the IRI itself; a name equal by
+    :func:`kg.names.match_key` (case, diacritics, spaces, hyphens ignored; English, Chinese or
+    any label); the same with word breaks ignored ("Balazs-Gyenes"); for institutions an
+    acronym (written in parentheses, or the initials of the name: USTC, HKUST); every typed
+    word in the name, in any order ("Neumann Gerhard"). Several entities in the deciding tier
+    is an ambiguity, reported with the candidates. Nothing found lists the closest names.
+    """
+    candidates = _candidates(store, kind)
+    typed = match_key(text)
+    if not typed:
+        raise KgError(f"no {kind} matches {clean(text)!r}: a name needs letters or digits")
+    tiers = (
+        lambda candidate: str(candidate.iri) == text.strip(),
+        lambda candidate: typed in candidate.keys,
+        lambda candidate: typed.replace(" ", "") in {key.replace(" ", "") for key in candidate.keys},
+        lambda candidate: typed in candidate.acronyms,
+        lambda candidate: any(_tokens_match(typed, key) for key in candidate.keys),
+    )
+    for tier in tiers:
+        matches = [candidate for candidate in candidates if tier(candidate)]
+        if len(matches) == 1:
+            return matches[0].iri
+        if matches:
+            listed = "; ".join(f"{match.display} <{match.iri}>" for match in matches[:10])
+            more = f" and {len(matches) - 10} more" if len(matches) > 10 else ""
+            raise KgError(f"{kind} {clean(text)!r} is ambiguous: {len(matches)} match ({listed}{more}); type more of the name")
+    if not candidates:
+        raise KgError(f"no {kind} matches {clean(text)!r}: the graph has no {kind}s (has `kg build` run on this store?)")
+    by_key = {key: candidate.display for candidate in candidates for key in candidate.keys}
+    close = dict.fromkeys(by_key[key] for key in difflib.get_close_matches(typed, list(by_key), n=8, cutoff=0.6))
+    hint = f"; closest: {', '.join(list(close)[:5])}" if close else f"; none of the {len(candidates)} {kind}s is close"
+    raise KgError(f"no {kind} matches {clean(text)!r}{hint}")
+
+
+# ---------------------------------------------------------------- binding and running
+
+def bind(query: LibraryQuery, store: SparqlStore, values: Mapping[str, str]) -> tuple[dict[str, Identifier], int | None]:
+    """The RDF terms for the query's parameters (defaults filled in), and the row limit if any."""
+    unknown = sorted(set(values) - {param.name for param in query.params})
+    if unknown:
+        declared = ", ".join(param.name for param in query.params) or "none"
+        raise KgError(f"query {query.name} has no parameter {', '.join(unknown)} (parameters: {declared})")
+    bindings: dict[str, Identifier] = {}
+    limit = None
+    for param in query.params:
+        value = values.get(param.name, param.default)
+        if value is None:
+            raise KgError(f"query {query.name} needs -p {param.name}=… ({param.description or param.kind})")
+        term = to_term(param, value, store)
+        if param.name == LIMIT:
+            limit = int(term)
+        else:
+            bindings[param.name] = term
+    return bindings, limit
+
+
+def to_term(param: Param, value: str, store: SparqlStore) -> Identifier:
+    if param.kind in ENTITY_KINDS:
+        return find_entity(store, param.kind, value)
+    if param.kind == "integer":
+        if not re.fullmatch(r"\s*[+-]?\d+\s*", value):
+            raise KgError(f"parameter {param.name}: {value!r} is not a whole number")
+        return Literal(int(value), datatype=XSD.integer)
+    if param.kind == "iri":
+        if not re.fullmatch(r"[A-Za-z][\w+.-]*:[^\s<>\"{}|\\^`]*", value):
+            raise KgError(f"parameter {param.name}: {value!r} is not an IRI")
+        return URIRef(value)
+    return Literal(value)
+
+
+@dataclass
+class QueryResult:
+    """Rows of RDF terms (None where unbound) under their variable names; ``total`` before the limit."""
+
+    variables: list[str]
+    rows: list[tuple[Identifier | None, ...]]
+    total: int
+    ask: bool | None = None
+    graph: Graph | None = None  # for CONSTRUCT / DESCRIBE
+
+
+def execute(store: SparqlStore, query: LibraryQuery, bindings: Mapping[str, Identifier], limit: int | None) -> QueryResult:
+    """Run a query with bound parameters; the parameters' own columns are left out."""
+    try:
+        result = store.query(sparql_prologue() + query.sparql, bindings)
+    except RuntimeError as exc:  # Oxigraph: a bound parameter that the query does not select
+        raise KgError(f"query {query.name}: {exc} (a parameter must also be selected)") from None
+    if result.type == "ASK":
+        return QueryResult([], [], 0, ask=bool(result.askAnswer))
+    if result.type in {"CONSTRUCT", "DESCRIBE"}:
+        graph = Graph()
+        for subject, predicate, value in result.graph:
+            graph.add((subject, predicate, _simple(value)))
+        return QueryResult([], [], len(graph), graph=graph)
+    shown = [str(var) for var in result.vars if str(var) not in bindings]
+    positions = [result.vars.index(Variable(var)) for var in shown]
+    rows = [tuple(_simple(row[i]) for i in positions) for row in result]
+    return QueryResult(shown, rows[:limit] if limit is not None else rows, len(rows))
+
+
+def _simple(term: Identifier | None) -> Identifier | None:
+    """RDF 1.1: ``"x"^^xsd:string`` is the simple literal ``"x"``; engines differ in which they return."""
+    if isinstance(term, Literal) and term.datatype == XSD.string:
+        return Literal(str(term))
+    return term
+
+
+def run(store: SparqlStore, query: LibraryQuery, values: Mapping[str, str] | None = None) -> QueryResult:
+    bindings, limit = bind(query, store, values or {})
+    return execute(store, query, bindings, limit)
