@@ -57,6 +57,10 @@ class KGStore:
         self.oxigraph.bulk_load(path=str(ntriples_file), format=ox.RdfFormat.N_TRIPLES, to_graph=graph)
         self.oxigraph.flush()
 
+    def update(self, sparql: str) -> None:
+        """Run a SPARQL 1.1 Update (used by the store-level resolution step)."""
+        self.oxigraph.update(sparql)
+
     def graphs(self) -> list[str]:
         return sorted(graph.value for graph in self.oxigraph.named_graphs())
 
