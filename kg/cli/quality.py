@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 import rdflib
 
-from ..errors import InputError
+from ..errors import InputError, KgError
 from ..quality import quality_report
 from ..validation import store_graph, validate_graph
 from ..vocab import data_prefixes
@@ -82,7 +82,7 @@ def validate(file, store_spec, base) -> None:
     verdict = "conforms" if report.conforms else f"does not conform: {len(report.violations):,} violation(s)"
     out.print(f"{len(graph):,} triples, {report.nodes:,} nodes checked against ontology/shapes.ttl: {verdict}.")
     if not report.conforms:
-        raise click.exceptions.Exit(1)
+        raise KgError(f"the graph does not conform to ontology/shapes.ttl ({len(report.violations):,} violations)")
 
 
 COMMANDS = (quality, validate)

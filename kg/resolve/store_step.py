@@ -131,7 +131,7 @@ def _forms(rows) -> dict[tuple[str, str], dict[str, int]]:
     return forms
 
 
-def label_triples(store: KGStore) -> Iterator[ox.Triple]:
+def label_triples(store: KGStore, graph: ox.NamedNode) -> Iterator[ox.Triple]:
     """Display names of people and institutions, chosen across every source."""
     people = _forms(store.query(sparql_prologue() + """
         SELECT ?person ?written (COUNT(DISTINCT ?authorship) AS ?n)
@@ -147,7 +147,8 @@ def label_triples(store: KGStore) -> Iterator[ox.Triple]:
         WHERE { GRAPH ?g { ?org a org:Organization ; kg:nameAsWritten ?written } FILTER(lang(?written) != "") }
         GROUP BY ?org ?written"""))
     named = {(str(org), label.language or ""): clean(str(label)) for org, label in store.query(
-        sparql_prologue() + "SELECT ?org ?label WHERE { ?org a org:Organization ; skos:prefLabel ?label }")}
+        sparql_prologue() + "SELECT ?org ?label WHERE { GRAPH ?g { ?org a org:Organization ; skos:prefLabel ?label } "
+        f"FILTER(?g != {graph}) }}")}  # names from the alias table, not the ones this step chose last time
     for (org, language), counts in sorted(organisations.items()):
         node, name = ox.NamedNode(org), named.get((org, language))
         if name is None:
@@ -166,7 +167,7 @@ def rebuild(store: KGStore, minter: Minter) -> MergeDecisions:
     graph = resolved_graph(minter)
     with tempfile.TemporaryDirectory(prefix="kg-resolve-") as scratch:
         staged = Path(scratch) / "resolved.nt"
-        triples = [*merge_triples(decisions, minter), *label_triples(store)]
+        triples = [*merge_triples(decisions, minter), *label_triples(store, graph)]
         ox.serialize(triples, str(staged), ox.RdfFormat.N_TRIPLES)
         store.replace_graph(graph, staged)
     return decisions
