@@ -13,9 +13,10 @@ from pyoxigraph import Literal, NamedNode, Triple
 from .comments import PublicationInfo
 from .iris import Minter, digest, file_slug, slug
 from .names import clean, has_cjk, match_key
-from .records import Institution, PaperRecord, SourceRef
+from .records import PaperRecord, SourceRef
+from .resolve.record_triples import institution_triples
 from .urls import find_urls, is_code_repository
-from .vocab import BIBO, DCTERMS, FOAF, KG, ORG, PROV, RDF, RDFS, SCHEMA, SKOS, XSD
+from .vocab import BIBO, DCTERMS, FOAF, KG, PROV, RDF, RDFS, SCHEMA, XSD
 
 TRACKS = {"main": KG.MainTrack, "position": KG.PositionTrack, "workshop": KG.WorkshopTrack}
 PRESENTATIONS = {"oral": KG.Oral, "spotlight": KG.Spotlight, "poster": KG.Poster, "contributed-talk": KG.ContributedTalk}
@@ -75,8 +76,8 @@ def paper_triples(record: PaperRecord, info: PublicationInfo, minter: Minter) ->
     if record.summary_zh:
         yield Triple(paper, KG.summary, _text(record.summary_zh, "zh" if has_cjk(record.summary_zh) else None))
     yield from _authorships(paper, key, record.authors, minter)
-    for entry in record.institutions:
-        yield from _institution(paper, entry, minter)
+    record_node, record_slug = record_iri(record.source, minter)
+    yield from institution_triples(paper, record, record_node, record_slug, minter)
     yield from _publication(paper, info, minter)
     if record.abstract:
         for url in find_urls(record.abstract):
@@ -100,22 +101,7 @@ def _authorships(paper: NamedNode, key: str, authors: list[str], minter: Minter)
         yield Triple(authorship, KG.author, person)
         yield Triple(authorship, KG.position, _integer(position))
         yield Triple(authorship, KG.nameAsWritten, Literal(written))
-        yield Triple(person, RDF.type, FOAF.Person)
-        yield Triple(person, FOAF.name, Literal(name))
-        yield Triple(person, RDFS.label, Literal(name))
-
-
-def _institution(paper: NamedNode, entry: Institution, minter: Minter) -> Iterator[Triple]:
-    node = NamedNode(minter.named("institution", entry.name))
-    yield Triple(paper, SCHEMA.sourceOrganization, node)
-    yield Triple(node, RDF.type, ORG.Organization)
-    yield Triple(node, RDFS.label, _text(entry.name, "en"))
-    yield Triple(node, KG.nameAsWritten, Literal(entry.raw))
-    if entry.name_zh:
-        if has_cjk(entry.name_zh):
-            yield Triple(node, RDFS.label, _text(entry.name_zh, "zh"))
-        else:
-            yield Triple(node, SKOS.altLabel, Literal(entry.name_zh))
+        yield Triple(person, RDF.type, FOAF.Person)  # names: chosen across sources by kg.resolve.store_step
 
 
 def venue_iri(venue: str, year: int | None, minter: Minter) -> NamedNode:
@@ -173,8 +159,14 @@ def _publication(paper: NamedNode, info: PublicationInfo, minter: Minter) -> Ite
                 yield Triple(paper, predicate, link)
 
 
+def record_iri(ref: SourceRef, minter: Minter) -> tuple[NamedNode, str]:
+    """The IRI of the record a paper was read from, and its local name."""
+    local = f"{file_slug(ref.name)}--L{ref.line}"
+    return NamedNode(minter.iri("record", local)), local
+
+
 def _provenance(paper: NamedNode, ref: SourceRef, minter: Minter) -> Iterator[Triple]:
-    record = NamedNode(minter.part("record", file_slug(ref.name), f"L{ref.line}"))
+    record, _ = record_iri(ref, minter)
     yield Triple(paper, PROV.wasDerivedFrom, record)
     yield Triple(record, RDF.type, KG.ListingRecord)
     yield Triple(record, RDFS.label, Literal(f"{ref.name}:{ref.line}"))

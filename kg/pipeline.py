@@ -23,6 +23,7 @@ from .formats import read_source
 from .iris import Minter
 from .mapping import paper_triples, source_iri, source_triples
 from .records import PaperRecord, Rejection
+from .resolve.store_step import resolution_suspended
 from .store import KGStore
 
 LISTING_SUFFIXES = {".txt", ".text", ".listing", ""}
@@ -125,12 +126,14 @@ def ingest(
     strict: bool = False,
     on_record: Callable[[SourceReport], None] | None = None,
 ) -> IngestReport:
-    """Ingest listing files into the store, replacing the graph of each source read."""
+    """Ingest listing files into the store, replacing the graph of each source read, then
+    resolve entities across all sources (kg.resolve.store_step)."""
     files = expand_paths(paths)
     load_ontology(store)
     report = IngestReport()
-    for path, name in zip(files, source_names(files)):
-        report.sources.append(_ingest_file(path, name, store, minter, format_name, encoding, strict, on_record))
+    with resolution_suspended(store, minter):
+        for path, name in zip(files, source_names(files)):
+            report.sources.append(_ingest_file(path, name, store, minter, format_name, encoding, strict, on_record))
     return report
 
 

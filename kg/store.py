@@ -62,6 +62,10 @@ class KGStore:
         self.oxigraph.remove_graph(graph) if self.oxigraph.contains_named_graph(graph) else None
         self.oxigraph.load(path=str(turtle_file), format=ox.RdfFormat.TURTLE, to_graph=graph)
 
+    def update(self, sparql: str) -> None:
+        """Run a SPARQL 1.1 Update (used by the store-level resolution step)."""
+        self.oxigraph.update(sparql)
+
     def graphs(self) -> list[str]:
         return sorted(graph.value for graph in self.oxigraph.named_graphs())
 

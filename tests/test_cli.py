@@ -35,7 +35,7 @@ def test_build_then_stats_share_the_default_store(tmp_path):
     run_kg("build", cwd=tmp_path)
     assert (tmp_path / ".kg-store").is_dir() and (tmp_path / "exports" / "kg.ttl").is_file()
     counts = json.loads(run_kg("stats", "--format", "json", cwd=tmp_path).stdout)
-    assert counts["papers"] == 44 and counts["authors"] == 135 and counts["sources"] == 2
+    assert counts["papers"] == 43 and counts["authors"] == 135 and counts["sources"] == 2
     assert counts["triples"] == rapper_count(tmp_path / "exports" / "kg.ttl", "turtle")
 
 

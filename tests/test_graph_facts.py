@@ -14,7 +14,7 @@ def one(store, query: str):
 
 
 def test_counts(sample_store):
-    assert one(sample_store, "SELECT (COUNT(DISTINCT ?p) AS ?n) { ?p a schema:ScholarlyArticle }") == 44
+    assert one(sample_store, "SELECT (COUNT(DISTINCT ?p) AS ?n) { ?p a schema:ScholarlyArticle }") == 43
     assert one(sample_store, "SELECT (COUNT(DISTINCT ?a) AS ?n) { ?a a foaf:Person }") == 135
     assert one(sample_store, "SELECT (COUNT(*) AS ?n) { ?p dcterms:title ?t FILTER(lang(?t) = 'zh') }") == 30
     assert one(sample_store, "SELECT (COUNT(*) AS ?n) { ?p dcterms:abstract ?t FILTER(lang(?t) = 'en') }") == 14
@@ -55,7 +55,7 @@ def test_venue_track_workshop_and_presentation_are_resources(sample_store):
     tracks = dict(rows(sample_store, """
         SELECT ?label (COUNT(?p) AS ?n) { ?p kg:track ?t . ?t rdfs:label ?label } GROUP BY ?label"""))
     assert tracks == {"main conference": 15, "workshop": 11, "position paper track": 4}
-    assert one(sample_store, """SELECT (COUNT(DISTINCT ?p) AS ?n) { ?p bibo:presentedAt ?e . ?e rdfs:label "ICML 2026" }""") == 44
+    assert one(sample_store, """SELECT (COUNT(DISTINCT ?p) AS ?n) { ?p bibo:presentedAt ?e . ?e rdfs:label "ICML 2026" }""") == 43
     workshops = {r[0] for r in rows(sample_store, "SELECT ?l { ?w a kg:Workshop ; rdfs:label ?l }")}
     assert workshops >= {"CTB", "EIML", "AI4GOOD", "AIWILD", "GenBio", "FM4LS", "CoLoRAI", "Machine Learning for Audio"}
     orals = {r[0] for r in rows(sample_store, "SELECT ?t { ?p kg:presentationType kg:Oral ; dcterms:title ?t FILTER(lang(?t)='en') }")}

@@ -12,9 +12,9 @@ import sys
 import click
 
 from ..errors import KgError
-from . import build, inspect, query
+from . import build, inspect, quality, query
 
-COMMAND_MODULES = (build, inspect, query)
+COMMAND_MODULES = (build, inspect, query, quality)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})

@@ -1,0 +1,88 @@
+"""``kg quality`` and ``kg validate``: is the graph resolved well, and is it well-formed?"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+import rdflib
+
+from ..errors import InputError, KgError
+from ..quality import quality_report
+from ..validation import store_graph, validate_graph
+from ..vocab import data_prefixes
+from .common import base_option, console, minter, opened_store, store_option
+
+SECTIONS = {
+    "merges": "Papers merged across sources",
+    "rejected_institution_entries": "Institution entries rejected as person names",
+    "papers_without_institutions": "Papers without institutions",
+    "authors_with_several_written_forms": "Authors with several written forms",
+    "institutions_alike_kept_apart": "Institutions that look alike but were kept apart",
+}
+
+
+def _lines(section: str, item: dict) -> list[str]:
+    if section == "merges":
+        return [f"{item['title']}", f"    absorbed {item['absorbed']} from {item['from_source']}",
+                f"    evidence: {', '.join(item['evidence'])} — {item['why']}"]
+    if section == "rejected_institution_entries":
+        return [f"{item['record']}  {item['entry']}  — {item['reason']}"]
+    if section == "papers_without_institutions":
+        return [f"{' '.join(item['records'])}  {item['title']}"]
+    if section == "authors_with_several_written_forms":
+        return [f"{item['name']}  (also written: {'; '.join(item['other_forms'])})"]
+    return [f"{item['first']}  /  {item['second']}  — {item['why_alike']}"]
+
+
+@click.command()
+@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@store_option
+def quality(output_format, store_spec) -> None:
+    """Data-quality report: merges made and why, institution entries rejected as person
+    names, papers without institutions, authors written several ways, and institutions
+    that look alike but were kept apart."""
+    with opened_store(store_spec) as store:
+        report = quality_report(store)
+    if output_format == "json":
+        click.echo(json.dumps(report, indent=2, ensure_ascii=False))
+        return
+    out = console()
+    for section, heading in SECTIONS.items():
+        items = report[section]
+        out.print(f"[bold]{heading}: {len(items)}[/bold]" if out.is_terminal else f"{heading}: {len(items)}")
+        for item in items:
+            for line in _lines(section, item):
+                out.print(f"  {line}", markup=False)
+
+
+@click.command()
+@click.argument("file", required=False, type=click.Path(dir_okay=False, path_type=Path))
+@store_option
+@base_option
+def validate(file, store_spec, base) -> None:
+    """Check the graph against the SHACL shapes in ontology/shapes.ttl (pySHACL).
+
+    Validates the store, or FILE (Turtle, N-Triples, …; by its extension) when given.
+    Exits 1 when the graph does not conform, listing each violation on one line."""
+    prefixes = data_prefixes(minter(base).base)
+    if file:
+        try:
+            graph = rdflib.Graph().parse(file)
+        except Exception as exc:  # noqa: BLE001 - any parser error is the file's fault
+            raise InputError(file, f"cannot parse as RDF ({type(exc).__name__}: {exc})") from None
+    else:
+        with opened_store(store_spec) as store:
+            graph = store_graph(store)
+    report = validate_graph(graph, prefixes)
+    out = console()
+    for violation in report.violations:
+        out.print(str(violation), markup=False)
+    verdict = "conforms" if report.conforms else f"does not conform: {len(report.violations):,} violation(s)"
+    out.print(f"{len(graph):,} triples, {report.nodes:,} nodes checked against ontology/shapes.ttl: {verdict}.")
+    if not report.conforms:
+        raise KgError(f"the graph does not conform to ontology/shapes.ttl ({len(report.violations):,} violations)")
+
+
+COMMANDS = (quality, validate)

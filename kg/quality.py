@@ -1,0 +1,123 @@
+"""The data-quality report: what resolution merged, rejected and kept apart, and what is missing.
+
+Every section is read back from the store (the derived ``graph/resolved`` and the notes the
+mapping wrote), so the report explains the graph as it is, not a run's memory of it.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from itertools import combinations
+
+from .names import clean
+from .resolve.keys import institution_key
+from .resolve.people import edit_distance
+from .store import KGStore
+from .vocab import sparql_prologue
+
+_LOOSE_IGNORED = frozenset("the of at in and for".split())
+
+MERGES = """
+SELECT ?canonical ?title ?absorbed ?source ?explanation (GROUP_CONCAT(DISTINCT ?kind; separator=", ") AS ?evidence)
+WHERE {
+  ?merge a kg:PaperMerge ; kg:mergedInto ?canonical ; kg:absorbed ?absorbed ; kg:inGraph ?g ;
+         kg:evidence ?kind ; rdfs:comment ?explanation .
+  ?g rdfs:label ?source .
+  OPTIONAL { ?canonical rdfs:label ?title }
+} GROUP BY ?canonical ?title ?absorbed ?source ?explanation ORDER BY ?canonical ?absorbed
+"""
+REJECTED = """
+SELECT ?record ?entry ?reason WHERE {
+  ?note a kg:RejectedInstitutionEntry ; kg:nameAsWritten ?entry ; kg:reason ?reason ; kg:position ?position ;
+        prov:wasDerivedFrom ?from .
+  ?from rdfs:label ?record ; kg:line ?line ; prov:wasDerivedFrom/dcterms:title ?file .
+} ORDER BY ?file ?line ?position
+"""
+WITHOUT_INSTITUTIONS = """
+SELECT ?paper ?title ?abstract (GROUP_CONCAT(DISTINCT ?record; separator=" ") AS ?records) WHERE {
+  ?paper a schema:ScholarlyArticle ; prov:wasDerivedFrom ?from .
+  ?from rdfs:label ?record ; kg:line ?line ; prov:wasDerivedFrom/dcterms:title ?file .
+  FILTER NOT EXISTS { ?paper schema:sourceOrganization ?any }
+  OPTIONAL { ?paper rdfs:label ?title }
+  OPTIONAL { ?paper dcterms:abstract ?abstract }
+} GROUP BY ?paper ?title ?abstract ORDER BY (MIN(?file)) (MIN(?line)) ?paper
+"""
+WRITTEN_FORMS = """
+SELECT ?person ?name (GROUP_CONCAT(DISTINCT ?alt; separator="\\u0000") AS ?others) WHERE {
+  ?person a foaf:Person ; foaf:name ?name ; skos:altLabel ?alt .
+} GROUP BY ?person ?name ORDER BY ?name
+"""
+INSTITUTIONS = """
+SELECT ?org ?label WHERE {
+  ?org a org:Organization ; skos:prefLabel ?label .
+  FILTER(lang(?label) = "en")
+  FILTER NOT EXISTS { ?org org:subOrganizationOf ?parent }
+} ORDER BY ?org
+"""
+
+
+def _rows(store: KGStore, query: str):
+    return store.query(sparql_prologue() + query)
+
+
+def _text(term) -> str | None:
+    return None if term is None else str(term)
+
+
+def loose_key(name: str) -> str:
+    """Words of the institution key in any order, without "of", "the", …: what looks alike."""
+    return " ".join(sorted(set(institution_key(name).split()) - _LOOSE_IGNORED))
+
+
+def lookalike_institutions(labels: dict[str, str]) -> list[dict]:
+    """Top-level institutions kept apart although their names are alike: the same words in
+    another order ("University of Washington" / "Washington University"), or keys one or two
+    letters apart. Blocked by loose key and by the first four letters, so not every pair is compared."""
+    pairs: dict[tuple[str, str], str] = {}
+    by_loose, by_start = defaultdict(list), defaultdict(list)
+    for iri, label in sorted(labels.items()):
+        by_loose[loose_key(label)].append(iri)
+        by_start[institution_key(label)[:4]].append(iri)
+    for group in by_loose.values():
+        for first, second in combinations(group, 2):
+            pairs[(first, second)] = "same words in another order"
+    for group in by_start.values():
+        for first, second in combinations(group, 2):
+            distance = edit_distance(institution_key(labels[first]), institution_key(labels[second]))
+            if (first, second) not in pairs and distance <= 2 and len(institution_key(labels[first])) >= 10:
+                pairs[(first, second)] = f"names {distance} letter(s) apart"
+    return [{"first": labels[a], "second": labels[b], "first_iri": a, "second_iri": b, "why_alike": why}
+            for (a, b), why in sorted(pairs.items())]
+
+
+def quality_report(store: KGStore) -> dict:
+    merges = [
+        {"paper": str(canonical), "title": _text(title), "absorbed": str(absorbed), "from_source": str(source),
+         "evidence": str(evidence).split(", "), "why": str(explanation)}
+        for canonical, title, absorbed, source, explanation, evidence in _rows(store, MERGES)
+    ]
+    rejected = [{"record": str(record), "entry": str(entry), "reason": str(reason)}
+                for record, entry, reason in _rows(store, REJECTED)]
+    without = [
+        {"paper": str(paper), "title": _text(title) or _excerpt(_text(abstract)), "records": str(records).split()}
+        for paper, title, abstract, records in _rows(store, WITHOUT_INSTITUTIONS)
+    ]
+    forms = [{"author": str(person), "name": str(name), "other_forms": sorted(str(others).split("\u0000"))}
+             for person, name, others in _rows(store, WRITTEN_FORMS)]
+    labels = {str(org): clean(str(label)) for org, label in _rows(store, INSTITUTIONS)}
+    alike = lookalike_institutions(labels)
+    return {
+        "counts": {"merges": len(merges), "rejected_institution_entries": len(rejected),
+                   "papers_without_institutions": len(without), "authors_with_several_written_forms": len(forms),
+                   "institutions_alike_kept_apart": len(alike)},
+        "merges": merges,
+        "rejected_institution_entries": rejected,
+        "papers_without_institutions": without,
+        "authors_with_several_written_forms": forms,
+        "institutions_alike_kept_apart": alike,
+    }
+
+
+def _excerpt(text: str | None, words: int = 10) -> str:
+    parts = (text or "").split()
+    return " ".join(parts[:words]) + (" …" if len(parts) > words else "")

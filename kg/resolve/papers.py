@@ -1,0 +1,205 @@
+"""Which papers from different sources are the same paper, and why.
+
+A merge needs strong evidence, and always two kinds of it together:
+
+- **coined name**: the title opens with a coined name ("MLUBench: A Benchmark for …") and
+  the abstract introduces exactly that artifact ("we introduce the MLUBench, …"); merely
+  mentioning it ("we evaluate on MLUBench") is not enough; or
+- **same URL**: both records link the same code or project URL;
+
+each confirmed by the title's content words appearing in the abstract (at least
+:data:`MIN_TITLE_COVERAGE` of them). Two records that both have abstracts merge on **text
+similarity** alone when their word trigrams overlap by :data:`MIN_ABSTRACT_SIMILARITY`.
+
+Never merged: papers of the same source (a listing does not repeat a paper), two titled
+papers (equal titles already share an IRI; different titles are different papers), papers
+at different venues, and any candidate that matches more than one paper (ambiguous: both
+kept, and the report says so).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from ..names import match_key
+from ..urls import host
+
+MIN_TITLE_COVERAGE = 0.5
+MIN_ABSTRACT_SIMILARITY = 0.8
+_COINED = re.compile(r"^[A-Za-z][A-Za-z0-9\-]*$")
+_INTRODUCING = re.compile(
+    r"\b(?:we|this (?:paper|work))\s+(?:\w+\s+)?(?:introduce|propose|present|release|develop|construct|build|design|"
+    r"curate|call|term|dub|name)s?\b([^.]{0,160})",
+    re.IGNORECASE,
+)
+_STOP = frozenset("the a an of for and in on with via from to by at is are its our their we this that as into".split())
+
+
+@dataclass
+class PaperFacts:
+    """What the matcher knows about one paper of the store."""
+
+    iri: str
+    graph: str
+    title: str | None = None
+    abstract: str | None = None
+    urls: set[str] = field(default_factory=set)
+    venues: set[str] = field(default_factory=set)
+
+
+@dataclass(frozen=True)
+class Merge:
+    absorbed: PaperFacts
+    canonical: PaperFacts
+    evidence: tuple[str, ...]
+    explanation: str
+
+
+@dataclass
+class MergeDecisions:
+    merges: list[Merge] = field(default_factory=list)
+    ambiguous: list[tuple[PaperFacts, list[PaperFacts]]] = field(default_factory=list)
+
+
+def is_coined(word: str) -> bool:
+    """A made-up name: capitals or digits after the first letter (MLUBench, nD-RoPE, A2SG, ECA)."""
+    return bool(_COINED.match(word)) and any(ch.isupper() or ch.isdigit() for ch in word[1:])
+
+
+def coined_name(title: str | None) -> str | None:
+    """The coined name a title opens with ("DynaTok: …"), if any."""
+    if not title:
+        return None
+    head = re.split(r"[:：]", title, maxsplit=1)
+    if len(head) < 2:
+        return None
+    name = head[0].strip()
+    return name if is_coined(name) else None
+
+
+def introduced_names(abstract: str | None) -> set[str]:
+    """Coined names the abstract says it introduces, proposes, presents or releases."""
+    names = set()
+    for match in _INTRODUCING.finditer(abstract or ""):
+        for word in re.findall(r"[A-Za-z][A-Za-z0-9\-]*", match.group(1)):
+            if is_coined(word):
+                names.add(word.casefold())
+    return names
+
+
+def _words(text: str) -> set[str]:
+    return {word.removesuffix("s") for word in match_key(text).split() if len(word) > 2 and word not in _STOP}
+
+
+def title_coverage(title: str, abstract: str) -> float:
+    """The share of the title's content words that occur in the abstract (plurals folded)."""
+    wanted = _words(title)
+    return len(wanted & _words(abstract)) / len(wanted) if wanted else 0.0
+
+
+def abstract_similarity(a: str, b: str) -> float:
+    """Jaccard overlap of word trigrams."""
+    def trigrams(text: str) -> set[tuple[str, ...]]:
+        words = match_key(text).split()
+        return {tuple(words[i:i + 3]) for i in range(max(0, len(words) - 2))}
+    first, second = trigrams(a), trigrams(b)
+    return len(first & second) / len(first | second) if first and second else 0.0
+
+
+def normalise_url(url: str) -> str:
+    path = url.split("://", 1)[-1].split("/", 1)[1] if "/" in url.split("://", 1)[-1] else ""
+    return f"{host(url)}/{path.rstrip('/').removesuffix('.git').casefold()}"
+
+
+def evidence(candidate: PaperFacts, other: PaperFacts) -> tuple[tuple[str, ...], str] | None:
+    """The evidence that two papers are one, with an explanation, or None."""
+    if candidate.graph == other.graph or (candidate.title and other.title):
+        return None
+    if candidate.venues and other.venues and not candidate.venues & other.venues:
+        return None
+    if candidate.abstract and other.abstract:
+        similarity = abstract_similarity(candidate.abstract, other.abstract)
+        if similarity >= MIN_ABSTRACT_SIMILARITY:
+            return ("text-similarity",), f"abstracts overlap {similarity:.0%} (word trigrams)"
+        return None
+    titled, untitled = (candidate, other) if candidate.title else (other, candidate)
+    if not titled.title or not untitled.abstract:
+        return None
+    coverage = title_coverage(titled.title, untitled.abstract)
+    if coverage < MIN_TITLE_COVERAGE:
+        return None
+    found, reasons = [], []
+    name = coined_name(titled.title)
+    if name and name.casefold() in introduced_names(untitled.abstract):
+        found.append("coined-name")
+        reasons.append(f"the title's coined name {name!r} is what the abstract introduces")
+    shared = {normalise_url(u) for u in titled.urls} & {normalise_url(u) for u in untitled.urls}
+    if shared:
+        found.append("same-url")
+        reasons.append(f"both link {sorted(shared)[0]}")
+    if not found:
+        return None
+    reasons.append(f"{coverage:.0%} of the title's words are in the abstract")
+    return tuple(found), "; ".join(reasons)
+
+
+def _blocking_keys(paper: PaperFacts) -> set[str]:
+    """Cheap keys that any pair worth comparing shares, so not every pair is compared."""
+    keys = {f"url:{normalise_url(url)}" for url in paper.urls}
+    if name := coined_name(paper.title):
+        keys.add(f"name:{name.casefold()}")
+    keys |= {f"name:{name}" for name in introduced_names(paper.abstract)}
+    if paper.abstract:
+        keys.add("opening:" + " ".join(match_key(paper.abstract).split()[:8]))
+    return keys
+
+
+def find_merges(papers: list[PaperFacts]) -> MergeDecisions:
+    """One-to-one merges of papers into canonical ones; deterministic for the same papers."""
+    blocks: dict[str, list[PaperFacts]] = defaultdict(list)
+    for paper in sorted(papers, key=lambda p: p.iri):
+        for key in _blocking_keys(paper):
+            blocks[key].append(paper)
+    graphs_of: dict[str, set[str]] = defaultdict(set)
+    for paper in papers:
+        graphs_of[paper.iri].add(paper.graph)
+    matches: dict[tuple[str, str], dict[str, tuple[PaperFacts, PaperFacts, tuple[str, ...], str]]] = defaultdict(dict)
+    for block in blocks.values():
+        for i, first in enumerate(block):
+            for second in block[i + 1:]:
+                found = evidence(first, second)
+                if found is None:
+                    continue
+                absorbed, canonical = _roles(first, second)
+                if absorbed.graph not in graphs_of[canonical.iri]:  # a rewrite in a graph must be undoable
+                    matches[(absorbed.iri, absorbed.graph)][canonical.iri] = (absorbed, canonical, *found)
+    absorbed_iris = {iri for iri, _ in matches}
+    targets: dict[tuple[str, str], int] = defaultdict(int)
+    for candidates in matches.values():
+        if len(candidates) == 1:
+            absorbed, canonical, _, _ = next(iter(candidates.values()))
+            targets[(canonical.iri, absorbed.graph)] += 1
+    decisions = MergeDecisions()
+    for ident in sorted(matches):
+        candidates = matches[ident]
+        absorbed = next(iter(candidates.values()))[0]
+        if len(candidates) > 1:
+            decisions.ambiguous.append((absorbed, sorted((c[1] for c in candidates.values()), key=lambda p: p.iri)))
+            continue
+        _, canonical, kinds, explanation = next(iter(candidates.values()))
+        if targets[(canonical.iri, absorbed.graph)] > 1 or canonical.iri in absorbed_iris:
+            decisions.ambiguous.append((absorbed, [canonical]))
+            continue
+        decisions.merges.append(Merge(absorbed, canonical, kinds, explanation))
+    return decisions
+
+
+def _roles(first: PaperFacts, second: PaperFacts) -> tuple[PaperFacts, PaperFacts]:
+    """(absorbed, canonical): the titled paper is canonical, else the smaller IRI."""
+    if first.title and not second.title:
+        return second, first
+    if second.title and not first.title:
+        return first, second
+    return (second, first) if first.iri < second.iri else (first, second)

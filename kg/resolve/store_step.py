@@ -1,0 +1,173 @@
+"""The store-level resolution step, run after every change to the store's sources.
+
+Everything decided here needs all sources at once, so it is recomputed from the whole store
+each time and never depends on the order sources were ingested:
+
+- **display names**: each person's ``foaf:name``/``rdfs:label``/``skos:prefLabel`` is chosen
+  among every way the sources wrote it (:func:`preferred_form`); the other forms become
+  ``skos:altLabel``. Institutions get the same, per language, unless the alias table already
+  named them.
+- **papers from several sources**: :func:`kg.resolve.papers.find_merges` decides; each merge
+  rewrites the absorbed paper's IRI to the canonical one *inside the absorbed paper's own
+  source graph* (so the union has one paper with both provenance links, exports have no
+  duplicate, and no owl:sameAs is needed), and records a ``kg:PaperMerge`` with the evidence.
+
+The results live in one derived named graph (``{base}graph/resolved``), replaced as a whole.
+Rewrites are undone (from those records) before any source graph is replaced or removed and
+redone after, which is what :func:`resolution_suspended` wraps around a change: so
+``kg remove`` of the listing gives the abstract-only paper its own IRI back, and re-ingesting
+either source finds the same merge again.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import unicodedata
+from collections import defaultdict
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterable, Iterator
+
+import pyoxigraph as ox
+
+from ..iris import Minter
+from ..names import clean
+from ..store import KGStore
+from ..vocab import FOAF, KG, RDF, RDFS, SKOS, sparql_prologue
+from .papers import MergeDecisions, PaperFacts, find_merges
+
+
+def resolved_graph(minter: Minter) -> ox.NamedNode:
+    return ox.NamedNode(minter.iri("graph", "resolved"))
+
+
+@contextmanager
+def resolution_suspended(store: KGStore, minter: Minter) -> Iterator[None]:
+    """Undo merges, let the caller change source graphs, then resolve the store again."""
+    undo_merges(store, minter)
+    yield
+    rebuild(store, minter)
+
+
+def preferred_form(counts: dict[str, int]) -> str:
+    """The display form among written forms: more diacritics, then mixed case, then more
+    often written, then first in code-point order. Depends only on the forms and counts."""
+    def rank(form: str) -> tuple:
+        marks = sum(unicodedata.combining(ch) > 0 for ch in unicodedata.normalize("NFD", form))
+        mixed = any(ch.isupper() for ch in form) and any(ch.islower() for ch in form)
+        return (-marks, not mixed, -counts[form], form)
+    return min(counts, key=rank)
+
+
+def _values(rows: Iterable[tuple[ox.NamedNode, ...]]) -> str:
+    """A VALUES block of IRIs: pyoxigraph checked them, and str() writes them as <…>."""
+    return " ".join("(" + " ".join(str(term) for term in row) + ")" for row in rows)
+
+
+def _rewrite(store: KGStore, moves: list[tuple[ox.NamedNode, ox.NamedNode, ox.NamedNode]]) -> None:
+    """In graph g, every triple naming ``old`` names ``new`` instead; (g, old, new) rows."""
+    if not moves:
+        return
+    values = f"VALUES (?g ?old ?new) {{ {_values(moves)} }}"
+    store.update(
+        f"DELETE {{ GRAPH ?g {{ ?old ?p ?o }} }} INSERT {{ GRAPH ?g {{ ?new ?p ?o }} }} WHERE {{ {values} GRAPH ?g {{ ?old ?p ?o }} }} ;\n"
+        f"DELETE {{ GRAPH ?g {{ ?s ?p ?old }} }} INSERT {{ GRAPH ?g {{ ?s ?p ?new }} }} WHERE {{ {values} GRAPH ?g {{ ?s ?p ?old }} }}"
+    )
+
+
+def undo_merges(store: KGStore, minter: Minter) -> None:
+    """Give absorbed papers their own IRIs back and forget the merges."""
+    graph = resolved_graph(minter)
+    rows = store.query(
+        sparql_prologue() + f"SELECT ?g ?canonical ?absorbed WHERE {{ GRAPH {graph} {{ ?m a kg:PaperMerge ; "
+        "kg:inGraph ?g ; kg:mergedInto ?canonical ; kg:absorbed ?absorbed } }"
+    )
+    moves = [(ox.NamedNode(str(g)), ox.NamedNode(str(c)), ox.NamedNode(str(a))) for g, c, a in rows]
+    _rewrite(store, moves)
+    store.update(f"DELETE {{ GRAPH {graph} {{ ?m ?p ?o }} }} WHERE {{ GRAPH {graph} {{ ?m a <{KG.PaperMerge.value}> ; ?p ?o }} }}")
+
+
+def read_papers(store: KGStore, minter: Minter) -> list[PaperFacts]:
+    # The derived graph's IRI is ours (checked by pyoxigraph), so it is written into the text.
+    rows = store.query(sparql_prologue() + """
+        SELECT ?paper ?g ?title ?abstract ?url ?venue WHERE {
+          GRAPH ?g { ?paper a schema:ScholarlyArticle }
+          FILTER(?g != RESOLVED)
+          OPTIONAL { GRAPH ?g { ?paper dcterms:title ?title FILTER(lang(?title) = "en") } }
+          OPTIONAL { GRAPH ?g { ?paper dcterms:abstract ?abstract } }
+          OPTIONAL { GRAPH ?g { ?paper schema:codeRepository|kg:projectPage|rdfs:seeAlso ?url } }
+          OPTIONAL { GRAPH ?g { ?paper bibo:presentedAt ?venue . ?venue a bibo:Conference } }
+        }""".replace("RESOLVED", str(resolved_graph(minter))))
+    papers: dict[tuple[str, str], PaperFacts] = {}
+    for paper, graph, title, abstract, url, venue in rows:
+        facts = papers.setdefault((str(paper), str(graph)), PaperFacts(str(paper), str(graph)))
+        facts.title = facts.title or (str(title) if title is not None else None)
+        facts.abstract = facts.abstract or (str(abstract) if abstract is not None else None)
+        if url is not None:
+            facts.urls.add(str(url))
+        if venue is not None:
+            facts.venues.add(str(venue))
+    return [papers[key] for key in sorted(papers)]
+
+
+def merge_triples(decisions: MergeDecisions, minter: Minter) -> Iterator[ox.Triple]:
+    for merge in decisions.merges:
+        local = f"{merge.absorbed.iri.rsplit('/', 1)[-1]}--{merge.absorbed.graph.rsplit('/', 1)[-1]}"
+        node = ox.NamedNode(minter.iri("merge", local))
+        yield ox.Triple(node, RDF.type, KG.PaperMerge)
+        yield ox.Triple(node, KG.mergedInto, ox.NamedNode(merge.canonical.iri))
+        yield ox.Triple(node, KG.absorbed, ox.NamedNode(merge.absorbed.iri))
+        yield ox.Triple(node, KG.inGraph, ox.NamedNode(merge.absorbed.graph))
+        for kind in merge.evidence:
+            yield ox.Triple(node, KG.evidence, ox.Literal(kind))
+        yield ox.Triple(node, RDFS.comment, ox.Literal(merge.explanation))
+
+
+def _forms(rows) -> dict[tuple[str, str], dict[str, int]]:
+    """(entity, language) -> {written form: count}, forms cleaned and their counts summed."""
+    forms: dict[tuple[str, str], dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for entity, written, count in rows:
+        forms[(str(entity), written.language or "")][clean(str(written))] += int(count)
+    return forms
+
+
+def label_triples(store: KGStore, graph: ox.NamedNode) -> Iterator[ox.Triple]:
+    """Display names of people and institutions, chosen across every source."""
+    people = _forms(store.query(sparql_prologue() + """
+        SELECT ?person ?written (COUNT(DISTINCT ?authorship) AS ?n)
+        WHERE { ?authorship kg:author ?person ; kg:nameAsWritten ?written } GROUP BY ?person ?written"""))
+    for (person, _), counts in sorted(people.items()):
+        node, name = ox.NamedNode(person), preferred_form(counts)
+        for predicate in (FOAF.name, RDFS.label, SKOS.prefLabel):
+            yield ox.Triple(node, predicate, ox.Literal(name))
+        for form in sorted(set(counts) - {name}):
+            yield ox.Triple(node, SKOS.altLabel, ox.Literal(form))
+    organisations = _forms(store.query(sparql_prologue() + """
+        SELECT ?org ?written (COUNT(DISTINCT ?g) AS ?n)
+        WHERE { GRAPH ?g { ?org a org:Organization ; kg:nameAsWritten ?written } FILTER(lang(?written) != "") }
+        GROUP BY ?org ?written"""))
+    named = {(str(org), label.language or ""): clean(str(label)) for org, label in store.query(
+        sparql_prologue() + "SELECT ?org ?label WHERE { GRAPH ?g { ?org a org:Organization ; skos:prefLabel ?label } "
+        f"FILTER(?g != {graph}) }}")}  # names from the alias table, not the ones this step chose last time
+    for (org, language), counts in sorted(organisations.items()):
+        node, name = ox.NamedNode(org), named.get((org, language))
+        if name is None:
+            name = preferred_form(counts)
+            yield ox.Triple(node, SKOS.prefLabel, ox.Literal(name, language=language))
+            yield ox.Triple(node, RDFS.label, ox.Literal(name, language=language))
+        for form in sorted(set(counts) - {name}):
+            yield ox.Triple(node, SKOS.altLabel, ox.Literal(form, language=language))
+
+
+def rebuild(store: KGStore, minter: Minter) -> MergeDecisions:
+    """Decide merges, rewrite absorbed papers, and replace the derived graph."""
+    decisions = find_merges(read_papers(store, minter))
+    _rewrite(store, [(ox.NamedNode(m.absorbed.graph), ox.NamedNode(m.absorbed.iri), ox.NamedNode(m.canonical.iri))
+                     for m in decisions.merges])
+    graph = resolved_graph(minter)
+    with tempfile.TemporaryDirectory(prefix="kg-resolve-") as scratch:
+        staged = Path(scratch) / "resolved.nt"
+        triples = [*merge_triples(decisions, minter), *label_triples(store, graph)]
+        ox.serialize(triples, str(staged), ox.RdfFormat.N_TRIPLES)
+        store.replace_graph(graph, staged)
+    return decisions

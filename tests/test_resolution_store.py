@@ -1,0 +1,161 @@
+"""The store-level step on the samples: merged papers, units, labels, order independence,
+idempotent re-ingest, removal, SHACL and the quality report."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+import rdflib
+
+from conftest import ABSTRACTS, LISTING, run_kg
+from kg.iris import Minter
+from kg.pipeline import ingest
+from kg.quality import quality_report
+from kg.resolve.store_step import resolution_suspended
+from kg.store import KGStore
+from kg.validation import store_graph, validate_graph
+from kg.vocab import sparql_prologue
+
+ID = "https://kg.example.org/id/"
+MLUBENCH = f"<{ID}paper/mlubench-a-benchmark-for-lifelong-unlearning-evaluation-in-mllms>"
+LMU = f"<{ID}institution/ludwig-maximilian-university-of-munich>"
+
+
+def count(store: KGStore, where: str) -> int:
+    return store.scalar(sparql_prologue() + f"SELECT (COUNT(*) AS ?n) WHERE {{ {where} }}")
+
+
+def nquads(store: KGStore) -> bytes:
+    return b"\n".join(sorted(str(quad).encode() for quad in store.oxigraph.quads_for_pattern(None, None, None)))
+
+
+def test_samples_done_when(sample_store):
+    assert count(sample_store, "SELECT DISTINCT ?p WHERE { ?p a schema:ScholarlyArticle }") == 43
+    # MLUBench: one paper with the listing's title, the abstract, and both provenance links
+    assert count(sample_store, f"{MLUBENCH} dcterms:abstract ?a") == 1
+    sources = {str(row[0]) for row in sample_store.query(sparql_prologue() + f"SELECT ?file WHERE {{ {MLUBENCH} prov:wasDerivedFrom/prov:wasDerivedFrom/dcterms:title ?file }}")}
+    assert sources == {LISTING.name, ABSTRACTS.name}
+    # LMU Munich has its institute and its department as units
+    units = {str(row[0]) for row in sample_store.query(sparql_prologue() + f"SELECT ?l WHERE {{ ?u org:subOrganizationOf {LMU} ; skos:prefLabel ?l FILTER(lang(?l) = 'en') }}")}
+    assert units == {"Institute of Computer Science, Ludwig Maximilian University of Munich",
+                     "Department of Mathematics, Ludwig Maximilian University of Munich"}
+    assert count(sample_store, f"{LMU} skos:altLabel \"LMU Munich\"@en") == 1
+    # USTC with English and Chinese labels; UIUC resolved
+    ustc = {(str(l), l.language) for (l,) in sample_store.query(sparql_prologue() + f"SELECT ?l WHERE {{ <{ID}institution/university-of-science-and-technology-of-china> rdfs:label ?l }}")}
+    assert ustc == {("University of Science and Technology of China", "en"), ("中国科学技术大学", "zh")}
+    assert count(sample_store, f"<{ID}institution/university-of-illinois-urbana-champaign> skos:prefLabel \"University of Illinois Urbana-Champaign\"@en ; skos:altLabel \"UIUC\"@en") == 1
+
+
+def test_no_person_names_among_institutions(sample_store):
+    names = ["Pengwei Sun", "Dmitrii Gavrilev", "Sangjun Park", "Everett Richards", "Zhihui Chen", "Ziwei Chen", "Ling Shao", "Dongwoo Kim", "Tae-Kyun Kim"]
+    labels = {str(row[0]) for row in sample_store.query(sparql_prologue() + "SELECT ?l WHERE { ?o a org:Organization ; rdfs:label|kg:nameAsWritten ?l }")}
+    assert not [name for name in names if any(name in label for label in labels)]
+    assert count(sample_store, "?n a kg:RejectedInstitutionEntry") == len(names)
+
+
+def test_every_person_has_one_display_name(sample_store):
+    assert count(sample_store, "SELECT DISTINCT ?p WHERE { ?p a foaf:Person }") == 135
+    assert count(sample_store, "SELECT ?p WHERE { ?p a foaf:Person ; foaf:name ?n } GROUP BY ?p HAVING (COUNT(?n) = 1)") == 135
+
+
+def test_ingest_order_does_not_change_the_graph():
+    together, one_by_one = KGStore("memory"), KGStore("memory")
+    ingest([ABSTRACTS.parent], together, Minter())
+    ingest([ABSTRACTS], one_by_one, Minter())
+    ingest([LISTING], one_by_one, Minter())
+    assert nquads(together) == nquads(one_by_one)
+
+
+def test_reingest_is_idempotent_and_a_corrected_listing_leaves_nothing_stale(tmp_path):
+    store = KGStore("memory")
+    ingest([ABSTRACTS.parent], store, Minter())
+    first = nquads(store)
+    ingest([LISTING], store, Minter())
+    assert nquads(store) == first
+    corrected = tmp_path / LISTING.name
+    corrected.write_text(LISTING.read_text(encoding="utf-8").replace("Caltech（加州理工学院） ； UIUC", "Caltech（加州理工学院） ； University of Illinois at Urbana-Champaign"), encoding="utf-8")
+    ingest([corrected], store, Minter())
+    assert count(store, '?o kg:nameAsWritten "UIUC"@en') == 0           # the old spelling is gone
+    assert count(store, f"<{ID}institution/university-of-illinois-urbana-champaign> a org:Organization") == 1
+    assert count(store, "SELECT DISTINCT ?p WHERE { ?p a schema:ScholarlyArticle }") == 43
+
+
+def test_removing_the_listing_gives_the_abstract_paper_back_its_own_iri():
+    store, minter = KGStore("memory"), Minter()
+    ingest([ABSTRACTS.parent], store, minter)
+    listing_graph = f"{ID}source/001-0af6457a65591eab-txt"
+    with resolution_suspended(store, minter):
+        store.update(f"DROP GRAPH <{listing_graph}>")
+    assert count(store, "SELECT DISTINCT ?p WHERE { ?p a schema:ScholarlyArticle }") == 14
+    assert count(store, f"{MLUBENCH} ?p ?o") == 0
+    assert count(store, "?m a kg:PaperMerge") == 0
+    ingest([LISTING], store, minter)
+    assert count(store, "SELECT DISTINCT ?p WHERE { ?p a schema:ScholarlyArticle }") == 43
+
+
+def test_written_forms_from_two_sources_give_one_display_name(tmp_path):
+    """"Balazs" in one file and "Balázs" in another: one person named with the diacritics, either order."""
+    listing = LISTING.read_text(encoding="utf-8")
+    plain = tmp_path / "a.txt"
+    plain.write_text(listing.replace("Balázs Gyenes", "Balazs Gyenes"), encoding="utf-8")
+    names = []
+    for order in ([plain, LISTING], [LISTING, plain]):
+        store = KGStore("memory")
+        for path in order:
+            ingest([path], store, Minter())
+        names.append(sorted((str(n), str(a)) for n, a in store.query(sparql_prologue() + f"SELECT ?n ?a WHERE {{ <{ID}author/balazs-gyenes> foaf:name ?n ; skos:altLabel ?a }}")))
+    assert names[0] == names[1] == [("Balázs Gyenes", "Balazs Gyenes")]
+
+
+def test_sample_graph_conforms_to_the_shapes(sample_store):
+    report = validate_graph(store_graph(sample_store))
+    assert report.conforms, [str(v) for v in report.violations]
+
+
+BROKEN = {
+    "a gap in byline positions": (f"DELETE {{ ?a kg:position 2 }} INSERT {{ ?a kg:position 3 }} WHERE {{ {MLUBENCH} kg:authorship ?a . ?a kg:position 2 }}",
+                                  "positions are not 1..n"),
+    "a person without a name": (f"DELETE {{ ?p foaf:name ?n }} WHERE {{ <{ID}author/he-li> foaf:name ?n . BIND(<{ID}author/he-li> AS ?p) }}",
+                                "one display name"),
+    "a merge without its reason": ("DELETE { ?m rdfs:comment ?c } WHERE { ?m a kg:PaperMerge ; rdfs:comment ?c }", "every merge says why"),
+    "a title without a language": (f"INSERT DATA {{ {MLUBENCH} dcterms:title \"untagged\" }}", "titles are @en or @zh"),
+    "a creator without an authorship": (f"INSERT DATA {{ {MLUBENCH} dcterms:creator <{ID}author/gerhard-neumann> }}", "dcterms:creator is the author"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BROKEN))
+def test_hand_broken_graphs_do_not_conform(sample_store, case):
+    update, message = BROKEN[case]
+    graph = store_graph(sample_store)
+    graph.update(update, initNs={"kg": "https://kg.example.org/ontology#", "foaf": "http://xmlns.com/foaf/0.1/",
+                                 "rdfs": str(rdflib.RDFS), "dcterms": str(rdflib.DCTERMS)})
+    report = validate_graph(graph)
+    assert not report.conforms
+    assert any(message in violation.message for violation in report.violations), [str(v) for v in report.violations]
+
+
+def test_quality_report_on_the_samples(sample_store):
+    report = quality_report(sample_store)
+    [merge] = report["merges"]
+    assert merge["evidence"] == ["coined-name"] and "MLUBench" in merge["why"] and merge["from_source"] == ABSTRACTS.name
+    assert {item["entry"] for item in report["rejected_institution_entries"]} >= {"Pengwei Sun（Sun Pengwei）", "Zhihui Chen（陈志辉）"}
+    assert len(report["papers_without_institutions"]) == 13 + 8
+    assert report["counts"]["merges"] == 1
+
+
+def test_quality_and_validate_commands(tmp_path):
+    run_kg("build", "--out", str(tmp_path / "out"), cwd=tmp_path)
+    report = json.loads(run_kg("quality", "--format", "json", cwd=tmp_path).stdout)
+    assert report["counts"]["rejected_institution_entries"] == 9
+    text = run_kg("quality", cwd=tmp_path).stdout.decode()
+    assert "Papers merged across sources: 1" in text and "Zhirui Chen" in text
+    assert run_kg("validate", cwd=tmp_path).stdout.decode().rstrip().endswith("conforms.")
+    broken = tmp_path / "broken.ttl"
+    shutil.copy(tmp_path / "out" / "kg.ttl", broken)
+    with open(broken, "a", encoding="utf-8") as handle:
+        handle.write(f"\n<{ID}authorship/x--1> a kg:Authorship .\n")
+    result = run_kg("validate", str(broken), cwd=tmp_path, check=False)
+    assert result.returncode == 1
+    assert "authorship:x--1" in result.stdout.decode() and "does not conform" in result.stdout.decode()
