@@ -12,9 +12,9 @@ import sys
 import click
 
 from ..errors import KgError
-from . import build, inspect
+from . import build, graph, inspect
 
-COMMAND_MODULES = (build, inspect)
+COMMAND_MODULES = (build, inspect, graph)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import networkx as nx
 
 from ..store import KGStore
 from .aggregates import AUTHORS, INSTITUTIONS, affiliation_rows, node_rows, pair_rows, paper_titles
 from .projections import Counting, affiliation_names, collaboration_graph
+from .render import write_html
 
 LINKS = {"coauthors": AUTHORS, "institutions": INSTITUTIONS}
 KINDS = {"coauthors": "author", "institutions": "institution"}
@@ -22,3 +25,13 @@ def network(store: KGStore, name: str, *, counting: Counting = "full", max_team:
         min_papers=min_papers, min_weight=min_weight, top=top, titles=paper_titles(store, link),
         affiliations=affiliation_names(affiliation_rows(store), of=KINDS[name]),
     )
+
+
+def write_pages(store: KGStore, out_dir: Path) -> list[Path]:
+    """The whole co-author and institution networks as pages in ``out_dir`` (what ``kg build`` writes)."""
+    paths = []
+    for name in LINKS:
+        path = out_dir / f"{name}.html"
+        write_html(network(store, name), path, HEADINGS[name], KINDS[name])
+        paths.append(path)
+    return paths
