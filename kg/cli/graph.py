@@ -10,7 +10,7 @@ from ..graphs.aggregates import resolve_name
 from ..graphs.files import FORMATS, write_network
 from ..graphs.metrics import collaboration_path, summarize
 from ..graphs.networks import HEADINGS, KINDS, LINKS, network
-from ..graphs.projections import ego_network, top_nodes
+from ..graphs.projections import ego_network, induced, top_nodes
 from ..iris import slug
 from .common import console, opened_store, store_option
 
@@ -47,7 +47,7 @@ def draw(name: str, center: str | None, depth: int, out: Path | None, file_forma
             heading, stem = f"{heading} around {label} (depth {depth})", f"{name}-{slug(label)}"
         if top is not None:  # the centre always stays
             keep = [node for node in top_nodes(graph, None) if node != (iri if center else None)]
-            graph = graph.subgraph(keep[: top - 1] + [iri] if center else keep[:top]).copy()
+            graph = induced(graph, keep[: top - 1] + [iri] if center else keep[:top])
     path = out or Path("exports") / f"{stem}.{file_format}"
     write_network(graph, path, file_format, heading, KINDS[name])
     console(stderr=True).print(f"Wrote {path} ({graph.number_of_nodes():,} nodes, {graph.number_of_edges():,} edges).")

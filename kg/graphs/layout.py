@@ -13,6 +13,7 @@ import math
 import networkx as nx
 
 from .metrics import SEED, components
+from .projections import induced
 
 #: networkx's spring layout needs scipy from this size on; ForceAtlas2 needs only numpy.
 SPRING_LIMIT = 500
@@ -46,7 +47,7 @@ def layout(graph: nx.Graph, seed: int = SEED) -> dict[str, tuple[int, int]]:
         if x > 0 and x + cell > row_width:
             x, y, row_height = 0.0, y + row_height, 0.0
         centre_x, centre_y = x + cell / 2, y + cell / 2
-        for node, (px, py) in _component_positions(graph.subgraph(part), seed).items():
+        for node, (px, py) in _component_positions(induced(graph, part), seed).items():
             positions[node] = (round(centre_x + px * radius), round(centre_y + py * radius))
         x += cell
         row_height = max(row_height, cell)

@@ -31,9 +31,15 @@ def components(graph: nx.Graph) -> list[set[str]]:
 
 
 def communities(graph: nx.Graph, seed: int = SEED) -> list[set[str]]:
-    """Louvain communities with a fixed seed, largest first: the same input gives the same groups."""
-    found = nx.community.louvain_communities(graph, weight="weight", seed=seed)
-    return sorted(found, key=lambda part: (-len(part), min(part)))
+    """Louvain communities with a fixed seed, largest first: the same input gives the same groups.
+
+    Louvain is run on integer node ids: it iterates over sets of nodes, and the order of a
+    set of strings changes from one process to the next (hash randomisation).
+    """
+    nodes = list(graph)
+    numbered = nx.relabel_nodes(graph, {node: index for index, node in enumerate(nodes)})
+    found = nx.community.louvain_communities(numbered, weight="weight", seed=seed)
+    return sorted(({nodes[index] for index in part} for part in found), key=lambda part: (-len(part), min(part)))
 
 
 def membership(parts: list[set[str]]) -> dict[str, int]:

@@ -54,7 +54,7 @@ def collaboration_graph(
         weight = papers if counting == "full" else round(fractional, 6)
         if weight >= min_weight:
             graph.add_edge(a, b, papers=papers, fractional=round(fractional, 6), weight=weight)
-    return graph.subgraph(top_nodes(graph, top)).copy() if top is not None else graph
+    return induced(graph, top_nodes(graph, top)) if top is not None else graph
 
 
 def affiliation_graph(authors: Iterable[NodeRow], affiliations: Iterable[AffiliationRow]) -> nx.Graph:
@@ -90,4 +90,18 @@ def top_nodes(graph: nx.Graph, count: int | None) -> list[str]:
 
 def ego_network(graph: nx.Graph, center: str, depth: int = 1) -> nx.Graph:
     """The node, everyone within ``depth`` steps of it, and the edges among them."""
-    return nx.ego_graph(graph, center, radius=depth).copy()
+    return induced(graph, nx.single_source_shortest_path_length(graph, center, cutoff=depth))
+
+
+def induced(graph: nx.Graph, nodes: Iterable[str]) -> nx.Graph:
+    """The subgraph on ``nodes``, built in sorted order (the order projections use).
+
+    networkx's ``subgraph`` view iterates a small node set in set order, which for strings
+    changes between runs (hash randomisation) and with it communities and layout.
+    """
+    ordered = sorted(nodes)
+    keep = set(ordered)
+    sub = nx.Graph()
+    sub.add_nodes_from((node, graph.nodes[node]) for node in ordered)
+    sub.add_edges_from((a, b, attrs) for a in ordered for b, attrs in graph[a].items() if b in keep and a < b)
+    return sub

@@ -28,7 +28,7 @@ from pyvis.network import Network
 
 from .layout import layout
 from .metrics import SEED, communities, membership
-from .projections import top_nodes
+from .projections import induced, top_nodes
 
 NODE_CAP = 1000
 TOOLTIP_TITLES = 8
@@ -86,7 +86,7 @@ def _legend(graph: nx.Graph, groups: list[set[str]], word: Wording) -> list[dict
     for index, group in enumerate(groups[: len(PALETTE)]):
         if len(group) < 2:
             break
-        leaders = [graph.nodes[node]["label"] for node in top_nodes(graph.subgraph(group), 3)]
+        leaders = [graph.nodes[node]["label"] for node in top_nodes(induced(graph, group), 3)]
         more = ", …" if len(group) > 3 else ""
         entries.append({"colour": PALETTE[index], "text": f"{_plural(len(group), word)}: {', '.join(leaders)}{more}"})
     entries.append({"colour": GREY, "text": f"other groups and {word.plural} without collaborations here"})
@@ -108,7 +108,7 @@ def _options(big: bool) -> dict:
 def render_html(graph: nx.Graph, heading: str, kind: str = "author", cap: int = NODE_CAP, seed: int = SEED) -> str:
     """The page for ``graph`` (a projection), as one self-contained HTML string."""
     word = WORDING[kind]
-    shown = graph if len(graph) <= cap else graph.subgraph(top_nodes(graph, cap))
+    shown = graph if len(graph) <= cap else induced(graph, top_nodes(graph, cap))
     groups = communities(shown, seed)
     group_of = membership(groups)
     positions = layout(shown, seed)
