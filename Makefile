@@ -34,4 +34,4 @@ bench: $(STAMP)
 	$(BIN)/python bench/run.py
 
 clean:
-	rm -rf $(VENV) .kg-store exports/*.ttl exports/*.nt exports/*.jsonld exports/*.html exports/*.tsv
+	rm -rf $(VENV) .kg-store exports/*.ttl exports/*.nt exports/*.jsonld exports/*.html exports/*.tsv exports/*.gexf exports/*.graphml exports/*.csv

@@ -12,9 +12,9 @@ import sys
 import click
 
 from ..errors import KgError
-from . import build, inspect, quality, query
+from . import build, graph, inspect, quality, query
 
-COMMAND_MODULES = (build, inspect, query, quality)
+COMMAND_MODULES = (build, inspect, query, graph, quality)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})

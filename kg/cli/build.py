@@ -11,6 +11,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from .. import SAMPLES_DIR
 from ..export import export
 from ..formats import FORMATS
+from ..graphs.networks import write_pages
 from ..pipeline import IngestReport, ingest
 from ..stats import graph_stats
 from .common import base_option, console, minter, opened_store, store_option
@@ -55,7 +56,7 @@ def print_summary(report: IngestReport, stats: dict[str, int]) -> None:
 @click.command()
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("exports"),
-              show_default=True, help="Folder for kg.ttl and rejects.tsv.")
+              show_default=True, help="Folder for kg.ttl, rejects.tsv and the network pages.")
 @click.option("--format", "format_name", type=click.Choice(sorted(FORMATS)), default=None,
               help="Input format for every PATH. Default: detected per file.")
 @click.option("--encoding", default="utf-8", show_default=True, help="Text encoding of the listing files.")
@@ -76,8 +77,10 @@ def build(paths, out_dir, format_name, encoding, strict, store_spec, base) -> No
         stats = graph_stats(store)
         export(store, "turtle", out_dir / "kg.ttl", mint.base)
         write_rejects(report, out_dir / "rejects.tsv")
+        pages = write_pages(store, out_dir)  # collaboration networks (issue 4)
     print_summary(report, stats)
     console().print(f"Wrote {out_dir / 'kg.ttl'} and {out_dir / 'rejects.tsv'}.")
+    console().print(f"Wrote {' and '.join(str(page) for page in pages)}.")
 
 
 COMMANDS = (build,)

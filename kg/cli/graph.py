@@ -1,0 +1,139 @@
+"""``kg graph``: collaboration networks as pages and files, and their measures."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ..graphs.aggregates import resolve_name
+from ..graphs.files import FORMATS, write_network
+from ..graphs.metrics import collaboration_path, summarize
+from ..graphs.networks import HEADINGS, KINDS, LINKS, network
+from ..graphs.projections import ego_network, induced, top_nodes
+from ..iris import slug
+from .common import console, opened_store, store_option
+
+
+def threshold_options(command):
+    """The thresholds VOSviewer and bibliometrix users expect, shared by every network command."""
+    for option in reversed((
+        click.option("--top", type=click.IntRange(min=1), default=None, help="Keep only the N nodes with the most papers."),
+        click.option("--min-weight", type=click.FloatRange(min=0), default=0, show_default=True,
+                     help="Drop edges lighter than this (shared papers, or the fractional count)."),
+        click.option("--min-papers", type=click.IntRange(min=1), default=1, show_default=True,
+                     help="Drop nodes on fewer papers."),
+        click.option("--max-team", type=click.IntRange(min=2), default=None,
+                     help="Ignore papers with more members than this when linking (hyper-authored papers)."),
+        click.option("--counting", type=click.Choice(["full", "fractional"]), default="full", show_default=True,
+                     help="Edge weight: shared papers, or 1/(n-1) per paper with n members."),
+        store_option,
+    )):
+        command = option(command)
+    return command
+
+
+def draw(name: str, center: str | None, depth: int, out: Path | None, file_format: str, store_spec, top, **thresholds) -> None:
+    """Write the whole network, or the ego network around ``center``, as a page or file."""
+    with opened_store(store_spec) as store:
+        graph = network(store, name, **thresholds)
+        heading, stem = HEADINGS[name], name
+        if center:
+            iri = resolve_name(store, LINKS[name], center)
+            if iri not in graph:
+                raise click.ClickException(f"{center!r} is left out by the thresholds (see --min-papers)")
+            graph = ego_network(graph, iri, depth)
+            label = graph.nodes[iri]["label"]
+            heading, stem = f"{heading} around {label} (depth {depth})", f"{name}-{slug(label)}"
+        if top is not None:  # the centre always stays
+            keep = [node for node in top_nodes(graph, None) if node != (iri if center else None)]
+            graph = induced(graph, keep[: top - 1] + [iri] if center else keep[:top])
+    path = out or Path("exports") / f"{stem}.{file_format}"
+    write_network(graph, path, file_format, heading, KINDS[name])
+    console(stderr=True).print(f"Wrote {path} ({graph.number_of_nodes():,} nodes, {graph.number_of_edges():,} edges).")
+
+
+def network_command(name: str, center_option: str, help_text: str):
+    @click.command(name, help=help_text)
+    @click.option(f"--{center_option}", "center", metavar="NAME", default=None,
+                  help=f"Only the network around this {center_option} (name as you would type it).")
+    @click.option("--depth", type=click.IntRange(min=1), default=1, show_default=True,
+                  help=f"With --{center_option}: how many steps out from it.")
+    @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+                  help=f"File to write. Default: exports/{name}[-NAME].FORMAT")
+    @click.option("--format", "file_format", type=click.Choice(FORMATS), default="html", show_default=True,
+                  help="html: interactive page (offline); gexf: Gephi; graphml; csv: edge list.")
+    @threshold_options
+    def command(**options) -> None:
+        draw(name, **options)
+
+    return command
+
+
+coauthors = network_command("coauthors", "author", """Authors linked by the papers they wrote together.
+
+    \b
+    kg graph coauthors                                 # exports/coauthors.html, the whole network
+    kg graph coauthors --author "Gerhard Neumann"      # him and his co-authors
+    kg graph coauthors --format gexf --min-weight 2    # repeat collaborations, for Gephi
+    """)
+institutions = network_command("institutions", "institution", """Institutions linked by the papers that list them together.
+
+    \b
+    kg graph institutions --format csv --out institutions.csv
+    """)
+
+
+def _label(graph, node) -> str:
+    return graph.nodes[node]["label"]
+
+
+@click.command("stats")
+@click.argument("name", type=click.Choice(sorted(LINKS)), default="coauthors")
+@click.option("--rows", type=click.IntRange(min=1), default=10, show_default=True, help="Rows per ranking.")
+@threshold_options
+def stats(name, rows, top, **thresholds) -> None:
+    """Size, components, communities (Louvain, seeded), and who is central or bridges groups."""
+    with opened_store(thresholds.pop("store_spec")) as store:
+        graph = network(store, name, top=top, **thresholds)
+    summary = summarize(graph, rows)
+    out = console()
+    out.print(f"{name}: {summary.nodes:,} nodes, {summary.edges:,} edges, density {summary.density:.4f}")
+    out.print(f"components: {summary.components:,} (largest {summary.largest_component:,} nodes); "
+              f"communities: {summary.communities:,}")
+    for title, ranking, fmt in (("degree (collaborators)", summary.top_degree, "{:,}"),
+                             ("weighted degree (shared papers)", summary.top_weighted_degree, "{:,.6g}"),
+                             ("betweenness", summary.top_betweenness, "{:.4f}"),
+                             ("bridges (other communities reached)", summary.bridges, "{:,}")):
+        out.print(f"\n{title}:")
+        for node, value in ranking:
+            out.print(f"  {fmt.format(value):>10}  {_label(graph, node)}")
+        if not ranking:
+            out.print("  (none)")
+
+
+@click.command("path")
+@click.argument("source", metavar="AUTHOR")
+@click.argument("target", metavar="AUTHOR")
+@store_option
+def path_command(source, target, store_spec) -> None:
+    """The collaboration distance between two authors: a shortest chain of co-authors."""
+    with opened_store(store_spec) as store:
+        graph = network(store, "coauthors")
+        ends = [resolve_name(store, LINKS["coauthors"], name) for name in (source, target)]
+    chain = collaboration_path(graph, *ends)
+    if chain is None:
+        console().print(f"No chain of co-authors links {_label(graph, ends[0])} and {_label(graph, ends[1])}.")
+        return
+    console().print(f"Distance {len(chain) - 1}: " + " → ".join(_label(graph, node) for node in chain))
+
+
+@click.group("graph")
+def graph() -> None:
+    """Collaboration networks: interactive pages, files for Gephi, and their measures."""
+
+
+for sub in (coauthors, institutions, stats, path_command):
+    graph.add_command(sub)
+
+COMMANDS = (graph,)

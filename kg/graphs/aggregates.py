@@ -1,0 +1,146 @@
+"""The rows the collaboration networks are built from, each aggregated by SPARQL in the store.
+
+Networks differ only in how a paper links to its members: ``dcterms:creator`` for authors,
+``schema:sourceOrganization`` for institutions, ``dcterms:subject`` for topics. That link is bound as a parameter (an RDF
+term, never pasted into the text), so one query per question serves both networks; counting
+pairs and papers happens in the store, so the rows stay few however large the graph grows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from difflib import get_close_matches
+
+from rdflib import URIRef
+
+from ..errors import KgError
+from ..names import match_key
+from ..store import KGStore
+from ..vocab import DCTERMS, SCHEMA, sparql_prologue
+
+AUTHORS = URIRef(DCTERMS.creator.value)
+INSTITUTIONS = URIRef(SCHEMA.sourceOrganization.value)
+TOPICS = URIRef(DCTERMS.subject.value)  # topic co-occurrence: the same queries, once papers have topics
+
+# The English label where there is one (institutions also carry a Chinese one), else any.
+_NAME = """
+  OPTIONAL { ?node rdfs:label ?english FILTER(langMatches(lang(?english), "en")) }
+  OPTIONAL { ?node rdfs:label ?any }
+  BIND(COALESCE(?english, ?any, STR(?node)) AS ?label)
+"""
+
+# Oxigraph substitutes a bound variable only where it is in scope, so every (sub)query
+# that uses ?link also projects it.
+NODES = f"""
+SELECT ?link ?node (MIN(?label) AS ?name) (COUNT(DISTINCT ?paper) AS ?papers) WHERE {{
+  ?paper a schema:ScholarlyArticle ; ?link ?node .
+  {_NAME}
+}} GROUP BY ?link ?node
+"""
+
+# Pairs of members of the same paper, counted per team size: the thresholds on team size
+# and the full or fractional counting are then simple sums over these few rows.
+PAIRS = """
+SELECT ?link ?a ?b ?size (COUNT(?paper) AS ?papers) WHERE {
+  SELECT DISTINCT ?link ?paper ?size ?a ?b WHERE {
+    { SELECT ?link ?paper (COUNT(DISTINCT ?member) AS ?size) WHERE {
+        ?paper a schema:ScholarlyArticle ; ?link ?member .
+      } GROUP BY ?link ?paper }
+    FILTER(?size > 1)
+    ?paper ?link ?a, ?b .
+    FILTER(STR(?a) < STR(?b))
+  }
+} GROUP BY ?link ?a ?b ?size
+"""
+
+TITLES = """
+SELECT DISTINCT ?link ?node ?title WHERE {
+  ?paper a schema:ScholarlyArticle ; ?link ?node ; rdfs:label ?title .
+} ORDER BY ?node ?title
+"""
+
+AFFILIATIONS = f"""
+SELECT ?author ?institution (COUNT(DISTINCT ?paper) AS ?papers) (MIN(?author_label) AS ?author_name)
+       (MIN(?label) AS ?name) WHERE {{
+  ?paper a schema:ScholarlyArticle ; dcterms:creator ?author ; schema:sourceOrganization ?institution .
+  ?author rdfs:label ?author_label .
+  BIND(?institution AS ?node)
+  {_NAME}
+}} GROUP BY ?author ?institution
+"""
+
+
+@dataclass(frozen=True)
+class NodeRow:
+    iri: str
+    label: str
+    papers: int
+
+
+@dataclass(frozen=True)
+class PairRow:
+    """``papers`` papers with ``team_size`` members list both ``a`` and ``b``."""
+
+    a: str
+    b: str
+    team_size: int
+    papers: int
+
+
+@dataclass(frozen=True)
+class AffiliationRow:
+    author: str
+    author_label: str
+    institution: str
+    institution_label: str
+    papers: int
+
+
+def _select(store: KGStore, query: str, **bindings) -> list:
+    return list(store.query(sparql_prologue() + query, bindings))
+
+
+def node_rows(store: KGStore, link: URIRef) -> list[NodeRow]:
+    """Members of papers (authors or institutions) with their labels and paper counts."""
+    return [NodeRow(str(r.node), str(r.name), int(r.papers)) for r in _select(store, NODES, link=link)]
+
+
+def pair_rows(store: KGStore, link: URIRef) -> list[PairRow]:
+    """Every pair of members that share a paper, counted per team size."""
+    return [PairRow(str(r.a), str(r.b), int(r.size), int(r.papers)) for r in _select(store, PAIRS, link=link)]
+
+
+def paper_titles(store: KGStore, link: URIRef) -> dict[str, list[str]]:
+    """Each member's paper titles, sorted."""
+    titles: dict[str, list[str]] = {}
+    for row in _select(store, TITLES, link=link):
+        titles.setdefault(str(row.node), []).append(str(row.title))
+    return titles
+
+
+def affiliation_rows(store: KGStore) -> list[AffiliationRow]:
+    """Author–institution pairs: the institutions listed on an author's papers, with counts."""
+    return [AffiliationRow(str(r.author), str(r.author_name), str(r.institution), str(r.name), int(r.papers))
+            for r in _select(store, AFFILIATIONS)]
+
+
+def resolve_name(store: KGStore, link: URIRef, name: str) -> str:
+    """The IRI of the author or institution a person typed (case, diacritics, hyphens ignored).
+
+    Deliberately minimal (exact match on :func:`kg.names.match_key` over every label);
+    the query library's richer look-up can replace this one function.
+    """
+    rows = _select(store, "SELECT DISTINCT ?link ?node ?label WHERE { ?paper ?link ?node . ?node rdfs:label ?label }", link=link)
+    by_key: dict[str, set[str]] = {}
+    for row in rows:
+        by_key.setdefault(match_key(str(row.label)), set()).add(str(row.node))
+    found = by_key.get(match_key(name), set())
+    if len(found) == 1:
+        return found.pop()
+    kind = "author" if link == AUTHORS else "institution"
+    if found:
+        raise KgError(f"{name!r} names {len(found)} {kind}s: {', '.join(sorted(found))}")
+    labels = {match_key(str(row.label)): str(row.label) for row in rows}
+    close = [labels[key] for key in get_close_matches(match_key(name), list(labels), n=3, cutoff=0.6)]
+    hint = f"; closest: {', '.join(close)}" if close else ""
+    raise KgError(f"no {kind} named {name!r}{hint}")

@@ -1,0 +1,57 @@
+"""Networks as files for other tools: GEXF (Gephi), GraphML, CSV edge lists; all deterministic."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import networkx as nx
+from networkx.readwrite.gexf import GEXFWriter
+
+from .metrics import communities, membership
+from .render import write_html
+
+FORMATS = ("html", "gexf", "graphml", "csv")
+
+
+def flat(graph: nx.Graph) -> nx.Graph:
+    """The graph with only scalar attributes (what GEXF and GraphML hold) and its communities."""
+    group_of = membership(communities(graph))
+    out = nx.Graph()
+    for node, attrs in graph.nodes(data=True):
+        out.add_node(node, label=attrs.get("label", node), papers=attrs.get("papers", 0), community=group_of[node])
+    for a, b, attrs in graph.edges(data=True):
+        out.add_edge(a, b, weight=attrs["weight"], papers=attrs["papers"], fractional=attrs["fractional"])
+    return out
+
+
+def write_gexf(graph: nx.Graph, path: Path) -> None:
+    writer = GEXFWriter(encoding="utf-8", prettyprint=True)
+    writer.xml.find("meta").attrib.pop("lastmodifieddate")  # a date would make every export differ
+    writer.add_graph(flat(graph))
+    writer.write(str(path))
+
+
+def write_csv(graph: nx.Graph, path: Path) -> None:
+    """One row per edge, heaviest first: names, weight, shared papers, fractional count, IRIs."""
+    label = lambda node: graph.nodes[node].get("label", node)  # noqa: E731
+    rows = sorted(((label(a), label(b), attrs, a, b) for a, b, attrs in graph.edges(data=True)),
+                  key=lambda row: (-row[2]["weight"], row[0], row[1], row[3], row[4]))
+    with open(path, "w", encoding="utf-8", newline="") as handle:
+        writer = csv.writer(handle, lineterminator="\n")
+        writer.writerow(["source", "target", "weight", "papers", "fractional", "source_iri", "target_iri"])
+        for source, target, attrs, a, b in rows:
+            writer.writerow([source, target, attrs["weight"], attrs["papers"], attrs["fractional"], a, b])
+
+
+def write_network(graph: nx.Graph, path: Path, file_format: str, heading: str, kind: str) -> None:
+    """Write ``graph`` as ``file_format`` (one of :data:`FORMATS`)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if file_format == "html":
+        write_html(graph, path, heading, kind)
+    elif file_format == "gexf":
+        write_gexf(graph, path)
+    elif file_format == "graphml":
+        nx.write_graphml(flat(graph), str(path), encoding="utf-8")
+    else:
+        write_csv(graph, path)

@@ -1,0 +1,105 @@
+"""Measures of a collaboration network: pure functions over networkx graphs.
+
+Edge ``weight`` is the strength of a tie (shared papers); path lengths count steps, as the
+collaboration distance does (an Erdős number counts co-authorships, not papers).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import networkx as nx
+
+SEED = 42
+#: Above this many nodes betweenness is estimated from this many sampled sources (seeded).
+EXACT_BETWEENNESS_LIMIT = 2000
+
+
+def weighted_degree(graph: nx.Graph) -> dict[str, float]:
+    return dict(graph.degree(weight="weight"))
+
+
+def betweenness(graph: nx.Graph, seed: int = SEED) -> dict[str, float]:
+    """Share of shortest paths through each node (sampled, seeded, on very large graphs)."""
+    sample = EXACT_BETWEENNESS_LIMIT if len(graph) > EXACT_BETWEENNESS_LIMIT else None
+    return nx.betweenness_centrality(graph, k=sample, seed=seed)
+
+
+def components(graph: nx.Graph) -> list[set[str]]:
+    """Connected components, largest first (ties: by their smallest node)."""
+    return sorted(nx.connected_components(graph), key=lambda part: (-len(part), min(part)))
+
+
+def communities(graph: nx.Graph, seed: int = SEED) -> list[set[str]]:
+    """Louvain communities with a fixed seed, largest first: the same input gives the same groups.
+
+    Louvain is run on integer node ids: it iterates over sets of nodes, and the order of a
+    set of strings changes from one process to the next (hash randomisation).
+    """
+    nodes = list(graph)
+    numbered = nx.relabel_nodes(graph, {node: index for index, node in enumerate(nodes)})
+    found = nx.community.louvain_communities(numbered, weight="weight", seed=seed)
+    return sorted(({nodes[index] for index in part} for part in found), key=lambda part: (-len(part), min(part)))
+
+
+def membership(parts: list[set[str]]) -> dict[str, int]:
+    """Node -> index of its part (0 = the largest)."""
+    return {node: index for index, part in enumerate(parts) for node in part}
+
+
+def collaboration_path(graph: nx.Graph, source: str, target: str) -> list[str] | None:
+    """A shortest chain of co-authorships from one node to another, or None when there is none."""
+    try:
+        return nx.shortest_path(graph, source, target)
+    except nx.NetworkXNoPath:
+        return None
+
+
+def bridging_nodes(graph: nx.Graph, community_of: dict[str, int], between: dict[str, float]) -> list[tuple[str, int]]:
+    """Nodes with co-authors in communities other than their own: (node, how many), most first.
+
+    Ties are broken by betweenness, then by node, so the order is stable.
+    """
+    reach = {
+        node: len({community_of[other] for other in graph[node]} - {community_of[node]})
+        for node in graph
+    }
+    bridges = [node for node, count in reach.items() if count > 0]
+    return [(node, reach[node]) for node in sorted(bridges, key=lambda node: (-reach[node], -between[node], node))]
+
+
+@dataclass
+class NetworkSummary:
+    nodes: int
+    edges: int
+    components: int
+    largest_component: int
+    communities: int
+    density: float
+    top_degree: list[tuple[str, int]]
+    top_weighted_degree: list[tuple[str, float]]
+    top_betweenness: list[tuple[str, float]]
+    bridges: list[tuple[str, int]]
+
+
+def summarize(graph: nx.Graph, top: int = 10, seed: int = SEED) -> NetworkSummary:
+    """Everything ``kg graph stats`` prints, each list the ``top`` first (ties by node)."""
+    parts = components(graph)
+    groups = communities(graph, seed)
+    between = betweenness(graph, seed)
+
+    def ranked(values: dict) -> list:
+        return sorted(values.items(), key=lambda item: (-item[1], item[0]))[:top]
+
+    return NetworkSummary(
+        nodes=graph.number_of_nodes(),
+        edges=graph.number_of_edges(),
+        components=len(parts),
+        largest_component=len(parts[0]) if parts else 0,
+        communities=len(groups),
+        density=nx.density(graph) if len(graph) > 1 else 0.0,
+        top_degree=ranked(dict(graph.degree())),
+        top_weighted_degree=ranked(weighted_degree(graph)),
+        top_betweenness=ranked(between),
+        bridges=bridging_nodes(graph, membership(groups), between)[:top],
+    )

@@ -1,0 +1,37 @@
+"""The networks the commands draw, from the store: aggregates in, projections out."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import networkx as nx
+
+from ..store import KGStore
+from .aggregates import AUTHORS, INSTITUTIONS, affiliation_rows, node_rows, pair_rows, paper_titles
+from .projections import Counting, affiliation_names, collaboration_graph
+from .render import write_html
+
+LINKS = {"coauthors": AUTHORS, "institutions": INSTITUTIONS}
+KINDS = {"coauthors": "author", "institutions": "institution"}
+HEADINGS = {"coauthors": "Co-author network", "institutions": "Institution network"}
+
+
+def network(store: KGStore, name: str, *, counting: Counting = "full", max_team: int | None = None,
+            min_papers: int = 1, min_weight: float = 0, top: int | None = None) -> nx.Graph:
+    """The ``coauthors`` or ``institutions`` network of the store, with tooltip details on the nodes."""
+    link = LINKS[name]
+    return collaboration_graph(
+        node_rows(store, link), pair_rows(store, link), counting=counting, max_team=max_team,
+        min_papers=min_papers, min_weight=min_weight, top=top, titles=paper_titles(store, link),
+        affiliations=affiliation_names(affiliation_rows(store), of=KINDS[name]),
+    )
+
+
+def write_pages(store: KGStore, out_dir: Path) -> list[Path]:
+    """The whole co-author and institution networks as pages in ``out_dir`` (what ``kg build`` writes)."""
+    paths = []
+    for name in LINKS:
+        path = out_dir / f"{name}.html"
+        write_html(network(store, name), path, HEADINGS[name], KINDS[name])
+        paths.append(path)
+    return paths

@@ -1,0 +1,173 @@
+"""The network pages in a real headless Chromium with networking off: one test per pyvis pitfall."""
+
+from __future__ import annotations
+
+import random
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import networkx as nx
+import pytest
+
+
+from chromium import CHROMIUM, Chromium
+from conftest import run_kg
+from kg.graphs.render import NODE_CAP, render_html
+from kg.vocab import sparql_prologue
+
+HOSTILE_LISTING = """ICML
+
+Evil <script>window.__pwned = 1</script> Paper <img src=x onerror="window.__pwned=2"> href
+
+关于页面安全性的一篇邪恶论文
+
+Mallory (<Img Src=X Onerror=Function("window.__pwned=3")()>), Alice Example, Bob (<Script>Function("window.__pwned=5")()</Script>)
+
+机构 * Evil <img src=x onerror="window.__pwned=4"> Institute（邪恶研究所） ； Good University 纠错
+
+Comments ICML 2026
+"""
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if CHROMIUM is None:
+        pytest.skip("chromium is not installed (make system-deps)")
+    chromium = Chromium()
+    yield chromium
+    chromium.close()
+
+
+@pytest.fixture(scope="module")
+def sample_pages(tmp_path_factory) -> Path:
+    """`kg build` on the samples, run in a fresh folder: exports/ holds the pages."""
+    folder = tmp_path_factory.mktemp("build")
+    run_kg("build", "--store", "memory", cwd=folder)
+    return folder
+
+
+class Links(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.links: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        self.links += [value or "" for name, value in attrs if name in ("src", "href")]
+
+
+def test_offline_no_remote_links_no_lib_folder_no_requests(sample_pages, browser):
+    for name in ("coauthors", "institutions"):
+        page = sample_pages / "exports" / f"{name}.html"
+        parser = Links()
+        parser.feed(page.read_text(encoding="utf-8"))
+        assert not [link for link in parser.links if re.match(r"\s*(https?:)?//", link, re.I)]
+        report = browser.open(page)
+        assert report.errors == [] and report.requests == [] and report.dialogs == []
+    assert sorted(path.name for path in sample_pages.iterdir()) == ["exports"]  # no lib/ beside it
+
+
+def test_pages_draw_every_author_and_institution(sample_pages, browser, sample_store):
+    browser.open(sample_pages / "exports" / "coauthors.html")
+    assert browser.evaluate("nodes.length") == 135
+    assert browser.evaluate("network.body.nodeIndices.length") == 135
+    neumann, freymuth = (f"https://kg.example.org/id/author/{name}" for name in ("gerhard-neumann", "niklas-freymuth"))
+    weights = browser.evaluate(
+        f"edges.get().filter(e => [e.from, e.to].sort().join() === {sorted([freymuth, neumann])!r}.join()).map(e => e.value)")
+    assert weights == [2]
+    browser.open(sample_pages / "exports" / "institutions.html")
+    labels = browser.evaluate("nodes.get().map(n => n.label)")
+    listed = sample_store.scalar(sparql_prologue() + "SELECT (COUNT(DISTINCT ?o) AS ?n) { ?paper schema:sourceOrganization ?o }")
+    assert len(labels) == listed and "University of Science and Technology of China" in labels
+
+
+def test_hostile_listing_runs_nothing(tmp_path, browser):
+    """Titles, names and institutions with script and onerror: escaped in the heading, legend, tooltips."""
+    (tmp_path / "evil.txt").write_text(HOSTILE_LISTING, encoding="utf-8")
+    run_kg("build", "--store", str(tmp_path / "store"), "evil.txt", cwd=tmp_path)
+    run_kg("graph", "coauthors", "--author", 'Mallory (<Img Src=X Onerror=Function("window.__pwned=3")()>)',
+           "--store", str(tmp_path / "store"), "--out", "ego.html", cwd=tmp_path)
+    for page in (tmp_path / "ego.html", tmp_path / "exports" / "coauthors.html", tmp_path / "exports" / "institutions.html"):
+        html = page.read_text(encoding="utf-8")
+        assert "<Img Src=X" not in html and "<script>window" not in html and "<img src=x" not in html
+        report = browser.open(page)
+        assert report.errors == [] and report.requests == [] and report.dialogs == []
+        assert browser.evaluate("typeof window.__pwned") == "undefined"
+    browser.open(tmp_path / "ego.html")
+    assert browser.evaluate("document.querySelector('h1').textContent").startswith("Co-author network around Mallory (<Img")
+    # Hover the node whose name carries the payload: the tooltip shows the markup as text
+    # (innerText: line breaks become <br>, nothing else becomes an element).
+    x, y = browser.evaluate("""(() => { const id = nodes.get().find(n => n.label.startsWith('Mallory')).id;
+        const p = network.canvasToDOM(network.getPositions([id])[id]);
+        const box = document.getElementById('network').getBoundingClientRect();
+        return [p.x + box.left, p.y + box.top]; })()""")
+    browser.hover(x, y)
+    browser.idle(0.6)
+    tooltip = browser.evaluate("""(() => { const t = document.querySelector('.vis-tooltip');
+        return [t.style.visibility, t.textContent, t.querySelectorAll(':not(br)').length]; })()""")
+    assert tooltip[0] == "visible" and "<img src=x onerror=" in tooltip[1] and tooltip[2] == 0
+    assert browser.evaluate("typeof window.__pwned") == "undefined"
+
+
+def test_fast_positions_fixed_physics_off_and_search_finds_an_author(sample_pages, browser):
+    browser.open(sample_pages / "exports" / "coauthors.html")
+    assert browser.evaluate("network.physics.options.enabled") is False
+    assert browser.evaluate("nodes.get().every(n => Number.isInteger(n.x) && Number.isInteger(n.y))")
+    browser.evaluate("""(() => { const box = document.getElementById('find'); box.value = 'gerhard neumann';
+        box.dispatchEvent(new Event('change')); })()""")
+    assert browser.evaluate("network.getSelectedNodes()") == ["https://kg.example.org/id/author/gerhard-neumann"]
+    legend = browser.evaluate("document.getElementById('legend').textContent")
+    assert "15 authors: Gerhard Neumann, Niklas Freymuth" in legend
+
+
+def test_pages_are_utf8_and_byte_identical_for_the_same_input(sample_pages, tmp_path):
+    run_kg("build", "--store", "memory", cwd=tmp_path)
+    for name in ("coauthors.html", "institutions.html"):
+        first, second = (folder / "exports" / name for folder in (sample_pages, tmp_path))
+        assert first.read_bytes() == second.read_bytes()
+    raw = (tmp_path / "exports" / "coauthors.html").read_bytes()
+    assert "Balázs Gyenes".encode("utf-8") in raw and b'<meta charset="utf-8">' in raw
+
+
+def synthetic_network(authors: int, seed: int = 7) -> nx.Graph:
+    """A seeded co-author-like network: papers of 2-6 authors drawn with preferential attachment."""
+    rng = random.Random(seed)
+    graph = nx.Graph()
+    for index in range(authors):
+        graph.add_node(f"a{index:05d}", label=f"Author {index:05d}", papers=0, titles=(), affiliations=())
+    names = list(graph)
+    pool = names[:10]
+    for paper in range(int(authors * 0.7)):
+        team = set(rng.sample(pool, 2)) | set(rng.sample(names, rng.randint(0, 4)))
+        for member in team:
+            graph.nodes[member]["papers"] += 1
+        for a, b in nx.complete_graph(sorted(team)).edges:
+            if graph.has_edge(a, b):
+                graph.edges[a, b]["weight"] += 1
+                graph.edges[a, b]["papers"] += 1
+            else:
+                graph.add_edge(a, b, weight=1, papers=1, fractional=0.0)
+        pool.extend(team)
+    return graph
+
+
+def test_twenty_thousand_authors_render_a_capped_page_that_opens(tmp_path, browser):
+    graph = synthetic_network(20_000)
+    page = tmp_path / "big.html"
+    page.write_text(render_html(graph, "Synthetic network"), encoding="utf-8")
+    report = browser.open(page)
+    assert report.errors == [] and report.requests == []
+    assert browser.evaluate("network.body.nodeIndices.length") == NODE_CAP
+    omitted = browser.evaluate("document.getElementById('omitted').textContent")
+    assert f"{20_000 - NODE_CAP:,} authors" in omitted
+    assert report.load_seconds < 20, report.load_seconds
+    print(f"20,000-author page: {page.stat().st_size:,} bytes, loaded in {report.load_seconds:.2f} s")
+
+
+def test_the_browser_harness_sees_requests_errors_and_dialogs(tmp_path, browser):
+    """The checks above can fail: a page that fetches, logs an error, throws and alerts is caught."""
+    page = tmp_path / "bad.html"
+    page.write_text('<img src="http://example.com/x.png"><script>console.error("boom"); alert("hi"); missing()</script>')
+    report = browser.open(page)
+    assert report.requests == ["http://example.com/x.png"] and report.dialogs == ["hi"]
+    assert any("boom" in error for error in report.errors) and any("missing" in error for error in report.errors)

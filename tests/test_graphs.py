@@ -1,0 +1,129 @@
+"""Collaboration networks on the samples: projections, thresholds, metrics, files, the CLI."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+
+import networkx as nx
+
+import pytest
+import rdflib
+
+from conftest import run_kg
+from kg.graphs.aggregates import AUTHORS, INSTITUTIONS, NodeRow, PairRow, node_rows, pair_rows
+from kg.graphs.files import write_csv, write_gexf
+from kg.graphs.metrics import bridging_nodes, collaboration_path, communities, membership, summarize
+from kg.graphs.networks import network
+from kg.graphs.projections import collaboration_graph, ego_network, top_nodes
+from kg.stats import graph_stats
+from kg.vocab import sparql_prologue
+
+A = "https://kg.example.org/id/author/"
+CLIQUE = [A + name for name in ("yuchen-xian", "yunqiu-xu", "yang-he", "yi-yang")]
+
+
+@pytest.fixture(scope="module")
+def coauthors(sample_store):
+    return network(sample_store, "coauthors")
+
+
+def test_coauthor_network_has_every_author_and_the_known_ties(sample_store, coauthors):
+    assert len(coauthors) == graph_stats(sample_store)["authors"] == 135
+    assert coauthors.edges[A + "gerhard-neumann", A + "niklas-freymuth"]["weight"] == 2
+    for a, b in combinations(CLIQUE, 2):
+        assert coauthors.edges[a, b]["papers"] == 2
+    assert nx.density(coauthors.subgraph(CLIQUE)) == 1.0
+
+
+def test_pairs_from_the_store_match_an_independent_count_over_the_turtle(sample_store, tmp_path):
+    """Pairs per team size counted in Python over rdflib's parse of the export agree with the store's SPARQL."""
+    from kg.export import export
+    export(sample_store, "turtle", tmp_path / "kg.ttl", "https://kg.example.org/id/")
+    parsed = rdflib.Graph().parse(tmp_path / "kg.ttl", format="turtle")
+    for link in (AUTHORS, INSTITUTIONS):
+        members: dict = {}
+        for paper, member in parsed.subject_objects(link):
+            members.setdefault(paper, set()).add(str(member))
+        expected = Counter((a, b, len(team)) for team in members.values() for a, b in combinations(sorted(team), 2))
+        got = {(row.a, row.b, row.team_size): row.papers for row in pair_rows(sample_store, link)}
+        assert got == dict(expected)
+
+
+def test_fractional_counting_and_team_size_limit():
+    nodes = [NodeRow(iri, iri.upper(), 2) for iri in "abc"]
+    pairs = [PairRow("a", "b", 3, 1), PairRow("a", "c", 3, 1), PairRow("b", "c", 3, 1), PairRow("a", "b", 2, 1)]
+    fractional = collaboration_graph(nodes, pairs, counting="fractional")
+    assert fractional.edges["a", "b"]["weight"] == pytest.approx(1 / 2 + 1)
+    assert fractional.edges["a", "b"]["papers"] == 2
+    small_teams = collaboration_graph(nodes, pairs, max_team=2)
+    assert list(small_teams.edges) == [("a", "b")] and small_teams.edges["a", "b"]["weight"] == 1
+    assert list(collaboration_graph(nodes, pairs, min_weight=2).edges) == [("a", "b")]
+
+
+def test_thresholds_on_the_samples(sample_store, coauthors):
+    rows = node_rows(sample_store, AUTHORS)
+    prolific = network(sample_store, "coauthors", min_papers=2)
+    assert set(prolific) == {row.iri for row in rows if row.papers >= 2} and A + "gerhard-neumann" in prolific
+    small_teams = network(sample_store, "coauthors", max_team=4)
+    assert small_teams.has_edge(*CLIQUE[:2]) and not small_teams.has_edge(A + "gerhard-neumann", A + "niklas-freymuth")
+    top = network(sample_store, "coauthors", top=5)
+    assert set(top) == set(top_nodes(coauthors, 5)) and len(top) == 5
+    assert all(top.nodes[node]["papers"] >= 2 for node in top)
+
+
+def test_ego_network_of_gerhard_neumann(coauthors):
+    ego = ego_network(coauthors, A + "gerhard-neumann", 1)
+    assert len(ego) == 15 and set(ego) == {A + "gerhard-neumann", *coauthors[A + "gerhard-neumann"]}
+
+
+def test_institution_network_has_every_institution(sample_store):
+    institutions = network(sample_store, "institutions")
+    listed = sample_store.scalar(sparql_prologue() + "SELECT (COUNT(DISTINCT ?o) AS ?n) { ?paper schema:sourceOrganization ?o }")
+    assert len(institutions) == listed == 33  # as listed on papers; parents of units appear only through them
+    ustc = institutions.nodes["https://kg.example.org/id/institution/university-of-science-and-technology-of-china"]
+    assert ustc["label"] == "University of Science and Technology of China" and ustc["papers"] == 6
+
+
+def test_metrics_on_two_groups_and_a_bridge():
+    graph = nx.Graph()
+    graph.add_edges_from(combinations("abcd", 2), weight=1)
+    graph.add_edges_from(combinations("wxyz", 2), weight=1)
+    graph.add_edge("d", "w", weight=1)
+    graph.add_node("lonely")
+    groups = communities(graph)
+    assert groups == communities(graph) and {frozenset(g) for g in groups} == {frozenset("abcd"), frozenset("wxyz"), frozenset(["lonely"])}
+    assert collaboration_path(graph, "a", "z") == ["a", "d", "w", "z"]
+    assert collaboration_path(graph, "a", "lonely") is None
+    summary = summarize(graph)
+    assert [node for node, _ in summary.bridges] == ["d", "w"]
+    assert summary.top_betweenness[0][0] in {"d", "w"} and summary.components == 2 and summary.largest_component == 8
+    assert bridging_nodes(graph, membership(groups), nx.betweenness_centrality(graph))[0] == ("d", 1)
+
+
+def test_gexf_has_labels_weights_communities_and_is_deterministic(coauthors, tmp_path):
+    write_gexf(coauthors, tmp_path / "one.gexf")
+    write_gexf(coauthors, tmp_path / "two.gexf")
+    assert (tmp_path / "one.gexf").read_bytes() == (tmp_path / "two.gexf").read_bytes()
+    loaded = nx.read_gexf(tmp_path / "one.gexf")
+    assert loaded.nodes[A + "gerhard-neumann"]["label"] == "Gerhard Neumann"
+    assert "community" in loaded.nodes[A + "gerhard-neumann"]
+    assert loaded.edges[A + "gerhard-neumann", A + "niklas-freymuth"]["weight"] == 2
+    write_csv(coauthors, tmp_path / "edges.csv")
+    lines = (tmp_path / "edges.csv").read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 1 + coauthors.number_of_edges() and lines[1].split(",")[2] == "2"
+
+
+def test_cli_ego_page_stats_path_and_errors(tmp_path):
+    run_kg("build", "--store", str(tmp_path / "store"), cwd=tmp_path)
+    store = ("--store", str(tmp_path / "store"))
+    result = run_kg("graph", "coauthors", "--author", "gerhard  NEUMANN", "--format", "csv", *store, cwd=tmp_path)
+    assert "(15 nodes, 63 edges)" in result.stderr.decode()
+    assert (tmp_path / "exports" / "coauthors-gerhard-neumann.csv").exists()
+    stats = run_kg("graph", "stats", "--rows", "2", *store, cwd=tmp_path).stdout.decode()
+    assert "coauthors: 135 nodes, 385 edges" in stats and "Gerhard Neumann" in stats
+    path = run_kg("graph", "path", "niklas freymuth", "Onur Celik", *store, cwd=tmp_path).stdout.decode()
+    assert path.startswith("Distance 1: Niklas Freymuth → Onur Celik")
+    missing = run_kg("graph", "coauthors", "--author", "Gerhard Neuman", *store, cwd=tmp_path, check=False)
+    assert missing.returncode == 1
+    assert missing.stderr.decode() == "kg: error: no author named 'Gerhard Neuman'; closest: Gerhard Neumann\n"
