@@ -13,6 +13,7 @@ from pyoxigraph import Literal, NamedNode, Triple
 from .comments import PublicationInfo
 from .iris import Minter, digest, file_slug, slug
 from .names import clean, has_cjk, match_key
+from .nlp.graph import topic_triples
 from .records import Institution, PaperRecord, SourceRef
 from .urls import find_urls, is_code_repository
 from .vocab import BIBO, DCTERMS, FOAF, KG, ORG, PROV, RDF, RDFS, SCHEMA, SKOS, XSD
@@ -74,6 +75,7 @@ def paper_triples(record: PaperRecord, info: PublicationInfo, minter: Minter) ->
         yield Triple(paper, DCTERMS.abstract, _text(record.abstract, "en"))
     if record.summary_zh:
         yield Triple(paper, KG.summary, _text(record.summary_zh, "zh" if has_cjk(record.summary_zh) else None))
+    yield from topic_triples(paper, record, minter)
     yield from _authorships(paper, key, record.authors, minter)
     for entry in record.institutions:
         yield from _institution(paper, entry, minter)

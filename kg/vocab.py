@@ -56,7 +56,7 @@ PREFIXES = {
 
 def data_prefixes(base: str) -> dict[str, str]:
     """Prefixes for exports: the vocabularies plus one per kind of data IRI under ``base``."""
-    kinds = ("paper", "authorship", "author", "institution", "venue", "workshop", "record", "source", "proceedings", "topic", "artifact")
+    kinds = ("paper", "authorship", "author", "institution", "venue", "workshop", "record", "source", "proceedings", "topic", "artifact", "assignment", "graph")
     return {**PREFIXES, **{kind: f"{base}{kind}/" for kind in kinds}}
 
 

@@ -11,6 +11,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from .. import SAMPLES_DIR
 from ..export import export
 from ..formats import FORMATS
+from ..nlp.graph import load_topic_scheme
 from ..pipeline import IngestReport, ingest
 from ..stats import graph_stats
 from .common import base_option, console, minter, opened_store, store_option
@@ -73,6 +74,7 @@ def build(paths, out_dir, format_name, encoding, strict, store_spec, base) -> No
     with opened_store(store_spec) as store:
         store.clear()
         report = run_ingest(list(paths) or [SAMPLES_DIR], store, mint, format_name, encoding, strict)
+        load_topic_scheme(store, mint)
         stats = graph_stats(store)
         export(store, "turtle", out_dir / "kg.ttl", mint.base)
         write_rejects(report, out_dir / "rejects.tsv")
