@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test system-deps bench clean
+.PHONY: demo test system-deps bench eval clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,10 @@ system-deps:
 ## Throughput and memory beside baselines measured in the same run.
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
+
+## Precision/recall of topics and introduced artifacts on the held-out gold set (eval/GUIDELINES.md).
+eval: $(STAMP)
+	$(BIN)/python -m eval.evaluate
 
 clean:
 	rm -rf $(VENV) .kg-store exports/*.ttl exports/*.nt exports/*.jsonld exports/*.html exports/*.tsv exports/*.gexf exports/*.graphml exports/*.csv

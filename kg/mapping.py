@@ -13,6 +13,7 @@ from pyoxigraph import Literal, NamedNode, Triple
 from .comments import PublicationInfo
 from .iris import Minter, digest, file_slug, slug
 from .names import clean, has_cjk, match_key
+from .nlp.graph import topic_triples
 from .records import PaperRecord, SourceRef
 from .resolve.record_triples import institution_triples
 from .urls import find_urls, is_code_repository
@@ -75,6 +76,7 @@ def paper_triples(record: PaperRecord, info: PublicationInfo, minter: Minter) ->
         yield Triple(paper, DCTERMS.abstract, _text(record.abstract, "en"))
     if record.summary_zh:
         yield Triple(paper, KG.summary, _text(record.summary_zh, "zh" if has_cjk(record.summary_zh) else None))
+    yield from topic_triples(paper, record, minter)
     yield from _authorships(paper, key, record.authors, minter)
     record_node, record_slug = record_iri(record.source, minter)
     yield from institution_triples(paper, record, record_node, record_slug, minter)

@@ -22,6 +22,7 @@ from .errors import KgError
 from .formats import read_source
 from .iris import Minter
 from .mapping import paper_triples, source_iri, source_triples
+from .nlp.graph import load_topic_scheme
 from .records import PaperRecord, Rejection
 from .resolve.store_step import resolution_suspended
 from .store import KGStore
@@ -112,9 +113,10 @@ def publication_facts(records: Iterable[PaperRecord]) -> Iterator[tuple[PaperRec
 ONTOLOGY_GRAPH = ox.NamedNode("https://kg.example.org/ontology")
 
 
-def load_ontology(store: KGStore) -> None:
-    """Put the ontology in the store, so queries can show labels of tracks and other terms."""
+def load_vocabularies(store: KGStore, minter: Minter) -> None:
+    """Put the ontology and the topic scheme in the store, so queries can show their labels."""
     store.replace_graph_from_turtle(ONTOLOGY_GRAPH, ONTOLOGY_DIR / "kg.ttl")
+    load_topic_scheme(store, minter)
 
 
 def ingest(
@@ -129,7 +131,7 @@ def ingest(
     """Ingest listing files into the store, replacing the graph of each source read, then
     resolve entities across all sources (kg.resolve.store_step)."""
     files = expand_paths(paths)
-    load_ontology(store)
+    load_vocabularies(store, minter)
     report = IngestReport()
     with resolution_suspended(store, minter):
         for path, name in zip(files, source_names(files)):

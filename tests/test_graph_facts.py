@@ -36,7 +36,7 @@ def test_byline_order_and_names_as_written(sample_store):
 
 def test_direct_creator_link_matches_authorships(sample_store):
     assert rows(sample_store, """
-        SELECT ?paper ?person { ?paper dcterms:creator ?person
+        SELECT ?paper ?person { ?paper a schema:ScholarlyArticle ; dcterms:creator ?person
           FILTER NOT EXISTS { ?paper kg:authorship/kg:author ?person } }""") == []
     assert one(sample_store, "SELECT (COUNT(*) AS ?n) { ?a a kg:Authorship }") == 144
 

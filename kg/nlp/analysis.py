@@ -1,0 +1,140 @@
+"""One paper's title, abstract and Chinese summary -> its topics and introduced artifacts."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+from functools import lru_cache
+
+import spacy
+from spacy.language import Language
+from spacy.tokens import Doc
+
+from ..names import match_key
+from . import artifacts as _artifacts, normalise as _normalise, topics as _topics  # noqa: F401  (registers the components)
+from .artifacts import DEFAULT_KIND, ArtifactNames, Found, summary_artifacts
+from .scheme import topic_scheme
+from .topics import ChineseTopicFinder, Mention
+
+#: How much one mention counts, by where it is: a title names what the paper is about.
+SECTION_WEIGHTS = {"title": 2.0, "abstract": 1.0, "summary": 1.0}
+#: Topics whose mentions add up to less than this are left out.
+MIN_WEIGHT = 1.0
+#: A paper that introduces a benchmark or a metric is about evaluation, whatever words it uses.
+EVALUATION_TOPIC = "evaluation-and-benchmarking"
+EVALUATION_KINDS = ("benchmark", "metric")
+SECTIONS = tuple(SECTION_WEIGHTS)
+
+# Markup that listings carry over from LaTeX and Markdown: \textbf{X}, **C**ontinual, *term*, \&.
+_MARKUP = ((re.compile(r"\\(?:textbf|textit|emph|texttt|textsc|mathrm)\{([^{}]*)\}"), r"\1"),
+           (re.compile(r"\*\*|(?<![\w*])\*(?=\w)|(?<=\w)\*(?![\w*])"), ""),
+           (re.compile(r"\\([&%_#$])"), r"\1"))
+
+
+@dataclass(frozen=True)
+class TopicAssignment:
+    slug: str
+    weight: float
+    labels: tuple[str, ...] = ()  # the words matched, as written
+    sections: tuple[str, ...] = ()  # where they were found: title, abstract, summary
+    via: tuple[str, ...] = ()  # for a broader topic: the found topics it was inferred from
+
+
+@dataclass(frozen=True)
+class Artifact:
+    name: str
+    kind: str
+    long_form: str | None
+    sections: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Analysis:
+    topics: list[TopicAssignment]
+    artifacts: list[Artifact]
+
+
+def strip_markup(text: str) -> str:
+    for pattern, replacement in _MARKUP:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+@lru_cache(maxsize=1)
+def pipeline() -> Language:
+    """spacy.blank("en") with the sentencizer and the kg components (built once per process)."""
+    nlp = spacy.blank("en")
+    for name in ("sentencizer", "kg_normalise", "kg_topics", "kg_artifacts"):
+        nlp.add_pipe(name)
+    return nlp
+
+
+@lru_cache(maxsize=1)
+def _summary_tools() -> tuple[ChineseTopicFinder, ArtifactNames]:
+    scheme = topic_scheme()
+    return ChineseTopicFinder(scheme), ArtifactNames(scheme)
+
+
+def _run(text: str, section: str) -> Doc:
+    nlp = pipeline()
+    doc = nlp.make_doc(strip_markup(text))
+    doc.user_data["kg.section"] = section
+    for _, component in nlp.pipeline:
+        doc = component(doc)
+    return doc
+
+
+def analyse(title: str | None, abstract: str | None, summary: str | None = None) -> Analysis:
+    mentions: list[tuple[str, Mention]] = []
+    found: list[tuple[str, Found]] = []
+    for section, text in (("title", title), ("abstract", abstract)):
+        if text:
+            doc = _run(text, section)
+            mentions += [(section, m) for m in doc._.topic_mentions]
+            found += [(section, f) for f in doc._.artifacts]
+    if summary:
+        chinese_topics, names = _summary_tools()
+        mentions += [("summary", m) for m in chinese_topics(summary)]
+        found += [("summary", f) for f in summary_artifacts(summary, names)]
+    artifacts = _artifacts_of(found)
+    mentions += [(a.sections[0], Mention(EVALUATION_TOPIC, a.name)) for a in artifacts if a.kind in EVALUATION_KINDS]
+    return Analysis(_topics_of(mentions), artifacts)
+
+
+def _topics_of(mentions: list[tuple[str, Mention]]) -> list[TopicAssignment]:
+    weight: dict[str, float] = defaultdict(float)
+    labels: dict[str, set[str]] = defaultdict(set)
+    sections: dict[str, set[str]] = defaultdict(set)
+    for section, mention in mentions:
+        weight[mention.slug] += SECTION_WEIGHTS[section]
+        labels[mention.slug].add(mention.text)
+        sections[mention.slug].add(section)
+    found = {slug for slug, w in weight.items() if w >= MIN_WEIGHT}
+    assignments = [TopicAssignment(slug, weight[slug], tuple(sorted(labels[slug])),
+                                   tuple(s for s in SECTIONS if s in sections[slug])) for slug in found]
+    scheme = topic_scheme()
+    inferred: dict[str, set[str]] = defaultdict(set)
+    for slug in found:
+        for ancestor in scheme.ancestors(slug):
+            if ancestor not in found:
+                inferred[ancestor].add(slug)
+    assignments += [TopicAssignment(slug, max(weight[c] for c in children), via=tuple(sorted(children)))
+                    for slug, children in inferred.items()]
+    return sorted(assignments, key=lambda a: (-a.weight, a.slug))
+
+
+def _artifacts_of(found: list[tuple[str, Found]]) -> list[Artifact]:
+    """One artifact per name (by match key); the abstract's word for its type wins over the title's and summary's."""
+    by_key: dict[str, list[tuple[str, Found]]] = defaultdict(list)
+    for section, item in found:
+        by_key[match_key(item.name)].append((section, item))
+    artifacts = []
+    for key, items in sorted(by_key.items()):
+        ordered = sorted(items, key=lambda pair: SECTIONS.index(pair[0]))
+        by_evidence = sorted(items, key=lambda pair: ("abstract", "title", "summary").index(pair[0]))
+        kind = next((f.kind for _, f in by_evidence if f.kind), DEFAULT_KIND)
+        long_form = next((f.long_form for _, f in ordered if f.long_form), None)
+        name = ordered[0][1].name
+        artifacts.append(Artifact(name, kind, long_form, tuple(dict.fromkeys(s for s, _ in ordered))))
+    return artifacts

@@ -1,0 +1,304 @@
+"""Named research artifacts a paper introduces, told apart from those it only mentions.
+
+A candidate is a coined name: a token or hyphen-joined compound with a digit, two capitals,
+or a capital inside a word (MLUBench, LUMoE, A2SG, Di-COT, InfraRL), or a capitalised
+hyphenated name (Mixture-of-Judges). Names that are topic labels (LLM, DPO, ResNet) are
+topics, not artifacts. A candidate counts as *introduced* only with an introducing cue:
+
+- title: the name before the title's colon ("PAWS: Preference Learning with …");
+- abstract: the object of "we introduce / propose / present / develop / release …" with no
+  preposition or "including / such as / than" in between ("we propose LUMoE"), a name in such
+  a sentence described by an apposition ("…, and HalluJudge, a lightweight model"), a name right
+  after "a new <type>" ("a new metric, the Residual Knowledge Score (RKS)"), or one that is
+  "dubbed / called / termed";
+- Chinese summary: a Latin name right after 提出/构建/引入/… or in parentheses in that sentence.
+
+Everything else (AlphaFold3 in "models, including AlphaFold3", SVDQuant in "over SVDQuant") is
+a mention and is not reported. The type comes from the word the paper uses for the artifact,
+nearest evidence first; see :func:`artifact_type`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from spacy.language import Language
+from spacy.tokens import Doc, Span
+
+from ..names import match_key
+from .normalise import is_acronym, normal_form
+from .scheme import TopicScheme, topic_scheme
+
+if not Doc.has_extension("artifacts"):
+    Doc.set_extension("artifacts", default=None)
+
+KINDS = ("benchmark", "dataset", "method", "model", "metric")
+DEFAULT_KIND = "method"
+TYPE_WORDS = {
+    **dict.fromkeys(("benchmark", "testbed", "test", "suite", "leaderboard", "arena", "environment"), "benchmark"),
+    **dict.fromkeys(("dataset", "corpu", "corpus"), "dataset"),
+    **dict.fromkeys(("model", "network", "transformer", "architecture", "LLM", "classifier", "detector", "predictor"), "model"),
+    **dict.fromkeys(("metric", "measure", "score", "index", "criterion", "statistic", "indicator"), "metric"),
+    **dict.fromkeys(("method", "framework", "approach", "algorithm", "technique", "scheme", "mechanism", "strategy",
+                     "objective", "loss", "procedure", "pipeline", "paradigm", "recipe", "module", "estimator",
+                     "defense", "attack", "optimizer", "regularizer", "system", "tool", "protocol"), "method"),
+}
+INTRODUCING = {"introduce", "introduces", "introducing", "propose", "proposes", "proposing", "present", "presents",
+               "presenting", "develop", "develops", "developing", "release", "releases", "releasing", "construct",
+               "constructs", "design", "designs", "build", "builds", "create", "creates", "curate", "curates",
+               "contribute", "contributes", "devise", "devises"}
+NAMING = {"dubbed", "called", "named", "termed", "coined", "call", "term", "name", "dub"}
+# Words between an introducing verb and a name that make the name something else's argument.
+BLOCKERS = {"including", "include", "includes", "such", "e.g.", "like", "compared", "than", "over", "against", "using",
+            "on", "with", "from", "across", "by", "beyond", "versus", "vs", "vs.", "that", "which", "to", "for", "of",
+            "in", "where", "while", "when", ";", ":", "whose", "unlike", "upon", "via", "into"}
+WE = {"we", "our", "us"}
+NOT_NAMES = {"AI", "ML", "GPU", "CPU", "TPU", "API", "SOTA", "US", "UK", "EU", "II", "III", "IV", "URL", "PhD", "NeurIPS",
+             "ICML", "ICLR", "CVPR", "ACL", "TeX", "LaTeX", "GitHub", "OK", "FLOPs", "FLOP"}
+HYPHENS = {"-", "\u2010", "\u2011", "\u2013"}
+MAX_OBJECT_DISTANCE = 12
+
+
+@dataclass(frozen=True)
+class Found:
+    name: str
+    kind: str | None  # None: no word of the paper says what it is
+    long_form: str | None = None
+
+
+def is_coined(word: str) -> bool:
+    letters = any(ch.isalpha() for ch in word)
+    return letters and (any(ch.isdigit() for ch in word) or is_acronym(word) or any(ch.isupper() for ch in word[1:]))
+
+
+def name_like(parts: list[str]) -> bool:
+    if any(is_coined(part) for part in parts):
+        return True
+    titled = [p for p in parts if p[:1].isupper()]
+    return len(parts) >= 2 and parts[0][:1].isupper() and len(titled) >= 2
+
+
+class ArtifactNames:
+    """Which strings can be artifact names (the topic labels cannot)."""
+
+    def __init__(self, scheme: TopicScheme):
+        self.topic_keys = {match_key(label) for c in scheme.concepts.values() for label in c.labels}
+        self.topic_keys |= {match_key(normal_form(label)) for c in scheme.concepts.values() for label in c.labels}
+
+    def allowed(self, name: str) -> bool:
+        key = match_key(name)
+        return bool(key) and name not in NOT_NAMES and key not in self.topic_keys and "\\" not in name and "$" not in name
+
+
+def _candidates(doc: Doc, names: ArtifactNames) -> list[Span]:
+    """Name-like tokens, hyphen-joined tokens taken together ("Di-COT", "Mixture-of-Judges")."""
+    found, i = [], 0
+    while i < len(doc):
+        j = i
+        while (j + 2 < len(doc) and doc[j + 1].text in HYPHENS and not doc[j].whitespace_
+               and not doc[j + 1].whitespace_ and any(ch.isalnum() for ch in doc[j + 2].text)):
+            j += 2
+        span = doc[i:j + 1]
+        parts = [t.text for t in span if t.text not in HYPHENS]
+        if any(ch.isalpha() for ch in span.text) and name_like(parts) and names.allowed(span.text):
+            found.append(span)
+        i = j + 1
+    return found
+
+
+def _type_word(token) -> str | None:
+    """The artifact kind a word names, unless it only modifies a hyphenated compound ("model-agnostic")."""
+    nxt = token.nbor(1) if token.i + 1 < len(token.doc) else None
+    if nxt is not None and nxt.text in HYPHENS and not token.whitespace_:
+        return None
+    return TYPE_WORDS.get(token.norm_) or TYPE_WORDS.get(token.lower_)
+
+
+def _in_parentheses(span: Span) -> bool:
+    doc = span.doc
+    return span.start >= 1 and doc[span.start - 1].text == "(" and span.end < len(doc) and doc[span.end].text == ")"
+
+
+def _inside_long_parenthesis(span: Span) -> bool:
+    """A name among other words in parentheses ("(Utility & Planning Human-Scale …)") is part of a long form."""
+    doc, sent = span.doc, span.sent
+    opened = next((t.i for t in reversed(doc[sent.start:span.start]) if t.text in "()"), None)
+    return opened is not None and doc[opened].text == "(" and not _in_parentheses(span)
+
+
+def _after_parenthetical(span: Span) -> int:
+    """Index of the first token after the name and a parenthesis right behind it (or around it)."""
+    doc, k = span.doc, span.end
+    if _in_parentheses(span):
+        return k + 1
+    if k < len(doc) and doc[k].text == "(":
+        while k < len(doc) and doc[k].text != ")":
+            k += 1
+        k += 1
+    return k
+
+
+def _long_form(span: Span) -> str | None:
+    """ "Divide and Contrast (Di-COT)" -> "Divide and Contrast"; "UPHELD (Utility … Dialogues)" -> the inside."""
+    doc = span.doc
+    if _in_parentheses(span):
+        k = span.start - 2
+        while k >= 0 and (doc[k].text[:1].isupper() or (doc[k].lower_ in {"and", "of", "for", "&", "-", "the"} and k > 0)):
+            k -= 1
+        words = doc[k + 1:span.start - 1]
+        while len(words) and not words[0].text[:1].isupper():
+            words = words[1:]
+        return words.text if len(words) >= 2 else None
+    end = _after_parenthetical(span)
+    if end > span.end + 3:
+        inside = doc[span.end + 1:end - 1]
+        if inside[0].text[:1].isupper():
+            return inside.text
+    return None
+
+
+def artifact_type(span: Span, long_form: str | None) -> str | None:
+    """What the paper calls the artifact, nearest evidence first.
+
+    1. the word right after the name ("a Mixture-of-Judges framework");
+    2. an apposition ("LUMoE, an effective and efficient method");
+    3. a type word shortly before it ("a new metric, the Residual Knowledge Score (RKS)",
+       "an objective …, which we call LayerTie"), not across the introducing verb;
+    4. the next sentence ("… (BSCT). This efficient benchmark …");
+    5. the last word of its long form ("… Characterization Test"), or its own ending (…Bench).
+    """
+    doc, sent = span.doc, span.sent
+    k = _after_parenthetical(span)
+    if k < sent.end and (kind := _type_word(doc[k])):
+        return kind
+    if k < sent.end and doc[k].text == ",":
+        for token in doc[k + 1:min(sent.end, k + 14)]:
+            if token.text in {".", ";"} or token.lower_ in {"that", "which", "who", "where", "to"}:
+                break
+            if kind := _type_word(token):
+                return kind
+    for token in reversed(doc[max(sent.start, span.start - 14):span.start]):
+        if token.lower_ in INTRODUCING:
+            break
+        if token.text != "(" and (kind := _type_word(token)):
+            return kind
+    if sent.end < len(doc):
+        following = doc[sent.end:sent.end + 5]
+        if following[0].lower_ in {"this", "these", "it", "the", "our"}:
+            for token in following[1:]:
+                if kind := _type_word(token):
+                    return kind
+    if long_form:
+        kind = TYPE_WORDS.get(normal_form(long_form.split()[-1]).lower())
+        if kind:
+            return kind
+    return suffix_type(span.text)
+
+
+def suffix_type(name: str) -> str | None:
+    lowered = name.lower()
+    if lowered.endswith(("bench", "arena")):
+        return "benchmark"
+    if lowered.endswith("net"):
+        return "model"
+    return None
+
+
+def _introduced_in_title(span: Span) -> bool:
+    doc = span.doc
+    return span.start == 0 and span.end < len(doc) and doc[span.end].text == ":"
+
+
+def _title_type(span: Span) -> str | None:
+    """ "PAWS: A Benchmark for …" -> benchmark (the first few words after the colon only)."""
+    for token in span.doc[span.end + 1:span.end + 5]:
+        if token.lower_ in BLOCKERS:
+            break
+        if kind := _type_word(token):
+            return kind
+    return None
+
+
+def _introduced_in_text(span: Span) -> bool:
+    doc, sent = span.doc, span.sent
+    before = doc[sent.start:span.start]
+    if any(t.lower_ in NAMING for t in before[-3:]) and not (len(before) >= 3 and before[-3].lower_ == "so"):
+        return True
+    window = doc[max(sent.start, span.start - 9):span.start]
+    if any(t.lower_ in {"new", "novel"} for t in window) and any(_type_word(t) for t in window):
+        return True
+    verbs = [t for t in before if t.lower_ in INTRODUCING and any(w.lower_ in WE for w in doc[sent.start:t.i])]
+    if not verbs:
+        return False
+    verb = verbs[-1]
+    between = doc[verb.i + 1:span.start]
+    if len(between) <= MAX_OBJECT_DISTANCE and not any(t.lower_ in BLOCKERS for t in between):
+        return True
+    k = _after_parenthetical(span)
+    return k + 1 < sent.end and doc[k].text == "," and doc[k + 1].lower_ in {"a", "an", "the", "our"}
+
+
+class ArtifactExtractor:
+    def __init__(self, scheme: TopicScheme):
+        self.names = ArtifactNames(scheme)
+
+    def __call__(self, doc: Doc) -> Doc:
+        title = doc.user_data.get("kg.section") == "title"
+        found: list[Found] = []
+        for span in _candidates(doc, self.names):
+            if title:
+                if _introduced_in_title(span):
+                    found.append(Found(span.text, _title_type(span)))
+            elif not _inside_long_parenthesis(span) and _introduced_in_text(span):
+                long_form = _long_form(span)
+                found.append(Found(span.text, artifact_type(span, long_form), long_form))
+        doc._.artifacts = found
+        return doc
+
+
+@Language.factory("kg_artifacts")
+def make_artifact_extractor(nlp: Language, name: str) -> ArtifactExtractor:
+    return ArtifactExtractor(topic_scheme())
+
+
+# ---------------------------------------------------------------- Chinese summaries
+
+ZH_INTRODUCING = re.compile(r"提出|构建|引入|设计了|发布|开发|推出")
+LATIN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*(?: [A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*)*")
+ZH_TYPES = (("基准", "benchmark"), ("评测", "benchmark"), ("数据集", "dataset"), ("语料", "dataset"), ("模型", "model"),
+            ("指标", "metric"), ("度量", "metric"), ("方法", "method"), ("框架", "method"), ("算法", "method"),
+            ("机制", "method"), ("策略", "method"))
+ZH_CLAUSE_END = re.compile(r"[，,。；;：:]")
+
+
+def _zh_type(rest: str) -> str | None:
+    """The first type word of the clause after a name (or of the next, when it is "一种…" apposition)."""
+    clause, _, following = rest.partition("，") if "，" in rest else (rest, "", "")
+    clause = ZH_CLAUSE_END.split(clause)[0]
+    if not clause.strip() and following.startswith(("一种", "一个")):
+        clause = ZH_CLAUSE_END.split(following)[0]
+    hits = [(clause.find(word), kind) for word, kind in ZH_TYPES if word in clause]
+    return min(hits)[1] if hits else None
+
+
+def summary_artifacts(summary: str, names: ArtifactNames) -> list[Found]:
+    """Artifacts a Chinese summary says the paper introduces ("提出MLUBench基准" -> MLUBench, benchmark)."""
+    found: list[Found] = []
+    for sentence in re.split(r"[。；;]", summary):
+        cues = list(ZH_INTRODUCING.finditer(sentence))
+        if not cues:
+            continue
+        spots = []
+        for cue in cues:
+            tail = sentence[cue.end():].lstrip()
+            if match := LATIN_NAME.match(tail):
+                spots.append((match.group(), tail[match.end():]))
+        tail = sentence[cues[0].end():]
+        for inner in re.finditer(r"[（(]\s*(" + LATIN_NAME.pattern + r")\s*[）)]", tail):
+            spots.append((inner.group(1), tail[inner.end():]))
+        for name, rest in spots:
+            parts = re.split(r"[\s\-]+", name)
+            if name_like(parts) and names.allowed(name):
+                found.append(Found(name, _zh_type(rest)))
+    return found

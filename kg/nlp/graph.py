@@ -1,0 +1,71 @@
+"""Topics and artifacts as triples, and the topic scheme as a named graph of the store.
+
+    paper dcterms:subject topic:T ; kg:topicAssignment assignment:P--T ; kg:introduces artifact:A .
+    assignment:P--T a kg:TopicAssignment ; kg:topic topic:T ; kg:weight 3.0 ;
+        kg:matchedLabel "offline RL" ; kg:foundIn kg:InTitle, kg:InAbstract    # found in the text
+        # or, for a broader topic added because a narrower one was found:
+        kg:inferredFrom topic:offline-reinforcement-learning .
+    artifact:A a kg:Benchmark ; rdfs:label "MLUBench" ; skos:altLabel "long form, if given" .
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+from typing import Iterator
+
+import pyoxigraph as ox
+from pyoxigraph import Literal, NamedNode, Triple
+
+from ..iris import Minter
+from ..records import PaperRecord
+from ..store import KGStore
+from ..vocab import DCTERMS, KG, RDF, RDFS, SKOS, XSD
+from .analysis import analyse
+from .scheme import read_scheme
+
+SECTIONS = {"title": KG.InTitle, "abstract": KG.InAbstract, "summary": KG.InSummary}
+ARTIFACT_CLASSES = {"benchmark": KG.Benchmark, "dataset": KG.Dataset, "method": KG.Method, "model": KG.Model, "metric": KG.Metric}
+
+
+def topic_iri(slug: str, minter: Minter) -> NamedNode:
+    return NamedNode(minter.iri("topic", slug))
+
+
+def scheme_graph(minter: Minter) -> NamedNode:
+    return NamedNode(minter.iri("graph", "topics"))
+
+
+def topic_triples(paper: NamedNode, record: PaperRecord, minter: Minter) -> Iterator[Triple]:
+    """What the paper is about and what it introduces, from its title, abstract and summary."""
+    analysis = analyse(record.title, record.abstract, record.summary_zh)
+    paper_key = paper.value[len(minter.iri("paper", "")):]
+    for topic in analysis.topics:
+        node = topic_iri(topic.slug, minter)
+        assignment = NamedNode(minter.part("assignment", paper_key, topic.slug))
+        yield Triple(paper, DCTERMS.subject, node)
+        yield Triple(paper, KG.topicAssignment, assignment)
+        yield Triple(assignment, RDF.type, KG.TopicAssignment)
+        yield Triple(assignment, KG.topic, node)
+        yield Triple(assignment, KG.weight, Literal(f"{topic.weight:.1f}", datatype=XSD.decimal))
+        for label in topic.labels:
+            yield Triple(assignment, KG.matchedLabel, Literal(label))
+        for section in topic.sections:
+            yield Triple(assignment, KG.foundIn, SECTIONS[section])
+        for narrower in topic.via:
+            yield Triple(assignment, KG.inferredFrom, topic_iri(narrower, minter))
+    for artifact in analysis.artifacts:
+        node = NamedNode(minter.named("artifact", artifact.name))
+        yield Triple(paper, KG.introduces, node)
+        yield Triple(node, RDF.type, ARTIFACT_CLASSES[artifact.kind])
+        yield Triple(node, RDFS.label, Literal(artifact.name))
+        if artifact.long_form:
+            yield Triple(node, SKOS.altLabel, Literal(artifact.long_form))
+
+
+def load_topic_scheme(store: KGStore, minter: Minter) -> None:
+    """Put ontology/topics.ttl, read under the graph's base, into its own named graph."""
+    with tempfile.TemporaryDirectory(prefix="kg-topics-") as scratch:
+        staged = Path(scratch) / "topics.nt"
+        ox.serialize((quad.triple for quad in read_scheme(minter.base)), str(staged), ox.RdfFormat.N_TRIPLES)
+        store.replace_graph(scheme_graph(minter), staged)

@@ -1,0 +1,56 @@
+"""Lemma-like normal forms, so that plurals, case and spelling variants match one label.
+
+``normal_form`` is applied to the words of the text (by the ``kg_normalise`` component, as
+``Token.norm_``) and to the words of every topic label, so what matters is that both sides
+are reduced the same way, not that the result is a dictionary lemma. Acronyms and coined
+names (two or more capitals: "LLMs", "MoE", "RoPE") keep their case, so "RL" does not match
+"rl" and "MoE" not "moe"; their plural "s" is dropped ("LLMs" -> "LLM").
+"""
+
+from __future__ import annotations
+
+import re
+
+from spacy.language import Language
+from spacy.tokens import Doc
+
+_BRITISH = ((re.compile(r"isation$"), "ization"), (re.compile(r"ising$"), "izing"), (re.compile(r"ised$"), "ized"),
+            (re.compile(r"([aeiou])lling$"), r"\1ling"), (re.compile(r"([aeiou])lled$"), r"\1led"),
+            (re.compile(r"(?<=[a-z]{3})our$"), "or"))
+# Words whose final "s" is not a plural: keep them whole.
+_NOT_PLURAL = re.compile(r"(ss|us|is|ics|ous|ws)$")
+
+
+def is_acronym(word: str) -> bool:
+    """Acronyms and coined names: two or more capitals ("RL", "LLMs", "MoE", "InfraRL")."""
+    return sum(ch.isupper() for ch in word) >= 2
+
+
+def singular(word: str) -> str:
+    """A crude singular of a lower-case English word (consistent, not always a real word)."""
+    if len(word) <= 3 or _NOT_PLURAL.search(word):
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("ches", "shes", "sses", "xes")):
+        return word[:-2]
+    if word.endswith("s"):
+        return word[:-1]
+    return word
+
+
+def normal_form(word: str) -> str:
+    if is_acronym(word):
+        return word[:-1] if word.endswith("s") and len(word) > 2 and word[-2].isupper() else word
+    lowered = word.lower().replace("\u2019", "'")
+    for pattern, replacement in _BRITISH:
+        lowered = pattern.sub(replacement, lowered)
+    return singular(lowered)
+
+
+@Language.component("kg_normalise")
+def normalise(doc: Doc) -> Doc:
+    """Set every token's NORM to its normal form (the topic matcher matches on NORM)."""
+    for token in doc:
+        token.norm_ = normal_form(token.text)
+    return doc
