@@ -126,4 +126,4 @@ def test_cli_ego_page_stats_path_and_errors(tmp_path):
     assert path.startswith("Distance 1: Niklas Freymuth → Onur Celik")
     missing = run_kg("graph", "coauthors", "--author", "Gerhard Neuman", *store, cwd=tmp_path, check=False)
     assert missing.returncode == 1
-    assert missing.stderr.decode() == "kg: error: no author named 'Gerhard Neuman'; closest: Gerhard Neumann\n"
+    assert missing.stderr.decode() == "kg: error: no author matches 'Gerhard Neuman'; closest: Gerhard Neumann\n"

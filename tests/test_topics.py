@@ -11,7 +11,7 @@ import rdflib
 from kg import ONTOLOGY_DIR, QUERIES_DIR, SAMPLES_DIR
 from kg.iris import Minter, slug
 from kg.nlp import analyse, pipeline
-from kg.nlp.cooccurrence import COOCCURRENCE_QUERY, cooccurrence_graph
+from kg.graphs.networks import network
 from kg.nlp.graph import load_topic_scheme
 from kg.nlp.scheme import topic_scheme
 from kg.pipeline import ingest
@@ -181,7 +181,7 @@ def test_topic_assignment_records_the_matched_label_and_section(store):
 
 
 def test_cooccurrence_network(store):
-    graph = cooccurrence_graph(store.query(sparql_prologue() + COOCCURRENCE_QUERY))
+    graph = network(store, "topics")
     unlearning, mllm = BASE + "topic/machine-unlearning", BASE + "topic/multimodal-large-language-models"
     assert graph.edges[unlearning, mllm]["weight"] == 1  # one paper (MLUBench, merged from both listings)
     assert graph.nodes[unlearning]["label"] == "machine unlearning"

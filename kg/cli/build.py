@@ -80,7 +80,7 @@ def build(paths, out_dir, format_name, encoding, strict, store_spec, base) -> No
         pages = write_pages(store, out_dir)  # collaboration networks (issue 4)
     print_summary(report, stats)
     console().print(f"Wrote {out_dir / 'kg.ttl'} and {out_dir / 'rejects.tsv'}.")
-    console().print(f"Wrote {' and '.join(str(page) for page in pages)}.")
+    console().print(f"Wrote {', '.join(str(page) for page in pages)}.")
 
 
 COMMANDS = (build,)

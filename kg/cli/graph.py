@@ -6,12 +6,12 @@ from pathlib import Path
 
 import click
 
-from ..graphs.aggregates import resolve_name
 from ..graphs.files import FORMATS, write_network
 from ..graphs.metrics import collaboration_path, summarize
 from ..graphs.networks import HEADINGS, KINDS, LINKS, network
 from ..graphs.projections import ego_network, induced, top_nodes
 from ..iris import slug
+from ..queries import find_entity
 from .common import console, opened_store, store_option
 
 
@@ -39,7 +39,7 @@ def draw(name: str, center: str | None, depth: int, out: Path | None, file_forma
         graph = network(store, name, **thresholds)
         heading, stem = HEADINGS[name], name
         if center:
-            iri = resolve_name(store, LINKS[name], center)
+            iri = str(find_entity(store, KINDS[name], center))
             if iri not in graph:
                 raise click.ClickException(f"{center!r} is left out by the thresholds (see --min-papers)")
             graph = ego_network(graph, iri, depth)
@@ -82,6 +82,12 @@ institutions = network_command("institutions", "institution", """Institutions li
     \b
     kg graph institutions --format csv --out institutions.csv
     """)
+topics = network_command("topics", "topic", """Topics linked by the papers they are found in together (broader topics added for them are left out).
+
+    \b
+    kg graph topics                                    # exports/topics.html
+    kg graph topics --topic "reinforcement learning"   # the topics that co-occur with it
+    """)
 
 
 def _label(graph, node) -> str:
@@ -120,7 +126,7 @@ def path_command(source, target, store_spec) -> None:
     """The collaboration distance between two authors: a shortest chain of co-authors."""
     with opened_store(store_spec) as store:
         graph = network(store, "coauthors")
-        ends = [resolve_name(store, LINKS["coauthors"], name) for name in (source, target)]
+        ends = [str(find_entity(store, "author", name)) for name in (source, target)]
     chain = collaboration_path(graph, *ends)
     if chain is None:
         console().print(f"No chain of co-authors links {_label(graph, ends[0])} and {_label(graph, ends[1])}.")
@@ -133,7 +139,7 @@ def graph() -> None:
     """Collaboration networks: interactive pages, files for Gephi, and their measures."""
 
 
-for sub in (coauthors, institutions, stats, path_command):
+for sub in (coauthors, institutions, topics, stats, path_command):
     graph.add_command(sub)
 
 COMMANDS = (graph,)

@@ -1,7 +1,7 @@
 """The rows the collaboration networks are built from, each aggregated by SPARQL in the store.
 
 Networks differ only in how a paper links to its members: ``dcterms:creator`` for authors,
-``schema:sourceOrganization`` for institutions, ``dcterms:subject`` for topics. That link is bound as a parameter (an RDF
+``schema:sourceOrganization`` for institutions, ``kg:foundTopic`` for topics. That link is bound as a parameter (an RDF
 term, never pasted into the text), so one query per question serves both networks; counting
 pairs and papers happens in the store, so the rows stay few however large the graph grows.
 """
@@ -9,18 +9,17 @@ pairs and papers happens in the store, so the rows stay few however large the gr
 from __future__ import annotations
 
 from dataclasses import dataclass
-from difflib import get_close_matches
 
 from rdflib import URIRef
 
-from ..errors import KgError
-from ..names import match_key
 from ..store import KGStore
-from ..vocab import DCTERMS, SCHEMA, sparql_prologue
+from ..vocab import DCTERMS, KG, SCHEMA, sparql_prologue
 
 AUTHORS = URIRef(DCTERMS.creator.value)
 INSTITUTIONS = URIRef(SCHEMA.sourceOrganization.value)
-TOPICS = URIRef(DCTERMS.subject.value)  # topic co-occurrence: the same queries, once papers have topics
+# Topics found in a paper's text, not the broader ones added for them: otherwise every topic
+# would co-occur with its own ancestors.
+TOPICS = URIRef(KG.foundTopic.value)
 
 # The English label where there is one (institutions also carry a Chinese one), else any.
 _NAME = """
@@ -122,25 +121,3 @@ def affiliation_rows(store: KGStore) -> list[AffiliationRow]:
     """Author–institution pairs: the institutions listed on an author's papers, with counts."""
     return [AffiliationRow(str(r.author), str(r.author_name), str(r.institution), str(r.name), int(r.papers))
             for r in _select(store, AFFILIATIONS)]
-
-
-def resolve_name(store: KGStore, link: URIRef, name: str) -> str:
-    """The IRI of the author or institution a person typed (case, diacritics, hyphens ignored).
-
-    Deliberately minimal (exact match on :func:`kg.names.match_key` over every label);
-    the query library's richer look-up can replace this one function.
-    """
-    rows = _select(store, "SELECT DISTINCT ?link ?node ?label WHERE { ?paper ?link ?node . ?node rdfs:label ?label }", link=link)
-    by_key: dict[str, set[str]] = {}
-    for row in rows:
-        by_key.setdefault(match_key(str(row.label)), set()).add(str(row.node))
-    found = by_key.get(match_key(name), set())
-    if len(found) == 1:
-        return found.pop()
-    kind = "author" if link == AUTHORS else "institution"
-    if found:
-        raise KgError(f"{name!r} names {len(found)} {kind}s: {', '.join(sorted(found))}")
-    labels = {match_key(str(row.label)): str(row.label) for row in rows}
-    close = [labels[key] for key in get_close_matches(match_key(name), list(labels), n=3, cutoff=0.6)]
-    hint = f"; closest: {', '.join(close)}" if close else ""
-    raise KgError(f"no {kind} named {name!r}{hint}")

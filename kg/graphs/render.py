@@ -49,6 +49,7 @@ class Wording:
 WORDING = {
     "author": Wording("author", "authors", "Institutions"),
     "institution": Wording("institution", "institutions", "Authors"),
+    "topic": Wording("topic", "topics", "Related"),
 }
 
 

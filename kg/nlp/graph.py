@@ -1,6 +1,7 @@
 """Topics and artifacts as triples, and the topic scheme as a named graph of the store.
 
     paper dcterms:subject topic:T ; kg:topicAssignment assignment:P--T ; kg:introduces artifact:A .
+    paper kg:foundTopic topic:T .     # only for topics found in the text (a subproperty of dcterms:subject)
     assignment:P--T a kg:TopicAssignment ; kg:topic topic:T ; kg:weight 3.0 ;
         kg:matchedLabel "offline RL" ; kg:foundIn kg:InTitle, kg:InAbstract    # found in the text
         # or, for a broader topic added because a narrower one was found:
@@ -50,6 +51,8 @@ def topic_triples(paper: NamedNode, record: PaperRecord, minter: Minter) -> Iter
         yield Triple(assignment, KG.weight, Literal(f"{topic.weight:.1f}", datatype=XSD.decimal))
         for label in topic.labels:
             yield Triple(assignment, KG.matchedLabel, Literal(label))
+        if topic.sections:  # found in the text (not only added as a broader topic)
+            yield Triple(paper, KG.foundTopic, node)
         for section in topic.sections:
             yield Triple(assignment, KG.foundIn, SECTIONS[section])
         for narrower in topic.via:
