@@ -122,6 +122,8 @@ BROKEN = {
     "a merge without its reason": ("DELETE { ?m rdfs:comment ?c } WHERE { ?m a kg:PaperMerge ; rdfs:comment ?c }", "every merge says why"),
     "a title without a language": (f"INSERT DATA {{ {MLUBENCH} dcterms:title \"untagged\" }}", "titles are @en or @zh"),
     "a creator without an authorship": (f"INSERT DATA {{ {MLUBENCH} dcterms:creator <{ID}author/gerhard-neumann> }}", "dcterms:creator is the author"),
+    "a topic assignment without evidence": ("DELETE { ?x kg:foundIn ?s } WHERE { ?x kg:foundIn ?s }", "where the topic was found"),
+    "an artifact without a type": (f"DELETE DATA {{ <{ID}artifact/mlubench> a kg:Benchmark }}", "an introduced artifact is typed"),
 }
 
 
