@@ -2,7 +2,8 @@
 
 Each file is read as a stream; its triples go to a temporary N-Triples file and only when
 the whole file has been read does that file replace the source's graph in the store (bulk
-loaded). A file that fails half-way leaves the store as it was for that source. Every
+loaded, atomically: see :meth:`kg.store.KGStore.replace_graph`). A file that fails or is
+killed half-way leaves the store as it was for that source. Every
 record read ends up either in the graph or in the report's rejections.
 """
 
@@ -148,7 +149,8 @@ def _ingest_file(path, name, store, minter, format_name, encoding, strict, on_re
             yield from paper_triples(record, info, minter)
         yield from source_triples(name, source.format, header, minter)
 
-    with tempfile.TemporaryDirectory(prefix="kg-ingest-") as scratch:
+    # Staged beside the store, so committing the file is a rename, not a copy.
+    with tempfile.TemporaryDirectory(prefix="kg-ingest-", dir=store.scratch_dir) as scratch:
         staged = Path(scratch) / "source.nt"
         ox.serialize(triples(), str(staged), ox.RdfFormat.N_TRIPLES)
         store.replace_graph(source_iri(name, minter), staged)
