@@ -21,7 +21,6 @@ server, Fuseki, Virtuoso, GraphDB, QLever for reading):
 from __future__ import annotations
 
 import base64
-import io
 import os
 import re
 import urllib.error
@@ -32,6 +31,7 @@ from typing import Iterator, Mapping
 
 import pyoxigraph as ox
 import rdflib
+from oxrdflib._converter import from_ox  # the embedded store's own term conversion
 from rdflib.query import Result
 
 from .errors import KgError
@@ -147,14 +147,26 @@ class RemoteStore(KGStore):
     # ------------------------------------------------------------------ reading
 
     def query(self, sparql: str, bindings: Mapping[str, rdflib.term.Identifier] | None = None) -> Result:
+        """Results as the embedded store gives them: parsed by pyoxigraph, converted by oxrdflib."""
         text = with_prefixes(with_values(sparql, bindings or {}))
         with self._post_query(text, "application/sparql-results+json, application/n-triples;q=0.9") as response:
             content_type = response.headers.get_content_type()
             payload = response.read()
-        if content_type == "application/sparql-results+json":
-            return Result.parse(io.BytesIO(payload), format="json")
-        result = Result("CONSTRUCT")
-        result.graph = rdflib.Graph().parse(data=payload, format="nt")
+        if content_type != "application/sparql-results+json":
+            result = Result("CONSTRUCT")
+            result.graph = rdflib.Graph()
+            result.graph += (from_ox(triple) for triple in ox.parse(payload, ox.RdfFormat.N_TRIPLES))
+            return result
+        parsed = ox.parse_query_results(payload, ox.QueryResultsFormat.JSON)
+        if isinstance(parsed, ox.QueryBoolean):
+            result = Result("ASK")
+            result.askAnswer = bool(parsed)
+            return result
+        result = Result("SELECT")
+        result.vars = [rdflib.Variable(v.value) for v in parsed.variables]
+        result.bindings = [
+            {var: from_ox(value) for var, value in zip(result.vars, row) if value is not None} for row in parsed
+        ]
         return result
 
     def select_terms(self, sparql: str) -> Iterator[tuple[ox.Term, ...]]:

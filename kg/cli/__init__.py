@@ -12,9 +12,9 @@ import sys
 import click
 
 from ..errors import KgError
-from . import build, ingest, inspect
+from . import build, ingest, inspect, synth
 
-COMMAND_MODULES = (build, ingest, inspect)
+COMMAND_MODULES = (build, ingest, inspect, synth)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
