@@ -1,6 +1,7 @@
-"""Write the graph out: Turtle, N-Triples or JSON-LD of the union of sources, sorted.
+"""Write the graph out: Turtle, N-Triples or JSON-LD of the union of sources, or TriG and
+N-Quads of the dataset with one named graph per source, sorted.
 
-Output is byte-identical for the same store content: triples are sorted (subject,
+Output is byte-identical for the same store content: triples are sorted (graph, subject,
 predicate, object) before serialisation and no blank nodes are minted anywhere.
 """
 
@@ -19,7 +20,10 @@ FORMATS = {
     "turtle": (ox.RdfFormat.TURTLE, ".ttl"),
     "ntriples": (ox.RdfFormat.N_TRIPLES, ".nt"),
     "jsonld": (ox.RdfFormat.JSON_LD, ".jsonld"),
+    "trig": (ox.RdfFormat.TRIG, ".trig"),
+    "nquads": (ox.RdfFormat.N_QUADS, ".nq"),
 }
+DATASET_FORMATS = {"trig", "nquads"}  # with one named graph per source; the others write the union
 
 
 def export(store: KGStore, format_name: str, output: Path | BinaryIO, base: str) -> None:
@@ -27,11 +31,13 @@ def export(store: KGStore, format_name: str, output: Path | BinaryIO, base: str)
     if format_name not in FORMATS:
         raise KgError(f"unknown export format {format_name!r}; choose one of {', '.join(FORMATS)}")
     rdf_format, _ = FORMATS[format_name]
-    prefixes = data_prefixes(base) if rdf_format is not ox.RdfFormat.N_TRIPLES else None
+    line_based = rdf_format in (ox.RdfFormat.N_TRIPLES, ox.RdfFormat.N_QUADS)
+    prefixes = None if line_based else data_prefixes(base)
+    statements = store.quads() if format_name in DATASET_FORMATS else store.distinct_triples()
     if isinstance(output, Path):
         output.parent.mkdir(parents=True, exist_ok=True)
         partial = output.with_name(output.name + ".partial")
-        ox.serialize(store.distinct_triples(), str(partial), rdf_format, prefixes=prefixes)
+        ox.serialize(statements, str(partial), rdf_format, prefixes=prefixes)
         partial.replace(output)  # readers never see a half-written export
     else:
-        ox.serialize(store.distinct_triples(), output, rdf_format, prefixes=prefixes)
+        ox.serialize(statements, output, rdf_format, prefixes=prefixes)

@@ -2,7 +2,8 @@
 
 Each file is read as a stream; its triples go to a temporary N-Triples file and only when
 the whole file has been read does that file replace the source's graph in the store (bulk
-loaded). A file that fails half-way leaves the store as it was for that source. Every
+loaded, atomically: see :meth:`kg.store.KGStore.replace_graph`). A file that fails or is
+killed half-way leaves the store as it was for that source. Every
 record read ends up either in the graph or in the report's rejections.
 """
 
@@ -133,13 +134,26 @@ def ingest(
     files = expand_paths(paths)
     load_vocabularies(store, minter)
     report = IngestReport()
-    with resolution_suspended(store, minter):
-        for path, name in zip(files, source_names(files)):
-            report.sources.append(_ingest_file(path, name, store, minter, format_name, encoding, strict, on_record))
+    # Every file is read and staged first; the store changes only afterwards, in one short
+    # window in which resolution is suspended. A file that fails stops the run, but the files
+    # read before it are still applied.
+    with tempfile.TemporaryDirectory(prefix="kg-ingest-", dir=store.scratch_dir) as scratch:
+        staged: list[tuple[ox.NamedNode, Path]] = []
+        try:
+            for number, (path, name) in enumerate(zip(files, source_names(files))):
+                target = Path(scratch) / f"{number}.nt"  # beside the store: committing it is a rename
+                report.sources.append(_stage_file(path, name, target, minter, format_name, encoding, strict, on_record))
+                staged.append((source_iri(name, minter), target))
+        finally:
+            if staged:
+                with resolution_suspended(store, minter):
+                    for graph, target in staged:
+                        store.replace_graph(graph, target)
     return report
 
 
-def _ingest_file(path, name, store, minter, format_name, encoding, strict, on_record) -> SourceReport:
+def _stage_file(path, name, target, minter, format_name, encoding, strict, on_record) -> SourceReport:
+    """Read one listing and write its triples to ``target`` (N-Triples); the store is not touched."""
     source, items = read_source(path, name, format_name, encoding)
     report = SourceReport(str(path), name, source.format)
 
@@ -163,8 +177,5 @@ def _ingest_file(path, name, store, minter, format_name, encoding, strict, on_re
             yield from paper_triples(record, info, minter)
         yield from source_triples(name, source.format, header, minter)
 
-    with tempfile.TemporaryDirectory(prefix="kg-ingest-") as scratch:
-        staged = Path(scratch) / "source.nt"
-        ox.serialize(triples(), str(staged), ox.RdfFormat.N_TRIPLES)
-        store.replace_graph(source_iri(name, minter), staged)
+    ox.serialize(triples(), str(target), ox.RdfFormat.N_TRIPLES)
     return report

@@ -12,9 +12,9 @@ import sys
 import click
 
 from ..errors import KgError
-from . import build, graph, inspect, quality, query
+from . import build, graph, ingest, inspect, quality, query, synth
 
-COMMAND_MODULES = (build, inspect, query, graph, quality)
+COMMAND_MODULES = (build, ingest, inspect, query, graph, quality, synth)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
@@ -27,9 +27,11 @@ def cli() -> None:
       kg build                      # the bundled samples -> store + exports/kg.ttl
       kg stats                      # what the graph holds
       kg export --format jsonld     # the graph in another format
+      kg ingest more/*.txt          # add sources to the store; kg remove NAME drops one
 
     Every command works on one persistent store (.kg-store in the current folder);
-    --store (or KG_STORE) chooses another, 'memory' a throwaway one.
+    --store (or KG_STORE) chooses another, 'memory' a throwaway one, or the URL of a
+    SPARQL 1.1 server (with --update-endpoint for writing).
     """
 
 

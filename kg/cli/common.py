@@ -11,18 +11,53 @@ import click
 from rich.console import Console
 
 from ..iris import DEFAULT_BASE, Minter
+from ..remote import GRAPH_STORE_ENV, PASSWORD_ENV, UPDATE_ENV, USER_ENV
+from ..resolve.store_step import rebuild, resolution_interrupted
 from ..store import KGStore, STORE_ENV, default_store_spec
 
 BASE_ENV = "KG_BASE"
+_REMOTE_OPTIONS = "kg.remote_options"
 
-store_option = click.option(
+
+def _remember(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    """Keep a remote-store option for :func:`opened_store` without changing command signatures."""
+    if value:
+        ctx.meta.setdefault(_REMOTE_OPTIONS, {})[param.name] = value
+
+
+_store = click.option(
     "--store",
     "store_spec",
-    metavar="DIR|memory",
+    metavar="DIR|memory|URL",
     default=None,
-    help=f"Where the graph lives: a folder (embedded Oxigraph, created if missing) or 'memory'. "
-    f"Default: ${STORE_ENV} or .kg-store in the current folder.",
+    help=f"Where the graph lives: a folder (embedded Oxigraph, created if missing), 'memory', or the "
+    f"http(s) URL of a SPARQL 1.1 query endpoint. Default: ${STORE_ENV} or .kg-store in the current folder.",
 )
+_update_endpoint = click.option(
+    "--update-endpoint",
+    "update_endpoint",
+    metavar="URL",
+    expose_value=False,
+    callback=_remember,
+    help=f"With a URL --store: the SPARQL 1.1 update endpoint for writing. Default: ${UPDATE_ENV}. "
+    f"Credentials come from ${USER_ENV} / ${PASSWORD_ENV} only.",
+)
+_graph_store = click.option(
+    "--graph-store",
+    "graph_store",
+    metavar="URL",
+    expose_value=False,
+    callback=_remember,
+    help=f"With a URL --store: a Graph Store Protocol endpoint for bulk uploads (Oxigraph: …/store). "
+    f"Default: ${GRAPH_STORE_ENV}, else batched INSERT DATA through the update endpoint.",
+)
+
+
+def store_option(command):
+    """--store, plus --update-endpoint and --graph-store for remote stores (read by opened_store)."""
+    return _store(_update_endpoint(_graph_store(command)))
+
+
 base_option = click.option(
     "--base",
     default=None,
@@ -37,7 +72,11 @@ def minter(base: str | None) -> Minter:
 
 @contextmanager
 def opened_store(spec: str | None) -> Iterator[KGStore]:
-    store = KGStore(spec or default_store_spec())
+    ctx = click.get_current_context(silent=True)
+    remote_options = ctx.meta.get(_REMOTE_OPTIONS, {}) if ctx else {}
+    store = KGStore(spec or default_store_spec(), **remote_options)
+    if resolution_interrupted(store):  # a run was killed while sources changed: finish its job
+        rebuild(store, minter(ctx.params.get("base") if ctx else None))
     try:
         yield store
     finally:

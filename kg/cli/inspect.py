@@ -36,7 +36,8 @@ def stats(output_format, store_spec) -> None:
 @store_option
 @base_option
 def export_command(format_name, out, store_spec, base) -> None:
-    """Write the whole graph (every source, each triple once, sorted) as Turtle, N-Triples or JSON-LD."""
+    """Write the whole graph: Turtle, N-Triples or JSON-LD (every triple once), or TriG and N-Quads
+    (each source in its own named graph). Sorted, so the same store gives the same bytes."""
     with opened_store(store_spec) as store:
         export(store, format_name, out if out else sys.stdout.buffer, minter(base).base)
     if out:

@@ -37,18 +37,19 @@ SELECT ?link ?node (MIN(?label) AS ?name) (COUNT(DISTINCT ?paper) AS ?papers) WH
 }} GROUP BY ?link ?node
 """
 
-# Pairs of members of the same paper, counted per team size: the thresholds on team size
+# Pairs of members of the same paper, counted per team size (the sub-select is braced so that
+# a remote store can put its VALUES binding beside it): the thresholds on team size
 # and the full or fractional counting are then simple sums over these few rows.
 PAIRS = """
 SELECT ?link ?a ?b ?size (COUNT(?paper) AS ?papers) WHERE {
-  SELECT DISTINCT ?link ?paper ?size ?a ?b WHERE {
+  { SELECT DISTINCT ?link ?paper ?size ?a ?b WHERE {
     { SELECT ?link ?paper (COUNT(DISTINCT ?member) AS ?size) WHERE {
         ?paper a schema:ScholarlyArticle ; ?link ?member .
       } GROUP BY ?link ?paper }
     FILTER(?size > 1)
     ?paper ?link ?a, ?b .
     FILTER(STR(?a) < STR(?b))
-  }
+  } }
 } GROUP BY ?link ?a ?b ?size
 """
 

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import itertools
 import tempfile
 from pathlib import Path
 from typing import Iterator
@@ -70,5 +71,7 @@ def load_topic_scheme(store: KGStore, minter: Minter) -> None:
     """Put ontology/topics.ttl, read under the graph's base, into its own named graph."""
     with tempfile.TemporaryDirectory(prefix="kg-topics-") as scratch:
         staged = Path(scratch) / "topics.nt"
-        ox.serialize((quad.triple for quad in read_scheme(minter.base)), str(staged), ox.RdfFormat.N_TRIPLES)
-        store.replace_graph(scheme_graph(minter), staged)
+        graph = scheme_graph(minter)
+        triples = itertools.chain([Triple(graph, RDF.type, KG.DerivedGraph)], (quad.triple for quad in read_scheme(minter.base)))
+        ox.serialize(triples, str(staged), ox.RdfFormat.N_TRIPLES)
+        store.replace_graph(graph, staged)

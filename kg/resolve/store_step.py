@@ -43,10 +43,24 @@ def resolved_graph(minter: Minter) -> ox.NamedNode:
 
 @contextmanager
 def resolution_suspended(store: KGStore, minter: Minter) -> Iterator[None]:
-    """Undo merges, let the caller change source graphs, then resolve the store again."""
+    """Undo merges, let the caller change source graphs, then resolve the store again
+    (also when the change failed half-way, so the store is never left unresolved).
+
+    A process killed inside leaves a mark in the derived graph (replaced as a whole by
+    :func:`rebuild`), so the next command that opens the store resolves it first.
+    """
+    graph = resolved_graph(minter)
+    store.update(f"INSERT DATA {{ GRAPH {graph} {{ {graph} {KG.resolutionSuspended} true }} }}")
     undo_merges(store, minter)
-    yield
-    rebuild(store, minter)
+    try:
+        yield
+    finally:
+        rebuild(store, minter)
+
+
+def resolution_interrupted(store: KGStore) -> bool:
+    """Whether a run was killed while resolution was suspended (see :func:`resolution_suspended`)."""
+    return bool(store.query(f"ASK {{ GRAPH ?g {{ ?g {KG.resolutionSuspended} true }} }}").askAnswer)
 
 
 def preferred_form(counts: dict[str, int]) -> str:
@@ -167,7 +181,7 @@ def rebuild(store: KGStore, minter: Minter) -> MergeDecisions:
     graph = resolved_graph(minter)
     with tempfile.TemporaryDirectory(prefix="kg-resolve-") as scratch:
         staged = Path(scratch) / "resolved.nt"
-        triples = [*merge_triples(decisions, minter), *label_triples(store, graph)]
+        triples = [ox.Triple(graph, RDF.type, KG.DerivedGraph), *merge_triples(decisions, minter), *label_triples(store, graph)]
         ox.serialize(triples, str(staged), ox.RdfFormat.N_TRIPLES)
         store.replace_graph(graph, staged)
     return decisions

@@ -1,0 +1,289 @@
+"""Benchmark: kg's ingest and library queries beside the naive route and the engine's limit.
+
+    python bench/run.py [--sizes 10000,100000] [--seed 1] [--queries DIR]
+
+For each size, a synthetic listing (``kg synth``) is ingested three ways, each in its own
+process so that peak memory (``ru_maxrss``) belongs to that route alone:
+
+- **kg**: the pipeline into the default on-disk embedded store (staged N-Triples file, bulk
+  loader, journaled commit), then every library query in ``queries/``;
+- **naive**: what a user would write: the same records and triples, ``Graph.add`` per triple
+  into rdflib's in-memory store, then the same queries through rdflib's SPARQL engine;
+- **engine**: pyoxigraph bulk-loading kg's own N-Quads output (parsing and mapping done):
+  the fastest the store itself can take the data.
+
+Query parameters get defaults: ``author``/``institution``/``topic`` the most frequent
+entities (the prolific author is the slow case), others their declared default.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import re
+import resource
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+PROJECT = Path(__file__).resolve().parent.parent
+NAIVE_QUERY_TIMEOUT_S = 60
+QUERY_RUNS = 3
+_PARAM = re.compile(r"^#\s*param:\s*(.+)$", re.MULTILINE)
+_RANKING = {
+    "author": "SELECT ?x (COUNT(*) AS ?n) WHERE { ?p dcterms:creator ?x } GROUP BY ?x ORDER BY DESC(?n) ?x LIMIT 5",
+    "institution": "SELECT ?x (COUNT(*) AS ?n) WHERE { ?p schema:sourceOrganization ?x } GROUP BY ?x ORDER BY DESC(?n) ?x LIMIT 5",
+    "topic": "SELECT ?x (COUNT(*) AS ?n) WHERE { ?p dcterms:subject ?x } GROUP BY ?x ORDER BY DESC(?n) ?x LIMIT 5",
+}
+
+
+def peak_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def library(folder: Path) -> dict[str, tuple[str, list[list[str]]]]:
+    """name -> (SPARQL with prefixes, params as [name, kind, default or ""])."""
+    from kg.vocab import sparql_prologue
+
+    queries = {}
+    for path in sorted(folder.glob("*.rq")):
+        text = path.read_text(encoding="utf-8")
+        # NAME : KIND : DESCRIPTION : DEFAULT, where the description may itself hold colons.
+        params = [[part.strip() for part in line.split(":")] for line in _PARAM.findall(text)]
+        params = [[p[0], p[1], p[-1] if len(p) >= 4 else ""] for p in params]
+        queries[path.stem] = (sparql_prologue() + text, params)
+    return queries
+
+
+def resolve_bindings(store, queries) -> dict[str, dict[str, list[str]]]:
+    """Per query, each parameter as [kind, lexical value] (JSON, so the naive child can reuse it)."""
+    from kg.vocab import sparql_prologue
+
+    ranked = {kind: [str(row[0]) for row in store.query(sparql_prologue() + q)] for kind, q in _RANKING.items()}
+    resolved = {}
+    for name, (_, params) in queries.items():
+        used: dict[str, int] = {}
+        values = {}
+        for param in params:
+            pname, kind = param[0], param[1]
+            if pname == "limit":
+                continue  # applied by the runner to rows, not part of the query's work
+            if kind in ranked:
+                index = used.get(kind, 0)
+                used[kind] = index + 1
+                if index < len(ranked[kind]):
+                    values[pname] = ["iri", ranked[kind][index]]
+            elif param[2]:
+                values[pname] = [kind, param[2]]
+        resolved[name] = values
+    return resolved
+
+
+def to_terms(values: dict[str, list[str]]):
+    from rdflib import Literal, URIRef
+    from rdflib.namespace import XSD
+
+    terms = {}
+    for name, (kind, value) in values.items():
+        terms[name] = URIRef(value) if kind == "iri" else Literal(int(value), datatype=XSD.integer) if kind == "integer" else Literal(value)
+    return terms
+
+
+def time_queries(run, queries, bindings, timeout: int | None = None) -> dict[str, list]:
+    """[median milliseconds of QUERY_RUNS runs after one warm-up (None: timed out), rows]."""
+    latencies = {}
+    for name, (text, _) in queries.items():
+        terms = to_terms(bindings.get(name, {}))
+        rows = None
+        try:
+            if timeout:
+                signal.alarm(timeout)
+            samples = []
+            for attempt in range(QUERY_RUNS + 1):
+                start = time.perf_counter()
+                rows = len(list(run(text, terms)))
+                if attempt:
+                    samples.append((time.perf_counter() - start) * 1000)
+                if timeout and sum(samples) > timeout * 1000 / 2:
+                    break  # slow enough: one sample will do
+            latencies[name] = [statistics.median(samples) if samples else None, rows]
+        except TimeoutError:
+            latencies[name] = [None, None]
+        finally:
+            if timeout:
+                signal.alarm(0)
+        print(f"    {name}: {latencies[name]} (ms, rows)", file=sys.stderr)
+    return latencies
+
+
+# ---------------------------------------------------------------------- children
+
+
+def child_kg(corpus: Path, store_dir: Path, nquads: Path, queries_dir: Path, bindings_out: Path) -> dict:
+    from kg.export import export
+    from kg.iris import Minter
+    from kg.pipeline import ingest
+    from kg.store import KGStore
+
+    store = KGStore(str(store_dir))
+    start = time.perf_counter()
+    report = ingest([corpus], store, Minter())
+    seconds = time.perf_counter() - start
+    memory = peak_mb()
+    triples = store.scalar("SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }")
+    export(store, "nquads", nquads, Minter().base)
+    queries = library(queries_dir)
+    bindings = resolve_bindings(store, queries)
+    bindings_out.write_text(json.dumps(bindings), encoding="utf-8")
+    latencies = time_queries(store.query, queries, bindings)
+    return {"papers": report.ingested, "triples": triples, "seconds": seconds, "peak_mb": memory, "queries": latencies}
+
+
+def child_engine(nquads: Path, store_dir: Path) -> dict:
+    import pyoxigraph as ox
+
+    store = ox.Store(str(store_dir))
+    start = time.perf_counter()
+    store.bulk_load(path=str(nquads), format=ox.RdfFormat.N_QUADS)
+    store.flush()
+    return {"seconds": time.perf_counter() - start, "peak_mb": peak_mb(), "triples": len(store)}
+
+
+def child_naive(corpus: Path, queries_dir: Path, bindings_in: Path) -> dict:
+    import rdflib
+    from oxrdflib._converter import from_ox
+
+    from kg.formats import read_source
+    from kg.iris import Minter
+    from kg.mapping import paper_triples, source_triples
+    from kg.pipeline import publication_facts
+    from kg.records import PaperRecord
+
+    graph = rdflib.Graph()
+    minter = Minter()
+    start = time.perf_counter()
+    source, items = read_source(corpus, corpus.name)
+    records = (item for item in items if isinstance(item, PaperRecord))
+    papers = 0
+    for record, info in publication_facts(records):
+        papers += 1
+        for triple in paper_triples(record, info, minter):
+            graph.add((from_ox(triple.subject), from_ox(triple.predicate), from_ox(triple.object)))
+    for triple in source_triples(corpus.name, source.format, "", minter):
+        graph.add((from_ox(triple.subject), from_ox(triple.predicate), from_ox(triple.object)))
+    seconds = time.perf_counter() - start
+    memory = peak_mb()
+
+    def on_alarm(*_):
+        raise TimeoutError
+
+    signal.signal(signal.SIGALRM, on_alarm)
+    bindings = json.loads(bindings_in.read_text(encoding="utf-8"))
+    latencies = time_queries(lambda text, terms: graph.query(text, initBindings=terms), library(queries_dir),
+                             bindings, NAIVE_QUERY_TIMEOUT_S)
+    return {"papers": papers, "triples": len(graph), "seconds": seconds, "peak_mb": memory, "queries": latencies}
+
+
+CHILDREN = {"kg": child_kg, "engine": child_engine, "naive": child_naive}
+
+
+def in_child(mode: str, *args) -> dict:
+    """Run one route in a fresh Python process; its JSON answer."""
+    command = [sys.executable, str(Path(__file__).resolve()), "--child", mode, *map(str, args)]
+    done = subprocess.run(command, stdout=subprocess.PIPE, check=True, cwd=PROJECT)
+    return json.loads(done.stdout)
+
+
+# ---------------------------------------------------------------------- report
+
+
+def fmt_ms(value: float | None) -> str:
+    return f">{NAIVE_QUERY_TIMEOUT_S * 1000:,} ms" if value is None else f"{value:,.1f} ms"
+
+
+def bench_size(papers: int, seed: int, queries_dir: Path, scratch: Path) -> dict:
+    from kg.synth import write_corpus
+
+    corpus = scratch / f"synth-{papers}.txt"
+    with open(corpus, "w", encoding="utf-8") as handle:
+        write_corpus(handle, papers, seed)
+    nquads, bindings = scratch / f"kg-{papers}.nq", scratch / f"bindings-{papers}.json"
+    print(f"  {papers:,} papers: kg ingest + queries", file=sys.stderr)
+    kg = in_child("kg", corpus, scratch / f"store-{papers}", nquads, queries_dir, bindings)
+    print(f"  {papers:,} papers: engine bulk load", file=sys.stderr)
+    engine = in_child("engine", nquads, scratch / f"engine-{papers}")
+    print(f"  {papers:,} papers: naive rdflib", file=sys.stderr)
+    naive = in_child("naive", corpus, queries_dir, bindings)
+    return {"papers": papers, "corpus_mb": corpus.stat().st_size / 2**20, "kg": kg, "engine": engine, "naive": naive}
+
+
+def report(result: dict) -> None:
+    papers, kg, engine, naive = result["papers"], result["kg"], result["engine"], result["naive"]
+    print(f"\n== {papers:,} papers ({result['corpus_mb']:.1f} MB listing, {kg['triples']:,} triples)")
+    print(f"{'ingest':<28}{'papers/s':>12}{'triples/s':>14}{'seconds':>10}{'peak MB':>10}")
+    for label, run in (("kg (pipeline + bulk load)", kg), ("naive (rdflib Graph.add)", naive),
+                       ("engine (bulk-load N-Quads)", engine)):
+        print(f"{label:<28}{papers / run['seconds']:>12,.0f}{run['triples'] / run['seconds']:>14,.0f}"
+              f"{run['seconds']:>10.1f}{run['peak_mb']:>10,.0f}")
+    kg_rate, engine_rate, naive_rate = (r["triples"] / r["seconds"] for r in (kg, engine, naive))
+    print(f"kg / engine throughput: {kg_rate / engine_rate:.2f}   kg / naive throughput: {kg_rate / naive_rate:.1f}x")
+    if not kg["queries"]:
+        print("(no library queries found)")
+        return
+    print(f"{'query':<28}{'rows':>8}{'kg':>14}{'naive':>16}{'naive / kg':>12}")
+    disagree = False
+    for name, (ms, rows) in kg["queries"].items():
+        slow, naive_rows = naive["queries"].get(name, [None, None])
+        ratio = f"{slow / ms:,.0f}x" if slow is not None and ms else f">{NAIVE_QUERY_TIMEOUT_S * 1000 / ms:,.0f}x"
+        mark = "" if naive_rows in (None, rows) else f" *{naive_rows}"
+        disagree |= bool(mark)
+        print(f"{name:<28}{rows:>8,}{fmt_ms(ms):>14}{fmt_ms(slow):>16}{ratio:>12}{mark}")
+    if disagree:
+        print("* rdflib returned a different number of rows (shown): its initBindings do not reach into sub-queries")
+
+
+def targets(results: list[dict]) -> None:
+    print("\nTargets (issue 7):")
+    for result in results:
+        papers, kg, engine, naive = result["papers"], result["kg"], result["engine"], result["naive"]
+        rate = kg["triples"] / kg["seconds"]
+        engine_share = rate / (engine["triples"] / engine["seconds"])
+        naive_factor = rate / (naive["triples"] / naive["seconds"])
+        limit = 100 if papers <= 10_000 else 1000
+        latency = {name: ms for name, (ms, _) in kg["queries"].items()}
+        slowest = max(latency.items(), key=lambda item: item[1], default=("-", 0))
+        print(f"  {papers:,} papers: ingest at {engine_share:.0%} of engine (target >= 50%: "
+              f"{'met' if engine_share >= 0.5 else 'MISSED'}), {naive_factor:.1f}x naive (target >= 10x: "
+              f"{'met' if naive_factor >= 10 else 'MISSED'}); slowest query {slowest[0]} {slowest[1]:,.1f} ms "
+              f"(target < {limit:,} ms, pair counts < 5,000 ms: "
+              f"{'met' if all(ms < (5000 if 'pair' in n or 'collaboration' in n else limit) for n, ms in latency.items()) else 'MISSED'})")
+
+
+def main() -> None:
+    if len(sys.argv) > 2 and sys.argv[1] == "--child":
+        print(json.dumps(CHILDREN[sys.argv[2]](*map(Path, sys.argv[3:]))))
+        return
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sizes", default="10000,100000", help="comma-separated paper counts")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--queries", type=Path, default=PROJECT / "queries", help="folder of library .rq files")
+    args = parser.parse_args()
+    sizes = [int(size) for size in args.sizes.split(",")]
+    print(f"kg benchmark: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
+          f"Python {platform.python_version()}, queries from {args.queries}", flush=True)
+    with tempfile.TemporaryDirectory(prefix="kg-bench-") as scratch:
+        results = []
+        for papers in sizes:
+            results.append(bench_size(papers, args.seed, args.queries, Path(scratch)))
+            report(results[-1])
+        targets(results)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,63 @@
+"""``kg ingest`` and ``kg remove``: change an existing store one source at a time."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+import pyoxigraph as ox
+
+from ..errors import KgError
+from ..formats import FORMATS
+from ..mapping import source_iri
+from ..resolve.store_step import resolution_suspended
+from ..stats import graph_stats
+from .build import print_summary, run_ingest
+from .common import base_option, console, minter, opened_store, store_option
+
+
+@click.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--format", "format_name", type=click.Choice(sorted(FORMATS)), default=None,
+              help="Input format for every PATH. Default: detected per file.")
+@click.option("--encoding", default="utf-8", show_default=True, help="Text encoding of the listing files.")
+@click.option("--strict", is_flag=True, help="Fail (exit 1) on the first rejected record instead of reporting it.")
+@store_option
+@base_option
+def ingest(paths, format_name, encoding, strict, store_spec, base) -> None:
+    """Add listing files (or folders of them) to the store, keeping what it holds.
+
+    Each file is one source in its own named graph: ingesting a file again replaces its
+    source, other sources stay. Each source is atomic: if the run is interrupted, the source
+    being read is as it was before, and running the same command again finishes the job.
+    """
+    with opened_store(store_spec) as store:
+        report = run_ingest(list(paths), store, minter(base), format_name, encoding, strict)
+        stats = graph_stats(store)
+    print_summary(report, stats)
+
+
+@click.command()
+@click.argument("sources", nargs=-1, required=True)
+@store_option
+@base_option
+def remove(sources, store_spec, base) -> None:
+    """Remove sources (by file name as ingested, path, or source IRI) and everything read from them."""
+    mint = minter(base)
+    with opened_store(store_spec) as store:
+        known = store.sources()
+        graphs = []
+        for source in sources:
+            candidates = [source, source_iri(source, mint).value, source_iri(Path(source).name, mint).value]
+            graph = next((c for c in candidates if c in known), None)
+            if graph is None:
+                names = ", ".join(g.rsplit("/", 1)[-1] for g in known) or "none"
+                raise KgError(f"no source {source!r} in the store (sources: {names})")
+            graphs.append(graph)
+        with resolution_suspended(store, mint):  # merges and display names follow the sources left
+            for graph in graphs:
+                store.remove_graph(ox.NamedNode(graph))
+                console().print(f"Removed {graph}.")
+
+
+COMMANDS = (ingest, remove)

@@ -1,0 +1,103 @@
+"""Incremental ingest: add, replace and remove sources; atomic per source, even when killed."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+import rdflib
+
+from conftest import ABSTRACTS, KG_BIN, LISTING, run_kg
+
+
+def dump(store, cwd) -> bytes:
+    return run_kg("export", "--format", "nquads", "--store", str(store), cwd=cwd).stdout
+
+
+def dump_of_build(cwd, name, *paths) -> bytes:
+    """The N-Quads of a fresh build of exactly these listings: what an incremental store must equal."""
+    run_kg("build", *map(str, paths), "--store", str(cwd / name), "--out", str(cwd / f"{name}-exports"), cwd=cwd)
+    return dump(cwd / name, cwd)
+
+
+def test_ingest_adds_sources_and_remove_drops_one(tmp_path):
+    store = tmp_path / "store"
+    run_kg("ingest", str(LISTING), "--store", str(store), cwd=tmp_path)
+    added = run_kg("ingest", str(ABSTRACTS), "--store", str(store), cwd=tmp_path).stdout.decode()
+    assert "Graph: 43 papers" in added  # MLUBench from both listings is one paper
+    assert dump(store, tmp_path) == dump_of_build(tmp_path, "both", LISTING, ABSTRACTS)
+    trig = run_kg("export", "--format", "trig", "--store", str(store), cwd=tmp_path).stdout
+    dataset = rdflib.Dataset()
+    dataset.parse(data=trig, format="trig")
+    sources = {str(graph.identifier).rsplit("/", 1)[-1] for graph in dataset.graphs() if "/source/" in str(graph.identifier)}
+    assert sources == {"000-d46489bfe8e71c68-txt", "001-0af6457a65591eab-txt"}  # one named graph per source
+    assert b"Removed" in run_kg("remove", ABSTRACTS.name, "--store", str(store), cwd=tmp_path).stdout
+    stats = json.loads(run_kg("stats", "--format", "json", "--store", str(store), cwd=tmp_path).stdout)
+    assert (stats["sources"], stats["papers"]) == (1, 30)
+    assert dump(store, tmp_path) == dump_of_build(tmp_path, "listing", LISTING)  # nothing of the removed source is left
+    missing = run_kg("remove", "nope.txt", "--store", str(store), cwd=tmp_path, check=False)
+    assert missing.returncode == 1 and b"no source 'nope.txt'" in missing.stderr
+
+
+def test_a_file_that_fails_half_way_leaves_its_source_as_it_was(tmp_path):
+    store = tmp_path / "store"
+    run_kg("build", "--store", str(store), cwd=tmp_path)
+    before = dump(store, tmp_path)
+    broken = tmp_path / LISTING.name  # same source name: would replace the listing's graph
+    broken.write_bytes(LISTING.read_bytes().replace(b"Comments EIML@ICML", b"Comments EIML\x00ICML"))
+    result = run_kg("ingest", str(broken), "--store", str(store), cwd=tmp_path, check=False)
+    assert result.returncode == 2 and b"NUL" in result.stderr
+    assert dump(store, tmp_path) == before
+
+
+def test_killed_ingest_leaves_the_store_as_before_and_rerun_finishes(tmp_path):
+    store = tmp_path / "store"
+    big = tmp_path / "big.txt"
+    run_kg("synth", "--papers", "6000", "--seed", "3", "--out", str(big), cwd=tmp_path)
+    run_kg("build", "--store", str(store), cwd=tmp_path)
+    before = dump(store, tmp_path)
+    process = subprocess.Popen([str(KG_BIN), "ingest", str(big), "--store", str(store)], cwd=tmp_path,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    staged = store / "kg-journal"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not any(p.stat().st_size > 200_000 for p in staged.rglob("*.nt")):
+        time.sleep(0.02)
+    assert process.poll() is None, "ingest finished before it could be interrupted"
+    os.kill(process.pid, signal.SIGKILL)
+    process.wait()
+    assert dump(store, tmp_path) == before
+    finished = run_kg("ingest", str(big), "--store", str(store), cwd=tmp_path).stdout.decode()
+    assert "6,000 ingested" in finished and "6,043 papers" in finished  # 43 sample papers + 6,000 synthetic
+
+
+def test_death_while_applying_a_committed_source_is_finished_on_next_open(tmp_path):
+    """The process dies after the commit point, half-way through the bulk load."""
+    store = tmp_path / "store"
+    run_kg("build", "--store", str(store), ABSTRACTS, cwd=tmp_path)
+    script = textwrap.dedent(f"""
+        import os, pyoxigraph as ox
+        from kg.store import EmbeddedStore
+        apply = EmbeddedStore._apply
+        def half_then_die(self, entry):
+            graph = ox.NamedNode((entry / "graph").read_text())
+            if "/source/" not in graph.value:  # the ontology and topic scheme load as usual
+                return apply(self, entry)
+            lines = (entry / "triples.nt").read_text().splitlines(True)
+            self.oxigraph.bulk_load(input="".join(lines[: len(lines) // 2]), format=ox.RdfFormat.N_TRIPLES, to_graph=graph)
+            self.oxigraph.flush()
+            os._exit(9)
+        EmbeddedStore._apply = half_then_die
+        from kg.cli import main
+        import sys; sys.argv = ["kg", "ingest", {str(LISTING)!r}, "--store", {str(store)!r}]
+        main()
+    """)
+    died = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True)
+    assert died.returncode == 9, died.stderr
+    assert list((store / "kg-journal").glob("*.commit"))
+    assert dump(store, tmp_path) == dump_of_build(tmp_path, "fresh", ABSTRACTS, LISTING)  # finished, not half
+    assert not list((store / "kg-journal").iterdir())

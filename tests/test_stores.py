@@ -1,0 +1,152 @@
+"""The remote store against a real `oxigraph serve` on 127.0.0.1: same answers as embedded."""
+
+from __future__ import annotations
+
+import http.server
+import json
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+import rdflib
+
+from conftest import LISTING, run_kg
+from kg.remote import where_position, with_values
+from kg.store import KGStore
+
+OXIGRAPH = Path(sys.executable).with_name("oxigraph")
+COAUTHORS = """
+PREFIX dcterms: <http://purl.org/dc/terms/>
+SELECT ?author ?name (COUNT(DISTINCT ?paper) AS ?shared) WHERE {
+  ?paper dcterms:creator ?author, ?other . ?other foaf:name ?name . FILTER(?other != ?author)
+} GROUP BY ?author ?name ORDER BY DESC(?shared) ?name
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """A real Oxigraph server in a temp folder; its three endpoints."""
+    port = free_port()
+    process = subprocess.Popen([str(OXIGRAPH), "serve", "--location", str(tmp_path_factory.mktemp("oxigraph")),
+                                "--bind", f"127.0.0.1:{port}"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(f"{base}/query", timeout=1).close()
+            break
+        except OSError:
+            time.sleep(0.05)
+    else:
+        process.kill()
+        pytest.fail(f"oxigraph serve did not start: {process.stderr.read().decode()}")
+    yield {"query": f"{base}/query", "update": f"{base}/update", "store": f"{base}/store"}
+    process.terminate()
+    process.wait(timeout=10)
+
+
+def remote_args(server, graph_store=True):
+    args = ["--store", server["query"], "--update-endpoint", server["update"]]
+    return args + (["--graph-store", server["store"]] if graph_store else [])
+
+
+@pytest.mark.parametrize("graph_store", [True, False], ids=["graph-store-protocol", "insert-data-batches"])
+def test_build_stats_export_match_embedded(server, tmp_path, graph_store):
+    remote = run_kg("build", *remote_args(server, graph_store), "--out", "remote", cwd=tmp_path).stdout
+    local = run_kg("build", "--store", "memory", "--out", "local", cwd=tmp_path).stdout
+    assert remote.replace(b"remote", b"local") == local
+    assert (tmp_path / "remote" / "kg.ttl").read_bytes() == (tmp_path / "local" / "kg.ttl").read_bytes()
+    run_kg("build", "--store", "disk", "--out", "disk", cwd=tmp_path)
+    stats = run_kg("stats", "--format", "json", *remote_args(server), cwd=tmp_path).stdout
+    assert json.loads(stats) == json.loads(run_kg("stats", "--format", "json", "--store", "disk", cwd=tmp_path).stdout)
+    assert json.loads(stats)["papers"] == 43  # MLUBench from both listings is one paper
+    for fmt in ("nquads", "trig", "jsonld"):
+        assert run_kg("export", "--format", fmt, *remote_args(server), cwd=tmp_path).stdout == \
+            run_kg("export", "--format", fmt, "--store", "disk", cwd=tmp_path).stdout
+
+
+def test_ingest_replace_and_remove_on_the_server(server, tmp_path):
+    run_kg("build", *remote_args(server), cwd=tmp_path)
+    before = run_kg("export", "--format", "nquads", *remote_args(server), cwd=tmp_path).stdout
+    run_kg("ingest", str(LISTING), *remote_args(server, graph_store=False), cwd=tmp_path)  # replaces: staging + MOVE
+    assert run_kg("export", "--format", "nquads", *remote_args(server), cwd=tmp_path).stdout == before
+    graphs = urllib.request.urlopen(urllib.request.Request(
+        server["query"] + "?query=" + urllib.parse.quote("SELECT DISTINCT ?g WHERE { GRAPH ?g {} }"),
+        headers={"Accept": "text/csv"})).read().decode().split()[1:]
+    # Two sources, the ontology, the topic scheme, the resolution results; no staging left.
+    assert len(graphs) == 5 and not any(g.startswith("urn:kg:staging") for g in graphs)
+    run_kg("remove", LISTING.name, *remote_args(server), cwd=tmp_path)
+    stats = json.loads(run_kg("stats", "--format", "json", *remote_args(server), cwd=tmp_path).stdout)
+    assert stats["sources"] == 1 and stats["papers"] == 14 and stats["authors"] == 0
+
+
+def test_bound_parameters_agree_and_cannot_inject(server, tmp_path, sample_store):
+    run_kg("build", *remote_args(server), cwd=tmp_path)
+    remote = KGStore(server["query"], update_endpoint=server["update"])
+    neumann = rdflib.URIRef("https://kg.example.org/id/author/gerhard-neumann")
+    rows = lambda store, value: [tuple(row) for row in store.query(COAUTHORS, {"author": value})]  # noqa: E731
+    expected = rows(sample_store, neumann)
+    assert ("Niklas Freymuth", 2) in [(str(r[1]), int(r[2])) for r in expected]
+    assert rows(remote, neumann) == expected
+    hostile = rdflib.Literal('"} ; DROP ALL ; #\\\n')
+    assert rows(remote, hostile) == [] == rows(sample_store, hostile)
+    assert remote.scalar("SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }") == sample_store.scalar(
+        "SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }")
+
+
+def test_values_go_inside_the_where_clause():
+    query = 'PREFIX x: <http://e/{}> # { not here\nCONSTRUCT { ?a ?b "}" } WHERE { ?a ?b ?c }'
+    assert query[where_position(query):].startswith(" ?a ?b ?c }")
+    bound = with_values("SELECT * { ?s ?p ?o }", {"s": rdflib.URIRef("http://e/a")})
+    assert bound == "SELECT * { VALUES (?s) { (<http://e/a>) }  ?s ?p ?o }"
+    with pytest.raises(Exception, match="cannot bind"):
+        with_values("SELECT * { ?s ?p ?o }", {"s": rdflib.URIRef("http://e/a> } ; DROP ALL ; <x")})
+
+
+def test_credentials_come_from_the_environment(tmp_path):
+    seen = []
+
+    class Endpoint(http.server.BaseHTTPRequestHandler):
+        def do_POST(self):
+            seen.append(self.headers.get("Authorization"))
+            self.rfile.read(int(self.headers["Content-Length"]))
+            body = b'{"head":{"vars":["g"]},"results":{"bindings":[]}}' if "json" in self.headers["Accept"] else b"?g\n"
+            self.send_response(200)
+            self.send_header("Content-Type", "application/sparql-results+json" if b"{" in body else "text/tab-separated-values")
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    httpd = http.server.HTTPServer(("127.0.0.1", 0), Endpoint)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{httpd.server_port}/sparql"
+        env = {"KG_STORE_USER": "reader", "KG_STORE_PASSWORD": "s3cret"}
+        subprocess.run([str(Path(sys.executable).with_name("kg")), "export", "--store", url], cwd=tmp_path,
+                       env={**env, "PATH": "/usr/bin:/bin"}, check=True, capture_output=True)
+    finally:
+        httpd.shutdown()
+    assert seen and set(seen) == {"Basic cmVhZGVyOnMzY3JldA=="}  # reader:s3cret
+
+
+def test_unreachable_server_is_one_line(tmp_path):
+    result = run_kg("stats", "--store", f"http://127.0.0.1:{free_port()}/query", cwd=tmp_path, check=False)
+    assert result.returncode == 1
+    assert result.stderr.decode().startswith("kg: error: http://127.0.0.1:") and result.stderr.count(b"\n") == 1
+
+
+def test_writing_needs_an_update_endpoint(server, tmp_path):
+    result = run_kg("build", "--store", server["query"], cwd=tmp_path, check=False)
+    assert result.returncode == 1 and b"--update-endpoint" in result.stderr
