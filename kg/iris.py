@@ -12,6 +12,7 @@ characters never reach the IRI.
 from __future__ import annotations
 
 import hashlib
+from functools import lru_cache
 
 from .names import match_key
 
@@ -24,6 +25,7 @@ def digest(text: str, length: int = 10) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:length]
 
 
+@lru_cache(maxsize=1 << 18)  # the same names are minted over and over
 def slug(text: str, max_length: int = MAX_SLUG) -> str:
     """The path segment for a name: its match key with hyphens, bounded in length."""
     key = match_key(text)

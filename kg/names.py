@@ -13,7 +13,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
+# Names repeat across a corpus (authors, institutions), so the pure functions below are
+# memoised; the caches are bounded so that memory stays flat on any corpus.
+_CACHE = 1 << 18
 _SPACES = re.compile(r"\s+")
 # Characters that join the parts of one word: "Dong-Woo", "O'Brien", "Re-ID".
 _JOINERS = re.compile(r"[\-\u2010-\u2015\u2212'\u2019\u00b7\u30fb.]")
@@ -29,12 +33,14 @@ def clean(text: str) -> str:
     return _SPACES.sub(" ", unicodedata.normalize("NFC", text)).strip()
 
 
+@lru_cache(maxsize=_CACHE)
 def fold(text: str) -> str:
     """Lower case with diacritics removed and full-width forms folded (NFKD, marks dropped)."""
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
+@lru_cache(maxsize=_CACHE)
 def match_key(text: str) -> str:
     """The identity of a name: folded, joiners removed, other punctuation as spaces."""
     folded = _JOINERS.sub("", fold(clean(text)))
