@@ -108,6 +108,7 @@ class RemoteStore(KGStore):
 
     def replace_graph(self, graph: ox.NamedNode, ntriples_file: Path) -> None:
         if graph.value not in self.graphs():
+            self._update(f"DROP SILENT GRAPH <{graph.value}>")  # not kg's yet, but maybe not empty either
             self._upload(graph.value, ntriples_file)
             self._sources = None
             return

@@ -50,7 +50,7 @@ def resolution_suspended(store: KGStore, minter: Minter) -> Iterator[None]:
     :func:`rebuild`), so the next command that opens the store resolves it first.
     """
     graph = resolved_graph(minter)
-    store.update(f"INSERT DATA {{ GRAPH {graph} {{ {graph} {KG.resolutionSuspended} true }} }}")
+    store.update(f"INSERT DATA {{ GRAPH {graph} {{ {graph} {RDF.type} {KG.DerivedGraph} ; {KG.resolutionSuspended} true }} }}")
     undo_merges(store, minter)
     try:
         yield
