@@ -10,11 +10,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from .. import SAMPLES_DIR
 from ..export import export
-from ..formats import FORMATS
 from ..graphs.networks import write_pages
 from ..pipeline import IngestReport, ingest
 from ..stats import graph_stats
-from .common import base_option, console, minter, opened_store, store_option
+from .common import base_option, console, minter, opened_store, reading_options, store_option
 
 
 def write_rejects(report: IngestReport, path: Path) -> None:
@@ -57,10 +56,7 @@ def print_summary(report: IngestReport, stats: dict[str, int]) -> None:
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("exports"),
               show_default=True, help="Folder for kg.ttl, rejects.tsv and the network pages.")
-@click.option("--format", "format_name", type=click.Choice(sorted(FORMATS)), default=None,
-              help="Input format for every PATH. Default: detected per file.")
-@click.option("--encoding", default="utf-8", show_default=True, help="Text encoding of the listing files.")
-@click.option("--strict", is_flag=True, help="Fail (exit 1) on the first rejected record instead of reporting it.")
+@reading_options
 @store_option
 @base_option
 def build(paths, out_dir, format_name, encoding, strict, store_spec, base) -> None:

@@ -10,6 +10,7 @@ from typing import Iterator
 import click
 from rich.console import Console
 
+from ..formats import FORMATS
 from ..iris import DEFAULT_BASE, Minter
 from ..remote import GRAPH_STORE_ENV, PASSWORD_ENV, UPDATE_ENV, USER_ENV
 from ..resolve.store_step import rebuild, resolution_interrupted
@@ -64,6 +65,18 @@ base_option = click.option(
     metavar="IRI",
     help=f"Namespace of the graph's own IRIs. Default: ${BASE_ENV} or {DEFAULT_BASE}",
 )
+
+
+def reading_options(command):
+    """``--format``, ``--encoding`` and ``--strict``: how listing files are read (build, ingest)."""
+    for option in reversed((
+        click.option("--format", "format_name", type=click.Choice(sorted(FORMATS)), default=None,
+                     help="Input format for every PATH. Default: detected per file."),
+        click.option("--encoding", default="utf-8", show_default=True, help="Text encoding of the listing files."),
+        click.option("--strict", is_flag=True, help="Fail (exit 1) on the first rejected record instead of reporting it."),
+    )):
+        command = option(command)
+    return command
 
 
 def minter(base: str | None) -> Minter:

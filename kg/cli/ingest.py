@@ -8,20 +8,16 @@ import click
 import pyoxigraph as ox
 
 from ..errors import KgError
-from ..formats import FORMATS
 from ..mapping import source_iri
 from ..resolve.store_step import resolution_suspended
 from ..stats import graph_stats
 from .build import print_summary, run_ingest
-from .common import base_option, console, minter, opened_store, store_option
+from .common import base_option, console, minter, opened_store, reading_options, store_option
 
 
 @click.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
-@click.option("--format", "format_name", type=click.Choice(sorted(FORMATS)), default=None,
-              help="Input format for every PATH. Default: detected per file.")
-@click.option("--encoding", default="utf-8", show_default=True, help="Text encoding of the listing files.")
-@click.option("--strict", is_flag=True, help="Fail (exit 1) on the first rejected record instead of reporting it.")
+@reading_options
 @store_option
 @base_option
 def ingest(paths, format_name, encoding, strict, store_spec, base) -> None:
