@@ -27,6 +27,7 @@ from .nlp.graph import load_topic_scheme
 from .records import PaperRecord, Rejection
 from .resolve.store_step import resolution_suspended
 from .store import KGStore
+from .vocab import KG_NS
 
 LISTING_SUFFIXES = {".txt", ".text", ".listing", ""}
 
@@ -111,7 +112,7 @@ def publication_facts(records: Iterable[PaperRecord]) -> Iterator[tuple[PaperRec
         yield record, info
 
 
-ONTOLOGY_GRAPH = ox.NamedNode("https://kg.example.org/ontology")
+ONTOLOGY_GRAPH = ox.NamedNode(KG_NS.rstrip("#"))  # the ontology's own IRI names its graph
 
 
 def load_vocabularies(store: KGStore, minter: Minter) -> None:

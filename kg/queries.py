@@ -82,9 +82,6 @@ class LibraryQuery:
     sparql: str
     path: Path | None = None
 
-    def param(self, name: str) -> Param | None:
-        return next((param for param in self.params if param.name == name), None)
-
 
 class SparqlStore(Protocol):
     """What the runner needs: KGStore, or an adapter over another engine (the tests use rdflib's)."""

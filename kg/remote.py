@@ -45,6 +45,7 @@ PASSWORD_ENV = "KG_STORE_PASSWORD"
 TIMEOUT_ENV = "KG_STORE_TIMEOUT"
 UPDATE_BATCH_BYTES = 512 * 1024  # below the smallest request-body limit we know (Oxigraph: 1 MB)
 STAGING_PREFIX = "urn:kg:staging:"
+EMPTY_DATASET = "urn:kg:empty"
 
 # The prefixes an embedded store knows without declarations (rdflib's defaults and ours), so
 # a query that runs there runs here unchanged.
@@ -84,14 +85,12 @@ class RemoteStore(KGStore):
             raise KgError(f"{url}: cannot reach the SPARQL server ({reason})") from None
 
     def _post_query(self, sparql: str, accept: str):
-        dataset = [("default-graph-uri", g) for g in self.graphs()] + [("named-graph-uri", g) for g in self.graphs()]
+        graphs = self.graphs() or [EMPTY_DATASET]  # no kg graphs yet: an empty dataset, not the server's default
+        dataset = [("default-graph-uri", g) for g in graphs] + [("named-graph-uri", g) for g in graphs]
         body = urllib.parse.urlencode([("query", sparql), *dataset]).encode()
         return self._send(self.spec, body, "application/x-www-form-urlencoded", accept)
 
     def update(self, sparql: str) -> None:
-        self._update(sparql)
-
-    def _update(self, sparql: str) -> None:
         if not self.update_endpoint:
             raise KgError(f"--store {self.spec} is read-only here: give --update-endpoint (or ${UPDATE_ENV}) to write")
         self._send(self.update_endpoint, sparql.encode("utf-8"), "application/sparql-update").close()
@@ -104,23 +103,23 @@ class RemoteStore(KGStore):
         stale = [g for g in self._all_graphs() if g.startswith(STAGING_PREFIX)]
         graphs = self.graphs() + stale
         if graphs:
-            self._update(" ;\n".join(f"DROP SILENT GRAPH <{g}>" for g in graphs))
+            self.update(" ;\n".join(f"DROP SILENT GRAPH <{g}>" for g in graphs))
 
     def replace_graph(self, graph: ox.NamedNode, ntriples_file: Path) -> None:
         if graph.value not in self.graphs():
-            self._update(f"DROP SILENT GRAPH <{graph.value}>")  # not kg's yet, but maybe not empty either
+            self.update(f"DROP SILENT GRAPH <{graph.value}>")  # not kg's yet, but maybe not empty either
             self._upload(graph.value, ntriples_file)
             self._sources = None
             return
         staging = STAGING_PREFIX + graph.value
-        self._update(f"DROP SILENT GRAPH <{staging}>")
+        self.update(f"DROP SILENT GRAPH <{staging}>")
         self._upload(staging, ntriples_file)
-        self._update(f"MOVE SILENT GRAPH <{staging}> TO GRAPH <{graph.value}>")
+        self.update(f"MOVE SILENT GRAPH <{staging}> TO GRAPH <{graph.value}>")
 
     def remove_graph(self, graph: ox.NamedNode) -> bool:
         if graph.value not in self.graphs():
             return False
-        self._update(f"DROP SILENT GRAPH <{graph.value}>")
+        self.update(f"DROP SILENT GRAPH <{graph.value}>")
         return True
 
     def graphs(self) -> list[str]:
@@ -145,7 +144,7 @@ class RemoteStore(KGStore):
                 self._send(url, body, "application/n-triples", length=ntriples_file.stat().st_size).close()
             return
         for batch in _line_batches(ntriples_file, UPDATE_BATCH_BYTES):
-            self._update(f"INSERT DATA {{ GRAPH <{graph}> {{\n{batch}}} }}")
+            self.update(f"INSERT DATA {{ GRAPH <{graph}> {{\n{batch}}} }}")
 
     # ------------------------------------------------------------------ reading
 

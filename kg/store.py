@@ -34,7 +34,7 @@ from rdflib.query import Result
 
 from .errors import KgError
 from .iris import digest
-from .vocab import KG_NS
+from .vocab import KG_NS, OWL
 
 DEFAULT_STORE = ".kg-store"
 STORE_ENV = "KG_STORE"
@@ -47,7 +47,7 @@ QUADS_QUERY = "SELECT ?g ?s ?p ?o WHERE { GRAPH ?g { ?s ?p ?o } } ORDER BY ?g ?s
 SOURCES_QUERY = f"SELECT DISTINCT ?g WHERE {{ GRAPH ?g {{ ?g a <{KG_NS}Source> }} }}"
 # Every graph kg writes says what it is, so a shared server's other graphs stay apart.
 KG_GRAPHS_QUERY = (f"SELECT DISTINCT ?g WHERE {{ GRAPH ?g {{ ?g a ?kind }} VALUES ?kind {{ <{KG_NS}Source> "
-                   f"<{KG_NS}DerivedGraph> <http://www.w3.org/2002/07/owl#Ontology> }} }}")
+                   f"<{KG_NS}DerivedGraph> <{OWL}Ontology> }} }}")
 
 
 def default_store_spec() -> str:
@@ -95,13 +95,16 @@ class KGStore(ABC):
     def update(self, sparql: str) -> None:
         """Run a SPARQL 1.1 Update (the store-level resolution step uses it)."""
 
-    def replace_graph_from_turtle(self, graph: ox.NamedNode, turtle_file: Path) -> None:
-        """Swap a graph for a small Turtle file's triples (the ontology)."""
-        with tempfile.TemporaryDirectory(prefix="kg-turtle-", dir=self.scratch_dir) as scratch:
+    def replace_graph_triples(self, graph: ox.NamedNode, triples: Iterable[ox.Triple]) -> None:
+        """Swap a graph for these triples: staged as N-Triples beside the store, then :meth:`replace_graph`."""
+        with tempfile.TemporaryDirectory(prefix="kg-graph-", dir=self.scratch_dir) as scratch:
             staged = Path(scratch) / "graph.nt"
-            triples = (quad.triple for quad in ox.parse(path=str(turtle_file), format=ox.RdfFormat.TURTLE))
             ox.serialize(triples, str(staged), ox.RdfFormat.N_TRIPLES)
             self.replace_graph(graph, staged)
+
+    def replace_graph_from_turtle(self, graph: ox.NamedNode, turtle_file: Path) -> None:
+        """Swap a graph for a small Turtle file's triples (the ontology)."""
+        self.replace_graph_triples(graph, (quad.triple for quad in ox.parse(path=str(turtle_file), format=ox.RdfFormat.TURTLE)))
 
     def sources(self) -> list[str]:
         """The IRIs of the source graphs (each says of itself that it is a kg:Source), sorted."""

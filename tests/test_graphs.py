@@ -127,3 +127,19 @@ def test_cli_ego_page_stats_path_and_errors(tmp_path):
     missing = run_kg("graph", "coauthors", "--author", "Gerhard Neuman", *store, cwd=tmp_path, check=False)
     assert missing.returncode == 1
     assert missing.stderr.decode() == "kg: error: no author matches 'Gerhard Neuman'; closest: Gerhard Neumann\n"
+
+
+def test_author_institution_network_is_bipartite_and_counts_papers(sample_store, tmp_path):
+    from kg.graphs.networks import affiliation_network
+
+    graph = affiliation_network(sample_store)
+    pairs = sample_store.scalar(sparql_prologue() + """SELECT (COUNT(*) AS ?n) WHERE { SELECT DISTINCT ?a ?o WHERE {
+        ?paper a schema:ScholarlyArticle ; dcterms:creator ?a ; schema:sourceOrganization ?o } }""")
+    assert graph.number_of_edges() == pairs
+    kinds = {attrs["kind"] for _, attrs in graph.nodes(data=True)}
+    assert kinds == {"author", "institution"}
+    assert all(graph.nodes[a]["kind"] != graph.nodes[b]["kind"] for a, b in graph.edges)
+    neumann = A + "gerhard-neumann"
+    assert {graph.nodes[n]["label"]: graph.edges[neumann, n]["papers"] for n in graph[neumann]} == {
+        "Karlsruhe Institute of Technology": 1, "FZI Research Center for Information Technology": 1, "University of Freiburg": 1}
+    run_kg("graph", "affiliations", "--format", "csv", "--out", str(tmp_path / "a.csv"), "--store", "memory", cwd=tmp_path)

@@ -10,10 +10,11 @@ from typing import Iterator
 import click
 from rich.console import Console
 
+from ..errors import KgError
 from ..formats import FORMATS
 from ..iris import DEFAULT_BASE, Minter
 from ..remote import GRAPH_STORE_ENV, PASSWORD_ENV, UPDATE_ENV, USER_ENV
-from ..resolve.store_step import rebuild, resolution_interrupted
+from ..resolve.store_step import interrupted_resolution, rebuild
 from ..store import KGStore, STORE_ENV, default_store_spec
 
 BASE_ENV = "KG_BASE"
@@ -88,8 +89,11 @@ def opened_store(spec: str | None) -> Iterator[KGStore]:
     ctx = click.get_current_context(silent=True)
     remote_options = ctx.meta.get(_REMOTE_OPTIONS, {}) if ctx else {}
     store = KGStore(spec or default_store_spec(), **remote_options)
-    if resolution_interrupted(store):  # a run was killed while sources changed: finish its job
-        rebuild(store, minter(ctx.params.get("base") if ctx else None))
+    if (interrupted := interrupted_resolution(store)) is not None:  # a run was killed while sources changed
+        try:
+            rebuild(store, interrupted)
+        except KgError as exc:  # e.g. a read-only remote store: answer anyway, and say why it may be stale
+            click.echo(f"kg: warning: the store's entity resolution was interrupted and cannot be finished here ({exc})", err=True)
     try:
         yield store
     finally:

@@ -6,9 +6,10 @@ from pathlib import Path
 
 import click
 
+from ..errors import KgError
 from ..graphs.files import FORMATS, write_network
 from ..graphs.metrics import collaboration_path, summarize
-from ..graphs.networks import HEADINGS, KINDS, LINKS, network
+from ..graphs.networks import HEADINGS, KINDS, LINKS, affiliation_network, network
 from ..graphs.projections import ego_network, induced, top_nodes
 from ..iris import slug
 from ..queries import find_entity
@@ -41,7 +42,7 @@ def draw(name: str, center: str | None, depth: int, out: Path | None, file_forma
         if center:
             iri = str(find_entity(store, KINDS[name], center))
             if iri not in graph:
-                raise click.ClickException(f"{center!r} is left out by the thresholds (see --min-papers)")
+                raise KgError(f"{center!r} is left out by the thresholds (see --min-papers)")
             graph = ego_network(graph, iri, depth)
             label = graph.nodes[iri]["label"]
             heading, stem = f"{heading} around {label} (depth {depth})", f"{name}-{slug(label)}"
@@ -88,6 +89,25 @@ topics = network_command("topics", "topic", """Topics linked by the papers they 
     kg graph topics                                    # exports/topics.html
     kg graph topics --topic "reinforcement learning"   # the topics that co-occur with it
     """)
+
+
+@click.command("affiliations")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="File to write. Default: exports/affiliations.FORMAT")
+@click.option("--format", "file_format", type=click.Choice(FORMATS), default="gexf", show_default=True,
+              help="gexf: Gephi; graphml; csv: edge list; html: interactive page (offline).")
+@store_option
+def affiliations(out, file_format, store_spec) -> None:
+    """Authors linked to the institutions listed on their papers (bipartite; edge weight: papers).
+
+    Listings do not say which author is at which institution: an edge means the institution
+    is listed on a paper of the author's, not that the author works there.
+    """
+    with opened_store(store_spec) as store:
+        graph = affiliation_network(store)
+    path = out or Path("exports") / f"affiliations.{file_format}"
+    write_network(graph, path, file_format, "Authors and the institutions on their papers", "affiliation")
+    console(stderr=True).print(f"Wrote {path} ({graph.number_of_nodes():,} nodes, {graph.number_of_edges():,} edges).")
 
 
 def _label(graph, node) -> str:
@@ -139,7 +159,7 @@ def graph() -> None:
     """Collaboration networks: interactive pages, files for Gephi, and their measures."""
 
 
-for sub in (coauthors, institutions, topics, stats, path_command):
+for sub in (coauthors, institutions, topics, affiliations, stats, path_command):
     graph.add_command(sub)
 
 COMMANDS = (graph,)

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from ..errors import KgError
-from ..queries import LibraryQuery, bind, execute, library, library_query, load_query
+from ..queries import LibraryQuery, library, library_query, load_query, run
 from ..results import aligned_text, delimited, rich_table, sparql_json, table_cells
 from ..vocab import data_prefixes
 from .common import base_option, console, minter, opened_store, store_option
@@ -77,8 +77,7 @@ def query_command(name, pairs, query_file, output_format, store_spec, base) -> N
         raise KgError("give a query NAME or --file FILE (one of them); `kg queries` lists the names")
     query = load_query(query_file) if query_file else library_query(name)
     with opened_store(store_spec) as store:
-        bindings, limit = bind(query, store, parse_values(pairs))
-        result = execute(store, query, bindings, limit)
+        result = run(store, query, parse_values(pairs))
     if result.graph is not None:
         click.echo(result.graph.serialize(format="turtle"), nl=False)
         return

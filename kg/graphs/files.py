@@ -21,7 +21,8 @@ def flat(graph: nx.Graph) -> nx.Graph:
     for node, attrs in graph.nodes(data=True):
         out.add_node(node, label=attrs.get("label", node), papers=attrs.get("papers", 0), community=group_of[node])
     for a, b, attrs in graph.edges(data=True):
-        out.add_edge(a, b, weight=attrs["weight"], papers=attrs["papers"], fractional=attrs["fractional"])
+        # Collaboration edges also carry a fractional count; author–institution edges do not.
+        out.add_edge(a, b, weight=attrs["weight"], papers=attrs["papers"], fractional=attrs.get("fractional", attrs["weight"]))
     return out
 
 
@@ -41,7 +42,7 @@ def write_csv(graph: nx.Graph, path: Path) -> None:
         writer = csv.writer(handle, lineterminator="\n")
         writer.writerow(["source", "target", "weight", "papers", "fractional", "source_iri", "target_iri"])
         for source, target, attrs, a, b in rows:
-            writer.writerow([source, target, attrs["weight"], attrs["papers"], attrs["fractional"], a, b])
+            writer.writerow([source, target, attrs["weight"], attrs["papers"], attrs.get("fractional", attrs["weight"]), a, b])
 
 
 def write_network(graph: nx.Graph, path: Path, file_format: str, heading: str, kind: str) -> None:

@@ -8,7 +8,7 @@ import networkx as nx
 
 from ..store import KGStore
 from .aggregates import AUTHORS, INSTITUTIONS, TOPICS, affiliation_rows, node_rows, pair_rows, paper_titles
-from .projections import Counting, affiliation_names, collaboration_graph
+from .projections import Counting, affiliation_graph, affiliation_names, collaboration_graph
 from .render import write_html
 
 LINKS = {"coauthors": AUTHORS, "institutions": INSTITUTIONS, "topics": TOPICS}
@@ -26,6 +26,11 @@ def network(store: KGStore, name: str, *, counting: Counting = "full", max_team:
         min_papers=min_papers, min_weight=min_weight, top=top, titles=paper_titles(store, link),
         affiliations=affiliations,
     )
+
+
+def affiliation_network(store: KGStore) -> nx.Graph:
+    """Authors linked to the institutions listed on their papers (bipartite, ``kind`` on each node)."""
+    return affiliation_graph(node_rows(store, AUTHORS), affiliation_rows(store))
 
 
 def write_pages(store: KGStore, out_dir: Path) -> list[Path]:

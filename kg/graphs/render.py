@@ -50,6 +50,7 @@ WORDING = {
     "author": Wording("author", "authors", "Institutions"),
     "institution": Wording("institution", "institutions", "Authors"),
     "topic": Wording("topic", "topics", "Related"),
+    "affiliation": Wording("author or institution", "authors and institutions", "Linked"),
 }
 
 

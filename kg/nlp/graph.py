@@ -12,11 +12,8 @@
 from __future__ import annotations
 
 import itertools
-import tempfile
-from pathlib import Path
 from typing import Iterator
 
-import pyoxigraph as ox
 from pyoxigraph import Literal, NamedNode, Triple
 
 from ..iris import Minter
@@ -69,9 +66,6 @@ def topic_triples(paper: NamedNode, record: PaperRecord, minter: Minter) -> Iter
 
 def load_topic_scheme(store: KGStore, minter: Minter) -> None:
     """Put ontology/topics.ttl, read under the graph's base, into its own named graph."""
-    with tempfile.TemporaryDirectory(prefix="kg-topics-") as scratch:
-        staged = Path(scratch) / "topics.nt"
-        graph = scheme_graph(minter)
-        triples = itertools.chain([Triple(graph, RDF.type, KG.DerivedGraph)], (quad.triple for quad in read_scheme(minter.base)))
-        ox.serialize(triples, str(staged), ox.RdfFormat.N_TRIPLES)
-        store.replace_graph(graph, staged)
+    graph = scheme_graph(minter)
+    store.replace_graph_triples(graph, itertools.chain([Triple(graph, RDF.type, KG.DerivedGraph)],
+                                                       (quad.triple for quad in read_scheme(minter.base))))

@@ -21,11 +21,9 @@ either source finds the same merge again.
 
 from __future__ import annotations
 
-import tempfile
 import unicodedata
 from collections import defaultdict
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Iterable, Iterator
 
 import pyoxigraph as ox
@@ -58,9 +56,13 @@ def resolution_suspended(store: KGStore, minter: Minter) -> Iterator[None]:
         rebuild(store, minter)
 
 
-def resolution_interrupted(store: KGStore) -> bool:
-    """Whether a run was killed while resolution was suspended (see :func:`resolution_suspended`)."""
-    return bool(store.query(f"ASK {{ GRAPH ?g {{ ?g {KG.resolutionSuspended} true }} }}").askAnswer)
+def interrupted_resolution(store: KGStore) -> Minter | None:
+    """The minter of a resolution a killed run left suspended (see :func:`resolution_suspended`),
+    or None. The mark sits in ``{base}graph/resolved``, so the base comes back from its IRI."""
+    rows = list(store.query(f"SELECT ?g WHERE {{ GRAPH ?g {{ ?g {KG.resolutionSuspended} true }} }} ORDER BY ?g"))
+    suffix = "graph/resolved"
+    marked = [str(row[0]) for row in rows if str(row[0]).endswith(suffix)]
+    return Minter(marked[0][: -len(suffix)]) if marked else None
 
 
 def preferred_form(counts: dict[str, int]) -> str:
@@ -179,9 +181,7 @@ def rebuild(store: KGStore, minter: Minter) -> MergeDecisions:
     _rewrite(store, [(ox.NamedNode(m.absorbed.graph), ox.NamedNode(m.absorbed.iri), ox.NamedNode(m.canonical.iri))
                      for m in decisions.merges])
     graph = resolved_graph(minter)
-    with tempfile.TemporaryDirectory(prefix="kg-resolve-") as scratch:
-        staged = Path(scratch) / "resolved.nt"
-        triples = [ox.Triple(graph, RDF.type, KG.DerivedGraph), *merge_triples(decisions, minter), *label_triples(store, graph)]
-        ox.serialize(triples, str(staged), ox.RdfFormat.N_TRIPLES)
-        store.replace_graph(graph, staged)
+    # Labels are read from the store before the graph is replaced, so build the list first.
+    triples = [ox.Triple(graph, RDF.type, KG.DerivedGraph), *merge_triples(decisions, minter), *label_triples(store, graph)]
+    store.replace_graph_triples(graph, triples)
     return decisions
