@@ -79,13 +79,10 @@ def resolve_bindings(store, queries) -> dict[str, dict[str, list[str]]]:
 
 
 def to_terms(values: dict[str, list[str]]):
-    from rdflib import Literal, URIRef
-    from rdflib.namespace import XSD
+    """The [kind, lexical value] pairs as RDF terms, made the way kg's query runner makes them."""
+    from kg.queries import Param, to_term
 
-    terms = {}
-    for name, (kind, value) in values.items():
-        terms[name] = URIRef(value) if kind == "iri" else Literal(int(value), datatype=XSD.integer) if kind == "integer" else Literal(value)
-    return terms
+    return {name: to_term(Param(name, kind, ""), value, None) for name, (kind, value) in values.items()}
 
 
 def time_queries(run, queries, bindings, timeout: int | None = None) -> dict[str, list]:
