@@ -47,8 +47,8 @@ def peak_mb() -> float:
 
 def library(folder: Path) -> dict[str, tuple[str, list[list[str]]]]:
     """name -> (SPARQL with prefixes, params as [name, kind, default or ""]), read by kg's own parser."""
-    from kg.queries import library as read_library
-    from kg.vocab import sparql_prologue
+    from kg.query.library import library as read_library
+    from kg.rdf.vocab import sparql_prologue
 
     return {name: (sparql_prologue() + query.sparql, [[p.name, p.kind, p.default or ""] for p in query.params])
             for name, query in read_library(folder).items()}
@@ -56,7 +56,7 @@ def library(folder: Path) -> dict[str, tuple[str, list[list[str]]]]:
 
 def resolve_bindings(store, queries) -> dict[str, dict[str, list[str]]]:
     """Per query, each parameter as [kind, lexical value] (JSON, so the naive child can reuse it)."""
-    from kg.vocab import sparql_prologue
+    from kg.rdf.vocab import sparql_prologue
 
     ranked = {kind: [str(row[0]) for row in store.query(sparql_prologue() + q)] for kind, q in _RANKING.items()}
     resolved = {}
@@ -80,7 +80,7 @@ def resolve_bindings(store, queries) -> dict[str, dict[str, list[str]]]:
 
 def to_terms(values: dict[str, list[str]]):
     """The [kind, lexical value] pairs as RDF terms, made the way kg's query runner makes them."""
-    from kg.queries import Param, to_term
+    from kg.query.library import Param, to_term
 
     return {name: to_term(Param(name, kind, ""), value, None) for name, (kind, value) in values.items()}
 
@@ -118,9 +118,9 @@ def time_queries(run, queries, bindings, timeout: int | None = None) -> dict[str
 def child_kg(corpus: Path, store_dir: Path, nquads: Path, queries_dir: Path, bindings_out: Path) -> dict:
     import pyoxigraph as ox
 
-    from kg.iris import Minter
+    from kg.rdf.iris import Minter
     from kg.pipeline import ingest
-    from kg.store import KGStore
+    from kg.stores.embedded import KGStore
 
     store = KGStore(str(store_dir))
     start = time.perf_counter()
@@ -151,11 +151,11 @@ def child_naive(corpus: Path, queries_dir: Path, bindings_in: Path, nquads: Path
     import rdflib
     from oxrdflib._converter import from_ox
 
-    from kg.formats import read_source
-    from kg.iris import Minter
-    from kg.mapping import paper_triples, source_triples
+    from kg.ingest.formats import read_source
+    from kg.rdf.iris import Minter
+    from kg.rdf.mapping import paper_triples, source_triples
     from kg.pipeline import publication_facts
-    from kg.records import PaperRecord
+    from kg.ingest.records import PaperRecord
 
     graph = rdflib.Graph()
     minter = Minter()
@@ -205,7 +205,7 @@ def fmt_ms(value: float | None) -> str:
 
 
 def bench_size(papers: int, seed: int, queries_dir: Path, scratch: Path) -> dict:
-    from kg.synth import write_corpus
+    from kg.ingest.synth import write_corpus
 
     corpus = scratch / f"synth-{papers}.txt"
     with open(corpus, "w", encoding="utf-8") as handle:

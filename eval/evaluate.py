@@ -20,11 +20,11 @@ from pathlib import Path
 
 from kg import PROJECT_DIR
 from kg.errors import KgError
-from kg.formats import read_source
-from kg.names import match_key
+from kg.ingest.formats import read_source
+from kg.ingest.names import match_key
 from kg.nlp import analyse, pipeline
 from kg.nlp.scheme import topic_scheme
-from kg.records import PaperRecord
+from kg.ingest.records import PaperRecord
 
 GOLD = Path(__file__).resolve().parent / "gold.json"
 

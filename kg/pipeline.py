@@ -2,7 +2,7 @@
 
 Each file is read as a stream; its triples go to a temporary N-Triples file and only when
 the whole file has been read does that file replace the source's graph in the store (bulk
-loaded, atomically: see :meth:`kg.store.KGStore.replace_graph`). A file that fails or is
+loaded, atomically: see :meth:`kg.stores.embedded.KGStore.replace_graph`). A file that fails or is
 killed half-way leaves the store as it was for that source. Every
 record read ends up either in the graph or in the report's rejections.
 """
@@ -18,16 +18,16 @@ from typing import Callable, Iterable, Iterator
 import pyoxigraph as ox
 
 from . import ONTOLOGY_DIR
-from .comments import PublicationInfo, find_venue, parse_publication
+from .ingest.comments import PublicationInfo, find_venue, parse_publication
 from .errors import KgError
-from .formats import read_source
-from .iris import Minter
-from .mapping import paper_triples, source_iri, source_triples
+from .ingest.formats import read_source
+from .rdf.iris import Minter
+from .rdf.mapping import paper_triples, source_iri, source_triples
 from .nlp.graph import load_topic_scheme
-from .records import PaperRecord, Rejection
+from .ingest.records import PaperRecord, Rejection
 from .resolve.store_step import resolution_suspended
-from .store import KGStore
-from .vocab import KG_NS
+from .stores.embedded import KGStore
+from .rdf.vocab import KG_NS
 
 LISTING_SUFFIXES = {".txt", ".text", ".listing", ""}
 

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from kg import SAMPLES_DIR
-from kg.iris import Minter
+from kg.rdf.iris import Minter
 from kg.pipeline import ingest
-from kg.store import KGStore
+from kg.stores.embedded import KGStore
 
 LISTING = SAMPLES_DIR / "001_0af6457a65591eab.txt"
 ABSTRACTS = SAMPLES_DIR / "000_d46489bfe8e71c68.txt"

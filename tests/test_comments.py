@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from conftest import LISTING
-from kg.comments import Workshop, parse_publication
-from kg.formats import read_source
+from kg.ingest.comments import Workshop, parse_publication
+from kg.ingest.formats import read_source
 from kg.pipeline import publication_facts
 
 W = Workshop

@@ -14,7 +14,7 @@ import pytest
 from chromium import CHROMIUM, Chromium
 from conftest import run_kg
 from kg.graphs.render import NODE_CAP, render_html
-from kg.vocab import sparql_prologue
+from kg.rdf.vocab import sparql_prologue
 
 HOSTILE_LISTING = """ICML
 

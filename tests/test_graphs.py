@@ -16,8 +16,8 @@ from kg.graphs.files import write_csv, write_gexf
 from kg.graphs.metrics import bridging_nodes, collaboration_path, communities, membership, summarize
 from kg.graphs.networks import network
 from kg.graphs.projections import collaboration_graph, ego_network, top_nodes
-from kg.stats import graph_stats
-from kg.vocab import sparql_prologue
+from kg.query.stats import graph_stats
+from kg.rdf.vocab import sparql_prologue
 
 A = "https://kg.example.org/id/author/"
 CLIQUE = [A + name for name in ("yuchen-xian", "yunqiu-xu", "yang-he", "yi-yang")]
@@ -38,7 +38,7 @@ def test_coauthor_network_has_every_author_and_the_known_ties(sample_store, coau
 
 def test_pairs_from_the_store_match_an_independent_count_over_the_turtle(sample_store, tmp_path):
     """Pairs per team size counted in Python over rdflib's parse of the export agree with the store's SPARQL."""
-    from kg.export import export
+    from kg.exports.rdf import export
     export(sample_store, "turtle", tmp_path / "kg.ttl", "https://kg.example.org/id/")
     parsed = rdflib.Graph().parse(tmp_path / "kg.ttl", format="turtle")
     for link in (AUTHORS, INSTITUTIONS):

@@ -81,7 +81,7 @@ def test_death_while_applying_a_committed_source_is_finished_on_next_open(tmp_pa
     run_kg("build", "--store", str(store), ABSTRACTS, cwd=tmp_path)
     script = textwrap.dedent(f"""
         import os, pyoxigraph as ox
-        from kg.store import EmbeddedStore
+        from kg.stores.embedded import EmbeddedStore
         apply = EmbeddedStore._apply
         def half_then_die(self, entry):
             graph = ox.NamedNode((entry / "graph").read_text())

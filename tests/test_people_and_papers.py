@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kg.records import Institution
+from kg.ingest.records import Institution
 from kg.resolve import aliases as alias_module
 from kg.resolve.papers import PaperFacts, coined_name, find_merges, introduced_names
 from kg.resolve.people import person_name_reason

@@ -13,11 +13,11 @@ import rdflib
 
 from conftest import run_kg
 from kg.errors import KgError
-from kg.export import export
-from kg.iris import Minter
+from kg.exports.rdf import export
+from kg.rdf.iris import Minter
 from kg.pipeline import ingest
-from kg.queries import derived_acronyms, find_entity, library, library_query, parse_query, run
-from kg.store import KGStore
+from kg.query.library import derived_acronyms, find_entity, library, library_query, parse_query, run
+from kg.stores.embedded import KGStore
 
 # Values for the required parameters of each library query (a query with required parameters
 # and no entry here fails test_every_required_parameter_has_an_example: add one).

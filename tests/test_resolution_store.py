@@ -10,13 +10,13 @@ import pytest
 import rdflib
 
 from conftest import ABSTRACTS, LISTING, run_kg
-from kg.iris import Minter
+from kg.rdf.iris import Minter
 from kg.pipeline import ingest
-from kg.quality import quality_report
+from kg.quality.report import quality_report
 from kg.resolve.store_step import resolution_suspended
-from kg.store import KGStore
-from kg.validation import store_graph, validate_graph
-from kg.vocab import sparql_prologue
+from kg.stores.embedded import KGStore
+from kg.quality.shacl import store_graph, validate_graph
+from kg.rdf.vocab import sparql_prologue
 
 ID = "https://kg.example.org/id/"
 MLUBENCH = f"<{ID}paper/mlubench-a-benchmark-for-lifelong-unlearning-evaluation-in-mllms>"

@@ -16,8 +16,8 @@ import pytest
 import rdflib
 
 from conftest import LISTING, run_kg
-from kg.remote import where_position, with_values
-from kg.store import KGStore
+from kg.stores.remote import where_position, with_values
+from kg.stores.embedded import KGStore
 
 OXIGRAPH = Path(sys.executable).with_name("oxigraph")
 COAUTHORS = """

@@ -7,13 +7,13 @@ import statistics
 from collections import Counter
 
 from conftest import run_kg
-from kg.iris import Minter
-from kg.names import has_cjk, match_key
+from kg.rdf.iris import Minter
+from kg.ingest.names import has_cjk, match_key
 from kg.pipeline import ingest
-from kg.stats import graph_stats
-from kg.store import KGStore
-from kg.synth import listing_block, papers, write_corpus
-from kg.vocab import sparql_prologue
+from kg.query.stats import graph_stats
+from kg.stores.embedded import KGStore
+from kg.ingest.synth import listing_block, papers, write_corpus
+from kg.rdf.vocab import sparql_prologue
 
 N = 400
 

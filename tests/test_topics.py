@@ -9,14 +9,14 @@ import pytest
 import rdflib
 
 from kg import ONTOLOGY_DIR, QUERIES_DIR, SAMPLES_DIR
-from kg.iris import Minter, slug
+from kg.rdf.iris import Minter, slug
 from kg.nlp import analyse, pipeline
 from kg.graphs.networks import network
 from kg.nlp.graph import load_topic_scheme
 from kg.nlp.scheme import topic_scheme
 from kg.pipeline import ingest
-from kg.store import KGStore
-from kg.vocab import sparql_prologue
+from kg.stores.embedded import KGStore
+from kg.rdf.vocab import sparql_prologue
 
 BASE = "https://kg.example.org/id/"
 REQUIRED = {"MLUBench": "benchmark", "LUMoE": "method", "Di-COT": "method", "COMAD": "method", "ProMiSE": "benchmark",

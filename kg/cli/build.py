@@ -9,10 +9,10 @@ import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from .. import SAMPLES_DIR
-from ..export import export
+from ..exports.rdf import export
 from ..graphs.networks import write_pages
 from ..pipeline import IngestReport, ingest
-from ..stats import graph_stats
+from ..query.stats import graph_stats
 from .common import base_option, console, minter, opened_store, reading_options, store_option
 
 

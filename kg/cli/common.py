@@ -11,11 +11,11 @@ import click
 from rich.console import Console
 
 from ..errors import KgError
-from ..formats import FORMATS
-from ..iris import DEFAULT_BASE, Minter
-from ..remote import GRAPH_STORE_ENV, PASSWORD_ENV, UPDATE_ENV, USER_ENV
+from ..ingest.formats import FORMATS
+from ..rdf.iris import DEFAULT_BASE, Minter
+from ..stores.remote import GRAPH_STORE_ENV, PASSWORD_ENV, UPDATE_ENV, USER_ENV
 from ..resolve.store_step import interrupted_resolution, rebuild
-from ..store import KGStore, STORE_ENV, default_store_spec
+from ..stores.embedded import KGStore, STORE_ENV, default_store_spec
 
 BASE_ENV = "KG_BASE"
 _REMOTE_OPTIONS = "kg.remote_options"

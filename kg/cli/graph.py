@@ -11,8 +11,8 @@ from ..graphs.files import FORMATS, write_network
 from ..graphs.metrics import collaboration_path, summarize
 from ..graphs.networks import HEADINGS, KINDS, LINKS, affiliation_network, network
 from ..graphs.projections import ego_network, induced, top_nodes
-from ..iris import slug
-from ..queries import find_entity
+from ..rdf.iris import slug
+from ..query.library import find_entity
 from .common import console, opened_store, store_option
 
 

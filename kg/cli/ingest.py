@@ -8,9 +8,9 @@ import click
 import pyoxigraph as ox
 
 from ..errors import KgError
-from ..mapping import source_iri
+from ..rdf.mapping import source_iri
 from ..resolve.store_step import resolution_suspended
-from ..stats import graph_stats
+from ..query.stats import graph_stats
 from .build import print_summary, run_ingest
 from .common import base_option, console, minter, opened_store, reading_options, store_option
 

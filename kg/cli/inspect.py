@@ -8,8 +8,8 @@ from pathlib import Path
 
 import click
 
-from ..export import FORMATS, export
-from ..stats import graph_stats
+from ..exports.rdf import FORMATS, export
+from ..query.stats import graph_stats
 from .common import base_option, console, minter, opened_store, store_option
 
 

@@ -9,9 +9,9 @@ import click
 import rdflib
 
 from ..errors import InputError, KgError
-from ..quality import quality_report
-from ..validation import store_graph, validate_graph
-from ..vocab import data_prefixes
+from ..quality.report import quality_report
+from ..quality.shacl import store_graph, validate_graph
+from ..rdf.vocab import data_prefixes
 from .common import base_option, console, minter, opened_store, store_option
 
 SECTIONS = {

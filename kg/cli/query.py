@@ -8,9 +8,9 @@ from pathlib import Path
 import click
 
 from ..errors import KgError
-from ..queries import LibraryQuery, library, library_query, load_query, run
-from ..results import aligned_text, delimited, rich_table, sparql_json, table_cells
-from ..vocab import data_prefixes
+from ..query.library import LibraryQuery, library, library_query, load_query, run
+from ..query.results import aligned_text, delimited, rich_table, sparql_json, table_cells
+from ..rdf.vocab import data_prefixes
 from .common import base_option, console, minter, opened_store, store_option
 
 OUTPUT_FORMATS = ("table", "csv", "tsv", "json")

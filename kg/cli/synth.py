@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from ..synth import FORMATS, write_corpus
+from ..ingest.synth import FORMATS, write_corpus
 from .common import console
 
 

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from rdflib import URIRef
 
-from ..store import KGStore
-from ..vocab import DCTERMS, KG, SCHEMA, sparql_prologue
+from ..stores.embedded import KGStore
+from ..rdf.vocab import DCTERMS, KG, SCHEMA, sparql_prologue
 
 AUTHORS = URIRef(DCTERMS.creator.value)
 INSTITUTIONS = URIRef(SCHEMA.sourceOrganization.value)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import networkx as nx
 
-from ..store import KGStore
+from ..stores.embedded import KGStore
 from .aggregates import AUTHORS, INSTITUTIONS, TOPICS, affiliation_rows, node_rows, pair_rows, paper_titles
 from .projections import Counting, affiliation_graph, affiliation_names, collaboration_graph
 from .render import write_html

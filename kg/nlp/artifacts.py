@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from ..names import match_key
+from ..ingest.names import match_key
 from .normalise import is_acronym, normal_form
 from .scheme import TopicScheme, topic_scheme
 

@@ -16,10 +16,10 @@ from typing import Iterator
 
 from pyoxigraph import Literal, NamedNode, Triple
 
-from ..iris import Minter
-from ..records import PaperRecord
-from ..store import KGStore
-from ..vocab import DCTERMS, KG, RDF, RDFS, SKOS, XSD
+from ..rdf.iris import Minter
+from ..ingest.records import PaperRecord
+from ..stores.embedded import KGStore
+from ..rdf.vocab import DCTERMS, KG, RDF, RDFS, SKOS, XSD
 from .analysis import analyse
 from .scheme import read_scheme
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..names import clean, fold, has_cjk
+from ..ingest.names import clean, fold, has_cjk
 from .aliases import AliasTable
 from .keys import institution_key, swapped
 

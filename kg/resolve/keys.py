@@ -1,6 +1,6 @@
 """Identity keys for institution names: what must match for two written forms to be one.
 
-On top of :func:`kg.names.match_key` (case, diacritics, punctuation), institution names
+On top of :func:`kg.ingest.names.match_key` (case, diacritics, punctuation), institution names
 also ignore hyphens as word breaks ("Urbana-Champaign" = "Urbana Champaign"), "&" vs
 "and", a leading "The" ("The Hong Kong University of …") and the word "at" ("University
 of Illinois at Urbana-Champaign"). Word order is *not* ignored: "University of
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from ..names import clean, match_key
+from ..ingest.names import clean, match_key
 
 _HYPHENS = re.compile(r"[\-\u2010-\u2015\u2212]")
 _IGNORED_WORDS = frozenset({"at"})

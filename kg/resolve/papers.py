@@ -23,8 +23,8 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from ..names import match_key
-from ..urls import host
+from ..ingest.names import match_key
+from ..ingest.urls import host
 
 MIN_TITLE_COVERAGE = 0.5
 MIN_ABSTRACT_SIMILARITY = 0.8

@@ -5,7 +5,7 @@ Aggregators sometimes fill the institution field with the authors themselves ("P
 institution, when
 
 - its name, or its bracketed romanised form, is one of the paper's authors: the same
-  :func:`kg.names.match_key` ("Dongwoo Kim" = "Dong-Woo Kim") or the same words in another
+  :func:`kg.ingest.names.match_key` ("Dongwoo Kim" = "Dong-Woo Kim") or the same words in another
   order ("Sun Pengwei" = "Pengwei Sun"); or
 - it does not look like an organisation (no organisation word, no acronym, not in the alias
   table) and is shaped like a personal name (two to four capitalised words, a Chinese name of two
@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import re
 
-from ..names import clean, has_cjk, match_key
-from ..records import Institution
+from ..ingest.names import clean, has_cjk, match_key
+from ..ingest.records import Institution
 from .aliases import AliasTable
 from .institutions import looks_like_organisation
 

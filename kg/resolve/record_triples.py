@@ -14,10 +14,10 @@ from typing import Iterator
 
 from pyoxigraph import Literal, NamedNode, Triple
 
-from ..iris import Minter, slug
-from ..names import has_cjk
-from ..records import PaperRecord
-from ..vocab import KG, ORG, PROV, RDF, RDFS, SCHEMA, SKOS, XSD
+from ..rdf.iris import Minter, slug
+from ..ingest.names import has_cjk
+from ..ingest.records import PaperRecord
+from ..rdf.vocab import KG, ORG, PROV, RDF, RDFS, SCHEMA, SKOS, XSD
 from .aliases import active_aliases
 from .institutions import OrgChain, resolve_entry
 from .people import person_name_reason

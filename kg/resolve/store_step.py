@@ -28,10 +28,10 @@ from typing import Iterable, Iterator
 
 import pyoxigraph as ox
 
-from ..iris import Minter
-from ..names import clean
-from ..store import KGStore
-from ..vocab import FOAF, KG, RDF, RDFS, SKOS, sparql_prologue
+from ..rdf.iris import Minter
+from ..ingest.names import clean
+from ..stores.embedded import KGStore
+from ..rdf.vocab import FOAF, KG, RDF, RDFS, SKOS, sparql_prologue
 from .papers import MergeDecisions, PaperFacts, find_merges
 
 

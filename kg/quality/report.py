@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections import defaultdict
 from itertools import combinations
 
-from .names import clean
-from .resolve.keys import institution_key
-from .resolve.people import edit_distance
-from .store import KGStore
-from .vocab import sparql_prologue
+from ..ingest.names import clean
+from ..resolve.keys import institution_key
+from ..resolve.people import edit_distance
+from ..stores.embedded import KGStore
+from ..rdf.vocab import sparql_prologue
 
 _LOOSE_IGNORED = frozenset("the of at in and for".split())
 

@@ -12,7 +12,7 @@ import itertools
 from pathlib import Path
 from typing import Iterable, Iterator, Protocol
 
-from ..errors import InputError, KgError
+from ...errors import InputError, KgError
 from ..reading import Paragraph, iter_lines, iter_paragraphs
 from ..records import PaperRecord, Rejection, SourceRef
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .store import KGStore
-from .vocab import sparql_prologue
+from ..stores.embedded import KGStore
+from ..rdf.vocab import sparql_prologue
 
 COUNTS = {
     "papers": "SELECT (COUNT(DISTINCT ?x) AS ?n) WHERE { ?x a schema:ScholarlyArticle }",

@@ -10,13 +10,13 @@ from typing import Iterator
 
 from pyoxigraph import Literal, NamedNode, Triple
 
-from .comments import PublicationInfo
+from ..ingest.comments import PublicationInfo
 from .iris import Minter, digest, file_slug, slug
-from .names import clean, has_cjk, match_key
-from .nlp.graph import topic_triples
-from .records import PaperRecord, SourceRef
-from .resolve.record_triples import institution_triples
-from .urls import find_urls, is_code_repository
+from ..ingest.names import clean, has_cjk, match_key
+from ..nlp.graph import topic_triples
+from ..ingest.records import PaperRecord, SourceRef
+from ..resolve.record_triples import institution_triples
+from ..ingest.urls import find_urls, is_code_repository
 from .vocab import BIBO, DCTERMS, FOAF, KG, PROV, RDF, RDFS, SCHEMA, XSD
 
 TRACKS = {"main": KG.MainTrack, "position": KG.PositionTrack, "workshop": KG.WorkshopTrack}

@@ -1,6 +1,6 @@
 """A synthetic corpus in either input format, for benchmarks and scale tests.
 
-The text is written the way the readers in :mod:`kg.formats` expect real listings, with
+The text is written the way the readers in :mod:`kg.ingest.formats` expect real listings, with
 distributions shaped like real ones: authors drawn from a Zipf-like law (a few authors on
 many papers, half on one), 1-15 authors per paper (mostly 3-6), 1-4 institutions with
 Chinese names in full-width brackets, Chinese titles (sometimes missing or repeating the

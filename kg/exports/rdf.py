@@ -12,9 +12,9 @@ from typing import BinaryIO
 
 import pyoxigraph as ox
 
-from .errors import KgError
-from .store import KGStore
-from .vocab import data_prefixes
+from ..errors import KgError
+from ..stores.embedded import KGStore
+from ..rdf.vocab import data_prefixes
 
 FORMATS = {
     "turtle": (ox.RdfFormat.TURTLE, ".ttl"),

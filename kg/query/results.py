@@ -17,7 +17,7 @@ from rdflib.term import Identifier
 from rich.cells import cell_len
 from rich.table import Table
 
-from .queries import QueryResult
+from .library import QueryResult
 
 
 def plain(term: Identifier | None) -> str:

@@ -9,8 +9,8 @@ import rdflib
 from pyshacl import validate
 from rdflib.namespace import SH
 
-from . import ONTOLOGY_DIR
-from .store import KGStore
+from .. import ONTOLOGY_DIR
+from ..stores.embedded import KGStore
 
 SHAPES = ONTOLOGY_DIR / "shapes.ttl"
 

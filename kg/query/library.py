@@ -25,7 +25,7 @@ Parameters are bound as RDF terms (SPARQL substitutions), never pasted into the 
 binds only variables the query *selects* (SEP-0007), so every parameter used in the body must
 also be in the SELECT clause (with GROUP BY, group by it too); the runner leaves those columns
 out of the output, since they only repeat the input. ``limit`` is special: SPARQL cannot bind
-a LIMIT, so the runner cuts the result rows instead. PREFIX lines for :data:`kg.vocab.PREFIXES`
+a LIMIT, so the runner cuts the result rows instead. PREFIX lines for :data:`kg.rdf.vocab.PREFIXES`
 are added, so queries may use ``kg:``, ``dcterms:``, ``foaf:``… without declaring them.
 
 The store's default graph is the union of the source graphs, and Oxigraph's union keeps a
@@ -47,10 +47,10 @@ from rdflib.namespace import XSD
 from rdflib.query import Result
 from rdflib.term import Identifier
 
-from . import QUERIES_DIR
-from .errors import KgError
-from .names import clean, fold, has_cjk, match_key
-from .vocab import FOAF, ORG, SKOS, sparql_prologue
+from .. import QUERIES_DIR
+from ..errors import KgError
+from ..ingest.names import clean, fold, has_cjk, match_key
+from ..rdf.vocab import FOAF, ORG, SKOS, sparql_prologue
 
 ENTITY_KINDS = ("author", "institution", "topic")
 KINDS = (*ENTITY_KINDS, "string", "integer", "iri")
@@ -215,7 +215,7 @@ def find_entity(store: SparqlStore, kind: str, text: str) -> URIRef:
     """The IRI of the one author/institution/topic the text names, or a KgError that helps.
 
     Tried in turn, the first tier with any match decides: the IRI itself; a name equal by
-    :func:`kg.names.match_key` (case, diacritics, spaces, hyphens ignored; English, Chinese or
+    :func:`kg.ingest.names.match_key` (case, diacritics, spaces, hyphens ignored; English, Chinese or
     any label); the same with word breaks ignored ("Balazs-Gyenes"); for institutions an
     acronym (written in parentheses, or the initials of the name: USTC, HKUST); every typed
     word in the name, in any order ("Neumann Gerhard"). Several entities in the deciding tier

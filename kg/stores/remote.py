@@ -34,9 +34,9 @@ import rdflib
 from oxrdflib._converter import from_ox  # the embedded store's own term conversion
 from rdflib.query import Result
 
-from .errors import KgError
-from .store import KG_GRAPHS_QUERY, KGStore, default_store_spec
-from .vocab import PREFIXES
+from ..errors import KgError
+from .embedded import KG_GRAPHS_QUERY, KGStore, default_store_spec
+from ..rdf.vocab import PREFIXES
 
 UPDATE_ENV = "KG_UPDATE_ENDPOINT"
 GRAPH_STORE_ENV = "KG_GRAPH_STORE"

@@ -5,7 +5,7 @@ One option chooses it (``--store`` or ``KG_STORE``):
 - a folder holds a persistent embedded Oxigraph store (default ``.kg-store`` in the current
   folder, so ``kg build`` then ``kg stats`` just works);
 - ``memory`` a throwaway embedded one;
-- an ``http(s)://`` URL a remote SPARQL 1.1 server (:mod:`kg.remote`).
+- an ``http(s)://`` URL a remote SPARQL 1.1 server (:mod:`kg.stores.remote`).
 
 Every store keeps one named graph per source file (the graph's IRI is the source's IRI)
 and answers queries over the union of its sources; query parameters are bound as RDF terms,
@@ -32,9 +32,9 @@ import rdflib
 from oxrdflib import OxigraphStore
 from rdflib.query import Result
 
-from .errors import KgError
-from .iris import digest
-from .vocab import KG_NS, OWL
+from ..errors import KgError
+from ..rdf.iris import digest
+from ..rdf.vocab import KG_NS, OWL
 
 DEFAULT_STORE = ".kg-store"
 STORE_ENV = "KG_STORE"

@@ -1,0 +1,1 @@
+"""The graph written out for other tools."""

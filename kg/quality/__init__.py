@@ -1,0 +1,1 @@
+"""How good the graph is: the data-quality report and SHACL validation."""

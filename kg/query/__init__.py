@@ -1,0 +1,1 @@
+"""Questions to the graph: the query library, result formats and summary counts."""

@@ -1,0 +1,1 @@
+"""The RDF side of a record: vocabulary, IRIs and the mapping of records to triples."""
