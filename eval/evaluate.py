@@ -18,7 +18,6 @@ import sys
 import time
 from pathlib import Path
 
-from kg import PROJECT_DIR
 from kg.errors import KgError
 from kg.ingest.formats import read_source
 from kg.ingest.names import match_key
@@ -26,7 +25,8 @@ from kg.nlp import analyse, pipeline
 from kg.nlp.scheme import topic_scheme
 from kg.ingest.records import PaperRecord
 
-GOLD = Path(__file__).resolve().parent / "gold.json"
+PROJECT_DIR = Path(__file__).resolve().parents[1]  # sample paths in the gold set are relative to the checkout
+GOLD = PROJECT_DIR / "eval" / "gold.json"
 
 
 def load_items(split: str) -> list[tuple[dict, PaperRecord]]:

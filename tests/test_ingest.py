@@ -10,7 +10,7 @@ import sys
 import textwrap
 import time
 
-import rdflib
+import pyoxigraph as ox
 
 from conftest import ABSTRACTS, KG_BIN, LISTING, run_kg
 
@@ -32,9 +32,8 @@ def test_ingest_adds_sources_and_remove_drops_one(tmp_path):
     assert "Graph: 43 papers" in added  # MLUBench from both listings is one paper
     assert dump(store, tmp_path) == dump_of_build(tmp_path, "both", LISTING, ABSTRACTS)
     trig = run_kg("export", "--format", "trig", "--store", str(store), cwd=tmp_path).stdout
-    dataset = rdflib.Dataset()
-    dataset.parse(data=trig, format="trig")
-    sources = {str(graph.identifier).rsplit("/", 1)[-1] for graph in dataset.graphs() if "/source/" in str(graph.identifier)}
+    graphs = {quad.graph_name.value for quad in ox.parse(trig, format=ox.RdfFormat.TRIG) if isinstance(quad.graph_name, ox.NamedNode)}
+    sources = {graph.rsplit("/", 1)[-1] for graph in graphs if "/source/" in graph}
     assert sources == {"000-d46489bfe8e71c68-txt", "001-0af6457a65591eab-txt"}  # one named graph per source
     assert b"Removed" in run_kg("remove", ABSTRACTS.name, "--store", str(store), cwd=tmp_path).stdout
     stats = json.loads(run_kg("stats", "--format", "json", "--store", str(store), cwd=tmp_path).stdout)

@@ -1,0 +1,1 @@
+"""The ontology, topic scheme, SHACL shapes and institution alias table, shipped as package data (kg.ontology)."""

@@ -1,0 +1,1 @@
+"""The query library's SPARQL files, shipped as package data (kg.queries)."""

@@ -1,0 +1,1 @@
+"""The bundled sample listings, shipped as package data (kg.samples)."""
