@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import subprocess
 from collections import Counter
 from itertools import combinations
+from pathlib import Path
 
 import networkx as nx
 
@@ -143,3 +145,30 @@ def test_author_institution_network_is_bipartite_and_counts_papers(sample_store,
     assert {graph.nodes[n]["label"]: graph.edges[neumann, n]["papers"] for n in graph[neumann]} == {
         "Karlsruhe Institute of Technology": 1, "FZI Research Center for Information Technology": 1, "University of Freiburg": 1}
     run_kg("graph", "affiliations", "--format", "csv", "--out", str(tmp_path / "a.csv"), "--store", "memory", cwd=tmp_path)
+
+
+GEXF_SCHEMA = Path(__file__).resolve().parents[1] / ".." / "shared" / "schemas" / "gexf-1.2draft" / "gexf.xsd"
+
+
+@pytest.fixture(scope="module")
+def built_store(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("built")
+    run_kg("build", "--store", str(folder / "store"), cwd=folder)
+    return folder / "store"
+
+
+@pytest.mark.parametrize("name", ["coauthors", "institutions", "topics", "affiliations"])
+def test_every_network_file_is_valid_and_keeps_node_kinds(name, built_store, tmp_path):
+    if not GEXF_SCHEMA.exists():
+        pytest.skip(f"no GEXF schema at {GEXF_SCHEMA}")
+    kinds = {"coauthors": {"author"}, "institutions": {"institution"}, "topics": {"topic"},
+             "affiliations": {"author", "institution"}}[name]
+    for file_format, read in (("gexf", nx.read_gexf), ("graphml", nx.read_graphml)):
+        path = tmp_path / f"{name}.{file_format}"
+        run_kg("graph", name, "--format", file_format, "--out", str(path), "--store", str(built_store), cwd=tmp_path)
+        check = ["--schema", str(GEXF_SCHEMA)] if file_format == "gexf" else []  # GraphML: well-formed XML
+        checked = subprocess.run(["xmllint", "--noout", *check, str(path)], capture_output=True, text=True)
+        assert checked.returncode == 0, checked.stderr
+        loaded = read(path)
+        assert {attrs["kind"] for _, attrs in loaded.nodes(data=True)} == kinds
+        assert all(isinstance(attrs["fractional"], float) for *_, attrs in loaded.edges(data=True))

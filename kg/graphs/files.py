@@ -14,22 +14,26 @@ from .render import write_html
 FORMATS = ("html", "gexf", "graphml", "csv")
 
 
-def flat(graph: nx.Graph) -> nx.Graph:
-    """The graph with only scalar attributes (what GEXF and GraphML hold) and its communities."""
+def flat(graph: nx.Graph, kind: str) -> nx.Graph:
+    """The graph with only scalar attributes (what GEXF and GraphML hold), its communities, and
+    each node's kind (``author``, ``institution``, ``topic``): nodes of one kind unless they say otherwise."""
     group_of = membership(communities(graph))
     out = nx.Graph()
     for node, attrs in graph.nodes(data=True):
-        out.add_node(node, label=attrs.get("label", node), papers=attrs.get("papers", 0), community=group_of[node])
+        out.add_node(node, label=attrs.get("label", node), kind=attrs.get("kind", kind), papers=attrs.get("papers", 0),
+                     community=group_of[node])
     for a, b, attrs in graph.edges(data=True):
-        # Collaboration edges also carry a fractional count; author–institution edges do not.
-        out.add_edge(a, b, weight=attrs["weight"], papers=attrs["papers"], fractional=attrs.get("fractional", attrs["weight"]))
+        # Collaboration edges also carry a fractional count; author–institution edges do not. Always
+        # a float, so the column has one type in files whose first edge happens to be whole.
+        out.add_edge(a, b, weight=attrs["weight"], papers=attrs["papers"], fractional=float(attrs.get("fractional", attrs["weight"])))
     return out
 
 
-def write_gexf(graph: nx.Graph, path: Path) -> None:
+def write_gexf(graph: nx.Graph, path: Path, kind: str = "author") -> None:
     writer = GEXFWriter(encoding="utf-8", prettyprint=True)
     writer.xml.find("meta").attrib.pop("lastmodifieddate")  # a date would make every export differ
-    writer.add_graph(flat(graph))
+    writer.add_graph(flat(graph, kind))
+    writer.xml.find("graph").attrib.pop("name")  # networkx writes name="", which the GEXF 1.2 schema does not allow
     writer.write(str(path))
 
 
@@ -51,8 +55,8 @@ def write_network(graph: nx.Graph, path: Path, file_format: str, heading: str, k
     if file_format == "html":
         write_html(graph, path, heading, kind)
     elif file_format == "gexf":
-        write_gexf(graph, path)
+        write_gexf(graph, path, kind)
     elif file_format == "graphml":
-        nx.write_graphml(flat(graph), str(path), encoding="utf-8")
+        nx.write_graphml(flat(graph, kind), str(path), encoding="utf-8")
     else:
         write_csv(graph, path)
