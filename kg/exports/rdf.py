@@ -10,9 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import BinaryIO
 
+import io
+
 import pyoxigraph as ox
 
 from ..errors import KgError
+from .jsonld import write_jsonld
 from ..stores.embedded import KGStore
 from ..rdf.vocab import data_prefixes
 
@@ -37,7 +40,17 @@ def export(store: KGStore, format_name: str, output: Path | BinaryIO, base: str)
     if isinstance(output, Path):
         output.parent.mkdir(parents=True, exist_ok=True)
         partial = output.with_name(output.name + ".partial")
-        ox.serialize(statements, str(partial), rdf_format, prefixes=prefixes)
+        with open(partial, "wb") as handle:
+            _serialize(statements, handle, rdf_format, prefixes)
         partial.replace(output)  # readers never see a half-written export
     else:
-        ox.serialize(statements, output, rdf_format, prefixes=prefixes)
+        _serialize(statements, output, rdf_format, prefixes)
+
+
+def _serialize(statements, handle: BinaryIO, rdf_format: ox.RdfFormat, prefixes: dict[str, str] | None) -> None:
+    if rdf_format == ox.RdfFormat.JSON_LD:  # compacted with a @context, which Oxigraph does not write
+        text = io.TextIOWrapper(handle, encoding="utf-8", newline="\n", write_through=True)
+        write_jsonld(statements, text, prefixes)
+        text.detach()
+    else:
+        ox.serialize(statements, handle, rdf_format, prefixes=prefixes)

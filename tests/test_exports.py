@@ -1,0 +1,64 @@
+"""kg/exports/: compacted JSON-LD read back by an independent processor (pyld), deterministically."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pyoxigraph as ox
+import pytest
+from pyld import jsonld
+
+from kg.exports.jsonld import Compactor, write_jsonld
+from kg.exports.rdf import export
+from kg.rdf.vocab import data_prefixes
+
+BASE = "https://kg.example.org/id/"
+
+
+def exported(store, format_name: str) -> bytes:
+    out = io.BytesIO()
+    export(store, format_name, out, BASE)
+    return out.getvalue()
+
+
+def test_jsonld_is_compacted_and_pyld_reads_back_the_ntriples(sample_store):
+    document = exported(sample_store, "jsonld")
+    assert document == exported(sample_store, "jsonld")  # byte-identical across runs
+    parsed = json.loads(document)
+    assert parsed["@context"]["dcterms"] == "http://purl.org/dc/terms/"
+    paper = next(node for node in parsed["@graph"] if node.get("@type") == "schema:ScholarlyArticle")
+    assert paper["@id"].startswith("paper:") and "dcterms:title" in paper
+    expected = set(ox.parse(exported(sample_store, "ntriples"), format=ox.RdfFormat.N_TRIPLES))
+    quads = jsonld.to_rdf(parsed, {"format": "application/n-quads"})
+    assert set(ox.parse(quads.encode("utf-8"), format=ox.RdfFormat.N_TRIPLES)) == expected
+    assert len(document) < len(exported(sample_store, "ntriples")) * 0.6  # prefixes are used
+
+
+@pytest.mark.parametrize("iri, compact", [
+    ("https://kg.example.org/id/paper/p1", "paper:p1"),
+    ("https://kg.example.org/id/paper/", "https://kg.example.org/id/paper/"),       # no local part
+    ("https://kg.example.org/id/paper///x", "https://kg.example.org/id/paper///x"),  # would read as an IRI
+    ("https://kg.example.org/id/papers/p1", "https://kg.example.org/id/papers/p1"),  # near miss of paper/
+    ("http://example.com/x", "http://example.com/x"),
+])
+def test_iris_are_compacted_only_where_they_expand_back(iri, compact):
+    assert Compactor(data_prefixes(BASE)).iri(iri) == compact
+
+
+def test_literals_keep_language_and_datatype_and_types_stay_iris():
+    s, p = ox.NamedNode("https://kg.example.org/id/paper/p"), ox.NamedNode("http://purl.org/dc/terms/title")
+    triples = sorted([
+        ox.Triple(s, p, ox.Literal("Title", language="en")),
+        ox.Triple(s, p, ox.Literal("plain")),
+        ox.Triple(s, ox.NamedNode("https://kg.example.org/ontology#position"), ox.Literal("3", datatype=ox.NamedNode("http://www.w3.org/2001/XMLSchema#integer"))),
+        ox.Triple(s, ox.NamedNode("http://www.w3.org/1999/02/22-rdf-syntax-ns#type"), ox.NamedNode("https://schema.org/ScholarlyArticle")),
+    ], key=lambda triple: triple.predicate.value)  # the writer gets triples sorted by subject, then predicate
+    out = io.StringIO()
+    write_jsonld(triples, out, data_prefixes(BASE))
+    (node,) = json.loads(out.getvalue())["@graph"]
+    assert node["@type"] == "schema:ScholarlyArticle"
+    assert node["kg:position"] == {"@value": "3", "@type": "xsd:integer"}
+    assert sorted(node["dcterms:title"], key=str) == sorted(["plain", {"@value": "Title", "@language": "en"}], key=str)
+    round_trip = jsonld.to_rdf(json.loads(out.getvalue()), {"format": "application/n-quads"})
+    assert {quad.triple for quad in ox.parse(round_trip.encode(), format=ox.RdfFormat.N_TRIPLES)} == set(triples)
