@@ -143,3 +143,37 @@ def test_author_institution_network_is_bipartite_and_counts_papers(sample_store,
     assert {graph.nodes[n]["label"]: graph.edges[neumann, n]["papers"] for n in graph[neumann]} == {
         "Karlsruhe Institute of Technology": 1, "FZI Research Center for Information Technology": 1, "University of Freiburg": 1}
     run_kg("graph", "affiliations", "--format", "csv", "--out", str(tmp_path / "a.csv"), "--store", "memory", cwd=tmp_path)
+
+
+ZJU = "https://kg.example.org/id/institution/zhejiang-university"
+
+
+def test_parent_level_rolls_units_up_into_their_parents(sample_store):
+    listed = network(sample_store, "institutions")
+    parents = network(sample_store, "institutions", level="parent")
+    assert ZJU not in listed and ZJU in parents  # named only through its units
+    units = [node for node in listed if node.startswith(ZJU + "--")]
+    assert len(units) >= 2 and not any(node.startswith(ZJU + "--") for node in parents)
+    # the parent's papers are the union of its units' papers (each counted once)
+    assert set(parents.nodes[ZJU]["titles"]) == {title for unit in units for title in listed.nodes[unit]["titles"]}
+    assert parents.nodes[ZJU]["papers"] == len(parents.nodes[ZJU]["titles"])
+    # near miss: a top-level institution listed as itself is the same node with the same count
+    ustc = "https://kg.example.org/id/institution/university-of-science-and-technology-of-china"
+    assert parents.nodes[ustc]["papers"] == listed.nodes[ustc]["papers"] == 6
+    has_parent = {str(row[0]) for row in sample_store.query(sparql_prologue() + "SELECT DISTINCT ?u { ?u org:subOrganizationOf ?p }")}
+    assert not has_parent & set(parents) and has_parent & set(listed)
+
+
+def test_cli_institution_levels_and_measures_named_for_each_network(tmp_path):
+    run_kg("build", "--store", str(tmp_path / "store"), cwd=tmp_path)
+    store = ("--store", str(tmp_path / "store"))
+    missing = run_kg("graph", "institutions", "--institution", "Zhejiang University", *store, cwd=tmp_path, check=False)
+    assert missing.returncode == 1 and "--level parent" in missing.stderr.decode()
+    found = run_kg("graph", "institutions", "--level", "parent", "--institution", "Zhejiang University",
+                   "--out", "zju.html", *store, cwd=tmp_path)
+    assert (tmp_path / "zju.html").exists() and "nodes" in found.stderr.decode()
+    for name, neighbours in (("coauthors", "co-authors"), ("institutions", "partner institutions"),
+                             ("topics", "co-occurring topics")):
+        stats = run_kg("graph", "stats", name, "--rows", "3", *store, cwd=tmp_path).stdout.decode()
+        assert f"degree ({neighbours})" in stats and "collaborators" not in stats
+        assert "betweenness (share of shortest paths through the node, exact)" in stats
