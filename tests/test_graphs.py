@@ -15,6 +15,7 @@ from kg.graphs.aggregates import AUTHORS, INSTITUTIONS, NodeRow, PairRow, node_r
 from kg.graphs.files import write_csv, write_gexf
 from kg.graphs.metrics import bridging_nodes, collaboration_path, communities, membership, summarize
 from kg.graphs.networks import network
+from kg.graphs.vosviewer import write_pajek, write_vosviewer
 from kg.graphs.projections import collaboration_graph, ego_network, top_nodes
 from kg.query.stats import graph_stats
 from kg.rdf.vocab import sparql_prologue
@@ -177,3 +178,23 @@ def test_cli_institution_levels_and_measures_named_for_each_network(tmp_path):
         stats = run_kg("graph", "stats", name, "--rows", "3", *store, cwd=tmp_path).stdout.decode()
         assert f"degree ({neighbours})" in stats and "collaborators" not in stats
         assert "betweenness (share of shortest paths through the node, exact)" in stats
+
+
+def test_vosviewer_and_pajek_files_hold_the_network(coauthors, tmp_path):
+    map_file, network_file = write_vosviewer(coauthors, tmp_path / "co-map.txt")
+    rows = [line.split("\t") for line in map_file.read_text(encoding="utf-8").splitlines()]
+    header, items = rows[0], rows[1:]
+    assert header[:5] == ["id", "label", "x", "y", "cluster"] and len(items) == len(coauthors)
+    by_label = {item[1]: item for item in items}
+    assert by_label["Gerhard Neumann"][header.index("weight<Documents>")] == str(coauthors.nodes[A + "gerhard-neumann"]["papers"])
+    assert all(1 <= int(item[4]) <= 1000 for item in items)
+    links = [line.split("\t") for line in network_file.read_text(encoding="utf-8").splitlines()]
+    assert len(links) == coauthors.number_of_edges()
+    label_of = {item[0]: item[1] for item in items}
+    assert ["2"] == [w for a, b, w in links if {label_of[a], label_of[b]} == {"Gerhard Neumann", "Niklas Freymuth"}]
+    write_pajek(coauthors, tmp_path / "co.net")
+    loaded = nx.Graph(nx.read_pajek(tmp_path / "co.net"))  # networkx's own Pajek reader
+    assert len(loaded) == len(coauthors) and loaded.number_of_edges() == coauthors.number_of_edges()
+    assert "Balázs Gyenes" in loaded
+    write_vosviewer(coauthors, tmp_path / "again-map.txt")
+    assert (tmp_path / "again-map.txt").read_bytes() == map_file.read_bytes()

@@ -8,7 +8,7 @@ import click
 
 from ..errors import KgError
 from ..graphs.aggregates import LEVELS
-from ..graphs.files import FORMATS, write_network
+from ..graphs.files import EXTENSIONS, FORMATS, write_network
 from ..graphs.metrics import SEED, collaboration_path, summarize
 from ..graphs.networks import HEADINGS, KINDS, LINKS, NEIGHBOURS, affiliation_network, network
 from ..graphs.projections import ego_network, induced, top_nodes
@@ -57,7 +57,7 @@ def draw(name: str, center: str | None, depth: int, out: Path | None, file_forma
         if top is not None:  # the centre always stays
             keep = [node for node in top_nodes(graph, None) if node != (iri if center else None)]
             graph = induced(graph, keep[: top - 1] + [iri] if center else keep[:top])
-    path = out or Path("exports") / f"{stem}.{file_format}"
+    path = out or Path("exports") / f"{stem}.{EXTENSIONS.get(file_format, file_format)}"
     write_network(graph, path, file_format, heading, KINDS[name])
     console(stderr=True).print(f"Wrote {path} ({graph.number_of_nodes():,} nodes, {graph.number_of_edges():,} edges).")
 
@@ -71,7 +71,8 @@ def network_command(name: str, center_option: str, help_text: str):
     @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
                   help=f"File to write. Default: exports/{name}[-NAME].FORMAT")
     @click.option("--format", "file_format", type=click.Choice(FORMATS), default="html", show_default=True,
-                  help="html: interactive page (offline); gexf: Gephi; graphml; csv: edge list.")
+                  help="html: interactive page (offline); gexf: Gephi; graphml; csv: edge list; "
+                       "vosviewer: map and network files; pajek: .net (VOSviewer, Pajek).")
     @threshold_options
     def command(**options) -> None:
         draw(name, **options)
