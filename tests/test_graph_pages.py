@@ -11,7 +11,6 @@ import networkx as nx
 import pytest
 
 
-from chromium import CHROMIUM, Chromium
 from conftest import run_kg
 from kg.graphs.metrics import communities
 from kg.graphs.render import COMMUNITY_CAP, NODE_CAP, render_html, write_html
@@ -29,15 +28,6 @@ Mallory (<Img Src=X Onerror=Function("window.__pwned=3")()>), Alice Example, Bob
 
 Comments ICML 2026
 """
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if CHROMIUM is None:
-        pytest.skip("chromium is not installed (make system-deps)")
-    chromium = Chromium()
-    yield chromium
-    chromium.close()
 
 
 @pytest.fixture(scope="module")

@@ -81,9 +81,15 @@ def _environment() -> jinja2.Environment:
 
 
 @lru_cache(maxsize=None)
-def _asset(name: str) -> Markup:
+def vis_asset(name: str) -> Markup:
     """A file of vis-network as shipped in the pyvis package, to inline as it is (not escaped)."""
     return Markup((VIS_DIR / name).read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=None)
+def search_script() -> Markup:
+    """The page search (kg/graphs/search.js), shared by the network pages and the site's index."""
+    return Markup((Path(__file__).parent / "search.js").read_text(encoding="utf-8"))
 
 
 def _plural(count: int, word: Wording) -> str:
@@ -220,8 +226,9 @@ def render_html(graph: nx.Graph, heading: str, kind: str = "author", cap: int = 
         edges=edges,
         options=net.options,
         assets=assets,
-        vis_js=None if assets is not None else _asset("vis-network.min.js"),
-        vis_css=None if assets is not None else _asset("vis-network.css"),
+        search_js=search_script(),
+        vis_js=None if assets is not None else vis_asset("vis-network.min.js"),
+        vis_css=None if assets is not None else vis_asset("vis-network.css"),
     )
 
 
@@ -248,7 +255,7 @@ def write_html(graph: nx.Graph, path: Path, heading: str, kind: str = "author", 
     folder = path.with_name(f"{path.stem}-communities")
     folder.mkdir(parents=True, exist_ok=True)
     for name in VIS_FILES:
-        _write(folder / name, str(_asset(name)))
+        _write(folder / name, str(vis_asset(name)))
     drawn = groups[:COMMUNITY_CAP]
     written = [path]
     inner = None if profiles is None else f"../{profiles}"

@@ -70,9 +70,10 @@ def file_slug(file_name: str) -> str:
 def profile_path(iri: str) -> str:
     """Where the site keeps the page of the thing an IRI names: ``{kind}/{slug}.html``.
 
-    Minted IRIs end in ``{kind}/{slug}``; slugs are path-safe (letters, digits, hyphens), so
-    the last two segments are a file path that cannot escape the site's folder.
+    Minted IRIs end in ``{kind}/{slug}`` (the ontology's: ``ontology#Name``); slugs are
+    path-safe (letters, digits, hyphens), so the last two segments are a file path that
+    cannot escape the site's folder; anything else becomes a digest.
     """
-    kind, local = iri.rstrip("/").rsplit("/", 2)[-2:]
+    kind, local = re.split(r"[/#]", iri.rstrip("/"))[-2:]
     safe = lambda part: part if re.fullmatch(r"[\w-]+", part) else "x-" + digest(part)  # noqa: E731
     return f"{safe(kind)}/{safe(local)}.html"
