@@ -34,3 +34,15 @@ def run_kg(*args: str, cwd: Path, check: bool = True, input: bytes | None = None
     if check and result.returncode != 0:
         raise AssertionError(f"kg {' '.join(args)} exited {result.returncode}: {result.stderr.decode(errors='replace')}")
     return result
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """A headless Chromium with networking off (tests/chromium.py), one per test module."""
+    from chromium import CHROMIUM, Chromium
+
+    if CHROMIUM is None:
+        pytest.skip("chromium is not installed (make system-deps)")
+    chromium = Chromium()
+    yield chromium
+    chromium.close()

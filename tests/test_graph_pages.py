@@ -11,9 +11,9 @@ import networkx as nx
 import pytest
 
 
-from chromium import CHROMIUM, Chromium
 from conftest import run_kg
-from kg.graphs.render import NODE_CAP, render_html
+from kg.graphs.metrics import communities
+from kg.graphs.render import COMMUNITY_CAP, NODE_CAP, render_html, write_html
 from kg.rdf.vocab import sparql_prologue
 
 HOSTILE_LISTING = """ICML
@@ -31,19 +31,10 @@ Comments ICML 2026
 
 
 @pytest.fixture(scope="module")
-def browser():
-    if CHROMIUM is None:
-        pytest.skip("chromium is not installed (make system-deps)")
-    chromium = Chromium()
-    yield chromium
-    chromium.close()
-
-
-@pytest.fixture(scope="module")
 def sample_pages(tmp_path_factory) -> Path:
     """`kg build` on the samples, run in a fresh folder: exports/ holds the pages."""
     folder = tmp_path_factory.mktemp("build")
-    run_kg("build", "--store", "memory", cwd=folder)
+    run_kg("build", "--store", str(folder / "store"), cwd=folder)
     return folder
 
 
@@ -64,7 +55,7 @@ def test_offline_no_remote_links_no_lib_folder_no_requests(sample_pages, browser
         assert not [link for link in parser.links if re.match(r"\s*(https?:)?//", link, re.I)]
         report = browser.open(page)
         assert report.errors == [] and report.requests == [] and report.dialogs == []
-    assert sorted(path.name for path in sample_pages.iterdir()) == ["exports"]  # no lib/ beside it
+    assert sorted(path.name for path in sample_pages.iterdir()) == ["exports", "store"]  # no lib/ beside it
 
 
 def test_pages_draw_every_author_and_institution(sample_pages, browser, sample_store):
@@ -76,7 +67,7 @@ def test_pages_draw_every_author_and_institution(sample_pages, browser, sample_s
         f"edges.get().filter(e => [e.from, e.to].sort().join() === {sorted([freymuth, neumann])!r}.join()).map(e => e.value)")
     assert weights == [2]
     browser.open(sample_pages / "exports" / "institutions.html")
-    labels = browser.evaluate("nodes.get().map(n => n.label)")
+    labels = browser.evaluate("nodes.get().map(n => n.name)")
     listed = sample_store.scalar(sparql_prologue() + "SELECT (COUNT(DISTINCT ?o) AS ?n) { ?paper schema:sourceOrganization ?o }")
     assert len(labels) == listed and "University of Science and Technology of China" in labels
 
@@ -97,7 +88,7 @@ def test_hostile_listing_runs_nothing(tmp_path, browser):
     assert browser.evaluate("document.querySelector('h1').textContent").startswith("Co-author network around Mallory (<Img")
     # Hover the node whose name carries the payload: the tooltip shows the markup as text
     # (innerText: line breaks become <br>, nothing else becomes an element).
-    x, y = browser.evaluate("""(() => { const id = nodes.get().find(n => n.label.startsWith('Mallory')).id;
+    x, y = browser.evaluate("""(() => { const id = nodes.get().find(n => n.name.startsWith('Mallory')).id;
         const p = network.canvasToDOM(network.getPositions([id])[id]);
         const box = document.getElementById('network').getBoundingClientRect();
         return [p.x + box.left, p.y + box.top]; })()""")
@@ -109,15 +100,100 @@ def test_hostile_listing_runs_nothing(tmp_path, browser):
     assert browser.evaluate("typeof window.__pwned") == "undefined"
 
 
+def find(browser, text: str) -> list[str]:
+    """Type ``text`` into the page's search box as a user would (input, then change): the selected nodes."""
+    browser.evaluate(f"""(() => {{ const box = document.getElementById('find'); box.value = {text!r};
+        box.dispatchEvent(new Event('input')); box.dispatchEvent(new Event('change')); }})()""")
+    return browser.evaluate("network.getSelectedNodes()")
+
+
 def test_fast_positions_fixed_physics_off_and_search_finds_an_author(sample_pages, browser):
     browser.open(sample_pages / "exports" / "coauthors.html")
     assert browser.evaluate("network.physics.options.enabled") is False
     assert browser.evaluate("nodes.get().every(n => Number.isInteger(n.x) && Number.isInteger(n.y))")
-    browser.evaluate("""(() => { const box = document.getElementById('find'); box.value = 'gerhard neumann';
-        box.dispatchEvent(new Event('change')); })()""")
-    assert browser.evaluate("network.getSelectedNodes()") == ["https://kg.example.org/id/author/gerhard-neumann"]
+    assert find(browser, "gerhard neumann") == [A + "gerhard-neumann"]
     legend = browser.evaluate("document.getElementById('legend').textContent")
     assert "15 authors: Gerhard Neumann, Niklas Freymuth" in legend
+
+
+A = "https://kg.example.org/id/author/"
+I = "https://kg.example.org/id/institution/"
+
+
+@pytest.mark.parametrize("typed, found", [
+    ("neumann", [A + "gerhard-neumann"]),            # one word of the name, lower case
+    ("Neumann Gerhard", [A + "gerhard-neumann"]),    # word order
+    ("balazs gyenes", [A + "balazs-gyenes"]),        # accents
+    ("Balazs-Gyenes", [A + "balazs-gyenes"]),        # hyphens
+    ("GERHARD NEUMANN", [A + "gerhard-neumann"]),    # case
+])
+def test_search_finds_authors_as_the_cli_does(sample_pages, browser, typed, found):
+    browser.open(sample_pages / "exports" / "coauthors.html")
+    assert find(browser, typed) == found
+    assert browser.evaluate("document.getElementById('found').textContent") == ""
+
+
+@pytest.mark.parametrize("typed", ["USTC", "ustc", "中国科学技术大学", "University of Science and Technology of China"])
+def test_search_finds_institutions_by_acronym_and_chinese_name(sample_pages, browser, typed):
+    browser.open(sample_pages / "exports" / "institutions.html")
+    assert find(browser, typed) == [I + "university-of-science-and-technology-of-china"]
+
+
+def test_search_suggests_while_typing_and_a_miss_clears_the_old_highlight(sample_pages, browser):
+    browser.open(sample_pages / "exports" / "coauthors.html")
+    browser.evaluate("""(() => { const box = document.getElementById('find'); box.value = 'neum';
+        box.dispatchEvent(new Event('input')); })()""")
+    assert "Gerhard Neumann" in browser.evaluate("[...document.querySelectorAll('#suggestions li')].map(li => li.textContent)")
+    assert find(browser, "neumann") == [A + "gerhard-neumann"]
+    assert find(browser, "no such person anywhere") == []  # the near miss lights nothing
+    assert browser.evaluate("document.getElementById('found').textContent") == "not on this page"
+
+
+def overlapping(boxes: list[dict]) -> list[tuple[dict, dict]]:
+    return [(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:]
+            if a["left"] < b["right"] and b["left"] < a["right"] and a["top"] < b["bottom"] and b["top"] < a["bottom"]]
+
+
+@pytest.mark.parametrize("name", ["coauthors", "institutions", "topics"])
+def test_drawn_labels_never_overlap_and_zooming_in_shows_more(sample_pages, browser, name):
+    browser.open(sample_pages / "exports" / f"{name}.html")
+    drawn = browser.evaluate("drawnLabels")
+    assert len(drawn) >= 10 and overlapping(drawn) == []
+    total = browser.evaluate("nodes.length")
+    browser.evaluate("network.moveTo({scale: network.getScale() * 3}); network.redraw()")
+    browser.idle(0.2)
+    zoomed = browser.evaluate("drawnLabels")
+    assert overlapping(zoomed) == [] and len(zoomed) <= total
+    # the most important node's label is always drawn at the default zoom
+    browser.evaluate("network.fit(); network.redraw()")
+    browser.idle(0.2)
+    assert len(browser.evaluate("drawnLabels")) == len(drawn)
+
+
+def test_tooltip_of_the_rightmost_node_stays_on_screen(sample_pages, browser):
+    browser.open(sample_pages / "exports" / "institutions.html")
+    x, y = browser.evaluate("""(() => { const ps = network.getPositions();
+        const id = Object.keys(ps).sort((a, b) => ps[b].x - ps[a].x)[0];
+        const p = network.canvasToDOM(ps[id]); const box = container.getBoundingClientRect();
+        return [p.x + box.left, p.y + box.top]; })()""")
+    browser.hover(x, y)
+    browser.idle(0.8)
+    right, visible = browser.evaluate("""(() => { const t = document.querySelector('.vis-tooltip');
+        return [t.getBoundingClientRect().right, t.style.visibility]; })()""")
+    assert visible == "visible" and right <= browser.evaluate("window.innerWidth")
+
+
+def test_every_node_is_in_its_community_colour_and_pages_count_as_stats(sample_pages, browser, tmp_path):
+    browser.open(sample_pages / "exports" / "coauthors.html")
+    colours = browser.evaluate("""(() => { const by = {}; nodes.get().forEach(n => {
+        (by[n.community] = by[n.community] || new Set()).add(n.color); });
+        return Object.values(by).map(s => s.size); })()""")
+    assert set(colours) == {1}  # one colour per community
+    multi = browser.evaluate("new Set(nodes.get().filter(n => n.color !== '#B0B0B0').map(n => n.community)).size")
+    summary = browser.evaluate("document.querySelector('header p').textContent")
+    stats = run_kg("graph", "stats", "--store", str(sample_pages / "store"), cwd=tmp_path).stdout.decode()
+    phrase = re.search(r"communities: (.*\))", stats).group(1)
+    assert phrase in summary and f"({multi} with two or more members" in phrase
 
 
 def test_pages_are_utf8_and_byte_identical_for_the_same_input(sample_pages, tmp_path):
@@ -171,3 +247,22 @@ def test_the_browser_harness_sees_requests_errors_and_dialogs(tmp_path, browser)
     report = browser.open(page)
     assert report.requests == ["http://example.com/x.png"] and report.dialogs == ["hi"]
     assert any("boom" in error for error in report.errors) and any("missing" in error for error in report.errors)
+
+
+def test_a_large_network_is_drawn_as_its_communities_each_with_its_own_page(tmp_path, browser):
+    graph = synthetic_network(3_000)
+    written = write_html(graph, tmp_path / "big.html", "Synthetic network")
+    report = browser.open(tmp_path / "big.html")
+    assert report.errors == [] and report.requests == []
+    view = browser.evaluate("nodes.get().map(n => [n.href, n.title.split('\\n')[1]])")
+    groups = [group for group in communities(graph) if len(group) > 1]
+    assert len(view) == min(len(groups), COMMUNITY_CAP) and len(written) == len(view) + 1
+    assert [members for _, members in view] == sorted((members for _, members in view),
+                                                      key=lambda text: -int(text.split()[0].replace(",", "")))
+    assert sum(int(members.split()[0].replace(",", "")) for _, members in view) <= len(graph)
+    # double-clicking a community opens its own page, a network of just its members
+    href = view[0][0]
+    report = browser.open(tmp_path / href)
+    assert report.errors == [] and report.requests and all(url.startswith(tmp_path.as_uri()) for url in report.requests)
+    assert browser.evaluate("nodes.length") == len(groups[0])
+    assert overlapping(browser.evaluate("drawnLabels")) == []

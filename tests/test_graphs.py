@@ -17,6 +17,7 @@ from kg.graphs.aggregates import AUTHORS, INSTITUTIONS, NodeRow, PairRow, node_r
 from kg.graphs.files import write_csv, write_gexf
 from kg.graphs.metrics import bridging_nodes, collaboration_path, communities, membership, summarize
 from kg.graphs.networks import network
+from kg.graphs.vosviewer import write_pajek, write_vosviewer
 from kg.graphs.projections import collaboration_graph, ego_network, top_nodes
 from kg.query.stats import graph_stats
 from kg.rdf.vocab import sparql_prologue
@@ -172,3 +173,57 @@ def test_every_network_file_is_valid_and_keeps_node_kinds(name, built_store, tmp
         loaded = read(path)
         assert {attrs["kind"] for _, attrs in loaded.nodes(data=True)} == kinds
         assert all(isinstance(attrs["fractional"], float) for *_, attrs in loaded.edges(data=True))
+
+
+ZJU = "https://kg.example.org/id/institution/zhejiang-university"
+
+
+def test_parent_level_rolls_units_up_into_their_parents(sample_store):
+    listed = network(sample_store, "institutions")
+    parents = network(sample_store, "institutions", level="parent")
+    assert ZJU not in listed and ZJU in parents  # named only through its units
+    units = [node for node in listed if node.startswith(ZJU + "--")]
+    assert len(units) >= 2 and not any(node.startswith(ZJU + "--") for node in parents)
+    # the parent's papers are the union of its units' papers (each counted once)
+    assert set(parents.nodes[ZJU]["titles"]) == {title for unit in units for title in listed.nodes[unit]["titles"]}
+    assert parents.nodes[ZJU]["papers"] == len(parents.nodes[ZJU]["titles"])
+    # near miss: a top-level institution listed as itself is the same node with the same count
+    ustc = "https://kg.example.org/id/institution/university-of-science-and-technology-of-china"
+    assert parents.nodes[ustc]["papers"] == listed.nodes[ustc]["papers"] == 6
+    has_parent = {str(row[0]) for row in sample_store.query(sparql_prologue() + "SELECT DISTINCT ?u { ?u org:subOrganizationOf ?p }")}
+    assert not has_parent & set(parents) and has_parent & set(listed)
+
+
+def test_cli_institution_levels_and_measures_named_for_each_network(tmp_path):
+    run_kg("build", "--store", str(tmp_path / "store"), cwd=tmp_path)
+    store = ("--store", str(tmp_path / "store"))
+    missing = run_kg("graph", "institutions", "--institution", "Zhejiang University", *store, cwd=tmp_path, check=False)
+    assert missing.returncode == 1 and "--level parent" in missing.stderr.decode()
+    found = run_kg("graph", "institutions", "--level", "parent", "--institution", "Zhejiang University",
+                   "--out", "zju.html", *store, cwd=tmp_path)
+    assert (tmp_path / "zju.html").exists() and "nodes" in found.stderr.decode()
+    for name, neighbours in (("coauthors", "co-authors"), ("institutions", "partner institutions"),
+                             ("topics", "co-occurring topics")):
+        stats = run_kg("graph", "stats", name, "--rows", "3", *store, cwd=tmp_path).stdout.decode()
+        assert f"degree ({neighbours})" in stats and "collaborators" not in stats
+        assert "betweenness (share of shortest paths through the node, exact)" in stats
+
+
+def test_vosviewer_and_pajek_files_hold_the_network(coauthors, tmp_path):
+    map_file, network_file = write_vosviewer(coauthors, tmp_path / "co-map.txt")
+    rows = [line.split("\t") for line in map_file.read_text(encoding="utf-8").splitlines()]
+    header, items = rows[0], rows[1:]
+    assert header[:5] == ["id", "label", "x", "y", "cluster"] and len(items) == len(coauthors)
+    by_label = {item[1]: item for item in items}
+    assert by_label["Gerhard Neumann"][header.index("weight<Documents>")] == str(coauthors.nodes[A + "gerhard-neumann"]["papers"])
+    assert all(1 <= int(item[4]) <= 1000 for item in items)
+    links = [line.split("\t") for line in network_file.read_text(encoding="utf-8").splitlines()]
+    assert len(links) == coauthors.number_of_edges()
+    label_of = {item[0]: item[1] for item in items}
+    assert ["2"] == [w for a, b, w in links if {label_of[a], label_of[b]} == {"Gerhard Neumann", "Niklas Freymuth"}]
+    write_pajek(coauthors, tmp_path / "co.net")
+    loaded = nx.Graph(nx.read_pajek(tmp_path / "co.net"))  # networkx's own Pajek reader
+    assert len(loaded) == len(coauthors) and loaded.number_of_edges() == coauthors.number_of_edges()
+    assert "Balázs Gyenes" in loaded
+    write_vosviewer(coauthors, tmp_path / "again-map.txt")
+    assert (tmp_path / "again-map.txt").read_bytes() == map_file.read_bytes()

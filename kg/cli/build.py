@@ -10,6 +10,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from .. import SAMPLES_DIR
 from ..exports.rdf import export
+from ..exports.site import write_site
 from ..graphs.networks import write_pages
 from ..pipeline import IngestReport, ingest
 from ..query.stats import graph_stats
@@ -56,10 +57,12 @@ def print_summary(report: IngestReport, stats: dict[str, int]) -> None:
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("exports"),
               show_default=True, help="Folder for kg.ttl, rejects.tsv and the network pages.")
+@click.option("--site", "with_site", is_flag=True, default=False,
+              help="Also write the static site (kg site) into OUT/site, and link the network pages' nodes to it.")
 @reading_options
 @store_option
 @base_option
-def build(paths, out_dir, format_name, encoding, strict, store_spec, base) -> None:
+def build(paths, out_dir, format_name, encoding, strict, store_spec, base, with_site) -> None:
     """Build the graph from listing files (or folders of them) and write the exports.
 
     With no PATH, builds the bundled sample listings. The store is emptied first, so
@@ -73,10 +76,14 @@ def build(paths, out_dir, format_name, encoding, strict, store_spec, base) -> No
         stats = graph_stats(store)
         export(store, "turtle", out_dir / "kg.ttl", mint.base)
         write_rejects(report, out_dir / "rejects.tsv")
-        pages = write_pages(store, out_dir)  # collaboration networks (issue 4)
+        if with_site:
+            write_site(store, out_dir / "site")
+        pages = write_pages(store, out_dir, profiles="site/" if with_site else None)  # collaboration networks (issue 4)
     print_summary(report, stats)
     console().print(f"Wrote {out_dir / 'kg.ttl'} and {out_dir / 'rejects.tsv'}.")
     console().print(f"Wrote {', '.join(str(page) for page in pages)}.")
+    if with_site:
+        console().print(f"Wrote the site: {out_dir / 'site' / 'index.html'}.")
 
 
 COMMANDS = (build,)

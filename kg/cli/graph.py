@@ -7,9 +7,10 @@ from pathlib import Path
 import click
 
 from ..errors import KgError
-from ..graphs.files import FORMATS, write_network
-from ..graphs.metrics import collaboration_path, summarize
-from ..graphs.networks import HEADINGS, KINDS, LINKS, affiliation_network, network
+from ..graphs.aggregates import LEVELS
+from ..graphs.files import EXTENSIONS, FORMATS, write_network
+from ..graphs.metrics import SEED, collaboration_path, summarize
+from ..graphs.networks import HEADINGS, KINDS, LINKS, NEIGHBOURS, affiliation_network, network
 from ..graphs.projections import ego_network, induced, top_nodes
 from ..rdf.iris import slug
 from ..query.library import find_entity
@@ -34,6 +35,11 @@ def threshold_options(command):
     return command
 
 
+level_option = click.option(
+    "--level", type=click.Choice(LEVELS), default="listed", show_default=True,
+    help="Institutions: as the papers list them, or each unit rolled up to its parent organisation.")
+
+
 def draw(name: str, center: str | None, depth: int, out: Path | None, file_format: str, store_spec, top, **thresholds) -> None:
     """Write the whole network, or the ego network around ``center``, as a page or file."""
     with opened_store(store_spec) as store:
@@ -42,14 +48,16 @@ def draw(name: str, center: str | None, depth: int, out: Path | None, file_forma
         if center:
             iri = str(find_entity(store, KINDS[name], center))
             if iri not in graph:
-                raise KgError(f"{center!r} is left out by the thresholds (see --min-papers)")
+                unit_hint = "; named only through its units? try --level parent" if name == "institutions" else ""
+                raise KgError(f"{center!r} is not in this network: on no paper at this level{unit_hint}, "
+                              f"or left out by the thresholds (see --min-papers)")
             graph = ego_network(graph, iri, depth)
             label = graph.nodes[iri]["label"]
             heading, stem = f"{heading} around {label} (depth {depth})", f"{name}-{slug(label)}"
         if top is not None:  # the centre always stays
             keep = [node for node in top_nodes(graph, None) if node != (iri if center else None)]
             graph = induced(graph, keep[: top - 1] + [iri] if center else keep[:top])
-    path = out or Path("exports") / f"{stem}.{file_format}"
+    path = out or Path("exports") / f"{stem}.{EXTENSIONS.get(file_format, file_format)}"
     write_network(graph, path, file_format, heading, KINDS[name])
     console(stderr=True).print(f"Wrote {path} ({graph.number_of_nodes():,} nodes, {graph.number_of_edges():,} edges).")
 
@@ -63,10 +71,14 @@ def network_command(name: str, center_option: str, help_text: str):
     @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
                   help=f"File to write. Default: exports/{name}[-NAME].FORMAT")
     @click.option("--format", "file_format", type=click.Choice(FORMATS), default="html", show_default=True,
-                  help="html: interactive page (offline); gexf: Gephi; graphml; csv: edge list.")
+                  help="html: interactive page (offline); gexf: Gephi; graphml; csv: edge list; "
+                       "vosviewer: map and network files; pajek: .net (VOSviewer, Pajek).")
     @threshold_options
     def command(**options) -> None:
         draw(name, **options)
+
+    if name == "institutions":
+        command = level_option(command)
 
     return command
 
@@ -117,6 +129,7 @@ def _label(graph, node) -> str:
 @click.command("stats")
 @click.argument("name", type=click.Choice(sorted(LINKS)), default="coauthors")
 @click.option("--rows", type=click.IntRange(min=1), default=10, show_default=True, help="Rows per ranking.")
+@level_option
 @threshold_options
 def stats(name, rows, top, **thresholds) -> None:
     """Size, components, communities (Louvain, seeded), and who is central or bridges groups."""
@@ -126,16 +139,21 @@ def stats(name, rows, top, **thresholds) -> None:
     out = console()
     out.print(f"{name}: {summary.nodes:,} nodes, {summary.edges:,} edges, density {summary.density:.4f}")
     out.print(f"components: {summary.components:,} (largest {summary.largest_component:,} nodes); "
-              f"communities: {summary.communities:,}")
-    for title, ranking, fmt in (("degree (collaborators)", summary.top_degree, "{:,}"),
-                             ("weighted degree (shared papers)", summary.top_weighted_degree, "{:,.6g}"),
-                             ("betweenness", summary.top_betweenness, "{:.4f}"),
-                             ("bridges (other communities reached)", summary.bridges, "{:,}")):
+              f"communities: {summary.communities_text}")
+    sampled = (f", estimated from {summary.betweenness_sample:,} sampled sources (seed {SEED})"
+               if summary.betweenness_sample else ", exact")
+    for title, ranking, fmt in ((f"degree ({NEIGHBOURS[name]})", summary.top_degree, "{:,}"),
+                                ("weighted degree (shared papers)", summary.top_weighted_degree, "{:,.6g}"),
+                                (f"betweenness (share of shortest paths through the node{sampled})",
+                                 summary.top_betweenness, "{:.4g}"),
+                                ("bridges (other communities reached)", summary.bridges, "{:,}")):
         out.print(f"\n{title}:")
         for node, value in ranking:
             out.print(f"  {fmt.format(value):>10}  {_label(graph, node)}")
         if not ranking:
             out.print("  (none)")
+        elif title.startswith("betweenness") and not any(value for _, value in ranking):
+            out.print("  (all 0: no node lies on a shortest path between two others)")
 
 
 @click.command("path")

@@ -28,41 +28,63 @@ _NAME = """
   BIND(COALESCE(?english, ?any, STR(?node)) AS ?label)
 """
 
+LEVELS = ("listed", "parent")
+
+
+def _member(var: str, level: str, link: str = "?link") -> str:
+    """The pattern binding ``?var`` to a member of ``?paper``: as listed, or rolled up to its top parent.
+
+    A parent that papers name only through its units (Zhejiang University through its
+    colleges) is then a node of its own, with every paper of its units counted once.
+    """
+    if level == "listed":
+        return f"?paper {link} ?{var} ."
+    return (f"?paper {link} ?{var}_listed . ?{var}_listed org:subOrganizationOf* ?{var} . "
+            f"FILTER NOT EXISTS {{ ?{var} org:subOrganizationOf ?{var}_above }}")
+
+
 # Oxigraph substitutes a bound variable only where it is in scope, so every (sub)query
 # that uses ?link also projects it.
-NODES = f"""
+def _nodes(level: str) -> str:
+    return f"""
 SELECT ?link ?node (MIN(?label) AS ?name) (COUNT(DISTINCT ?paper) AS ?papers) WHERE {{
-  ?paper a schema:ScholarlyArticle ; ?link ?node .
+  ?paper a schema:ScholarlyArticle . {_member("node", level)}
   {_NAME}
 }} GROUP BY ?link ?node
 """
 
+
 # Pairs of members of the same paper, counted per team size (the sub-select is braced so that
 # a remote store can put its VALUES binding beside it): the thresholds on team size
 # and the full or fractional counting are then simple sums over these few rows.
-PAIRS = """
-SELECT ?link ?a ?b ?size (COUNT(?paper) AS ?papers) WHERE {
-  { SELECT DISTINCT ?link ?paper ?size ?a ?b WHERE {
-    { SELECT ?link ?paper (COUNT(DISTINCT ?member) AS ?size) WHERE {
-        ?paper a schema:ScholarlyArticle ; ?link ?member .
-      } GROUP BY ?link ?paper }
+def _pairs(level: str) -> str:
+    return f"""
+SELECT ?link ?a ?b ?size (COUNT(?paper) AS ?papers) WHERE {{
+  {{ SELECT DISTINCT ?link ?paper ?size ?a ?b WHERE {{
+    {{ SELECT ?link ?paper (COUNT(DISTINCT ?member) AS ?size) WHERE {{
+        ?paper a schema:ScholarlyArticle . {_member("member", level)}
+      }} GROUP BY ?link ?paper }}
     FILTER(?size > 1)
-    ?paper ?link ?a, ?b .
+    {_member("a", level)} {_member("b", level)}
     FILTER(STR(?a) < STR(?b))
-  } }
-} GROUP BY ?link ?a ?b ?size
+  }} }}
+}} GROUP BY ?link ?a ?b ?size
 """
 
-TITLES = """
-SELECT DISTINCT ?link ?node ?title WHERE {
-  ?paper a schema:ScholarlyArticle ; ?link ?node ; rdfs:label ?title .
-} ORDER BY ?node ?title
+
+def _titles(level: str) -> str:
+    return f"""
+SELECT DISTINCT ?link ?node ?title WHERE {{
+  ?paper a schema:ScholarlyArticle ; rdfs:label ?title . {_member("node", level)}
+}} ORDER BY ?node ?title
 """
 
-AFFILIATIONS = f"""
+
+def _affiliations(level: str) -> str:
+    return f"""
 SELECT ?author ?institution (COUNT(DISTINCT ?paper) AS ?papers) (MIN(?author_label) AS ?author_name)
        (MIN(?label) AS ?name) WHERE {{
-  ?paper a schema:ScholarlyArticle ; dcterms:creator ?author ; schema:sourceOrganization ?institution .
+  ?paper a schema:ScholarlyArticle ; dcterms:creator ?author . {_member("institution", level, "schema:sourceOrganization")}
   ?author rdfs:label ?author_label .
   BIND(?institution AS ?node)
   {_NAME}
@@ -100,25 +122,25 @@ def _select(store: KGStore, query: str, **bindings) -> list:
     return list(store.query(sparql_prologue() + query, bindings))
 
 
-def node_rows(store: KGStore, link: URIRef) -> list[NodeRow]:
+def node_rows(store: KGStore, link: URIRef, level: str = "listed") -> list[NodeRow]:
     """Members of papers (authors or institutions) with their labels and paper counts."""
-    return [NodeRow(str(r.node), str(r.name), int(r.papers)) for r in _select(store, NODES, link=link)]
+    return [NodeRow(str(r.node), str(r.name), int(r.papers)) for r in _select(store, _nodes(level), link=link)]
 
 
-def pair_rows(store: KGStore, link: URIRef) -> list[PairRow]:
+def pair_rows(store: KGStore, link: URIRef, level: str = "listed") -> list[PairRow]:
     """Every pair of members that share a paper, counted per team size."""
-    return [PairRow(str(r.a), str(r.b), int(r.size), int(r.papers)) for r in _select(store, PAIRS, link=link)]
+    return [PairRow(str(r.a), str(r.b), int(r.size), int(r.papers)) for r in _select(store, _pairs(level), link=link)]
 
 
-def paper_titles(store: KGStore, link: URIRef) -> dict[str, list[str]]:
+def paper_titles(store: KGStore, link: URIRef, level: str = "listed") -> dict[str, list[str]]:
     """Each member's paper titles, sorted."""
     titles: dict[str, list[str]] = {}
-    for row in _select(store, TITLES, link=link):
+    for row in _select(store, _titles(level), link=link):
         titles.setdefault(str(row.node), []).append(str(row.title))
     return titles
 
 
-def affiliation_rows(store: KGStore) -> list[AffiliationRow]:
-    """Author–institution pairs: the institutions listed on an author's papers, with counts."""
+def affiliation_rows(store: KGStore, level: str = "listed") -> list[AffiliationRow]:
+    """Author–institution pairs: the institutions listed on an author's papers (or their parents), with counts."""
     return [AffiliationRow(str(r.author), str(r.author_name), str(r.institution), str(r.name), int(r.papers))
-            for r in _select(store, AFFILIATIONS)]
+            for r in _select(store, _affiliations(level))]

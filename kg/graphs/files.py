@@ -1,4 +1,4 @@
-"""Networks as files for other tools: GEXF (Gephi), GraphML, CSV edge lists; all deterministic."""
+"""Networks as files for other tools: GEXF (Gephi), GraphML, CSV edge lists, VOSviewer, Pajek; all deterministic."""
 
 from __future__ import annotations
 
@@ -10,8 +10,11 @@ from networkx.readwrite.gexf import GEXFWriter
 
 from .metrics import communities, membership
 from .render import write_html
+from .vosviewer import write_pajek, write_vosviewer
 
-FORMATS = ("html", "gexf", "graphml", "csv")
+FORMATS = ("html", "gexf", "graphml", "csv", "vosviewer", "pajek")
+#: File name endings where the format's name is not one (VOSviewer: the map file; its network file goes beside it).
+EXTENSIONS = {"vosviewer": "map.txt", "pajek": "net"}
 
 
 def flat(graph: nx.Graph, kind: str) -> nx.Graph:
@@ -57,6 +60,14 @@ def write_network(graph: nx.Graph, path: Path, file_format: str, heading: str, k
     elif file_format == "gexf":
         write_gexf(graph, path, kind)
     elif file_format == "graphml":
+<<<<<<< HEAD
         nx.write_graphml(flat(graph, kind), str(path), encoding="utf-8")
+=======
+        nx.write_graphml(flat(graph), str(path), encoding="utf-8")
+    elif file_format == "vosviewer":
+        write_vosviewer(graph, path)
+    elif file_format == "pajek":
+        write_pajek(graph, path)
+>>>>>>> d
     else:
         write_csv(graph, path)

@@ -11,18 +11,26 @@ from dataclasses import dataclass
 import networkx as nx
 
 SEED = 42
-#: Above this many nodes betweenness is estimated from this many sampled sources (seeded).
+#: Above this many nodes betweenness is estimated from this many sampled sources (seeded):
+#: exact betweenness is O(nodes × edges), hours at 40,000 authors.
 EXACT_BETWEENNESS_LIMIT = 2000
+#: Above this many nodes communities come from label propagation (near-linear, deterministic
+#: on integer ids) instead of Louvain, whose passes grow too slow for a prompt answer.
+LOUVAIN_LIMIT = 60000
 
 
 def weighted_degree(graph: nx.Graph) -> dict[str, float]:
     return dict(graph.degree(weight="weight"))
 
 
+def betweenness_sample(graph: nx.Graph) -> int | None:
+    """How many sampled sources betweenness is estimated from, or None when it is exact."""
+    return EXACT_BETWEENNESS_LIMIT if len(graph) > EXACT_BETWEENNESS_LIMIT else None
+
+
 def betweenness(graph: nx.Graph, seed: int = SEED) -> dict[str, float]:
     """Share of shortest paths through each node (sampled, seeded, on very large graphs)."""
-    sample = EXACT_BETWEENNESS_LIMIT if len(graph) > EXACT_BETWEENNESS_LIMIT else None
-    return nx.betweenness_centrality(graph, k=sample, seed=seed)
+    return nx.betweenness_centrality(graph, k=betweenness_sample(graph), seed=seed)
 
 
 def components(graph: nx.Graph) -> list[set[str]]:
@@ -30,16 +38,35 @@ def components(graph: nx.Graph) -> list[set[str]]:
     return sorted(nx.connected_components(graph), key=lambda part: (-len(part), min(part)))
 
 
-def communities(graph: nx.Graph, seed: int = SEED) -> list[set[str]]:
-    """Louvain communities with a fixed seed, largest first: the same input gives the same groups.
+def community_method(graph: nx.Graph, seed: int = SEED) -> str:
+    """How :func:`communities` finds the groups of this graph, as the pages and stats say it."""
+    return f"Louvain, seed {seed}" if len(graph) <= LOUVAIN_LIMIT else "label propagation"
 
-    Louvain is run on integer node ids: it iterates over sets of nodes, and the order of a
+
+def communities(graph: nx.Graph, seed: int = SEED) -> list[set[str]]:
+    """Communities with a fixed seed, largest first: the same input gives the same groups.
+
+    Run on integer node ids: the algorithms iterate over sets of nodes, and the order of a
     set of strings changes from one process to the next (hash randomisation).
     """
     nodes = list(graph)
     numbered = nx.relabel_nodes(graph, {node: index for index, node in enumerate(nodes)})
-    found = nx.community.louvain_communities(numbered, weight="weight", seed=seed)
+    if len(graph) <= LOUVAIN_LIMIT:
+        found = nx.community.louvain_communities(numbered, weight="weight", seed=seed)
+    else:
+        found = nx.community.asyn_lpa_communities(numbered, weight="weight", seed=seed)
     return sorted(({nodes[index] for index in part} for part in found), key=lambda part: (-len(part), min(part)))
+
+
+def groups_of_two_or_more(parts: list[set[str]]) -> int:
+    """Communities with at least two members (the others are nodes with no ties here)."""
+    return sum(1 for part in parts if len(part) > 1)
+
+
+def communities_phrase(graph: nx.Graph, parts: list[set[str]], seed: int = SEED) -> str:
+    """The one wording of the community count, shared by the pages and ``kg graph stats``."""
+    return (f"{len(parts):,} communities ({groups_of_two_or_more(parts):,} with two or more members; "
+            f"{community_method(graph, seed)})")
 
 
 def membership(parts: list[set[str]]) -> dict[str, int]:
@@ -75,6 +102,8 @@ class NetworkSummary:
     components: int
     largest_component: int
     communities: int
+    communities_text: str
+    betweenness_sample: int | None
     density: float
     top_degree: list[tuple[str, int]]
     top_weighted_degree: list[tuple[str, float]]
@@ -97,6 +126,8 @@ def summarize(graph: nx.Graph, top: int = 10, seed: int = SEED) -> NetworkSummar
         components=len(parts),
         largest_component=len(parts[0]) if parts else 0,
         communities=len(groups),
+        communities_text=communities_phrase(graph, groups, seed),
+        betweenness_sample=betweenness_sample(graph),
         density=nx.density(graph) if len(graph) > 1 else 0.0,
         top_degree=ranked(dict(graph.degree())),
         top_weighted_degree=ranked(weighted_degree(graph)),

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import networkx as nx
 
+from ..query.library import search_names
 from ..stores.embedded import KGStore
 from .aggregates import AUTHORS, INSTITUTIONS, TOPICS, affiliation_rows, node_rows, pair_rows, paper_titles
 from .projections import Counting, affiliation_graph, affiliation_names, collaboration_graph
@@ -13,19 +14,30 @@ from .render import write_html
 
 LINKS = {"coauthors": AUTHORS, "institutions": INSTITUTIONS, "topics": TOPICS}
 KINDS = {"coauthors": "author", "institutions": "institution", "topics": "topic"}
+#: What a node's neighbours are, in each network: how its degree is labelled.
+NEIGHBOURS = {"coauthors": "co-authors", "institutions": "partner institutions", "topics": "co-occurring topics"}
 HEADINGS = {"coauthors": "Co-author network", "institutions": "Institution network", "topics": "Topic co-occurrence network"}
 
 
 def network(store: KGStore, name: str, *, counting: Counting = "full", max_team: int | None = None,
-            min_papers: int = 1, min_weight: float = 0, top: int | None = None) -> nx.Graph:
-    """The ``coauthors``, ``institutions`` or ``topics`` network of the store, with tooltip details on the nodes."""
-    link = LINKS[name]
-    affiliations = affiliation_names(affiliation_rows(store), of=KINDS[name]) if name != "topics" else None
-    return collaboration_graph(
-        node_rows(store, link), pair_rows(store, link), counting=counting, max_team=max_team,
-        min_papers=min_papers, min_weight=min_weight, top=top, titles=paper_titles(store, link),
+            min_papers: int = 1, min_weight: float = 0, top: int | None = None, level: str = "listed") -> nx.Graph:
+    """The ``coauthors``, ``institutions`` or ``topics`` network of the store, with tooltip and search details.
+
+    ``level`` (institutions only): ``listed`` as the papers list them, or ``parent``, each
+    listed unit rolled up to its top-level organisation.
+    """
+    link, kind = LINKS[name], KINDS[name]
+    level = level if name == "institutions" else "listed"
+    affiliations = affiliation_names(affiliation_rows(store, level), of=kind) if name != "topics" else None
+    graph = collaboration_graph(
+        node_rows(store, link, level), pair_rows(store, link, level), counting=counting, max_team=max_team,
+        min_papers=min_papers, min_weight=min_weight, top=top, titles=paper_titles(store, link, level),
         affiliations=affiliations,
     )
+    for iri, (keys, acronyms) in search_names(store, kind).items():
+        if iri in graph:
+            graph.nodes[iri].update(keys=keys, acronyms=acronyms)
+    return graph
 
 
 def affiliation_network(store: KGStore) -> nx.Graph:
@@ -33,11 +45,14 @@ def affiliation_network(store: KGStore) -> nx.Graph:
     return affiliation_graph(node_rows(store, AUTHORS), affiliation_rows(store))
 
 
-def write_pages(store: KGStore, out_dir: Path) -> list[Path]:
-    """The whole co-author, institution and topic networks as pages in ``out_dir`` (what ``kg build`` writes)."""
+def write_pages(store: KGStore, out_dir: Path, profiles: str | None = None) -> list[Path]:
+    """The whole co-author, institution and topic networks as pages in ``out_dir`` (what ``kg build`` writes).
+
+    ``profiles``: the site's folder relative to ``out_dir``, to link each node to its page.
+    """
     paths = []
     for name in LINKS:
         path = out_dir / f"{name}.html"
-        write_html(network(store, name), path, HEADINGS[name], KINDS[name])
+        write_html(network(store, name), path, HEADINGS[name], KINDS[name], profiles=profiles)
         paths.append(path)
     return paths

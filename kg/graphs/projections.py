@@ -11,7 +11,7 @@ on every run.
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Iterable, Literal, Mapping, Sequence
+from typing import Callable, Iterable, Literal, Mapping, Sequence
 
 import networkx as nx
 
@@ -78,6 +78,25 @@ def affiliation_names(affiliations: Iterable[AffiliationRow], of: str = "author"
         else:
             ranked[row.institution].append((-row.papers, row.author_label))
     return {author: [name for _, name in sorted(pairs)] for author, pairs in ranked.items()}
+
+
+def community_graph(graph: nx.Graph, groups: Sequence[set[str]], name: Callable[[set[str]], str],
+                    href: Callable[[int], str]) -> nx.Graph:
+    """One node per community (``members`` and ``papers`` = its size), linked by the papers
+    shared across them: the overview of a network too large to draw node by node."""
+    view = nx.Graph()
+    where = {}
+    for index, group in enumerate(groups):
+        node = f"community-{index + 1:05d}"
+        view.add_node(node, label=name(group), papers=len(group), members=len(group), href=href(index))
+        where.update(dict.fromkeys(group, node))
+    shared: dict[tuple[str, str], int] = defaultdict(int)
+    for a, b, attrs in graph.edges(data=True):
+        if a in where and b in where and where[a] != where[b]:
+            shared[min(where[a], where[b]), max(where[a], where[b])] += attrs.get("papers", 1)
+    for (a, b), papers in sorted(shared.items()):
+        view.add_edge(a, b, papers=papers, weight=papers)
+    return view
 
 
 def top_nodes(graph: nx.Graph, count: int | None) -> list[str]:

@@ -7,14 +7,18 @@ pyvis 0.3.2's own HTML has pitfalls this module avoids, each one tested:
 - safe: it writes the heading unescaped and switches tooltips to ``innerHTML`` when a title
   contains ``href``; our template escapes every text (autoescape, JSON made HTML-safe) and
   tooltips are plain strings, which vis-network 9 shows as text;
-- fast: positions come from :mod:`.layout` (seeded) with physics off, and above ``cap``
-  nodes only the most prolific are drawn, with the page saying what was left out; edges
-  are added without pyvis's duplicate scan (quadratic; networkx edges are unique);
+- fast: positions come from :mod:`.layout` (seeded) with physics off; above
+  :data:`COMMUNITY_VIEW_ABOVE` nodes the page is a community view (one node per community)
+  whose nodes open each community's own page; edges are added without pyvis's duplicate
+  scan (quadratic; networkx edges are unique);
+- readable: the page draws the labels itself, most important first, and skips a label that
+  would overlap one already drawn (zoom in or hover for the rest), dark on a white halo;
 - deterministic: no random ids, no dates; nodes and edges in graph order (sorted).
 """
 
 from __future__ import annotations
 
+import colorsys
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -26,17 +30,28 @@ import pyvis
 from pyvis.edge import Edge
 from pyvis.network import Network
 
+from ..ingest.names import match_key
+from ..rdf.iris import profile_path
 from .layout import layout
-from .metrics import SEED, communities, membership
-from .projections import induced, top_nodes
+from .metrics import SEED, communities, communities_phrase, membership
+from .projections import community_graph, induced, top_nodes
 
 NODE_CAP = 1000
+#: Above this many nodes a network is drawn as its communities (a hairball is unreadable).
+COMMUNITY_VIEW_ABOVE = 500
+#: Most communities a community view draws (largest first).
+COMMUNITY_CAP = 300
 TOOLTIP_TITLES = 8
-# Colour-blind-safe categorical palette (Okabe–Ito, then Tableau); smaller groups are grey.
-PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442",
+LEGEND_ENTRIES = 12
+#: Label sizes in screen pixels, from the least to the most important node.
+LABEL_PX = (11, 20)
+# Colour-blind-safe categorical palette (Okabe–Ito, then Tableau); further communities get
+# evenly spread hues; nodes with no ties on the page are grey.
+PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#B8A100",
            "#4E79A7", "#F28E2B", "#59A14F", "#B07AA1", "#9C755F")
 GREY = "#B0B0B0"
 VIS_DIR = Path(pyvis.__file__).parent / "templates" / "lib" / "vis-9.1.2"
+VIS_FILES = ("vis-network.min.js", "vis-network.css")
 
 
 @dataclass(frozen=True)
@@ -44,26 +59,37 @@ class Wording:
     noun: str
     plural: str
     affiliations: str
+    ties: str = "collaborations"
 
 
 WORDING = {
     "author": Wording("author", "authors", "Institutions"),
     "institution": Wording("institution", "institutions", "Authors"),
-    "topic": Wording("topic", "topics", "Related"),
+    "topic": Wording("topic", "topics", "Related", "co-occurrences"),
     "affiliation": Wording("author or institution", "authors and institutions", "Linked"),
+    "community": Wording("community", "communities", "Members", "links"),
 }
 
 
 @lru_cache(maxsize=None)
 def _environment() -> jinja2.Environment:
     loader = jinja2.FileSystemLoader(Path(__file__).parent)
-    return jinja2.Environment(loader=loader, autoescape=True, keep_trailing_newline=True)
+    env = jinja2.Environment(loader=loader, autoescape=True, keep_trailing_newline=True)
+    # Names as UTF-8 text, not \u escapes (tojson still escapes <, >, & and ' for HTML safety).
+    env.policies["json.dumps_kwargs"] = {"sort_keys": True, "ensure_ascii": False}
+    return env
 
 
 @lru_cache(maxsize=None)
-def _asset(name: str) -> Markup:
+def vis_asset(name: str) -> Markup:
     """A file of vis-network as shipped in the pyvis package, to inline as it is (not escaped)."""
     return Markup((VIS_DIR / name).read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=None)
+def search_script() -> Markup:
+    """The page search (kg/graphs/search.js), shared by the network pages and the site's index."""
+    return Markup((Path(__file__).parent / "search.js").read_text(encoding="utf-8"))
 
 
 def _plural(count: int, word: Wording) -> str:
@@ -73,26 +99,56 @@ def _plural(count: int, word: Wording) -> str:
 def tooltip(attrs: dict, word: Wording) -> str:
     """Plain text: name, paper count, affiliations, the first titles."""
     papers = attrs.get("papers", 0)
-    lines = [attrs.get("label", ""), f"{papers} paper{'s' if papers != 1 else ''}"]
+    size = f"{attrs['members']:,} members" if "members" in attrs else f"{papers} paper{'s' if papers != 1 else ''}"
+    lines = [attrs.get("label", ""), size]
     if attrs.get("affiliations"):
         lines.append(f"{word.affiliations}: {'; '.join(attrs['affiliations'])}")
     titles = list(attrs.get("titles", ()))
     lines += [f"• {title}" for title in titles[:TOOLTIP_TITLES]]
     if len(titles) > TOOLTIP_TITLES:
         lines.append(f"… and {len(titles) - TOOLTIP_TITLES} more")
+    if attrs.get("href"):
+        lines.append("(double-click to open its page)")
     return "\n".join(lines)
 
 
+def colour(index: int) -> str:
+    """The colour of community ``index``: the palette, then hues spread by the golden angle."""
+    if index < len(PALETTE):
+        return PALETTE[index]
+    hue = (index * 137.508) % 360
+    return "#" + "".join(f"{round(255 * c):02X}" for c in colorsys.hls_to_rgb(hue / 360, 0.42, 0.6))
+
+
+def _leaders(graph: nx.Graph, group: set[str], count: int = 3) -> str:
+    """A community named by its most central members (weighted degree within it)."""
+    names = [graph.nodes[node]["label"] for node in top_nodes(induced(graph, group), count)]
+    return ", ".join(names) + (", …" if len(group) > count else "")
+
+
 def _legend(graph: nx.Graph, groups: list[set[str]], word: Wording) -> list[dict]:
-    entries = []
-    for index, group in enumerate(groups[: len(PALETTE)]):
-        if len(group) < 2:
-            break
-        leaders = [graph.nodes[node]["label"] for node in top_nodes(induced(graph, group), 3)]
-        more = ", …" if len(group) > 3 else ""
-        entries.append({"colour": PALETTE[index], "text": f"{_plural(len(group), word)}: {', '.join(leaders)}{more}"})
-    entries.append({"colour": GREY, "text": f"other groups and {word.plural} without collaborations here"})
+    multi = [group for group in groups if len(group) > 1]
+    entries = [{"colour": colour(index), "text": f"{_plural(len(group), word)}: {_leaders(graph, group)}"}
+               for index, group in enumerate(multi[:LEGEND_ENTRIES])]
+    if len(multi) > LEGEND_ENTRIES:
+        entries.append({"colour": "", "text": f"and {len(multi) - LEGEND_ENTRIES:,} more communities, each in its own colour"})
+    alone = len(groups) - len(multi)
+    if alone:
+        entries.append({"colour": GREY, "text": f"{_plural(alone, word)} without {word.ties} here"})
     return entries
+
+
+def _label_sizes(graph: nx.Graph, order: list[str]) -> dict[str, int]:
+    """Screen pixel size of each label: square root of papers, scaled into :data:`LABEL_PX`."""
+    papers = {node: graph.nodes[node].get("papers", 1) for node in order}
+    low, high = min(papers.values(), default=1), max(papers.values(), default=1)
+    span = (high ** 0.5 - low ** 0.5) or 1.0
+    return {node: round(LABEL_PX[0] + (LABEL_PX[1] - LABEL_PX[0]) * (count ** 0.5 - low ** 0.5) / span)
+            for node, count in papers.items()}
+
+
+def _search_keys(attrs: dict) -> list[str]:
+    return list(attrs.get("keys") or [match_key(attrs.get("label", ""))])
 
 
 def _options(big: bool) -> dict:
@@ -100,28 +156,48 @@ def _options(big: bool) -> dict:
         "physics": {"enabled": False},
         "layout": {"improvedLayout": False, "randomSeed": SEED},
         "interaction": {"hover": True, "tooltipDelay": 150, "hideEdgesOnDrag": big},
-        "nodes": {"shape": "dot", "font": {"face": "system-ui, sans-serif"},
-                  "scaling": {"min": 8, "max": 30, "label": {"enabled": True, "min": 11, "max": 24, "drawThreshold": 7}}},
+        "nodes": {"shape": "dot", "scaling": {"min": 8, "max": 30}},
         "edges": {"smooth": False, "color": {"color": "#9AA0A6", "highlight": "#333333", "hover": "#333333"},
                   "scaling": {"min": 1, "max": 8}},
     }
 
 
-def render_html(graph: nx.Graph, heading: str, kind: str = "author", cap: int = NODE_CAP, seed: int = SEED) -> str:
-    """The page for ``graph`` (a projection), as one self-contained HTML string."""
+def _href(node: str, attrs: dict, profiles: str | None) -> str | None:
+    if attrs.get("href"):
+        return attrs["href"]
+    return f"{profiles}{profile_path(node)}" if profiles is not None else None
+
+
+def render_html(graph: nx.Graph, heading: str, kind: str = "author", cap: int = NODE_CAP, seed: int = SEED,
+                profiles: str | None = None, assets: str | None = None, note: str = "",
+                summary: str | None = None) -> str:
+    """The page for ``graph`` (a projection), as one self-contained HTML string.
+
+    ``profiles``: the relative URL of the site's folder, to link every node to its page;
+    ``assets``: the relative URL of a folder holding :data:`VIS_FILES`, linked instead of
+    inlined (for the many pages of a community view).
+    """
     word = WORDING[kind]
+    groups = communities(graph, seed)
     shown = graph if len(graph) <= cap else induced(graph, top_nodes(graph, cap))
-    groups = communities(shown, seed)
     group_of = membership(groups)
-    positions = layout(shown, seed)
+    multi = {index for index, group in enumerate(groups) if len(group) > 1}
+    rank = {index: position for position, index in enumerate(sorted(multi))}
+    positions = layout(shown, seed, group_of)
+    order = top_nodes(shown, None)
+    sizes = _label_sizes(shown, order)
+    importance = {node: position for position, node in enumerate(order)}
 
     net = Network(heading=heading)
     for node, attrs in shown.nodes(data=True):
         group = group_of[node]
-        colour = PALETTE[group] if group < len(PALETTE) and len(groups[group]) > 1 else GREY
         x, y = positions[node]
-        net.add_node(node, label=attrs.get("label", node), title=tooltip(attrs, word), value=attrs.get("papers", 1),
-                     color=colour, x=x, y=y, community=group)
+        href = _href(node, attrs, profiles)
+        extra = {"href": href} if href else {}
+        net.add_node(node, label=None, name=attrs.get("label", node), title=tooltip({**attrs, **extra}, word),
+                     value=attrs.get("papers", 1), color=colour(rank[group]) if group in multi else GREY,
+                     x=x, y=y, community=group, rank=importance[node], fontSize=sizes[node],
+                     keys=_search_keys(attrs), acronyms=list(attrs.get("acronyms", ())), **extra)
     for a, b, attrs in shown.edges(data=True):
         papers = attrs.get("papers", 1)
         net.edges.append(Edge(a, b, value=attrs.get("weight", 1),
@@ -129,30 +205,72 @@ def render_html(graph: nx.Graph, heading: str, kind: str = "author", cap: int = 
                                     f"{papers} shared paper{'s' if papers != 1 else ''}").options)
     net.options = _options(big=len(shown) > 300)
     nodes, edges, heading, _, _, _ = net.get_network_data()
+    for entry in nodes:
+        entry.pop("label", None)  # the page draws the labels (collision-free), vis-network does not
 
-    left_out = ""
+    left_out = note
     if len(shown) < len(graph):
         hidden_edges = graph.number_of_edges() - shown.number_of_edges()
         left_out = (f"Showing the {len(shown):,} {word.plural} with the most papers; "
-                    f"{_plural(len(graph) - len(shown), word)} and {hidden_edges:,} collaborations are left out. "
+                    f"{_plural(len(graph) - len(shown), word)} and {hidden_edges:,} {word.ties} are left out. "
                     f"Narrow the network (--author, --min-weight, --top) to see them.")
     return _environment().get_template("page.html.j2").render(
         heading=heading,
         noun=word.noun,
-        summary=(f"{_plural(len(graph), word)}, {graph.number_of_edges():,} collaborations, "
-                 f"{len([g for g in groups if len(g) > 1]):,} groups. Size: papers; line width: shared papers; "
-                 f"colour: community (Louvain, seed {seed}). Hover for details, scroll to zoom."),
+        summary=(summary or f"{_counts(graph, groups, word, seed)} Size: papers; line width: shared papers; "
+                 f"colour: community. Hover for details, scroll to zoom"
+                 f"{', double-click a node to open its page' if profiles is not None or kind == 'community' else ''}."),
         omitted=left_out,
-        names=sorted({attrs.get("label", node) for node, attrs in shown.nodes(data=True)}),
-        legend=_legend(shown, groups, word),
+        legend=_legend(graph, groups, word),
         nodes=nodes,
         edges=edges,
         options=net.options,
-        vis_js=_asset("vis-network.min.js"),
-        vis_css=_asset("vis-network.css"),
+        assets=assets,
+        search_js=search_script(),
+        vis_js=None if assets is not None else vis_asset("vis-network.min.js"),
+        vis_css=None if assets is not None else vis_asset("vis-network.css"),
     )
 
 
-def write_html(graph: nx.Graph, path: Path, heading: str, kind: str = "author", cap: int = NODE_CAP) -> None:
+def _counts(graph: nx.Graph, groups: list[set[str]], word: Wording, seed: int = SEED) -> str:
+    """The numbers of a network as ``kg graph stats`` prints them."""
+    return f"{_plural(len(graph), word)}, {graph.number_of_edges():,} {word.ties}, {communities_phrase(graph, groups, seed)}."
+
+
+def _write(path: Path, html: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(render_html(graph, heading, kind, cap), encoding="utf-8", newline="\n")
+    path.write_text(html, encoding="utf-8", newline="\n")
+
+
+def write_html(graph: nx.Graph, path: Path, heading: str, kind: str = "author", cap: int = NODE_CAP,
+               profiles: str | None = None) -> list[Path]:
+    """The page of ``graph`` at ``path``; above :data:`COMMUNITY_VIEW_ABOVE` nodes, its community view
+    there and one page per drawn community in the folder ``{stem}-communities/`` beside it."""
+    if len(graph) <= COMMUNITY_VIEW_ABOVE:
+        _write(path, render_html(graph, heading, kind, cap, profiles=profiles))
+        return [path]
+    word = WORDING[kind]
+    every = communities(graph)
+    groups = [group for group in every if len(group) > 1]
+    folder = path.with_name(f"{path.stem}-communities")
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in VIS_FILES:
+        _write(folder / name, str(vis_asset(name)))
+    drawn = groups[:COMMUNITY_CAP]
+    written = [path]
+    inner = None if profiles is None else f"../{profiles}"
+    for index, group in enumerate(drawn, start=1):
+        page = folder / f"{index}.html"
+        _write(page, render_html(induced(graph, group), f"{heading}: community {index} ({_leaders(graph, group)})",
+                                 kind, cap, profiles=inner, assets=""))
+        written.append(page)
+    view = community_graph(graph, drawn, lambda group: _leaders(graph, group),
+                           lambda index: f"{folder.name}/{index + 1}.html")
+    rest = len(groups) - len(drawn)
+    note = (f"{_plural(len(graph), word)} are too many to draw one by one: each node here is a community "
+            f"(size: members), linked by their shared papers; double-click one to open its own page."
+            + (f" The {rest:,} smallest communities are left out." if rest > 0 else ""))
+    summary = (f"{_counts(graph, every, word)} Each node: a community (size: members, colour: its own); "
+               f"line width: shared papers between them. Hover for details, double-click to open a community.")
+    _write(path, render_html(view, f"{heading}: communities", "community", cap, note=note, summary=summary))
+    return written

@@ -204,6 +204,12 @@ def _candidates(store: SparqlStore, kind: str) -> list[_Candidate]:
     return sorted(found.values(), key=lambda candidate: (candidate.display, str(candidate.iri)))
 
 
+def search_names(store: SparqlStore, kind: str) -> dict[str, tuple[list[str], list[str]]]:
+    """Each entity's match keys and acronyms (sorted): what the network pages' search compares,
+    so that the page finds what :func:`find_entity` finds."""
+    return {str(candidate.iri): (sorted(candidate.keys), sorted(candidate.acronyms)) for candidate in _candidates(store, kind)}
+
+
 def _tokens_match(typed: str, key: str) -> bool:
     """Every typed word is a word of the name (any order); CJK text may be any part of the name."""
     if has_cjk(typed):

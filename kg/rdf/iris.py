@@ -12,6 +12,7 @@ characters never reach the IRI.
 from __future__ import annotations
 
 import hashlib
+import re
 from functools import lru_cache
 
 from ..ingest.names import match_key
@@ -64,3 +65,15 @@ class Minter:
 def file_slug(file_name: str) -> str:
     """A file name as a slug, its dots and underscores kept as word breaks (``a_b.txt`` -> ``a-b-txt``)."""
     return slug(file_name.replace(".", " ").replace("_", " ").replace("/", " "))
+
+
+def profile_path(iri: str) -> str:
+    """Where the site keeps the page of the thing an IRI names: ``{kind}/{slug}.html``.
+
+    Minted IRIs end in ``{kind}/{slug}`` (the ontology's: ``ontology#Name``); slugs are
+    path-safe (letters, digits, hyphens), so the last two segments are a file path that
+    cannot escape the site's folder; anything else becomes a digest.
+    """
+    kind, local = re.split(r"[/#]", iri.rstrip("/"))[-2:]
+    safe = lambda part: part if re.fullmatch(r"[\w-]+", part) else "x-" + digest(part)  # noqa: E731
+    return f"{safe(kind)}/{safe(local)}.html"

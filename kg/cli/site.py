@@ -1,0 +1,26 @@
+"""``kg site``: the graph as a static, offline site of profile pages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ..exports.site import write_site
+from .common import console, opened_store, store_option
+
+
+@click.command("site")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("exports/site"),
+              show_default=True, help="Folder to write the site into.")
+@store_option
+def site(out_dir, store_spec) -> None:
+    """A static site of the graph: a page per author, institution, topic and venue, linked to
+    each other, to the graph's IRIs and to the network pages; opens offline, no server needed."""
+    with opened_store(store_spec) as store:
+        counts = write_site(store, out_dir)
+    listed = ", ".join(f"{count:,} {kind} pages" for kind, count in counts.items())
+    console(stderr=True).print(f"Wrote {out_dir / 'index.html'}: {listed}.")
+
+
+COMMANDS = (site,)

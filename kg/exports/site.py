@@ -1,0 +1,190 @@
+"""``kg site``: a static, offline site of the graph, one page per author, institution, topic and venue.
+
+Every panel of a page is one query of the site library (``queries/site/*.rq``): each returns
+the rows of that panel for *every* page, sorted by the page's IRI, so the pages are written
+in one merged pass over the streams, one page at a time, whatever the size of the graph.
+``{kind}.rq`` lists the pages of a kind; ``{kind}-{panel}.rq`` are its panels. Links go to
+another page only when that page exists, so every link resolves; entities and papers also
+link to their IRIs. Nothing is dated and everything is sorted: the same graph gives the same
+bytes. The network pages (and an ego network per author) are the ones ``kg graph`` draws,
+their nodes linked to these pages; vis-network is one shared file in ``assets/``.
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterable, Iterator
+
+import jinja2
+
+from .. import QUERIES_DIR
+from ..graphs.networks import HEADINGS, network, write_pages
+from ..graphs.projections import ego_network
+from ..graphs.render import VIS_FILES, vis_asset, render_html, search_script
+from ..query.library import library, search_names
+from ..rdf.iris import profile_path
+from ..rdf.vocab import sparql_prologue
+from ..stores.embedded import KGStore
+
+SITE_QUERIES = QUERIES_DIR / "site"
+ASSETS = "assets"
+
+
+@dataclass(frozen=True)
+class Panel:
+    query: str      # the panel's query in SITE_QUERIES, without .rq
+    heading: str
+    links_to: str   # "paper", or the kind of page its ?other column links to
+
+
+PAGES = {
+    "author": ("Authors", (
+        Panel("author-papers", "Papers (byline position of this author / authors)", "paper"),
+        Panel("author-coauthors", "Co-authors (shared papers)", "author"),
+        Panel("author-institutions", "Institutions on their papers (papers)", "institution"),
+        Panel("author-topics", "Topics (papers)", "topic"),
+    )),
+    "institution": ("Institutions", (
+        Panel("institution-papers", "Papers (its own or its units')", "paper"),
+        Panel("institution-units", "Units and parent", "institution"),
+        Panel("institution-authors", "Authors (papers)", "author"),
+        Panel("institution-partners", "Partner institutions (shared papers)", "institution"),
+        Panel("institution-topics", "Topics (papers)", "topic"),
+    )),
+    "topic": ("Topics", (
+        Panel("topic-papers", "Papers", "paper"),
+        Panel("topic-institutions", "Institutions (papers)", "institution"),
+        Panel("topic-related", "Related topics (shared papers)", "topic"),
+    )),
+    "venue": ("Venues, tracks and workshops", (
+        Panel("venue-papers", "Papers", "paper"),
+        Panel("venue-authors", "Authors (papers)", "author"),
+    )),
+}
+#: The search on the index looks names up as `kg` does for these kinds.
+SEARCHED = ("author", "institution", "topic")
+
+
+@lru_cache(maxsize=None)
+def _environment() -> jinja2.Environment:
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(Path(__file__).parent), autoescape=True,
+                             keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
+    env.policies["json.dumps_kwargs"] = {"sort_keys": True, "ensure_ascii": False}
+    return env
+
+
+@lru_cache(maxsize=None)
+def _queries() -> dict:
+    return library(SITE_QUERIES)
+
+
+def _rows(store: KGStore, name: str) -> Iterator:
+    return iter(store.query(sparql_prologue() + _queries()[name].sparql))
+
+
+def merged(pages: Iterable, panels: list[Iterator]) -> Iterator[tuple[object, list[list]]]:
+    """Each page row with its rows of every panel: one pass over streams that are all sorted by ``str(?page)``."""
+    heads = [next(panel, None) for panel in panels]
+    for page in pages:
+        key = str(page.page)
+        rows: list[list] = []
+        for index, panel in enumerate(panels):
+            mine = []
+            while heads[index] is not None and str(heads[index].page) <= key:
+                if str(heads[index].page) == key:
+                    mine.append(heads[index])
+                heads[index] = next(panel, None)
+            rows.append(mine)
+        yield page, rows
+
+
+def _relative(from_path: str, to_path: str) -> str:
+    """The link from one page of the site to another (both relative to the site's folder)."""
+    return posixpath.relpath(to_path, posixpath.dirname(from_path) or ".")
+
+
+def _prefix(from_path: str, folder: str = ".") -> str:
+    """The relative URL prefix, from a page, of a folder of the site (``../``, ``../assets/``)."""
+    return _relative(from_path, folder + "/x")[:-1]
+
+
+def _write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8", newline="\n")
+
+
+def _page_sets(store: KGStore) -> dict[str, dict[str, tuple[str, int]]]:
+    """Each kind's pages: IRI -> (name, papers). Small (one entry per entity), needed for links and the index."""
+    return {kind: {str(row.page): (str(row.name), int(row.papers)) for row in _rows(store, kind)} for kind in PAGES}
+
+
+def write_site(store: KGStore, out_dir: Path) -> dict[str, int]:
+    """The whole site in ``out_dir``; returns how many pages of each kind were written."""
+    env = _environment()
+    pages = _page_sets(store)
+    path_of = {iri: profile_path(iri) for kind in pages for iri in pages[kind]}
+    coauthors = network(store, "coauthors")
+    for name in VIS_FILES:
+        _write(out_dir / ASSETS / name, str(vis_asset(name)))
+    counts = {}
+    for kind, (plural, panels) in PAGES.items():
+        template = env.get_template("profile.html.j2")
+        streams = [_rows(store, panel.query) for panel in panels]
+        written = 0
+        for page, panel_rows in merged(_rows(store, kind), streams):
+            iri, own = str(page.page), path_of[str(page.page)]
+            link = lambda target: _relative(own, path_of[target]) if target in path_of else None  # noqa: E731
+            sections = [{"heading": panel.heading, "paper": panel.links_to == "paper",
+                         "rows": [_row(row, panel, link) for row in rows]} for panel, rows in zip(panels, panel_rows)]
+            ego = None
+            if kind == "author" and iri in coauthors and coauthors.degree(iri):
+                ego = own.removesuffix(".html") + "-network.html"
+                graph = ego_network(coauthors, iri, 1)
+                _write(out_dir / ego, render_html(
+                    graph, f"Co-authors of {page.name}", "author", profiles=_prefix(ego), assets=_prefix(ego, ASSETS)))
+                ego = _relative(own, ego)
+            _write(out_dir / own, template.render(
+                title=str(page.name), kind=kind, iri=iri, papers=int(page.papers), sections=sections,
+                ego=ego, home=_relative(own, "index.html"), listing=_relative(own, f"{kind}s.html")))
+            written += 1
+        counts[kind] = written
+        _write(out_dir / f"{kind}s.html", env.get_template("list.html.j2").render(
+            title=plural, home="index.html",
+            entries=sorted(((name, papers, path_of[iri]) for iri, (name, papers) in pages[kind].items()),
+                           key=lambda entry: (entry[0].casefold(), entry[2]))))
+    networks = write_pages(store, out_dir / "network", profiles="../")
+    _write(out_dir / "search.js", _search_data(store, pages, path_of))
+    _write(out_dir / "index.html", env.get_template("index.html.j2").render(
+        counts=counts, lists=[(PAGES[kind][0], f"{kind}s.html", counts[kind]) for kind in PAGES],
+        networks=[(HEADINGS[path.stem], f"network/{path.name}") for path in networks],
+        search_js=search_script()))
+    return counts
+
+
+def _row(row, panel: Panel, link) -> dict:
+    if panel.links_to == "paper":
+        details = [str(value) for value in (getattr(row, "venue", None),) if value is not None]
+        if getattr(row, "position", None) is not None:
+            details.insert(0, f"{row.position} / {row.authors}")
+        return {"text": str(row.title) if row.title is not None else str(row.paper), "href": None,
+                "iri": str(row.paper), "details": " · ".join(details)}
+    count = getattr(row, "number", None)
+    relation = getattr(row, "relation", None)
+    return {"text": str(row.name), "href": link(str(row.other)), "iri": str(row.other),
+            "details": str(relation) if relation is not None else (f"{int(count):,}" if count is not None else "")}
+
+
+def _search_data(store: KGStore, pages: dict, path_of: dict) -> str:
+    """The index's search entries (name, page, match keys), as a script (file:// pages cannot fetch JSON)."""
+    entries = []
+    for kind in SEARCHED:
+        names = search_names(store, kind)
+        for iri, (name, _) in sorted(pages[kind].items(), key=lambda item: (-item[1][1], item[1][0], item[0])):
+            keys, acronyms = names.get(iri, ([], []))
+            entries.append({"id": iri, "name": name, "kind": kind, "href": path_of[iri],
+                            "keys": keys, "acronyms": acronyms})
+    return "var SITE_ENTRIES = " + json.dumps(entries, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + ";\n"

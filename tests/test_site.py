@@ -1,0 +1,97 @@
+"""`kg site` on the samples: a page per entity, every link resolves, offline, byte-identical."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+from conftest import run_kg
+from kg.query.stats import graph_stats
+
+
+class Links(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.links: list[tuple[str, str]] = []
+
+    def handle_starttag(self, tag, attrs):
+        self.links += [(tag, value or "") for name, value in attrs if name in ("src", "href")]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    """`kg build --site` on the samples in a fresh folder."""
+    folder = tmp_path_factory.mktemp("site")
+    run_kg("build", "--site", "--store", str(folder / "store"), cwd=folder)
+    return folder / "exports"
+
+
+def pages(site: Path) -> list[Path]:
+    return sorted(site.rglob("*.html"))
+
+
+def test_one_page_per_author_institution_topic_and_venue(built, sample_store):
+    site = built / "site"
+    stats = graph_stats(sample_store)
+    assert len(list((site / "author").glob("*-network.html"))) > 100
+    assert len([p for p in (site / "author").glob("*.html") if not p.name.endswith("-network.html")]) == stats["authors"] == 135
+    assert (site / "institution" / "zhejiang-university.html").exists()  # a parent named only through its units
+    assert len(list((site / "institution").glob("*.html"))) >= 33
+    assert len(list((site / "topic").glob("*.html"))) > 50
+    assert (site / "venue" / "icml-2026.html").exists() and list((site / "workshop").glob("*.html"))
+    neumann = (site / "author" / "gerhard-neumann.html").read_text(encoding="utf-8")
+    assert 'href="niklas-freymuth.html">Niklas Freymuth</a> <span class="details">2</span>' in neumann
+    assert "https://kg.example.org/id/author/gerhard-neumann" in neumann
+    zju = (site / "institution" / "zhejiang-university.html").read_text(encoding="utf-8")
+    assert "zhejiang-university--college-of-artificial-intelligence.html" in zju  # its units
+
+
+def test_every_link_resolves_and_nothing_is_fetched_from_the_network(built):
+    checked = 0
+    for page in pages(built):
+        parser = Links()
+        parser.feed(page.read_text(encoding="utf-8"))
+        for tag, link in parser.links:
+            if tag in ("script", "link", "img"):
+                assert not re.match(r"\s*(https?:)?//", link, re.I), (page, link)
+            if re.match(r"https?://", link):
+                assert tag == "a" and link.startswith("https://kg.example.org/")  # the graph's own IRIs
+                continue
+            target = (page.parent / unquote(urlsplit(link).path)).resolve()
+            assert target.is_file(), f"{page.relative_to(built)} links to missing {link}"
+            checked += 1
+    assert checked > 3000
+
+
+def test_site_is_byte_identical_between_runs(built, tmp_path):
+    run_kg("site", "--store", str(built.parent / "store"), "--out", str(tmp_path / "again"), cwd=tmp_path)
+    first = {p.relative_to(built / "site"): p.read_bytes() for p in sorted((built / "site").rglob("*")) if p.is_file()}
+    second = {p.relative_to(tmp_path / "again"): p.read_bytes() for p in sorted((tmp_path / "again").rglob("*")) if p.is_file()}
+    assert first.keys() == second.keys() and first == second
+
+
+def test_every_network_node_links_to_its_profile_page(built, browser):
+    for page in (built / "coauthors.html", built / "institutions.html", built / "topics.html",
+                 built / "site" / "network" / "coauthors.html", built / "site" / "author" / "gerhard-neumann-network.html"):
+        report = browser.open(page)
+        assert report.errors == [] and all(url.startswith("file://") for url in report.requests)
+        hrefs = browser.evaluate("nodes.get().map(n => n.href)")
+        assert hrefs and all(hrefs)
+        for href in hrefs:
+            assert (page.parent / unquote(href)).resolve().is_file(), (page, href)
+
+
+def test_index_search_finds_authors_and_institutions_as_the_cli_does(built, browser):
+    report = browser.open(built / "site" / "index.html")
+    assert report.errors == []
+    for typed, expected in (("neumann", "Gerhard Neumann"), ("USTC", "University of Science and Technology of China"),
+                            ("中国科学技术大学", "University of Science and Technology of China")):
+        found = browser.evaluate(f"""(() => {{ const box = document.getElementById('find'); box.value = {typed!r};
+            box.dispatchEvent(new Event('input'));
+            return [...document.querySelectorAll('#results a')].map(a => [a.textContent, a.getAttribute('href')]); }})()""")
+        assert found and found[0][0] == expected, (typed, found)
+        assert (built / "site" / found[0][1]).is_file()
