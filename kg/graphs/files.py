@@ -60,14 +60,10 @@ def write_network(graph: nx.Graph, path: Path, file_format: str, heading: str, k
     elif file_format == "gexf":
         write_gexf(graph, path, kind)
     elif file_format == "graphml":
-<<<<<<< HEAD
         nx.write_graphml(flat(graph, kind), str(path), encoding="utf-8")
-=======
-        nx.write_graphml(flat(graph), str(path), encoding="utf-8")
     elif file_format == "vosviewer":
         write_vosviewer(graph, path)
     elif file_format == "pajek":
         write_pajek(graph, path)
->>>>>>> d
     else:
         write_csv(graph, path)
