@@ -141,7 +141,8 @@ class Chromium:
         for event in self.events:
             method, params = event.get("method"), event.get("params", {})
             if method == "Runtime.exceptionThrown":
-                report.errors.append(json.dumps(params["exceptionDetails"])[:500])
+                details = params["exceptionDetails"]  # the message first: a long file path must not cut it off
+                report.errors.append(details.get("exception", {}).get("description") or json.dumps(details)[:500])
             elif method == "Runtime.consoleAPICalled" and params.get("type") in ("error", "assert"):
                 report.errors.append(json.dumps(params.get("args"))[:500])
             elif method == "Log.entryAdded" and params["entry"]["level"] == "error":
