@@ -20,6 +20,7 @@ import pyoxigraph as ox
 from . import ONTOLOGY_DIR
 from .ingest.comments import PublicationInfo, find_venue, parse_publication
 from .errors import KgError
+from .exports.description import describe, file_modified
 from .ingest.formats import read_source
 from .rdf.iris import Minter
 from .rdf.mapping import paper_triples, source_iri, source_triples
@@ -150,6 +151,7 @@ def ingest(
                 with resolution_suspended(store, minter):
                     for graph, target in staged:
                         store.replace_graph(graph, target)
+                describe(store, minter)
     return report
 
 
@@ -176,7 +178,7 @@ def _stage_file(path, name, target, minter, format_name, encoding, strict, on_re
         for record, info in publication_facts(accepted()):
             header = record.venue_header
             yield from paper_triples(record, info, minter)
-        yield from source_triples(name, source.format, header, minter)
+        yield from source_triples(name, source.format, header, minter, file_modified(path.stat().st_mtime))
 
     ox.serialize(triples(), str(target), ox.RdfFormat.N_TRIPLES)
     return report

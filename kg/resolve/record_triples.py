@@ -59,6 +59,7 @@ def _chain_triples(chain: OrgChain, minter: Minter):
             yield Triple(node, KG.nameAsWritten, _named(level.written))
         else:
             yield Triple(node, KG.nameAsWritten, _named(f"{level.written}, {parent_display}"))
+            yield Triple(node, RDF.type, ORG.OrganizationalUnit)
             yield Triple(node, ORG.subOrganizationOf, parent)
         if level.canonical:
             yield Triple(node, SKOS.prefLabel, Literal(level.canonical, language="en"))

@@ -60,7 +60,8 @@ class KGStore(ABC):
     spec: str
     #: Where the pipeline stages a source's N-Triples file (same file system as the store).
     scratch_dir: Path | None = None
-
+    #: The SPARQL query endpoint others can use, for a store that is a server (the dataset description says it).
+    endpoint: str | None = None
 
     def __new__(cls, spec: str | None = None, **options):
         if cls is KGStore:
