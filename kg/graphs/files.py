@@ -8,10 +8,16 @@ from pathlib import Path
 import networkx as nx
 from networkx.readwrite.gexf import GEXFWriter
 
+from ..registry import Registry
 from .metrics import communities, membership
-from .render import write_html
 
-FORMATS = ("html", "gexf", "graphml", "csv")
+#: Writers of a network as a file, each ``(graph, path, heading, kind)``.
+FORMATS = Registry("network file format", {
+    "html": "kg.graphs.render:write_html",
+    "gexf": "kg.graphs.files:write_gexf",
+    "graphml": "kg.graphs.files:write_graphml",
+    "csv": "kg.graphs.files:write_csv",
+})
 
 
 def flat(graph: nx.Graph, kind: str) -> nx.Graph:
@@ -29,7 +35,7 @@ def flat(graph: nx.Graph, kind: str) -> nx.Graph:
     return out
 
 
-def write_gexf(graph: nx.Graph, path: Path, kind: str = "author") -> None:
+def write_gexf(graph: nx.Graph, path: Path, heading: str = "", kind: str = "author") -> None:
     writer = GEXFWriter(encoding="utf-8", prettyprint=True)
     writer.xml.find("meta").attrib.pop("lastmodifieddate")  # a date would make every export differ
     writer.add_graph(flat(graph, kind))
@@ -37,7 +43,11 @@ def write_gexf(graph: nx.Graph, path: Path, kind: str = "author") -> None:
     writer.write(str(path))
 
 
-def write_csv(graph: nx.Graph, path: Path) -> None:
+def write_graphml(graph: nx.Graph, path: Path, heading: str = "", kind: str = "author") -> None:
+    nx.write_graphml(flat(graph, kind), str(path), encoding="utf-8")
+
+
+def write_csv(graph: nx.Graph, path: Path, heading: str = "", kind: str = "author") -> None:
     """One row per edge, heaviest first: names, weight, shared papers, fractional count, IRIs."""
     label = lambda node: graph.nodes[node].get("label", node)  # noqa: E731
     rows = sorted(((label(a), label(b), attrs, a, b) for a, b, attrs in graph.edges(data=True)),
@@ -52,11 +62,4 @@ def write_csv(graph: nx.Graph, path: Path) -> None:
 def write_network(graph: nx.Graph, path: Path, file_format: str, heading: str, kind: str) -> None:
     """Write ``graph`` as ``file_format`` (one of :data:`FORMATS`)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    if file_format == "html":
-        write_html(graph, path, heading, kind)
-    elif file_format == "gexf":
-        write_gexf(graph, path, kind)
-    elif file_format == "graphml":
-        nx.write_graphml(flat(graph, kind), str(path), encoding="utf-8")
-    else:
-        write_csv(graph, path)
+    FORMATS[file_format](graph, path, heading, kind)

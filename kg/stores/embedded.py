@@ -66,12 +66,9 @@ class KGStore(ABC):
     def __new__(cls, spec: str | None = None, **options):
         if cls is KGStore:
             spec = spec or default_store_spec()
-            if spec.startswith(REMOTE_SCHEMES):
-                from .remote import RemoteStore
+            from . import STORES  # the package's registry imports the implementations lazily
 
-                cls = RemoteStore
-            else:
-                cls = EmbeddedStore
+            cls = STORES["remote" if spec.startswith(REMOTE_SCHEMES) else "embedded"]
         return super().__new__(cls)
 
     # ------------------------------------------------------------------ writing
