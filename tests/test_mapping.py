@@ -9,13 +9,16 @@ from kg.ingest.records import PaperRecord, SourceRef
 from kg.rdf.iris import Minter
 from kg.rdf.mapping import paper_triples, source_triples
 from kg.rdf.vocab import BIBO, DCTERMS, FABIO, KG, RDF, SCHEMA, XSD
+from kg.resolve.aliases import AliasTable
+
+ALIASES = AliasTable({})  # configuration is passed in: no environment, no store
 
 REF = SourceRef("listing.txt", "listing.txt", 3, "listing")
 
 
 def triples(info: PublicationInfo, **fields) -> set[ox.Triple]:
     record = PaperRecord(REF, "ICML", title="A Paper", authors=["Ada Lovelace", "Alan Turing"], **fields)
-    return set(paper_triples(record, info, Minter()))
+    return set(paper_triples(record, info, Minter(), ALIASES))
 
 
 def objects(found: set[ox.Triple], subject, predicate) -> set:

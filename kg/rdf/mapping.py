@@ -1,7 +1,8 @@
 """Records -> triples: the one place that decides how a paper is said in RDF.
 
-The shape is documented in ``ontology/kg.ttl``. Functions here are pure: the same record
-and publication facts always give the same triples, so exports are deterministic.
+The shape is documented in ``ontology/kg.ttl``. Functions here are pure: the same record,
+publication facts and configuration (the minter's base, the alias table: passed in, never read
+from the environment or the store) always give the same triples, so exports are deterministic.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from .iris import Minter, digest, file_slug, slug
 from ..ingest.names import clean, has_cjk, match_key
 from ..nlp.graph import topic_triples
 from ..ingest.records import PaperRecord, SourceRef
+from ..resolve.aliases import AliasTable
 from ..resolve.record_triples import institution_triples
 from ..ingest.urls import find_urls, is_code_repository
 from .vocab import BIBO, DCTERMS, FABIO, FOAF, KG, PROV, RDF, RDFS, SCHEMA, XSD
@@ -66,7 +68,7 @@ def source_triples(name: str, format_name: str, venue_header: str, minter: Minte
         yield Triple(node, KG.venueHeader, Literal(venue_header))
 
 
-def paper_triples(record: PaperRecord, info: PublicationInfo, minter: Minter) -> Iterator[Triple]:
+def paper_triples(record: PaperRecord, info: PublicationInfo, minter: Minter, aliases: AliasTable) -> Iterator[Triple]:
     """Every triple one record states: the paper, its authorships, institutions, venue, provenance."""
     key = paper_slug(record)
     paper = NamedNode(minter.iri("paper", key))
@@ -83,7 +85,7 @@ def paper_triples(record: PaperRecord, info: PublicationInfo, minter: Minter) ->
     yield from topic_triples(paper, record, minter)
     yield from _authorships(paper, key, record.authors, minter)
     record_node, record_slug = record_iri(record.source, minter)
-    yield from institution_triples(paper, record, record_node, record_slug, minter)
+    yield from institution_triples(paper, record, record_node, record_slug, minter, aliases)
     yield from _publication(paper, info, minter)
     if record.abstract:
         for url in find_urls(record.abstract):
