@@ -154,18 +154,19 @@ def child_naive(corpus: Path, queries_dir: Path, bindings_in: Path, nquads: Path
     from kg.ingest.formats import read_source
     from kg.rdf.iris import Minter
     from kg.rdf.mapping import paper_triples, source_triples
+    from kg.resolve.aliases import active_aliases
     from kg.pipeline import publication_facts
     from kg.ingest.records import PaperRecord
 
     graph = rdflib.Graph()
-    minter = Minter()
+    minter, aliases = Minter(), active_aliases()
     start = time.perf_counter()
     source, items = read_source(corpus, corpus.name)
     records = (item for item in items if isinstance(item, PaperRecord))
     papers = 0
     for record, info in publication_facts(records):
         papers += 1
-        for triple in paper_triples(record, info, minter):
+        for triple in paper_triples(record, info, minter, aliases):
             graph.add((from_ox(triple.subject), from_ox(triple.predicate), from_ox(triple.object)))
     for triple in source_triples(corpus.name, source.format, "", minter):
         graph.add((from_ox(triple.subject), from_ox(triple.predicate), from_ox(triple.object)))

@@ -9,6 +9,7 @@ record read ends up either in the graph or in the report's rejections.
 
 from __future__ import annotations
 
+import itertools
 import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
@@ -20,14 +21,17 @@ import pyoxigraph as ox
 from . import ONTOLOGY_DIR
 from .ingest.comments import PublicationInfo, find_venue, parse_publication
 from .errors import KgError
+from .exports.description import describe, file_modified
 from .ingest.formats import read_source
 from .rdf.iris import Minter
 from .rdf.mapping import paper_triples, source_iri, source_triples
-from .nlp.graph import load_topic_scheme
+from .nlp.graph import scheme_graph
+from .nlp.scheme import read_scheme
+from .resolve.aliases import AliasTable, active_aliases
 from .ingest.records import PaperRecord, Rejection
 from .resolve.store_step import resolution_suspended
 from .stores.embedded import KGStore
-from .rdf.vocab import KG_NS
+from .rdf.vocab import KG, KG_NS, RDF
 
 LISTING_SUFFIXES = {".txt", ".text", ".listing", ""}
 
@@ -121,6 +125,13 @@ def load_vocabularies(store: KGStore, minter: Minter) -> None:
     load_topic_scheme(store, minter)
 
 
+def load_topic_scheme(store: KGStore, minter: Minter) -> None:
+    """Put ontology/topics.ttl, read under the graph's base, into its own named graph."""
+    graph = scheme_graph(minter)
+    store.replace_graph_triples(graph, itertools.chain([ox.Triple(graph, RDF.type, KG.DerivedGraph)],
+                                                       (quad.triple for quad in read_scheme(minter.base))))
+
+
 def ingest(
     paths: Iterable[Path],
     store: KGStore,
@@ -134,6 +145,7 @@ def ingest(
     resolve entities across all sources (kg.resolve.store_step)."""
     files = expand_paths(paths)
     load_vocabularies(store, minter)
+    aliases = active_aliases()  # the configuration mapping is given, read once here
     report = IngestReport()
     # Every file is read and staged first; the store changes only afterwards, in one short
     # window in which resolution is suspended. A file that fails stops the run, but the files
@@ -143,17 +155,18 @@ def ingest(
         try:
             for number, (path, name) in enumerate(zip(files, source_names(files))):
                 target = Path(scratch) / f"{number}.nt"  # beside the store: committing it is a rename
-                report.sources.append(_stage_file(path, name, target, minter, format_name, encoding, strict, on_record))
+                report.sources.append(_stage_file(path, name, target, minter, aliases, format_name, encoding, strict, on_record))
                 staged.append((source_iri(name, minter), target))
         finally:
             if staged:
                 with resolution_suspended(store, minter):
                     for graph, target in staged:
                         store.replace_graph(graph, target)
+                describe(store, minter)
     return report
 
 
-def _stage_file(path, name, target, minter, format_name, encoding, strict, on_record) -> SourceReport:
+def _stage_file(path, name, target, minter, aliases: AliasTable, format_name, encoding, strict, on_record) -> SourceReport:
     """Read one listing and write its triples to ``target`` (N-Triples); the store is not touched."""
     source, items = read_source(path, name, format_name, encoding)
     report = SourceReport(str(path), name, source.format)
@@ -175,8 +188,8 @@ def _stage_file(path, name, target, minter, format_name, encoding, strict, on_re
         header = ""
         for record, info in publication_facts(accepted()):
             header = record.venue_header
-            yield from paper_triples(record, info, minter)
-        yield from source_triples(name, source.format, header, minter)
+            yield from paper_triples(record, info, minter, aliases)
+        yield from source_triples(name, source.format, header, minter, file_modified(path.stat().st_mtime))
 
     ox.serialize(triples(), str(target), ox.RdfFormat.N_TRIPLES)
     return report

@@ -62,3 +62,51 @@ def test_literals_keep_language_and_datatype_and_types_stay_iris():
     assert sorted(node["dcterms:title"], key=str) == sorted(["plain", {"@value": "Title", "@language": "en"}], key=str)
     round_trip = jsonld.to_rdf(json.loads(out.getvalue()), {"format": "application/n-quads"})
     assert {quad.triple for quad in ox.parse(round_trip.encode(), format=ox.RdfFormat.N_TRIPLES)} == set(triples)
+
+
+def description(store) -> dict[str, list[str]]:
+    rows = store.select_terms("""SELECT ?p ?o WHERE { GRAPH <https://kg.example.org/id/graph/description> {
+        <https://kg.example.org/id/dataset/kg> ?p ?o } }""")
+    found: dict[str, list[str]] = {}
+    for predicate, value in rows:
+        found.setdefault(predicate.value.rsplit("/", 1)[-1].rsplit("#", 1)[-1], []).append(value.value)
+    return found
+
+
+def test_the_dataset_describes_itself_from_the_store(sample_store):
+    from conftest import ABSTRACTS, LISTING
+    from kg.exports.description import file_modified
+    from kg.query.stats import graph_stats
+
+    about = description(sample_store)
+    stats = graph_stats(sample_store)
+    assert about["triples"] == [str(stats["triples"])]  # the count includes the description itself
+    assert set(about["type"]) == {"http://rdfs.org/ns/void#Dataset", "http://www.w3.org/ns/dcat#Dataset"}
+    assert about["license"] and about["title"]
+    assert sorted(about["wasDerivedFrom"]) == sample_store.sources()
+    assert about["created"] == [max(file_modified(path.stat().st_mtime).value for path in (LISTING, ABSTRACTS))]
+    assert "sparqlEndpoint" not in about  # an embedded store has none
+    partitions = dict(sample_store.select_terms("""PREFIX void: <http://rdfs.org/ns/void#>
+        SELECT ?class ?n WHERE { ?partition void:class ?class ; void:entities ?n }"""))
+    assert {cls.value: int(n.value) for cls, n in partitions.items()} == {
+        "https://schema.org/ScholarlyArticle": stats["papers"], "http://xmlns.com/foaf/0.1/Person": stats["authors"],
+        "http://www.w3.org/ns/org#Organization": stats["institutions"]}
+
+
+@pytest.mark.parametrize("format_name", ["turtle", "ntriples", "jsonld", "trig", "nquads"])
+def test_every_export_holds_the_description(sample_store, format_name):
+    assert b"http://rdfs.org/ns/void#" in exported(sample_store, format_name)
+    assert b"dataset/kg" in exported(sample_store, format_name) or b"dataset:kg" in exported(sample_store, format_name)
+
+
+def test_a_server_store_names_its_endpoint():
+    from kg.exports.description import description_triples
+    from kg.rdf.iris import Minter
+
+    counts = {"triples": 10, "papers": 1, "authors": 2, "institutions": 0}
+    triples = description_triples(counts, [], Minter(), endpoint="http://127.0.0.1:7878/query")
+    assert ox.Triple(ox.NamedNode(BASE + "dataset/kg"), ox.NamedNode("http://rdfs.org/ns/void#sparqlEndpoint"),
+                     ox.NamedNode("http://127.0.0.1:7878/query")) in triples
+    stated = [t.object.value for t in triples if t.predicate.value.endswith("#triples")]
+    assert stated == [str(10 + len(triples))]
+    assert not any(t.predicate.value.endswith("created") for t in triples)  # no sources, no date

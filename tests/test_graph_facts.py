@@ -66,7 +66,7 @@ def test_venue_track_workshop_and_presentation_are_resources(sample_store):
 
 
 def test_links_from_comments_and_abstracts(sample_store):
-    code = {r[0] for r in rows(sample_store, "SELECT ?u { ?p schema:codeRepository ?u }")}
+    code = {r[0] for r in rows(sample_store, "SELECT ?u { ?c a schema:SoftwareSourceCode ; schema:isBasedOn ?p ; schema:codeRepository ?u }")}
     assert code == {
         "https://github.com/MisteFr/viral-proteins-plms",
         "https://github.com/lihe-maxsize/Lifelong_Unlearning_main",

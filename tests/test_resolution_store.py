@@ -16,7 +16,7 @@ from kg.quality.report import quality_report
 from kg.resolve.store_step import resolution_suspended
 from kg.stores.embedded import KGStore
 from kg.quality.shacl import store_graph, validate_graph
-from kg.rdf.vocab import sparql_prologue
+from kg.rdf.vocab import KG_NS, sparql_prologue
 
 ID = "https://kg.example.org/id/"
 MLUBENCH = f"<{ID}paper/mlubench-a-benchmark-for-lifelong-unlearning-evaluation-in-mllms>"
@@ -161,3 +161,21 @@ def test_quality_and_validate_commands(tmp_path):
     result = run_kg("validate", str(broken), cwd=tmp_path, check=False)
     assert result.returncode == 1
     assert "authorship:x--1" in result.stdout.decode() and "does not conform" in result.stdout.decode()
+
+
+def test_a_venue_without_a_year_is_a_series_and_passes_validation(tmp_path):
+    listing = tmp_path / "no-year.txt"
+    # ICML is named without a year anywhere in the listing; the NeurIPS paper (a near miss) has one.
+    listing.write_text("ICML\n\nA Paper Without a Year\n\nAda Lovelace, Alan Turing\n\nComments Accepted at ICML\n\n"
+                       "A Paper With a Year\n\nGrace Hopper\n\nComments Accepted at NeurIPS 2025\n", encoding="utf-8")
+    run_kg("build", str(listing), "--out", str(tmp_path / "out"), cwd=tmp_path)
+    result = run_kg("validate", cwd=tmp_path)
+    assert result.stdout.decode().rstrip().endswith("conforms."), result.stdout.decode()
+    graph = rdflib.Graph().parse(tmp_path / "out" / "kg.ttl")
+    rows = {str(title): (str(kind), year) for title, kind, year in graph.query(sparql_prologue() + """
+        SELECT ?title ?kind ?year WHERE { ?paper dcterms:title ?title ; bibo:presentedAt ?venue . ?venue a ?kind
+          FILTER (?kind IN (kg:ConferenceSeries, bibo:Conference))
+          OPTIONAL { ?paper fabio:hasPublicationYear ?year } }""")}
+    assert rows["A Paper Without a Year"] == (KG_NS + "ConferenceSeries", None)
+    kind, year = rows["A Paper With a Year"]
+    assert kind == "http://purl.org/ontology/bibo/Conference" and year.datatype == rdflib.XSD.gYear and str(year) == "2025"

@@ -58,7 +58,7 @@ def test_listing_round_trip_counts_match(tmp_path):
     for fact in ("?p kg:track kg:PositionTrack", "?p kg:track kg:WorkshopTrack", "?p kg:presentationType kg:Oral",
                  "?p kg:presentationType kg:Spotlight", "?p kg:presentationType kg:ContributedTalk",
                  "?p kg:nonArchival true", "?p dcterms:isPartOf ?v", "?p kg:posterPage ?u", "?p kg:projectPage ?u",
-                 "?p schema:codeRepository ?u", "?p bibo:numPages ?n", "?p kg:figureCount ?n", "?w a kg:Workshop"):
+                 "?c schema:isBasedOn ?p ; schema:codeRepository ?u", "?p bibo:numPages ?n", "?p kg:figureCount ?n", "?w a kg:Workshop"):
         assert count(store, fact) > 0, fact
 
 
@@ -68,7 +68,7 @@ def test_abstracts_round_trip_counts_match(tmp_path):
     assert report.sources[0].format == "abstracts" and report.ingested == N and not report.rejections
     assert graph_stats(store)["papers"] == N
     assert count(store, "?p dcterms:abstract ?a") == N
-    assert count(store, "?p schema:codeRepository ?u") == sum(1 for p in generated if p.code_url)
+    assert count(store, "?c schema:isBasedOn ?p ; schema:codeRepository ?u") == sum(1 for p in generated if p.code_url)
 
 
 def test_distributions_look_like_real_listings():

@@ -12,7 +12,7 @@ from kg import ONTOLOGY_DIR, QUERIES_DIR, SAMPLES_DIR
 from kg.rdf.iris import Minter, slug
 from kg.nlp import analyse, pipeline
 from kg.graphs.networks import network
-from kg.nlp.graph import load_topic_scheme
+from kg.pipeline import load_topic_scheme
 from kg.nlp.scheme import topic_scheme
 from kg.pipeline import ingest
 from kg.stores.embedded import KGStore

@@ -11,6 +11,7 @@ import click
 from rich.console import Console
 
 from ..errors import KgError
+from ..exports.description import describe
 from ..ingest.formats import FORMATS
 from ..rdf.iris import DEFAULT_BASE, Minter
 from ..stores.remote import GRAPH_STORE_ENV, PASSWORD_ENV, UPDATE_ENV, USER_ENV
@@ -92,6 +93,7 @@ def opened_store(spec: str | None) -> Iterator[KGStore]:
     if (interrupted := interrupted_resolution(store)) is not None:  # a run was killed while sources changed
         try:
             rebuild(store, interrupted)
+            describe(store, interrupted)  # the description counts what the finished change left
         except KgError as exc:  # e.g. a read-only remote store: answer anyway, and say why it may be stale
             click.echo(f"kg: warning: the store's entity resolution was interrupted and cannot be finished here ({exc})", err=True)
     try:

@@ -70,7 +70,7 @@ def network_command(name: str, center_option: str, help_text: str):
                   help=f"With --{center_option}: how many steps out from it.")
     @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
                   help=f"File to write. Default: exports/{name}[-NAME].FORMAT")
-    @click.option("--format", "file_format", type=click.Choice(FORMATS), default="html", show_default=True,
+    @click.option("--format", "file_format", type=click.Choice(list(FORMATS)), default="html", show_default=True,
                   help="html: interactive page (offline); gexf: Gephi; graphml; csv: edge list; "
                        "vosviewer: map and network files; pajek: .net (VOSviewer, Pajek).")
     @threshold_options
@@ -106,7 +106,7 @@ topics = network_command("topics", "topic", """Topics linked by the papers they 
 @click.command("affiliations")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="File to write. Default: exports/affiliations.FORMAT")
-@click.option("--format", "file_format", type=click.Choice(FORMATS), default="gexf", show_default=True,
+@click.option("--format", "file_format", type=click.Choice(list(FORMATS)), default="gexf", show_default=True,
               help="gexf: Gephi; graphml; csv: edge list; html: interactive page (offline).")
 @store_option
 def affiliations(out, file_format, store_spec) -> None:

@@ -8,6 +8,7 @@ import click
 import pyoxigraph as ox
 
 from ..errors import KgError
+from ..exports.description import describe
 from ..rdf.mapping import source_iri
 from ..resolve.store_step import resolution_suspended
 from ..query.stats import graph_stats
@@ -54,6 +55,7 @@ def remove(sources, store_spec, base) -> None:
             for graph in graphs:
                 store.remove_graph(ox.NamedNode(graph))
                 console().print(f"Removed {graph}.")
+        describe(store, mint)
 
 
 COMMANDS = (ingest, remove)

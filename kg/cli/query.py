@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import click
 
 from ..errors import KgError
 from ..query.library import LibraryQuery, library, library_query, load_query, run
-from ..query.results import aligned_text, delimited, rich_table, sparql_json, table_cells
+from ..query.results import aligned_text, rich_table, sparql_results, table_cells
 from ..rdf.vocab import data_prefixes
 from .common import base_option, console, minter, opened_store, store_option
 
@@ -51,7 +50,7 @@ def parse_values(pairs: tuple[str, ...]) -> dict[str, str]:
 @click.option("--file", "query_file", type=click.Path(dir_okay=False, path_type=Path),
               help="Run your own SPARQL file (its '# param:' header lines work as in the library).")
 @click.option("--format", "output_format", type=click.Choice(OUTPUT_FORMATS), default="table", show_default=True,
-              help="table to read, csv/tsv of plain values, json = SPARQL 1.1 Query Results JSON.")
+              help="table to read; json, csv (plain values), tsv (N-Triples terms): the SPARQL 1.1 results formats.")
 @store_option
 @base_option
 def query_command(name, pairs, query_file, output_format, store_spec, base) -> None:
@@ -81,10 +80,9 @@ def query_command(name, pairs, query_file, output_format, store_spec, base) -> N
     if result.graph is not None:
         click.echo(result.graph.serialize(format="turtle"), nl=False)
         return
-    if output_format == "json":
-        click.echo(json.dumps(sparql_json(result), ensure_ascii=False, indent=2))
-    elif output_format in ("csv", "tsv"):
-        click.echo(delimited(result, "," if output_format == "csv" else "\t"), nl=False)
+    if output_format in ("json", "csv", "tsv"):
+        document = sparql_results(result, output_format)
+        click.echo(document, nl=not document.endswith(b"\n"))
     else:
         print_table(result, data_prefixes(minter(base).base), query.title)
     if result.total > len(result.rows):

@@ -8,13 +8,14 @@ so JSON-LD processors (pyld, rdflib, Jena) read back exactly the triples of the 
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
-from typing import Iterable, Mapping, TextIO
+from typing import BinaryIO, Iterable, Mapping, TextIO
 
 import pyoxigraph as ox
 
-from ..rdf.vocab import RDF, XSD
+from ..rdf.vocab import RDF, XSD, data_prefixes
 
 _TYPE = RDF.type
 _STRING = XSD.string
@@ -71,3 +72,15 @@ def write_jsonld(triples: Iterable[ox.Triple], handle: TextIO, prefixes: Mapping
         handle.write(",\n  " if number else "\n  ")
         handle.write(json.dumps(node_object(subject, group, compact), ensure_ascii=False))
     handle.write("\n]}\n")
+
+
+class JsonLdExport:
+    """The ``jsonld`` export: the union of the store's graphs, compacted under the data prefixes."""
+
+    def write(self, store, handle: BinaryIO, base: str) -> None:
+        text = io.TextIOWrapper(handle, encoding="utf-8", newline="\n", write_through=True)
+        write_jsonld(store.distinct_triples(), text, data_prefixes(base))
+        text.detach()
+
+
+JSONLD = JsonLdExport()

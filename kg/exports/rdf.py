@@ -7,50 +7,53 @@ predicate, object) before serialisation and no blank nodes are minted anywhere.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
-import io
-
 import pyoxigraph as ox
 
-from ..errors import KgError
-from .jsonld import write_jsonld
+from ..registry import Registry
 from ..stores.embedded import KGStore
 from ..rdf.vocab import data_prefixes
 
-FORMATS = {
-    "turtle": (ox.RdfFormat.TURTLE, ".ttl"),
-    "ntriples": (ox.RdfFormat.N_TRIPLES, ".nt"),
-    "jsonld": (ox.RdfFormat.JSON_LD, ".jsonld"),
-    "trig": (ox.RdfFormat.TRIG, ".trig"),
-    "nquads": (ox.RdfFormat.N_QUADS, ".nq"),
-}
-DATASET_FORMATS = {"trig", "nquads"}  # with one named graph per source; the others write the union
+
+@dataclass(frozen=True)
+class OxigraphExport:
+    """A format Oxigraph's serializer writes: of the dataset (one named graph per source) or the union."""
+
+    rdf_format: ox.RdfFormat
+    dataset: bool = False
+
+    def write(self, store: KGStore, handle: BinaryIO, base: str) -> None:
+        line_based = self.rdf_format in (ox.RdfFormat.N_TRIPLES, ox.RdfFormat.N_QUADS)
+        statements = store.quads() if self.dataset else store.distinct_triples()
+        ox.serialize(statements, handle, self.rdf_format, prefixes=None if line_based else data_prefixes(base))
+
+
+TURTLE = OxigraphExport(ox.RdfFormat.TURTLE)
+NTRIPLES = OxigraphExport(ox.RdfFormat.N_TRIPLES)
+TRIG = OxigraphExport(ox.RdfFormat.TRIG, dataset=True)
+NQUADS = OxigraphExport(ox.RdfFormat.N_QUADS, dataset=True)
+
+#: Export formats by name; each has ``write(store, binary_handle, base)``.
+FORMATS = Registry("export format", {
+    "turtle": "kg.exports.rdf:TURTLE",
+    "ntriples": "kg.exports.rdf:NTRIPLES",
+    "jsonld": "kg.exports.jsonld:JSONLD",  # compacted with a @context, which Oxigraph does not write
+    "trig": "kg.exports.rdf:TRIG",
+    "nquads": "kg.exports.rdf:NQUADS",
+})
 
 
 def export(store: KGStore, format_name: str, output: Path | BinaryIO, base: str) -> None:
     """Serialise every triple of the store in ``format_name`` to a path or binary stream."""
-    if format_name not in FORMATS:
-        raise KgError(f"unknown export format {format_name!r}; choose one of {', '.join(FORMATS)}")
-    rdf_format, _ = FORMATS[format_name]
-    line_based = rdf_format in (ox.RdfFormat.N_TRIPLES, ox.RdfFormat.N_QUADS)
-    prefixes = None if line_based else data_prefixes(base)
-    statements = store.quads() if format_name in DATASET_FORMATS else store.distinct_triples()
+    writer = FORMATS[format_name]
     if isinstance(output, Path):
         output.parent.mkdir(parents=True, exist_ok=True)
         partial = output.with_name(output.name + ".partial")
         with open(partial, "wb") as handle:
-            _serialize(statements, handle, rdf_format, prefixes)
+            writer.write(store, handle, base)
         partial.replace(output)  # readers never see a half-written export
     else:
-        _serialize(statements, output, rdf_format, prefixes)
-
-
-def _serialize(statements, handle: BinaryIO, rdf_format: ox.RdfFormat, prefixes: dict[str, str] | None) -> None:
-    if rdf_format == ox.RdfFormat.JSON_LD:  # compacted with a @context, which Oxigraph does not write
-        text = io.TextIOWrapper(handle, encoding="utf-8", newline="\n", write_through=True)
-        write_jsonld(statements, text, prefixes)
-        text.detach()
-    else:
-        ox.serialize(statements, handle, rdf_format, prefixes=prefixes)
+        writer.write(store, output, base)

@@ -8,11 +8,18 @@ from pathlib import Path
 import networkx as nx
 from networkx.readwrite.gexf import GEXFWriter
 
+from ..registry import Registry
 from .metrics import communities, membership
-from .render import write_html
-from .vosviewer import write_pajek, write_vosviewer
 
-FORMATS = ("html", "gexf", "graphml", "csv", "vosviewer", "pajek")
+#: Writers of a network as a file, each ``(graph, path, heading, kind)``.
+FORMATS = Registry("network file format", {
+    "html": "kg.graphs.render:write_html",
+    "gexf": "kg.graphs.files:write_gexf",
+    "graphml": "kg.graphs.files:write_graphml",
+    "csv": "kg.graphs.files:write_csv",
+    "vosviewer": "kg.graphs.vosviewer:write_vosviewer",
+    "pajek": "kg.graphs.vosviewer:write_pajek",
+})
 #: File name endings where the format's name is not one (VOSviewer: the map file; its network file goes beside it).
 EXTENSIONS = {"vosviewer": "map.txt", "pajek": "net"}
 
@@ -32,7 +39,7 @@ def flat(graph: nx.Graph, kind: str) -> nx.Graph:
     return out
 
 
-def write_gexf(graph: nx.Graph, path: Path, kind: str = "author") -> None:
+def write_gexf(graph: nx.Graph, path: Path, heading: str = "", kind: str = "author") -> None:
     writer = GEXFWriter(encoding="utf-8", prettyprint=True)
     writer.xml.find("meta").attrib.pop("lastmodifieddate")  # a date would make every export differ
     writer.add_graph(flat(graph, kind))
@@ -40,7 +47,11 @@ def write_gexf(graph: nx.Graph, path: Path, kind: str = "author") -> None:
     writer.write(str(path))
 
 
-def write_csv(graph: nx.Graph, path: Path) -> None:
+def write_graphml(graph: nx.Graph, path: Path, heading: str = "", kind: str = "author") -> None:
+    nx.write_graphml(flat(graph, kind), str(path), encoding="utf-8")
+
+
+def write_csv(graph: nx.Graph, path: Path, heading: str = "", kind: str = "author") -> None:
     """One row per edge, heaviest first: names, weight, shared papers, fractional count, IRIs."""
     label = lambda node: graph.nodes[node].get("label", node)  # noqa: E731
     rows = sorted(((label(a), label(b), attrs, a, b) for a, b, attrs in graph.edges(data=True)),
@@ -55,15 +66,4 @@ def write_csv(graph: nx.Graph, path: Path) -> None:
 def write_network(graph: nx.Graph, path: Path, file_format: str, heading: str, kind: str) -> None:
     """Write ``graph`` as ``file_format`` (one of :data:`FORMATS`)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    if file_format == "html":
-        write_html(graph, path, heading, kind)
-    elif file_format == "gexf":
-        write_gexf(graph, path, kind)
-    elif file_format == "graphml":
-        nx.write_graphml(flat(graph, kind), str(path), encoding="utf-8")
-    elif file_format == "vosviewer":
-        write_vosviewer(graph, path)
-    elif file_format == "pajek":
-        write_pajek(graph, path)
-    else:
-        write_csv(graph, path)
+    FORMATS[file_format](graph, path, heading, kind)

@@ -30,7 +30,7 @@ def network_file(path: Path) -> Path:
     return path.with_name(path.name.removesuffix(".txt").removesuffix("-map") + "-network.txt")
 
 
-def write_vosviewer(graph: nx.Graph, path: Path) -> list[Path]:
+def write_vosviewer(graph: nx.Graph, path: Path, heading: str = "", kind: str = "author") -> list[Path]:
     """The map file at ``path`` (items: position, community, links, strength, papers) and the network file beside it."""
     ids = {node: index for index, node in enumerate(graph, start=1)}
     group_of = membership(communities(graph))
@@ -50,7 +50,7 @@ def write_vosviewer(graph: nx.Graph, path: Path) -> list[Path]:
     return [path, links]
 
 
-def write_pajek(graph: nx.Graph, path: Path) -> None:
+def write_pajek(graph: nx.Graph, path: Path, heading: str = "", kind: str = "author") -> None:
     """``*Vertices`` with quoted labels, then ``*Edges`` with weights."""
     ids = {node: index for index, node in enumerate(graph, start=1)}
     with open(path, "w", encoding="utf-8", newline="\n") as handle:

@@ -6,6 +6,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Iterator
 
 import spacy
 from spacy.language import Language
@@ -76,23 +77,24 @@ def _summary_tools() -> tuple[ChineseTopicFinder, ArtifactNames]:
     return ChineseTopicFinder(scheme), ArtifactNames(scheme)
 
 
-def _run(text: str, section: str) -> Doc:
+def _docs(sections: list[tuple[str, str]]) -> Iterator[Doc]:
+    """The sections' texts through the whole pipeline (``nlp.pipe``), each doc knowing its section."""
     nlp = pipeline()
-    doc = nlp.make_doc(strip_markup(text))
-    doc.user_data["kg.section"] = section
-    for _, component in nlp.pipeline:
-        doc = component(doc)
-    return doc
+    docs = []
+    for section, text in sections:
+        doc = nlp.make_doc(strip_markup(text))
+        doc.user_data["kg.section"] = section  # set before the components run: the artifact rules read it
+        docs.append(doc)
+    return nlp.pipe(docs)
 
 
 def analyse(title: str | None, abstract: str | None, summary: str | None = None) -> Analysis:
     mentions: list[tuple[str, Mention]] = []
     found: list[tuple[str, Found]] = []
-    for section, text in (("title", title), ("abstract", abstract)):
-        if text:
-            doc = _run(text, section)
-            mentions += [(section, m) for m in doc._.topic_mentions]
-            found += [(section, f) for f in doc._.artifacts]
+    for doc in _docs([(section, text) for section, text in (("title", title), ("abstract", abstract)) if text]):
+        section = doc.user_data["kg.section"]
+        mentions += [(section, m) for m in doc._.topic_mentions]
+        found += [(section, f) for f in doc._.artifacts]
     if summary:
         chinese_topics, names = _summary_tools()
         mentions += [("summary", m) for m in chinese_topics(summary)]

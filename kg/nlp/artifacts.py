@@ -257,7 +257,7 @@ class ArtifactExtractor:
         return doc
 
 
-@Language.factory("kg_artifacts")
+@Language.factory("kg_artifacts", assigns=["doc._.artifacts"], requires=["token.norm"])
 def make_artifact_extractor(nlp: Language, name: str) -> ArtifactExtractor:
     return ArtifactExtractor(topic_scheme())
 

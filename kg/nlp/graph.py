@@ -1,4 +1,4 @@
-"""Topics and artifacts as triples, and the topic scheme as a named graph of the store.
+"""Topics and artifacts as triples (the pipeline puts the topic scheme in the store: kg.pipeline).
 
     paper dcterms:subject topic:T ; kg:topicAssignment assignment:P--T ; kg:introduces artifact:A .
     paper kg:foundTopic topic:T .     # only for topics found in the text (a subproperty of dcterms:subject)
@@ -11,17 +11,14 @@
 
 from __future__ import annotations
 
-import itertools
 from typing import Iterator
 
 from pyoxigraph import Literal, NamedNode, Triple
 
 from ..rdf.iris import Minter
 from ..ingest.records import PaperRecord
-from ..stores.embedded import KGStore
 from ..rdf.vocab import DCTERMS, KG, RDF, RDFS, SKOS, XSD
 from .analysis import analyse
-from .scheme import read_scheme
 
 SECTIONS = {"title": KG.InTitle, "abstract": KG.InAbstract, "summary": KG.InSummary}
 ARTIFACT_CLASSES = {"benchmark": KG.Benchmark, "dataset": KG.Dataset, "method": KG.Method, "model": KG.Model, "metric": KG.Metric}
@@ -63,9 +60,3 @@ def topic_triples(paper: NamedNode, record: PaperRecord, minter: Minter) -> Iter
         if artifact.long_form:
             yield Triple(node, SKOS.altLabel, Literal(artifact.long_form))
 
-
-def load_topic_scheme(store: KGStore, minter: Minter) -> None:
-    """Put ontology/topics.ttl, read under the graph's base, into its own named graph."""
-    graph = scheme_graph(minter)
-    store.replace_graph_triples(graph, itertools.chain([Triple(graph, RDF.type, KG.DerivedGraph)],
-                                                       (quad.triple for quad in read_scheme(minter.base))))

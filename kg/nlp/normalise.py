@@ -48,7 +48,7 @@ def normal_form(word: str) -> str:
     return singular(lowered)
 
 
-@Language.component("kg_normalise")
+@Language.component("kg_normalise", assigns=["token.norm"])
 def normalise(doc: Doc) -> Doc:
     """Set every token's NORM to its normal form (the topic matcher matches on NORM)."""
     for token in doc:

@@ -59,7 +59,7 @@ class TopicMatcher:
         return doc
 
 
-@Language.factory("kg_topics")
+@Language.factory("kg_topics", assigns=["doc._.topic_mentions"])
 def make_topic_matcher(nlp: Language, name: str) -> TopicMatcher:
     return TopicMatcher(nlp, topic_scheme())
 

@@ -1,19 +1,20 @@
-"""Query results as text: SPARQL 1.1 JSON, CSV/TSV of plain values, and aligned tables.
+"""Query results as text: the W3C SPARQL 1.1 results formats (JSON, CSV, TSV), and aligned tables.
 
-CSV and TSV hold plain values: a literal's lexical form (no quotes, language tag or datatype),
-an IRI as is. Tables are for reading: IRIs under a known namespace are shortened to prefixed
+The standard formats come from standard serializers (rdflib's JSON, Oxigraph's CSV and TSV): CSV
+holds plain values (a literal's lexical form, an IRI as is), TSV RDF terms as N-Triples writes
+them (``<iri>``, ``"text"@en``, bare numbers). Tables are for reading: IRIs under a known namespace are shortened to prefixed
 names (``author:gerhard-neumann``) and columns are aligned by display width, so Chinese names
 line up too.
 """
 
 from __future__ import annotations
 
-import csv
-import io
 from typing import Mapping
 
-from rdflib import BNode, Literal, URIRef
-from rdflib.term import Identifier
+import pyoxigraph as ox
+from rdflib import BNode, URIRef
+from rdflib.query import Result
+from rdflib.term import Identifier, Variable
 from rich.cells import cell_len
 from rich.table import Table
 
@@ -28,41 +29,29 @@ def plain(term: Identifier | None) -> str:
     return str(term)
 
 
-def json_term(term: Identifier) -> dict[str, str]:
-    if isinstance(term, URIRef):
-        return {"type": "uri", "value": str(term)}
-    if isinstance(term, BNode):
-        return {"type": "bnode", "value": str(term)}
-    assert isinstance(term, Literal)
-    described = {"type": "literal", "value": str(term)}
-    if term.language:
-        described["xml:lang"] = term.language
-    elif term.datatype:
-        described["datatype"] = str(term.datatype)
-    return described
-
-
-def sparql_json(result: QueryResult) -> dict:
-    """The W3C SPARQL 1.1 Query Results JSON document (unbound variables left out of a row)."""
+def _rdflib_result(result: QueryResult) -> Result:
     if result.ask is not None:
-        return {"head": {}, "boolean": result.ask}
-    bindings = [
-        {name: json_term(term) for name, term in zip(result.variables, row) if term is not None}
-        for row in result.rows
-    ]
-    return {"head": {"vars": result.variables}, "results": {"bindings": bindings}}
+        out = Result("ASK")
+        out.askAnswer = result.ask
+        return out
+    out = Result("SELECT")
+    out.vars = [Variable(name) for name in result.variables]
+    out.bindings = [{Variable(name): term for name, term in zip(result.variables, row) if term is not None}
+                    for row in result.rows]
+    return out
 
 
-def delimited(result: QueryResult, delimiter: str) -> str:
-    """A header row and one row per solution, plain values (``true``/``false`` for ASK)."""
-    out = io.StringIO()
-    writer = csv.writer(out, delimiter=delimiter, lineterminator="\n")
-    if result.ask is not None:
-        writer.writerows([["boolean"], [str(result.ask).lower()]])
-    else:
-        writer.writerow(result.variables)
-        writer.writerows([plain(term) for term in row] for row in result.rows)
-    return out.getvalue()
+def sparql_results(result: QueryResult, format_name: str) -> bytes:
+    """The result as a W3C SPARQL 1.1 Query Results document: ``json`` (rdflib's serializer), ``csv``
+    (plain values) or ``tsv`` (terms as in N-Triples), the last two by Oxigraph's serializers."""
+    document = _rdflib_result(result).serialize(format="json")
+    if format_name == "json":
+        return document
+    solutions = ox.parse_query_results(document, format=ox.QueryResultsFormat.JSON)
+    return solutions.serialize(format=RESULT_FORMATS[format_name])
+
+
+RESULT_FORMATS = {"csv": ox.QueryResultsFormat.CSV, "tsv": ox.QueryResultsFormat.TSV}
 
 
 def readable(term: Identifier | None, prefixes: Mapping[str, str]) -> str:

@@ -1,7 +1,8 @@
 """Records -> triples: the one place that decides how a paper is said in RDF.
 
-The shape is documented in ``ontology/kg.ttl``. Functions here are pure: the same record
-and publication facts always give the same triples, so exports are deterministic.
+The shape is documented in ``ontology/kg.ttl``. Functions here are pure: the same record,
+publication facts and configuration (the minter's base, the alias table: passed in, never read
+from the environment or the store) always give the same triples, so exports are deterministic.
 """
 
 from __future__ import annotations
@@ -15,9 +16,10 @@ from .iris import Minter, digest, file_slug, slug
 from ..ingest.names import clean, has_cjk, match_key
 from ..nlp.graph import topic_triples
 from ..ingest.records import PaperRecord, SourceRef
+from ..resolve.aliases import AliasTable
 from ..resolve.record_triples import institution_triples
 from ..ingest.urls import find_urls, is_code_repository
-from .vocab import BIBO, DCTERMS, FOAF, KG, PROV, RDF, RDFS, SCHEMA, XSD
+from .vocab import BIBO, DCTERMS, FABIO, FOAF, KG, PROV, RDF, RDFS, SCHEMA, XSD
 
 TRACKS = {"main": KG.MainTrack, "position": KG.PositionTrack, "workshop": KG.WorkshopTrack}
 PRESENTATIONS = {"oral": KG.Oral, "spotlight": KG.Spotlight, "poster": KG.Poster, "contributed-talk": KG.ContributedTalk}
@@ -52,17 +54,21 @@ def source_iri(source_name: str, minter: Minter) -> NamedNode:
     return NamedNode(minter.iri("source", file_slug(source_name)))
 
 
-def source_triples(name: str, format_name: str, venue_header: str, minter: Minter) -> Iterator[Triple]:
+def source_triples(name: str, format_name: str, venue_header: str, minter: Minter,
+                   modified: Literal | None = None) -> Iterator[Triple]:
+    """The source file: its name, format, venue header and (xsd:dateTime) modification time."""
     node = source_iri(name, minter)
     yield Triple(node, RDF.type, KG.Source)
     yield Triple(node, DCTERMS.title, Literal(name))
     yield Triple(node, RDFS.label, Literal(name))
     yield Triple(node, KG.format, Literal(format_name))
+    if modified is not None:
+        yield Triple(node, DCTERMS.modified, modified)
     if venue_header:
         yield Triple(node, KG.venueHeader, Literal(venue_header))
 
 
-def paper_triples(record: PaperRecord, info: PublicationInfo, minter: Minter) -> Iterator[Triple]:
+def paper_triples(record: PaperRecord, info: PublicationInfo, minter: Minter, aliases: AliasTable) -> Iterator[Triple]:
     """Every triple one record states: the paper, its authorships, institutions, venue, provenance."""
     key = paper_slug(record)
     paper = NamedNode(minter.iri("paper", key))
@@ -79,12 +85,14 @@ def paper_triples(record: PaperRecord, info: PublicationInfo, minter: Minter) ->
     yield from topic_triples(paper, record, minter)
     yield from _authorships(paper, key, record.authors, minter)
     record_node, record_slug = record_iri(record.source, minter)
-    yield from institution_triples(paper, record, record_node, record_slug, minter)
+    yield from institution_triples(paper, record, record_node, record_slug, minter, aliases)
     yield from _publication(paper, info, minter)
     if record.abstract:
         for url in find_urls(record.abstract):
-            if (link := _link(url)) is not None:
-                yield Triple(paper, SCHEMA.codeRepository if is_code_repository(url) else RDFS.seeAlso, link)
+            if is_code_repository(url):
+                yield from _code(paper, url, minter)
+            elif (link := _link(url)) is not None:
+                yield Triple(paper, RDFS.seeAlso, link)
     if record.comments:
         yield Triple(paper, KG.comments, Literal(record.comments))
     if record.journal_ref:
@@ -114,6 +122,7 @@ def _publication(paper: NamedNode, info: PublicationInfo, minter: Minter) -> Ite
     if info.venue:
         series = venue_iri(info.venue, None, minter)
         yield Triple(series, RDF.type, KG.ConferenceSeries)
+        yield Triple(series, RDF.type, SCHEMA.EventSeries)
         yield Triple(series, RDFS.label, Literal(info.venue))
         event = series
         if info.year:
@@ -122,8 +131,11 @@ def _publication(paper: NamedNode, info: PublicationInfo, minter: Minter) -> Ite
             yield Triple(event, RDF.type, SCHEMA.Event)
             yield Triple(event, SCHEMA.name, Literal(f"{info.venue} {info.year}"))
             yield Triple(event, RDFS.label, Literal(f"{info.venue} {info.year}"))
-            yield Triple(event, KG.year, _integer(info.year))
-            yield Triple(event, KG.series, series)
+            year = Literal(str(info.year), datatype=XSD.gYear)
+            yield Triple(event, SCHEMA.startDate, year)
+            yield Triple(event, DCTERMS.date, year)
+            yield Triple(event, SCHEMA.superEvent, series)
+            yield Triple(paper, FABIO.hasPublicationYear, year)
             if info.year_source == "listing":
                 yield Triple(paper, KG.yearInferred, Literal(True))
         yield Triple(paper, BIBO.presentedAt, event)
@@ -154,11 +166,24 @@ def _publication(paper: NamedNode, info: PublicationInfo, minter: Minter) -> Ite
         yield Triple(proceedings, BIBO.volume, Literal(str(info.pmlr_volume)))
         yield Triple(proceedings, RDFS.label, Literal(f"PMLR volume {info.pmlr_volume}"))
         yield Triple(paper, DCTERMS.isPartOf, proceedings)
-    for predicate, urls in ((SCHEMA.codeRepository, info.code_urls), (KG.projectPage, info.project_urls),
-                            (KG.posterPage, info.poster_urls), (RDFS.seeAlso, info.other_urls)):
+    for url in info.code_urls:
+        yield from _code(paper, url, minter)
+    for predicate, urls in ((KG.projectPage, info.project_urls), (KG.posterPage, info.poster_urls),
+                            (RDFS.seeAlso, info.other_urls)):
         for url in urls:
             if (link := _link(url)) is not None:
                 yield Triple(paper, predicate, link)
+
+
+def _code(paper: NamedNode, url: str, minter: Minter) -> Iterator[Triple]:
+    """A code repository as schema.org says it: software source code (one node per repository URL)
+    that is based on the paper and has the URL as its ``schema:codeRepository``."""
+    if (link := _link(url)) is None:
+        return
+    code = NamedNode(minter.iri("code", f"{slug(url.split('://', 1)[-1], 60)}-{digest(url, 8)}"))
+    yield Triple(code, RDF.type, SCHEMA.SoftwareSourceCode)
+    yield Triple(code, SCHEMA.codeRepository, link)
+    yield Triple(code, SCHEMA.isBasedOn, paper)
 
 
 def record_iri(ref: SourceRef, minter: Minter) -> tuple[NamedNode, str]:

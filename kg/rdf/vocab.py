@@ -37,6 +37,10 @@ SCHEMA = Namespace("https://schema.org/")
 BIBO = Namespace("http://purl.org/ontology/bibo/")
 PROV = Namespace("http://www.w3.org/ns/prov#")
 OWL = Namespace("http://www.w3.org/2002/07/owl#")
+FABIO = Namespace("http://purl.org/spar/fabio/")
+VANN = Namespace("http://purl.org/vocab/vann/")
+VOID = Namespace("http://rdfs.org/ns/void#")
+DCAT = Namespace("http://www.w3.org/ns/dcat#")
 
 PREFIXES = {
     "kg": KG_NS,
@@ -51,13 +55,17 @@ PREFIXES = {
     "bibo": str(BIBO),
     "prov": str(PROV),
     "owl": str(OWL),
+    "fabio": str(FABIO),
+    "vann": str(VANN),
+    "void": str(VOID),
+    "dcat": str(DCAT),
 }
 
 
 def data_prefixes(base: str) -> dict[str, str]:
     """Prefixes for exports: the vocabularies plus one per kind of data IRI under ``base``."""
     kinds = ("paper", "authorship", "author", "institution", "venue", "workshop", "record", "source",
-             "proceedings", "topic", "artifact", "assignment", "merge", "note", "graph")
+             "proceedings", "code", "dataset", "topic", "artifact", "assignment", "merge", "note", "graph")
     return {**PREFIXES, **{kind: f"{base}{kind}/" for kind in kinds}}
 
 

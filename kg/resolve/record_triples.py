@@ -18,7 +18,7 @@ from ..rdf.iris import Minter, slug
 from ..ingest.names import has_cjk
 from ..ingest.records import PaperRecord
 from ..rdf.vocab import KG, ORG, PROV, RDF, RDFS, SCHEMA, SKOS, XSD
-from .aliases import active_aliases
+from .aliases import AliasTable
 from .institutions import OrgChain, resolve_entry
 from .people import person_name_reason
 
@@ -28,8 +28,7 @@ def _named(text: str) -> Literal:
 
 
 def institution_triples(paper: NamedNode, record: PaperRecord, record_node: NamedNode, record_slug: str,
-                        minter: Minter) -> Iterator[Triple]:
-    aliases = active_aliases()
+                        minter: Minter, aliases: AliasTable) -> Iterator[Triple]:
     for position, entry in enumerate(record.institutions, start=1):
         reason = person_name_reason(entry, record.institutions, record.authors, aliases)
         if reason:
@@ -59,6 +58,7 @@ def _chain_triples(chain: OrgChain, minter: Minter):
             yield Triple(node, KG.nameAsWritten, _named(level.written))
         else:
             yield Triple(node, KG.nameAsWritten, _named(f"{level.written}, {parent_display}"))
+            yield Triple(node, RDF.type, ORG.OrganizationalUnit)
             yield Triple(node, ORG.subOrganizationOf, parent)
         if level.canonical:
             yield Triple(node, SKOS.prefLabel, Literal(level.canonical, language="en"))

@@ -1,1 +1,8 @@
-"""Where the graph lives: the embedded Oxigraph store and remote SPARQL 1.1 servers."""
+"""Stores: the embedded Oxigraph store and a remote SPARQL 1.1 server, registered by name."""
+
+from ..registry import Registry
+
+STORES = Registry("store", {
+    "embedded": "kg.stores.embedded:EmbeddedStore",
+    "remote": "kg.stores.remote:RemoteStore",
+})

@@ -60,17 +60,15 @@ class KGStore(ABC):
     spec: str
     #: Where the pipeline stages a source's N-Triples file (same file system as the store).
     scratch_dir: Path | None = None
-
+    #: The SPARQL query endpoint others can use, for a store that is a server (the dataset description says it).
+    endpoint: str | None = None
 
     def __new__(cls, spec: str | None = None, **options):
         if cls is KGStore:
             spec = spec or default_store_spec()
-            if spec.startswith(REMOTE_SCHEMES):
-                from .remote import RemoteStore
+            from . import STORES  # the package's registry imports the implementations lazily
 
-                cls = RemoteStore
-            else:
-                cls = EmbeddedStore
+            cls = STORES["remote" if spec.startswith(REMOTE_SCHEMES) else "embedded"]
         return super().__new__(cls)
 
     # ------------------------------------------------------------------ writing

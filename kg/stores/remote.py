@@ -55,6 +55,7 @@ KNOWN_PREFIXES = {**dict((p, str(ns)) for p, ns in rdflib.Dataset().namespaces()
 class RemoteStore(KGStore):
     def __init__(self, spec: str | None = None, update_endpoint: str | None = None, graph_store: str | None = None):
         self.spec = spec or default_store_spec()
+        self.endpoint = self.spec
         self.update_endpoint = update_endpoint or os.environ.get(UPDATE_ENV)
         self.graph_store = graph_store or os.environ.get(GRAPH_STORE_ENV)
         self.timeout = float(os.environ.get(TIMEOUT_ENV) or 600)

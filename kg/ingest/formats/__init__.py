@@ -1,9 +1,9 @@
-"""Input formats, registered by name (the way rdflib registers parsers).
+"""Input formats, registered by name in :data:`FORMATS` (a lazy :class:`kg.registry.Registry`).
 
-A format is a class with a ``name``, a one-line ``description``, a ``sniff`` score for
+A format is an object with a ``name``, a one-line ``description``, a ``sniff`` score for
 auto-detection and a ``read`` method that turns a file's paragraphs into records or
-rejections. Adding a format is one new module here that decorates its class with
-:func:`register` and is imported at the bottom of this file.
+rejections. Adding a format is one new module here with a module-level ``FORMAT`` and one
+line in :data:`FORMATS`.
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ import itertools
 from pathlib import Path
 from typing import Iterable, Iterator, Protocol
 
-from ...errors import InputError, KgError
+from ...errors import InputError
+from ...registry import Registry
 from ..reading import Paragraph, iter_lines, iter_paragraphs
 from ..records import PaperRecord, Rejection, SourceRef
 
@@ -42,20 +43,14 @@ class Source:
         return SourceRef(str(self.path), self.name, line, self.format)
 
 
-FORMATS: dict[str, InputFormat] = {}
-
-
-def register(cls):
-    """Class decorator: make a format available under ``cls.name``."""
-    FORMATS[cls.name] = cls()
-    return cls
+FORMATS: Registry[InputFormat] = Registry("format", {
+    "abstracts": "kg.ingest.formats.abstracts:FORMAT",
+    "listing": "kg.ingest.formats.listing:FORMAT",
+})
 
 
 def get_format(name: str) -> InputFormat:
-    try:
-        return FORMATS[name]
-    except KeyError:
-        raise KgError(f"unknown format {name!r}; known formats: {', '.join(sorted(FORMATS))}") from None
+    return FORMATS[name]
 
 
 def detect(path: Path, paragraphs: list[Paragraph]) -> InputFormat:
@@ -87,5 +82,3 @@ def split_header(paragraphs: Iterable[Paragraph], is_header) -> tuple[str | None
         return first.text, rest
     return None, itertools.chain([first], rest)
 
-
-from . import abstracts, listing  # noqa: E402,F401  (registers the built-in formats)

@@ -10,7 +10,7 @@ from typing import Iterator
 from ..names import clean
 from ..reading import Paragraph
 from ..records import PaperRecord, Rejection, excerpt
-from . import Source, register, split_header
+from . import Source, split_header
 
 MAX_ABSTRACT = 20_000
 MIN_ABSTRACT_WORDS = 8
@@ -20,7 +20,6 @@ def _is_header(first: Paragraph, second: Paragraph | None) -> bool:
     return "\n" not in first.text and len(first.text) <= 200 and len(first.text.split()) < MIN_ABSTRACT_WORDS
 
 
-@register
 class AbstractsFormat:
     name = "abstracts"
     description = "a venue header line, then one abstract per paragraph"
@@ -43,3 +42,6 @@ class AbstractsFormat:
                 yield Rejection(where, f"paragraph of {len(text.split())} words is too short for an abstract", excerpt(text))
             else:
                 yield PaperRecord(source=where, venue_header=header or "", abstract=text)
+
+
+FORMAT = AbstractsFormat()

@@ -23,7 +23,7 @@ from typing import Iterator
 from ..names import clean, has_cjk
 from ..reading import Paragraph
 from ..records import Institution, PaperRecord, Rejection, excerpt
-from . import Source, register, split_header
+from . import Source, split_header
 
 MAX_TITLE = 1_000
 MAX_FIELD = 20_000
@@ -132,7 +132,6 @@ class _Block:
         self.paragraphs = 1
 
 
-@register
 class ListingFormat:
     name = "listing"
     description = "one block per paper: title, translated title, authors, 机构, AI总结, Comments, Journal ref"
@@ -205,3 +204,6 @@ class ListingFormat:
             comments=clean(fields["comments"]) or None if "comments" in fields else None,
             journal_ref=clean(fields["journal_ref"]) or None if "journal_ref" in fields else None,
         )
+
+
+FORMAT = ListingFormat()

@@ -1,0 +1,88 @@
+"""The dataset's description of itself, in VoID and DCAT: what it is, its licence, when its sources
+were made, which sources it was derived from, how many triples, papers, authors and institutions
+it holds, and its SPARQL endpoint when the store is a server.
+
+It lives in its own named graph (``{base}graph/description``), rewritten after every change of
+sources, so every export and every query sees it. Its date is the newest source file's, never the
+clock's, so the same sources give the same bytes.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Iterator
+
+import pyoxigraph as ox
+
+from ..query.stats import graph_stats
+from ..rdf.iris import Minter
+from ..rdf.vocab import DCAT, DCTERMS, FOAF, KG, ORG, PREFIXES, PROV, RDF, SCHEMA, VOID, XSD, sparql_prologue
+from ..stores.embedded import KGStore
+
+TITLE = "Knowledge graph of conference paper listings"
+LICENCE = ox.NamedNode("https://spdx.org/licenses/MIT")
+#: Classes counted with a VoID class partition, by the name of their count in :func:`graph_stats`.
+PARTITIONS = {"papers": SCHEMA.ScholarlyArticle, "authors": FOAF.Person, "institutions": ORG.Organization}
+SOURCES_QUERY = """SELECT ?source ?modified WHERE { GRAPH ?source { ?source a kg:Source
+                   OPTIONAL { ?source dcterms:modified ?modified } } } ORDER BY ?source"""
+VOCABULARY_PREFIXES = ("dcterms", "foaf", "org", "skos", "schema", "bibo", "fabio", "prov", "kg")
+
+
+def description_graph(minter: Minter) -> ox.NamedNode:
+    return ox.NamedNode(minter.iri("graph", "description"))
+
+
+def file_modified(timestamp: float) -> ox.Literal:
+    """A source file's modification time as xsd:dateTime in UTC, to the second."""
+    moment = datetime.fromtimestamp(int(timestamp), tz=timezone.utc)
+    return ox.Literal(moment.strftime("%Y-%m-%dT%H:%M:%SZ"), datatype=XSD.dateTime)
+
+
+def _integer(value: int) -> ox.Literal:
+    return ox.Literal(str(value), datatype=XSD.integer)
+
+
+def description_triples(counts: dict[str, int], sources: list[tuple[ox.NamedNode, ox.Literal | None]],
+                        minter: Minter, endpoint: str | None = None) -> list[ox.Triple]:
+    """The description's triples; ``counts["triples"]`` is the data's count, without the description."""
+    graph = description_graph(minter)
+    dataset = ox.NamedNode(minter.iri("dataset", "kg"))
+
+    def statements() -> Iterator[ox.Triple]:
+        yield ox.Triple(graph, RDF.type, KG.DerivedGraph)
+        for kind in (VOID.Dataset, DCAT.Dataset):
+            yield ox.Triple(dataset, RDF.type, kind)
+        yield ox.Triple(dataset, DCTERMS.title, ox.Literal(TITLE, language="en"))
+        yield ox.Triple(dataset, DCTERMS.description, ox.Literal(
+            f"Papers, authors, institutions, venues and topics read by kg from {len(sources)} listing file(s).", language="en"))
+        yield ox.Triple(dataset, DCTERMS.license, LICENCE)
+        dates = sorted(modified.value for _, modified in sources if modified is not None)
+        if dates:
+            yield ox.Triple(dataset, DCTERMS.created, ox.Literal(dates[-1], datatype=XSD.dateTime))
+        for source, _ in sources:
+            yield ox.Triple(dataset, PROV.wasDerivedFrom, source)
+        yield ox.Triple(dataset, VOID.uriSpace, ox.Literal(minter.base))
+        for prefix in VOCABULARY_PREFIXES:
+            yield ox.Triple(dataset, VOID.vocabulary, ox.NamedNode(PREFIXES[prefix]))
+        if endpoint:
+            yield ox.Triple(dataset, VOID.sparqlEndpoint, ox.NamedNode(endpoint))
+        for name, cls in PARTITIONS.items():
+            partition = ox.NamedNode(minter.part("dataset", "kg", name))
+            yield ox.Triple(dataset, VOID.classPartition, partition)
+            yield ox.Triple(partition, getattr(VOID, "class"), cls)
+            yield ox.Triple(partition, VOID.entities, _integer(counts[name]))
+
+    triples = list(statements())
+    # Every triple here is new (its subject is the dataset, a partition or the graph), so the
+    # whole graph holds the data's triples, these, and the count itself.
+    triples.append(ox.Triple(dataset, VOID.triples, _integer(counts["triples"] + len(triples) + 1)))
+    return triples
+
+
+def describe(store: KGStore, minter: Minter) -> None:
+    """Rewrite the description graph from what the store holds now."""
+    graph = description_graph(minter)
+    store.remove_graph(graph)  # counted without its old self
+    sources = [(row[0], row[1]) for row in store.select_terms(sparql_prologue() + SOURCES_QUERY)]
+    triples = description_triples(graph_stats(store), sources, minter, store.endpoint)
+    store.replace_graph_triples(graph, triples)

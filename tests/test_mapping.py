@@ -1,0 +1,66 @@
+"""kg/rdf/mapping.py: one record and its publication facts -> triples, purely."""
+
+from __future__ import annotations
+
+import pyoxigraph as ox
+
+from kg.ingest.comments import PublicationInfo
+from kg.ingest.records import PaperRecord, SourceRef
+from kg.rdf.iris import Minter
+from kg.rdf.mapping import paper_triples, source_triples
+from kg.rdf.vocab import BIBO, DCTERMS, FABIO, KG, RDF, SCHEMA, XSD
+from kg.resolve.aliases import AliasTable
+
+ALIASES = AliasTable({})  # configuration is passed in: no environment, no store
+
+REF = SourceRef("listing.txt", "listing.txt", 3, "listing")
+
+
+def triples(info: PublicationInfo, **fields) -> set[ox.Triple]:
+    record = PaperRecord(REF, "ICML", title="A Paper", authors=["Ada Lovelace", "Alan Turing"], **fields)
+    return set(paper_triples(record, info, Minter(), ALIASES))
+
+
+def objects(found: set[ox.Triple], subject, predicate) -> set:
+    return {t.object for t in found if t.subject == subject and t.predicate == predicate}
+
+
+def test_the_same_record_gives_the_same_triples():
+    info = PublicationInfo(venue="ICML", year=2026, code_urls=["https://github.com/a/b"])
+    assert triples(info) == triples(PublicationInfo(venue="ICML", year=2026, code_urls=["https://github.com/a/b"]))
+
+
+def test_an_edition_has_dates_and_its_series_and_the_paper_its_year():
+    found = triples(PublicationInfo(venue="ICML", year=2026))
+    paper = next(t.subject for t in found if t.predicate == RDF.type and t.object == SCHEMA.ScholarlyArticle)
+    (event,) = objects(found, paper, BIBO.presentedAt)
+    year = ox.Literal("2026", datatype=XSD.gYear)
+    assert objects(found, event, SCHEMA.startDate) == objects(found, event, DCTERMS.date) == {year}
+    assert objects(found, paper, FABIO.hasPublicationYear) == {year}
+    (series,) = objects(found, event, SCHEMA.superEvent)
+    assert objects(found, series, RDF.type) == {KG.ConferenceSeries, SCHEMA.EventSeries}
+
+
+def test_without_a_year_the_paper_is_presented_at_the_series_and_has_no_year():
+    found = triples(PublicationInfo(venue="ICML"))
+    paper = next(t.subject for t in found if t.predicate == RDF.type and t.object == SCHEMA.ScholarlyArticle)
+    (series,) = objects(found, paper, BIBO.presentedAt)
+    assert KG.ConferenceSeries in objects(found, series, RDF.type)
+    assert not objects(found, paper, FABIO.hasPublicationYear)
+
+
+def test_code_is_software_source_code_based_on_the_paper():
+    found = triples(PublicationInfo(code_urls=["https://github.com/a/b"]), abstract="See https://gitlab.com/c/d and https://example.org.")
+    paper = next(t.subject for t in found if t.predicate == RDF.type and t.object == SCHEMA.ScholarlyArticle)
+    code = {t.subject for t in found if t.predicate == RDF.type and t.object == SCHEMA.SoftwareSourceCode}
+    assert {next(iter(objects(found, c, SCHEMA.codeRepository))).value for c in code} == {"https://github.com/a/b", "https://gitlab.com/c/d"}
+    assert all(objects(found, c, SCHEMA.isBasedOn) == {paper} for c in code)
+    assert not any(t.subject == paper and t.predicate == SCHEMA.codeRepository for t in found)
+    assert objects(found, paper, ox.NamedNode("http://www.w3.org/2000/01/rdf-schema#seeAlso")) == {ox.NamedNode("https://example.org")}
+
+
+def test_a_source_says_when_its_file_was_modified():
+    modified = ox.Literal("2026-01-02T03:04:05Z", datatype=XSD.dateTime)
+    assert any(t.predicate == DCTERMS.modified and t.object == modified
+               for t in source_triples("listing.txt", "listing", "ICML", Minter(), modified))
+    assert not any(t.predicate == DCTERMS.modified for t in source_triples("listing.txt", "listing", "ICML", Minter()))
