@@ -27,7 +27,8 @@ def _text(label: str) -> str:
 
 def network_file(path: Path) -> Path:
     """The network file written beside a map file."""
-    return path.with_name(path.name.removesuffix(".txt").removesuffix("-map") + "-network.txt")
+    stem = path.name.removesuffix(".txt").removesuffix(".map").removesuffix("-map")
+    return path.with_name(stem + "-network.txt")
 
 
 def write_vosviewer(graph: nx.Graph, path: Path) -> list[Path]:
