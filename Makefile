@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test system-deps bench eval clean
+.PHONY: demo test system-deps bench bench-graphs eval clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,9 @@ system-deps:
 ## Throughput and memory beside baselines measured in the same run.
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
+
+bench-graphs: $(STAMP)
+	$(BIN)/python bench/graphs.py
 
 ## Precision/recall of topics and introduced artifacts on the held-out gold set (eval/GUIDELINES.md).
 eval: $(STAMP)

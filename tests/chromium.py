@@ -141,8 +141,10 @@ class Chromium:
         for event in self.events:
             method, params = event.get("method"), event.get("params", {})
             if method == "Runtime.exceptionThrown":
-                details = params["exceptionDetails"]  # the message first: a long file path must not cut it off
-                report.errors.append(details.get("exception", {}).get("description") or json.dumps(details)[:500])
+                details = params["exceptionDetails"]
+                # The message first: the JSON repeats the page's URL, which can push it past the cut.
+                message = details.get("exception", {}).get("description") or details.get("text", "")
+                report.errors.append(f"{message} {json.dumps(details)[:500]}")
             elif method == "Runtime.consoleAPICalled" and params.get("type") in ("error", "assert"):
                 report.errors.append(json.dumps(params.get("args"))[:500])
             elif method == "Log.entryAdded" and params["entry"]["level"] == "error":

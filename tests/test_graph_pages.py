@@ -266,3 +266,20 @@ def test_a_large_network_is_drawn_as_its_communities_each_with_its_own_page(tmp_
     assert report.errors == [] and report.requests and all(url.startswith(tmp_path.as_uri()) for url in report.requests)
     assert browser.evaluate("nodes.length") == len(groups[0])
     assert overlapping(browser.evaluate("drawnLabels")) == []
+
+
+def test_overlay_colours_nodes_by_the_mean_year_of_their_papers(tmp_path, browser, sample_pages):
+    graph = synthetic_network(300)
+    for index, node in enumerate(sorted(graph)):
+        graph.nodes[node]["year"] = 2015 + index % 10
+    page = tmp_path / "years.html"
+    page.write_text(render_html(graph, "Years"), encoding="utf-8")
+    browser.open(page)
+    before = browser.evaluate("nodes.get().map(n => n.color)")
+    browser.evaluate("(() => { const s = document.getElementById('colouring'); s.value = 'year'; s.dispatchEvent(new Event('change')); })()")
+    by_year = browser.evaluate("Object.fromEntries(nodes.get().map(n => [n.year, n.color]))")
+    assert len(set(by_year.values())) == 10 and browser.evaluate("nodes.get().map(n => n.color)") != before
+    assert browser.evaluate("document.getElementById('ramp').hidden") is False
+    # near miss: the samples are all from one year, so there is nothing to overlay
+    browser.open(sample_pages / "exports" / "coauthors.html")
+    assert browser.evaluate("document.getElementById('colouring')") is None

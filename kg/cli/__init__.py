@@ -12,9 +12,9 @@ import sys
 import click
 
 from ..errors import KgError
-from . import build, graph, ingest, inspect, quality, query, site, synth
+from . import build, graph, ingest, inspect, quality, query, serve, site, synth
 
-COMMAND_MODULES = (build, ingest, inspect, query, graph, quality, synth, site)
+COMMAND_MODULES = (build, ingest, inspect, query, graph, quality, synth, site, serve)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})

@@ -134,7 +134,7 @@ def _label(graph, node) -> str:
 def stats(name, rows, top, **thresholds) -> None:
     """Size, components, communities (Louvain, seeded), and who is central or bridges groups."""
     with opened_store(thresholds.pop("store_spec")) as store:
-        graph = network(store, name, top=top, **thresholds)
+        graph = network(store, name, top=top, details=False, **thresholds)
     summary = summarize(graph, rows)
     out = console()
     out.print(f"{name}: {summary.nodes:,} nodes, {summary.edges:,} edges, density {summary.density:.4f}")
@@ -163,7 +163,7 @@ def stats(name, rows, top, **thresholds) -> None:
 def path_command(source, target, store_spec) -> None:
     """The collaboration distance between two authors: a shortest chain of co-authors."""
     with opened_store(store_spec) as store:
-        graph = network(store, "coauthors")
+        graph = network(store, "coauthors", details=False)
         ends = [str(find_entity(store, "author", name)) for name in (source, target)]
     chain = collaboration_path(graph, *ends)
     if chain is None:

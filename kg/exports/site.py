@@ -23,7 +23,7 @@ import jinja2
 
 from .. import QUERIES_DIR
 from ..graphs.networks import HEADINGS, network, write_pages
-from ..graphs.projections import ego_network
+from ..graphs.projections import ego_network, top_nodes
 from ..graphs.render import VIS_FILES, vis_asset, render_html, search_script
 from ..query.library import library, search_names
 from ..rdf.iris import profile_path
@@ -32,6 +32,9 @@ from ..stores.embedded import KGStore
 
 SITE_QUERIES = QUERIES_DIR / "site"
 ASSETS = "assets"
+#: Ego network pages for this many authors, the most prolific (each is a drawn network; all of
+#: them would dominate the site's time on a large graph, and co-authors are listed on every page).
+EGO_PAGES = 2000
 
 
 @dataclass(frozen=True)
@@ -128,6 +131,7 @@ def write_site(store: KGStore, out_dir: Path) -> dict[str, int]:
     pages = _page_sets(store)
     path_of = {iri: profile_path(iri) for kind in pages for iri in pages[kind]}
     coauthors = network(store, "coauthors")
+    with_ego = set(top_nodes(coauthors, EGO_PAGES))
     for name in VIS_FILES:
         _write(out_dir / ASSETS / name, str(vis_asset(name)))
     counts = {}
@@ -141,7 +145,7 @@ def write_site(store: KGStore, out_dir: Path) -> dict[str, int]:
             sections = [{"heading": panel.heading, "paper": panel.links_to == "paper",
                          "rows": [_row(row, panel, link) for row in rows]} for panel, rows in zip(panels, panel_rows)]
             ego = None
-            if kind == "author" and iri in coauthors and coauthors.degree(iri):
+            if kind == "author" and iri in with_ego and coauthors.degree(iri):
                 ego = own.removesuffix(".html") + "-network.html"
                 graph = ego_network(coauthors, iri, 1)
                 _write(out_dir / ego, render_html(

@@ -47,8 +47,9 @@ def _member(var: str, level: str, link: str = "?link") -> str:
 # that uses ?link also projects it.
 def _nodes(level: str) -> str:
     return f"""
-SELECT ?link ?node (MIN(?label) AS ?name) (COUNT(DISTINCT ?paper) AS ?papers) WHERE {{
+SELECT ?link ?node (MIN(?label) AS ?name) (COUNT(DISTINCT ?paper) AS ?papers) (AVG(?year) AS ?mean_year) WHERE {{
   ?paper a schema:ScholarlyArticle . {_member("node", level)}
+  OPTIONAL {{ ?paper bibo:presentedAt ?event . ?event kg:year ?year }}
   {_NAME}
 }} GROUP BY ?link ?node
 """
@@ -97,6 +98,7 @@ class NodeRow:
     iri: str
     label: str
     papers: int
+    year: float | None = None  # mean year of its papers, where their venues have one
 
 
 @dataclass(frozen=True)
@@ -124,7 +126,8 @@ def _select(store: KGStore, query: str, **bindings) -> list:
 
 def node_rows(store: KGStore, link: URIRef, level: str = "listed") -> list[NodeRow]:
     """Members of papers (authors or institutions) with their labels and paper counts."""
-    return [NodeRow(str(r.node), str(r.name), int(r.papers)) for r in _select(store, _nodes(level), link=link)]
+    return [NodeRow(str(r.node), str(r.name), int(r.papers), round(float(r.mean_year), 2) if r.mean_year is not None else None)
+            for r in _select(store, _nodes(level), link=link)]
 
 
 def pair_rows(store: KGStore, link: URIRef, level: str = "listed") -> list[PairRow]:

@@ -20,21 +20,24 @@ HEADINGS = {"coauthors": "Co-author network", "institutions": "Institution netwo
 
 
 def network(store: KGStore, name: str, *, counting: Counting = "full", max_team: int | None = None,
-            min_papers: int = 1, min_weight: float = 0, top: int | None = None, level: str = "listed") -> nx.Graph:
+            min_papers: int = 1, min_weight: float = 0, top: int | None = None, level: str = "listed",
+            details: bool = True) -> nx.Graph:
     """The ``coauthors``, ``institutions`` or ``topics`` network of the store, with tooltip and search details.
 
     ``level`` (institutions only): ``listed`` as the papers list them, or ``parent``, each
-    listed unit rolled up to its top-level organisation.
+    listed unit rolled up to its top-level organisation. ``details=False`` leaves out what
+    only pages need (titles, affiliations, search keys): the measures do not, and on a large
+    graph those are most of the rows.
     """
     link, kind = LINKS[name], KINDS[name]
     level = level if name == "institutions" else "listed"
-    affiliations = affiliation_names(affiliation_rows(store, level), of=kind) if name != "topics" else None
+    affiliations = affiliation_names(affiliation_rows(store, level), of=kind) if name != "topics" and details else None
     graph = collaboration_graph(
         node_rows(store, link, level), pair_rows(store, link, level), counting=counting, max_team=max_team,
-        min_papers=min_papers, min_weight=min_weight, top=top, titles=paper_titles(store, link, level),
-        affiliations=affiliations,
+        min_papers=min_papers, min_weight=min_weight, top=top,
+        titles=paper_titles(store, link, level) if details else None, affiliations=affiliations,
     )
-    for iri, (keys, acronyms) in search_names(store, kind).items():
+    for iri, (keys, acronyms) in (search_names(store, kind) if details else {}).items():
         if iri in graph:
             graph.nodes[iri].update(keys=keys, acronyms=acronyms)
     return graph

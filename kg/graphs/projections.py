@@ -44,6 +44,8 @@ def collaboration_graph(
         if row.papers >= min_papers:
             graph.add_node(row.iri, label=row.label, papers=row.papers,
                            titles=tuple(titles.get(row.iri, ())), affiliations=tuple(affiliations.get(row.iri, ())))
+            if row.year is not None:
+                graph.nodes[row.iri]["year"] = row.year
     shared: dict[tuple[str, str], list[float]] = defaultdict(lambda: [0, 0.0])
     for row in pairs:
         if (max_team is None or row.team_size <= max_team) and row.a in graph and row.b in graph:

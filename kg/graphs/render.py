@@ -147,6 +147,12 @@ def _label_sizes(graph: nx.Graph, order: list[str]) -> dict[str, int]:
             for node, count in papers.items()}
 
 
+def _year_range(graph: nx.Graph) -> dict | None:
+    """The span of the nodes' mean paper years, for the overlay colouring (VOSviewer's), when there is one."""
+    years = [attrs["year"] for _, attrs in graph.nodes(data=True) if "year" in attrs]
+    return {"low": min(years), "high": max(years)} if years and max(years) > min(years) else None
+
+
 def _search_keys(attrs: dict) -> list[str]:
     return list(attrs.get("keys") or [match_key(attrs.get("label", ""))])
 
@@ -197,7 +203,8 @@ def render_html(graph: nx.Graph, heading: str, kind: str = "author", cap: int = 
         net.add_node(node, label=None, name=attrs.get("label", node), title=tooltip({**attrs, **extra}, word),
                      value=attrs.get("papers", 1), color=colour(rank[group]) if group in multi else GREY,
                      x=x, y=y, community=group, rank=importance[node], fontSize=sizes[node],
-                     keys=_search_keys(attrs), acronyms=list(attrs.get("acronyms", ())), **extra)
+                     keys=_search_keys(attrs), acronyms=list(attrs.get("acronyms", ())), **extra,
+                     **({"year": attrs["year"]} if "year" in attrs else {}))
     for a, b, attrs in shown.edges(data=True):
         papers = attrs.get("papers", 1)
         net.edges.append(Edge(a, b, value=attrs.get("weight", 1),
@@ -222,6 +229,7 @@ def render_html(graph: nx.Graph, heading: str, kind: str = "author", cap: int = 
                  f"{', double-click a node to open its page' if profiles is not None or kind == 'community' else ''}."),
         omitted=left_out,
         legend=_legend(graph, groups, word),
+        years=_year_range(shown),
         nodes=nodes,
         edges=edges,
         options=net.options,

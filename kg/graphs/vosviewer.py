@@ -27,7 +27,8 @@ def _text(label: str) -> str:
 
 def network_file(path: Path) -> Path:
     """The network file written beside a map file."""
-    return path.with_name(path.name.removesuffix(".txt").removesuffix("-map") + "-network.txt")
+    stem = path.name.removesuffix(".txt").removesuffix(".map").removesuffix("-map")
+    return path.with_name(stem + "-network.txt")
 
 
 def write_vosviewer(graph: nx.Graph, path: Path, heading: str = "", kind: str = "author") -> list[Path]:
@@ -36,13 +37,16 @@ def write_vosviewer(graph: nx.Graph, path: Path, heading: str = "", kind: str = 
     group_of = membership(communities(graph))
     positions = layout(graph, community_of=group_of)
     strength = dict(graph.degree(weight="weight"))
+    years = any("year" in attrs for _, attrs in graph.nodes(data=True))  # VOSviewer's overlay score
     with open(path, "w", encoding="utf-8", newline="\n") as handle:
-        handle.write("id\tlabel\tx\ty\tcluster\tweight<Links>\tweight<Total link strength>\tweight<Documents>\n")
+        handle.write("id\tlabel\tx\ty\tcluster\tweight<Links>\tweight<Total link strength>\tweight<Documents>"
+                     + ("\tscore<Avg. pub. year>" if years else "") + "\n")
         for node, attrs in graph.nodes(data=True):
             x, y = positions[node]
+            score = (f"\t{attrs['year']:g}" if "year" in attrs else "\t") if years else ""
             handle.write(f"{ids[node]}\t{_text(attrs.get('label', node))}\t{x}\t{-y}\t"
                          f"{min(group_of[node] + 1, MAX_CLUSTER)}\t{graph.degree(node)}\t{strength[node]:g}\t"
-                         f"{attrs.get('papers', 0)}\n")
+                         f"{attrs.get('papers', 0)}{score}\n")
     links = network_file(path)
     with open(links, "w", encoding="utf-8", newline="\n") as handle:
         for a, b, attrs in graph.edges(data=True):
