@@ -345,3 +345,22 @@ def test_a_question_about_a_company_includes_its_labs(labs_store):
     assert _papers_of(labs_store, "tsinghua-university") == ["Paper One", "Paper Three"]   # two institutions in one entry
     assert _papers_of(labs_store, "peking-university") == ["Paper One"]
     assert _papers_of(labs_store, "inc") == []                                             # a legal form is no node
+
+
+def test_quality_explains_merged_spellings_and_look_alikes(labs_store):
+    from kg.quality.report import quality_report
+    report = quality_report(labs_store)
+    merged = {item["name"]: item["forms"] for item in report["institutions_merged"]}
+    tsinghua = {form["written"]: form["how"] for form in merged["Tsinghua University"]}
+    assert set(tsinghua) == {"Peking University, Tsinghua University", "Tsinghua University"}
+    assert all("alias table" in how for how in tsinghua.values())
+    assert report["counts"]["institutions_merged"] == len(report["institutions_merged"])
+
+
+def test_quality_says_why_look_alikes_were_kept_apart():
+    from kg.quality.report import lookalike_institutions
+    pairs = lookalike_institutions({"a": "University of Miami", "b": "Miami University",
+                                    "c": "Foo University", "d": "University of Foo"})
+    why = {(pair["first"], pair["second"]): pair["why_apart"] for pair in pairs}
+    assert "alias table lists both" in why[("University of Miami", "Miami University")]
+    assert "another order" in why[("Foo University", "University of Foo")]
