@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from kg.errors import InputError
@@ -364,3 +366,19 @@ def test_quality_says_why_look_alikes_were_kept_apart():
     why = {(pair["first"], pair["second"]): pair["why_apart"] for pair in pairs}
     assert "alias table lists both" in why[("University of Miami", "Miami University")]
     assert "another order" in why[("Foo University", "University of Foo")]
+
+
+REALDATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "realdata"
+
+
+@pytest.mark.parametrize("name", ["aistats2025", "corl2024"])
+def test_real_listings_keep_spellings_together_and_institutions_apart(name):
+    listing = REALDATA / f"{name}_listing.txt"
+    if not listing.exists():
+        pytest.skip(f"no real data at {REALDATA}")
+    import json
+    from eval.real_institutions import _build, institution_scores
+    scores = institution_scores(_build(listing), json.loads((REALDATA / f"{name}_truth.json").read_text("utf-8")))
+    assert scores["pairs"] > 100
+    assert scores["spelling_pairs_together"] >= 0.90, scores["pairs_apart"]
+    assert scores["merging_nodes"] == 0, scores["merging_examples"]
