@@ -158,6 +158,8 @@ def _parts(text: str, aliases: AliasTable) -> list[str]:
         pieces = [part] if is_known(part, aliases) else _SPACED_DASH.split(part)
         if len(pieces) == 2 and (named := _with_acronym(*pieces)):  # "IRD - Institute of Research for …"
             pieces = [named]
+        elif len(pieces) == 2 and " " not in pieces[0]:  # "Technion - Israel Institute of Technology", "Mila - …"
+            pieces = [part]
         for piece in pieces:
             match = _TRAILING_BRACKET.match(piece)
             inner = match["inner"] if match else ""
@@ -217,6 +219,8 @@ def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
             if units and institution_key(units[-1].name) in GENERIC_UNITS:  # "Research, Google"
                 units[-1] = Level(f"{level.name} {units[-1].name}", units[-1].qualifiers)
             if previous and _same(previous, level, aliases):
+                if institution_key(level.name).startswith("university of "):  # the form the table uses
+                    groups[-1][-1] = level
                 continue
             if previous and resolve_name(level.name, aliases).key in _ancestors(previous, aliases):
                 groups[-1].append(level)

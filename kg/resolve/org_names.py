@@ -4,8 +4,10 @@ A name resolves through the alias table (after the key rules of :mod:`.keys`), i
 the name with its qualifiers; the name without a trailing country ("…, Japan"); the name
 without its campus or place qualifiers ("University of Washington, Seattle") when the table
 knows the name but not the campus; the name with "University of X" / "X University" swapped
-when the table knows only the swapped form. A name the table does not know keeps its own key,
-qualifiers included, so "University of California, Merced" stays apart from "…, Irvine".
+when the table knows only the swapped form. A name the table does not know keeps its own key;
+its place qualifiers are left out of it for an "X University" (one university: "Rutgers
+University, New Brunswick") and kept for "University of X, Y", the way systems name campuses,
+so "University of California, Merced" stays apart from "…, Irvine".
 """
 
 from __future__ import annotations
@@ -52,6 +54,8 @@ COUNTRIES = frozenset((
     "united arab emirates", "uae", "qatar", "iran", "pakistan", "vietnam", "thailand", "malaysia", "indonesia",
     "philippines", "hungary", "romania", "luxembourg", "estonia", "slovenia", "croatia", "serbia", "ukraine",
 ))
+# "X University" names that are systems of several universities, one per campus.
+_SYSTEM_PREFIXES = ("state university", "national university", "indian", "city university", "open university")
 _ACRONYM_IN_BRACKETS = re.compile(r"^(?P<name>.+?)\s*[(（](?P<acronym>[A-Z][A-Za-z0-9&*\-]{1,11})[)）]$")
 _ACRONYM_PIECE = re.compile(r"^[A-Za-z0-9&*]*[A-Z][A-Za-z0-9&*]*[A-Z][A-Za-z0-9&*]*$")
 # Surnames with an inner capital are not acronyms: McAllister, MacLeod, DeMarco, O'Neil.
@@ -94,9 +98,10 @@ def resolve_name(text: str, aliases: AliasTable, qualifiers: tuple[str, ...] = (
     name, acronym = clean(text), None
     if (match := _ACRONYM_IN_BRACKETS.match(name)) and acronym_fits(match["acronym"], match["name"]):
         name, acronym = match["name"], match["acronym"]
-    places = tuple(q for q in qualifiers if not is_country(q))
-    full = institution_key(", ".join((name, *places)))
     base = institution_key(name)
+    # a country, or a word the name already has ("Technion - …, Technion"), adds nothing
+    places = tuple(q for q in qualifiers if not is_country(q) and not set(institution_key(q).split()) <= set(base.split()))
+    full = institution_key(", ".join((name, *places)))
     candidates = [(institution_key(", ".join((name, *qualifiers))), "alias table"), (full, "alias table, country left out")]
     if places:
         candidates.append((base, f"alias table, campus or place {', '.join(places)!r} left out"))
@@ -107,6 +112,10 @@ def resolve_name(text: str, aliases: AliasTable, qualifiers: tuple[str, ...] = (
     if not places and turned and turned in aliases.canonical_keys and base not in aliases:
         canonical = aliases.canonical(turned)
         return OrgName(written, institution_key(canonical), canonical, acronym, "alias table, words in swapped order")
+    if places and base.endswith(" university") and not base.startswith(_SYSTEM_PREFIXES):
+        # "Rutgers University, New Brunswick": an "X University" names one university, and its
+        # place is where it is; a system's campuses are written "University of X, Y" instead
+        return OrgName(written, base, None, acronym, f"own name, campus or place {', '.join(places)!r} left out")
     return OrgName(written, full, None, acronym, f"own name, identity key {full!r}")
 
 
@@ -137,7 +146,8 @@ def is_known(text: str, aliases: AliasTable) -> bool:
 
 
 def words_of(text: str) -> set[str]:
-    return {fold(word).strip(".,()（）") for word in clean(text).split()}
+    """Folded words, hyphenated compounds taken apart ("Ruprecht-Karls-Universität")."""
+    return {fold(word).strip(".,()（）") for word in re.split(r"[\s\-]+", clean(text)) if word}
 
 
 def looks_like_organisation(text: str, aliases: AliasTable) -> bool:
