@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from kg.errors import InputError
 from kg.resolve import aliases as alias_module
 from kg.resolve.aliases import ALIASES_ENV, active_aliases, read_alias_file
-from kg.resolve.institutions import is_acronym, resolve_entry, resolve_name, split_units
+from kg.resolve.institutions import resolve_entries, split_groups
+from kg.resolve.org_names import is_acronym, resolve_name
 
 
 @pytest.fixture(scope="module")
@@ -16,8 +19,13 @@ def table():
 
 
 def levels(name, table, chinese=None):
-    chain = resolve_entry(name, chinese, table)
+    [chain] = resolve_entries(name, chinese, table)
     return [level.display for level in chain.levels], list(chain.chinese)
+
+
+def institutions(name, table):
+    """Each institution an entry names, as its levels (smallest first)."""
+    return [[level.display for level in chain.levels] for chain in resolve_entries(name, None, table)]
 
 
 @pytest.mark.parametrize("entry, expected", [
@@ -42,7 +50,7 @@ def test_comma_qualified_units_are_split_smallest_first(table, entry, expected):
     "German Research Center for Artificial Intelligence (DFKI, DSA)",  # comma inside brackets
 ])
 def test_names_with_commas_that_are_not_units_stay_whole(table, entry):
-    assert len(split_units(entry, table)) == 1
+    assert [len(group) for group in split_groups(entry, table)] == [1]
 
 
 def test_chinese_names_are_aligned_to_levels(table):
@@ -107,3 +115,290 @@ def test_bad_alias_file_is_one_error_naming_file_and_line(tmp_path):
     bad.write_text("UIUC\tUniversity of Illinois Urbana-Champaign\nno tab here\n", encoding="utf-8")
     with pytest.raises(InputError, match=r"bad\.tsv:2: expected"):
         read_alias_file(bad)
+
+
+# ---------------------------------------------------------------- real listings' classes of names
+
+def same(first, second, table):
+    return resolve_name(first, table).key == resolve_name(second, table).key
+
+
+def tops(name, table):
+    return [chain[-1] for chain in institutions(name, table)]
+
+
+def top_keys(name, table):
+    return [chain.levels[-1].key for chain in resolve_entries(name, None, table)]
+
+
+@pytest.mark.parametrize("written, bare", [
+    ("ByteDance Inc.", "Bytedance"),                       # legal form and case
+    ("Allegro Sp. z o.o.", "Allegro"),
+    ("ServiceNow Inc", "ServiceNow"),
+    ("Foo Robotics GmbH", "Foo Robotics"),                 # a name the table does not know: the rule alone
+    ("Bar Systems Co., Ltd.", "Bar Systems"),
+    ("Baz Corp.", "Baz"),
+])
+def test_legal_forms_do_not_change_identity(table, written, bare):
+    assert same(written, bare, table)
+
+
+@pytest.mark.parametrize("entry", ["Cerebras Systems, Inc.", "KDDI Research, Inc.", "Meta Platforms, Inc.",
+                                   "Foo Labs, Ltd.", "Qux Technologies, Co., Ltd."])
+def test_a_legal_form_after_a_comma_is_never_an_organisation(table, entry):
+    [[*_, top]] = institutions(entry, table)
+    assert "inc" not in resolve_name(top, table).key.split() and "ltd" not in resolve_name(top, table).key.split()
+
+
+def test_companies_with_a_legal_form_share_no_node(table):
+    assert tops("Cerebras Systems, Inc.", table) != tops("KDDI Research, Inc.", table)
+
+
+@pytest.mark.parametrize("entry, top", [
+    ("University of Washington, Seattle", "University of Washington"),
+    ("University of Maryland, College Park", "University of Maryland, College Park"),
+    ("Texas A&M University - College Station", "Texas A&M University"),
+    ("KTH Royal Institute of Technology, Stockholm, Sweden", "KTH Royal Institute of Technology"),
+    ("University of Michigan - Ann Arbor", "University of Michigan"),
+    ("University of Minnesota, Minneapolis", "University of Minnesota"),
+    ("University of Texas, Austin", "University of Texas at Austin"),
+    ("Newcastle University, UK", "Newcastle University"),
+])
+def test_campus_city_and_country_qualify_and_are_never_organisations(table, entry, top):
+    assert institutions(entry, table) == [[top]]
+
+
+def test_a_campus_of_an_unknown_system_stays_in_its_identity(table):
+    # "University of X, Y" is how systems name their campuses: without the table's knowledge the
+    # campus stays in the key; it never becomes a node of its own
+    assert institutions("University of Foo, Springfield", table) == [["University of Foo, Springfield"]]
+    for first, second in (("University of California, Merced", "University of California, Irvine"),
+                          ("University of Texas, Dallas", "University of Texas, Austin"),
+                          ("Indian Institute of Technology, Ropar", "Indian Institute of Technology, Gandhinagar"),
+                          ("State University of New York, Albany", "State University of New York, Buffalo")):
+        assert top_keys(first, table) != top_keys(second, table)
+
+
+@pytest.mark.parametrize("written, bare", [
+    ("Foo University, Springfield", "Foo University"),          # an "X University" is one university
+    ("Bar State University, Barville", "Bar State University"),
+    ("Baz University - Bazton", "Baz University"),
+    ("Qux Institute of Technology, Qux", "Qux Institute of Technology"),   # a repeated word adds nothing
+])
+def test_the_place_of_one_university_is_not_part_of_its_identity(table, written, bare):
+    assert top_keys(written, table) == top_keys(bare, table)
+
+
+@pytest.mark.parametrize("entry, expected", [
+    ("Peking University, Tsinghua University", ["Peking University", "Tsinghua University"]),
+    ("Tokyo University, Tokyo Institute of Technology", ["University of Tokyo", "Tokyo Institute of Technology"]),
+    ("Xiamen University, Tsinghua University", ["Xiamen University", "Tsinghua University"]),
+    ("Chalmers University of Technology and University of Gothenburg",
+     ["Chalmers University of Technology", "University of Gothenburg"]),
+    ("International Business Machines+Rensselaer Polytechnic Institute", ["IBM", "Rensselaer Polytechnic Institute"]),
+    ("Foo University, Bar University", ["Foo University", "Bar University"]),
+    ("University College London, University of London", ["University College London", "University of London"]),
+    ("Heidelberg University, Ruprecht-Karls-Universität Barstadt", ["Heidelberg University", "Ruprecht-Karls-Universität Barstadt"]),
+])
+def test_a_string_naming_two_institutions_gives_two(table, entry, expected):
+    assert tops(entry, table) == expected
+
+
+@pytest.mark.parametrize("entry, expected", [
+    ("University of Science and Technology of China", [["University of Science and Technology of China"]]),
+    ("Nanjing University of Science and Technology", [["Nanjing University of Science and Technology"]]),
+    ("Department of Electrical and Computer Engineering, Rice University",
+     [["Department of Electrical and Computer Engineering", "Rice University"]]),
+    ("Electrical Engineering & Computer Science, Foo University", [["Electrical Engineering & Computer Science", "Foo University"]]),
+    ("Agency for Science, Technology and Research", [["Agency for Science, Technology and Research"]]),
+])
+def test_and_or_ampersand_inside_one_name_does_not_split_it(table, entry, expected):
+    assert institutions(entry, table) == expected
+
+
+@pytest.mark.parametrize("entry, expected", [
+    ("The University of Tokyo, Graduate School of Information Science and Technology",
+     ["Graduate School of Information Science and Technology", "University of Tokyo"]),
+    ("Sorbonne Université, LPSM", ["LPSM", "Sorbonne Université"]),
+    ("Amazon, AWS AI Labs", ["AWS AI Labs", "Amazon Web Services", "Amazon"]),
+    ("AWS AI Labs (Amazon)", ["AWS AI Labs", "Amazon Web Services", "Amazon"]),
+    ("Google DeepMind, Google", ["Google DeepMind", "Google"]),
+])
+def test_a_unit_and_its_parent_are_never_inverted(table, entry, expected):
+    assert institutions(entry, table) == [expected]
+
+
+@pytest.mark.parametrize("entry, expected", [
+    ("Technion - Israel Institute of Technology, Technion", [["Technion - Israel Institute of Technology"]]),
+    ("ETHZ - ETH Zurich", [["ETH Zurich"]]),
+    ("Disney Research, Disney Research", [["Disney Research", "The Walt Disney Company"]]),
+    ("University of Oxford, University of Oxford", [["University of Oxford"]]),
+    ("Edinburgh University, University of Edinburgh", [["University of Edinburgh"]]),
+    ("Foo Institute of Technology, Foo Institute of Technology", [["Foo Institute of Technology"]]),
+    ("IIIS, Tsinghua University, Tsinghua University", [["IIIS", "Tsinghua University"]]),
+    ("Research, Google", [["Google Research", "Google"]]),
+    ("Foo University, University of Foo", [["University of Foo"]]),        # doubled in swapped order
+    ("Foovia - Institute of Technology of Foo", [["Foovia - Institute of Technology of Foo"]]),  # a name and its gloss
+])
+def test_doubled_and_reversed_strings_are_one_institution(table, entry, expected):
+    assert institutions(entry, table) == expected
+
+
+@pytest.mark.parametrize("first, second", [
+    ("KAUST", "King Abdullah University of Science and Technology"),
+    ("MBZUAI", "Mohamed bin Zayed University of Artificial Intelligence"),
+    ("Polytechnic University of Milan (POLIMI)", "Politecnico di Milano"),
+    ("Foo Institute for Robotics (FIR)", "Foo Institute for Robotics"),       # an acronym that fits: the rule
+    ("Universität Freiburg", "University of Freiburg"),                       # native-language forms
+    ("Universität Wien", "University of Vienna"),
+    ("Università di Torino", "University of Turin"),
+    ("Göteborg University", "University of Gothenburg"),
+    ("Universität Köln", "University of Cologne"),
+    ("TU Darmstadt", "Technische Universität Darmstadt"),
+    ("TU Foostadt", "Technische Universität Foostadt"),                       # not in the table: the rule
+    ("Universidad de Foo", "University of Foo"),
+    ("Toronto University", "University of Toronto"),                          # word order, table knows one
+    ("Copenhagen University", "University of Copenhagen"),
+    ("Bytedance", "ByteDance Inc."),
+    ("INRIA", "Inria"),
+    ("UT Austin", "University of Texas at Austin"),
+    ("Helmholtz Zentrum München", "Helmholtz Munich"),
+])
+def test_spellings_of_one_institution_share_a_key(table, first, second):
+    assert same(first, second, table)
+
+
+@pytest.mark.parametrize("first, second", [
+    ("University of Washington", "Washington University in St. Louis"),
+    ("Universidad de Chile", "Universidad Católica de Chile"),
+    ("Northeastern University", "Northeastern University, China"),
+    ("KU Leuven", "UCLouvain"),
+    ("Ohio State University", "Ohio University"),
+    ("Foo Robotics", "Foo Robotics Institute"),
+    ("ENS Lyon", "École Normale Supérieure"),
+    ("Technical University of Munich", "Technical University of Denmark"),
+])
+def test_look_alikes_of_different_institutions_stay_apart(table, first, second):
+    assert not same(first, second, table)
+    assert top_keys(first, table) != top_keys(second, table)
+
+
+@pytest.mark.parametrize("entry, expected", [
+    ("Google Brain", ["Google Brain", "Google"]),
+    ("Google Brain Robotics", ["Google Brain Robotics", "Google Brain", "Google"]),
+    ("Robotics at Google", ["Robotics at Google", "Google"]),
+    ("Adobe Research", ["Adobe Research", "Adobe"]),
+    ("Intel Labs", ["Intel Labs", "Intel"]),
+    ("Amazon Development Center Germany", ["Amazon Development Center Germany", "Amazon"]),
+    ("DeepMind", ["Google DeepMind", "Google"]),
+    ("Microsoft (ABK)", ["Microsoft (ABK)", "Microsoft"]),
+    ("Max Planck Institute for Intelligent Systems, Max-Planck Institute",
+     ["Max Planck Institute for Intelligent Systems", "Max Planck Society"]),
+])
+def test_labs_brands_and_divisions_are_units_of_their_parent(table, entry, expected):
+    assert institutions(entry, table) == [expected]
+
+
+@pytest.mark.parametrize("entry", [
+    "MIT-IBM Watson AI Lab",                      # a joint lab: not a unit across the hyphen
+    "Penn State University",                      # the rest of the name makes an institution of its own
+    "Toyota Technological Institute at Chicago",
+    "Oxford Brookes University",
+    "Intelligent Systems Lab",                    # a word that begins with a company's name
+    "Stanford Medicine Foo",                      # a university's name says too little to make a unit
+])
+def test_names_that_begin_like_another_organisation_are_not_its_units(table, entry):
+    assert len(institutions(entry, table)[0]) == 1
+
+
+# ---------------------------------------------------------------- in the store, and on real listings
+
+LISTING_OF_LABS = """ICML 2026
+
+Paper One
+
+Paper One
+
+Ada Lovelace, Alan Turing
+
+机构 * Google Brain ； Peking University, Tsinghua University 纠错
+
+Paper Two
+
+Paper Two
+
+Grace Hopper
+
+机构 * Research, Google ； Cerebras Systems, Inc. ； KDDI Research, Inc. 纠错
+
+Paper Three
+
+Paper Three
+
+Edsger Dijkstra
+
+机构 * Google ； Tsinghua University 纠错
+"""
+
+
+@pytest.fixture(scope="module")
+def labs_store(tmp_path_factory):
+    from kg.pipeline import ingest
+    from kg.rdf.iris import Minter
+    from kg.stores.embedded import KGStore
+
+    listing = tmp_path_factory.mktemp("labs") / "labs.txt"
+    listing.write_text(LISTING_OF_LABS, encoding="utf-8")
+    store = KGStore("memory")
+    ingest([listing], store, Minter())
+    return store
+
+
+def _papers_of(store, slug):
+    from kg.rdf.vocab import sparql_prologue
+    rows = store.query(sparql_prologue() + f"""SELECT DISTINCT ?title WHERE {{
+        ?listed org:subOrganizationOf* <https://kg.example.org/id/institution/{slug}> .
+        ?paper schema:sourceOrganization ?listed ; dcterms:title ?title }}""")
+    return sorted(str(title) for title, in rows)
+
+
+def test_a_question_about_a_company_includes_its_labs(labs_store):
+    assert _papers_of(labs_store, "google") == ["Paper One", "Paper Three", "Paper Two"]
+    assert _papers_of(labs_store, "tsinghua-university") == ["Paper One", "Paper Three"]   # two institutions in one entry
+    assert _papers_of(labs_store, "peking-university") == ["Paper One"]
+    assert _papers_of(labs_store, "inc") == []                                             # a legal form is no node
+
+
+def test_quality_explains_merged_spellings_and_look_alikes(labs_store):
+    from kg.quality.report import quality_report
+    report = quality_report(labs_store)
+    merged = {item["name"]: item["forms"] for item in report["institutions_merged"]}
+    tsinghua = {form["written"]: form["how"] for form in merged["Tsinghua University"]}
+    assert set(tsinghua) == {"Peking University, Tsinghua University", "Tsinghua University"}
+    assert all("alias table" in how for how in tsinghua.values())
+    assert report["counts"]["institutions_merged"] == len(report["institutions_merged"])
+
+
+def test_quality_says_why_look_alikes_were_kept_apart():
+    from kg.quality.report import lookalike_institutions
+    pairs = lookalike_institutions({"a": "University of Miami", "b": "Miami University",
+                                    "c": "Foo University", "d": "University of Foo"})
+    why = {(pair["first"], pair["second"]): pair["why_apart"] for pair in pairs}
+    assert "alias table lists both" in why[("University of Miami", "Miami University")]
+    assert "another order" in why[("Foo University", "University of Foo")]
+
+
+REALDATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "realdata"
+
+
+@pytest.mark.parametrize("name", ["aistats2025", "corl2024"])
+def test_real_listings_keep_spellings_together_and_institutions_apart(name):
+    listing = REALDATA / f"{name}_listing.txt"
+    if not listing.exists():
+        pytest.skip(f"no real data at {REALDATA}")
+    import json
+    from eval.real_institutions import _build, institution_scores
+    scores = institution_scores(_build(listing), json.loads((REALDATA / f"{name}_truth.json").read_text("utf-8")))
+    assert scores["pairs"] > 100
+    assert scores["spelling_pairs_together"] >= 0.90, scores["pairs_apart"]
+    assert scores["merging_nodes"] == 0, scores["merging_examples"]

@@ -363,7 +363,7 @@ def test_cli_json_is_sparql_results_json(built):
     assert first["name"] == {"type": "literal", "value": "University of Science and Technology of China", "xml:lang": "en"}
     assert first["papers"] == {"type": "literal", "value": "6", "datatype": "http://www.w3.org/2001/XMLSchema#integer"}
     assert len(document["results"]["bindings"]) == 2
-    assert "showing 2 of 39 rows" in result.stderr.decode()
+    assert "showing 2 of 41 rows" in result.stderr.decode()  # 39 written + the parents NVIDIA and DFKI
 
 
 def test_cli_lists_queries_and_runs_a_file(built):

@@ -20,6 +20,7 @@ SECTIONS = {
     "papers_without_institutions": "Papers without institutions",
     "authors_with_several_written_forms": "Authors with several written forms",
     "institutions_alike_kept_apart": "Institutions that look alike but were kept apart",
+    "institutions_merged": "Institutions written several ways, and why each is the same",
 }
 
 
@@ -33,7 +34,9 @@ def _lines(section: str, item: dict) -> list[str]:
         return [f"{' '.join(item['records'])}  {item['title']}"]
     if section == "authors_with_several_written_forms":
         return [f"{item['name']}  (also written: {'; '.join(item['other_forms'])})"]
-    return [f"{item['first']}  /  {item['second']}  — {item['why_alike']}"]
+    if section == "institutions_merged":
+        return [f"{item['name'] or item['institution']}"] + [f"    {form['written']}  — {form['how']}" for form in item["forms"]]
+    return [f"{item['first']}  /  {item['second']}  — {item['why_alike']}; kept apart: {item['why_apart']}"]
 
 
 @click.command()
@@ -41,8 +44,9 @@ def _lines(section: str, item: dict) -> list[str]:
 @store_option
 def quality(output_format, store_spec) -> None:
     """Data-quality report: merges made and why, institution entries rejected as person
-    names, papers without institutions, authors written several ways, and institutions
-    that look alike but were kept apart."""
+    names, papers without institutions, authors written several ways, institutions that
+    look alike but were kept apart, and institutions written several ways, with the rule
+    that made each written form the same institution."""
     with opened_store(store_spec) as store:
         report = quality_report(store)
     if output_format == "json":

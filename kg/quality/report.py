@@ -9,8 +9,12 @@ from __future__ import annotations
 from collections import defaultdict
 from itertools import combinations
 
+from ..ingest.formats.listing import split_bracketed
 from ..ingest.names import clean
+from ..resolve.aliases import active_aliases
+from ..resolve.institutions import explain_entry
 from ..resolve.keys import institution_key
+from ..resolve.org_names import why_apart
 from ..resolve.people import edit_distance
 from ..stores.embedded import KGStore
 from ..rdf.vocab import sparql_prologue
@@ -56,6 +60,15 @@ SELECT ?org ?label WHERE {
 """
 
 
+INSTITUTION_FORMS = """
+SELECT ?org (MIN(?label) AS ?name) (GROUP_CONCAT(DISTINCT ?raw; separator="\\u0000") AS ?forms) WHERE {
+  ?org a org:Organization ; kg:nameAsWritten ?raw .
+  FILTER(lang(?raw) = "")
+  OPTIONAL { ?org skos:prefLabel ?label FILTER(lang(?label) = "en") }
+} GROUP BY ?org HAVING (COUNT(DISTINCT ?raw) > 1) ORDER BY ?org
+"""
+
+
 def _rows(store: KGStore, query: str):
     return store.query(sparql_prologue() + query)
 
@@ -86,8 +99,21 @@ def lookalike_institutions(labels: dict[str, str]) -> list[dict]:
             distance = edit_distance(institution_key(labels[first]), institution_key(labels[second]))
             if (first, second) not in pairs and distance <= 2 and len(institution_key(labels[first])) >= 10:
                 pairs[(first, second)] = f"names {distance} letter(s) apart"
-    return [{"first": labels[a], "second": labels[b], "first_iri": a, "second_iri": b, "why_alike": why}
+    aliases = active_aliases()
+    return [{"first": labels[a], "second": labels[b], "first_iri": a, "second_iri": b, "why_alike": why,
+             "why_apart": why_apart(labels[a], labels[b], aliases)}
             for (a, b), why in sorted(pairs.items())]
+
+
+def institution_merges(store: KGStore) -> list[dict]:
+    """Organisations that several written entries ended on, each entry with the rules that took it there."""
+    aliases = active_aliases()
+    merged = []
+    for org, name, forms in _rows(store, INSTITUTION_FORMS):
+        written = sorted(str(forms).split("\u0000"))
+        merged.append({"institution": str(org), "name": _text(name), "forms": [
+            {"written": form, "how": explain_entry(split_bracketed(form)[0] or form, aliases)} for form in written]})
+    return merged
 
 
 def quality_report(store: KGStore) -> dict:
@@ -106,15 +132,17 @@ def quality_report(store: KGStore) -> dict:
              for person, name, others in _rows(store, WRITTEN_FORMS)]
     labels = {str(org): clean(str(label)) for org, label in _rows(store, INSTITUTIONS)}
     alike = lookalike_institutions(labels)
+    institutions_merged = institution_merges(store)
     return {
         "counts": {"merges": len(merges), "rejected_institution_entries": len(rejected),
                    "papers_without_institutions": len(without), "authors_with_several_written_forms": len(forms),
-                   "institutions_alike_kept_apart": len(alike)},
+                   "institutions_alike_kept_apart": len(alike), "institutions_merged": len(institutions_merged)},
         "merges": merges,
         "rejected_institution_entries": rejected,
         "papers_without_institutions": without,
         "authors_with_several_written_forms": forms,
         "institutions_alike_kept_apart": alike,
+        "institutions_merged": institutions_merged,
     }
 
 

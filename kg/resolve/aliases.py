@@ -1,4 +1,5 @@
-"""The institution alias table: variants and acronyms -> canonical names.
+"""The institution alias table: variants and acronyms -> canonical names, and the parents of
+labs, brands and divisions (Google DeepMind -> Google).
 
 The shipped table is ``ontology/institution-aliases.tsv`` (its header documents the format);
 a user extends it with a file of the same format named by ``KG_INSTITUTION_ALIASES``. The
@@ -20,16 +21,21 @@ ALIASES_ENV = "KG_INSTITUTION_ALIASES"
 
 
 class AliasTable:
-    """``canonical(key)`` for institution keys; built from one or more TSV files."""
+    """``canonical(key)`` for institution keys and ``parent(canonical)``; built from TSV files."""
 
-    def __init__(self, entries: dict[str, str]):
+    def __init__(self, entries: dict[str, str], parents: dict[str, str] | None = None):
         self._canonical = dict(entries)
+        self._parents = dict(parents or {})
         for name in entries.values():  # a canonical name is a variant of itself
             self._canonical.setdefault(institution_key(name), name)
         self.canonical_keys = frozenset(institution_key(name) for name in entries.values())
 
     def canonical(self, key: str) -> str | None:
         return self._canonical.get(key)
+
+    def parent(self, canonical: str) -> str | None:
+        """The organisation a lab, brand or division belongs to, as the table says."""
+        return self._parents.get(canonical)
 
     def __contains__(self, key: str) -> bool:
         return key in self._canonical
@@ -38,9 +44,11 @@ class AliasTable:
         return len(self._canonical)
 
 
-def read_alias_file(path: Path) -> dict[str, str]:
-    """``variant<TAB>canonical`` lines -> {variant key: canonical name}; bad lines name file and line."""
+def read_alias_file(path: Path) -> tuple[dict[str, str], dict[str, str]]:
+    """``variant<TAB>canonical[<TAB>parent]`` lines -> ({variant key: canonical}, {canonical: parent});
+    bad lines name file and line."""
     entries: dict[str, str] = {}
+    parents: dict[str, str] = {}
     try:
         text = path.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
@@ -49,21 +57,26 @@ def read_alias_file(path: Path) -> dict[str, str]:
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         fields = [field.strip() for field in line.split("\t")]
-        if len(fields) != 2 or not all(fields):
-            raise InputError(path, "expected 'variant<TAB>canonical name'", number)
+        if len(fields) not in (2, 3) or not all(fields):
+            raise InputError(path, "expected 'variant<TAB>canonical name[<TAB>parent]'", number)
         key = institution_key(fields[0])
         if not key:
             raise InputError(path, f"variant {fields[0]!r} has no letters", number)
         entries[key] = fields[1]
-    return entries
+        if len(fields) == 3:
+            parents[fields[1]] = fields[2]
+            entries.setdefault(institution_key(fields[2]), fields[2])
+    return entries, parents
 
 
 @lru_cache(maxsize=8)
 def _load(user_file: str | None) -> AliasTable:
-    entries = read_alias_file(SHIPPED)
+    entries, parents = read_alias_file(SHIPPED)
     if user_file:
-        entries.update(read_alias_file(Path(user_file)))
-    return AliasTable(entries)
+        user_entries, user_parents = read_alias_file(Path(user_file))
+        entries.update(user_entries)
+        parents.update(user_parents)
+    return AliasTable(entries, parents)
 
 
 def active_aliases() -> AliasTable:

@@ -1,26 +1,35 @@
-"""Institution entries -> organisations: canonical names, units of parents, English/Chinese labels.
+"""Institution entries -> organisations: one chain of units per institution the entry names.
 
-Rules, in the order they apply to one entry of a listing's institution field:
+Rules, in the order they apply to one entry of a listing's institution field (the names
+themselves resolve by :mod:`.org_names`):
 
 1. ``English（中文）``: the bracketed part is a second name of the same entry (``@zh`` when it
    is Chinese); the listing reader already splits it off.
-2. A trailing acronym in brackets that fits the name ("Munich Center for Machine Learning
-   (MCML)") is an alternative name, not part of the name.
-3. The whole entry is looked up in the alias table first; a known name is never split, so
-   "University of California, Berkeley" and "Agency for Science, Technology and Research,
-   Singapore" stay whole.
-4. Otherwise the entry is cut at commas (outside brackets) into units, smallest first:
-   the longest tail the alias table knows becomes the parent; any other part becomes a
-   level of its own only if it looks like an organisation (an organisation word such as
-   University, Department, Lab, Center; an acronym such as CITEC or LMU; or a name the
-   table knows). Everything else (places such as "Berkeley", "Singapore", "Japan", list
-   fragments such as "Technology and Research") stays with the part before it. If the
-   first part is a university and the last begins with a unit word ("Zhejiang University,
-   College of …"), the order is reversed.
-5. Each level resolves to a canonical name through the table (after the key rules of
-   :mod:`.keys`, then without a trailing country, then in swapped word order when the
-   table knows the swapped form and not the written one); unknown names keep their key.
-6. Units get IRIs under their parent's (``institution/{parent}--{unit}``): "Department of
+2. A name the alias table knows is never cut: "University of California, Berkeley" and
+   "Agency for Science, Technology and Research, Singapore" stay whole.
+3. An entry naming two institutions gives two: it is cut at "/", "|", "+", ";", " & " and
+   " and " when every piece names an institution ("Chalmers University of Technology and
+   University of Gothenburg", "DeepMind/Google"), and a comma list of two institutions
+   ("Peking University, Tsinghua University") gives two chains, never a unit of the other.
+4. Otherwise the entry is cut at commas (outside brackets) and at spaced dashes ("ETHZ - ETH
+   Zurich") into parts. An *institution* part is a university, a company, an "Institute of …
+   Technology", a name the table knows, or a name that begins with one ("Google Brain"). A
+   part that is a legal form ("Inc.", "Ltd.") is dropped; a country, a place or a campus
+   ("Seattle", "College Park", "(Guangzhou)") qualifies the part before it and is never an
+   organisation. Parts before an institution are its units, smallest first; a unit written
+   after its institution ("The University of Tokyo, Graduate School of …", "Sorbonne
+   Université, LPSM") is still its unit, so a unit and its parent are never inverted. A bare
+   "Research" or "Labs" before a company is the company's lab ("Research, Google" =
+   "Google Research").
+5. The same institution written twice in one entry ("Technion - Israel Institute of
+   Technology, Technion", "Edinburgh University, University of Edinburgh") is one; an
+   institution followed by its own parent ("Google DeepMind, Google") is one chain.
+6. Labs, brands and divisions are units of their parent: the table's parent column ("Google
+   DeepMind" → Google), a name beginning with a known organisation ("Adobe Research",
+   "Amazon Development Center Germany"; not when the rest makes it an institution of its own,
+   "Penn State University"; not across a hyphen, "MIT-IBM Watson AI Lab"), or "X at/by Y"
+   ("Robotics at Google").
+7. Units get IRIs under their parent's (``institution/{parent}--{unit}``): "Department of
    Mathematics" is a different unit at every university.
 """
 
@@ -28,119 +37,56 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
-from ..ingest.names import clean, fold, has_cjk
+from ..ingest.names import clean, fold, has_cjk, match_key
 from .aliases import AliasTable
-from .keys import institution_key, swapped
-
-ORGANISATION_WORDS = frozenset(
-    "university universitat universität universite université universidad universidade universita università "
-    "college institute institut instituto school faculty department dept laboratory laboratories lab labs "
-    "center centre centro academy agency hospital foundation council corporation corp inc ltd llc gmbh "
-    "company division program programme unit clinic ministry polytechnic politecnico ecole école observatory".split()
+from .keys import LEGAL_FORMS, institution_key, swapped
+from .org_names import (
+    TOP_LEVEL_WORDS,
+    UNIVERSITY_WORDS,
+    OrgName,
+    acronym_fits,
+    is_acronym,
+    is_country,
+    is_known,
+    is_top_level,
+    looks_like_organisation,
+    resolve_name,
+    starts_with_unit_word,
+    words_of,
 )
-TOP_LEVEL_WORDS = frozenset("university universitat universität université universidad company corporation inc ltd gmbh".split())
-UNIT_WORDS = frozenset("department dept school faculty college lab laboratory institute center centre division group chair program".split())
-# Upper-case words that are places, not organisations' acronyms.
-PLACE_CODES = frozenset(
-    "USA US UK UAE PRC ROC EU AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV "
-    "NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC".split()
-)
-# Trailing countries that qualify a name ("…, Japan") and may be left out when looking it up.
-COUNTRIES = (
-    "germany", "japan", "china", "p r china", "singapore", "usa", "us", "uk", "united states", "united kingdom",
-    "france", "canada", "korea", "south korea", "switzerland", "italy", "spain", "netherlands", "israel", "india",
-    "australia", "austria", "sweden", "denmark", "norway", "finland", "belgium", "taiwan", "poland", "portugal",
-    "ireland", "brazil", "czech republic",
-)
-_ACRONYM_IN_BRACKETS = re.compile(r"^(?P<name>.+?)\s*\((?P<acronym>[A-Z][A-Za-z0-9&*\-]{1,11})\)$")
-_ACRONYM_PIECE = re.compile(r"^[A-Za-z0-9&*]*[A-Z][A-Za-z0-9&*]*[A-Z][A-Za-z0-9&*]*$")
-# Surnames with an inner capital are not acronyms: McAllister, MacLeod, DeMarco, O'Neil.
-_SURNAME_PREFIX = re.compile(r"^(?:Mc|Mac|De|Di|Da|La|Le|Van|Von|O'|D')[A-Z][a-z]+$")
 
-
-def is_acronym(word: str) -> bool:
-    """Two capitals in one hyphen-free piece (CITEC, ReLER, VIA-SD, A*STAR), not a place code or a
-    hyphenated given name ("Tae-Kyun")."""
-    word = word.strip("(),.")
-    if word in PLACE_CODES or _SURNAME_PREFIX.match(word):
-        return False
-    return any(_ACRONYM_PIECE.match(piece) for piece in word.split("-"))
+# "A+B" (how aggregators join one author's affiliations) and "A; B" always name two institutions;
+# the others only when the names on both sides of them are institutions.
+_ALWAYS_SEPARATES = re.compile(r"(?<=\S)\+(?=\S)|\s*;\s*")
+_SEPARATORS = (re.compile(r"\s+\+\s+"), re.compile(r"\s*\|\s*"), re.compile(r"\s*/\s*"), re.compile(r"\s+&\s+"),
+               re.compile(r"\s+and\s+"))
+_SPACED_DASH = re.compile(r"\s+[-–—]\s+")
+_TRAILING_BRACKET = re.compile(r"^(?P<name>.+?)\s*[(（](?P<inner>[^()（）]+)[)）]$")
+_AT_OR_BY = re.compile(r"^(?P<unit>.+?)\s+(?:at|by)\s+(?P<parent>.+)$")
+# A bare word that, before a company, names the company's lab.
+GENERIC_UNITS = frozenset({"research", "ai", "labs", "lab", "ai research", "ai lab", "ai labs", "research labs"})
+# After a known prefix, these make the name an institution of its own ("Penn State University").
+_OWN_INSTITUTION_WORDS = TOP_LEVEL_WORDS | {"state", "technological", "tech", "polytechnic"}
+_PREPOSITIONS = frozenset("of for on in de des di du fur für".split())
 
 
 @dataclass(frozen=True, slots=True)
-class OrgName:
-    """One level of an institution entry: as written, its identity key, its canonical name."""
+class Level:
+    """One part of an entry with the place qualifiers written after it."""
 
-    written: str
-    key: str
-    canonical: str | None = None
-    acronym: str | None = None
-
-    @property
-    def display(self) -> str:
-        return self.canonical or self.written
+    name: str
+    qualifiers: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class OrgChain:
-    """An entry resolved: levels from the entry itself (first) to its top-level parent (last),
+    """An institution resolved: levels from the entry itself (first) to its top-level parent (last),
     with the Chinese name of each level where the bracketed name could be aligned."""
 
     levels: tuple[OrgName, ...]
     chinese: tuple[str | None, ...]
-
-
-def resolve_name(text: str, aliases: AliasTable) -> OrgName:
-    """One organisation name -> its key and canonical name (rules 2 and 5)."""
-    written = clean(text)
-    name, acronym = written, None
-    if (match := _ACRONYM_IN_BRACKETS.match(written)) and _fits(match["acronym"], match["name"]):
-        name, acronym = match["name"], match["acronym"]
-    key = institution_key(name)
-    for candidate in _lookups(key):
-        if (canonical := aliases.canonical(candidate)) is not None:
-            return OrgName(name, institution_key(canonical), canonical, acronym)
-    turned = swapped(key)
-    if turned and turned in aliases.canonical_keys and key not in aliases:
-        canonical = aliases.canonical(turned)
-        return OrgName(name, institution_key(canonical), canonical, acronym)
-    return OrgName(name, key, None, acronym)
-
-
-def _lookups(key: str) -> list[str]:
-    """The key, then the key without a trailing country ("…, Japan")."""
-    keys = [key]
-    for country in COUNTRIES:
-        if key.endswith(" " + country) and len(key) > len(country) + 1:
-            keys.append(key[: -len(country) - 1])
-    return keys
-
-
-def _fits(acronym: str, name: str) -> bool:
-    """An acronym fits a name when its letters are initials of the name's words, in order."""
-    initials = "".join(word[0] for word in re.findall(r"[A-Za-z]+", name)).upper()
-    letters = [ch for ch in acronym.upper() if ch.isalpha()]
-    position = 0
-    for letter in letters:
-        position = initials.find(letter, position) + 1
-        if position == 0:
-            return False
-    return len(letters) >= 2
-
-
-def is_known(text: str, aliases: AliasTable) -> bool:
-    return resolve_name(text, aliases).canonical is not None
-
-
-def looks_like_organisation(text: str, aliases: AliasTable) -> bool:
-    """An organisation word, an acronym (not a place code), or a name the alias table knows."""
-    words = clean(text).split()
-    if {fold(word).strip(".,()") for word in words} & {fold(w) for w in ORGANISATION_WORDS}:
-        return True
-    if any(is_acronym(word) for word in words):
-        return True
-    return is_known(text, aliases)
 
 
 def split_commas(text: str) -> list[str]:
@@ -160,37 +106,164 @@ def split_commas(text: str) -> list[str]:
     return [part for part in parts if part]
 
 
-def split_units(text: str, aliases: AliasTable) -> list[str]:
-    """Rule 3 and 4: an entry's levels, smallest first."""
+@lru_cache(maxsize=1 << 16)
+def brand_parent(text: str, aliases: AliasTable) -> str | None:
+    """The known organisation a name begins with ("Google Brain" -> Google) or is "at"/"by"."""
     if is_known(text, aliases):
-        return [clean(text)]
-    parts = split_commas(clean(text))
-    tail: list[str] = []
-    for start in range(1, len(parts)):
-        suffix = ", ".join(parts[start:])
-        if is_known(suffix, aliases):
-            parts, tail = parts[:start], [suffix]
+        return None
+    tokens = clean(text).split()
+    for end in range(len(tokens) - 1, 0, -1):
+        rest = {fold(word).strip("(),.") for word in tokens[end:]}
+        if rest & _OWN_INSTITUTION_WORDS:
+            continue
+        known = resolve_name(" ".join(tokens[:end]), aliases).canonical
+        if known and not words_of(known) & UNIVERSITY_WORDS:  # "Stanford Medicine" says too little
+            return known
+    if (match := _AT_OR_BY.match(clean(text))) and (known := resolve_name(match["parent"], aliases)).canonical:
+        return known.canonical
+    return None
+
+
+def names_institution(text: str, aliases: AliasTable) -> bool:
+    """Rule 4's institution part."""
+    return is_top_level(text) or is_known(text, aliases) or brand_parent(text, aliases) is not None
+
+
+def split_institutions(text: str, aliases: AliasTable) -> list[str]:
+    """Rule 3: the pieces of an entry that names several institutions at once."""
+    pieces = [piece for piece in _ALWAYS_SEPARATES.split(text) if piece.strip()]
+    if len(pieces) > 1:
+        return [part for piece in pieces for part in split_institutions(piece, aliases)]
+    if is_known(text, aliases):
+        return [text]
+    for separator in _SEPARATORS:
+        pieces = [piece for piece in separator.split(text) if piece]
+        # the name before a separator ends it, the one after begins the next: "X, Chalmers … and University of …"
+        if len(pieces) > 1 and all(names_institution(split_commas(before)[-1], aliases)
+                                   and names_institution(split_commas(after)[0], aliases)
+                                   for before, after in zip(pieces, pieces[1:])):
+            return [part for piece in pieces for part in split_institutions(piece, aliases)]
+    return [text]
+
+
+def _parts(text: str, aliases: AliasTable) -> list[str]:
+    """Comma and dash parts, a known tail kept whole, a bracketed parent or place as a part."""
+    commas = split_commas(text)
+    for start in range(1, len(commas)):
+        if is_known(", ".join(commas[start:]), aliases):
+            commas = commas[:start] + [", ".join(commas[start:])]
             break
-    levels: list[str] = []
-    for part in parts:
-        if levels and not looks_like_organisation(part, aliases):
-            levels[-1] = f"{levels[-1]}, {part}"
+    parts = []
+    for part in commas:
+        pieces = [part] if is_known(part, aliases) else _SPACED_DASH.split(part)
+        if len(pieces) == 2 and (named := _with_acronym(*pieces)):  # "IRD - Institute of Research for …"
+            pieces = [named]
+        elif len(pieces) == 2 and " " not in pieces[0]:  # "Technion - Israel Institute of Technology", "Mila - …"
+            pieces = [part]
+        for piece in pieces:
+            match = _TRAILING_BRACKET.match(piece)
+            inner = match["inner"] if match else ""
+            if match and not acronym_fits(inner, match["name"]) and (
+                    is_known(inner, aliases) or not looks_like_organisation(inner, aliases)):
+                parts += [match["name"], inner]
+            else:
+                parts.append(piece)
+    return [part for part in parts if tuple(match_key(part).split()) not in LEGAL_FORMS]
+
+
+def _with_acronym(first: str, second: str) -> str | None:
+    """"ACR - Name" or "Name - ACR" where the acronym fits the name: one name, "Name (ACR)"."""
+    for acronym, name in ((first, second), (second, first)):
+        if " " not in acronym and is_acronym(acronym) and acronym_fits(acronym, name):
+            return f"{name} ({acronym})"
+    return None
+
+
+def _place_shaped(text: str) -> bool:
+    """"College Park", "College Station": an organisation word followed by a name, nothing else."""
+    words = institution_key(text).split()
+    return len(words) == 2 and starts_with_unit_word(text) and words[1] not in _PREPOSITIONS and not is_acronym(text)
+
+
+def _same(first: Level, second: Level, aliases: AliasTable) -> bool:
+    a, b = resolve_name(first.name, aliases), resolve_name(second.name, aliases)
+    return a.key == b.key or (not (a.canonical and b.canonical) and swapped(a.key) == b.key)
+
+
+def _ancestors(level: Level, aliases: AliasTable) -> set[str]:
+    return {name.key for name in _with_parents((resolve_name(level.name, aliases),), aliases)[1:]}
+
+
+def split_groups(text: str, aliases: AliasTable) -> list[list[Level]]:
+    """Rules 2–5: the levels of each institution an entry names, smallest first."""
+    groups: list[list[Level]] = []
+    for piece in split_institutions(clean(text), aliases):
+        groups += _piece_groups(piece, aliases)
+    return groups
+
+
+def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
+    if is_known(piece, aliases):
+        return [[Level(piece)]]
+    levels: list[Level] = []
+    for part in _parts(piece, aliases):
+        if levels and (is_country(part) or not looks_like_organisation(part, aliases)):
+            levels[-1] = Level(levels[-1].name, (*levels[-1].qualifiers, part))
         else:
-            levels.append(part)
-    levels += tail
-    if len(levels) > 1 and _is_top_level(levels[0]) and _starts_with_unit_word(levels[-1]):
-        levels.reverse()
-    return levels
+            levels.append(Level(part))
+    groups: list[list[Level]] = []
+    units: list[Level] = []
+    for level in levels:
+        if names_institution(level.name, aliases):
+            previous = groups[-1][-1] if groups and not units else None
+            if units and institution_key(units[-1].name) in GENERIC_UNITS:  # "Research, Google"
+                units[-1] = Level(f"{level.name} {units[-1].name}", units[-1].qualifiers)
+            if previous and _same(previous, level, aliases):
+                if institution_key(level.name).startswith("university of "):  # the form the table uses
+                    groups[-1][-1] = level
+                continue
+            if previous and resolve_name(level.name, aliases).key in _ancestors(previous, aliases):
+                groups[-1].append(level)
+            elif previous and resolve_name(previous.name, aliases).key in _ancestors(level, aliases):
+                groups[-1][-1:] = [level, previous]
+            else:
+                groups.append(units + [level])
+                units = []
+        elif groups and not units and not _place_shaped(level.name):
+            groups[-1].insert(0, level)
+        elif groups and not units:
+            last = groups[-1][-1]
+            groups[-1][-1] = Level(last.name, (*last.qualifiers, level.name, *level.qualifiers))
+        else:
+            units.append(level)
+    if units:
+        groups.append(units)
+    return groups
 
 
-def _is_top_level(text: str) -> bool:
-    words = {fold(word) for word in text.split()}
-    return bool(words & {fold(w) for w in TOP_LEVEL_WORDS}) and not words & UNIT_WORDS
+def _filled(levels: tuple[OrgName, ...], aliases: AliasTable) -> tuple[OrgName, ...]:
+    """The levels between a written unit and a written ancestor ("AWS AI Labs (Amazon)": Amazon
+    Web Services), so that a unit has one node however much of its chain is written."""
+    chain = [levels[0]]
+    for level in levels[1:]:
+        path = _with_parents((chain[-1],), aliases)
+        between = next((path[1:index] for index, found in enumerate(path) if found.key == level.key), ())
+        chain += [*between, level]
+    return _with_parents(tuple(chain), aliases)
 
 
-def _starts_with_unit_word(text: str) -> bool:
-    first = fold(text.split()[0]) if text.split() else ""
-    return first in UNIT_WORDS
+def _with_parents(levels: tuple[OrgName, ...], aliases: AliasTable) -> tuple[OrgName, ...]:
+    """Rule 6: the chain continued up to its top-level parent."""
+    chain = list(levels)
+    while True:
+        top = chain[-1]
+        parent = aliases.parent(top.canonical) if top.canonical else brand_parent(top.written, aliases)
+        if parent is None or institution_key(parent) in {level.key for level in chain}:
+            return tuple(chain)
+        found = resolve_name(parent, aliases)
+        how = "the alias table" if top.canonical else "its name"
+        chain.append(OrgName(found.written, found.key, found.canonical, found.acronym,
+                             f"parent of {top.display}, from {how}"))
 
 
 def align_chinese(levels: list[str], chinese: str | None) -> list[str | None]:
@@ -216,6 +289,24 @@ def align_chinese(levels: list[str], chinese: str | None) -> list[str | None]:
     return aligned
 
 
-def resolve_entry(name: str, chinese: str | None, aliases: AliasTable) -> OrgChain:
-    levels = split_units(name, aliases)
-    return OrgChain(tuple(resolve_name(level, aliases) for level in levels), tuple(align_chinese(levels, chinese)))
+def resolve_entries(name: str, chinese: str | None, aliases: AliasTable) -> list[OrgChain]:
+    """Every institution an entry names, each as its chain of units (rules 1–7)."""
+    chains: list[OrgChain] = []
+    groups = split_groups(name, aliases)
+    for group in groups:
+        written = tuple(resolve_name(level.name, aliases, level.qualifiers) for level in group)
+        levels = _filled(written, aliases)
+        aligned = align_chinese([level.name for level in group], chinese) if len(groups) == 1 else [None] * len(group)
+        by_level = dict(zip(written, aligned))
+        chains.append(OrgChain(levels, tuple(by_level.get(level) for level in levels)))
+    keys = [{level.key for level in chain.levels} for chain in chains]
+    # "DeepMind/Google": the parent named beside its own unit is not a second institution.
+    return [chain for index, chain in enumerate(chains)
+            if not any(index != other and keys[index] < keys[other] for other in range(len(chains)))
+            and keys[index] not in keys[:index]]
+
+
+def explain_entry(name: str, aliases: AliasTable) -> str:
+    """How an entry resolved, level by level and by which rule: the quality report's "why"."""
+    return " ; ".join(" < ".join(f"{level.display} ({level.rule})" for level in chain.levels)
+                      for chain in resolve_entries(name, None, aliases))

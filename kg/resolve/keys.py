@@ -1,26 +1,93 @@
 """Identity keys for institution names: what must match for two written forms to be one.
 
 On top of :func:`kg.ingest.names.match_key` (case, diacritics, punctuation), institution names
-also ignore hyphens as word breaks ("Urbana-Champaign" = "Urbana Champaign"), "&" vs
-"and", a leading "The" ("The Hong Kong University of …") and the word "at" ("University
-of Illinois at Urbana-Champaign"). Word order is *not* ignored: "University of
-Washington" and "Washington University" are different keys (see :func:`swapped`).
+also ignore
+
+- hyphens as word breaks ("Urbana-Champaign" = "Urbana Champaign"), "&" vs "and", a leading
+  "The" and the word "at" ("University of Illinois at Urbana-Champaign");
+- a trailing legal form: "ByteDance Inc." = "Bytedance", "Allegro Sp. z o.o." = "Allegro",
+  "Huawei Technologies Co., Ltd." = "Huawei Technologies";
+- the language of the organisation word and of the city: "Universität Freiburg" = "University
+  of Freiburg", "Universität Wien" = "University of Vienna", "Università di Torino" =
+  "University of Turin", "TU Darmstadt" = "Technische Universität Darmstadt". Only the word
+  that names the kind of organisation is translated, so "Universidad Católica de Chile" stays
+  apart from "Universidad de Chile".
+
+Word order is *not* ignored: "University of Washington" and "Washington University" are
+different keys (see :func:`swapped`).
 """
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ..ingest.names import clean, match_key
 
 _HYPHENS = re.compile(r"[\-\u2010-\u2015\u2212]")
 _IGNORED_WORDS = frozenset({"at"})
+# Legal forms, as match_key spells them ("Sp. z o.o." -> "sp z oo", "S.A." -> "sa"), longest first.
+LEGAL_FORMS = tuple(tuple(form.split()) for form in sorted((
+    "inc", "incorporated", "ltd", "limited", "llc", "gmbh", "corp", "corporation", "co ltd", "co", "plc", "ag",
+    "sa", "sas", "bv", "nv", "pte ltd", "pvt ltd", "private limited", "sp z oo", "srl", "spa", "kk", "ev",
+    "gmbh and co kg", "and co", "oy", "ab", "as", "se",
+), key=lambda form: -len(form.split())))
+# The word for "university" (or "technical", "institute") in other languages, after folding.
+NATIVE_WORDS = {
+    "universitat": "university", "universite": "university", "universidad": "university",
+    "universidade": "university", "universita": "university", "universiteit": "university",
+    "universitet": "university", "uniwersytet": "university", "univerzita": "university",
+    "universitatea": "university", "technische": "technical", "technicka": "technical",
+    "institut": "institute", "instituto": "institute", "istituto": "institute",
+}
+# Prepositions that follow such a word ("Universidad de Chile", "Università degli Studi di Milano").
+_NATIVE_OF = re.compile(r"\b(university|institute) (?:degli studi )?(?:de la|de|di|del|della|des|du|van|zu|do|da|w|v)\b")
+# "University" right before a one-word place ("Universität Freiburg", "Technical University
+# Munich") means "of"; "University College London" has no place there.
+_NATIVE_BARE = re.compile(r"^(?P<kind>technical university|university) (?!of\b|college\b|hospital\b|medical\b|center\b|centre\b|clinic\b|press\b)(?P<place>\S+)$")
+# Cities written in their own language -> the English name the alias table uses.
+EXONYMS = {
+    "koln": "cologne", "koeln": "cologne", "wien": "vienna", "munchen": "munich", "muenchen": "munich",
+    "torino": "turin", "goteborg": "gothenburg", "geneve": "geneva", "milano": "milan", "roma": "rome",
+    "napoli": "naples", "firenze": "florence", "praha": "prague", "warszawa": "warsaw", "lisboa": "lisbon",
+    "bruxelles": "brussels", "kobenhavn": "copenhagen", "moskva": "moscow", "padova": "padua",
+    "venezia": "venice", "genova": "genoa", "sevilla": "seville", "nurnberg": "nuremberg",
+    "nuernberg": "nuremberg", "hannover": "hanover", "zuerich": "zurich", "tuebingen": "tubingen",
+    "goettingen": "gottingen", "saarbruecken": "saarbrucken", "athina": "athens", "luzern": "lucerne",
+}
 
 
+def _without_legal_form(words: list[str]) -> list[str]:
+    changed = True
+    while changed:
+        changed = False
+        for form in LEGAL_FORMS:
+            if len(words) > len(form) and tuple(words[-len(form):]) == form:
+                words, changed = words[: -len(form)], True
+                break
+    return words
+
+
+def _in_english(words: list[str]) -> list[str]:
+    native = any(word in NATIVE_WORDS for word in words)
+    words = [EXONYMS.get(word, word) for word in words]
+    if words[:1] == ["tu"] and len(words) == 2:  # "TU Darmstadt", "TU Wien"
+        words = ["technische", "universitat", words[1]]
+        native = True
+    text = " ".join(NATIVE_WORDS.get(word, word) for word in words)
+    if native:
+        text = _NATIVE_OF.sub(r"\1 of", text)
+    if match := _NATIVE_BARE.match(text):  # "Universität Freiburg", "Technical University Munich"
+        text = f"{match['kind']} of {match['place']}"
+    return text.split()
+
+
+@lru_cache(maxsize=1 << 16)
 def institution_key(name: str) -> str:
     words = match_key(_HYPHENS.sub(" ", clean(name).replace("&", " and "))).split()
     if words[:1] == ["the"]:
         words = words[1:]
+    words = _in_english(_without_legal_form(words))
     return " ".join(word for word in words if word not in _IGNORED_WORDS)
 
 

@@ -24,7 +24,7 @@ import re
 from ..ingest.names import clean, has_cjk, match_key
 from ..ingest.records import Institution
 from .aliases import AliasTable
-from .institutions import looks_like_organisation
+from .org_names import looks_like_organisation
 
 _NAME_WORD = re.compile(r"^[A-Z][a-zà-öø-ÿ'’\-]*\.?$|^[A-Z]\.$")
 MAX_NEAR_DISTANCE = 2

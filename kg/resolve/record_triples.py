@@ -2,7 +2,8 @@
 
 Organisations get their written forms as ``kg:nameAsWritten`` (language-tagged: these are
 the candidates for display names, chosen across all sources by :mod:`.store_step`), the
-raw entry as an untagged ``kg:nameAsWritten`` on the entry's own node, a
+raw entry as an untagged ``kg:nameAsWritten`` on the entry's own node (on each of them when
+the entry names several institutions), a
 ``skos:prefLabel``/``rdfs:label`` when the alias table names them, and
 ``org:subOrganizationOf`` from each unit to the next level. Person names found in the field
 become ``kg:RejectedInstitutionEntry`` notes on the record instead, with the reason.
@@ -19,7 +20,7 @@ from ..ingest.names import has_cjk
 from ..ingest.records import PaperRecord
 from ..rdf.vocab import KG, ORG, PROV, RDF, RDFS, SCHEMA, SKOS, XSD
 from .aliases import AliasTable
-from .institutions import OrgChain, resolve_entry
+from .institutions import OrgChain, resolve_entries
 from .people import person_name_reason
 
 
@@ -39,11 +40,12 @@ def institution_triples(paper: NamedNode, record: PaperRecord, record_node: Name
             yield Triple(note, KG.position, Literal(str(position), datatype=XSD.integer))
             yield Triple(note, PROV.wasDerivedFrom, record_node)
             continue
-        leaf = yield from _chain_triples(resolve_entry(entry.name, entry.name_zh, aliases), minter)
-        yield Triple(paper, SCHEMA.sourceOrganization, leaf)
-        yield Triple(leaf, KG.nameAsWritten, Literal(entry.raw))
-        if entry.name_zh and not has_cjk(entry.name_zh):
-            yield Triple(leaf, SKOS.altLabel, Literal(entry.name_zh))
+        for chain in resolve_entries(entry.name, entry.name_zh, aliases):
+            leaf = yield from _chain_triples(chain, minter)
+            yield Triple(paper, SCHEMA.sourceOrganization, leaf)
+            yield Triple(leaf, KG.nameAsWritten, Literal(entry.raw))
+            if entry.name_zh and not has_cjk(entry.name_zh):
+                yield Triple(leaf, SKOS.altLabel, Literal(entry.name_zh))
 
 
 def _chain_triples(chain: OrgChain, minter: Minter):

@@ -1,0 +1,180 @@
+"""One organisation name -> its identity key and canonical name, and what kind of name it is.
+
+A name resolves through the alias table (after the key rules of :mod:`.keys`), in this order:
+the name with its qualifiers; the name without a trailing country ("…, Japan"); the name
+without its campus or place qualifiers ("University of Washington, Seattle") when the table
+knows the name but not the campus; the name with "University of X" / "X University" swapped
+when the table knows only the swapped form. A name the table does not know keeps its own key;
+its place qualifiers are left out of it for an "X University" (one university: "Rutgers
+University, New Brunswick") and kept for "University of X, Y", the way systems name campuses,
+so "University of California, Merced" stays apart from "…, Irvine".
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..ingest.names import clean, fold
+from .aliases import AliasTable
+from .keys import institution_key, swapped
+
+ORGANISATION_WORDS = frozenset(fold(word) for word in (
+    "university universitat universität universite université universidad universidade universita università "
+    "universiteit universitet college institute institut instituto school faculty department dept laboratory "
+    "laboratories lab labs center centre centro academy agency hospital foundation council corporation corp inc "
+    "ltd llc gmbh company division program programme unit clinic ministry polytechnic politecnico ecole école "
+    "observatory group hochschule faculte facultad fakultat fakultät departement departamento dipartimento "
+    "laboratoire laboratorio escuela scuola"
+).split())
+UNIVERSITY_WORDS = frozenset(fold(word) for word in (
+    "university universitat universität université universite universidad universidade università universita "
+    "universiteit universitet hochschule polytechnic politecnico ecole école"
+).split())
+# Words that make a name a top-level institution rather than a unit of one.
+TOP_LEVEL_WORDS = UNIVERSITY_WORDS | frozenset("company corporation inc ltd gmbh".split())
+UNIT_WORDS = frozenset(
+    "department dept school faculty college lab laboratory institute center centre division group chair program "
+    "faculte facultad fakultat departement departamento dipartimento laboratoire laboratorio escuela scuola".split()
+)
+# Upper-case words that are places or numerals, not organisations' acronyms.
+PLACE_CODES = frozenset(
+    "USA US UK UAE PRC ROC EU AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV "
+    "NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC II III IV VI VII VIII IX XI XII XIII".split()
+)
+# Trailing countries that qualify a name ("…, Japan"): never a part of its identity.
+COUNTRIES = frozenset((
+    "germany", "japan", "china", "p r china", "pr china", "singapore", "usa", "us", "uk", "united states",
+    "united states of america", "united kingdom", "england", "scotland", "france", "canada", "korea", "south korea",
+    "republic of korea", "switzerland", "italy", "spain", "netherlands", "the netherlands", "israel", "india",
+    "australia", "austria", "sweden", "denmark", "norway", "finland", "belgium", "taiwan", "poland", "portugal",
+    "ireland", "brazil", "czech republic", "czechia", "hong kong", "hong kong sar", "new zealand", "greece",
+    "turkey", "russia", "mexico", "chile", "argentina", "colombia", "south africa", "egypt", "saudi arabia",
+    "united arab emirates", "uae", "qatar", "iran", "pakistan", "vietnam", "thailand", "malaysia", "indonesia",
+    "philippines", "hungary", "romania", "luxembourg", "estonia", "slovenia", "croatia", "serbia", "ukraine",
+))
+# "X University" names that are systems of several universities, one per campus.
+_SYSTEM_PREFIXES = ("state university", "national university", "indian", "city university", "open university")
+_ACRONYM_IN_BRACKETS = re.compile(r"^(?P<name>.+?)\s*[(（](?P<acronym>[A-Z][A-Za-z0-9&*\-]{1,11})[)）]$")
+_ACRONYM_PIECE = re.compile(r"^[A-Za-z0-9&*]*[A-Z][A-Za-z0-9&*]*[A-Z][A-Za-z0-9&*]*$")
+# Surnames with an inner capital are not acronyms: McAllister, MacLeod, DeMarco, O'Neil.
+_SURNAME_PREFIX = re.compile(r"^(?:Mc|Mac|De|Di|Da|La|Le|Van|Von|O'|D')[A-Z][a-z]+$")
+
+
+def is_acronym(word: str) -> bool:
+    """Two capitals in one hyphen-free piece (CITEC, ReLER, VIA-SD, A*STAR), not a place code, a
+    Roman numeral or a hyphenated given name ("Tae-Kyun")."""
+    word = word.strip("(),.（）")
+    if word in PLACE_CODES or _SURNAME_PREFIX.match(word):
+        return False
+    return any(_ACRONYM_PIECE.match(piece) for piece in word.split("-"))
+
+
+def is_country(text: str) -> bool:
+    return institution_key(text) in COUNTRIES or clean(text).strip(".") in PLACE_CODES
+
+
+@dataclass(frozen=True, slots=True)
+class OrgName:
+    """One level of an institution entry: as written, its identity key, its canonical name, and
+    the rule that decided its identity (for the quality report)."""
+
+    written: str
+    key: str
+    canonical: str | None = None
+    acronym: str | None = None
+    rule: str = "own name"
+
+    @property
+    def display(self) -> str:
+        return self.canonical or self.written
+
+
+@lru_cache(maxsize=1 << 16)  # names repeat across a corpus; the table is immutable once loaded
+def resolve_name(text: str, aliases: AliasTable, qualifiers: tuple[str, ...] = ()) -> OrgName:
+    """One organisation name (with the place qualifiers written after it) -> key and canonical name."""
+    written = clean(", ".join((text, *qualifiers)))
+    name, acronym = clean(text), None
+    if (match := _ACRONYM_IN_BRACKETS.match(name)) and acronym_fits(match["acronym"], match["name"]):
+        name, acronym = match["name"], match["acronym"]
+    base = institution_key(name)
+    # a country, or a word the name already has ("Technion - …, Technion"), adds nothing
+    places = tuple(q for q in qualifiers if not is_country(q) and not set(institution_key(q).split()) <= set(base.split()))
+    full = institution_key(", ".join((name, *places)))
+    candidates = [(institution_key(", ".join((name, *qualifiers))), "alias table"), (full, "alias table, country left out")]
+    if places:
+        candidates.append((base, f"alias table, campus or place {', '.join(places)!r} left out"))
+    for key, rule in candidates:
+        if (canonical := aliases.canonical(key)) is not None:
+            return OrgName(written, institution_key(canonical), canonical, acronym, rule)
+    turned = swapped(base)
+    if not places and turned and turned in aliases.canonical_keys and base not in aliases:
+        canonical = aliases.canonical(turned)
+        return OrgName(written, institution_key(canonical), canonical, acronym, "alias table, words in swapped order")
+    if places and base.endswith(" university") and not base.startswith(_SYSTEM_PREFIXES):
+        # "Rutgers University, New Brunswick": an "X University" names one university, and its
+        # place is where it is; a system's campuses are written "University of X, Y" instead
+        return OrgName(written, base, None, acronym, f"own name, campus or place {', '.join(places)!r} left out")
+    return OrgName(written, full, None, acronym, f"own name, identity key {full!r}")
+
+
+def acronym_fits(acronym: str, name: str) -> bool:
+    """An acronym fits a name when its letters are initials of the name's words, in order, or,
+    written in capitals, letters of the name in order from its first ("POLIMI", "MILA")."""
+    words = re.findall(r"[A-Za-z]+", name)
+    initials = "".join(word[0] for word in words).upper()
+    letters = [ch for ch in acronym.upper() if ch.isalpha()]
+    if len(letters) < 2:
+        return False
+    if _in_order(letters, initials):
+        return True
+    return acronym.isupper() and initials[:1] == letters[0] and _in_order(letters, "".join(words).upper())
+
+
+def _in_order(letters: list[str], text: str) -> bool:
+    position = 0
+    for letter in letters:
+        position = text.find(letter, position) + 1
+        if position == 0:
+            return False
+    return True
+
+
+def is_known(text: str, aliases: AliasTable) -> bool:
+    return resolve_name(text, aliases).canonical is not None
+
+
+def words_of(text: str) -> set[str]:
+    """Folded words, hyphenated compounds taken apart ("Ruprecht-Karls-Universität")."""
+    return {fold(word).strip(".,()（）") for word in re.split(r"[\s\-]+", clean(text)) if word}
+
+
+def looks_like_organisation(text: str, aliases: AliasTable) -> bool:
+    """An organisation word, an acronym (not a place code), or a name the alias table knows."""
+    if words_of(text) & ORGANISATION_WORDS or any(is_acronym(word) for word in clean(text).split()):
+        return True
+    return is_known(text, aliases)
+
+
+def starts_with_unit_word(text: str) -> bool:
+    words = institution_key(text).split()
+    return bool(words) and fold(words[0]) in UNIT_WORDS
+
+
+def is_top_level(text: str) -> bool:
+    """Shaped like an institution of its own: a university, a company, an "Institute of … Technology"."""
+    if starts_with_unit_word(text):
+        return False
+    key = institution_key(text)
+    return bool(words_of(text) & TOP_LEVEL_WORDS) or ("institute" in key.split() and key.endswith("technology"))
+
+
+def why_apart(first: str, second: str, aliases: AliasTable) -> str:
+    """Why two names that look alike are different institutions: the quality report's "why"."""
+    a, b = resolve_name(first, aliases), resolve_name(second, aliases)
+    if a.canonical and b.canonical:
+        return f"the alias table lists both as institutions of their own ({a.canonical} / {b.canonical})"
+    if set(a.key.split()) - {"of", "in"} == set(b.key.split()) - {"of", "in"}:
+        return "the same words in another order, which names another institution unless the alias table says so"
+    return f"different identity keys ({a.key!r} / {b.key!r}) and the alias table has neither as a form of the other"
