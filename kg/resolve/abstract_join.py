@@ -12,7 +12,8 @@ only when all of these hold:
 
 - the abstract holds at least :data:`MIN_COVERAGE` of the title's weight, and at least
   :data:`MIN_SHARED_WORDS` of its words (one shared rare word is a coincidence);
-- each is among the other's :data:`MAX_RANK` best candidates;
+- each is among the other's :data:`MAX_RANK` best candidates (for the abstract, by evidence
+  or by the share of the title found, since short titles gather less evidence);
 - the assignment beats every exchange with a runner-up by :data:`MIN_MARGIN` (in nats of
   evidence): giving the abstract to another title, or the title another abstract, and
   re-pairing their partners, scores at least that much less;
@@ -111,7 +112,10 @@ def _assign(titled: list[PaperFacts], untitled: list[PaperFacts]) -> Iterator[tu
         score = rows[i][j]
         coverage = score / totals[i]
         row_rank = sum(other > score for other in rows[i].values())
-        column_rank = sum(other > score for other in columns[j].values())
+        column_rank = min(  # by evidence, or by share of the title found: short titles gather less evidence
+            sum(other > score for other in columns[j].values()),
+            sum(other / totals[k] > coverage for k, other in columns[j].items()),
+        )
         margin = _margin(i, j, rows, columns, pairs, partner_of_abstract)
         shared = len(_words(title_terms[i]) & _words(abstract_terms[j]))
         if coverage >= MIN_COVERAGE and shared >= MIN_SHARED_WORDS and row_rank < MAX_RANK and column_rank < MAX_RANK and margin >= MIN_MARGIN:
