@@ -180,7 +180,14 @@ def test_byline_before_the_fields_is_read_by_position_whatever_its_names(tmp_pat
         ("A Paper", None, 3), ("Another Paper", None, 11), ("Third Paper", "第三篇论文", 17)]
     assert papers[0].authors == LIVE_NAMES.split(", ")
     assert papers[1].authors == ["the odd one: lower case", "a colon"]  # position decides, not shape
+    assert papers[2].authors == ["Ann Lee"]
     assert papers[0].venue_header == "COLM"
+
+
+def test_a_generational_suffix_stays_with_its_name(tmp_path):
+    path = write_listing(tmp_path, "A Paper\n\nMartin Luther King, Jr., Ann Lee, John Smith III, Iva Novak\n\nComments ICML 2026\n")
+    _, papers, _ = read_all(path, format_name="listing")
+    assert papers[0].authors == ["Martin Luther King, Jr.", "Ann Lee", "John Smith III", "Iva Novak"]
 
 
 def test_blocks_without_fields_fall_back_to_name_shape_and_one_broken_block_is_one_rejection(tmp_path):
