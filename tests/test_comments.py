@@ -78,6 +78,8 @@ def test_comments_facts(facts, line):
     ("Accepted at COLM 2024", "COLM", 2024),
     ("COLM 2024 (oral)", "COLM", 2024),
     ("Accepted to L4DC'25", "L4DC", 2025),
+    ("Accepted at Interspeech 2024", "Interspeech", 2024),
+    ("To appear in the Eurographics 2025 proceedings", "Eurographics", 2025),
     ("Accepted at the 3rd Conference on Lifelong Learning Agents (CoLLAs 2024)", "CoLLAs", 2024),
     ("Published in the 12th Symposium on Foundations of Responsible Computing, 2023", "Symposium on Foundations of Responsible Computing", 2023),
     ("Spotlight at the EIML@COLM 2024 workshop", "COLM", 2024),
@@ -86,6 +88,8 @@ def test_comments_facts(facts, line):
     ("In IEEE 2024 proceedings", None, None),
     ("Evaluated with GPU 2024 drivers and LLM 2023 data", None, None),
     ("Accepted at FM4LS 2026 Workshop", None, None),
+    ("Accepted at Nature 2024 workshop", None, None),
+    ("Tested on Ubuntu 2024 images", None, None),
     ("contact: someone@example.org", None, None),
 ])
 def test_other_venues(text, venue, year):

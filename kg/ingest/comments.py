@@ -51,6 +51,11 @@ _CONFERENCE_ON = re.compile(
     r"\b(?P<name>(?:[A-Z][\w\-]*\s+)*(?:Conference|Symposium)\s+on(?:\s+(?:[A-Z][\w\-]*|and|of|for|in|the|&))+)"
     rf"(?:\s*\((?P<acronym>{_ACRONYM})(?:\s*(?:'|’)?\s*(?P<year>(?:19|20)\d\d|\d\d))?\))?"
 )
+# After "accepted at" any capitalised name with a year is a conference ("Interspeech 2024").
+_ACCEPTED_AT = re.compile(
+    r"\b(?i:accepted|published|presented|to\s+appear)\s+(?i:at|to|in|by)\s+(?:(?i:the)\s+)?"
+    r"(?P<name>[A-Z][A-Za-z0-9\-]+)\s*(?:'|’)?\s*(?P<year>(?:19|20)\d\d|\d\d)\b(?!\s*[Ww]orkshop)"
+)
 _HEADER_ACRONYM = re.compile(rf"^({_ACRONYM})(?:\s+(?:Papers|Proceedings|Accepted Papers))?$")
 _YEAR_REACH = 40  # how far after a conference's name its year may stand ("ICML, July 2026")
 
@@ -142,13 +147,15 @@ def _full_year(year: str) -> int:
 
 
 def _named_venue(text: str) -> tuple[str | None, int | None]:
-    """The first conference named by form: "X YYYY" / "X'YY", "W@X", or "(the Nth) … Conference
-    on …" with its acronym in brackets when given; publishers and workshops are not venues."""
+    """The first conference named by form: "X YYYY" / "X'YY", "accepted at Name YYYY", "W@X", or
+    "(the Nth) … Conference on …" with its acronym in brackets when given; publishers and
+    workshops are not venues."""
     found: list[tuple[int, str, str | None, int]] = []
-    for match in _ACRONYM_YEAR.finditer(text):
-        if match.group("name").casefold() not in _NOT_VENUES:
-            found.append((match.start(), match.group("name"), match.group("year"), match.end()))
-            break
+    for pattern in (_ACRONYM_YEAR, _ACCEPTED_AT):
+        for match in pattern.finditer(text):
+            if match.group("name").casefold() not in _NOT_VENUES:
+                found.append((match.start("name"), match.group("name"), match.group("year"), match.end()))
+                break
     if match := _AT_VENUE.search(text):
         found.append((match.start(2), match.group(2), None, match.end()))
     if match := _CONFERENCE_ON.search(text):
