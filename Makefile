@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test system-deps bench bench-graphs eval clean
+.PHONY: demo test system-deps bench bench-graphs eval eval-real clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -39,6 +39,10 @@ bench-graphs: $(STAMP)
 ## Precision/recall of topics and introduced artifacts on the held-out gold set (eval/GUIDELINES.md).
 eval: $(STAMP)
 	$(BIN)/python -m eval.evaluate
+
+## Scorecard of kg on the real conferences in ../shared/realdata/ (skipped when absent; KG_REALDATA overrides).
+eval-real: $(STAMP)
+	$(BIN)/python -m eval.realdata
 
 clean:
 	rm -rf $(VENV) .kg-store exports/*.ttl exports/*.nt exports/*.jsonld exports/*.html exports/*.tsv exports/*.gexf exports/*.graphml exports/*.csv

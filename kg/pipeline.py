@@ -19,7 +19,7 @@ from typing import Callable, Iterable, Iterator
 import pyoxigraph as ox
 
 from . import ONTOLOGY_DIR
-from .ingest.comments import PublicationInfo, find_venue, parse_publication
+from .ingest.comments import PublicationInfo, parse_publication, venue_of_header
 from .errors import KgError
 from .exports.description import describe, file_modified
 from .ingest.formats import read_source
@@ -96,7 +96,7 @@ def publication_facts(records: Iterable[PaperRecord]) -> Iterator[tuple[PaperRec
     header_venue: tuple[str | None, int | None] | None = None
     for record in records:
         if header_venue is None:
-            header_venue = find_venue(record.venue_header)
+            header_venue = venue_of_header(record.venue_header)
         info = parse_publication(record.comments, record.journal_ref, record.title)
         if info.venue is None and header_venue[0]:
             info.venue = header_venue[0]

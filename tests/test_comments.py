@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import LISTING
-from kg.ingest.comments import Workshop, parse_publication
+from kg.ingest.comments import Workshop, parse_publication, venue_of_header
 from kg.ingest.formats import read_source
 from kg.pipeline import publication_facts
 
@@ -74,6 +74,23 @@ def test_comments_facts(facts, line):
     ("Conference on Neural Information Processing Systems 2024", "NeurIPS", 2024),
     ("ICLR 2026 (Poster)", "ICLR", 2026),
     ("no venue here, 12 pages", None, None),
+    # a conference nobody listed is a venue of its own, by its form
+    ("Accepted at COLM 2024", "COLM", 2024),
+    ("COLM 2024 (oral)", "COLM", 2024),
+    ("Accepted to L4DC'25", "L4DC", 2025),
+    ("Accepted at Interspeech 2024", "Interspeech", 2024),
+    ("To appear in the Eurographics 2025 proceedings", "Eurographics", 2025),
+    ("Accepted at the 3rd Conference on Lifelong Learning Agents (CoLLAs 2024)", "CoLLAs", 2024),
+    ("Published in the 12th Symposium on Foundations of Responsible Computing, 2023", "Symposium on Foundations of Responsible Computing", 2023),
+    ("Spotlight at the EIML@COLM 2024 workshop", "COLM", 2024),
+    ("the 38th Annual Conference on Learning Theory", "COLT", None),   # a known full name keeps its acronym
+    # near misses: publishers, terms and workshops are not conferences
+    ("In IEEE 2024 proceedings", None, None),
+    ("Evaluated with GPU 2024 drivers and LLM 2023 data", None, None),
+    ("Accepted at FM4LS 2026 Workshop", None, None),
+    ("Accepted at Nature 2024 workshop", None, None),
+    ("Tested on Ubuntu 2024 images", None, None),
+    ("contact: someone@example.org", None, None),
 ])
 def test_other_venues(text, venue, year):
     info = parse_publication(text, None)
@@ -89,3 +106,36 @@ def test_code_link_named_by_cue_and_trailing_punctuation_dropped():
     info = parse_publication("Code: https://example.org/repo. Data at https://data.example.org/x).", None)
     assert info.code_urls == ["https://example.org/repo"]
     assert info.other_urls == ["https://data.example.org/x"]
+
+
+def test_unknown_workshop_at_conference_names_both():
+    info = parse_publication("Workshop RAI@COLM 2024", None)
+    assert (info.venue, info.year, info.track, [w.acronym for w in info.workshops]) == ("COLM", 2024, "workshop", ["RAI"])
+
+
+@pytest.mark.parametrize("url, venue", [
+    ("https://icml.cc/virtual/2026/poster/67185", "ICML"),
+    ("https://neurips.cc/virtual/2025/poster/1", "NeurIPS"),
+    ("https://corl.org/virtual/2024/poster/7", "CoRL"),
+])
+def test_poster_page_names_the_conference_and_year(url, venue):
+    info = parse_publication(None, url)
+    assert (info.venue, info.year) == (venue, int(url.split("/")[4]))
+
+
+@pytest.mark.parametrize("header, venue", [
+    ("COLM", ("COLM", None)),
+    ("AISTATS 2025 Papers", ("AISTATS", 2025)),
+    ("CoRL 2024", ("CoRL", 2024)),
+    ("Some Papers", (None, None)),
+    ("PDF", (None, None)),
+])
+def test_header_line_names_the_venue(header, venue):
+    assert venue_of_header(header) == venue
+
+
+def test_a_well_known_conference_keeps_its_full_name_as_a_label(sample_store):
+    rows = list(sample_store.query("""PREFIX kg: <https://kg.example.org/ontology#>
+        PREFIX skos: <http://www.w3.org/2004/02/skos/core#> PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
+        SELECT DISTINCT ?label ?full WHERE { ?series a kg:ConferenceSeries ; rdfs:label ?label ; skos:altLabel ?full }"""))
+    assert [(str(label), str(full)) for label, full in rows] == [("ICML", "International Conference on Machine Learning")]

@@ -80,6 +80,18 @@ def test_institutions_keep_nested_brackets_and_chinese_names():
     ("Preregistration for Experiments with AI Agents", False),
     ("Reason, Then Re-reason: Cross-view Revisiting Improves Spatial Reasoning", False),
     ("Attention Is All You Need", False),
+    # every real name form is a name: lower case, bare initials, particles, words as given names, CJK
+    ("brian ichter, Min zhang, sujay sanghavi", True),
+    ("Katherine A Heller, Zoubin Ghahramani", True),
+    ("Mireia Planas i Lisbona, Joan Serrà", True),
+    ("Deep Ganguli, Will Ma, Hope Chen", True),
+    ("Katherine A Heller", True),
+    ("张伟, 李娜, 王芳", True),
+    # near misses that stay titles
+    ("Sparse, Efficient, and Robust Models", False),
+    ("Learning a Model of the World", False),
+    ("Deep Learning for Vision", False),
+    ("Scaling Laws in the Wild, Revisited", False),
 ])
 def test_author_line_detection(line, expected):
     assert looks_like_authors(line) is expected
@@ -145,3 +157,56 @@ def test_listing_without_header_starts_with_a_paper(tmp_path):
     _, papers, rejected = read_all(path, format_name="listing")
     assert rejected == [] and len(papers) == 30
     assert papers[0].title.startswith("MLUBench") and papers[0].venue_header == ""
+
+
+LIVE_NAMES = "brian ichter, Katherine A Heller, Deep Ganguli, Mireia Planas i Lisbona, 张伟"
+
+
+def write_listing(tmp_path, text: str) -> Path:
+    path = tmp_path / "listing.txt"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_byline_before_the_fields_is_read_by_position_whatever_its_names(tmp_path):
+    path = write_listing(tmp_path, (
+        "COLM\n\nA Paper\n\nA Paper\n\n" + LIVE_NAMES + "\n\nComments Accepted at COLM 2024\n\n"
+        "Another Paper\n\nthe odd one: lower case and a colon\n\n机构 * Somewhere University 纠错\n\n"
+        "Third Paper\n\n第三篇论文\n\nAnn Lee\n\nAI总结\n"
+    ))
+    _, papers, rejected = read_all(path, format_name="listing")
+    assert rejected == []
+    assert [(p.title, p.title_zh, p.source.line) for p in papers] == [
+        ("A Paper", None, 3), ("Another Paper", None, 11), ("Third Paper", "第三篇论文", 17)]
+    assert papers[0].authors == LIVE_NAMES.split(", ")
+    assert papers[1].authors == ["the odd one: lower case", "a colon"]  # position decides, not shape
+    assert papers[2].authors == ["Ann Lee"]
+    assert papers[0].venue_header == "COLM"
+
+
+def test_a_generational_suffix_stays_with_its_name(tmp_path):
+    path = write_listing(tmp_path, "A Paper\n\nMartin Luther King, Jr., Ann Lee, John Smith III, Iva Novak\n\nComments ICML 2026\n")
+    _, papers, _ = read_all(path, format_name="listing")
+    assert papers[0].authors == ["Martin Luther King, Jr.", "Ann Lee", "John Smith III", "Iva Novak"]
+
+
+def test_blocks_without_fields_fall_back_to_name_shape_and_one_broken_block_is_one_rejection(tmp_path):
+    path = write_listing(tmp_path, (
+        "First Paper Without Fields\n\n" + LIVE_NAMES + "\n\n"
+        "A Title Alone, Followed by Another Title\n\n"
+        "Second Paper\n\nDeep Ganguli\n\n"
+        "Third Paper\n\nThird Paper\n\nAnn Lee, Bo Chen\n\nComments Accepted at ICML 2026\n"
+    ))
+    _, papers, rejected = read_all(path, format_name="listing")
+    assert [(p.title, p.authors) for p in papers] == [
+        ("First Paper Without Fields", LIVE_NAMES.split(", ")),
+        ("Second Paper", ["Deep Ganguli"]),
+        ("Third Paper", ["Ann Lee", "Bo Chen"]),
+    ]
+    assert [(r.source.line, r.reason) for r in rejected] == [(5, "block has no author line")]
+
+
+def test_first_title_repeated_is_not_taken_for_a_header(tmp_path):
+    path = write_listing(tmp_path, "Short Title\n\nShort Title\n\nAnn Lee\n\nComments Accepted at ICML 2026\n")
+    _, papers, rejected = read_all(path, format_name="listing")
+    assert rejected == [] and [(p.title, p.venue_header) for p in papers] == [("Short Title", "")]

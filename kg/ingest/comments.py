@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .urls import find_urls, is_code_repository, is_poster_page
+from .urls import find_urls, host, is_code_repository, is_poster_page
 
 # Acronym -> the full names that also denote the conference.
 VENUES: dict[str, tuple[str, ...]] = {
@@ -39,7 +39,27 @@ _CANONICAL = {name.casefold(): acronym for acronym, names in VENUES.items() for 
 _YEAR = re.compile(r"\b(19[5-9]\d|20\d\d)\b")
 _VIRTUAL_YEAR = re.compile(r"/virtual/(\d{4})/")
 
-_AT_VENUE = re.compile(rf"\b([A-Za-z][\w\-]*)@({_VENUE_ALT})\b", re.IGNORECASE)
+# Any conference by its form. An acronym has two capitals or a digit and a capital (COLM,
+# CoRL, L4DC, 3DV); some all-caps words are publishers or terms, never conferences.
+_ACRONYM = r"(?:[A-Z][A-Za-z0-9\-]*[A-Z][A-Za-z0-9\-]*|\d[A-Z][A-Za-z0-9]*|[A-Z]\d[A-Za-z0-9]*)"
+_NOT_VENUES = frozenset(
+    "ieee acm pmlr lncs ceur siam springer arxiv doi isbn issn usa uk eu ai ml nlp llm llms gpu tpu pdf url api "
+    "openreview cvf aaas".split()
+)
+_ACRONYM_YEAR = re.compile(rf"(?<![@\w\-])(?P<name>{_ACRONYM})\s*(?:'|’)?\s*(?P<year>(?:19|20)\d\d|\d\d)\b(?!\s*[Ww]orkshop)")
+_CONFERENCE_ON = re.compile(
+    r"\b(?P<name>(?:[A-Z][\w\-]*\s+)*(?:Conference|Symposium)\s+on(?:\s+(?:[A-Z][\w\-]*|and|of|for|in|the|&))+)"
+    rf"(?:\s*\((?P<acronym>{_ACRONYM})(?:\s*(?:'|’)?\s*(?P<year>(?:19|20)\d\d|\d\d))?\))?"
+)
+# After "accepted at" any capitalised name with a year is a conference ("Interspeech 2024").
+_ACCEPTED_AT = re.compile(
+    r"\b(?i:accepted|published|presented|to\s+appear)\s+(?i:at|to|in|by)\s+(?:(?i:the)\s+)?"
+    r"(?P<name>[A-Z][A-Za-z0-9\-]+)\s*(?:'|’)?\s*(?P<year>(?:19|20)\d\d|\d\d)\b(?!\s*[Ww]orkshop)"
+)
+_HEADER_ACRONYM = re.compile(rf"^({_ACRONYM})(?:\s+(?:Papers|Proceedings|Accepted Papers))?$")
+_YEAR_REACH = 40  # how far after a conference's name its year may stand ("ICML, July 2026")
+
+_AT_VENUE = re.compile(rf"\b([A-Za-z][\w\-]*)@((?i:{_VENUE_ALT})|{_ACRONYM})\b")  # "EIML@ICML": workshop @ conference
 _WORKSHOP_ON = re.compile(
     r"\bWorkshop\s+on\s+(?:the\s+)?(?P<name>[^,.;()]+?(?::\s*[^,.;()]+)?)\s*(?:\((?P<acronym>[^()]{1,40})\))?(?=$|[,.;()]|\s*$)",
     re.IGNORECASE,
@@ -100,10 +120,12 @@ def _int(pattern: re.Pattern, text: str) -> int | None:
 
 
 def find_venue(text: str) -> tuple[str | None, int | None]:
-    """The first conference named in the text, as (acronym, year); year None when unsaid.
+    """The conference the text names, as (name, year); year None when unsaid.
 
-    A conference is often named twice ("the 43rd International Conference on Machine
-    Learning (ICML 2026)"): the year may come from any mention of the same conference.
+    A conference of :data:`VENUES` wins wherever it is named, by acronym or full name; the
+    year may come from any mention of it ("the 43rd International Conference on Machine
+    Learning (ICML 2026)"). Any other conference is found by its form (:func:`_named_venue`),
+    so an acronym nobody listed ("Accepted at COLM 2024") is a venue of its own.
     """
     venue = None
     for match in _VENUE_YEAR.finditer(text):
@@ -116,8 +138,53 @@ def find_venue(text: str) -> tuple[str | None, int | None]:
             after = _YEAR.match(text[match.end():].lstrip(" ,"))
             year = after.group(1) if after else None
         if year is not None:
-            return venue, int("20" + year if len(year) == 2 else year)
-    return venue, None
+            return venue, _full_year(year)
+    return (venue, None) if venue else _named_venue(text)
+
+
+def _full_year(year: str) -> int:
+    return int("20" + year if len(year) == 2 else year)
+
+
+def _named_venue(text: str) -> tuple[str | None, int | None]:
+    """The first conference named by form: "X YYYY" / "X'YY", "accepted at Name YYYY", "W@X", or
+    "(the Nth) … Conference on …" with its acronym in brackets when given; publishers and
+    workshops are not venues."""
+    found: list[tuple[int, str, str | None, int]] = []
+    for pattern in (_ACRONYM_YEAR, _ACCEPTED_AT):
+        for match in pattern.finditer(text):
+            if match.group("name").casefold() not in _NOT_VENUES:
+                found.append((match.start("name"), match.group("name"), match.group("year"), match.end()))
+                break
+    if match := _AT_VENUE.search(text):
+        found.append((match.start(2), match.group(2), None, match.end()))
+    if match := _CONFERENCE_ON.search(text):
+        name = " ".join(match.group("name").split())
+        while name.split()[-1].casefold() in _CONNECTORS:
+            name = name.rsplit(" ", 1)[0]
+        found.append((match.start(), match.group("acronym") or name, match.group("year"), match.end()))
+    if not found:
+        return None, None
+    _, name, year, end = min(found)
+    if year is None:
+        after = _YEAR.search(text[end:end + _YEAR_REACH])
+        year = after.group(1) if after else None
+    return name, _full_year(year) if year else None
+
+
+def venue_of_header(header: str) -> tuple[str | None, int | None]:
+    """The venue a listing's header line names ("AISTATS 2025 Papers", or just "COLM")."""
+    venue, year = find_venue(header)
+    if venue is None and (match := _HEADER_ACRONYM.match(header.strip())):
+        if match.group(1).casefold() not in _NOT_VENUES:
+            venue = match.group(1)
+    return venue, year
+
+
+def venue_of_poster_page(url: str) -> str:
+    """The conference whose site hosts a poster page: icml.cc -> ICML, corl.org -> CoRL."""
+    label = host(url).split(".")[0]
+    return _CANONICAL.get(label.casefold(), label.upper())
 
 
 def _is_acronym(token: str) -> bool:
@@ -185,6 +252,8 @@ def parse_publication(comments: str | None, journal_ref: str | None, title: str 
             if venue:
                 info.venue, info.year, info.year_source = venue, year, label if year else None
     urls = find_urls(text)
+    if info.venue is None:
+        info.venue = next((venue_of_poster_page(url) for url in urls if is_poster_page(url)), None)
     if info.year is None:
         for url in urls:
             if (virtual := _VIRTUAL_YEAR.search(url)) and is_poster_page(url):

@@ -5,8 +5,10 @@ Two levels, on purpose:
   as a label;
 - :func:`match_key` is the identity used to decide that two written forms are the same
   thing: case, diacritics, punctuation and hyphens do not matter ("Balázs Gyenes" =
-  "Balazs Gyenes", "Dong-Woo Kim" = "Dongwoo Kim"). It keeps letters of every script, so
-  Chinese names are never reduced to nothing.
+  "Balazs Gyenes", "Dong-Woo Kim" = "Dongwoo Kim"), nor Latin letters that are not a base
+  letter with marks ("Søren" = "Soren", "Łukasz" = "Lukasz", "Yıldırım" = "Yildirim"; these
+  are transliterated with anyascii). It keeps letters of every other script as they are, so
+  Chinese names are never reduced to nothing nor turned into pinyin.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import lru_cache
+
+from anyascii import anyascii
 
 # Names repeat across a corpus (authors, institutions), so the pure functions below are
 # memoised; the caches are bounded so that memory stays flat on any corpus.
@@ -33,11 +37,20 @@ def clean(text: str) -> str:
     return _SPACES.sub(" ", unicodedata.normalize("NFC", text)).strip()
 
 
+def _is_latin_letter(ch: str) -> bool:
+    """A letter of the Latin script beyond ASCII (Latin-1 to Latin Extended Additional)."""
+    return ("\u00c0" <= ch <= "\u024f" or "\u1e00" <= ch <= "\u1eff") and ch.isalpha()
+
+
 @lru_cache(maxsize=_CACHE)
 def fold(text: str) -> str:
-    """Lower case with diacritics removed and full-width forms folded (NFKD, marks dropped)."""
+    """Lower case with diacritics removed and full-width forms folded (NFKD, marks dropped);
+    Latin letters NFKD keeps whole (ø ł đ ı æ þ) transliterated, other scripts kept."""
     decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return "".join(
+        anyascii(ch).casefold() if _is_latin_letter(ch) else ch
+        for ch in decomposed if not unicodedata.combining(ch)
+    )
 
 
 @lru_cache(maxsize=_CACHE)

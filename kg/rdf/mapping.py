@@ -11,7 +11,7 @@ from typing import Iterator
 
 from pyoxigraph import Literal, NamedNode, Triple
 
-from ..ingest.comments import PublicationInfo
+from ..ingest.comments import VENUES, PublicationInfo
 from .iris import Minter, digest, file_slug, slug
 from ..ingest.names import clean, has_cjk, match_key
 from ..nlp.graph import topic_triples
@@ -19,7 +19,7 @@ from ..ingest.records import PaperRecord, SourceRef
 from ..resolve.aliases import AliasTable
 from ..resolve.record_triples import institution_triples
 from ..ingest.urls import find_urls, is_code_repository
-from .vocab import BIBO, DCTERMS, FABIO, FOAF, KG, PROV, RDF, RDFS, SCHEMA, XSD
+from .vocab import BIBO, DCTERMS, FABIO, FOAF, KG, PROV, RDF, RDFS, SCHEMA, SKOS, XSD
 
 TRACKS = {"main": KG.MainTrack, "position": KG.PositionTrack, "workshop": KG.WorkshopTrack}
 PRESENTATIONS = {"oral": KG.Oral, "spotlight": KG.Spotlight, "poster": KG.Poster, "contributed-talk": KG.ContributedTalk}
@@ -124,6 +124,8 @@ def _publication(paper: NamedNode, info: PublicationInfo, minter: Minter) -> Ite
         yield Triple(series, RDF.type, KG.ConferenceSeries)
         yield Triple(series, RDF.type, SCHEMA.EventSeries)
         yield Triple(series, RDFS.label, Literal(info.venue))
+        for name in VENUES.get(info.venue, ()):  # a well-known conference is also found by its full name
+            yield Triple(series, SKOS.altLabel, Literal(name))
         event = series
         if info.year:
             event = venue_iri(info.venue, info.year, minter)

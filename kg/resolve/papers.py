@@ -11,6 +11,12 @@ each confirmed by the title's content words appearing in the abstract (at least
 :data:`MIN_TITLE_COVERAGE` of them). Two records that both have abstracts merge on **text
 similarity** alone when their word trigrams overlap by :data:`MIN_ABSTRACT_SIMILARITY`.
 
+Most real titles coin no name, so a titled paper and an abstract of the same venue and year
+also merge on **title-abstract** evidence (:mod:`kg.resolve.abstract_join`): the title's
+distinctive words and phrases found in the abstract, weighed by how rare they are among the
+venue's abstracts, in a one-to-one assignment of titles to abstracts that beats the
+runner-up by a margin.
+
 Never merged: papers of the same source (a listing does not repeat a paper), two titled
 papers (equal titles already share an IRI; different titles are different papers), papers
 at different venues, and any candidate that matches more than one paper (ambiguous: both
@@ -25,6 +31,7 @@ from dataclasses import dataclass, field
 
 from ..ingest.names import match_key
 from ..ingest.urls import host
+from .abstract_join import title_abstract_matches
 
 MIN_TITLE_COVERAGE = 0.5
 MIN_ABSTRACT_SIMILARITY = 0.8
@@ -175,6 +182,9 @@ def find_merges(papers: list[PaperFacts]) -> MergeDecisions:
                 absorbed, canonical = _roles(first, second)
                 if absorbed.graph not in graphs_of[canonical.iri]:  # a rewrite in a graph must be undoable
                     matches[(absorbed.iri, absorbed.graph)][canonical.iri] = (absorbed, canonical, *found)
+    for absorbed, canonical, explanation in title_abstract_matches(papers):
+        if absorbed.graph not in graphs_of[canonical.iri]:
+            matches[(absorbed.iri, absorbed.graph)].setdefault(canonical.iri, (absorbed, canonical, ("title-abstract",), explanation))
     absorbed_iris = {iri for iri, _ in matches}
     targets: dict[tuple[str, str], int] = defaultdict(int)
     for candidates in matches.values():

@@ -10,14 +10,20 @@ Example: ``samples/001_0af6457a65591eab.txt``. A block is::
     Comments free text            (optional)
     Journal ref text or URL       (optional)
 
-Fields other than the first three are recognised by their label, so any of them may be
-missing; a block ends where the next title begins. A block that has no author line is
-rejected (with its file and line) and reading goes on with the next block.
+A block is read by its structure: its unlabelled paragraphs (title, optional translation,
+byline) followed by its labelled fields, so an unlabelled paragraph after a field starts the
+next block, and the position of a paragraph decides what it is: the last unlabelled paragraph
+before the fields is the byline, whatever its names look like ("brian ichter", "Katherine A
+Heller", "Mireia Planas i Lisbona"). Only where structure cannot decide (unlabelled
+paragraphs with no field after them) does the shape of names break the tie
+(:func:`looks_like_authors`). A block that has no byline is one rejection (with its file and
+line), and reading goes on with the next block.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from typing import Iterator
 
 from ..names import clean, has_cjk
@@ -27,6 +33,7 @@ from . import Source, split_header
 
 MAX_TITLE = 1_000
 MAX_FIELD = 20_000
+MAX_HEADER = 100
 
 LABELS = {
     "institutions": re.compile(r"^机构\s*[*:：]?\s*"),
@@ -38,15 +45,17 @@ _LINK_LABEL = re.compile(r"\s*纠错\s*$")  # the aggregator's "report an error"
 _INSTITUTION_SEPARATOR = re.compile(r"\s*[；;]\s*")
 _AUTHOR_SEPARATOR = re.compile(r"\s*(?:,|，|、|;|；|\band\b|&)\s*")
 _AUTHOR_MARKS = re.compile(r"[\d*†‡§¶#]+$")
-# Words that occur in titles but not in personal names; a "name" holding one is a title.
-# Short words that are also surnames ("Do", "An", "To", "On", "Le") are deliberately absent.
+_GENERATION = re.compile(r"(?:Jr|Sr)\.?|II|III|IV")
+# Words of titles that no personal name holds, in any case ("Deep Ganguli" and "Will Ma" are
+# names, so content words are not evidence); and lower-case words that are title words only
+# as written: "A" and "To" are initials or surnames, "i" and "de" are particles.
 _TITLE_WORDS = frozenset(
-    "a the of for with via from is are not into towards toward using beyond under over through "
-    "without when why how what does our learning model models network networks data neural deep "
-    "language large analysis benchmark benchmarks".split()
+    "the of for with via from is are not into towards toward using beyond under over through "
+    "without when why how what does our".split()
 )
-_MARKUP = re.compile(r"[<>=/]")
-_PARTICLES = frozenset("van von der den de del della di da dos du la le ten ter bin ibn al el y".split())
+_LOWER_TITLE_WORDS = frozenset("a an in on to at by as or vs".split())
+_MAX_NAME_WORDS = 6
+_MAX_SOLE_NAME_WORDS = 4  # one name and no comma: short, or it is a title
 
 
 def _label(text: str) -> tuple[str | None, str]:
@@ -57,11 +66,28 @@ def _label(text: str) -> tuple[str | None, str]:
 
 
 def _author_names(text: str) -> list[str]:
-    return [name for name in (_AUTHOR_MARKS.sub("", part).strip() for part in _AUTHOR_SEPARATOR.split(clean(text))) if name]
+    names: list[str] = []
+    for part in _AUTHOR_SEPARATOR.split(clean(text)):
+        name = _AUTHOR_MARKS.sub("", part).strip()
+        if names and _GENERATION.fullmatch(name):
+            names[-1] = f"{names[-1]}, {name}"  # "Martin Luther King, Jr." is one name
+        elif name:
+            names.append(name)
+    return names
+
+
+def _is_title_word(word: str) -> bool:
+    return word.casefold() in _TITLE_WORDS or word in _LOWER_TITLE_WORDS
 
 
 def looks_like_authors(text: str) -> bool:
-    """An author line: names of 1-6 words, capitalised (or name particles), no title words."""
+    """Name-shape evidence that a paragraph is a byline, for where structure cannot decide.
+
+    Accepts every real name form (lower case, bare initials, particles, given names that are
+    words, CJK); refuses title punctuation, title function words, names too long to be names,
+    and a comma-separated line whose parts are mostly single words ("Sparse, Efficient, and
+    Robust Models").
+    """
     if "\n" in text or len(text) > MAX_FIELD or re.search(r"[:?!]", text):
         return False
     names = _author_names(text)
@@ -72,18 +98,11 @@ def looks_like_authors(text: str) -> bool:
         if has_cjk(name):
             if len(words) > 2 or any(len(word) > 4 for word in words):  # East Asian names are short
                 return False
-            continue
-        if not 1 <= len(words) <= 6:
+        elif len(words) > _MAX_NAME_WORDS or any(_is_title_word(word) for word in words):
             return False
-        for word in words:
-            if not word[:1].isalpha() or _MARKUP.search(word):
-                continue  # quotes, brackets, stray markup: no evidence either way
-            lowered = word.casefold()
-            if lowered in _TITLE_WORDS:
-                return False
-            if not (word[:1].isupper() or lowered in _PARTICLES):
-                return False
-    return len(names) > 1 or len(names[0].split()) <= 4
+    if len(names) == 1:
+        return len(names[0].split()) <= _MAX_SOLE_NAME_WORDS
+    return sum(len(name.split()) > 1 or has_cjk(name) for name in names) * 2 >= len(names)
 
 
 def parse_institutions(text: str) -> list[Institution]:
@@ -115,21 +134,67 @@ def split_bracketed(text: str) -> tuple[str, str | None]:
 
 def _is_header(first: Paragraph, second: Paragraph | None) -> bool:
     """A short first line is the venue header unless the next paragraph is its translation or byline."""
-    if "\n" in first.text or len(first.text) > 100:
+    if "\n" in first.text or len(first.text) > MAX_HEADER:
         return False
-    return second is None or not (has_cjk(second.text) or looks_like_authors(second.text))
+    return second is None or not (_is_translation(first, second) or looks_like_authors(second.text))
 
 
+def _is_translation(title: Paragraph, paragraph: Paragraph) -> bool:
+    """Whether a paragraph after a title is its translation: the title again, or one CJK phrase."""
+    text = paragraph.text
+    if clean(text) == clean(title.text):
+        return True
+    return has_cjk(text) and (len(_author_names(text)) == 1 or not looks_like_authors(text))
+
+
+@dataclass(slots=True)
 class _Block:
-    def __init__(self, paragraph: Paragraph):
-        self.line = paragraph.line
-        self.title = clean(paragraph.text)
-        self.stage = "title"  # title -> translation -> authors -> fields
-        self.fields: dict[str, str] = {}
-        self.authors: list[str] = []
-        self.title_zh: str | None = None
-        self.problem: str | None = None
-        self.paragraphs = 1
+    """A paper's unlabelled paragraphs, as structure assigned them, and its labelled fields."""
+
+    title: Paragraph
+    translation: Paragraph | None = None
+    byline: Paragraph | None = None
+    fields: dict[str, str] = field(default_factory=dict)
+    problem: str | None = None
+
+
+def _by_position(run: list[Paragraph]) -> tuple[list[Paragraph], _Block]:
+    """The block that owns the fields after a run of unlabelled paragraphs, and what is before it.
+
+    Its last paragraph is the byline, the one before it its translation when it is one, and
+    the one before that its title; a block of title and translation only has no byline.
+    """
+    if len(run) == 1:
+        return [], _Block(run[0])
+    if len(run) == 2 and _is_translation(run[0], run[1]):
+        return [], _Block(run[0], translation=run[1])
+    if len(run) == 3 or len(run) > 3 and _is_translation(run[-3], run[-2]):
+        return run[:-3], _Block(run[-3], translation=run[-2], byline=run[-1])
+    return run[:-2], _Block(run[-2], byline=run[-1])
+
+
+def _by_shape(run: list[Paragraph]) -> Iterator[_Block]:
+    """Blocks of unlabelled paragraphs that no field follows: a title, then its translation and
+    byline where they look like one (the tie-breaker structure leaves)."""
+    index = 0
+    while index < len(run):
+        block = _Block(run[index])
+        index += 1
+        if index < len(run) and _is_translation(block.title, run[index]):
+            block.translation = run[index]
+            index += 1
+        if index < len(run) and looks_like_authors(run[index].text) and not _opens_block(run, index):
+            block.byline = run[index]
+            index += 1
+        yield block
+
+
+def _opens_block(run: list[Paragraph], index: int) -> bool:
+    """A lone name ("Second Paper") followed by its translation or a byline is the next title."""
+    if index + 1 >= len(run) or len(_author_names(run[index].text)) > 1:
+        return False
+    following = run[index + 1]
+    return _is_translation(run[index], following) or looks_like_authors(following.text)
 
 
 class ListingFormat:
@@ -146,59 +211,58 @@ class ListingFormat:
 
     def read(self, paragraphs: Iterator[Paragraph], source: Source) -> Iterator[PaperRecord | Rejection]:
         header, body = split_header(paragraphs, _is_header)
-        block: _Block | None = None
+        run: list[Paragraph] = []  # unlabelled paragraphs whose fields have not come yet
+        block: _Block | None = None  # the block whose fields are being read
         for paragraph in body:
-            field, value = _label(paragraph.text)
-            if field is None and (block is None or not self._continues(block, paragraph.text)):
+            field_name, value = _label(paragraph.text)
+            if field_name is None:
                 if block is not None:
                     yield self._finish(block, header, source)
-                block = _Block(paragraph)
-                if len(block.title) > MAX_TITLE:
-                    block.problem = f"title of {len(block.title):,} characters is too long (limit {MAX_TITLE:,})"
+                    block = None
+                run.append(paragraph)
                 continue
+            if run:
+                earlier, block = _by_position(run)
+                if header is None and len(earlier) == 1 and _is_header(earlier[0], None):
+                    header, earlier = earlier[0].text, []  # the first block shows the line before it is the header
+                for unfielded in _by_shape(earlier):
+                    yield self._finish(unfielded, header, source)
+                run = []
             if block is None:
-                yield Rejection(source.at(paragraph.line), f"'{field}' field before any paper title", excerpt(paragraph.text))
+                yield Rejection(source.at(paragraph.line), f"'{field_name}' field before any paper title", excerpt(paragraph.text))
                 continue
-            block.paragraphs += 1
-            if field is None:
-                continue  # consumed by _continues
-            if block.stage in ("title", "translation"):
-                block.problem = block.problem or "block has no author line"
-            block.stage = "fields"
             if len(value) > MAX_FIELD:
-                block.problem = block.problem or f"'{field}' field of {len(value):,} characters is too long (limit {MAX_FIELD:,})"
-            block.fields[field] = (block.fields[field] + "\n" + value) if field in block.fields else value
+                block.problem = block.problem or f"'{field_name}' field of {len(value):,} characters is too long (limit {MAX_FIELD:,})"
+            block.fields[field_name] = (block.fields[field_name] + "\n" + value) if field_name in block.fields else value
         if block is not None:
             yield self._finish(block, header, source)
-
-    @staticmethod
-    def _continues(block: _Block, text: str) -> bool:
-        """Whether an unlabelled paragraph is the block's translated title or author line."""
-        one_cjk_phrase = has_cjk(text) and len(_author_names(text)) == 1  # a translation, not a byline
-        if block.stage == "title" and (clean(text) == block.title or has_cjk(text) and (one_cjk_phrase or not looks_like_authors(text))):
-            block.title_zh = clean(text) if clean(text) != block.title else None
-            block.stage = "translation"
-            return True
-        if block.stage in ("title", "translation") and looks_like_authors(text):
-            block.authors = _author_names(text)
-            block.stage = "authors"
-            return True
-        return False
+        for unfielded in _by_shape(run):
+            yield self._finish(unfielded, header, source)
 
     @staticmethod
     def _finish(block: _Block, header: str | None, source: Source) -> PaperRecord | Rejection:
-        where = source.at(block.line)
-        if block.problem is None and not block.authors:
-            block.problem = "block has no author line"
-        if block.problem:
-            return Rejection(where, block.problem, excerpt(block.title))
+        where = source.at(block.title.line)
+        title = clean(block.title.text)
+        problem = block.problem
+        if len(title) > MAX_TITLE:
+            problem = f"title of {len(title):,} characters is too long (limit {MAX_TITLE:,})"
+        elif block.byline is None:
+            problem = problem or "block has no author line"
+        elif len(block.byline.text) > MAX_FIELD:
+            problem = problem or f"author line of {len(block.byline.text):,} characters is too long (limit {MAX_FIELD:,})"
+        authors = _author_names(block.byline.text) if problem is None else []
+        if problem is None and not authors:
+            problem = "block has no author line"
+        if problem:
+            return Rejection(where, problem, excerpt(title))
+        translation = clean(block.translation.text) if block.translation else None
         fields = block.fields
         return PaperRecord(
             source=where,
             venue_header=header or "",
-            title=block.title,
-            title_zh=block.title_zh,
-            authors=block.authors,
+            title=title,
+            title_zh=translation if translation != title else None,
+            authors=authors,
             institutions=parse_institutions(fields["institutions"]) if "institutions" in fields else [],
             summary_zh=clean(fields["summary"]) or None if "summary" in fields else None,
             comments=clean(fields["comments"]) or None if "comments" in fields else None,

@@ -1,0 +1,55 @@
+"""Name identity: Latin letters that NFKD keeps are transliterated, every other script is kept."""
+
+from __future__ import annotations
+
+import pytest
+
+from kg.ingest.names import clean, match_key
+from kg.pipeline import ingest
+from kg.rdf.iris import Minter
+from kg.stores.embedded import KGStore
+
+
+@pytest.mark.parametrize("written, plain", [
+    ("Søren Hauberg", "Soren Hauberg"),
+    ("Łukasz Kaiser", "Lukasz Kaiser"),
+    ("Đào Minh Quân", "Dao Minh Quan"),
+    ("Yıldırım Öztürk", "Yildirim Ozturk"),
+    ("Strauß", "Strauss"),
+    ("Sæmundsson", "Saemundsson"),
+    ("Þórður Guðmundsson", "Thordur Gudmundsson"),
+    ("Œuvray", "Oeuvray"),
+])
+def test_latin_letters_nfkd_keeps_fold_to_their_plain_spelling(written, plain):
+    assert match_key(written) == match_key(plain)
+
+
+@pytest.mark.parametrize("first, second", [
+    ("Jørgen Berg", "Jürgen Berg"),      # ø and ü are different letters' plain forms: o / u
+    ("Lukas Kaiser", "Łukasz Kaiser"),
+    ("Soren Hauberg", "Sorin Hauberg"),
+    ("张伟", "Zhang Wei"),                # CJK is kept, never turned into pinyin
+    ("王芳", "汪芳"),
+    ("Иван Петров", "Ivan Petrov"),      # other scripts are kept too
+])
+def test_near_misses_stay_apart(first, second):
+    assert match_key(first) != match_key(second)
+
+
+def test_cjk_is_untouched_and_the_written_form_is_kept():
+    assert match_key("张伟") == "张伟"
+    assert clean("Søren  Hauberg") == "Søren Hauberg"
+
+
+def test_two_spellings_of_one_person_are_one_node_with_both_forms(tmp_path):
+    block = "{title}\n\n{title}\n\n{author}, Ann Lee\n\nComments Accepted at AISTATS 2025\n\n"
+    path = tmp_path / "listing.txt"
+    path.write_text("AISTATS\n\n" + block.format(title="First Paper", author="Søren Hauberg")
+                    + block.format(title="Second Paper", author="Soren Hauberg"), encoding="utf-8")
+    store = KGStore("memory")
+    ingest([path], store, Minter())
+    rows = list(store.query("""PREFIX kg: <https://kg.example.org/ontology#>
+        SELECT DISTINCT ?person ?written WHERE { ?a kg:author ?person ; kg:nameAsWritten ?written }"""))
+    hauberg = {str(person) for person, written in rows if "auberg" in str(written)}
+    assert len(hauberg) == 1
+    assert {str(written) for _, written in rows if "auberg" in str(written)} == {"Søren Hauberg", "Soren Hauberg"}

@@ -1,0 +1,41 @@
+"""kg on the real conferences in ../shared/realdata/ (skipped when that folder is absent).
+
+The thresholds are those of issue 10's "done when"; the scorecard itself is eval/realdata.py.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from eval.realdata import realdata_dir, score, scorecard, truth_sets
+
+SETS = truth_sets()
+pytestmark = pytest.mark.skipif(not SETS, reason=f"no real data in {realdata_dir()}")
+
+
+@pytest.fixture(scope="module", params=[path.stem for path, _ in SETS] or ["none"])
+def cards(request) -> tuple[dict, dict]:
+    path, truth = next((p, t) for p, t in SETS if p.stem == request.param)
+    listing, both = score(path, truth, False), score(path, truth, True)
+    print("\n" + scorecard([listing, both]))
+    return listing, both
+
+
+def test_every_paper_read_once_with_its_exact_byline(cards):
+    for card in cards:
+        assert card["records read"] == card["papers in file"]
+        assert card["records rejected"] == 0
+        assert card["papers in graph"] == card["papers in file"]
+        assert card["exact bylines"] == 1.0
+        assert card["co-author pair recall (>= 2 papers)"] in (1.0, None)
+
+
+def test_every_paper_has_venue_and_year(cards):
+    for card in cards:
+        assert card["papers with venue and year"] == 1.0
+
+
+def test_abstracts_join_their_paper_and_never_another(cards):
+    _, both = cards
+    assert both["abstracts merged wrong"] == 0
+    assert both["abstracts merged right"] >= 0.95
