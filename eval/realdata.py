@@ -24,7 +24,6 @@ from collections import Counter, defaultdict
 from itertools import combinations
 from pathlib import Path
 
-from kg import PROJECT_DIR
 from kg.pipeline import IngestReport, ingest
 from kg.rdf.iris import Minter
 from kg.rdf.vocab import sparql_prologue
@@ -35,7 +34,7 @@ INSTITUTION_SCORER = "eval.real_institutions"  # scores institutions (another pa
 
 def realdata_dir() -> Path:
     """``$KG_REALDATA``, else ``../shared/realdata`` beside the repository."""
-    return Path(os.environ.get("KG_REALDATA") or PROJECT_DIR / ".." / "shared" / "realdata")
+    return Path(os.environ.get("KG_REALDATA") or Path(__file__).resolve().parents[1] / ".." / "shared" / "realdata")
 
 
 def truth_sets(folder: Path | None = None) -> list[tuple[Path, dict]]:
