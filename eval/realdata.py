@@ -68,7 +68,7 @@ def _bylines(store: KGStore) -> dict[str, list[tuple[str, str]]]:
 
 def _dated(store: KGStore) -> set[str]:
     """Papers presented at a conference with a year."""
-    return {row[0] for row in _rows(store, "SELECT DISTINCT ?paper WHERE { ?paper bibo:presentedAt ?event . ?event kg:year ?year }")}
+    return {row[0] for row in _rows(store, "SELECT DISTINCT ?paper WHERE { ?paper bibo:presentedAt ?event . ?event schema:startDate ?year }")}
 
 
 def _pair_recall(truth: dict, papers: list[dict], by_line: dict[int, str], bylines: dict[str, list[tuple[str, str]]]) -> float | None:

@@ -49,7 +49,7 @@ def _nodes(level: str) -> str:
     return f"""
 SELECT ?link ?node (MIN(?label) AS ?name) (COUNT(DISTINCT ?paper) AS ?papers) (AVG(?year) AS ?mean_year) WHERE {{
   ?paper a schema:ScholarlyArticle . {_member("node", level)}
-  OPTIONAL {{ ?paper bibo:presentedAt ?event . ?event kg:year ?year }}
+  OPTIONAL {{ ?paper fabio:hasPublicationYear ?published . BIND(xsd:integer(STR(?published)) AS ?year) }}
   {_NAME}
 }} GROUP BY ?link ?node
 """
