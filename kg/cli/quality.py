@@ -20,6 +20,7 @@ SECTIONS = {
     "papers_without_institutions": "Papers without institutions",
     "authors_with_several_written_forms": "Authors with several written forms",
     "institutions_alike_kept_apart": "Institutions that look alike but were kept apart",
+    "name_only_authors_with_identified_namesakes": "Authors without an identifier whom several identified people could be",
 }
 
 
@@ -33,6 +34,8 @@ def _lines(section: str, item: dict) -> list[str]:
         return [f"{' '.join(item['records'])}  {item['title']}"]
     if section == "authors_with_several_written_forms":
         return [f"{item['name']}  (also written: {'; '.join(item['other_forms'])})"]
+    if section == "name_only_authors_with_identified_namesakes":
+        return [f"{item['name']}  on {item['authorship']}  — could be {', '.join(item['identified_namesakes'])}"]
     return [f"{item['first']}  /  {item['second']}  — {item['why_alike']}"]
 
 

@@ -10,6 +10,7 @@ from collections import defaultdict
 from itertools import combinations
 
 from ..ingest.names import clean
+from ..resolve.identity import find_person_merges, read_mentions
 from ..resolve.keys import institution_key
 from ..resolve.people import edit_distance
 from ..stores.embedded import KGStore
@@ -106,15 +107,20 @@ def quality_report(store: KGStore) -> dict:
              for person, name, others in _rows(store, WRITTEN_FORMS)]
     labels = {str(org): clean(str(label)) for org, label in _rows(store, INSTITUTIONS)}
     alike = lookalike_institutions(labels)
+    _, apart = find_person_merges(read_mentions(store))
+    unidentified = [{"record_graph": graph, "authorship": authorship, "name": name, "identified_namesakes": candidates}
+                    for graph, authorship, name, candidates in apart]
     return {
         "counts": {"merges": len(merges), "rejected_institution_entries": len(rejected),
                    "papers_without_institutions": len(without), "authors_with_several_written_forms": len(forms),
-                   "institutions_alike_kept_apart": len(alike)},
+                   "institutions_alike_kept_apart": len(alike),
+                   "name_only_authors_with_identified_namesakes": len(unidentified)},
         "merges": merges,
         "rejected_institution_entries": rejected,
         "papers_without_institutions": without,
         "authors_with_several_written_forms": forms,
         "institutions_alike_kept_apart": alike,
+        "name_only_authors_with_identified_namesakes": unidentified,
     }
 
 

@@ -54,13 +54,11 @@ def is_identified(person: str) -> bool:
     return "--" in person.rsplit("/", 1)[-1]
 
 
-def read_mentions(store, resolved: ox.NamedNode) -> list[tuple[str, str, str, str]]:
+def read_mentions(store) -> list[tuple[str, str, str, str]]:
     """(graph, authorship, person, name as written) for every authorship of every source."""
-    rows = store.query(sparql_prologue() + f"""
-        SELECT ?g ?authorship ?person ?written WHERE {{
-          GRAPH ?g {{ ?authorship kg:author ?person ; kg:nameAsWritten ?written }}
-          FILTER(?g != {resolved})
-        }}""")
+    rows = store.query(sparql_prologue() + """
+        SELECT ?g ?authorship ?person ?written WHERE {
+          GRAPH ?g { ?authorship kg:author ?person ; kg:nameAsWritten ?written } }""")
     return sorted((str(g), str(a), str(p), str(w)) for g, a, p, w in rows)
 
 

@@ -184,7 +184,7 @@ def rebuild(store: KGStore, minter: Minter) -> MergeDecisions:
     _rewrite(store, [(ox.NamedNode(m.absorbed.graph), ox.NamedNode(m.absorbed.iri), ox.NamedNode(m.canonical.iri))
                      for m in decisions.merges])
     graph = resolved_graph(minter)
-    people, _ = find_person_merges(read_mentions(store, graph))
+    people, _ = find_person_merges(read_mentions(store))
     apply_moves(store, people)
     # Labels are read from the store before the graph is replaced, so build the list first.
     triples = [ox.Triple(graph, RDF.type, KG.DerivedGraph), *merge_triples(decisions, minter),
