@@ -91,3 +91,4 @@ def split_header(paragraphs: Iterable[Paragraph], is_header) -> tuple[str | None
 from . import abstracts, listing  # noqa: E402,F401  (registers the built-in formats)
 from . import paperlists  # noqa: E402,F401
 from . import bibtex  # noqa: E402,F401
+from . import csv  # noqa: E402,F401
