@@ -92,3 +92,4 @@ from . import abstracts, listing  # noqa: E402,F401  (registers the built-in for
 from . import paperlists  # noqa: E402,F401
 from . import bibtex  # noqa: E402,F401
 from . import csv  # noqa: E402,F401
+from . import arxiv  # noqa: E402,F401
