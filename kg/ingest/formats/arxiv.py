@@ -19,8 +19,8 @@ from typing import Iterator
 from .. import identifiers
 from ..names import clean
 from ..reading import Paragraph, iter_lines
-from ..records import Affiliation, AuthorDetail, PaperRecord, Rejection, excerpt
-from ..structured import FieldError, distinct, make_record
+from ..records import Affiliation, AuthorDetail, PaperRecord, Rejection
+from ..structured import distinct, make_record
 from . import Source, register
 
 ATOM = "{http://www.w3.org/2005/Atom}"
@@ -76,10 +76,7 @@ class ArxivFormat:
                     if event == "start" and element.tag == f"{ATOM}entry":
                         entry_line = line
                     elif event == "end" and element.tag == f"{ATOM}entry" and depth == 1:
-                        try:
-                            yield entry_record(element, source.at(entry_line))
-                        except FieldError as exc:
-                            yield Rejection(source.at(entry_line), str(exc), excerpt(_text(element, f"{ATOM}title") or ""))
+                        yield entry_record(element, source.at(entry_line))
                         element.clear()  # the feed is streamed: entries read are dropped
                         entry_line = 0
             parser.close()

@@ -22,7 +22,7 @@ from .. import identifiers
 from ..names import clean
 from ..reading import Paragraph, iter_lines
 from ..records import PaperRecord, Rejection, excerpt
-from ..structured import FieldError, distinct, make_record
+from ..structured import distinct, make_record
 from . import Source, register
 
 _ENTRY = re.compile(r"^\s*@\s*([A-Za-z]+)\s*[{(]", re.MULTILINE)
@@ -142,7 +142,4 @@ class BibtexFormat:
             for offset, fields in entries:
                 if fields["ENTRYTYPE"] in _NOT_PAPERS:
                     continue
-                try:
-                    yield entry_record(fields, source.at(first + offset), "")
-                except FieldError as exc:
-                    yield Rejection(source.at(first + offset), str(exc), excerpt(fields.get("title", "")))
+                yield entry_record(fields, source.at(first + offset), "")
