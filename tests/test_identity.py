@@ -135,3 +135,18 @@ def test_real_listing_and_json_are_one_paper_each_with_both_sources():
     persons = store.query(sparql_prologue() + "SELECT (COUNT(DISTINCT ?p) AS ?n) WHERE { ?a kg:author ?p }")
     profiles = {i for p in expected for i in p["author_ids"]}
     assert int(next(iter(persons))[0]) == len(profiles)  # every listing mention joined its profile
+
+
+def test_queries_use_the_per_author_affiliation_where_the_source_states_it(files):
+    from kg.query.library import library, run
+    json_path, listing = files
+    store = KGStore("memory")
+    ingest([listing, json_path], store, Minter())
+    at = run(store, library()["institution-authors-per-author"], {"institution": "Imperial College London"})
+    names = [str(row[at.variables.index("name")]) for row in at.rows]
+    assert names == ["Ada Byron"]  # not her co-author Yang Liu, who is at UC Santa Cruz
+    over_time = run(store, library()["author-institutions-over-time"], {"author": "Ada Byron"})
+    rows = {(str(r[over_time.variables.index("name")]), str(r[over_time.variables.index("known")])) for r in over_time.rows}
+    assert rows == {("Imperial College London", "per author")}
+    profile = run(store, library()["author-identifiers"], {"author": "Ada Byron"})
+    assert [str(r[profile.variables.index("page")]) for r in profile.rows] == ["https://openreview.net/profile?id=~Ada_Byron1"]

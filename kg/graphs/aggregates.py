@@ -62,7 +62,12 @@ SELECT DISTINCT ?link ?node ?title WHERE {
 AFFILIATIONS = f"""
 SELECT ?author ?institution (COUNT(DISTINCT ?paper) AS ?papers) (MIN(?author_label) AS ?author_name)
        (MIN(?label) AS ?name) WHERE {{
-  ?paper a schema:ScholarlyArticle ; dcterms:creator ?author ; schema:sourceOrganization ?institution .
+  # who is where: the author's own affiliation where the source states one (kg:affiliation),
+  # else every institution of the paper (listings do not say which author is at which)
+  {{ ?paper a schema:ScholarlyArticle ; kg:authorship ?authorship . ?authorship kg:author ?author ; kg:affiliation ?institution }}
+  UNION
+  {{ ?paper a schema:ScholarlyArticle ; dcterms:creator ?author ; schema:sourceOrganization ?institution .
+     FILTER NOT EXISTS {{ ?paper kg:authorship/kg:affiliation ?stated }} }}
   ?author rdfs:label ?author_label .
   BIND(?institution AS ?node)
   {_NAME}
