@@ -174,3 +174,25 @@ def test_json_of_many_records_streams_with_the_line_of_each(tmp_path):
         assert lines[record.source.line - 1].strip() == "{"
         assert f'"Paper number' in lines[record.source.line]
     assert records[0].stated_facts.startswith("Oral") and records[7].openreview_id == "p7"
+
+
+def test_graph_of_the_json_conforms_to_the_shapes(conference):
+    from kg.quality.shacl import store_graph, validate_graph
+    name, store, _ = conference
+    if name != "corl2024":
+        pytest.skip("pySHACL takes a minute a conference: checked on the smaller one")
+    report = validate_graph(store_graph(store))
+    assert report.conforms, report.violations[:5]
+
+
+def test_a_node_with_two_openreview_ids_violates_the_shapes():
+    import rdflib
+    from kg.quality.shacl import validate_graph
+    bad = rdflib.Graph().parse(data="""
+        @prefix kg: <https://kg.example.org/ontology#> . @prefix foaf: <http://xmlns.com/foaf/0.1/> .
+        @prefix skos: <http://www.w3.org/2004/02/skos/core#> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+        <https://kg.example.org/id/author/x> a foaf:Person ; foaf:name "X" ; rdfs:label "X" ; skos:prefLabel "X" ;
+            kg:openReviewId "~Jia_Li1" , "~Jia_Li2" .
+        <https://kg.example.org/id/authorship/p--1> kg:author <https://kg.example.org/id/author/x> .""", format="turtle")
+    report = validate_graph(bad)
+    assert not report.conforms and any("OpenReview" in str(v) for v in report.violations)
