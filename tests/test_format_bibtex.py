@@ -120,3 +120,12 @@ def test_hostile_entries_are_rejected_with_their_line_and_the_rest_is_read(tmp_p
     store = KGStore("memory")
     report = ingest([path], store, Minter())
     assert report.read == report.ingested + len(report.rejections) == 4
+
+
+def test_citation_fields_of_an_embedded_entry_by_line_or_by_full_parse():
+    from kg.ingest.formats.bibtex import citation_fields
+    openreview = "@inproceedings{\nx2025,\ntitle={T},\nbooktitle={The 8th Conference on Robot Learning},\nyear={2024}\n}"
+    assert citation_fields(openreview) == {"booktitle": "The 8th Conference on Robot Learning", "year": "2024"}
+    marked_up = "@inproceedings{x, booktitle={Proc. of {NeurIPS}}, year={2025}, doi={10.1/A}}"
+    fields = citation_fields(marked_up)
+    assert (fields["booktitle"], fields["year"], fields["doi"]) == ("Proc. of {NeurIPS}", "2025", "10.1/A")

@@ -84,6 +84,22 @@ def parse_entries(text: str, strings: dict[str, str] | None = None) -> tuple[lis
     return entries, failures
 
 
+_SIMPLE_FIELD = re.compile(r"^\s*(booktitle|journal|year|doi|eprint|archiveprefix|url)\s*=\s*\{([^{}\\\n]*)\},?\s*$",
+                           re.IGNORECASE | re.MULTILINE)
+_WANTED_FIELD = re.compile(r"\b(?:booktitle|journal|year|doi|eprint|archiveprefix|url)\s*=", re.IGNORECASE)
+
+
+def citation_fields(text: str) -> dict[str, str]:
+    """The venue and identifier fields of one entry embedded in another source (the JSON's
+    ``bibtex``). OpenReview writes them one per line without markup, which a line pattern
+    reads a hundred times faster than a full parse; anything else gets the full parse."""
+    simple = {key.casefold(): value for key, value in _SIMPLE_FIELD.findall(text)}
+    if len(simple) == len(_WANTED_FIELD.findall(text)):
+        return simple
+    entries, _ = parse_entries(text)
+    return entries[0][1] if entries else {}
+
+
 def venue_facts(fields: dict[str, str]) -> str | None:
     """booktitle / journal and year, as one phrase for the Comments rules ("… Statistics 2025")."""
     venue = unlatex(fields.get("booktitle") or fields.get("journal") or "")

@@ -25,10 +25,10 @@ from ..reading import Paragraph, check_text_file
 from ..records import Affiliation, AuthorDetail, Institution, PaperRecord, Rejection, excerpt
 from ..structured import FieldError, distinct, make_record, parts, text
 from . import Source, register
-from .bibtex import parse_entries, venue_facts
+from .bibtex import citation_fields, venue_facts
 
 _CHUNK = 1 << 16
-_WHITESPACE = " \t\r\n"
+_WHITESPACE = re.compile(r"[ \t\r\n]*")
 
 
 class _Fault(Exception):
@@ -60,8 +60,7 @@ class _ArrayStream:
     def _next_char(self) -> str | None:
         """The next non-blank character (not consumed), or None at the end of the file."""
         while True:
-            stripped = len(self.buffer) - len(self.buffer[self.pos:].lstrip(_WHITESPACE))
-            self._advance(stripped)
+            self._advance(_WHITESPACE.match(self.buffer, self.pos).end())
             if self.pos < len(self.buffer):
                 return self.buffer[self.pos]
             if not self._more():
@@ -140,8 +139,7 @@ def paper_record(entry: object, where, header: str) -> PaperRecord | Rejection:
         return Rejection(where, f"entry is a JSON {type(entry).__name__}, not an object", excerpt(json.dumps(entry)[:200]))
     title = text(entry.get("title"), "title")
     authors = parts(entry.get("author"), "author", ";")
-    bib = parse_entries(entry["bibtex"])[0] if isinstance(entry.get("bibtex"), str) else []
-    bib_fields = bib[0][1] if bib else {}
+    bib_fields = citation_fields(entry["bibtex"]) if isinstance(entry.get("bibtex"), str) else {}
     urls = {key: text(entry.get(key), key) for key in ("site", "openreview", "pdf", "github", "project")}
     forum = identifiers.openreview_forum(urls["openreview"] or urls["site"] or bib_fields.get("url"))
     status, track = text(entry.get("status"), "status"), text(entry.get("track"), "track")
