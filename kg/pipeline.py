@@ -33,7 +33,7 @@ from .resolve.store_step import resolution_suspended
 from .stores.embedded import KGStore
 from .rdf.vocab import KG, KG_NS, RDF
 
-LISTING_SUFFIXES = {".txt", ".text", ".listing", ""}
+LISTING_SUFFIXES = {".txt", ".text", ".listing", "", ".json", ".bib", ".atom", ".xml", ".csv", ".tsv"}
 
 
 @dataclass
@@ -97,7 +97,8 @@ def publication_facts(records: Iterable[PaperRecord]) -> Iterator[tuple[PaperRec
     for record in records:
         if header_venue is None:
             header_venue = venue_of_header(record.venue_header)
-        info = parse_publication(record.comments, record.journal_ref, record.title)
+        stated = "; ".join(part for part in (record.comments, record.stated_facts) if part) or None
+        info = parse_publication(stated, record.journal_ref, record.title)
         if info.venue is None and header_venue[0]:
             info.venue = header_venue[0]
             if info.year is None and header_venue[1]:

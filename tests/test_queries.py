@@ -29,6 +29,9 @@ EXAMPLES = {
     "institution-authors": {"institution": "USTC"},
     "institution-papers": {"institution": "USTC"},
     "institution-partners": {"institution": "Caltech"},
+    "author-institutions-over-time": {"author": "gerhard neumann"},
+    "institution-authors-per-author": {"institution": "USTC"},
+    "author-identifiers": {"author": "gerhard neumann"},
 }
 HOSTILE = ['"} ; DROP ALL ; #', "'; DELETE WHERE { ?s ?p ?o } #", 'a "quoted" \\ back\\slash', "line\nbreak\r\n}", "<>"]
 COUNT_ALL = "SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }"

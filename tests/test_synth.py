@@ -80,3 +80,20 @@ def test_distributions_look_like_real_listings():
     assert {len(p.institutions) for p in generated} == {1, 2, 3, 4}
     chinese = [(p, zh) for p in generated for _, zh in p.institutions if zh]
     assert chinese and all(has_cjk(zh) and f"（{zh}）" in listing_block(p) for p, zh in chinese)
+
+
+def test_structured_formats_round_trip_with_per_author_affiliations(tmp_path):
+    generated = list(papers(120, seed=3))
+    for format_name, suffix in (("paperlists", "icml2026.json"), ("bibtex", "x.bib"), ("csv", "x.csv"), ("arxiv", "x.atom")):
+        path = tmp_path / suffix
+        with open(path, "w", encoding="utf-8", newline="") as handle:
+            assert write_corpus(handle, 120, seed=3, format_name=format_name) == 120
+        store = KGStore("memory")
+        report = ingest([path], store, Minter())
+        assert (report.sources[0].format, report.read, report.ingested) == (format_name, 120, 120)
+        stats = graph_stats(store)
+        assert stats["authorships"] == sum(len(p.authors) for p in generated)
+        if format_name != "bibtex":  # BibTeX has no affiliations
+            assert stats["author-affiliations"] == sum(len(p.authors) for p in generated if p.institutions)
+        if format_name == "paperlists":
+            assert stats["identified-authors"] == len({a for p in generated for a in p.authors})

@@ -13,6 +13,7 @@ from rich.console import Console
 from ..errors import KgError
 from ..exports.description import describe
 from ..ingest.formats import FORMATS
+from ..ingest.formats import csv as csv_format
 from ..rdf.iris import DEFAULT_BASE, Minter
 from ..stores.remote import GRAPH_STORE_ENV, PASSWORD_ENV, UPDATE_ENV, USER_ENV
 from ..resolve.store_step import interrupted_resolution, rebuild
@@ -69,6 +70,14 @@ base_option = click.option(
 )
 
 
+def _use_columns(ctx, param, value):
+    try:
+        csv_format.use_columns(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
+    return value
+
+
 def reading_options(command):
     """``--format``, ``--encoding`` and ``--strict``: how listing files are read (build, ingest)."""
     for option in reversed((
@@ -76,6 +85,8 @@ def reading_options(command):
                      help="Input format for every PATH. Default: detected per file."),
         click.option("--encoding", default="utf-8", show_default=True, help="Text encoding of the listing files."),
         click.option("--strict", is_flag=True, help="Fail (exit 1) on the first rejected record instead of reporting it."),
+        click.option("--columns", default=None, expose_value=False, callback=_use_columns, metavar="FIELD=HEADER,…",
+                     help="csv format: header names of kg's fields, e.g. 'title=Paper,authors=Writers'."),
     )):
         command = option(command)
     return command

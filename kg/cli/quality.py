@@ -21,6 +21,7 @@ SECTIONS = {
     "authors_with_several_written_forms": "Authors with several written forms",
     "institutions_alike_kept_apart": "Institutions that look alike but were kept apart",
     "institutions_merged": "Institutions written several ways, and why each is the same",
+    "name_only_authors_with_identified_namesakes": "Authors without an identifier whom several identified people could be",
 }
 
 
@@ -36,6 +37,8 @@ def _lines(section: str, item: dict) -> list[str]:
         return [f"{item['name']}  (also written: {'; '.join(item['other_forms'])})"]
     if section == "institutions_merged":
         return [f"{item['name'] or item['institution']}"] + [f"    {form['written']}  — {form['how']}" for form in item["forms"]]
+    if section == "name_only_authors_with_identified_namesakes":
+        return [f"{item['name']}  on {item['authorship']}  — could be {', '.join(item['identified_namesakes'])}"]
     return [f"{item['first']}  /  {item['second']}  — {item['why_alike']}; kept apart: {item['why_apart']}"]
 
 

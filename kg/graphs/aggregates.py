@@ -31,15 +31,15 @@ _NAME = """
 LEVELS = ("listed", "parent")
 
 
-def _member(var: str, level: str, link: str = "?link") -> str:
+def _member(var: str, level: str, link: str = "?link", subject: str = "?paper") -> str:
     """The pattern binding ``?var`` to a member of ``?paper``: as listed, or rolled up to its top parent.
 
     A parent that papers name only through its units (Zhejiang University through its
     colleges) is then a node of its own, with every paper of its units counted once.
     """
     if level == "listed":
-        return f"?paper {link} ?{var} ."
-    return (f"?paper {link} ?{var}_listed . ?{var}_listed org:subOrganizationOf* ?{var} . "
+        return f"{subject} {link} ?{var} ."
+    return (f"{subject} {link} ?{var}_listed . ?{var}_listed org:subOrganizationOf* ?{var} . "
             f"FILTER NOT EXISTS {{ ?{var} org:subOrganizationOf ?{var}_above }}")
 
 
@@ -85,7 +85,13 @@ def _affiliations(level: str) -> str:
     return f"""
 SELECT ?author ?institution (COUNT(DISTINCT ?paper) AS ?papers) (MIN(?author_label) AS ?author_name)
        (MIN(?label) AS ?name) WHERE {{
-  ?paper a schema:ScholarlyArticle ; dcterms:creator ?author . {_member("institution", level, "schema:sourceOrganization")}
+  # who is where: the author's own affiliation where the source states one (kg:affiliation),
+  # else every institution of the paper (listings do not say which author is at which)
+  {{ ?paper a schema:ScholarlyArticle ; kg:authorship ?authorship . ?authorship kg:author ?author .
+     {_member("institution", level, "kg:affiliation", "?authorship")} }}
+  UNION
+  {{ ?paper a schema:ScholarlyArticle ; dcterms:creator ?author . {_member("institution", level, "schema:sourceOrganization")}
+     FILTER NOT EXISTS {{ ?paper kg:authorship/kg:affiliation ?stated }} }}
   ?author rdfs:label ?author_label .
   BIND(?institution AS ?node)
   {_NAME}

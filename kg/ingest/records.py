@@ -31,6 +31,30 @@ class Institution:
     name_zh: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Affiliation:
+    """One institution an author states for one paper, with the e-mail domain given for it."""
+
+    name: str
+    domain: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AuthorDetail:
+    """What a structured source says of one author of one paper, beside the name.
+
+    Identifiers are normalised (kg.ingest.identifiers): ``openreview`` a profile id
+    (``~Jia_Li1``), ``email`` an address the source uses as the id of an author without a
+    profile (never published: only a digest of it names the person), ``orcid``, ``dblp`` a pid.
+    """
+
+    affiliations: tuple[Affiliation, ...] = ()
+    openreview: str | None = None
+    email: str | None = None
+    orcid: str | None = None
+    dblp: str | None = None
+
+
 @dataclass(slots=True)
 class PaperRecord:
     source: SourceRef
@@ -43,6 +67,20 @@ class PaperRecord:
     abstract: str | None = None
     comments: str | None = None
     journal_ref: str | None = None
+    # Structured sources (paperlists JSON, BibTeX, arXiv Atom, CSV): per-author details aligned
+    # with ``authors`` (empty when the source has none), the paper's identifiers and links, and
+    # publication facts stated in fields (status, track, booktitle, year), read by the same
+    # rules as Comments but not kept as a comment.
+    author_details: list[AuthorDetail] = field(default_factory=list)
+    doi: str | None = None
+    arxiv_id: str | None = None
+    arxiv_version: int | None = None
+    openreview_id: str | None = None
+    keywords: list[str] = field(default_factory=list)
+    code_urls: list[str] = field(default_factory=list)
+    project_urls: list[str] = field(default_factory=list)
+    other_urls: list[str] = field(default_factory=list)
+    stated_facts: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

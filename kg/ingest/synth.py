@@ -20,7 +20,9 @@ from array import array
 from dataclasses import dataclass
 from typing import Iterator, TextIO
 
-FORMATS = ("listing", "abstracts")
+from .synth_structured import STRUCTURED, write_structured
+
+FORMATS = ("listing", "abstracts", *STRUCTURED)
 VENUE = "ICML"
 YEAR = 2026
 
@@ -244,6 +246,8 @@ def write_corpus(out: TextIO, count: int, seed: int, format_name: str = "listing
     """Write ``count`` papers in ``format_name`` to ``out``; returns the number written."""
     if format_name not in FORMATS:
         raise ValueError(f"unknown synthetic format {format_name!r}")
+    if format_name in STRUCTURED:
+        return write_structured(out, papers(count, seed), format_name, YEAR)
     out.write(f"{VENUE} {YEAR}" + (" Papers" if format_name == "abstracts" else "") + "\n\n")
     written = 0
     for paper in papers(count, seed):

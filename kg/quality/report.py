@@ -13,6 +13,7 @@ from ..ingest.formats.listing import split_bracketed
 from ..ingest.names import clean
 from ..resolve.aliases import active_aliases
 from ..resolve.institutions import explain_entry
+from ..resolve.identity import find_person_merges, read_mentions
 from ..resolve.keys import institution_key
 from ..resolve.org_names import why_apart
 from ..resolve.people import edit_distance
@@ -133,16 +134,21 @@ def quality_report(store: KGStore) -> dict:
     labels = {str(org): clean(str(label)) for org, label in _rows(store, INSTITUTIONS)}
     alike = lookalike_institutions(labels)
     institutions_merged = institution_merges(store)
+    _, apart = find_person_merges(read_mentions(store))
+    unidentified = [{"record_graph": graph, "authorship": authorship, "name": name, "identified_namesakes": candidates}
+                    for graph, authorship, name, candidates in apart]
     return {
         "counts": {"merges": len(merges), "rejected_institution_entries": len(rejected),
                    "papers_without_institutions": len(without), "authors_with_several_written_forms": len(forms),
-                   "institutions_alike_kept_apart": len(alike), "institutions_merged": len(institutions_merged)},
+                   "institutions_alike_kept_apart": len(alike), "institutions_merged": len(institutions_merged),
+                   "name_only_authors_with_identified_namesakes": len(unidentified)},
         "merges": merges,
         "rejected_institution_entries": rejected,
         "papers_without_institutions": without,
         "authors_with_several_written_forms": forms,
         "institutions_alike_kept_apart": alike,
         "institutions_merged": institutions_merged,
+        "name_only_authors_with_identified_namesakes": unidentified,
     }
 
 

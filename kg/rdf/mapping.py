@@ -15,9 +15,10 @@ from ..ingest.comments import VENUES, PublicationInfo
 from .iris import Minter, digest, file_slug, slug
 from ..ingest.names import clean, has_cjk, match_key
 from ..nlp.graph import topic_triples
-from ..ingest.records import PaperRecord, SourceRef
+from ..ingest.identifiers import PAPER_PAGES, PERSON_PAGES
+from ..ingest.records import AuthorDetail, PaperRecord, SourceRef
 from ..resolve.aliases import AliasTable
-from ..resolve.record_triples import institution_triples
+from ..resolve.record_triples import affiliation_triples, institution_triples
 from ..ingest.urls import find_urls, is_code_repository
 from .vocab import BIBO, DCTERMS, FABIO, FOAF, KG, PROV, RDF, RDFS, SCHEMA, SKOS, XSD
 
@@ -83,7 +84,8 @@ def paper_triples(record: PaperRecord, info: PublicationInfo, minter: Minter, al
     if record.summary_zh:
         yield Triple(paper, KG.summary, _text(record.summary_zh, "zh" if has_cjk(record.summary_zh) else None))
     yield from topic_triples(paper, record, minter)
-    yield from _authorships(paper, key, record.authors, minter)
+    yield from _authorships(paper, key, record.authors, minter, record.author_details, aliases)
+    yield from _identifiers(paper, record, minter)
     record_node, record_slug = record_iri(record.source, minter)
     yield from institution_triples(paper, record, record_node, record_slug, minter, aliases)
     yield from _publication(paper, info, minter)
@@ -100,10 +102,65 @@ def paper_triples(record: PaperRecord, info: PublicationInfo, minter: Minter, al
     yield from _provenance(paper, record.source, minter)
 
 
-def _authorships(paper: NamedNode, key: str, authors: list[str], minter: Minter) -> Iterator[Triple]:
+def person_ids(detail: AuthorDetail | None) -> list[tuple[str, str]]:
+    """(kind, id) of the identifiers a source gives a person, strongest first."""
+    if detail is None:
+        return []
+    return [(kind, value) for kind, value in (("openreview", detail.openreview), ("orcid", detail.orcid),
+                                              ("dblp", detail.dblp), ("email", detail.email)) if value]
+
+
+def person_iri(name: str, detail: AuthorDetail | None, minter: Minter) -> NamedNode:
+    """A person with an identifier is named by it (``author/jia-li1--openreview``), whatever the
+    name is written as; one without is named by the name. Slugs never hold ``--``, so the two
+    kinds cannot collide; an e-mail is not published, only a digest of it names the person."""
+    ids = person_ids(detail)
+    if not ids:
+        return NamedNode(minter.named("author", name))
+    kind, value = ids[0]
+    return NamedNode(minter.part("author", digest(value) if kind == "email" else slug(value), kind))
+
+
+def _person_details(person: NamedNode, authorship: NamedNode, detail: AuthorDetail, minter: Minter,
+                    aliases: AliasTable) -> Iterator[Triple]:
+    for kind, value in person_ids(detail):
+        if kind in PERSON_PAGES and (link := _link(PERSON_PAGES[kind].format(value))) is not None:
+            yield Triple(person, SCHEMA.sameAs, link)
+    if detail.openreview:
+        yield Triple(person, KG.openReviewId, Literal(detail.openreview))
+    for affiliation in detail.affiliations:
+        yield from affiliation_triples(authorship, affiliation, minter, aliases)
+
+
+def _identifiers(paper: NamedNode, record: PaperRecord, minter: Minter) -> Iterator[Triple]:
+    """DOI, arXiv id and OpenReview forum as links to their pages, keywords, stated URLs."""
+    for kind, value in (("doi", record.doi), ("arxiv", record.arxiv_id), ("openreview", record.openreview_id)):
+        if value and (link := _link(PAPER_PAGES[kind].format(value))) is not None:
+            yield Triple(paper, SCHEMA.sameAs, link)
+    if record.doi:
+        yield Triple(paper, BIBO.doi, Literal(record.doi))
+    if record.arxiv_id:
+        yield Triple(paper, KG.arxivId, Literal(record.arxiv_id))
+    if record.arxiv_version:
+        yield Triple(paper, KG.arxivVersion, _integer(record.arxiv_version))
+    if record.openreview_id:
+        yield Triple(paper, KG.openReviewId, Literal(record.openreview_id))
+    for keyword in record.keywords:
+        yield Triple(paper, SCHEMA.keywords, Literal(keyword))
+    for url in record.code_urls:
+        yield from _code(paper, url, minter)
+    for predicate, urls in ((KG.projectPage, record.project_urls), (RDFS.seeAlso, record.other_urls)):
+        for url in urls:
+            if (link := _link(url)) is not None:
+                yield Triple(paper, predicate, link)
+
+
+def _authorships(paper: NamedNode, key: str, authors: list[str], minter: Minter,
+                 details: list[AuthorDetail] | None, aliases: AliasTable) -> Iterator[Triple]:
     for position, written in enumerate(authors, start=1):
         name = clean(written)
-        person = NamedNode(minter.named("author", name))
+        detail = details[position - 1] if details else None
+        person = person_iri(name, detail, minter)
         authorship = NamedNode(minter.part("authorship", key, str(position)))
         yield Triple(paper, DCTERMS.creator, person)
         yield Triple(paper, KG.authorship, authorship)
@@ -112,6 +169,8 @@ def _authorships(paper: NamedNode, key: str, authors: list[str], minter: Minter)
         yield Triple(authorship, KG.position, _integer(position))
         yield Triple(authorship, KG.nameAsWritten, Literal(written))
         yield Triple(person, RDF.type, FOAF.Person)  # names: chosen across sources by kg.resolve.store_step
+        if detail is not None:
+            yield from _person_details(person, authorship, detail, minter, aliases)
 
 
 def venue_iri(venue: str, year: int | None, minter: Minter) -> NamedNode:

@@ -26,15 +26,13 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter, defaultdict
-from typing import TYPE_CHECKING, Iterator
+from typing import Iterator
 
 import numpy as np
 from scipy.optimize import linear_sum_assignment
 
 from ..ingest.names import match_key
-
-if TYPE_CHECKING:
-    from .papers import PaperFacts
+from .paper_facts import PaperFacts
 
 MIN_VENUE_ABSTRACTS = 20
 MIN_COVERAGE = 0.1

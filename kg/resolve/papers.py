@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from ..ingest.names import match_key
 from ..ingest.urls import host
 from .abstract_join import title_abstract_matches
+from .paper_facts import PaperFacts
 
 MIN_TITLE_COVERAGE = 0.5
 MIN_ABSTRACT_SIMILARITY = 0.8
@@ -42,18 +43,6 @@ _INTRODUCING = re.compile(
     re.IGNORECASE,
 )
 _STOP = frozenset("the a an of for and in on with via from to by at is are its our their we this that as into".split())
-
-
-@dataclass
-class PaperFacts:
-    """What the matcher knows about one paper of the store."""
-
-    iri: str
-    graph: str
-    title: str | None = None
-    abstract: str | None = None
-    urls: set[str] = field(default_factory=set)
-    venues: set[str] = field(default_factory=set)
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from pyoxigraph import Literal, NamedNode, Triple
 
 from ..rdf.iris import Minter, slug
 from ..ingest.names import has_cjk
-from ..ingest.records import PaperRecord
+from ..ingest.records import Affiliation, PaperRecord
 from ..rdf.vocab import KG, ORG, PROV, RDF, RDFS, SCHEMA, SKOS, XSD
 from .aliases import AliasTable
 from .institutions import OrgChain, resolve_entries
@@ -46,6 +46,19 @@ def institution_triples(paper: NamedNode, record: PaperRecord, record_node: Name
             yield Triple(leaf, KG.nameAsWritten, Literal(entry.raw))
             if entry.name_zh and not has_cjk(entry.name_zh):
                 yield Triple(leaf, SKOS.altLabel, Literal(entry.name_zh))
+
+
+def affiliation_triples(authorship: NamedNode, affiliation: Affiliation, minter: Minter,
+                        aliases: AliasTable) -> Iterator[Triple]:
+    """An author's own affiliation for one paper, as stated by a structured source: the same
+    organisation nodes as the paper's institution field gives (one per institution the string
+    names), linked from the authorship."""
+    for chain in resolve_entries(affiliation.name, None, aliases):
+        leaf = yield from _chain_triples(chain, minter)
+        yield Triple(authorship, KG.affiliation, leaf)
+        yield Triple(leaf, KG.nameAsWritten, Literal(affiliation.name))
+        if affiliation.domain:
+            yield Triple(leaf, KG.emailDomain, Literal(affiliation.domain))
 
 
 def _chain_triples(chain: OrgChain, minter: Minter):

@@ -32,6 +32,7 @@ from ..rdf.iris import Minter
 from ..ingest.names import clean
 from ..stores.embedded import KGStore
 from ..rdf.vocab import FOAF, KG, RDF, RDFS, SKOS, sparql_prologue
+from .identity import apply_moves, find_person_merges, person_merge_triples, read_mentions, undo_moves
 from .papers import MergeDecisions, PaperFacts, find_merges
 
 
@@ -50,6 +51,7 @@ def resolution_suspended(store: KGStore, minter: Minter) -> Iterator[None]:
     graph = resolved_graph(minter)
     store.update(f"INSERT DATA {{ GRAPH {graph} {{ {graph} {RDF.type} {KG.DerivedGraph} ; {KG.resolutionSuspended} true }} }}")
     undo_merges(store, minter)
+    undo_moves(store, graph)
     try:
         yield
     finally:
@@ -177,11 +179,15 @@ def label_triples(store: KGStore, graph: ox.NamedNode) -> Iterator[ox.Triple]:
 
 def rebuild(store: KGStore, minter: Minter) -> MergeDecisions:
     """Decide merges, rewrite absorbed papers, and replace the derived graph."""
+    undo_moves(store, resolved_graph(minter))  # person moves a killed run left behind, if any
     decisions = find_merges(read_papers(store, minter))
     _rewrite(store, [(ox.NamedNode(m.absorbed.graph), ox.NamedNode(m.absorbed.iri), ox.NamedNode(m.canonical.iri))
                      for m in decisions.merges])
     graph = resolved_graph(minter)
+    people, _ = find_person_merges(read_mentions(store))
+    apply_moves(store, people)
     # Labels are read from the store before the graph is replaced, so build the list first.
-    triples = [ox.Triple(graph, RDF.type, KG.DerivedGraph), *merge_triples(decisions, minter), *label_triples(store, graph)]
+    triples = [ox.Triple(graph, RDF.type, KG.DerivedGraph), *merge_triples(decisions, minter),
+               *person_merge_triples(people, minter), *label_triples(store, graph)]
     store.replace_graph_triples(graph, triples)
     return decisions

@@ -18,6 +18,7 @@ from ..reading import Paragraph, iter_lines, iter_paragraphs
 from ..records import PaperRecord, Rejection, SourceRef
 
 _SNIFF_PARAGRAPHS = 12
+_SNIFF_LINES = 400
 
 
 class InputFormat(Protocol):
@@ -45,7 +46,11 @@ class Source:
 
 FORMATS: Registry[InputFormat] = Registry("format", {
     "abstracts": "kg.ingest.formats.abstracts:FORMAT",
+    "arxiv": "kg.ingest.formats.arxiv:FORMAT",
+    "bibtex": "kg.ingest.formats.bibtex:FORMAT",
+    "csv": "kg.ingest.formats.csv:FORMAT",
     "listing": "kg.ingest.formats.listing:FORMAT",
+    "paperlists": "kg.ingest.formats.paperlists:FORMAT",
 })
 
 
@@ -63,11 +68,11 @@ def detect(path: Path, paragraphs: list[Paragraph]) -> InputFormat:
 
 def read_source(path: Path, name: str, format_name: str | None = None, encoding: str = "utf-8") -> tuple[Source, Iterator[PaperRecord | Rejection]]:
     """Open a listing file, pick its format (given or detected) and stream its records."""
-    paragraphs = iter_paragraphs(iter_lines(path, encoding))
-    head = list(itertools.islice(paragraphs, _SNIFF_PARAGRAPHS))
+    # Sniffing sees the first lines only: a JSON or XML file may be one "paragraph" of many MB.
+    head = list(itertools.islice(iter_paragraphs(itertools.islice(iter_lines(path, encoding), _SNIFF_LINES)), _SNIFF_PARAGRAPHS))
     fmt = get_format(format_name) if format_name else (detect(path, head) if head else FORMATS["listing"])
     source = Source(path, name, fmt.name)
-    return source, fmt.read(itertools.chain(head, paragraphs), source)
+    return source, fmt.read(iter_paragraphs(iter_lines(path, encoding)), source)
 
 
 def split_header(paragraphs: Iterable[Paragraph], is_header) -> tuple[str | None, Iterator[Paragraph]]:
@@ -81,4 +86,3 @@ def split_header(paragraphs: Iterable[Paragraph], is_header) -> tuple[str | None
     if is_header(first, second):
         return first.text, rest
     return None, itertools.chain([first], rest)
-

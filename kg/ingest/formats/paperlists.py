@@ -1,0 +1,192 @@
+"""``paperlists``: the accepted-papers JSON of OpenReview-based sites and the paperlists project.
+
+A JSON array of objects, one per paper: ``title``, ``abstract``, ``keywords``, ``author`` with
+``authorids`` (OpenReview profile ids, or an e-mail for an author without a profile),
+``aff``, ``aff_domain``, ``orcid``, ``dblp`` aligned per author with ``;`` (``+`` between the
+several affiliations of one author), ``status`` (Poster / Oral / Spotlight), ``track``,
+``site`` / ``openreview`` / ``pdf`` / ``github`` / ``project`` URLs and a ``bibtex`` entry
+(its booktitle and year give the venue). The venue header is the file name
+(``aistats2025.json`` -> "aistats 2025") for papers whose entry names no conference.
+
+The array is decoded one object at a time from chunks of the file (``json.JSONDecoder
+.raw_decode``), so a file of many MB never exists twice in memory, and each paper knows the
+line its object starts on. A truncated or invalid file ingests every paper before the fault
+and rejects the rest with the line and column of the fault.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Iterator
+
+from .. import identifiers
+from ..reading import Paragraph, check_text_file
+from ..records import Affiliation, AuthorDetail, Institution, PaperRecord, Rejection, excerpt
+from ..structured import FieldError, distinct, make_record, parts, text
+from . import Source
+from .bibtex import citation_fields, venue_facts
+
+_CHUNK = 1 << 16
+_WHITESPACE = re.compile(r"[ \t\r\n]*")
+
+
+class _Fault(Exception):
+    def __init__(self, line: int, reason: str):
+        self.line, self.reason = line, reason
+
+
+class _ArrayStream:
+    """The values of a top-level JSON array, each with the 1-based line it starts on."""
+
+    def __init__(self, handle):
+        self.handle, self.buffer, self.pos, self.line, self.eof = handle, "", 0, 1, False
+        self.decoder = json.JSONDecoder()
+
+    def _more(self) -> bool:
+        if self.eof:
+            return False
+        chunk = self.handle.read(_CHUNK)
+        if not chunk:
+            self.eof = True
+            return False
+        self.buffer, self.pos = self.buffer[self.pos:] + chunk, 0  # drop what has been read; self.line stays at pos
+        return True
+
+    def _advance(self, to: int) -> None:
+        self.line += self.buffer.count("\n", self.pos, to)
+        self.pos = to
+
+    def _next_char(self) -> str | None:
+        """The next non-blank character (not consumed), or None at the end of the file."""
+        while True:
+            self._advance(_WHITESPACE.match(self.buffer, self.pos).end())
+            if self.pos < len(self.buffer):
+                return self.buffer[self.pos]
+            if not self._more():
+                return None
+
+    def _fault(self, error: json.JSONDecodeError | None, reason: str) -> _Fault:
+        if error is None:
+            return _Fault(self.line, reason)
+        line = self.line + self.buffer.count("\n", self.pos, error.pos)
+        column = error.pos - (self.buffer.rfind("\n", 0, error.pos) + 1) + 1
+        return _Fault(line, f"{reason}: {error.msg} (line {line}, column {column})")
+
+    def values(self) -> Iterator[tuple[int, object]]:
+        first = self._next_char()
+        if first != "[":
+            raise _Fault(self.line, "is not a JSON array of papers" if first else "is empty")
+        self._advance(self.pos + 1)
+        expect_value = True
+        while True:
+            char = self._next_char()
+            if char is None:
+                raise _Fault(self.line, "JSON ends before the array is closed: the file is truncated")
+            if char == "]":
+                self._advance(self.pos + 1)
+                if self._next_char() is not None:
+                    raise _Fault(self.line, "text after the end of the JSON array")
+                return
+            if not expect_value:
+                if char != ",":
+                    raise _Fault(self.line, f"expected ',' or ']' between papers, found {char!r}")
+                self._advance(self.pos + 1)
+                expect_value = True
+                continue
+            while True:
+                try:
+                    value, end = self.decoder.raw_decode(self.buffer, self.pos)
+                    break
+                except json.JSONDecodeError as error:
+                    if not self._more():
+                        truncated = error.pos >= len(self.buffer) - 1 or "Unterminated" in error.msg
+                        raise self._fault(error, "JSON ends inside a paper: the file is truncated" if truncated
+                                          else "invalid JSON") from None
+            start = self.line
+            self._advance(end)
+            yield start, value
+            expect_value = False
+
+
+def header_from_file_name(stem: str) -> str:
+    """``aistats2025`` -> ``aistats 2025``: paperlists names files by conference and year."""
+    return re.sub(r"(?<=[A-Za-z])(?=\d{4}\b)", " ", stem.replace("_", " "))
+
+
+def _per_author(entry: dict, key: str, count: int) -> list[str]:
+    values = parts(entry.get(key), key, ";")
+    return values if len(values) == count else [""] * count
+
+
+def _details(entry: dict, authors: list[str]) -> list[AuthorDetail]:
+    count = len(authors)
+    ids, orcids, dblps = (_per_author(entry, key, count) for key in ("authorids", "orcid", "dblp"))
+    affs, domains = _per_author(entry, "aff", count), _per_author(entry, "aff_domain", count)
+    details = []
+    for author_id, orcid, dblp, aff, domain in zip(ids, orcids, dblps, affs, domains):
+        names, hosts = aff.split("+") if aff else [], domain.split("+") if domain else []
+        hosts = hosts if len(hosts) == len(names) else [""] * len(names)
+        affiliations = tuple(Affiliation(name.strip(), host.strip().casefold() or None)
+                             for name, host in zip(names, hosts) if name.strip())
+        details.append(AuthorDetail(affiliations, identifiers.openreview_profile(author_id), identifiers.email(author_id),
+                                    identifiers.orcid(orcid), identifiers.dblp_pid(dblp)))
+    return details
+
+
+def paper_record(entry: object, where, header: str) -> PaperRecord | Rejection:
+    if not isinstance(entry, dict):
+        return Rejection(where, f"entry is a JSON {type(entry).__name__}, not an object", excerpt(json.dumps(entry)[:200]))
+    title = text(entry.get("title"), "title")
+    authors = parts(entry.get("author"), "author", ";")
+    bib_fields = citation_fields(entry["bibtex"]) if isinstance(entry.get("bibtex"), str) else {}
+    urls = {key: text(entry.get(key), key) for key in ("site", "openreview", "pdf", "github", "project")}
+    forum = identifiers.openreview_forum(urls["openreview"] or urls["site"] or bib_fields.get("url"))
+    status, track = text(entry.get("status"), "status"), text(entry.get("track"), "track")
+    facts = "; ".join(part for part in (status, f"{track} track" if track else None, venue_facts(bib_fields)) if part)
+    arxiv = identifiers.arxiv(bib_fields.get("eprint"))
+    # the paper's institutions are every stated affiliation, also where the list is not aligned
+    # with the byline (then nobody gets a per-author one: the alignment is unknown)
+    stated = distinct(part.strip() for aff in parts(entry.get("aff"), "aff", ";") for part in aff.split("+"))
+    return make_record(
+        where, header, title, authors, _details(entry, authors),
+        abstract=text(entry.get("abstract"), "abstract") or text(entry.get("tldr"), "tldr"),
+        keywords=distinct(parts(entry.get("keywords"), "keywords", ";")),
+        doi=identifiers.doi(bib_fields.get("doi")), arxiv_id=arxiv[0] if arxiv else None,
+        arxiv_version=arxiv[1] if arxiv else None, openreview_id=forum,
+        code_urls=[urls["github"]] if urls["github"] else [],
+        project_urls=[urls["project"]] if urls["project"] else [],
+        other_urls=[url for url in (urls["pdf"], urls["site"]) if url and (url == urls["pdf"] or not identifiers.openreview_forum(url))],
+        stated_facts=facts or None, institutions=[Institution(name, name) for name in stated],
+    )
+
+
+class PaperlistsFormat:
+    name = "paperlists"
+    description = "a JSON array of papers as OpenReview-based sites and the paperlists project publish them"
+
+    def sniff(self, paragraphs: list[Paragraph]) -> float:
+        head = paragraphs[0].text[:4096] if paragraphs else ""
+        if not head.startswith("["):
+            return 0.0
+        return 1.0 if '"title"' in head and ('"author"' in head or '"authorids"' in head) else 0.5
+
+    def read(self, paragraphs: Iterator[Paragraph], source: Source) -> Iterator[PaperRecord | Rejection]:
+        del paragraphs  # the JSON is decoded from the file itself, a chunk at a time
+        check_text_file(source.path)
+        header = header_from_file_name(source.path.stem)
+        with open(source.path, encoding="utf-8-sig", errors="strict", newline="") as handle:
+            stream = _ArrayStream(handle)
+            try:
+                for line, entry in stream.values():
+                    try:
+                        yield paper_record(entry, source.at(line), header)
+                    except FieldError as exc:
+                        yield Rejection(source.at(line), str(exc), excerpt(str(entry.get("title") or "")))
+            except _Fault as fault:
+                yield Rejection(source.at(fault.line), fault.reason, excerpt(stream.buffer[stream.pos:stream.pos + 200]))
+            except UnicodeDecodeError as exc:
+                yield Rejection(source.at(stream.line), f"is not valid UTF-8 (byte 0x{exc.object[exc.start]:02x}); the rest of the file is not read", "")
+
+
+FORMAT = PaperlistsFormat()

@@ -1,0 +1,97 @@
+"""Identifiers of people and papers, normalised, so that one identifier written two ways is one.
+
+Each function takes what a source writes (a bare id, a URL, a prefixed form) and returns the
+canonical id, or None when the text is not such an identifier (it is then ignored, never
+guessed at). :data:`PERSON_PAGES` and :data:`PAPER_PAGES` turn them into the IRIs the graph links.
+"""
+
+from __future__ import annotations
+
+import re
+
+_ORCID = re.compile(r"(?<![\d-])(\d{4}-\d{4}-\d{4}-\d{3}[\dX])(?![\d-])", re.IGNORECASE)
+_DBLP = re.compile(r"(?:https?://dblp\.(?:org|uni-trier\.de)/pid/)?((?:[a-z]/)?[\w\-]+(?:/[\w\-]+)*?)(?:\.html)?/?", re.IGNORECASE)
+_OPENREVIEW_PROFILE = re.compile(r"(?:https?://openreview\.net/profile\?id=)?(~[^\s;/?&#]+\d+)")
+_EMAIL = re.compile(r"[^@\s;]+@[^@\s;]+\.[^@\s;]+")
+_DOI = re.compile(r"(?:https?://(?:dx\.)?doi\.org/|doi:\s*)?(10\.\d{4,9}/\S+)", re.IGNORECASE)
+_ARXIV = re.compile(
+    r"(?:https?://(?:export\.)?arxiv\.org/(?:abs|pdf)/|arxiv:\s*)?"
+    r"((?:\d{4}\.\d{4,5})|(?:[a-z\-]+(?:\.[A-Z]{2})?/\d{7}))(?:v(\d+))?(?:\.pdf)?/?",
+    re.IGNORECASE,
+)
+_OPENREVIEW_FORUM = re.compile(r"https?://openreview\.net/(?:forum|pdf)\?id=([\w\-]+)")
+
+
+def _full(pattern: re.Pattern, text: str | None) -> re.Match | None:
+    return pattern.fullmatch(text.strip()) if isinstance(text, str) and text.strip() else None
+
+
+def _orcid_checksum_ok(digits: str) -> bool:
+    """ISO 7064 MOD 11-2, the check character of every ORCID iD."""
+    total = 0
+    for digit in digits[:-1]:
+        total = (total + int(digit)) * 2
+    check = (12 - total % 11) % 11
+    return digits[-1] == ("X" if check == 10 else str(check))
+
+
+def orcid(text: str | None) -> str | None:
+    """``0000-0002-0337-6682`` from an ORCID iD however it is wrapped (bare, its URL, a stray
+    ``http://  `` before it); one whose check digit is wrong is not an ORCID iD."""
+    match = _ORCID.search(text) if isinstance(text, str) and len(text) < 100 else None
+    if not match:
+        return None
+    found = match.group(1).upper()
+    return found if _orcid_checksum_ok(found.replace("-", "")) else None
+
+
+def dblp_pid(text: str | None) -> str | None:
+    """``09/294`` from a bare dblp pid or a ``dblp.org/pid/…`` URL; a pid has a slash."""
+    if isinstance(text, str):
+        text = re.split(r"[?#]", text, maxsplit=1)[0]  # a search or anchor after the pid (page)
+    match = _full(_DBLP, text)
+    return match.group(1) if match and "/" in match.group(1) else None
+
+
+def openreview_profile(text: str | None) -> str | None:
+    """``~Jia_Li1`` from a profile id or its URL (ids start with ``~`` and end in a number)."""
+    match = _full(_OPENREVIEW_PROFILE, text)
+    return match.group(1) if match else None
+
+
+def email(text: str | None) -> str | None:
+    """An e-mail address, lower-cased (OpenReview names authors without a profile by one)."""
+    match = _full(_EMAIL, text)
+    return match.group(0).casefold() if match else None
+
+
+def doi(text: str | None) -> str | None:
+    """``10.1234/abc`` from a bare DOI, ``doi:`` or a doi.org URL; DOIs are case-insensitive."""
+    match = _full(_DOI, text)
+    return match.group(1).rstrip(".,;").casefold() if match else None
+
+
+def arxiv(text: str | None) -> tuple[str, int | None] | None:
+    """``("2401.01234", 2)`` from an arXiv id, ``arXiv:`` form or abs/pdf URL; version None when unsaid."""
+    match = _full(_ARXIV, text)
+    if not match:
+        return None
+    return match.group(1), int(match.group(2)) if match.group(2) else None
+
+
+def openreview_forum(text: str | None) -> str | None:
+    """The note id of an OpenReview forum or PDF URL."""
+    match = _OPENREVIEW_FORUM.search(text or "")
+    return match.group(1) if match else None
+
+
+PERSON_PAGES = {
+    "openreview": "https://openreview.net/profile?id={}",
+    "orcid": "https://orcid.org/{}",
+    "dblp": "https://dblp.org/pid/{}",
+}
+PAPER_PAGES = {
+    "doi": "https://doi.org/{}",
+    "arxiv": "https://arxiv.org/abs/{}",
+    "openreview": "https://openreview.net/forum?id={}",
+}

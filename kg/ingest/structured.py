@@ -1,0 +1,78 @@
+"""Records from structured sources (paperlists JSON, BibTeX, arXiv Atom, CSV), checked one way.
+
+Each of those formats turns one entry into named fields; :func:`make_record` applies the
+checks every format shares (a title that is text and not absurdly long, at least one author,
+per-author lists aligned with the byline) and returns a record or a rejection with the reason.
+A field of the wrong type raises :class:`FieldError`, which the format turns into a rejection.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from .names import clean
+from .records import AuthorDetail, Institution, PaperRecord, Rejection, SourceRef, excerpt
+
+MAX_TITLE = 1_000
+MAX_FIELD = 20_000
+
+
+class FieldError(ValueError):
+    """A field of an entry that is not what the format says it is (the message is the reason)."""
+
+
+def text(value: object, key: str) -> str | None:
+    """A text field, cleaned; None when absent or empty; a number or list is a :class:`FieldError`."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise FieldError(f"field {key!r} is {type(value).__name__}, not text")
+    return clean(value) or None
+
+
+def parts(value: object, key: str, separator: str) -> list[str]:
+    """A list field written as a list of strings or as one string joined by ``separator``.
+
+    Empty parts are kept (``";IBM;"`` is three entries), because position aligns them with authors.
+    """
+    if value is None or value == "":
+        return []
+    if isinstance(value, str):
+        return [clean(part) for part in value.split(separator)]
+    if isinstance(value, list) and all(isinstance(part, str) for part in value):
+        return [clean(part) for part in value]
+    raise FieldError(f"field {key!r} is {type(value).__name__}, not text or a list of text")
+
+
+def aligned(values: Sequence, authors: Sequence) -> Sequence:
+    """Per-author values only when there is one per author: a misaligned list says nothing exact."""
+    return values if len(values) == len(authors) else ()
+
+
+def distinct(names: Iterable[str]) -> list[str]:
+    """Names in order of first appearance, each once (empty ones dropped)."""
+    return list(dict.fromkeys(name for name in names if name))
+
+
+def make_record(where: SourceRef, header: str, title: str | None, authors: list[str],
+                details: list[AuthorDetail] | None = None, **fields) -> PaperRecord | Rejection:
+    """The record of one entry, or why it cannot be one; paper-level institutions are the
+    distinct per-author affiliations unless the entry lists its own."""
+    shown = excerpt(title or fields.get("abstract") or " ".join(authors) or "(empty entry)")
+    if not title:
+        return Rejection(where, "entry has no title", shown)
+    if len(title) > MAX_TITLE:
+        return Rejection(where, f"title of {len(title):,} characters is too long (limit {MAX_TITLE:,})", shown)
+    details = list(aligned(details or [], authors))
+    if details:
+        details = [detail for name, detail in zip(authors, details) if name]
+    authors = [name for name in authors if name]
+    if not authors:
+        return Rejection(where, "entry has no authors", shown)
+    for key in ("abstract", "comments", "journal_ref"):
+        if len(fields.get(key) or "") > MAX_FIELD:
+            return Rejection(where, f"{key} of {len(fields[key]):,} characters is too long (limit {MAX_FIELD:,})", shown)
+    if "institutions" not in fields:
+        names = distinct(aff.name for detail in details for aff in detail.affiliations)
+        fields["institutions"] = [Institution(name, name) for name in names]
+    return PaperRecord(source=where, venue_header=header, title=title, authors=authors, author_details=details, **fields)

@@ -1,0 +1,42 @@
+"""Helpers shared by the tests of the structured formats: the real paperlists data beside the
+repository (skipped when absent), and what a store says about papers and their bylines."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from kg.rdf.vocab import sparql_prologue
+
+REALDATA = Path(os.environ.get("KG_REALDATA", Path(__file__).resolve().parents[1] / ".." / "shared" / "realdata"))
+CONFERENCES = ("aistats2025", "corl2024")
+
+
+def realdata(name: str) -> Path:
+    path = REALDATA / name
+    if not path.is_file():
+        pytest.skip(f"real data {path} is not here")
+    return path
+
+
+def truth(conference: str) -> dict:
+    return json.loads(realdata(f"{conference}_truth.json").read_text(encoding="utf-8"))
+
+
+def entries(conference: str) -> list[dict]:
+    return json.loads(realdata(f"{conference}.json").read_text(encoding="utf-8"))
+
+
+def bylines(store) -> dict[str, list[str]]:
+    """English title -> names as written, in byline order."""
+    rows = store.query(sparql_prologue() + """
+        SELECT ?title ?position ?written WHERE {
+          ?paper dcterms:title ?title FILTER(lang(?title) = "en")
+          ?paper kg:authorship ?a . ?a kg:position ?position ; kg:nameAsWritten ?written }""")
+    found: dict[str, dict[int, str]] = {}
+    for title, position, written in rows:
+        found.setdefault(str(title), {})[int(position)] = str(written)
+    return {title: [names[i] for i in sorted(names)] for title, names in found.items()}
