@@ -26,16 +26,17 @@ def write_rejects(report: IngestReport, path: Path) -> None:
             writer.writerow([rejection.source.path, rejection.source.line, rejection.reason, rejection.excerpt])
 
 
-def run_ingest(paths, store, mint, format_name, encoding, strict) -> IngestReport:
+def run_ingest(paths, store, mint, format_name, encoding, strict, jobs=None) -> IngestReport:
     """Ingest with a progress display on a terminal (records read per source)."""
     err = console(stderr=True)
     if not err.is_terminal:
-        return ingest(paths, store, mint, format_name, encoding, strict)
+        return ingest(paths, store, mint, format_name, encoding, strict, jobs=jobs)
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=err, transient=True) as progress:
         task = progress.add_task("reading listings", total=None)
         return ingest(paths, store, mint, format_name, encoding, strict,
-                      on_record=lambda source: progress.update(task, description=f"reading {source.name}", advance=1))
+                      on_record=lambda source: progress.update(task, description=f"reading {source.name}", advance=1),
+                      jobs=jobs)
 
 
 def print_summary(report: IngestReport, stats: dict[str, int]) -> None:
@@ -59,7 +60,7 @@ def print_summary(report: IngestReport, stats: dict[str, int]) -> None:
 @reading_options
 @store_option
 @base_option
-def build(paths, out_dir, format_name, encoding, strict, store_spec, base) -> None:
+def build(paths, out_dir, format_name, encoding, strict, jobs, store_spec, base) -> None:
     """Build the graph from listing files (or folders of them) and write the exports.
 
     With no PATH, builds the bundled sample listings. The store is emptied first, so
@@ -69,7 +70,7 @@ def build(paths, out_dir, format_name, encoding, strict, store_spec, base) -> No
     mint = minter(base)
     with opened_store(store_spec) as store:
         store.clear()
-        report = run_ingest(list(paths) or [SAMPLES_DIR], store, mint, format_name, encoding, strict)
+        report = run_ingest(list(paths) or [SAMPLES_DIR], store, mint, format_name, encoding, strict, jobs)
         stats = graph_stats(store)
         export(store, "turtle", out_dir / "kg.ttl", mint.base)
         write_rejects(report, out_dir / "rejects.tsv")

@@ -69,12 +69,14 @@ base_option = click.option(
 
 
 def reading_options(command):
-    """``--format``, ``--encoding`` and ``--strict``: how listing files are read (build, ingest)."""
+    """``--format``, ``--encoding``, ``--strict`` and ``--jobs``: how listing files are read (build, ingest)."""
     for option in reversed((
         click.option("--format", "format_name", type=click.Choice(sorted(FORMATS)), default=None,
                      help="Input format for every PATH. Default: detected per file."),
         click.option("--encoding", default="utf-8", show_default=True, help="Text encoding of the listing files."),
         click.option("--strict", is_flag=True, help="Fail (exit 1) on the first rejected record instead of reporting it."),
+        click.option("--jobs", type=click.IntRange(min=1), default=None, metavar="N",
+                     help="Processes that map records to triples (the output is the same for any N). Default: one per core."),
     )):
         command = option(command)
     return command

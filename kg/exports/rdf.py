@@ -1,14 +1,15 @@
 """Write the graph out: Turtle, N-Triples or JSON-LD of the union of sources, or TriG and
 N-Quads of the dataset with one named graph per source, sorted.
 
-Output is byte-identical for the same store content: triples are sorted (graph, subject,
-predicate, object) before serialisation and no blank nodes are minted anywhere.
+Output is byte-identical for the same store content: statements are sorted (graph first for
+datasets; :mod:`kg.stores.ordering`, with bounded memory) before serialisation, which streams,
+and no blank nodes are minted anywhere.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, Callable
 
 import pyoxigraph as ox
 
@@ -26,14 +27,16 @@ FORMATS = {
 DATASET_FORMATS = {"trig", "nquads"}  # with one named graph per source; the others write the union
 
 
-def export(store: KGStore, format_name: str, output: Path | BinaryIO, base: str) -> None:
-    """Serialise every triple of the store in ``format_name`` to a path or binary stream."""
+def export(store: KGStore, format_name: str, output: Path | BinaryIO, base: str,
+           on_progress: Callable[[int], None] | None = None) -> None:
+    """Serialise every triple of the store in ``format_name`` to a path or binary stream;
+    ``on_progress`` hears how many statements have been read."""
     if format_name not in FORMATS:
         raise KgError(f"unknown export format {format_name!r}; choose one of {', '.join(FORMATS)}")
     rdf_format, _ = FORMATS[format_name]
     line_based = rdf_format in (ox.RdfFormat.N_TRIPLES, ox.RdfFormat.N_QUADS)
     prefixes = None if line_based else data_prefixes(base)
-    statements = store.quads() if format_name in DATASET_FORMATS else store.distinct_triples()
+    statements = store.quads(on_progress) if format_name in DATASET_FORMATS else store.distinct_triples(on_progress)
     if isinstance(output, Path):
         output.parent.mkdir(parents=True, exist_ok=True)
         partial = output.with_name(output.name + ".partial")
