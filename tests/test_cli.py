@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -117,3 +118,18 @@ def test_export_formats_parse_with_independent_parsers(tmp_path):
     assert subjects == sorted(subjects), "N-Triples come sorted by subject"
     jsonld = run_kg("export", "--format", "jsonld", cwd=tmp_path).stdout
     assert len(rdflib.Graph().parse(data=jsonld, format="json-ld")) == turtle
+
+
+def test_command_table_matches_the_commands_and_help_imports_no_engine():
+    """`kg --help` lists every command from kg.cli.COMMANDS without importing spaCy, rdflib or networkx."""
+    import importlib
+
+    from kg.cli import COMMANDS
+
+    for name, (module, summary) in COMMANDS.items():
+        command = next(c for c in importlib.import_module(f"kg.cli.{module}").COMMANDS if c.name == name)
+        assert command.get_short_help_str(limit=1000) == summary
+    probe = ("import sys; from kg.cli import cli; cli(['--help'], standalone_mode=False); "
+             "print(sorted({'spacy', 'rdflib', 'networkx', 'pyoxigraph'} & set(sys.modules)))")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert result.stdout.strip().endswith("[]") and "Commands:" in result.stdout
