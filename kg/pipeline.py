@@ -131,10 +131,12 @@ def ingest(
     strict: bool = False,
     on_record: Callable[[SourceReport], None] | None = None,
     jobs: int | None = None,
+    on_stage: Callable[[str], None] | None = None,
 ) -> IngestReport:
     """Ingest listing files into the store, replacing the graph of each source read, then
     resolve entities across all sources (kg.resolve.store_step). Records are mapped to
-    triples by ``jobs`` processes (default: one per core)."""
+    triples by ``jobs`` processes (default: one per core); ``on_stage`` hears when reading
+    is over and loading and resolution begin."""
     files = expand_paths(paths)
     load_vocabularies(store, minter)
     report = IngestReport()
@@ -151,6 +153,8 @@ def ingest(
                     staged.append((source_iri(name, minter), target))
         finally:
             if staged:
+                if on_stage:
+                    on_stage("loading into the store and resolving entities")
                 with resolution_suspended(store, minter):
                     for graph, target in staged:
                         store.replace_graph(graph, target)

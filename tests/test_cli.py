@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -11,7 +12,7 @@ from pathlib import Path
 import pytest
 import rdflib
 
-from conftest import LISTING, run_kg
+from conftest import KG_BIN, LISTING, run_kg
 
 DATA = Path(__file__).parent / "data"
 HOSTILE = DATA / "hostile_listing.txt"
@@ -133,3 +134,25 @@ def test_command_table_matches_the_commands_and_help_imports_no_engine():
              "print(sorted({'spacy', 'rdflib', 'networkx', 'pyoxigraph'} & set(sys.modules)))")
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert result.stdout.strip().endswith("[]") and "Commands:" in result.stdout
+
+
+def test_build_on_a_terminal_shows_every_stage(tmp_path):
+    """Reading, loading and resolution, counting, the Turtle export and the pages each show on a terminal."""
+    import pty
+
+    controller, terminal = pty.openpty()
+    process = subprocess.Popen([str(KG_BIN), "build", "--store", "memory", "--out", str(tmp_path)],
+                               stdout=terminal, stderr=terminal, cwd=tmp_path)
+    os.close(terminal)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(controller, 65536)
+        except OSError:  # the command exited and closed the terminal
+            break
+        if not chunk:
+            break
+        shown += chunk
+    assert process.wait(timeout=600) == 0
+    for stage in (b"reading", b"loading into the store", b"counting", b"exporting", b"network pages"):
+        assert stage in shown
