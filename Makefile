@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test system-deps bench eval clean
+.PHONY: demo test system-deps bench bench-1m eval clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,10 @@ system-deps:
 ## Throughput and memory beside baselines measured in the same run.
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
+
+## The same at 1,000,000 papers (hours on a 2-core machine; not run in CI).
+bench-1m: $(STAMP)
+	$(BIN)/python bench/run.py --sizes 1000000
 
 ## Precision/recall of topics and introduced artifacts on the held-out gold set (eval/GUIDELINES.md).
 eval: $(STAMP)
