@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test system-deps bench bench-graphs eval eval-real clean
+.PHONY: demo test system-deps bench bench-1m bench-graphs eval eval-real clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,10 @@ bench: $(STAMP)
 
 bench-graphs: $(STAMP)
 	$(BIN)/python bench/graphs.py
+
+## The same at 1,000,000 papers (hours on a 2-core machine; not run in CI).
+bench-1m: $(STAMP)
+	$(BIN)/python bench/run.py --sizes 1000000
 
 ## Precision/recall of topics and introduced artifacts on the held-out gold set (eval/GUIDELINES.md).
 eval: $(STAMP)

@@ -24,7 +24,8 @@ from .errors import KgError
 from .exports.description import describe, file_modified
 from .ingest.formats import read_source
 from .rdf.iris import Minter
-from .rdf.mapping import paper_triples, source_iri, source_triples
+from .rdf.mapping import source_iri, source_triples
+from .rdf.staging import Stager, default_jobs
 from .nlp.graph import scheme_graph
 from .nlp.scheme import read_scheme
 from .resolve.aliases import AliasTable, active_aliases
@@ -141,9 +142,13 @@ def ingest(
     encoding: str = "utf-8",
     strict: bool = False,
     on_record: Callable[[SourceReport], None] | None = None,
+    jobs: int | None = None,
+    on_stage: Callable[[str], None] | None = None,
 ) -> IngestReport:
     """Ingest listing files into the store, replacing the graph of each source read, then
-    resolve entities across all sources (kg.resolve.store_step)."""
+    resolve entities across all sources (kg.resolve.store_step). Records are mapped to
+    triples by ``jobs`` processes (default: one per core); ``on_stage`` hears when reading
+    is over and loading and resolution begin."""
     files = expand_paths(paths)
     load_vocabularies(store, minter)
     aliases = active_aliases()  # the configuration mapping is given, read once here
@@ -154,12 +159,15 @@ def ingest(
     with tempfile.TemporaryDirectory(prefix="kg-ingest-", dir=store.scratch_dir) as scratch:
         staged: list[tuple[ox.NamedNode, Path]] = []
         try:
-            for number, (path, name) in enumerate(zip(files, source_names(files))):
-                target = Path(scratch) / f"{number}.nt"  # beside the store: committing it is a rename
-                report.sources.append(_stage_file(path, name, target, minter, aliases, format_name, encoding, strict, on_record))
-                staged.append((source_iri(name, minter), target))
+            with Stager(minter, aliases, jobs or default_jobs()) as stager:
+                for number, (path, name) in enumerate(zip(files, source_names(files))):
+                    target = Path(scratch) / f"{number}.nt"  # beside the store: committing it is a rename
+                    report.sources.append(_stage_file(path, name, target, stager, format_name, encoding, strict, on_record))
+                    staged.append((source_iri(name, minter), target))
         finally:
             if staged:
+                if on_stage:
+                    on_stage("loading into the store and resolving entities")
                 with resolution_suspended(store, minter):
                     for graph, target in staged:
                         store.replace_graph(graph, target)
@@ -167,12 +175,14 @@ def ingest(
     return report
 
 
-def _stage_file(path, name, target, minter, aliases: AliasTable, format_name, encoding, strict, on_record) -> SourceReport:
+def _stage_file(path, name, target, stager: Stager, format_name, encoding, strict, on_record) -> SourceReport:
     """Read one listing and write its triples to ``target`` (N-Triples); the store is not touched."""
     source, items = read_source(path, name, format_name, encoding)
     report = SourceReport(str(path), name, source.format)
+    header = ""
 
     def accepted() -> Iterator[PaperRecord]:
+        nonlocal header
         for item in items:
             report.read += 1
             if isinstance(item, Rejection):
@@ -181,16 +191,13 @@ def _stage_file(path, name, target, minter, aliases: AliasTable, format_name, en
                     raise StrictError(f"{item} (--strict)")
             else:
                 report.ingested += 1
+                header = item.venue_header
                 yield item
             if on_record:
                 on_record(report)
 
-    def triples() -> Iterator[ox.Triple]:
-        header = ""
-        for record, info in publication_facts(accepted()):
-            header = record.venue_header
-            yield from paper_triples(record, info, minter, aliases)
-        yield from source_triples(name, source.format, header, minter, file_modified(path.stat().st_mtime))
-
-    ox.serialize(triples(), str(target), ox.RdfFormat.N_TRIPLES)
+    with open(target, "wb") as out:
+        stager.write(name, publication_facts(accepted()), out)
+        out.write(ox.serialize(source_triples(name, source.format, header, stager.minter,
+                                        file_modified(path.stat().st_mtime)), format=ox.RdfFormat.N_TRIPLES))
     return report

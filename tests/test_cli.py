@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 import rdflib
 
-from conftest import LISTING, run_kg
+from conftest import KG_BIN, LISTING, run_kg
 
 DATA = Path(__file__).parent / "data"
 HOSTILE = DATA / "hostile_listing.txt"
@@ -117,3 +119,40 @@ def test_export_formats_parse_with_independent_parsers(tmp_path):
     assert subjects == sorted(subjects), "N-Triples come sorted by subject"
     jsonld = run_kg("export", "--format", "jsonld", cwd=tmp_path).stdout
     assert len(rdflib.Graph().parse(data=jsonld, format="json-ld")) == turtle
+
+
+def test_command_table_matches_the_commands_and_help_imports_no_engine():
+    """`kg --help` lists every command from kg.cli.COMMANDS without importing spaCy, rdflib or networkx."""
+    import importlib
+
+    from kg.cli import COMMANDS
+
+    for name, (module, summary) in COMMANDS.items():
+        command = next(c for c in importlib.import_module(f"kg.cli.{module}").COMMANDS if c.name == name)
+        assert command.get_short_help_str(limit=1000) == summary
+    probe = ("import sys; from kg.cli import cli; cli(['--help'], standalone_mode=False); "
+             "print(sorted({'spacy', 'rdflib', 'networkx', 'pyoxigraph'} & set(sys.modules)))")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert result.stdout.strip().endswith("[]") and "Commands:" in result.stdout
+
+
+def test_build_on_a_terminal_shows_every_stage(tmp_path):
+    """Reading, loading and resolution, counting, the Turtle export and the pages each show on a terminal."""
+    import pty
+
+    controller, terminal = pty.openpty()
+    process = subprocess.Popen([str(KG_BIN), "build", "--store", "memory", "--out", str(tmp_path)],
+                               stdout=terminal, stderr=terminal, cwd=tmp_path)
+    os.close(terminal)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(controller, 65536)
+        except OSError:  # the command exited and closed the terminal
+            break
+        if not chunk:
+            break
+        shown += chunk
+    assert process.wait(timeout=600) == 0
+    for stage in (b"reading", b"loading into the store", b"counting", b"exporting", b"network pages"):
+        assert stage in shown

@@ -391,3 +391,15 @@ def test_ask_and_construct_files(sample_store):
     assert run(sample_store, parse_query("ASK { ?p a schema:ScholarlyArticle }", "ask")).ask is True
     graph = run(sample_store, parse_query('CONSTRUCT { ?a foaf:name ?n } WHERE { ?a foaf:name ?n FILTER(STRSTARTS(?n, "Gerhard")) }', "c")).graph
     assert [str(name) for name in graph.objects()] == ["Gerhard Neumann"]
+
+
+@pytest.mark.parametrize("min_shared", ["2", "3"])
+def test_precomputed_pair_counts_agree_with_the_raw_authorships(sample_store, min_shared):
+    """coauthor-pairs reads the resolution step's kg:CoauthorPair nodes; the raw form groups every paper's pairs."""
+    from kg import QUERIES_DIR
+
+    checks = library(QUERIES_DIR / "checks")
+    assert set(checks) <= set(library()), "every check has its library query"
+    precomputed = run(sample_store, library()["coauthor-pairs"], {"min_shared": min_shared})
+    raw = run(sample_store, checks["coauthor-pairs"], {"min_shared": min_shared})
+    assert precomputed.rows == raw.rows and precomputed.variables == raw.variables

@@ -6,18 +6,62 @@ status, never a traceback (set ``KG_DEBUG=1`` to see one).
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 
 import click
+from click.utils import make_default_short_help
 
 from ..errors import KgError
-from . import build, graph, ingest, inspect, quality, query, serve, site, synth
 
-COMMAND_MODULES = (build, ingest, inspect, query, graph, quality, synth, site, serve)
+#: command -> (its module in kg.cli, its one-line summary). A command's module (and spaCy,
+#: rdflib, networkx behind it) is imported only when that command runs, so ``kg --help``
+#: imports none of them; tests/test_cli.py checks each summary against the command's own help.
+COMMANDS = {
+    "build": ("build", "Build the graph from listing files (or folders of them) and write the exports."),
+    "ingest": ("ingest", "Add listing files (or folders of them) to the store, keeping what it holds."),
+    "remove": ("ingest", "Remove sources (by file name as ingested, path, or source IRI) and everything read from them."),
+    "stats": ("inspect", "Counts of papers, authors, institutions, topics and triples in the store."),
+    "export": ("inspect", "Write the whole graph: Turtle, N-Triples or JSON-LD (every triple once), or TriG and "
+                          "N-Quads (each source in its own named graph)."),
+    "queries": ("query", "List the named queries with their descriptions and parameters."),
+    "query": ("query", "Answer a question with a named SPARQL query from the library, or with your own."),
+    "graph": ("graph", "Collaboration networks: interactive pages, files for Gephi, and their measures."),
+    "quality": ("quality", "Data-quality report: merges made and why, institution entries rejected as person names, "
+                           "papers without institutions, authors written several ways, institutions that look "
+                           "alike but were kept apart, and institutions written several ways, with the rule that made "
+                           "each written form the same institution."),
+    "validate": ("quality", "Check the graph against the SHACL shapes in ontology/shapes.ttl (pySHACL)."),
+    "site": ("site", "A static site of the graph: a page per author, institution, topic and venue, linked to "
+                     "each other, to the graph's IRIs and to the network pages; opens offline, no server needed."),
+    "serve": ("serve", "Serve the site at http://127.0.0.1:PORT/ and a read-only SPARQL 1.1 endpoint at /sparql "
+                       "(GET or POST; JSON, XML, CSV or TSV results by the Accept header), until interrupted."),
+    "synth": ("synth", "Write a synthetic listing with realistic distributions (authors per paper, prolific authors, "
+                       "institutions with Chinese names, comments of every kind), for benchmarks."),
+}
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+class LazyGroup(click.Group):
+    """Commands loaded by name from :data:`COMMANDS` when they are used."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in COMMANDS:
+            return None
+        module = importlib.import_module(f"{__name__}.{COMMANDS[name][0]}")
+        return next(command for command in module.COMMANDS if command.name == name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        limit = formatter.width - 6 - max(map(len, COMMANDS))  # as click.Group lays it out
+        rows = [(name, make_default_short_help(summary, limit)) for name, (_, summary) in sorted(COMMANDS.items())]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(package_name="kg")
 def cli() -> None:
     """Turn conference paper listings into an RDF knowledge graph and ask it questions.
@@ -33,11 +77,6 @@ def cli() -> None:
     --store (or KG_STORE) chooses another, 'memory' a throwaway one, or the URL of a
     SPARQL 1.1 server (with --update-endpoint for writing).
     """
-
-
-for module in COMMAND_MODULES:
-    for command in module.COMMANDS:
-        cli.add_command(command)
 
 
 def main() -> None:

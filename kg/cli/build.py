@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+from contextlib import nullcontext
 from pathlib import Path
 
 import click
@@ -27,16 +28,49 @@ def write_rejects(report: IngestReport, path: Path) -> None:
             writer.writerow([rejection.source.path, rejection.source.line, rejection.reason, rejection.excerpt])
 
 
-def run_ingest(paths, store, mint, format_name, encoding, strict) -> IngestReport:
-    """Ingest with a progress display on a terminal (records read per source)."""
-    err = console(stderr=True)
-    if not err.is_terminal:
-        return ingest(paths, store, mint, format_name, encoding, strict)
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=err, transient=True) as progress:
-        task = progress.add_task("reading listings", total=None)
-        return ingest(paths, store, mint, format_name, encoding, strict,
-                      on_record=lambda source: progress.update(task, description=f"reading {source.name}", advance=1))
+class Stages:
+    """What a long command is doing, on the terminal's stderr (nothing in pipes and CI):
+    the stage, a count of what it has done so far, and the time it has taken."""
+
+    def __init__(self):
+        err = console(stderr=True)
+        self.progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                                 TimeElapsedColumn(), console=err, transient=True) if err.is_terminal else None
+        self.task = None
+
+    def __enter__(self) -> "Stages":
+        if self.progress is not None:
+            self.progress.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.progress is not None:
+            self.progress.stop()
+
+    def __call__(self, description: str) -> None:
+        """Start the next stage."""
+        if self.progress is not None:
+            if self.task is not None:
+                self.progress.remove_task(self.task)
+            self.task = self.progress.add_task(description, total=None)
+
+    def done(self, count: int) -> None:
+        """How many items the current stage has done."""
+        if self.progress is not None and self.task is not None:
+            self.progress.update(self.task, completed=count)
+
+
+def run_ingest(paths, store, mint, format_name, encoding, strict, jobs=None, stages: Stages | None = None) -> IngestReport:
+    """Ingest with a progress display on a terminal: records read per source, then loading and resolution."""
+    with nullcontext(stages) if stages else Stages() as shown:
+        shown("reading listings")
+
+        def read(source) -> None:
+            shown.progress.update(shown.task, description=f"reading {source.name}", advance=1)
+
+        return ingest(paths, store, mint, format_name, encoding, strict, jobs=jobs,
+                      on_record=read if shown.progress is not None else None,
+                      on_stage=shown)
 
 
 def print_summary(report: IngestReport, stats: dict[str, int]) -> None:
@@ -62,7 +96,7 @@ def print_summary(report: IngestReport, stats: dict[str, int]) -> None:
 @reading_options
 @store_option
 @base_option
-def build(paths, out_dir, format_name, encoding, strict, store_spec, base, with_site) -> None:
+def build(paths, out_dir, format_name, encoding, strict, jobs, store_spec, base, with_site) -> None:
     """Build the graph from listing files (or folders of them) and write the exports.
 
     With no PATH, builds the bundled sample listings. The store is emptied first, so
@@ -70,14 +104,18 @@ def build(paths, out_dir, format_name, encoding, strict, store_spec, base, with_
     rejected records are listed with file and line in OUT/rejects.tsv.
     """
     mint = minter(base)
-    with opened_store(store_spec) as store:
+    with opened_store(store_spec) as store, Stages() as stage:
         store.clear()
-        report = run_ingest(list(paths) or [SAMPLES_DIR], store, mint, format_name, encoding, strict)
+        report = run_ingest(list(paths) or [SAMPLES_DIR], store, mint, format_name, encoding, strict, jobs, stage)
+        stage("counting")
         stats = graph_stats(store)
-        export(store, "turtle", out_dir / "kg.ttl", mint.base)
+        stage(f"exporting {out_dir / 'kg.ttl'} (statements read)")
+        export(store, "turtle", out_dir / "kg.ttl", mint.base, on_progress=stage.done)
         write_rejects(report, out_dir / "rejects.tsv")
         if with_site:
+            stage("writing the site")
             write_site(store, out_dir / "site")
+        stage("writing the network pages")
         pages = write_pages(store, out_dir, profiles="site/" if with_site else None)  # collaboration networks (issue 4)
     print_summary(report, stats)
     console().print(f"Wrote {out_dir / 'kg.ttl'} and {out_dir / 'rejects.tsv'}.")

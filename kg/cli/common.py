@@ -79,7 +79,7 @@ def _use_columns(ctx, param, value):
 
 
 def reading_options(command):
-    """``--format``, ``--encoding`` and ``--strict``: how listing files are read (build, ingest)."""
+    """``--format``, ``--encoding``, ``--strict`` and ``--jobs``: how listing files are read (build, ingest)."""
     for option in reversed((
         click.option("--format", "format_name", type=click.Choice(sorted(FORMATS)), default=None,
                      help="Input format for every PATH. Default: detected per file."),
@@ -87,6 +87,8 @@ def reading_options(command):
         click.option("--strict", is_flag=True, help="Fail (exit 1) on the first rejected record instead of reporting it."),
         click.option("--columns", default=None, expose_value=False, callback=_use_columns, metavar="FIELD=HEADER,…",
                      help="csv format: header names of kg's fields, e.g. 'title=Paper,authors=Writers'."),
+        click.option("--jobs", type=click.IntRange(min=1), default=None, metavar="N",
+                     help="Processes that map records to triples (the output is the same for any N). Default: one per core."),
     )):
         command = option(command)
     return command

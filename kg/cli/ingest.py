@@ -21,7 +21,7 @@ from .common import base_option, console, minter, opened_store, reading_options,
 @reading_options
 @store_option
 @base_option
-def ingest(paths, format_name, encoding, strict, store_spec, base) -> None:
+def ingest(paths, format_name, encoding, strict, jobs, store_spec, base) -> None:
     """Add listing files (or folders of them) to the store, keeping what it holds.
 
     Each file is one source in its own named graph: ingesting a file again replaces its
@@ -29,7 +29,7 @@ def ingest(paths, format_name, encoding, strict, store_spec, base) -> None:
     being read is as it was before, and running the same command again finishes the job.
     """
     with opened_store(store_spec) as store:
-        report = run_ingest(list(paths), store, minter(base), format_name, encoding, strict)
+        report = run_ingest(list(paths), store, minter(base), format_name, encoding, strict, jobs)
         stats = graph_stats(store)
     print_summary(report, stats)
 

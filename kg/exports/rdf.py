@@ -1,15 +1,16 @@
 """Write the graph out: Turtle, N-Triples or JSON-LD of the union of sources, or TriG and
 N-Quads of the dataset with one named graph per source, sorted.
 
-Output is byte-identical for the same store content: triples are sorted (graph, subject,
-predicate, object) before serialisation and no blank nodes are minted anywhere.
+Output is byte-identical for the same store content: statements are sorted (graph first for
+datasets; :mod:`kg.stores.ordering`, with bounded memory) before serialisation, which streams,
+and no blank nodes are minted anywhere.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, Callable
 
 import pyoxigraph as ox
 
@@ -25,9 +26,9 @@ class OxigraphExport:
     rdf_format: ox.RdfFormat
     dataset: bool = False
 
-    def write(self, store: KGStore, handle: BinaryIO, base: str) -> None:
+    def write(self, store: KGStore, handle: BinaryIO, base: str, on_progress: Callable[[int], None] | None = None) -> None:
         line_based = self.rdf_format in (ox.RdfFormat.N_TRIPLES, ox.RdfFormat.N_QUADS)
-        statements = store.quads() if self.dataset else store.distinct_triples()
+        statements = store.quads(on_progress) if self.dataset else store.distinct_triples(on_progress)
         ox.serialize(statements, handle, self.rdf_format, prefixes=None if line_based else data_prefixes(base))
 
 
@@ -36,7 +37,7 @@ NTRIPLES = OxigraphExport(ox.RdfFormat.N_TRIPLES)
 TRIG = OxigraphExport(ox.RdfFormat.TRIG, dataset=True)
 NQUADS = OxigraphExport(ox.RdfFormat.N_QUADS, dataset=True)
 
-#: Export formats by name; each has ``write(store, binary_handle, base)``.
+#: Export formats by name; each has ``write(store, binary_handle, base, on_progress)``.
 FORMATS = Registry("export format", {
     "turtle": "kg.exports.rdf:TURTLE",
     "ntriples": "kg.exports.rdf:NTRIPLES",
@@ -46,14 +47,16 @@ FORMATS = Registry("export format", {
 })
 
 
-def export(store: KGStore, format_name: str, output: Path | BinaryIO, base: str) -> None:
-    """Serialise every triple of the store in ``format_name`` to a path or binary stream."""
+def export(store: KGStore, format_name: str, output: Path | BinaryIO, base: str,
+           on_progress: Callable[[int], None] | None = None) -> None:
+    """Serialise every triple of the store in ``format_name`` to a path or binary stream;
+    ``on_progress`` hears how many statements have been read."""
     writer = FORMATS[format_name]
     if isinstance(output, Path):
         output.parent.mkdir(parents=True, exist_ok=True)
         partial = output.with_name(output.name + ".partial")
         with open(partial, "wb") as handle:
-            writer.write(store, handle, base)
+            writer.write(store, handle, base, on_progress)
         partial.replace(output)  # readers never see a half-written export
     else:
-        writer.write(store, output, base)
+        writer.write(store, output, base, on_progress)

@@ -12,6 +12,11 @@ each time and never depends on the order sources were ingested:
   source graph* (so the union has one paper with both provenance links, exports have no
   duplicate, and no owl:sameAs is needed), and records a ``kg:PaperMerge`` with the evidence.
 
+- **co-author pair counts**: pairs of people with at least :data:`PAIR_FLOOR` papers together,
+  counted once here so the whole-graph ``coauthor-pairs`` question reads a few hundred pair
+  nodes instead of grouping every pair of every paper (``queries/checks/`` keeps the raw form,
+  and the tests check that both agree).
+
 The results live in one derived named graph (``{base}graph/resolved``), replaced as a whole.
 Rewrites are undone (from those records) before any source graph is replaced or removed and
 redone after, which is what :func:`resolution_suspended` wraps around a change: so
@@ -22,7 +27,8 @@ either source finds the same merge again.
 from __future__ import annotations
 
 import unicodedata
-from collections import defaultdict
+from collections import Counter, defaultdict
+from itertools import combinations
 from contextlib import contextmanager
 from typing import Iterable, Iterator
 
@@ -31,7 +37,7 @@ import pyoxigraph as ox
 from ..rdf.iris import Minter
 from ..ingest.names import clean
 from ..stores.embedded import KGStore
-from ..rdf.vocab import FOAF, KG, RDF, RDFS, SKOS, sparql_prologue
+from ..rdf.vocab import FOAF, KG, RDF, RDFS, SKOS, XSD, sparql_prologue
 from .identity import apply_moves, find_person_merges, person_merge_triples, read_mentions, undo_moves
 from .papers import MergeDecisions, PaperFacts, find_merges
 
@@ -177,6 +183,27 @@ def label_triples(store: KGStore, graph: ox.NamedNode) -> Iterator[ox.Triple]:
             yield ox.Triple(node, SKOS.altLabel, ox.Literal(form, language=language))
 
 
+PAIR_FLOOR = 2  # a pair with one shared paper is just that paper's author list
+_CREATORS_QUERY = sparql_prologue() + "SELECT DISTINCT ?paper ?person WHERE { ?paper dcterms:creator ?person }"
+
+
+def coauthor_pair_triples(store: KGStore, minter: Minter) -> Iterator[ox.Triple]:
+    """``kg:CoauthorPair`` nodes: two people (in code-point order of IRI) and their shared papers."""
+    people: dict[str, set[str]] = defaultdict(set)
+    for paper, person in store.select_terms(_CREATORS_QUERY):
+        people[paper.value].add(person.value)
+    shared = Counter(pair for authors in people.values() for pair in combinations(sorted(authors), 2))
+    for (author, coauthor), count in sorted(shared.items()):
+        if count < PAIR_FLOOR:
+            continue
+        local = f"{author.rsplit('/', 1)[-1]}--{coauthor.rsplit('/', 1)[-1]}"
+        node = ox.NamedNode(minter.iri("coauthor-pair", local))
+        yield ox.Triple(node, RDF.type, KG.CoauthorPair)
+        yield ox.Triple(node, KG.pairAuthor, ox.NamedNode(author))
+        yield ox.Triple(node, KG.pairCoauthor, ox.NamedNode(coauthor))
+        yield ox.Triple(node, KG.sharedPapers, ox.Literal(str(count), datatype=XSD.integer))
+
+
 def rebuild(store: KGStore, minter: Minter) -> MergeDecisions:
     """Decide merges, rewrite absorbed papers, and replace the derived graph."""
     undo_moves(store, resolved_graph(minter))  # person moves a killed run left behind, if any
@@ -188,6 +215,6 @@ def rebuild(store: KGStore, minter: Minter) -> MergeDecisions:
     apply_moves(store, people)
     # Labels are read from the store before the graph is replaced, so build the list first.
     triples = [ox.Triple(graph, RDF.type, KG.DerivedGraph), *merge_triples(decisions, minter),
-               *person_merge_triples(people, minter), *label_triples(store, graph)]
+               *person_merge_triples(people, minter), *label_triples(store, graph), *coauthor_pair_triples(store, minter)]
     store.replace_graph_triples(graph, triples)
     return decisions

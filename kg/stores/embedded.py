@@ -25,7 +25,7 @@ import shutil
 import tempfile
 from abc import ABC, abstractmethod
 from pathlib import Path
-from typing import Iterable, Iterator, Mapping
+from typing import Callable, Iterable, Iterator, Mapping
 
 import pyoxigraph as ox
 import rdflib
@@ -35,15 +35,15 @@ from rdflib.query import Result
 from ..errors import KgError
 from ..rdf.iris import digest
 from ..rdf.vocab import KG_NS, OWL
+from .ordering import sorted_statements
 
 DEFAULT_STORE = ".kg-store"
 STORE_ENV = "KG_STORE"
 REMOTE_SCHEMES = ("http://", "https://")
 
-# Sorted so exports repeat byte for byte; the graph filter keeps other data on a shared
-# server (and staging graphs) out.
-TRIPLES_QUERY = "SELECT DISTINCT ?s ?p ?o WHERE { GRAPH ?g { ?s ?p ?o } } ORDER BY ?s ?p ?o"
-QUADS_QUERY = "SELECT ?g ?s ?p ?o WHERE { GRAPH ?g { ?s ?p ?o } } ORDER BY ?g ?s ?p ?o"
+# Sorted outside the engine (kg.stores.ordering) so exports repeat byte for byte; the graph
+# filter keeps other data on a shared server (and staging graphs) out.
+QUADS_QUERY = "SELECT ?g ?s ?p ?o WHERE { GRAPH ?g { ?s ?p ?o } }"
 SOURCES_QUERY = f"SELECT DISTINCT ?g WHERE {{ GRAPH ?g {{ ?g a <{KG_NS}Source> }} }}"
 # Every graph kg writes says what it is, so a shared server's other graphs stay apart.
 KG_GRAPHS_QUERY = (f"SELECT DISTINCT ?g WHERE {{ GRAPH ?g {{ ?g a ?kind }} VALUES ?kind {{ <{KG_NS}Source> "
@@ -123,13 +123,13 @@ class KGStore(ABC):
         row = next(iter(self.query(sparql)))
         return int(row[0])
 
-    def distinct_triples(self) -> Iterable[ox.Triple]:
+    def distinct_triples(self, on_progress: Callable[[int], None] | None = None) -> Iterable[ox.Triple]:
         """Every triple of every source once, sorted: the basis of deterministic exports."""
-        return (ox.Triple(*row) for row in self.select_terms(TRIPLES_QUERY))
+        return sorted_statements(self.select_terms(QUADS_QUERY), False, self.scratch_dir, on_progress)
 
-    def quads(self) -> Iterable[ox.Quad]:
+    def quads(self, on_progress: Callable[[int], None] | None = None) -> Iterable[ox.Quad]:
         """Every triple in its source graph, sorted by graph then triple."""
-        return (ox.Quad(s, p, o, g) for g, s, p, o in self.select_terms(QUADS_QUERY))
+        return sorted_statements(self.select_terms(QUADS_QUERY), True, self.scratch_dir, on_progress)
 
     def close(self) -> None:
         pass

@@ -1,0 +1,124 @@
+"""Records -> N-Triples bytes, in worker processes when there are enough records to share.
+
+Mapping a record (spaCy tagging, institution rules, IRI minting) is pure Python and takes
+as long as the store's bulk load of its triples, so on a machine with several cores the
+records of a listing are mapped in batches by ``jobs`` worker processes while the parent
+reads the next ones and writes the finished batches, in reading order, to the staging file.
+
+Triples about things many papers share (authors, venues, institutions, workshops,
+artifacts) are written once per process and source rather than once per paper (a quarter of
+all lines were such repeats); each source's graph still states them all. The store is a set, so what it holds, and every sorted export, is the
+same whatever the number of workers.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections import deque
+from typing import BinaryIO, Iterable, Iterator
+
+import pyoxigraph as ox
+
+from ..ingest.comments import PublicationInfo
+from ..ingest.records import PaperRecord
+from ..resolve.aliases import AliasTable
+from .iris import Minter
+from .mapping import paper_triples
+
+BATCH = 400  # records per task: large enough that pickling is cheap beside mapping
+PER_RECORD_KINDS = ("paper", "authorship", "assignment", "record")  # IRIs minted once per record
+
+
+def default_jobs() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+
+
+class BatchMapper:
+    """Maps batches of (record, facts) to N-Triples, skipping shared-entity triples it already wrote."""
+
+    def __init__(self, minter: Minter, aliases: AliasTable):
+        self.minter, self.aliases = minter, aliases
+        self.own_prefixes = tuple(minter.iri(kind, "") for kind in PER_RECORD_KINDS)
+        self.written: set[ox.Triple] = set()
+        self.source: str | None = None
+
+    def fresh(self, triples: Iterable[ox.Triple]) -> Iterator[ox.Triple]:
+        for triple in triples:
+            if triple.subject.value.startswith(self.own_prefixes):
+                yield triple
+            elif triple not in self.written:
+                self.written.add(triple)
+                yield triple
+
+    def __call__(self, source: str, batch: list[tuple[PaperRecord, PublicationInfo]]) -> bytes:
+        if source != self.source:  # a process sees a source's batches in order, never one again after
+            self.source, self.written = source, set()
+        triples = (t for record, info in batch for t in paper_triples(record, info, self.minter, self.aliases))
+        return ox.serialize(self.fresh(triples), format=ox.RdfFormat.N_TRIPLES)
+
+
+_worker_mapper: BatchMapper | None = None
+
+
+def _start_worker(minter: Minter, aliases: AliasTable) -> None:
+    global _worker_mapper
+    _worker_mapper = BatchMapper(minter, aliases)
+
+
+def _map_in_worker(source: str, batch: list[tuple[PaperRecord, PublicationInfo]]) -> bytes:
+    return _worker_mapper(source, batch)
+
+
+class Stager:
+    """Writes the triples of a stream of records to a binary file, with ``jobs`` processes.
+
+    The pool starts with the second batch, so small listings (and tests) stay in one process;
+    at most ``2 × jobs`` batches are in flight, so memory does not grow with the listing.
+    """
+
+    def __init__(self, minter: Minter, aliases: AliasTable, jobs: int):
+        self.minter, self.aliases, self.jobs = minter, aliases, max(1, jobs)
+        self.local = BatchMapper(minter, aliases)
+        self.pool = None
+
+    def __enter__(self) -> "Stager":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.pool is not None:
+            self.pool.terminate()
+            self.pool.join()
+
+    def _workers(self):
+        if self.pool is None:
+            from ..nlp.analysis import pipeline
+
+            pipeline()  # built once here, inherited by every forked worker
+            context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+            self.pool = context.Pool(self.jobs, initializer=_start_worker, initargs=(self.minter, self.aliases))
+        return self.pool
+
+    def write(self, source: str, pairs: Iterable[tuple[PaperRecord, PublicationInfo]], out: BinaryIO) -> None:
+        """The triples of one source's records; ``source`` names it (its graph's shared triples are its own)."""
+        pending: deque = deque()
+        for number, batch in enumerate(_batches(pairs, BATCH)):
+            if self.jobs == 1 or number == 0:
+                out.write(self.local(source, batch))
+                continue
+            pending.append(self._workers().apply_async(_map_in_worker, (source, batch)))
+            while len(pending) > 2 * self.jobs:
+                out.write(pending.popleft().get())
+        while pending:
+            out.write(pending.popleft().get())
+
+
+def _batches(items: Iterable, size: int) -> Iterator[list]:
+    batch: list = []
+    for item in items:
+        batch.append(item)
+        if len(batch) == size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch

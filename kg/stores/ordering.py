@@ -1,0 +1,72 @@
+"""A store's statements in one fixed order, with memory bounded whatever the store's size.
+
+Exports must repeat byte for byte, so statements are sorted; a SPARQL ``ORDER BY`` over the
+whole store holds every row at once and grew 23x for 10x the data. Here rows are read
+unsorted, written as N-Triples / N-Quads lines in sorted runs of :data:`RUN` lines beside
+the store, and the runs merged (an external merge sort). The order is (graph,) subject and
+predicate IRI, then the code-point order of the line: it keeps a subject's statements
+together (what Turtle needs to group them) and depends only on the statements.
+"""
+
+from __future__ import annotations
+
+import heapq
+import tempfile
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Callable, Iterable, Iterator
+
+import pyoxigraph as ox
+
+RUN = 400_000  # lines sorted in memory at a time (about 100 MB of text)
+
+
+def sorted_lines(lines: Iterable[str], scratch: Path | None) -> Iterator[str]:
+    """``lines`` (each ending in a newline) in code-point order, repeats dropped."""
+    with tempfile.TemporaryDirectory(prefix="kg-sort-", dir=scratch) as folder, ExitStack() as files:
+        runs = []
+        for number, run in enumerate(_runs(lines)):
+            path = Path(folder) / f"{number}.run"
+            path.write_text("".join(run), encoding="utf-8")
+            runs.append(files.enter_context(open(path, encoding="utf-8")))
+        previous = None
+        for line in heapq.merge(*runs):
+            if line != previous:
+                yield line
+            previous = line
+
+
+def _runs(lines: Iterable[str]) -> Iterator[list[str]]:
+    run: list[str] = []
+    for line in lines:
+        run.append(line)
+        if len(run) == RUN:
+            yield sorted(set(run))
+            run = []
+    if run:
+        yield sorted(set(run))
+
+
+def sorted_statements(rows: Iterable[tuple[ox.Term, ...]], dataset: bool, scratch: Path | None,
+                      on_progress: Callable[[int], None] | None = None) -> Iterator[ox.Triple | ox.Quad]:
+    """Rows ``(g, s, p, o)`` as sorted distinct triples of their union, or (``dataset``) as
+    quads sorted by graph then triple. ``on_progress`` hears the count of rows read."""
+    def lines() -> Iterator[str]:
+        for count, (g, s, p, o) in enumerate(rows, start=1):
+            # N-Triples escapes tabs and newlines, and IRIs have none: the sort key before the
+            # last tab and the line framing are unambiguous
+            if dataset:
+                yield f"{g.value}\t{s.value}\t{p.value}\t{s} {p} {o} {g} .\n"
+            else:
+                yield f"{s.value}\t{p.value}\t{s} {p} {o} .\n"
+            if on_progress and count % 10_000 == 0:
+                on_progress(count)
+
+    with tempfile.TemporaryDirectory(prefix="kg-sorted-", dir=scratch) as folder:
+        merged = Path(folder) / "sorted.nq"
+        with open(merged, "w", encoding="utf-8") as out:
+            for line in sorted_lines(lines(), scratch):
+                out.write(line.rsplit("\t", 1)[1])
+        kind = ox.RdfFormat.N_QUADS if dataset else ox.RdfFormat.N_TRIPLES
+        for quad in ox.parse(path=str(merged), format=kind):
+            yield quad if dataset else quad.triple
