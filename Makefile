@@ -22,11 +22,11 @@ test: $(STAMP) system-deps
 
 ## Debian packages the tests use: an independent RDF parser and SPARQL engine, a headless browser.
 system-deps:
-	@if ! command -v rapper >/dev/null || ! command -v roqet >/dev/null || ! command -v chromium >/dev/null; then \
+	@if ! command -v rapper >/dev/null || ! command -v xmllint >/dev/null || ! command -v roqet >/dev/null || ! command -v chromium >/dev/null; then \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	  $$SUDO apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends \
-	    raptor2-utils rasqal-utils chromium >/dev/null; \
+	    raptor2-utils rasqal-utils libxml2-utils chromium >/dev/null; \
 	fi
 
 ## Throughput and memory beside baselines measured in the same run.

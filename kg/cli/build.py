@@ -9,11 +9,12 @@ import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from .. import SAMPLES_DIR
+from ..errors import plural
 from ..exports.rdf import export
 from ..graphs.networks import write_pages
-from ..pipeline import IngestReport, ingest
+from ..pipeline import IngestReport, NothingRead, ingest
 from ..query.stats import graph_stats
-from .common import base_option, console, minter, opened_store, reading_options, store_option
+from .common import base_option, console, minter, opened_store, reading_options, writable_folder, writer_store_option
 
 
 def write_rejects(report: IngestReport, path: Path) -> None:
@@ -26,29 +27,42 @@ def write_rejects(report: IngestReport, path: Path) -> None:
             writer.writerow([rejection.source.path, rejection.source.line, rejection.reason, rejection.excerpt])
 
 
-def run_ingest(paths, store, mint, format_name, encoding, strict) -> IngestReport:
+def run_ingest(paths, store, mint, format_name, encoding, strict, replace_all=False) -> IngestReport:
     """Ingest with a progress display on a terminal (records read per source)."""
+    try:
+        return _ingest_with_progress(paths, store, mint, format_name, encoding, strict, replace_all)
+    except NothingRead as exc:
+        print_rejections(exc.report)
+        raise
+
+
+def _ingest_with_progress(paths, store, mint, format_name, encoding, strict, replace_all) -> IngestReport:
     err = console(stderr=True)
     if not err.is_terminal:
-        return ingest(paths, store, mint, format_name, encoding, strict)
+        return ingest(paths, store, mint, format_name, encoding, strict, replace_all=replace_all)
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=err, transient=True) as progress:
         task = progress.add_task("reading listings", total=None)
-        return ingest(paths, store, mint, format_name, encoding, strict,
+        return ingest(paths, store, mint, format_name, encoding, strict, replace_all=replace_all,
                       on_record=lambda source: progress.update(task, description=f"reading {source.name}", advance=1))
+
+
+def print_rejections(report: IngestReport) -> None:
+    for rejection in report.rejections:
+        click.echo(f"kg: rejected {rejection} — {rejection.excerpt}", err=True)
 
 
 def print_summary(report: IngestReport, stats: dict[str, int]) -> None:
     out = console()
-    for rejection in report.rejections:
-        click.echo(f"kg: rejected {rejection} — {rejection.excerpt}", err=True)
+    print_rejections(report)
     out.print(
-        f"Read {report.read:,} records from {len(report.sources)} file(s): "
+        f"Read {plural(report.read, 'record')} from {plural(len(report.sources), 'file')}: "
         f"{report.ingested:,} ingested, {len(report.rejections):,} rejected."
     )
     out.print(
-        f"Graph: {stats['papers']:,} papers, {stats['authors']:,} authors, {stats['institutions']:,} institutions, "
-        f"{stats['topics']:,} topics, {stats['triples']:,} triples."
+        f"Graph: {plural(stats['papers'], 'paper')}, {plural(stats['authors'], 'author')}, "
+        f"{plural(stats['institutions'], 'institution')}, {plural(stats['topics'], 'topic')}, "
+        f"{plural(stats['triples'], 'triple')}."
     )
 
 
@@ -57,19 +71,21 @@ def print_summary(report: IngestReport, stats: dict[str, int]) -> None:
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("exports"),
               show_default=True, help="Folder for kg.ttl, rejects.tsv and the network pages.")
 @reading_options
-@store_option
+@writer_store_option
 @base_option
 def build(paths, out_dir, format_name, encoding, strict, store_spec, base) -> None:
     """Build the graph from listing files (or folders of them) and write the exports.
 
-    With no PATH, builds the bundled sample listings. The store is emptied first, so
-    the graph holds exactly these sources. Prints what was read, ingested and rejected;
-    rejected records are listed with file and line in OUT/rejects.tsv.
+    With no PATH, builds the bundled sample listings. The graph then holds exactly these
+    sources: every file is read before the store changes, so a build that fails (a bad
+    file, --strict, nothing ingested, a kill) leaves the previous graph as it was. Prints
+    what was read, ingested and rejected; rejected records are listed with file and line
+    in OUT/rejects.tsv.
     """
     mint = minter(base)
-    with opened_store(store_spec) as store:
-        store.clear()
-        report = run_ingest(list(paths) or [SAMPLES_DIR], store, mint, format_name, encoding, strict)
+    writable_folder(out_dir)  # before the store changes: a build that cannot write its exports changes nothing
+    with opened_store(store_spec, write=True) as store:
+        report = run_ingest(list(paths) or [SAMPLES_DIR], store, mint, format_name, encoding, strict, replace_all=True)
         stats = graph_stats(store)
         export(store, "turtle", out_dir / "kg.ttl", mint.base)
         write_rejects(report, out_dir / "rejects.tsv")

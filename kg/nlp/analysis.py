@@ -76,9 +76,15 @@ def _summary_tools() -> tuple[ChineseTopicFinder, ArtifactNames]:
     return ChineseTopicFinder(scheme), ArtifactNames(scheme)
 
 
+# spaCy's tokenizer takes quadratic time over the affixes of one long unbroken run ("((((…"),
+# so no run longer than this reaches it; no word, and few links, are longer.
+MAX_RUN = 100
+_UNBROKEN = re.compile(rf"\S{{{MAX_RUN}}}")
+
+
 def _run(text: str, section: str) -> Doc:
     nlp = pipeline()
-    doc = nlp.make_doc(strip_markup(text))
+    doc = nlp.make_doc(_UNBROKEN.sub(r"\g<0> ", strip_markup(text)))
     doc.user_data["kg.section"] = section
     for _, component in nlp.pipeline:
         doc = component(doc)

@@ -12,7 +12,7 @@ each confirmed by the title's content words appearing in the abstract (at least
 similarity** alone when their word trigrams overlap by :data:`MIN_ABSTRACT_SIMILARITY`.
 
 Never merged: papers of the same source (a listing does not repeat a paper), two titled
-papers (equal titles already share an IRI; different titles are different papers), papers
+papers (equal titles and bylines already share an IRI; otherwise they are different papers), papers
 at different venues, and any candidate that matches more than one paper (ambiguous: both
 kept, and the report says so).
 """
