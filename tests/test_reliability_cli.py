@@ -72,7 +72,7 @@ def test_a_syntax_error_in_my_query_is_at_my_line_and_column(built):
     result = run_kg("query", "--file", "mine.rq", cwd=built, check=False)
     assert result.returncode == 1
     lines = result.stderr.decode().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("kg: error: mine.rq:4:10: SPARQL syntax error: "), lines
+    assert len(lines) == 1 and lines[0].startswith("kg: error: mine.rq:4:11: SPARQL syntax error: "), lines
 
 
 def test_graph_outputs_keep_builds_page_and_refuse_an_empty_network(built):
