@@ -17,3 +17,16 @@ class InputError(KgError):
         self.line = line
         where = f"{self.path}:{line}" if line else self.path
         super().__init__(f"{where}: {message}")
+
+
+class SparqlSyntaxError(KgError):
+    """A query the engine cannot parse, at ``line``:``column`` of the text it was given."""
+
+    def __init__(self, line: int, column: int, detail: str):
+        self.line, self.column, self.detail = line, column, detail
+        super().__init__(f"SPARQL syntax error at {line}:{column}: {detail}")
+
+
+def plural(count: int, noun: str, nouns: str | None = None) -> str:
+    """``1 institution``, ``2 institutions``, ``1,000 papers``: counts in messages."""
+    return f"{count:,} {noun if count == 1 else nouns or noun + 's'}"

@@ -1,10 +1,10 @@
 """Listing files -> records -> triples -> store, one source at a time.
 
 Each file is read as a stream; its triples go to a temporary N-Triples file and only when
-the whole file has been read does that file replace the source's graph in the store (bulk
-loaded, atomically: see :meth:`kg.stores.embedded.KGStore.replace_graph`). A file that fails or is
-killed half-way leaves the store as it was for that source. Every
-record read ends up either in the graph or in the report's rejections.
+every file has been read do those files replace the sources' graphs in the store, in one
+commit (bulk loaded, atomically: see :meth:`kg.stores.embedded.KGStore.replace_graphs`). A run
+that fails or is killed half-way leaves the store as it was. Every record read ends up either
+in the graph or in the report's rejections.
 """
 
 from __future__ import annotations
@@ -20,17 +20,17 @@ import pyoxigraph as ox
 
 from . import ONTOLOGY_DIR
 from .ingest.comments import PublicationInfo, parse_publication, venue_of_header
-from .errors import KgError
-from .exports.description import describe, file_modified
+from .errors import KgError, plural
+from .exports.description import describe, description_graph, file_modified
 from .ingest.formats import read_source
 from .rdf.iris import Minter
 from .rdf.mapping import source_iri, source_triples
 from .rdf.staging import Stager, default_jobs
 from .nlp.graph import scheme_graph
 from .nlp.scheme import read_scheme
-from .resolve.aliases import AliasTable, active_aliases
+from .resolve.aliases import active_aliases
 from .ingest.records import PaperRecord, Rejection
-from .resolve.store_step import resolution_suspended
+from .resolve.store_step import resolution_suspended, resolved_graph
 from .stores.embedded import KGStore
 from .rdf.vocab import KG, KG_NS, RDF
 
@@ -66,6 +66,14 @@ class IngestReport:
 
 class StrictError(KgError):
     """--strict and a record was rejected."""
+
+
+class NothingRead(KgError):
+    """Every record was rejected, or there were none: there is nothing to put in the store."""
+
+    def __init__(self, message: str, report: "IngestReport"):
+        super().__init__(message)
+        self.report = report
 
 
 def expand_paths(paths: Iterable[Path]) -> list[Path]:
@@ -144,35 +152,47 @@ def ingest(
     on_record: Callable[[SourceReport], None] | None = None,
     jobs: int | None = None,
     on_stage: Callable[[str], None] | None = None,
+    replace_all: bool = False,
 ) -> IngestReport:
-    """Ingest listing files into the store, replacing the graph of each source read, then
+    """Ingest listing files into the store, replacing the graph of each source read (with
+    ``replace_all``, every other source too: the graph then holds exactly these files), then
     resolve entities across all sources (kg.resolve.store_step). Records are mapped to
     triples by ``jobs`` processes (default: one per core); ``on_stage`` hears when reading
     is over and loading and resolution begin."""
     files = expand_paths(paths)
-    load_vocabularies(store, minter)
     aliases = active_aliases()  # the configuration mapping is given, read once here
     report = IngestReport()
-    # Every file is read and staged first; the store changes only afterwards, in one short
-    # window in which resolution is suspended. A file that fails stops the run, but the files
-    # read before it are still applied.
+    # Every file is read and staged first (the store untouched); only when all of them have
+    # been read does the store change, in one commit with resolution suspended. A file that
+    # fails, --strict, or an input with nothing to ingest leaves the store as it was.
     with tempfile.TemporaryDirectory(prefix="kg-ingest-", dir=store.scratch_dir) as scratch:
         staged: list[tuple[ox.NamedNode, Path]] = []
-        try:
-            with Stager(minter, aliases, jobs or default_jobs()) as stager:
-                for number, (path, name) in enumerate(zip(files, source_names(files))):
-                    target = Path(scratch) / f"{number}.nt"  # beside the store: committing it is a rename
-                    report.sources.append(_stage_file(path, name, target, stager, format_name, encoding, strict, on_record))
-                    staged.append((source_iri(name, minter), target))
-        finally:
-            if staged:
-                if on_stage:
-                    on_stage("loading into the store and resolving entities")
-                with resolution_suspended(store, minter):
-                    for graph, target in staged:
-                        store.replace_graph(graph, target)
-                describe(store, minter)
+        with Stager(minter, aliases, jobs or default_jobs()) as stager:
+            for number, (path, name) in enumerate(zip(files, source_names(files))):
+                target = Path(scratch) / f"{number}.nt"  # beside the store: committing it is a rename
+                report.sources.append(_stage_file(path, name, target, stager, format_name, encoding, strict, on_record))
+                staged.append((source_iri(name, minter), target))
+        if not report.ingested:
+            raise NothingRead(f"nothing to ingest: {plural(report.read, 'record')} read from "
+                              f"{plural(len(files), 'file')}, all rejected; the store was left as it was"
+                              if report.read else f"nothing to ingest: no records in {plural(len(files), 'file')}",
+                              report)
+        if on_stage:
+            on_stage("loading into the store and resolving entities")
+        load_vocabularies(store, minter)
+        drop = _replaced_by(store, staged, minter) if replace_all else ()
+        with resolution_suspended(store, minter):
+            store.replace_graphs(staged, drop)
+        describe(store, minter)
     return report
+
+
+def _replaced_by(store: KGStore, staged: list[tuple[ox.NamedNode, Path]], minter: Minter) -> list[str]:
+    """The graphs a build drops: every graph kg wrote except the new sources and this base's own
+    vocabulary, derived and description graphs (replaced by the build itself)."""
+    keep = {graph.value for graph, _ in staged} | {ONTOLOGY_GRAPH.value, scheme_graph(minter).value,
+                                                   resolved_graph(minter).value, description_graph(minter).value}
+    return [graph for graph in store.graphs() if graph not in keep]
 
 
 def _stage_file(path, name, target, stager: Stager, format_name, encoding, strict, on_record) -> SourceReport:

@@ -44,7 +44,7 @@ def test_build_then_stats_share_the_default_store(tmp_path):
 
 def test_hostile_listing_counts_add_up_and_rejects_are_reported(tmp_path):
     result = run_kg("build", str(HOSTILE), "--store", "memory", "--out", "out", cwd=tmp_path)
-    assert "Read 4 records from 1 file(s): 2 ingested, 2 rejected." in result.stdout.decode()
+    assert "Read 4 records from 1 file: 2 ingested, 2 rejected." in result.stdout.decode()
     errors = result.stderr.decode().splitlines()
     assert errors == [
         f"kg: rejected {HOSTILE}:13: block has no author line — A Block Without Any Authors",
@@ -88,9 +88,10 @@ def test_encoding_option_reads_latin1(tmp_path):
     assert "naïve Bayes" in (tmp_path / "exports" / "kg.ttl").read_text(encoding="utf-8")
 
 
-def test_empty_file_builds_an_empty_graph(tmp_path):
-    result = run_kg("build", str(DATA / "empty.txt"), "--store", "memory", cwd=tmp_path)
-    assert "Read 0 records from 1 file(s): 0 ingested, 0 rejected." in result.stdout.decode()
+def test_a_build_with_nothing_to_ingest_fails(tmp_path):
+    result = run_kg("build", str(DATA / "empty.txt"), "--store", "memory", cwd=tmp_path, check=False)
+    assert result.returncode == 1
+    assert result.stderr.decode().splitlines() == ["kg: error: nothing to ingest: no records in 1 file"]
 
 
 def test_turtle_is_byte_identical_across_runs_and_stores(tmp_path):

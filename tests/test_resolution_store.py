@@ -19,7 +19,7 @@ from kg.quality.shacl import store_graph, validate_graph
 from kg.rdf.vocab import KG_NS, sparql_prologue
 
 ID = "https://kg.example.org/id/"
-MLUBENCH = f"<{ID}paper/mlubench-a-benchmark-for-lifelong-unlearning-evaluation-in-mllms>"
+MLUBENCH = f"<{ID}paper/mlubench-a-benchmark-for-lifelong-unlearning-evaluation-in-mllms-115d4e>"
 LMU = f"<{ID}institution/ludwig-maximilian-university-of-munich>"
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http.server
 import json
+import random
 import re
 import socket
 import subprocess
@@ -78,27 +79,27 @@ def test_build_stats_export_match_embedded(server, tmp_path, graph_store):
     assert f"void:sparqlEndpoint <{server['query']}>".encode() in remote_turtle
     assert but_the_endpoint(remote_turtle) == but_the_endpoint((tmp_path / "local" / "kg.ttl").read_bytes())
     run_kg("build", "--store", "disk", "--out", "disk", cwd=tmp_path)
-    stats = json.loads(run_kg("stats", "--format", "json", *remote_args(server), cwd=tmp_path).stdout)
+    stats = json.loads(run_kg("stats", "--format", "json", "--store", server["query"], cwd=tmp_path).stdout)
     embedded = json.loads(run_kg("stats", "--format", "json", "--store", "disk", cwd=tmp_path).stdout)
     assert stats == {**embedded, "triples": embedded["triples"] + 1}  # + void:sparqlEndpoint
     assert stats["papers"] == 43  # MLUBench from both listings is one paper
     for fmt in ("nquads", "trig", "jsonld"):
-        assert but_the_endpoint(run_kg("export", "--format", fmt, *remote_args(server), cwd=tmp_path).stdout) == \
+        assert but_the_endpoint(run_kg("export", "--format", fmt, "--store", server["query"], cwd=tmp_path).stdout) == \
             but_the_endpoint(run_kg("export", "--format", fmt, "--store", "disk", cwd=tmp_path).stdout)
 
 
 def test_ingest_replace_and_remove_on_the_server(server, tmp_path):
     run_kg("build", *remote_args(server), cwd=tmp_path)
-    before = run_kg("export", "--format", "nquads", *remote_args(server), cwd=tmp_path).stdout
+    before = run_kg("export", "--format", "nquads", "--store", server["query"], cwd=tmp_path).stdout
     run_kg("ingest", str(LISTING), *remote_args(server, graph_store=False), cwd=tmp_path)  # replaces: staging + MOVE
-    assert run_kg("export", "--format", "nquads", *remote_args(server), cwd=tmp_path).stdout == before
+    assert run_kg("export", "--format", "nquads", "--store", server["query"], cwd=tmp_path).stdout == before
     graphs = urllib.request.urlopen(urllib.request.Request(
         server["query"] + "?query=" + urllib.parse.quote("SELECT DISTINCT ?g WHERE { GRAPH ?g {} }"),
         headers={"Accept": "text/csv"})).read().decode().split()[1:]
     # Two sources, the ontology, the topic scheme, the resolution results, the description; no staging left.
     assert len(graphs) == 6 and not any(g.startswith("urn:kg:staging") for g in graphs)
     run_kg("remove", LISTING.name, *remote_args(server), cwd=tmp_path)
-    stats = json.loads(run_kg("stats", "--format", "json", *remote_args(server), cwd=tmp_path).stdout)
+    stats = json.loads(run_kg("stats", "--format", "json", "--store", server["query"], cwd=tmp_path).stdout)
     assert stats["sources"] == 1 and stats["papers"] == 14 and stats["authors"] == 0
 
 
@@ -156,10 +157,33 @@ def test_credentials_come_from_the_environment(tmp_path):
 
 def test_unreachable_server_is_one_line(tmp_path):
     result = run_kg("stats", "--store", f"http://127.0.0.1:{free_port()}/query", cwd=tmp_path, check=False)
-    assert result.returncode == 1
+    assert result.returncode == 2
     assert result.stderr.decode().startswith("kg: error: http://127.0.0.1:") and result.stderr.count(b"\n") == 1
 
 
 def test_writing_needs_an_update_endpoint(server, tmp_path):
     result = run_kg("build", "--store", server["query"], cwd=tmp_path, check=False)
     assert result.returncode == 1 and b"--update-endpoint" in result.stderr
+
+
+PAYLOAD_PIECES = ['"', "'", "\\", '"""', "'''", '\\"', "\\'", "}", "{", ")", "(", "#", "\n", "\r", ";", " DROP ALL ",
+                  "> ", "<http://e/x>", "?s", "\\u0022", "\\\\", " . ", "VALUES", "\t", "é", "\U0001f600"]
+TRIPLE_QUOTED = '''PREFIX dcterms: <http://purl.org/dc/terms/>
+SELECT ?paper ?value WHERE { ?paper dcterms:title ?title FILTER (STR(?title) = ?value || ?title = """a \\""" quote""") }'''
+
+
+def test_a_fuzzed_corpus_of_quote_payloads_gives_the_same_rows_on_both_stores(server, tmp_path, sample_store):
+    run_kg("build", *remote_args(server), cwd=tmp_path)
+    remote = KGStore(server["query"], update_endpoint=server["update"])
+    title = "MLUBench: A Benchmark for Lifelong Unlearning Evaluation in MLLMs"
+    rng = random.Random(14)
+    payloads = [title, title + '"', title + "\\"] + [
+        "".join(rng.choice(PAYLOAD_PIECES) for _ in range(rng.randint(1, 8))) for _ in range(150)]
+    count = "SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }"
+    before = remote.scalar(count)
+    for payload in payloads:
+        for text in (TRIPLE_QUOTED, "SELECT ?person ?value WHERE { ?person foaf:name ?name FILTER (?name = ?value) } # }"):
+            rows = [sorted(map(str, row)) for row in remote.query(text, {"value": rdflib.Literal(payload)})]
+            assert rows == [sorted(map(str, row)) for row in sample_store.query(text, {"value": rdflib.Literal(payload)})], payload
+    assert remote.scalar(count) == before == sample_store.scalar(count)
+    assert [row for row in remote.query(TRIPLE_QUOTED, {"value": rdflib.Literal(title)})]  # the real title is found

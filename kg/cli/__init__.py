@@ -99,6 +99,11 @@ def main() -> None:
     except BrokenPipeError:
         sys.stderr.close()  # the reader of our output went away (e.g. `kg export | head`)
         sys.exit(0)
+    except OSError as exc:  # an output that cannot be written: under a file, read-only, disk full
+        if os.environ.get("KG_DEBUG") or not exc.filename:
+            raise
+        click.echo(f"kg: error: {exc.filename}: {exc.strerror or exc}", err=True)
+        sys.exit(2)
     except Exception as exc:  # noqa: BLE001 - the one place that turns bugs into one line
         if os.environ.get("KG_DEBUG"):
             raise

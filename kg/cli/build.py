@@ -10,12 +10,13 @@ import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from .. import SAMPLES_DIR
+from ..errors import plural
 from ..exports.rdf import export
 from ..exports.site import write_site
 from ..graphs.networks import write_pages
-from ..pipeline import IngestReport, ingest
+from ..pipeline import IngestReport, NothingRead, ingest
 from ..query.stats import graph_stats
-from .common import base_option, console, minter, opened_store, reading_options, store_option
+from .common import base_option, console, minter, opened_store, reading_options, writable_folder, writer_store_option
 
 
 def write_rejects(report: IngestReport, path: Path) -> None:
@@ -60,30 +61,39 @@ class Stages:
             self.progress.update(self.task, completed=count)
 
 
-def run_ingest(paths, store, mint, format_name, encoding, strict, jobs=None, stages: Stages | None = None) -> IngestReport:
+def run_ingest(paths, store, mint, format_name, encoding, strict, jobs=None, stages: Stages | None = None,
+               replace_all: bool = False) -> IngestReport:
     """Ingest with a progress display on a terminal: records read per source, then loading and resolution."""
-    with nullcontext(stages) if stages else Stages() as shown:
-        shown("reading listings")
+    try:
+        with nullcontext(stages) if stages else Stages() as shown:
+            shown("reading listings")
 
-        def read(source) -> None:
-            shown.progress.update(shown.task, description=f"reading {source.name}", advance=1)
+            def read(source) -> None:
+                shown.progress.update(shown.task, description=f"reading {source.name}", advance=1)
 
-        return ingest(paths, store, mint, format_name, encoding, strict, jobs=jobs,
-                      on_record=read if shown.progress is not None else None,
-                      on_stage=shown)
+            return ingest(paths, store, mint, format_name, encoding, strict, jobs=jobs, replace_all=replace_all,
+                          on_record=read if shown.progress is not None else None, on_stage=shown)
+    except NothingRead as exc:
+        print_rejections(exc.report)
+        raise
+
+
+def print_rejections(report: IngestReport) -> None:
+    for rejection in report.rejections:
+        click.echo(f"kg: rejected {rejection} — {rejection.excerpt}", err=True)
 
 
 def print_summary(report: IngestReport, stats: dict[str, int]) -> None:
     out = console()
-    for rejection in report.rejections:
-        click.echo(f"kg: rejected {rejection} — {rejection.excerpt}", err=True)
+    print_rejections(report)
     out.print(
-        f"Read {report.read:,} records from {len(report.sources)} file(s): "
+        f"Read {plural(report.read, 'record')} from {plural(len(report.sources), 'file')}: "
         f"{report.ingested:,} ingested, {len(report.rejections):,} rejected."
     )
     out.print(
-        f"Graph: {stats['papers']:,} papers, {stats['authors']:,} authors, {stats['institutions']:,} institutions, "
-        f"{stats['topics']:,} topics, {stats['triples']:,} triples."
+        f"Graph: {plural(stats['papers'], 'paper')}, {plural(stats['authors'], 'author')}, "
+        f"{plural(stats['institutions'], 'institution')}, {plural(stats['topics'], 'topic')}, "
+        f"{plural(stats['triples'], 'triple')}."
     )
 
 
@@ -94,19 +104,22 @@ def print_summary(report: IngestReport, stats: dict[str, int]) -> None:
 @click.option("--site", "with_site", is_flag=True, default=False,
               help="Also write the static site (kg site) into OUT/site, and link the network pages' nodes to it.")
 @reading_options
-@store_option
+@writer_store_option
 @base_option
 def build(paths, out_dir, format_name, encoding, strict, jobs, store_spec, base, with_site) -> None:
     """Build the graph from listing files (or folders of them) and write the exports.
 
-    With no PATH, builds the bundled sample listings. The store is emptied first, so
-    the graph holds exactly these sources. Prints what was read, ingested and rejected;
-    rejected records are listed with file and line in OUT/rejects.tsv.
+    With no PATH, builds the bundled sample listings. The graph then holds exactly these
+    sources: every file is read before the store changes, so a build that fails (a bad
+    file, --strict, nothing ingested, a kill) leaves the previous graph as it was. Prints
+    what was read, ingested and rejected; rejected records are listed with file and line
+    in OUT/rejects.tsv.
     """
     mint = minter(base)
-    with opened_store(store_spec) as store, Stages() as stage:
-        store.clear()
-        report = run_ingest(list(paths) or [SAMPLES_DIR], store, mint, format_name, encoding, strict, jobs, stage)
+    writable_folder(out_dir)  # before the store changes: a build that cannot write its exports changes nothing
+    with opened_store(store_spec, write=True) as store, Stages() as stage:
+        report = run_ingest(list(paths) or [SAMPLES_DIR], store, mint, format_name, encoding, strict, jobs, stage,
+                            replace_all=True)
         stage("counting")
         stats = graph_stats(store)
         stage(f"exporting {out_dir / 'kg.ttl'} (statements read)")

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import codecs
 import os
 import sys
+import tempfile
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Iterator
 
 import click
+import pyoxigraph as ox
 from rich.console import Console
 
 from ..errors import KgError
@@ -17,25 +21,39 @@ from ..ingest.formats import csv as csv_format
 from ..rdf.iris import DEFAULT_BASE, Minter
 from ..stores.remote import GRAPH_STORE_ENV, PASSWORD_ENV, UPDATE_ENV, USER_ENV
 from ..resolve.store_step import interrupted_resolution, rebuild
-from ..stores.embedded import KGStore, STORE_ENV, default_store_spec
+from ..stores.embedded import DEFAULT_WAIT, STORE_ENV, WAIT_ENV, KGStore, StoreBusy, default_store_spec
 
 BASE_ENV = "KG_BASE"
 _REMOTE_OPTIONS = "kg.remote_options"
 
 
-def _remember(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
-    """Keep a remote-store option for :func:`opened_store` without changing command signatures."""
-    if value:
+def _remember(ctx: click.Context, param: click.Parameter, value) -> None:
+    """Keep a store option for :func:`opened_store` without changing command signatures."""
+    if value is not None:
         ctx.meta.setdefault(_REMOTE_OPTIONS, {})[param.name] = value
 
 
-_store = click.option(
-    "--store",
-    "store_spec",
-    metavar="DIR|memory|URL",
-    default=None,
-    help=f"Where the graph lives: a folder (embedded Oxigraph, created if missing), 'memory', or the "
-    f"http(s) URL of a SPARQL 1.1 query endpoint. Default: ${STORE_ENV} or .kg-store in the current folder.",
+def _store(created: bool):
+    return click.option(
+        "--store",
+        "store_spec",
+        metavar="DIR|memory|URL",
+        default=None,
+        help=f"Where the graph lives: a folder (embedded Oxigraph{', created if missing' if created else ''}), "
+        f"'memory', or the http(s) URL of a SPARQL 1.1 query endpoint. Default: ${STORE_ENV} or .kg-store in "
+        "the current folder.",
+    )
+
+
+_wait = click.option(
+    "--wait",
+    "wait",
+    metavar="SECONDS",
+    type=click.FloatRange(min=0),
+    expose_value=False,
+    callback=_remember,
+    help=f"How long to wait for another kg command writing the same store. Default: ${WAIT_ENV} or "
+    f"{DEFAULT_WAIT:g}.",
 )
 _update_endpoint = click.option(
     "--update-endpoint",
@@ -58,8 +76,13 @@ _graph_store = click.option(
 
 
 def store_option(command):
-    """--store, plus --update-endpoint and --graph-store for remote stores (read by opened_store)."""
-    return _store(_update_endpoint(_graph_store(command)))
+    """--store, for commands that only read it (opened read-only, beside other readers and a writer)."""
+    return _store(created=False)(command)
+
+
+def writer_store_option(command):
+    """--store, plus --wait, and --update-endpoint and --graph-store for remote stores (read by opened_store)."""
+    return _store(created=True)(_wait(_update_endpoint(_graph_store(command))))
 
 
 base_option = click.option(
@@ -83,7 +106,8 @@ def reading_options(command):
     for option in reversed((
         click.option("--format", "format_name", type=click.Choice(sorted(FORMATS)), default=None,
                      help="Input format for every PATH. Default: detected per file."),
-        click.option("--encoding", default="utf-8", show_default=True, help="Text encoding of the listing files."),
+        click.option("--encoding", default="utf-8", show_default=True, callback=_encoding,
+                     help="Text encoding of the listing files."),
         click.option("--strict", is_flag=True, help="Fail (exit 1) on the first rejected record instead of reporting it."),
         click.option("--columns", default=None, expose_value=False, callback=_use_columns, metavar="FIELD=HEADER,…",
                      help="csv format: header names of kg's fields, e.g. 'title=Paper,authors=Writers'."),
@@ -95,27 +119,75 @@ def reading_options(command):
 
 
 def minter(base: str | None) -> Minter:
-    return Minter(base or os.environ.get(BASE_ENV) or DEFAULT_BASE)
+    mint = Minter(base or os.environ.get(BASE_ENV) or DEFAULT_BASE)
+    try:
+        ox.NamedNode(mint.iri("paper", "x"))  # pyoxigraph checks IRIs as RFC 3987 does
+    except ValueError as exc:
+        raise UsageError(f"--base {mint.base!r} is not an IRI namespace ({exc})") from None
+    return mint
+
+
+class UsageError(KgError):
+    """An option value that cannot work (exit 2, as click's own usage errors)."""
+
+    exit_code = 2
+
+
+def _encoding(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    try:
+        codecs.lookup(value)
+    except LookupError:
+        raise click.BadParameter(f"{value!r} is not a text encoding Python knows (e.g. utf-8, latin-1, cp1252)") from None
+    return value
 
 
 @contextmanager
-def opened_store(spec: str | None) -> Iterator[KGStore]:
+def opened_store(spec: str | None, write: bool = False) -> Iterator[KGStore]:
+    """The store, read-only unless ``write``; work a killed run left is finished first."""
     ctx = click.get_current_context(silent=True)
-    remote_options = ctx.meta.get(_REMOTE_OPTIONS, {}) if ctx else {}
-    store = KGStore(spec or default_store_spec(), **remote_options)
-    if (interrupted := interrupted_resolution(store)) is not None:  # a run was killed while sources changed
-        try:
-            rebuild(store, interrupted)
-            describe(store, interrupted)  # the description counts what the finished change left
-        except KgError as exc:  # e.g. a read-only remote store: answer anyway, and say why it may be stale
-            click.echo(f"kg: warning: the store's entity resolution was interrupted and cannot be finished here ({exc})", err=True)
+    options = ctx.meta.get(_REMOTE_OPTIONS, {}) if ctx else {}
+    spec = spec or default_store_spec()
+    store = KGStore(spec, read_only=not write, **options)
     try:
+        if (interrupted := interrupted_resolution(store)) is not None:  # a run was killed while sources changed
+            store = _resolved(store, spec, interrupted, options)
         yield store
     finally:
         store.close()
+
+
+def _resolved(store: KGStore, spec: str, interrupted: Minter, options: dict) -> KGStore:
+    """Finish a killed run's entity resolution; a reader does so only when no writer is at work."""
+    writer = store
+    if store.read_only:
+        try:
+            writer = KGStore(spec, **{**options, "wait": 0})
+        except StoreBusy:  # a writer is changing the store right now and resolves it when done
+            return store
+    try:
+        rebuild(writer, interrupted)
+        describe(writer, interrupted)  # the description counts what the finished change left
+    except KgError as exc:  # e.g. a read-only remote store: answer anyway, and say why it may be stale
+        click.echo(f"kg: warning: the store's entity resolution was interrupted and cannot be finished here ({exc})", err=True)
+    if writer is not store:
+        writer.close()
+        store.close()
+        store = KGStore(spec, read_only=True, **options)
+    return store
 
 
 def console(stderr: bool = False) -> Console:
     """Rich output on a terminal, plain text in pipes and CI."""
     stream = sys.stderr if stderr else sys.stdout
     return Console(file=stream, highlight=False, soft_wrap=True, force_terminal=None if stream.isatty() else False)
+
+
+def writable_folder(folder: Path) -> Path:
+    """The output folder, created if missing, or a one-line error (exit 2) if it cannot be written."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".kg-write-test-"):
+            pass
+    except OSError as exc:
+        raise UsageError(f"--out {folder}: cannot write there ({exc.strerror or exc})") from None
+    return folder

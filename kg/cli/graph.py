@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from ..errors import KgError
+from ..errors import KgError, plural
 from ..graphs.aggregates import LEVELS
 from ..graphs.files import EXTENSIONS, FORMATS, write_network
 from ..graphs.metrics import SEED, collaboration_path, summarize
@@ -57,9 +57,18 @@ def draw(name: str, center: str | None, depth: int, out: Path | None, file_forma
         if top is not None:  # the centre always stays
             keep = [node for node in top_nodes(graph, None) if node != (iri if center else None)]
             graph = induced(graph, keep[: top - 1] + [iri] if center else keep[:top])
+    if graph.number_of_nodes() == 0:
+        raise KgError(f"the thresholds leave no {name} in the network: lower --min-papers, --min-weight or raise --max-team")
+    if top is not None:
+        stem += f"-top{top}"  # not kg build's page of the whole network
     path = out or Path("exports") / f"{stem}.{EXTENSIONS.get(file_format, file_format)}"
     write_network(graph, path, file_format, heading, KINDS[name])
-    console(stderr=True).print(f"Wrote {path} ({graph.number_of_nodes():,} nodes, {graph.number_of_edges():,} edges).")
+    _wrote(path, graph)
+
+
+def _wrote(path: Path, graph) -> None:
+    console(stderr=True).print(f"Wrote {path} ({plural(graph.number_of_nodes(), 'node')}, "
+                               f"{plural(graph.number_of_edges(), 'edge')}).")
 
 
 def network_command(name: str, center_option: str, help_text: str):
@@ -69,7 +78,7 @@ def network_command(name: str, center_option: str, help_text: str):
     @click.option("--depth", type=click.IntRange(min=1), default=1, show_default=True,
                   help=f"With --{center_option}: how many steps out from it.")
     @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-                  help=f"File to write. Default: exports/{name}[-NAME].FORMAT")
+                  help=f"File to write. Default: exports/{name}[-NAME][-topN].FORMAT")
     @click.option("--format", "file_format", type=click.Choice(list(FORMATS)), default="html", show_default=True,
                   help="html: interactive page (offline); gexf: Gephi; graphml; csv: edge list; "
                        "vosviewer: map and network files; pajek: .net (VOSviewer, Pajek).")
@@ -119,7 +128,7 @@ def affiliations(out, file_format, store_spec) -> None:
         graph = affiliation_network(store)
     path = out or Path("exports") / f"affiliations.{file_format}"
     write_network(graph, path, file_format, "Authors and the institutions on their papers", "affiliation")
-    console(stderr=True).print(f"Wrote {path} ({graph.number_of_nodes():,} nodes, {graph.number_of_edges():,} edges).")
+    _wrote(path, graph)
 
 
 def _label(graph, node) -> str:
@@ -137,8 +146,8 @@ def stats(name, rows, top, **thresholds) -> None:
         graph = network(store, name, top=top, details=False, **thresholds)
     summary = summarize(graph, rows)
     out = console()
-    out.print(f"{name}: {summary.nodes:,} nodes, {summary.edges:,} edges, density {summary.density:.4f}")
-    out.print(f"components: {summary.components:,} (largest {summary.largest_component:,} nodes); "
+    out.print(f"{name}: {plural(summary.nodes, 'node')}, {plural(summary.edges, 'edge')}, density {summary.density:.4f}")
+    out.print(f"components: {summary.components:,} (largest {plural(summary.largest_component, 'node')}); "
               f"communities: {summary.communities_text}")
     sampled = (f", estimated from {summary.betweenness_sample:,} sampled sources (seed {SEED})"
                if summary.betweenness_sample else ", exact")

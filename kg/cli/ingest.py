@@ -13,22 +13,23 @@ from ..rdf.mapping import source_iri
 from ..resolve.store_step import resolution_suspended
 from ..query.stats import graph_stats
 from .build import print_summary, run_ingest
-from .common import base_option, console, minter, opened_store, reading_options, store_option
+from .common import base_option, console, minter, opened_store, reading_options, writer_store_option
 
 
 @click.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
 @reading_options
-@store_option
+@writer_store_option
 @base_option
 def ingest(paths, format_name, encoding, strict, jobs, store_spec, base) -> None:
     """Add listing files (or folders of them) to the store, keeping what it holds.
 
     Each file is one source in its own named graph: ingesting a file again replaces its
-    source, other sources stay. Each source is atomic: if the run is interrupted, the source
-    being read is as it was before, and running the same command again finishes the job.
+    source, other sources stay. The run is atomic: every file is read before the store
+    changes, so if it fails or is interrupted the store is as it was before, and running the
+    same command again does the job.
     """
-    with opened_store(store_spec) as store:
+    with opened_store(store_spec, write=True) as store:
         report = run_ingest(list(paths), store, minter(base), format_name, encoding, strict, jobs)
         stats = graph_stats(store)
     print_summary(report, stats)
@@ -36,12 +37,12 @@ def ingest(paths, format_name, encoding, strict, jobs, store_spec, base) -> None
 
 @click.command()
 @click.argument("sources", nargs=-1, required=True)
-@store_option
+@writer_store_option
 @base_option
 def remove(sources, store_spec, base) -> None:
     """Remove sources (by file name as ingested, path, or source IRI) and everything read from them."""
     mint = minter(base)
-    with opened_store(store_spec) as store:
+    with opened_store(store_spec, write=True) as store:
         known = store.sources()
         graphs = []
         for source in sources:

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 import rdflib
 
-from ..errors import InputError, KgError
+from ..errors import InputError, KgError, plural
 from ..quality.report import quality_report
 from ..quality.shacl import store_graph, validate_graph
 from ..rdf.vocab import data_prefixes
@@ -86,10 +86,10 @@ def validate(file, store_spec, base) -> None:
     out = console()
     for violation in report.violations:
         out.print(str(violation), markup=False)
-    verdict = "conforms" if report.conforms else f"does not conform: {len(report.violations):,} violation(s)"
-    out.print(f"{len(graph):,} triples, {report.nodes:,} nodes checked against ontology/shapes.ttl: {verdict}.")
+    verdict = "conforms" if report.conforms else f"does not conform: {plural(len(report.violations), 'violation')}"
+    out.print(f"{plural(len(graph), 'triple')}, {plural(report.nodes, 'node')} checked against ontology/shapes.ttl: {verdict}.")
     if not report.conforms:
-        raise KgError(f"the graph does not conform to ontology/shapes.ttl ({len(report.violations):,} violations)")
+        raise KgError(f"the graph does not conform to ontology/shapes.ttl ({plural(len(report.violations), 'violation')})")
 
 
 COMMANDS = (quality, validate)

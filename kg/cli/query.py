@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from ..errors import KgError
+from ..errors import KgError, plural
 from ..query.library import LibraryQuery, library, library_query, load_query, run
 from ..query.results import aligned_text, rich_table, sparql_results, table_cells
 from ..rdf.vocab import data_prefixes
@@ -19,7 +19,7 @@ def describe(query: LibraryQuery) -> list[str]:
     lines = [f"{query.name} — {query.title}", f"    {query.description}"]
     for param in query.params:
         default = "required" if param.required else f"default {param.default}"
-        lines.append(f"    -p {param.name}=…  {param.kind}, {default}: {param.description}")
+        lines.append(f"    -p {param.name}=…  {param.allowed}, {default}: {param.description}")
     return lines
 
 
@@ -94,7 +94,7 @@ def print_table(result, prefixes, title: str) -> None:
     cells = table_cells(result, prefixes)
     if out.is_terminal:
         out.print(rich_table(cells, title))
-        out.print(f"{len(result.rows)} row(s)", style="dim")
+        out.print(plural(len(result.rows), "row"), style="dim")
     else:
         click.echo(aligned_text(cells), nl=False)
 

@@ -81,6 +81,7 @@ _MAIN_PAGES = re.compile(r"\b(\d{1,3})\s*(?:are\s+)?(?:pages?\s+)?main(?:\s+(?:t
 _FIGURES = re.compile(r"\b(\d{1,4})\s*figures?\b", re.IGNORECASE)
 _TABLES = re.compile(r"\b(\d{1,4})\s*tables?\b", re.IGNORECASE)
 _PMLR = re.compile(r"\bPMLR\s*(?:vol(?:ume)?\.?\s*)?(\d{1,4})\b", re.IGNORECASE)
+CUE_WINDOW = 80  # characters before a link searched for "code" or "project page"
 _PROJECT_CUE = re.compile(r"project\s+(?:page|website|site)\s*:?\s*$", re.IGNORECASE)
 
 
@@ -275,7 +276,8 @@ def parse_publication(comments: str | None, journal_ref: str | None, title: str 
     info.tables = _int(_TABLES, prose)
     info.pmlr_volume = _int(_PMLR, prose)
     for url in urls:
-        preceding = text[: text.find(url)]
+        at = text.find(url)
+        preceding = text[max(0, at - CUE_WINDOW):at]  # the cue is just before the link; all of it made 2,000 links quadratic
         if is_poster_page(url):
             info.poster_urls.append(url)
         elif is_code_repository(url) or re.search(r"\bcode\b[^.]{0,30}$", preceding, re.IGNORECASE):

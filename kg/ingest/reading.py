@@ -1,7 +1,8 @@
 """Stream a listing file as numbered lines and blank-line separated paragraphs.
 
 Files are read line by line (never whole), so a corpus of any size needs memory for one
-paragraph at a time. UTF-8 with or without BOM and CRLF/CR line ends are accepted; anything
+paragraph at a time. UTF-8 with or without BOM and LF/CRLF/CR line ends, in any mix, are
+accepted (control characters and Unicode non-characters are dropped); anything
 else is an :class:`InputError` naming the file and line, because guessing an encoding would
 silently corrupt names.
 """
@@ -9,6 +10,7 @@ silently corrupt names.
 from __future__ import annotations
 
 import codecs
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
@@ -16,6 +18,12 @@ from typing import Iterator
 from ..errors import InputError
 
 _SNIFF_BYTES = 8192
+# Characters no output may carry: C0/C1 controls but tab (illegal or meaningless in XML, so
+# GEXF/GraphML/HTML would be malformed) and Unicode non-characters (U+FFFE, U+FFFF and the
+# rest, which RDF parsers such as rapper refuse). They are removed as lines are read.
+_UNWANTED = re.compile("[\x01-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufdd0-\ufdef"
+                       + "".join(f"{chr(plane * 0x10000 + 0xFFFE)}{chr(plane * 0x10000 + 0xFFFF)}" for plane in range(17))
+                       + "]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +36,8 @@ class Paragraph:
 
 def check_text_file(path: Path) -> None:
     """Fail early, with one line, on a file that is missing, unreadable or binary."""
+    if path.exists() and not path.is_file() and not path.is_dir():  # opening a FIFO would wait for a writer
+        raise InputError(path, "is not a regular file (a FIFO, socket or device), not a listing file")
     try:
         with open(path, "rb") as handle:
             head = handle.read(_SNIFF_BYTES)
@@ -65,7 +75,10 @@ def iter_lines(path: Path, encoding: str = "utf-8") -> Iterator[tuple[int, str]]
                     ) from None
                 if "\x00" in text:
                     raise InputError(path, "contains NUL bytes: a binary file, not a text listing", number + 1)
-                for part in text.rstrip("\r\n").split("\r"):
+                # One line end off (CRLF, LF or a final CR), then a CR inside is a line end too:
+                # "a\r\r\n" is a line and a blank line, as "a\n\n" and "a\r\n\r\n" are.
+                body = text[:-2] if text.endswith("\r\n") else text[:-1] if text.endswith(("\n", "\r")) else text
+                for part in _UNWANTED.sub("", body).split("\r"):
                     number += 1
                     yield number, part
     except OSError as exc:

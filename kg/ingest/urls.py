@@ -11,14 +11,14 @@ CODE_HOSTS = ("github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "sour
 
 def find_urls(text: str) -> list[str]:
     """URLs in order of appearance, without the punctuation that ends a sentence or a link."""
-    found: list[str] = []
+    found: dict[str, None] = {}  # ordered, and a set for the look-up
     for match in _URL.finditer(text):
         url = match.group(0)
         while url and (url[-1] in _TRAILING or (url[-1] == ")" and url.count("(") < url.count(")"))):
             url = url[:-1]
         if url not in found and "://" in url and len(url) > len("https://x"):
-            found.append(url)
-    return found
+            found[url] = None
+    return list(found)
 
 
 def host(url: str) -> str:

@@ -77,12 +77,18 @@ def _summary_tools() -> tuple[ChineseTopicFinder, ArtifactNames]:
     return ChineseTopicFinder(scheme), ArtifactNames(scheme)
 
 
+# spaCy's tokenizer takes quadratic time over the affixes of one long unbroken run ("((((…"),
+# so no run longer than this reaches it; no word, and few links, are longer.
+MAX_RUN = 100
+_UNBROKEN = re.compile(rf"\S{{{MAX_RUN}}}")
+
+
 def _docs(sections: list[tuple[str, str]]) -> Iterator[Doc]:
     """The sections' texts through the whole pipeline (``nlp.pipe``), each doc knowing its section."""
     nlp = pipeline()
     docs = []
     for section, text in sections:
-        doc = nlp.make_doc(strip_markup(text))
+        doc = nlp.make_doc(_UNBROKEN.sub(r"\g<0> ", strip_markup(text)))
         doc.user_data["kg.section"] = section  # set before the components run: the artifact rules read it
         docs.append(doc)
     return nlp.pipe(docs)

@@ -20,6 +20,8 @@ nearest evidence first; see :func:`artifact_type`.
 
 from __future__ import annotations
 
+import bisect
+
 import re
 from dataclasses import dataclass
 
@@ -58,6 +60,8 @@ NOT_NAMES = {"AI", "ML", "GPU", "CPU", "TPU", "API", "SOTA", "US", "UK", "EU", "
              "ICML", "ICLR", "CVPR", "ACL", "TeX", "LaTeX", "GitHub", "OK", "FLOPs", "FLOP"}
 HYPHENS = {"-", "\u2010", "\u2011", "\u2013"}
 MAX_OBJECT_DISTANCE = 12
+# Tokens a name's context is searched back from it: bounds the work per name on sentences of any length.
+LOOKBACK = 60
 
 
 @dataclass(frozen=True)
@@ -115,6 +119,20 @@ def _type_word(token) -> str | None:
     return TYPE_WORDS.get(token.norm_) or TYPE_WORDS.get(token.lower_)
 
 
+def _sentence(span: Span) -> Span:
+    """The span's sentence, cut to LOOKBACK tokens either side: spaCy's ``span.sent`` walks the
+    whole sentence, which made a 20 kB one-sentence abstract quadratic."""
+    doc = span.doc
+    starts = doc.user_data.get(_SENTENCE_STARTS)
+    if starts is None:  # once per document
+        starts = doc.user_data[_SENTENCE_STARTS] = [sent.start for sent in doc.sents] + [len(doc)]
+    at = bisect.bisect_right(starts, span.start) - 1
+    return doc[max(starts[at], span.start - LOOKBACK):min(starts[at + 1], span.end + LOOKBACK)]
+
+
+_SENTENCE_STARTS = "kg.sentence_starts"
+
+
 def _in_parentheses(span: Span) -> bool:
     doc = span.doc
     return span.start >= 1 and doc[span.start - 1].text == "(" and span.end < len(doc) and doc[span.end].text == ")"
@@ -122,7 +140,7 @@ def _in_parentheses(span: Span) -> bool:
 
 def _inside_long_parenthesis(span: Span) -> bool:
     """A name among other words in parentheses ("(Utility & Planning Human-Scale …)") is part of a long form."""
-    doc, sent = span.doc, span.sent
+    doc, sent = span.doc, _sentence(span)
     opened = next((t.i for t in reversed(doc[sent.start:span.start]) if t.text in "()"), None)
     return opened is not None and doc[opened].text == "(" and not _in_parentheses(span)
 
@@ -168,7 +186,7 @@ def artifact_type(span: Span, long_form: str | None) -> str | None:
     4. the next sentence ("… (BSCT). This efficient benchmark …");
     5. the last word of its long form ("… Characterization Test"), or its own ending (…Bench).
     """
-    doc, sent = span.doc, span.sent
+    doc, sent = span.doc, _sentence(span)
     k = _after_parenthetical(span)
     if k < sent.end and (kind := _type_word(doc[k])):
         return kind
@@ -221,14 +239,15 @@ def _title_type(span: Span) -> str | None:
 
 
 def _introduced_in_text(span: Span) -> bool:
-    doc, sent = span.doc, span.sent
+    doc, sent = span.doc, _sentence(span)
     before = doc[sent.start:span.start]
     if any(t.lower_ in NAMING for t in before[-3:]) and not (len(before) >= 3 and before[-3].lower_ == "so"):
         return True
     window = doc[max(sent.start, span.start - 9):span.start]
     if any(t.lower_ in {"new", "novel"} for t in window) and any(_type_word(t) for t in window):
         return True
-    verbs = [t for t in before if t.lower_ in INTRODUCING and any(w.lower_ in WE for w in doc[sent.start:t.i])]
+    first_we = next((t.i for t in before if t.lower_ in WE), span.start)
+    verbs = [t for t in before if t.lower_ in INTRODUCING and t.i > first_we]
     if not verbs:
         return False
     verb = verbs[-1]

@@ -19,7 +19,11 @@ KIND is one of :data:`KINDS`:
 - ``author``, ``institution``, ``topic``: what the user types is resolved to the entity's IRI by
   forgiving name look-up (:func:`find_entity`) and bound to ``?NAME``;
 - ``string``, ``integer``, ``iri``: bound to ``?NAME`` as an ``xsd:string`` / ``xsd:integer``
-  literal or an IRI.
+  literal or an IRI; ``integer >= N`` allows only whole numbers from N up;
+- ``a|b|c``: one of these words (an enumeration), bound as a string.
+
+Values are checked against the declared kind before the query runs (a one-line error that
+says what is allowed); ``limit`` is always at least 1.
 
 Parameters are bound as RDF terms (SPARQL substitutions), never pasted into the text. Oxigraph
 binds only variables the query *selects* (SEP-0007), so every parameter used in the body must
@@ -49,7 +53,7 @@ from rdflib.query import Result
 from rdflib.term import Identifier
 
 from .. import QUERIES_DIR
-from ..errors import KgError
+from ..errors import KgError, SparqlSyntaxError
 from ..ingest.names import clean, fold, has_cjk, match_key
 from ..rdf.vocab import FOAF, ORG, SKOS, sparql_prologue
 
@@ -60,6 +64,8 @@ LIMIT = "limit"
 _HEADER_LINE = re.compile(r"^#\s*([A-Za-z][\w-]*)\s*:\s*(.*?)\s*$")
 _FIELD_SEPARATOR = re.compile(r"\s+:\s+|\s+:$|^:\s+")
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+_MINIMUM = re.compile(r"^integer\s*>=\s*([+-]?\d+)$")
+_CHOICES = re.compile(r"^[\w-]+(?:\|[\w-]+)+$")
 
 
 @dataclass(frozen=True)
@@ -68,10 +74,21 @@ class Param:
     kind: str
     description: str
     default: str | None = None
+    minimum: int | None = None  # integers: the smallest allowed
+    choices: tuple[str, ...] = ()  # enumerations: the allowed words
 
     @property
     def required(self) -> bool:
         return self.default is None
+
+    @property
+    def allowed(self) -> str:
+        """What values may be, for help and errors."""
+        if self.choices:
+            return "one of " + ", ".join(self.choices)
+        if self.minimum is not None:
+            return f"a whole number ≥ {self.minimum}"
+        return self.kind
 
 
 @dataclass(frozen=True)
@@ -123,11 +140,31 @@ def _parse_param(value: str, where: str) -> Param:
     name, kind = parts[0], parts[1].lower()
     if not _NAME.match(name):
         raise KgError(f"{where}: parameter name {name!r} is not a SPARQL variable name")
+    minimum, choices = (1 if name == LIMIT else None), ()
+    if bound := _MINIMUM.match(kind):
+        kind, minimum = "integer", max(int(bound.group(1)), minimum or int(bound.group(1)))
+    elif _CHOICES.match(kind):
+        kind, choices = "string", tuple(kind.split("|"))
     if kind not in KINDS:
-        raise KgError(f"{where}: parameter {name}: unknown kind {kind!r}; use one of {', '.join(KINDS)}")
+        raise KgError(f"{where}: parameter {name}: unknown kind {kind!r}; use one of {', '.join(KINDS)}, "
+                      "'integer >= N' or 'a|b|c'")
     description = " : ".join(parts[2:-1]) if len(parts) > 3 else (parts[2] if len(parts) == 3 else "")
     default = parts[-1] if len(parts) > 3 and parts[-1] else None
-    return Param(name, kind, description, default)
+    param = Param(name, kind, description, default, minimum, choices)
+    if default is not None and kind not in ENTITY_KINDS:
+        _checked(param, default, f"{where}: the default of parameter")
+    return param
+
+
+def _checked(param: Param, value: str, what: str = "parameter") -> str:
+    """The value if the parameter's declared kind allows it, else a one-line KgError."""
+    if param.kind == "integer" and not re.fullmatch(r"\s*[+-]?\d+\s*", value):
+        raise KgError(f"{what} {param.name}: {value!r} is not a whole number")
+    if param.minimum is not None and int(value) < param.minimum:
+        raise KgError(f"{what} {param.name}: {value.strip()} is too small; give {param.allowed}")
+    if param.choices and value.strip().lower() not in param.choices:
+        raise KgError(f"{what} {param.name}: {value!r} is not allowed; give {param.allowed}")
+    return value.strip().lower() if param.choices else value
 
 
 def load_query(path: Path) -> LibraryQuery:
@@ -244,7 +281,7 @@ def find_entity(store: SparqlStore, kind: str, text: str) -> URIRef:
         if len(matches) == 1:
             return matches[0].iri
         if matches:
-            listed = "; ".join(f"{match.display} <{match.iri}>" for match in matches[:10])
+            listed = "; ".join(dict.fromkeys(match.display for match in matches[:10]))  # names, not IRIs
             more = f" and {len(matches) - 10} more" if len(matches) > 10 else ""
             raise KgError(f"{kind} {clean(text)!r} is ambiguous: {len(matches)} match ({listed}{more}); type more of the name")
     if not candidates:
@@ -265,6 +302,9 @@ def bind(query: LibraryQuery, store: SparqlStore, values: Mapping[str, str]) -> 
     if unknown:
         declared = ", ".join(param.name for param in query.params) or "none"
         raise KgError(f"query {query.name} has no parameter {', '.join(unknown)} (parameters: {declared})")
+    for param in query.params:  # every plain value is checked before any name is looked up
+        if param.kind not in ENTITY_KINDS and values.get(param.name) is not None:
+            _checked(param, values[param.name])
     bindings: dict[str, Identifier] = {}
     limit = None
     for param in query.params:
@@ -282,9 +322,8 @@ def bind(query: LibraryQuery, store: SparqlStore, values: Mapping[str, str]) -> 
 def to_term(param: Param, value: str, store: SparqlStore) -> Identifier:
     if param.kind in ENTITY_KINDS:
         return find_entity(store, param.kind, value)
+    value = _checked(param, value)
     if param.kind == "integer":
-        if not re.fullmatch(r"\s*[+-]?\d+\s*", value):
-            raise KgError(f"parameter {param.name}: {value!r} is not a whole number")
         return Literal(int(value), datatype=XSD.integer)
     if param.kind == "iri":
         if not re.fullmatch(r"[A-Za-z][\w+.-]*:[^\s<>\"{}|\\^`]*", value):
@@ -306,8 +345,12 @@ class QueryResult:
 
 def execute(store: SparqlStore, query: LibraryQuery, bindings: Mapping[str, Identifier], limit: int | None) -> QueryResult:
     """Run a query with bound parameters; the parameters' own columns are left out."""
+    prologue = sparql_prologue()
     try:
-        result = store.query(sparql_prologue() + query.sparql, bindings)
+        result = store.query(prologue + query.sparql, bindings)
+    except SparqlSyntaxError as exc:  # at the user's own line, not counting the prefixes added above
+        raise KgError(f"{query.path or query.name}:{exc.line - prologue.count(chr(10))}:{exc.column}: "
+                      f"SPARQL syntax error: {exc.detail}") from None
     except RuntimeError as exc:  # Oxigraph: a bound parameter that the query does not select
         raise KgError(f"query {query.name}: {exc} (a parameter must also be selected)") from None
     if result.type == "ASK":

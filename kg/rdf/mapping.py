@@ -43,9 +43,13 @@ def _link(url: str) -> NamedNode | None:
 
 
 def paper_slug(record: PaperRecord) -> str:
-    """Papers are named by their title; abstract-only papers by their first words and a digest."""
+    """Papers are named by their title and byline: two listings of one title with other authors
+    are two papers (else one paper's authorships would hold both bylines), the same title and
+    authors, however written, in any source, one. Abstract-only papers by their first words and
+    a digest."""
     if record.title:
-        return slug(record.title)
+        byline = "|".join(match_key(author) for author in record.authors)
+        return f"{slug(record.title)}-{digest(byline, 6)}" if byline else slug(record.title)
     words = " ".join((record.abstract or "").split()[:8])
     return f"{slug(words, 60)}-{digest(match_key(record.abstract or ''), 8)}"
 

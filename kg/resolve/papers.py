@@ -18,7 +18,7 @@ venue's abstracts, in a one-to-one assignment of titles to abstracts that beats 
 runner-up by a margin.
 
 Never merged: papers of the same source (a listing does not repeat a paper), two titled
-papers (equal titles already share an IRI; different titles are different papers), papers
+papers (equal titles and bylines already share an IRI; otherwise they are different papers), papers
 at different venues, and any candidate that matches more than one paper (ambiguous: both
 kept, and the report says so).
 """

@@ -20,9 +20,13 @@ half of one.
 
 from __future__ import annotations
 
+import fcntl
 import os
+import re
 import shutil
+import sys
 import tempfile
+import time
 from abc import ABC, abstractmethod
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Mapping
@@ -32,13 +36,15 @@ import rdflib
 from oxrdflib import OxigraphStore
 from rdflib.query import Result
 
-from ..errors import KgError
-from ..rdf.iris import digest
+from ..errors import KgError, SparqlSyntaxError
 from ..rdf.vocab import KG_NS, OWL
 from .ordering import sorted_statements
 
 DEFAULT_STORE = ".kg-store"
 STORE_ENV = "KG_STORE"
+WAIT_ENV = "KG_WAIT"
+DEFAULT_WAIT = 300.0  # seconds a writer waits for another writer before giving up
+WRITER_LOCK = "kg-writer.lock"
 REMOTE_SCHEMES = ("http://", "https://")
 
 # Sorted outside the engine (kg.stores.ordering) so exports repeat byte for byte; the graph
@@ -62,6 +68,9 @@ class KGStore(ABC):
     scratch_dir: Path | None = None
     #: The SPARQL query endpoint others can use, for a store that is a server (the dataset description says it).
     endpoint: str | None = None
+    #: Opened for reading only (an embedded store beside other readers and one writer).
+    read_only: bool = False
+
 
     def __new__(cls, spec: str | None = None, **options):
         if cls is KGStore:
@@ -74,12 +83,13 @@ class KGStore(ABC):
     # ------------------------------------------------------------------ writing
 
     @abstractmethod
-    def clear(self) -> None:
-        """Remove every source graph."""
+    def replace_graphs(self, replacements: list[tuple[ox.NamedNode, Path]], drop: Iterable[str] = ()) -> None:
+        """Swap graphs for the triples in complete N-Triples files and drop the graphs ``drop``
+        names, all in one commit: after a failure or a kill the store is as before or as after."""
 
-    @abstractmethod
     def replace_graph(self, graph: ox.NamedNode, ntriples_file: Path) -> None:
-        """Swap a source's graph for the triples in a complete N-Triples file, atomically."""
+        """Swap one graph for the triples in a complete N-Triples file, atomically."""
+        self.replace_graphs([(graph, ntriples_file)])
 
     @abstractmethod
     def remove_graph(self, graph: ox.NamedNode) -> bool:
@@ -147,41 +157,45 @@ class EmbeddedStore(KGStore):
     measured 10x slower than the load itself and 3 GB of memory per million triples.
     """
 
-    def __init__(self, spec: str | None = None, **_options):
+    def __init__(self, spec: str | None = None, read_only: bool = False, wait: float | None = None, **_options):
         self.spec = spec or default_store_spec()
+        self._lock: int | None = None
         if self.spec == "memory":
             self.oxigraph = ox.Store()
         else:
             path = Path(self.spec)
-            if path.exists() and not path.is_dir():
-                raise KgError(f"--store {self.spec}: is a file, not a store folder")
-            try:
-                self.oxigraph = ox.Store(str(path))
-            except OSError as exc:
-                raise KgError(f"--store {self.spec}: cannot open the store ({exc}); is another kg command using it?") from None
+            _check_folder(path, self.spec, read_only)
             self.scratch_dir = path / "kg-journal"
-            self._recover()
-            self.scratch_dir.mkdir(exist_ok=True)
+            if read_only:
+                # Several readers beside one writer: a read-only open takes no lock. Committed
+                # work a killed writer left is finished first, when no writer is at it now.
+                if _committed(self.scratch_dir) and (lock := _take_lock(path, self.spec, 0, quiet=True)) is not None:
+                    _close_lock(lock)
+                    EmbeddedStore(self.spec, wait=0).close()
+                self.oxigraph = _open_reader(self.spec, path)
+            else:
+                self._lock, self.oxigraph = _open_writer(path, self.spec, default_wait() if wait is None else wait)
+                self._recover()
+                self.scratch_dir.mkdir(exist_ok=True)
+        self.read_only = read_only
         self.dataset = rdflib.Dataset(store=OxigraphStore(store=self.oxigraph), default_union=True)
 
     # ------------------------------------------------------------------ writing
 
-    def clear(self) -> None:
-        self.oxigraph.clear()
-
-    def replace_graph(self, graph: ox.NamedNode, ntriples_file: Path) -> None:
+    def replace_graphs(self, replacements: list[tuple[ox.NamedNode, Path]], drop: Iterable[str] = ()) -> None:
+        drop = sorted(set(drop) - {graph.value for graph, _ in replacements})
         if self.scratch_dir is None:  # in memory: nothing outlives the process
-            self._load(graph, ntriples_file)
+            self._load(replacements, drop)
             return
-        entry = self.scratch_dir / f"{_entry_name(graph)}.commit"
+        entry = self.scratch_dir / f"{time.time_ns():020d}.commit"  # names sort in commit order
         staged = entry.with_suffix(".staged")
-        shutil.rmtree(staged, ignore_errors=True)
         staged.mkdir(parents=True)
-        (staged / "graph").write_text(graph.value, encoding="utf-8")
-        shutil.move(str(ntriples_file), staged / "triples.nt")
-        for written in (staged / "graph", staged / "triples.nt", staged):
+        (staged / "drop").write_text("".join(f"{graph}\n" for graph in drop), encoding="utf-8")
+        for number, (graph, ntriples_file) in enumerate(replacements):
+            (staged / f"{number}.graph").write_text(graph.value, encoding="utf-8")
+            shutil.move(str(ntriples_file), staged / f"{number}.nt")
+        for written in (*staged.iterdir(), staged):
             _fsync(written)
-        shutil.rmtree(entry, ignore_errors=True)
         os.replace(staged, entry)  # the commit point
         _fsync(self.scratch_dir)
         self._apply(entry)
@@ -194,21 +208,32 @@ class EmbeddedStore(KGStore):
         return True
 
     def update(self, sparql: str) -> None:
+        if self.read_only:
+            raise KgError(f"--store {self.spec}: opened read-only by this command")
         self.oxigraph.update(sparql)
 
     def graphs(self) -> list[str]:
         return sorted(graph.value for graph in self.oxigraph.named_graphs())
 
-    def _load(self, graph: ox.NamedNode, ntriples_file: Path) -> None:
-        if self.oxigraph.contains_named_graph(graph):
-            self.oxigraph.remove_graph(graph)
-        self.oxigraph.bulk_load(path=str(ntriples_file), format=ox.RdfFormat.N_TRIPLES, to_graph=graph)
+    def _load(self, replacements: list[tuple[ox.NamedNode, Path]], drop: Iterable[str]) -> None:
+        for graph in [*drop, *(graph.value for graph, _ in replacements)]:
+            if self.oxigraph.contains_named_graph(ox.NamedNode(graph)):
+                self.oxigraph.remove_graph(ox.NamedNode(graph))
+        for graph, ntriples_file in replacements:
+            self.oxigraph.bulk_load(path=str(ntriples_file), format=ox.RdfFormat.N_TRIPLES, to_graph=graph)
         self.oxigraph.flush()
 
     def _apply(self, entry: Path) -> None:
-        """Make a committed journal entry true in the store; safe to repeat."""
-        graph = ox.NamedNode((entry / "graph").read_text(encoding="utf-8"))
-        self._load(graph, entry / "triples.nt")
+        """Make a committed journal entry true in the store; safe to repeat. An entry that is
+        not whole is refused before anything is dropped."""
+        graphs = list(entry.glob("*.graph"))
+        if not (entry / "drop").is_file() or not all(graph.with_suffix(".nt").is_file() for graph in graphs):
+            raise KgError(f"--store {self.spec}: the journal entry {entry} is incomplete; nothing was changed. "
+                          "Move it out of kg-journal to give up that change")
+        drop = (entry / "drop").read_text(encoding="utf-8").split()
+        replacements = [(ox.NamedNode(graph_file.read_text(encoding="utf-8")), graph_file.with_suffix(".nt"))
+                        for graph_file in sorted(entry.glob("*.graph"), key=lambda f: int(f.stem))]
+        self._load(replacements, drop)
         shutil.rmtree(entry)
 
     def _recover(self) -> None:
@@ -227,7 +252,10 @@ class EmbeddedStore(KGStore):
         try:
             return self.dataset.query(sparql, initBindings=dict(bindings or {}))
         except SyntaxError as exc:
-            raise KgError(f"SPARQL syntax error: {exc}") from None
+            at = re.match(r"error at (\d+):(\d+): (.*)", str(exc), re.DOTALL)
+            if at is None:
+                raise KgError(f"SPARQL syntax error: {exc}") from None
+            raise SparqlSyntaxError(int(at.group(1)), int(at.group(2)), " ".join(at.group(3).split())[:200]) from None
 
     def select_terms(self, sparql: str) -> Iterator[tuple[ox.Term, ...]]:
         solutions = self.oxigraph.query(sparql, use_default_graph_as_union=True)
@@ -239,11 +267,101 @@ class EmbeddedStore(KGStore):
         return int(row[0].value)
 
     def close(self) -> None:
-        self.oxigraph.flush()
+        if not self.read_only:
+            self.oxigraph.flush()
+        if self._lock is not None:
+            del self.oxigraph, self.dataset  # Oxigraph's own lock goes with the last reference
+            _close_lock(self._lock)
+            self._lock = None
 
 
-def _entry_name(graph: ox.NamedNode) -> str:
-    return digest(graph.value, 16)
+class StoreBusy(KgError):
+    """Another kg command is writing the store and did not finish within the wait."""
+
+    exit_code = 2
+
+
+def default_wait() -> float:
+    try:
+        return float(os.environ.get(WAIT_ENV) or DEFAULT_WAIT)
+    except ValueError:
+        raise KgError(f"${WAIT_ENV}={os.environ[WAIT_ENV]!r}: give the wait in seconds") from None
+
+
+# Files a store folder holds besides Oxigraph's own: kg's journal and lock.
+_KG_FILES = {"kg-journal", WRITER_LOCK}
+
+
+def _check_folder(path: Path, spec: str, read_only: bool) -> None:
+    """Refuse what is not a store, and never let Oxigraph start afresh over a damaged one
+    (RocksDB would create a new database and delete the old data files)."""
+    if path.exists() and not path.is_dir():
+        raise KgError(f"--store {spec}: is a file, not a store folder")
+    if (path / "CURRENT").is_file():
+        return
+    others = sorted(p.name for p in path.iterdir() if p.name not in _KG_FILES) if path.is_dir() else []
+    if others:
+        raise KgError(f"--store {spec}: the store is damaged (its CURRENT file is missing) and was left as it is; "
+                      f"restore the folder from a backup, or move it away and run kg build to start afresh")
+    if read_only:
+        raise KgError(f"no graph here ({spec}): run kg build first, or give --store")
+
+
+def _cannot_open(spec: str, exc: OSError) -> KgError:
+    return KgError(f"--store {spec}: cannot open the store ({' '.join(str(exc).split())[:300]}); nothing was changed")
+
+
+def _open_reader(spec: str, path: Path) -> ox.Store:
+    try:
+        return ox.Store.read_only(str(path))
+    except OSError as exc:
+        raise _cannot_open(spec, exc) from None
+
+
+def _open_writer(path: Path, spec: str, wait: float) -> tuple[int, ox.Store]:
+    """The writer lock, then the store. A writer that just finished may hold Oxigraph's own lock
+    a moment longer than ours (until its process ends), so that is waited for too."""
+    deadline = time.monotonic() + wait
+    lock = _take_lock(path, spec, wait)
+    while True:
+        try:
+            return lock, ox.Store(str(path))
+        except OSError as exc:
+            if "lock" not in str(exc).lower() or time.monotonic() >= deadline:
+                _close_lock(lock)
+                raise _cannot_open(spec, exc) from None
+            time.sleep(0.1)
+
+
+def _take_lock(path: Path, spec: str, wait: float, quiet: bool = False) -> int | None:
+    """Wait up to ``wait`` seconds for the store's writer lock (an flock the OS releases when a
+    writer exits, even killed); None when ``quiet`` and it is taken."""
+    path.mkdir(parents=True, exist_ok=True)
+    handle = os.open(path / WRITER_LOCK, os.O_RDWR | os.O_CREAT, 0o644)
+    deadline, told = time.monotonic() + wait, False
+    while True:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return handle
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                os.close(handle)
+                if quiet:
+                    return None
+                raise StoreBusy(f"--store {spec}: another kg command is still writing it after {wait:g} s; "
+                                f"try again later or wait longer (--wait SECONDS)") from None
+            if not told and not quiet:
+                print(f"kg: waiting up to {wait:g} s for another kg command writing {spec} …", file=sys.stderr, flush=True)
+                told = True
+            time.sleep(0.1)
+
+
+def _close_lock(handle: int) -> None:
+    os.close(handle)  # closing the descriptor releases the flock
+
+
+def _committed(journal: Path) -> bool:
+    return journal.is_dir() and any(entry.suffix == ".commit" for entry in journal.iterdir())
 
 
 def _fsync(path: Path) -> None:

@@ -11,9 +11,10 @@ server, Fuseki, Virtuoso, GraphDB, QLever for reading):
   escapes literals), never pasted as text; aggregation runs on the server.
 - **Writes** are bulk: a source's N-Triples file is sent in one Graph Store Protocol request
   (``--graph-store``/``KG_GRAPH_STORE``, e.g. Oxigraph's ``/store``) or, without one, as
-  ``INSERT DATA`` batches of at most :data:`UPDATE_BATCH_BYTES`. A source that replaces an
-  existing one is loaded into a staging graph first and swapped in with one ``MOVE`` update,
-  a single transaction on transactional servers; a new source loads straight into its graph.
+  ``INSERT DATA`` batches of at most :data:`UPDATE_BATCH_BYTES`. Every load goes into a fresh
+  staging graph first; when all of a command's loads are complete, one update ``MOVE``s them in
+  (and drops the sources a build no longer has), a single transaction on transactional
+  servers, so a failed load leaves the server's graphs as they were.
 - **Credentials** come from ``KG_STORE_USER`` / ``KG_STORE_PASSWORD`` only (HTTP Basic),
   never from the command line, where other users could read them in the process list.
 """
@@ -23,9 +24,7 @@ from __future__ import annotations
 import base64
 import os
 import re
-import urllib.error
 import urllib.parse
-import urllib.request
 from pathlib import Path
 from typing import Iterator, Mapping
 
@@ -36,13 +35,13 @@ from rdflib.query import Result
 
 from ..errors import KgError
 from .embedded import KG_GRAPHS_QUERY, KGStore, default_store_spec
+from .http import Answer, Client, RemoteError
 from ..rdf.vocab import PREFIXES
 
 UPDATE_ENV = "KG_UPDATE_ENDPOINT"
 GRAPH_STORE_ENV = "KG_GRAPH_STORE"
 USER_ENV = "KG_STORE_USER"
 PASSWORD_ENV = "KG_STORE_PASSWORD"
-TIMEOUT_ENV = "KG_STORE_TIMEOUT"
 UPDATE_BATCH_BYTES = 512 * 1024  # below the smallest request-body limit we know (Oxigraph: 1 MB)
 STAGING_PREFIX = "urn:kg:staging:"
 EMPTY_DATASET = "urn:kg:empty"
@@ -53,69 +52,59 @@ KNOWN_PREFIXES = {**dict((p, str(ns)) for p, ns in rdflib.Dataset().namespaces()
 
 
 class RemoteStore(KGStore):
-    def __init__(self, spec: str | None = None, update_endpoint: str | None = None, graph_store: str | None = None):
+    def __init__(self, spec: str | None = None, update_endpoint: str | None = None, graph_store: str | None = None,
+                 **_options):
         self.spec = spec or default_store_spec()
         self.endpoint = self.spec
         self.update_endpoint = update_endpoint or os.environ.get(UPDATE_ENV)
         self.graph_store = graph_store or os.environ.get(GRAPH_STORE_ENV)
-        self.timeout = float(os.environ.get(TIMEOUT_ENV) or 600)
         user, password = os.environ.get(USER_ENV), os.environ.get(PASSWORD_ENV)
-        self._auth = (
+        self._http = Client(
             {"Authorization": "Basic " + base64.b64encode(f"{user}:{password or ''}".encode()).decode()} if user else {}
         )
         self._sources: list[str] | None = None
 
     # ------------------------------------------------------------------ protocol
 
-    def _send(self, url: str, body, content_type: str | None, accept: str | None = None, length: int | None = None):
-        headers = dict(self._auth)
-        if length is not None:
-            headers["Content-Length"] = str(length)
-        if content_type:
-            headers["Content-Type"] = content_type
-        if accept:
-            headers["Accept"] = accept
-        request = urllib.request.Request(url, data=body, headers=headers, method="POST")
-        try:
-            return urllib.request.urlopen(request, timeout=self.timeout)
-        except urllib.error.HTTPError as exc:
-            detail = " ".join(exc.read().decode("utf-8", "replace").split())[:300]
-            raise KgError(f"{url}: the server answered {exc.code} {exc.reason}: {detail}") from None
-        except (urllib.error.URLError, OSError) as exc:
-            reason = getattr(exc, "reason", exc)
-            raise KgError(f"{url}: cannot reach the SPARQL server ({reason})") from None
-
     def _post_query(self, sparql: str, accept: str):
         graphs = self.graphs() or [EMPTY_DATASET]  # no kg graphs yet: an empty dataset, not the server's default
         dataset = [("default-graph-uri", g) for g in graphs] + [("named-graph-uri", g) for g in graphs]
         body = urllib.parse.urlencode([("query", sparql), *dataset]).encode()
-        return self._send(self.spec, body, "application/x-www-form-urlencoded", accept)
+        return self._http.send(self.spec, body, "application/x-www-form-urlencoded", accept)
 
     def update(self, sparql: str) -> None:
         if not self.update_endpoint:
             raise KgError(f"--store {self.spec} is read-only here: give --update-endpoint (or ${UPDATE_ENV}) to write")
-        self._send(self.update_endpoint, sparql.encode("utf-8"), "application/sparql-update").close()
+        self._http.send(self.update_endpoint, sparql.encode("utf-8"), "application/sparql-update", write=True).close()
         self._sources = None
 
     # ------------------------------------------------------------------ writing
 
-    def clear(self) -> None:
-        """Drop the source graphs kg wrote (and staging leftovers); other data on the server stays."""
-        stale = [g for g in self._all_graphs() if g.startswith(STAGING_PREFIX)]
-        graphs = self.graphs() + stale
-        if graphs:
-            self.update(" ;\n".join(f"DROP SILENT GRAPH <{g}>" for g in graphs))
+    def replace_graphs(self, replacements: list[tuple[ox.NamedNode, Path]], drop=()) -> None:
+        """Each file is loaded into a fresh staging graph; only when all are complete does one
+        update (a single transaction on transactional servers) move them in and drop ``drop``."""
+        staging = [(STAGING_PREFIX + graph.value, graph.value, file) for graph, file in replacements]
+        leftovers = [g for g in self._all_graphs() if g.startswith(STAGING_PREFIX)]  # of a killed run
+        try:
+            if leftovers or staging:
+                self.update(" ;\n".join(f"DROP SILENT GRAPH <{g}>" for g in sorted({*leftovers, *(s for s, _, _ in staging)})))
+            for stage, _, file in staging:
+                self._upload(stage, file)
+        except KgError:
+            self._drop_quietly([stage for stage, _, _ in staging])
+            raise
+        moves = [f"MOVE SILENT GRAPH <{stage}> TO GRAPH <{graph}>" for stage, graph, _ in staging]
+        drops = [f"DROP SILENT GRAPH <{graph}>" for graph in sorted(set(drop) - {graph for _, graph, _ in staging})]
+        if moves or drops:
+            self.update(" ;\n".join(moves + drops))
 
-    def replace_graph(self, graph: ox.NamedNode, ntriples_file: Path) -> None:
-        if graph.value not in self.graphs():
-            self.update(f"DROP SILENT GRAPH <{graph.value}>")  # not kg's yet, but maybe not empty either
-            self._upload(graph.value, ntriples_file)
-            self._sources = None
-            return
-        staging = STAGING_PREFIX + graph.value
-        self.update(f"DROP SILENT GRAPH <{staging}>")
-        self._upload(staging, ntriples_file)
-        self.update(f"MOVE SILENT GRAPH <{staging}> TO GRAPH <{graph.value}>")
+    def _drop_quietly(self, graphs: list[str]) -> None:
+        """Best effort after a failed load: the staging graphs are never read, and the next load drops them."""
+        if graphs:
+            try:
+                self.update(" ;\n".join(f"DROP SILENT GRAPH <{g}>" for g in graphs))
+            except KgError:
+                pass
 
     def remove_graph(self, graph: ox.NamedNode) -> bool:
         if graph.value not in self.graphs():
@@ -134,15 +123,15 @@ class RemoteStore(KGStore):
     def _select_column(self, sparql: str) -> list[str]:
         """First column of a query run over the server's whole dataset (no dataset in the request)."""
         body = urllib.parse.urlencode([("query", sparql)]).encode()
-        with self._send(self.spec, body, "application/x-www-form-urlencoded", "text/tab-separated-values") as response:
-            return [row[0].value for row in ox.parse_query_results(response, ox.QueryResultsFormat.TSV)]
+        with self._http.send(self.spec, body, "application/x-www-form-urlencoded", TSV) as answer:
+            return [row[0].value for row in _parsed_rows(answer.expect(TSV))]
 
     def _upload(self, graph: str, ntriples_file: Path) -> None:
         if self.graph_store:
             url = f"{self.graph_store}?{urllib.parse.urlencode({'graph': graph})}"
             with open(ntriples_file, "rb") as body:
                 # POST adds to the (empty) graph in one streamed request; Oxigraph loads it in one transaction.
-                self._send(url, body, "application/n-triples", length=ntriples_file.stat().st_size).close()
+                self._http.send(url, body, "application/n-triples", write=True, length=ntriples_file.stat().st_size).close()
             return
         for batch in _line_batches(ntriples_file, UPDATE_BATCH_BYTES):
             self.update(f"INSERT DATA {{ GRAPH <{graph}> {{\n{batch}}} }}")
@@ -150,35 +139,55 @@ class RemoteStore(KGStore):
     # ------------------------------------------------------------------ reading
 
     def query(self, sparql: str, bindings: Mapping[str, rdflib.term.Identifier] | None = None) -> Result:
-        """Results as the embedded store gives them: parsed by pyoxigraph, converted by oxrdflib."""
         text = with_prefixes(with_values(sparql, bindings or {}))
-        with self._post_query(text, "application/sparql-results+json, application/n-triples;q=0.9") as response:
-            content_type = response.headers.get_content_type()
-            payload = response.read()
-        if content_type != "application/sparql-results+json":
-            result = Result("CONSTRUCT")
-            result.graph = rdflib.Graph()
-            result.graph += (from_ox(triple) for triple in ox.parse(payload, ox.RdfFormat.N_TRIPLES))
-            return result
-        parsed = ox.parse_query_results(payload, ox.QueryResultsFormat.JSON)
-        if isinstance(parsed, ox.QueryBoolean):
-            result = Result("ASK")
-            result.askAnswer = bool(parsed)
-            return result
-        result = Result("SELECT")
-        result.vars = [rdflib.Variable(v.value) for v in parsed.variables]
-        result.bindings = [
-            {var: from_ox(value) for var, value in zip(result.vars, row) if value is not None} for row in parsed
-        ]
-        return result
+        with self._post_query(text, f"{JSON}, {NTRIPLES};q=0.9") as answer:
+            payload = answer.expect(JSON, NTRIPLES).read()
+        try:
+            return _result(payload, answer.content_type)
+        except (SyntaxError, ValueError, MemoryError) as exc:
+            raise RemoteError(f"{self.spec}: the server's answer is not valid {answer.content_type} ({_first_line(exc)})") from None
 
     def select_terms(self, sparql: str) -> Iterator[tuple[ox.Term, ...]]:
-        response = self._post_query(sparql, "text/tab-separated-values")
-        with response:
-            solutions = ox.parse_query_results(response, ox.QueryResultsFormat.TSV)
-            width = len(solutions.variables)
-            for row in solutions:
-                yield tuple(row[i] for i in range(width))
+        with self._post_query(sparql, TSV) as answer:
+            yield from _parsed_rows(answer.expect(TSV))
+
+
+JSON, NTRIPLES, TSV = "application/sparql-results+json", "application/n-triples", "text/tab-separated-values"
+
+
+def _first_line(exc: Exception) -> str:
+    return " ".join(str(exc).split())[:200]
+
+
+def _parsed_rows(answer: Answer) -> Iterator[tuple[ox.Term, ...]]:
+    """TSV results streamed from the answer; a malformed one is a :class:`RemoteError`."""
+    try:
+        solutions = ox.parse_query_results(answer, ox.QueryResultsFormat.TSV)
+        width = len(solutions.variables)
+        for row in solutions:
+            yield tuple(row[i] for i in range(width))
+    except (SyntaxError, ValueError, MemoryError) as exc:  # MemoryError: pyoxigraph's buffer cap on one huge row
+        raise RemoteError(f"{answer.url}: the server's answer is not valid SPARQL TSV results ({_first_line(exc)})") from None
+
+
+def _result(payload: bytes, content_type: str) -> Result:
+    """Results as the embedded store gives them: parsed by pyoxigraph, converted by oxrdflib."""
+    if content_type == NTRIPLES:
+        result = Result("CONSTRUCT")
+        result.graph = rdflib.Graph()
+        result.graph += (from_ox(triple) for triple in ox.parse(payload, ox.RdfFormat.N_TRIPLES))
+        return result
+    parsed = ox.parse_query_results(payload, ox.QueryResultsFormat.JSON)
+    if isinstance(parsed, ox.QueryBoolean):
+        result = Result("ASK")
+        result.askAnswer = bool(parsed)
+        return result
+    result = Result("SELECT")
+    result.vars = [rdflib.Variable(v.value) for v in parsed.variables]
+    result.bindings = [
+        {var: from_ox(value) for var, value in zip(result.vars, row) if value is not None} for row in parsed
+    ]
+    return result
 
 
 def _line_batches(path: Path, limit: int) -> Iterator[str]:
