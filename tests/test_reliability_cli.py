@@ -19,7 +19,7 @@ def built(tmp_path_factory):
 @pytest.mark.parametrize("args, message", [
     (("top-institutions", "-p", "limit=-1"), "parameter limit: -1 is too small; give a whole number ≥ 1"),
     (("top-institutions", "-p", "limit=0"), "parameter limit: 0 is too small; give a whole number ≥ 1"),
-    (("coauthor-pairs", "-p", "min_shared=0"), "parameter min_shared: 0 is too small; give a whole number ≥ 1"),
+    (("coauthor-pairs", "-p", "min_shared=0"), "parameter min_shared: 0 is too small; give a whole number ≥ 2"),
     (("author-papers", "-p", "author=nobody at all", "-p", "byline=middle"),
      "parameter byline: 'middle' is not allowed; give one of any, first, last"),
 ])
