@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import random
 import signal
 import subprocess
+import sys
+import textwrap
 import time
 from pathlib import Path
 
@@ -91,14 +94,17 @@ def test_readers_beside_a_writer_and_two_writers(tmp_path):
 
 def test_a_writer_waits_only_as_long_as_told(tmp_path):
     run_kg("build", cwd=tmp_path)
-    run_kg("synth", "--papers", "300", "--seed", "5", "--out", "more.txt", cwd=tmp_path)
-    first = kg_process("ingest", "more.txt", cwd=tmp_path)
-    time.sleep(1.5)
-    result = run_kg("ingest", str(LISTING), "--wait", "0.2", cwd=tmp_path, check=False)
-    first.communicate(timeout=600)
-    if first.returncode == 0 and "waiting" not in result.stderr.decode():
-        return  # the first writer was already done: nothing to wait for on this machine
-    assert "another kg command is still writing it after 0.2 s" in one_line_error_last(result, 2)
+    before = stats(tmp_path)
+    with open(tmp_path / ".kg-store" / "kg-writer.lock", "w") as held:  # another writer, as the OS sees it
+        fcntl.flock(held, fcntl.LOCK_EX)
+        started = time.monotonic()
+        result = run_kg("ingest", str(LISTING), "--wait", "0.5", cwd=tmp_path, check=False)
+        waited = time.monotonic() - started
+        assert stats(tmp_path) == before  # readers are not held up by a writer
+    assert result.stderr.decode().splitlines()[0] == "kg: waiting up to 0.5 s for another kg command writing .kg-store …"
+    assert "another kg command is still writing it after 0.5 s" in one_line_error_last(result, 2)
+    assert waited < 30  # start-up plus the wait, not the default 300 s
+    run_kg("ingest", str(LISTING), "--wait", "0.5", cwd=tmp_path)  # released: the next writer goes ahead
 
 
 def one_line_error_last(result, code: int) -> str:
@@ -136,3 +142,31 @@ def test_a_fifo_is_refused_at_once_and_an_incomplete_journal_entry_deletes_nothi
     (tmp_path / "kept").mkdir()
     entry.rename(tmp_path / "kept" / entry.name)
     assert stats(tmp_path) == before
+
+
+def test_kill_9_between_the_merge_rewrite_and_the_derived_graph_keeps_the_merge(tmp_path):
+    """The resolution step dies after rewriting the merged paper, before its derived graph is written."""
+    from test_ingest import dump, dump_of_build
+    from conftest import ABSTRACTS
+
+    store = tmp_path / "store"
+    run_kg("build", "--store", str(store), cwd=tmp_path)
+    script = textwrap.dedent(f"""
+        import os
+        from kg.resolve import store_step
+        rewrite, calls = store_step._rewrite, []
+        def rewrite_then_die(store, moves):
+            rewrite(store, moves)
+            calls.append(bool(moves))
+            if calls.count(True) == 2:  # the first undoes the old merge; the second redoes it
+                os._exit(9)
+        store_step._rewrite = rewrite_then_die
+        from kg.cli import main
+        import sys; sys.argv = ["kg", "ingest", {str(LISTING)!r}, "--store", {str(store)!r}]
+        main()
+    """)
+    died = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True)
+    assert died.returncode == 9, died.stderr
+    assert dump(store, tmp_path) == dump_of_build(tmp_path, "fresh", ABSTRACTS, LISTING)
+    merges = run_kg("quality", "--format", "json", "--store", str(store), cwd=tmp_path).stdout
+    assert b"MLUBench" in merges

@@ -20,7 +20,7 @@ from ..ingest.formats import FORMATS
 from ..ingest.formats import csv as csv_format
 from ..rdf.iris import DEFAULT_BASE, Minter
 from ..stores.remote import GRAPH_STORE_ENV, PASSWORD_ENV, UPDATE_ENV, USER_ENV
-from ..resolve.store_step import interrupted_resolution, rebuild
+from ..resolve.store_step import interrupted_resolution, resume
 from ..stores.embedded import DEFAULT_WAIT, STORE_ENV, WAIT_ENV, KGStore, StoreBusy, default_store_spec
 
 BASE_ENV = "KG_BASE"
@@ -165,7 +165,7 @@ def _resolved(store: KGStore, spec: str, interrupted: Minter, options: dict) -> 
         except StoreBusy:  # a writer is changing the store right now and resolves it when done
             return store
     try:
-        rebuild(writer, interrupted)
+        resume(writer, interrupted)
         describe(writer, interrupted)  # the description counts what the finished change left
     except KgError as exc:  # e.g. a read-only remote store: answer anyway, and say why it may be stale
         click.echo(f"kg: warning: the store's entity resolution was interrupted and cannot be finished here ({exc})", err=True)

@@ -205,16 +205,36 @@ def coauthor_pair_triples(store: KGStore, minter: Minter) -> Iterator[ox.Triple]
 
 
 def rebuild(store: KGStore, minter: Minter) -> MergeDecisions:
-    """Decide merges, rewrite absorbed papers, and replace the derived graph."""
-    undo_moves(store, resolved_graph(minter))  # person moves a killed run left behind, if any
+    """Decide merges, rewrite absorbed papers, move name-only mentions to identified people, and
+    replace the derived graph.
+
+    The merge records are stored (with the suspended mark) before any paper is rewritten or
+    mention moved, so a run killed between the two leaves what :func:`resume` needs to undo."""
+    undo_moves(store, resolved_graph(minter))  # person moves of the last run (or a killed one)
     decisions = find_merges(read_papers(store, minter))
+    graph = resolved_graph(minter)
+    merges = list(merge_triples(decisions, minter))
+    store.replace_graph_triples(graph, [ox.Triple(graph, RDF.type, KG.DerivedGraph),
+                                        ox.Triple(graph, KG.resolutionSuspended, _TRUE), *merges])
     _rewrite(store, [(ox.NamedNode(m.absorbed.graph), ox.NamedNode(m.absorbed.iri), ox.NamedNode(m.canonical.iri))
                      for m in decisions.merges])
-    graph = resolved_graph(minter)
     people, _ = find_person_merges(read_mentions(store))
+    moves = list(person_merge_triples(people, minter))
+    store.replace_graph_triples(graph, [ox.Triple(graph, RDF.type, KG.DerivedGraph),
+                                        ox.Triple(graph, KG.resolutionSuspended, _TRUE), *merges, *moves])
     apply_moves(store, people)
     # Labels are read from the store before the graph is replaced, so build the list first.
-    triples = [ox.Triple(graph, RDF.type, KG.DerivedGraph), *merge_triples(decisions, minter),
-               *person_merge_triples(people, minter), *label_triples(store, graph), *coauthor_pair_triples(store, minter)]
+    triples = [ox.Triple(graph, RDF.type, KG.DerivedGraph), *merges, *moves, *label_triples(store, graph),
+               *coauthor_pair_triples(store, minter)]
     store.replace_graph_triples(graph, triples)
     return decisions
+
+
+def resume(store: KGStore, minter: Minter) -> MergeDecisions:
+    """Finish the resolution a killed run left suspended: undo the rewrites its merge records
+    name (a rewrite not made yet is a no-op), then resolve afresh."""
+    undo_merges(store, minter)
+    return rebuild(store, minter)
+
+
+_TRUE = ox.Literal("true", datatype=ox.NamedNode("http://www.w3.org/2001/XMLSchema#boolean"))

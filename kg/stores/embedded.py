@@ -21,6 +21,7 @@ half of one.
 from __future__ import annotations
 
 import fcntl
+import gc
 import os
 import re
 import shutil
@@ -270,7 +271,10 @@ class EmbeddedStore(KGStore):
         if not self.read_only:
             self.oxigraph.flush()
         if self._lock is not None:
-            del self.oxigraph, self.dataset  # Oxigraph's own lock goes with the last reference
+            # Oxigraph closes its database with the last reference, and rdflib's Dataset holds
+            # one in a reference cycle: collect it, so no compaction runs after the lock is released.
+            del self.oxigraph, self.dataset
+            gc.collect()
             _close_lock(self._lock)
             self._lock = None
 
