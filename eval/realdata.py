@@ -110,7 +110,11 @@ def _abstract_merges(store: KGStore, truth: dict, listing: str, abstracts: str) 
 def _institution_scores(store: KGStore, truth: dict) -> dict:
     if importlib.util.find_spec(INSTITUTION_SCORER) is None:
         return {"institution spelling pairs on one node": "n/a", "nodes merging two institutions": "n/a"}
-    return importlib.import_module(INSTITUTION_SCORER).institution_scores(store, truth)
+    scores = importlib.import_module(INSTITUTION_SCORER).institution_scores(store, truth)
+    # the examples behind these figures: python -m eval.real_institutions -v
+    return {"institution spelling pairs on one node": scores["spelling_pairs_together"],
+            "institution spelling pairs": scores["pairs"],
+            "nodes merging two institutions": scores["merging_nodes"]}
 
 
 def score(truth_path: Path, truth: dict, with_abstracts: bool) -> dict:

@@ -44,7 +44,7 @@ def test_build_then_stats_share_the_default_store(tmp_path):
 
 def test_hostile_listing_counts_add_up_and_rejects_are_reported(tmp_path):
     result = run_kg("build", str(HOSTILE), "--store", "memory", "--out", "out", cwd=tmp_path)
-    assert "Read 4 records from 1 file: 2 ingested, 2 rejected." in result.stdout.decode()
+    assert "Read 4 records from 1 file (as listing): 2 ingested, 2 rejected." in result.stdout.decode()
     errors = result.stderr.decode().splitlines()
     assert errors == [
         f"kg: rejected {HOSTILE}:13: block has no author line — A Block Without Any Authors",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+from collections import Counter
 from contextlib import nullcontext
 from pathlib import Path
 
@@ -83,11 +84,19 @@ def print_rejections(report: IngestReport) -> None:
         click.echo(f"kg: rejected {rejection} — {rejection.excerpt}", err=True)
 
 
+def _formats(report: IngestReport) -> str:
+    """The format each file was read as (detected or given), so a wrong guess is seen at once."""
+    counts = Counter(source.format for source in report.sources)
+    if len(report.sources) == 1:
+        return f"as {report.sources[0].format}"
+    return ", ".join(f"{count} as {name}" for name, count in sorted(counts.items()))
+
+
 def print_summary(report: IngestReport, stats: dict[str, int]) -> None:
     out = console()
     print_rejections(report)
     out.print(
-        f"Read {plural(report.read, 'record')} from {plural(len(report.sources), 'file')}: "
+        f"Read {plural(report.read, 'record')} from {plural(len(report.sources), 'file')} ({_formats(report)}): "
         f"{report.ingested:,} ingested, {len(report.rejections):,} rejected."
     )
     out.print(

@@ -15,7 +15,7 @@ from typing import Iterator
 
 from pyoxigraph import Literal, NamedNode, Triple
 
-from ..rdf.iris import Minter
+from ..rdf.iris import Minter, file_slug
 from ..ingest.records import PaperRecord
 from ..rdf.vocab import DCTERMS, KG, RDF, RDFS, SKOS, XSD
 from .analysis import analyse
@@ -38,7 +38,8 @@ def topic_triples(paper: NamedNode, record: PaperRecord, minter: Minter) -> Iter
     paper_key = paper.value[len(minter.iri("paper", "")):]
     for topic in analysis.topics:
         node = topic_iri(topic.slug, minter)
-        assignment = NamedNode(minter.part("assignment", paper_key, topic.slug))
+        # one assignment per source: two sources of one paper weigh its topics on their own texts
+        assignment = NamedNode(minter.part("assignment", f"{paper_key}--{topic.slug}", file_slug(record.source.name)))
         yield Triple(paper, DCTERMS.subject, node)
         yield Triple(paper, KG.topicAssignment, assignment)
         yield Triple(assignment, RDF.type, KG.TopicAssignment)
