@@ -25,6 +25,7 @@ from .. import QUERIES_DIR
 from ..graphs.networks import HEADINGS, network, write_pages
 from ..graphs.projections import ego_network, top_nodes
 from ..graphs.render import VIS_FILES, vis_asset, render_html, search_script
+from ..ingest.identifiers import PAPER_PAGES, PERSON_PAGES
 from ..query.library import library, search_names
 from ..rdf.iris import profile_path
 from ..rdf.vocab import sparql_prologue
@@ -68,6 +69,11 @@ PAGES = {
         Panel("venue-authors", "Authors (papers)", "author"),
     )),
 }
+#: How a page names each kind of identifier page (``schema:sameAs``) of an author or paper.
+IDENTIFIER_LABELS = {"orcid": "ORCID", "dblp": "dblp", "openreview": "OpenReview", "doi": "DOI", "arxiv": "arXiv"}
+#: (start of the link, label) in the order a page lists them: an author's, then a paper's.
+IDENTIFIER_KINDS = tuple((template.split("{}")[0], IDENTIFIER_LABELS[kind])
+                         for pages in (PERSON_PAGES, PAPER_PAGES) for kind, template in pages.items())
 #: The search on the index looks names up as `kg` does for these kinds.
 SEARCHED = ("author", "institution", "topic")
 
@@ -125,10 +131,21 @@ def _page_sets(store: KGStore) -> dict[str, dict[str, tuple[str, int]]]:
     return {kind: {str(row.page): (str(row.name), int(row.papers)) for row in _rows(store, kind)} for kind in PAGES}
 
 
+def _identifiers(store: KGStore) -> dict[str, list[dict]]:
+    """Each author's and paper's identifier pages, labelled by kind, in IDENTIFIER_KINDS order (a few per entity)."""
+    found: dict[str, list[tuple[int, str, str]]] = {}
+    for row in _rows(store, "identifiers"):
+        kinds = [(rank, label) for rank, (start, label) in enumerate(IDENTIFIER_KINDS) if str(row.link).startswith(start)]
+        if kinds:  # a link of no known kind has no label to show
+            found.setdefault(str(row.page), []).append((*kinds[0], str(row.link)))
+    return {iri: [{"label": label, "href": link} for _, label, link in sorted(links)] for iri, links in found.items()}
+
+
 def write_site(store: KGStore, out_dir: Path) -> dict[str, int]:
     """The whole site in ``out_dir``; returns how many pages of each kind were written."""
     env = _environment()
     pages = _page_sets(store)
+    identifiers = _identifiers(store)
     path_of = {iri: profile_path(iri) for kind in pages for iri in pages[kind]}
     coauthors = network(store, "coauthors")
     with_ego = set(top_nodes(coauthors, EGO_PAGES))
@@ -143,7 +160,7 @@ def write_site(store: KGStore, out_dir: Path) -> dict[str, int]:
             iri, own = str(page.page), path_of[str(page.page)]
             link = lambda target: _relative(own, path_of[target]) if target in path_of else None  # noqa: E731
             sections = [{"heading": panel.heading, "paper": panel.links_to == "paper",
-                         "rows": [_row(row, panel, link) for row in rows]} for panel, rows in zip(panels, panel_rows)]
+                         "rows": [_row(row, panel, link, identifiers) for row in rows]} for panel, rows in zip(panels, panel_rows)]
             ego = None
             if kind == "author" and iri in with_ego and coauthors.degree(iri):
                 ego = own.removesuffix(".html") + "-network.html"
@@ -153,6 +170,7 @@ def write_site(store: KGStore, out_dir: Path) -> dict[str, int]:
                 ego = _relative(own, ego)
             _write(out_dir / own, template.render(
                 title=str(page.name), kind=kind, iri=iri, papers=int(page.papers), sections=sections,
+                identifiers=identifiers.get(iri, []),
                 ego=ego, home=_relative(own, "index.html"), listing=_relative(own, f"{kind}s.html")))
             written += 1
         counts[kind] = written
@@ -169,13 +187,13 @@ def write_site(store: KGStore, out_dir: Path) -> dict[str, int]:
     return counts
 
 
-def _row(row, panel: Panel, link) -> dict:
+def _row(row, panel: Panel, link, identifiers: dict[str, list[dict]]) -> dict:
     if panel.links_to == "paper":
         details = [str(value) for value in (getattr(row, "venue", None),) if value is not None]
         if getattr(row, "position", None) is not None:
             details.insert(0, f"{row.position} / {row.authors}")
         return {"text": str(row.title) if row.title is not None else str(row.paper), "href": None,
-                "iri": str(row.paper), "details": " · ".join(details)}
+                "iri": str(row.paper), "details": " · ".join(details), "identifiers": identifiers.get(str(row.paper), [])}
     count = getattr(row, "number", None)
     relation = getattr(row, "relation", None)
     return {"text": str(row.name), "href": link(str(row.other)), "iri": str(row.other),
