@@ -45,7 +45,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping, Protocol
+from typing import Callable, Mapping, Protocol
 
 import pyoxigraph as ox
 from rapidfuzz import fuzz, process
@@ -201,11 +201,14 @@ def search_names(store: SparqlStore, kind: str) -> dict[str, tuple[list[str], li
     return {named.iri: (sorted(named.keys), sorted(named.acronyms)) for named in named_entities(store, kind)}
 
 
-def _tokens_match(typed: str, key: str) -> bool:
-    """Every typed word is a word of the name (any order); CJK text may be any part of the name."""
+def _tokens_match(typed: str) -> Callable[[str], bool]:
+    """Whether a key holds every typed word (any order); CJK text may be any part of the name.
+    Decided once per look-up, since it is asked of every key."""
     if has_cjk(typed):
-        return typed.replace(" ", "") in key.replace(" ", "")
-    return set(typed.split()) <= set(key.split())
+        joined = typed.replace(" ", "")
+        return lambda key: joined in key.replace(" ", "")
+    words = set(typed.split())
+    return lambda key: words <= set(key.split())
 
 
 def find_entity(store: SparqlStore, kind: str, text: str) -> URIRef:
@@ -234,17 +237,18 @@ def find_entity(store: SparqlStore, kind: str, text: str) -> URIRef:
         return _decided(store, kind, text, exact)
     keys: dict[str, set[str]] = defaultdict(set)
     acronyms: dict[str, set[str]] = defaultdict(set)
+    acronym_pattern = f"UNION {{ ?e {KG.acronymKey} ?acronym }}" if kind == "institution" else ""  # only theirs
     for entity, key, acronym in text_rows(store, f"""SELECT ?e ?key ?acronym WHERE {{ ?e a {class_iri} .
-            {{ ?e {KG.matchKey} ?key }} UNION {{ ?e {KG.acronymKey} ?acronym }} }}"""):
+            {{ ?e {KG.matchKey} ?key }} {acronym_pattern} }}"""):
         if key is not None:
             keys[entity].add(key)
         else:
             acronyms[entity].add(acronym)
-    joined = typed.replace(" ", "")
+    joined, tokens_match = typed.replace(" ", ""), _tokens_match(typed)
     tiers = (
         lambda entity: joined in {key.replace(" ", "") for key in keys[entity]},
         lambda entity: typed in acronyms[entity],
-        lambda entity: any(_tokens_match(typed, key) for key in keys[entity]),
+        lambda entity: any(map(tokens_match, keys[entity])),
     )
     for tier in tiers:
         matches = [entity for entity in sorted(keys) if tier(entity)]
