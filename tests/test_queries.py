@@ -17,6 +17,9 @@ from kg.errors import KgError
 from kg.exports.rdf import export
 from kg.rdf.iris import Minter
 from kg.pipeline import ingest
+from kg.ingest.names import match_key
+from kg.rdf.vocab import FOAF, KG, RDFS, SKOS
+from kg.resolve.match_keys import ENTITY_CLASSES
 from kg.query.library import derived_acronyms, find_entity, library, library_query, parse_query, run
 from kg.stores.embedded import KGStore
 
@@ -404,3 +407,21 @@ def test_precomputed_pair_counts_agree_with_the_raw_authorships(sample_store, mi
     precomputed = run(sample_store, library()["coauthor-pairs"], {"min_shared": min_shared})
     raw = run(sample_store, checks["coauthor-pairs"], {"min_shared": min_shared})
     assert precomputed.rows == raw.rows and precomputed.variables == raw.variables
+
+
+@pytest.mark.parametrize("kind", ["author", "institution", "topic"])
+def test_derived_match_keys_are_the_match_keys_of_the_labels(sample_store, kind):
+    """The keys the resolution step stored are exactly the folded names (and acronyms) of each entity."""
+    cls = str(ENTITY_CLASSES[kind])
+    stored: dict[str, set[str]] = {}
+    for entity, key in sample_store.select_terms(f"SELECT ?e ?k WHERE {{ ?e a {cls} ; {KG.matchKey} ?k }}"):
+        stored.setdefault(entity.value, set()).add(key.value)
+    labels = sample_store.select_terms(
+        f"SELECT ?e ?l WHERE {{ ?e a {cls} . {{ ?e {RDFS.label}|{FOAF.name}|{SKOS.prefLabel}|{SKOS.altLabel}|{KG.acronym}|{KG.nameAsWritten} ?l }} "
+        f"UNION {{ ?a {KG.author} ?e ; {KG.nameAsWritten} ?l }} }}")
+    expected: dict[str, set[str]] = {}
+    for entity, label in labels:
+        expected.setdefault(entity.value, set()).add(match_key(label.value))
+    assert stored and stored == expected
+    acronyms = {row[0].value for row in sample_store.select_terms(f"SELECT ?e WHERE {{ ?e a {cls} ; {KG.acronymKey} ?k }}")}
+    assert bool(acronyms) == (kind == "institution")

@@ -42,10 +42,12 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping, Protocol
+from typing import Callable, Mapping, Protocol
 
+import pyoxigraph as ox
 from rapidfuzz import fuzz, process
 from rdflib import Graph, Literal, URIRef, Variable
 from rdflib.namespace import XSD
@@ -54,8 +56,9 @@ from rdflib.term import Identifier
 
 from .. import QUERIES_DIR
 from ..errors import KgError, SparqlSyntaxError
-from ..ingest.names import clean, fold, has_cjk, match_key
-from ..rdf.vocab import FOAF, ORG, SKOS, sparql_prologue
+from ..ingest.names import clean, has_cjk, match_key
+from ..rdf.vocab import KG, sparql_prologue
+from ..resolve.match_keys import ENTITY_CLASSES, derived_acronyms, named_entities, text_rows
 
 ENTITY_KINDS = ("author", "institution", "topic")
 KINDS = (*ENTITY_KINDS, "string", "integer", "iri")
@@ -192,67 +195,20 @@ def library_query(name: str, folder: Path = QUERIES_DIR) -> LibraryQuery:
 
 # ---------------------------------------------------------------- finding entities by name
 
-# Where each kind of entity is and what names it goes by. Constant query text: the user's input
-# never enters it, it is compared in Python after the candidate labels are fetched.
-_ENTITY_CLASSES = {"author": FOAF.Person, "institution": ORG.Organization, "topic": SKOS.Concept}
-_LABELS_QUERY = """
-SELECT ?class ?entity ?label ?display WHERE {
-  ?entity a ?class .
-  { ?entity rdfs:label|foaf:name|skos:prefLabel|skos:altLabel|kg:acronym|kg:nameAsWritten ?label }
-  UNION { ?authorship kg:author ?entity ; kg:nameAsWritten ?label }
-  OPTIONAL { ?entity rdfs:label ?display }
-}"""
-# Function words left out of derived acronyms ("University of Science and Technology of China" -> USTC).
-_ACRONYM_SKIP = frozenset("of and the for at in on de del der des du la le les di y und fur für & a an".split())
-_PARENTHESES = re.compile(r"[(（]([^)）]*)[)）]")
-
-
-def derived_acronyms(label: str) -> set[str]:
-    """Acronyms a label implies: written in parentheses, or the initials of its significant words."""
-    found = {part.strip() for inner in _PARENTHESES.findall(label) for part in re.split(r"[,;/，]", inner)}
-    found = {part for part in found if part and " " not in part and not has_cjk(part)}
-    words = [word for word in re.split(r"[\W\d_]+", fold(_PARENTHESES.sub(" ", label))) if word]
-    significant = [word for word in words if word not in _ACRONYM_SKIP]
-    if len(significant) >= 2 and not has_cjk(label):
-        found.add("".join(word[0] for word in significant))
-    return {match_key(acronym) for acronym in found if match_key(acronym)}
-
-
-@dataclass
-class _Candidate:
-    iri: URIRef
-    display: str
-    keys: set[str]
-    acronyms: set[str]
-
-
-def _candidates(store: SparqlStore, kind: str) -> list[_Candidate]:
-    rows = store.query(sparql_prologue() + _LABELS_QUERY, {"class": URIRef(_ENTITY_CLASSES[kind].value)})
-    found: dict[URIRef, _Candidate] = {}
-    for row in rows:
-        candidate = found.setdefault(row.entity, _Candidate(row.entity, "", set(), set()))
-        candidate.keys.add(match_key(str(row.label)))
-        if kind == "institution":
-            candidate.acronyms |= derived_acronyms(str(row.label))
-        display = str(row.display) if row.display is not None else str(row.label)
-        # Prefer a Latin-script display name, then the shortest, then the first in code-point order.
-        rank = (has_cjk(display), len(display), display)
-        if not candidate.display or rank < (has_cjk(candidate.display), len(candidate.display), candidate.display):
-            candidate.display = display
-    return sorted(found.values(), key=lambda candidate: (candidate.display, str(candidate.iri)))
-
-
 def search_names(store: SparqlStore, kind: str) -> dict[str, tuple[list[str], list[str]]]:
     """Each entity's match keys and acronyms (sorted): what the network pages' search compares,
     so that the page finds what :func:`find_entity` finds."""
-    return {str(candidate.iri): (sorted(candidate.keys), sorted(candidate.acronyms)) for candidate in _candidates(store, kind)}
+    return {named.iri: (sorted(named.keys), sorted(named.acronyms)) for named in named_entities(store, kind)}
 
 
-def _tokens_match(typed: str, key: str) -> bool:
-    """Every typed word is a word of the name (any order); CJK text may be any part of the name."""
+def _tokens_match(typed: str) -> Callable[[str], bool]:
+    """Whether a key holds every typed word (any order); CJK text may be any part of the name.
+    Decided once per look-up, since it is asked of every key."""
     if has_cjk(typed):
-        return typed.replace(" ", "") in key.replace(" ", "")
-    return set(typed.split()) <= set(key.split())
+        joined = typed.replace(" ", "")
+        return lambda key: joined in key.replace(" ", "")
+    words = set(typed.split())
+    return lambda key: words <= set(key.split())
 
 
 def find_entity(store: SparqlStore, kind: str, text: str) -> URIRef:
@@ -265,33 +221,63 @@ def find_entity(store: SparqlStore, kind: str, text: str) -> URIRef:
     word in the name, in any order ("Neumann Gerhard"). Several entities in the deciding tier
     is an ambiguity, reported with the candidates. Nothing found lists the closest names.
     """
-    candidates = _candidates(store, kind)
     typed = match_key(text)
     if not typed:
         raise KgError(f"no {kind} matches {clean(text)!r}: a name needs letters or digits")
+    class_iri = str(ENTITY_CLASSES[kind])
+    try:  # the IRI itself
+        iri = ox.NamedNode(text.strip())
+    except ValueError:
+        iri = None
+    if iri is not None and next(text_rows(store, f"SELECT ?e WHERE {{ VALUES ?e {{ {iri} }} ?e a {class_iri} ; {KG.matchKey} ?key }}"), None):
+        return URIRef(iri.value)
+    # The exact key: one indexed pattern (the key is written as an escaped pyoxigraph literal).
+    exact = [row[0] for row in text_rows(store, f"SELECT DISTINCT ?e WHERE {{ ?e {KG.matchKey} {ox.Literal(typed)} ; a {class_iri} }}")]
+    if exact:
+        return _decided(store, kind, text, exact)
+    keys: dict[str, set[str]] = defaultdict(set)
+    acronyms: dict[str, set[str]] = defaultdict(set)
+    acronym_pattern = f"UNION {{ ?e {KG.acronymKey} ?acronym }}" if kind == "institution" else ""  # only theirs
+    for entity, key, acronym in text_rows(store, f"""SELECT ?e ?key ?acronym WHERE {{ ?e a {class_iri} .
+            {{ ?e {KG.matchKey} ?key }} {acronym_pattern} }}"""):
+        if key is not None:
+            keys[entity].add(key)
+        else:
+            acronyms[entity].add(acronym)
+    joined, tokens_match = typed.replace(" ", ""), _tokens_match(typed)
     tiers = (
-        lambda candidate: str(candidate.iri) == text.strip(),
-        lambda candidate: typed in candidate.keys,
-        lambda candidate: typed.replace(" ", "") in {key.replace(" ", "") for key in candidate.keys},
-        lambda candidate: typed in candidate.acronyms,
-        lambda candidate: any(_tokens_match(typed, key) for key in candidate.keys),
+        lambda entity: joined in {key.replace(" ", "") for key in keys[entity]},
+        lambda entity: typed in acronyms[entity],
+        lambda entity: any(map(tokens_match, keys[entity])),
     )
     for tier in tiers:
-        matches = [candidate for candidate in candidates if tier(candidate)]
-        if len(matches) == 1:
-            return matches[0].iri
+        matches = [entity for entity in sorted(keys) if tier(entity)]
         if matches:
-            listed = "; ".join(dict.fromkeys(match.display for match in matches[:10]))  # names, not IRIs
-            more = f" and {len(matches) - 10} more" if len(matches) > 10 else ""
-            raise KgError(f"{kind} {clean(text)!r} is ambiguous: {len(matches)} match ({listed}{more}); type more of the name")
-    if not candidates:
+            return _decided(store, kind, text, matches)
+    if not keys:
         raise KgError(f"no {kind} matches {clean(text)!r}: the graph has no {kind}s (has `kg build` run on this store?)")
-    by_key = {key: candidate.display for candidate in candidates for key in candidate.keys}
+    by_key: dict[str, list[str]] = defaultdict(list)
+    for entity in sorted(keys):
+        for key in keys[entity]:
+            by_key[key].append(entity)
     # rapidfuzz's C++ matcher: a mistyped name among 10^5 others in milliseconds (difflib took seconds)
-    nearest = process.extract(typed, list(by_key), scorer=fuzz.ratio, limit=8, score_cutoff=60)
-    close = dict.fromkeys(by_key[key] for key, _, _ in nearest)
-    hint = f"; closest: {', '.join(list(close)[:5])}" if close else f"; none of the {len(candidates)} {kind}s is close"
+    nearest = process.extract(typed, sorted(by_key), scorer=fuzz.ratio, limit=8, score_cutoff=60)
+    named = {entity.iri: entity for entity in named_entities(store, kind, {e for key, _, _ in nearest for e in by_key[key]})}
+    # A key several entities share shows the last of them in (display, IRI) order.
+    close = dict.fromkeys(max((named[e] for e in by_key[key]), key=lambda n: (n.display, n.iri)).display
+                          for key, _, _ in nearest)
+    hint = f"; closest: {', '.join(list(close)[:5])}" if close else f"; none of the {len(keys)} {kind}s is close"
     raise KgError(f"no {kind} matches {clean(text)!r}{hint}")
+
+
+def _decided(store: SparqlStore, kind: str, text: str, matches: list[str]) -> URIRef:
+    """The one entity of the deciding tier, or the ambiguity listing the candidates' names."""
+    if len(matches) == 1:
+        return URIRef(matches[0])
+    named = named_entities(store, kind, matches)
+    listed = "; ".join(dict.fromkeys(match.display for match in named[:10]))  # names, not IRIs
+    more = f" and {len(named) - 10} more" if len(named) > 10 else ""
+    raise KgError(f"{kind} {clean(text)!r} is ambiguous: {len(named)} match ({listed}{more}); type more of the name")
 
 
 # ---------------------------------------------------------------- binding and running

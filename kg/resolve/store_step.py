@@ -16,6 +16,8 @@ each time and never depends on the order sources were ingested:
   counted once here so the whole-graph ``coauthor-pairs`` question reads a few hundred pair
   nodes instead of grouping every pair of every paper (``queries/checks/`` keeps the raw form,
   and the tests check that both agree).
+- **match keys** of every author, institution and topic (:mod:`kg.resolve.match_keys`), so a
+  name look-up is one indexed pattern.
 
 The results live in one derived named graph (``{base}graph/resolved``), replaced as a whole.
 Rewrites are undone (from those records) before any source graph is replaced or removed and
@@ -38,6 +40,7 @@ from ..rdf.iris import Minter
 from ..ingest.names import clean
 from ..stores.embedded import KGStore
 from ..rdf.vocab import FOAF, KG, RDF, RDFS, SKOS, XSD, sparql_prologue
+from .match_keys import match_key_triples
 from .identity import apply_moves, find_person_merges, person_merge_triples, read_mentions, undo_moves
 from .papers import MergeDecisions, PaperFacts, find_merges
 
@@ -227,6 +230,8 @@ def rebuild(store: KGStore, minter: Minter) -> MergeDecisions:
     triples = [ox.Triple(graph, RDF.type, KG.DerivedGraph), *merges, *moves, *label_triples(store, graph),
                *coauthor_pair_triples(store, minter)]
     store.replace_graph_triples(graph, triples)
+    # Match keys fold every name, the ones just chosen included, so they are read back after.
+    store.replace_graph_triples(graph, [*triples, *match_key_triples(store)])
     return decisions
 
 

@@ -1,0 +1,91 @@
+"""Match keys: what the forgiving name look-up (:func:`kg.query.library.find_entity`) compares.
+
+Every author, institution and topic gets one ``kg:matchKey`` literal per distinct
+:func:`kg.ingest.names.match_key` of its names (labels, acronyms, names as written, the names the
+resolution step chose), and each institution one ``kg:acronymKey`` per acronym its names imply.
+They are written into the derived graph by the store-level resolution step, so a look-up is one
+indexed ``?e kg:matchKey "…"`` pattern instead of reading and folding every label on each call.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterable, Iterator
+
+import pyoxigraph as ox
+
+from ..ingest.names import fold, has_cjk, match_key
+from ..rdf.vocab import FOAF, KG, ORG, SKOS, sparql_prologue
+
+ENTITY_CLASSES = {"author": FOAF.Person, "institution": ORG.Organization, "topic": SKOS.Concept}
+# Constant query text: the class is ours, the user's input never enters it.
+_LABELS_QUERY = """
+SELECT ?entity ?label ?display WHERE {
+  VALUES_BLOCK
+  ?entity a CLASS .
+  { ?entity rdfs:label|foaf:name|skos:prefLabel|skos:altLabel|kg:acronym|kg:nameAsWritten ?label }
+  UNION { ?authorship kg:author ?entity ; kg:nameAsWritten ?label }
+  OPTIONAL { ?entity rdfs:label ?display }
+}"""
+# Function words left out of derived acronyms ("University of Science and Technology of China" -> USTC).
+_ACRONYM_SKIP = frozenset("of and the for at in on de del der des du la le les di y und fur für & a an".split())
+_PARENTHESES = re.compile(r"[(（]([^)）]*)[)）]")
+
+
+def derived_acronyms(label: str) -> set[str]:
+    """Acronyms a label implies: written in parentheses, or the initials of its significant words."""
+    found = {part.strip() for inner in _PARENTHESES.findall(label) for part in re.split(r"[,;/，]", inner)}
+    found = {part for part in found if part and " " not in part and not has_cjk(part)}
+    words = [word for word in re.split(r"[\W\d_]+", fold(_PARENTHESES.sub(" ", label))) if word]
+    significant = [word for word in words if word not in _ACRONYM_SKIP]
+    if len(significant) >= 2 and not has_cjk(label):
+        found.add("".join(word[0] for word in significant))
+    return {match_key(acronym) for acronym in found if match_key(acronym)}
+
+
+@dataclass
+class Named:
+    """An entity with its display name, match keys and (institutions) acronyms."""
+
+    iri: str
+    display: str
+    keys: set[str]
+    acronyms: set[str]
+
+
+def text_rows(store, sparql: str) -> Iterator[tuple[str | None, ...]]:
+    """Rows as plain strings (None where unbound): pyoxigraph terms straight from the store when
+    it has them (no rdflib conversion), else any SPARQL engine's rows."""
+    if hasattr(store, "select_terms"):
+        return (tuple(None if term is None else term.value for term in row) for row in store.select_terms(sparql))
+    return (tuple(None if term is None else str(term) for term in row) for row in store.query(sparql))
+
+
+def named_entities(store, kind: str, iris: Iterable[str] | None = None) -> list[Named]:
+    """Entities of a kind (or just these IRIs), sorted by display name then IRI, keys from their labels."""
+    values = "" if iris is None else "VALUES ?entity { " + " ".join(str(ox.NamedNode(iri)) for iri in iris) + " }"
+    sparql = _LABELS_QUERY.replace("VALUES_BLOCK", values).replace("CLASS", str(ENTITY_CLASSES[kind]))
+    found: dict[str, Named] = {}
+    for entity, label, display in text_rows(store, sparql_prologue() + sparql):
+        named = found.setdefault(entity, Named(entity, "", set(), set()))
+        named.keys.add(match_key(label))
+        if kind == "institution":
+            named.acronyms |= derived_acronyms(label)
+        display = display if display is not None else label
+        # Prefer a Latin-script display name, then the shortest, then the first in code-point order.
+        rank = (has_cjk(display), len(display), display)
+        if not named.display or rank < (has_cjk(named.display), len(named.display), named.display):
+            named.display = display
+    return sorted(found.values(), key=lambda named: (named.display, named.iri))
+
+
+def match_key_triples(store) -> Iterator[ox.Triple]:
+    """``kg:matchKey`` / ``kg:acronymKey`` of every entity, in IRI then key order."""
+    for kind in sorted(ENTITY_CLASSES):
+        for named in sorted(named_entities(store, kind), key=lambda named: named.iri):
+            node = ox.NamedNode(named.iri)
+            for key in sorted(named.keys - {""}):
+                yield ox.Triple(node, KG.matchKey, ox.Literal(key))
+            for acronym in sorted(named.acronyms):
+                yield ox.Triple(node, KG.acronymKey, ox.Literal(acronym))
