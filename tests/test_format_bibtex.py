@@ -3,7 +3,6 @@ orders, identifiers, and hostile entries (unbalanced braces, no title) rejected 
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 

@@ -58,7 +58,7 @@ from .. import QUERIES_DIR
 from ..errors import KgError, SparqlSyntaxError
 from ..ingest.names import clean, has_cjk, match_key
 from ..rdf.vocab import KG, sparql_prologue
-from ..resolve.match_keys import ENTITY_CLASSES, derived_acronyms, named_entities, text_rows
+from ..resolve.match_keys import ENTITY_CLASSES, named_entities, text_rows
 
 ENTITY_KINDS = ("author", "institution", "topic")
 KINDS = (*ENTITY_KINDS, "string", "integer", "iri")
