@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http.server
 import os
+import socket
 import subprocess
 import threading
 import time
@@ -150,3 +151,47 @@ def test_a_redirected_write_is_an_error_and_writes_nothing(servers, tmp_path):
     assert result.stderr.decode().splitlines() == [
         f"kg: error: http://127.0.0.1:{here.server_port}/update: the server redirects this write to "
         f"{here.elsewhere}/update; nothing was written, give the endpoint's own URL"]
+
+
+@pytest.fixture
+def unanswering_port():
+    """A loopback port whose accept queue is full: the kernel completes no more handshakes, so
+    a client's connect hangs as it does against a host that drops packets."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(0)
+    port = listener.getsockname()[1]
+    fillers = []
+    for _ in range(4):  # the first completes into the queue, the later ones hang and stay pending
+        filler = socket.socket()
+        filler.setblocking(False)
+        filler.connect_ex(("127.0.0.1", port))
+        fillers.append(filler)
+    time.sleep(0.2)
+    yield port
+    for sock in (*fillers, listener):
+        sock.close()
+
+
+def test_a_host_that_never_connects_fails_on_the_connect_limit_not_the_answer_limit(unanswering_port, tmp_path):
+    """The answer limit is long (a big query may compute for minutes); the connect limit is what
+    says the host is not there, and it applies to each try of a retried read."""
+    url = f"http://127.0.0.1:{unanswering_port}/query"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("KG_")}
+    env.update(KG_STORE_TIMEOUT="600", KG_STORE_CONNECT_TIMEOUT="0.5")
+    started = time.monotonic()
+    result = subprocess.run([str(KG_BIN), "stats", "--store", url], cwd=tmp_path, env=env, capture_output=True, timeout=120)
+    elapsed = time.monotonic() - started
+    assert result.returncode == 2
+    assert result.stderr.decode().splitlines() == [
+        f"kg: error: {url}: cannot reach the SPARQL server (no connection within 0.5 s, $KG_STORE_CONNECT_TIMEOUT)"]
+    assert elapsed < 4 * 0.5 + sum((0.5, 1.0, 2.0)) + 8  # four tries and their back-off, plus start-up
+
+
+def test_a_connect_limit_must_be_a_positive_number(tmp_path):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("KG_")}
+    env.update(KG_STORE_CONNECT_TIMEOUT="soon")
+    result = subprocess.run([str(KG_BIN), "stats", "--store", "http://127.0.0.1:9/query"], cwd=tmp_path, env=env,
+                            capture_output=True, timeout=120)
+    assert result.returncode != 0
+    assert result.stderr.decode().splitlines() == ["kg: error: $KG_STORE_CONNECT_TIMEOUT='soon': give a positive number"]

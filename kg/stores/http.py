@@ -1,7 +1,9 @@
 """HTTP for the remote store, made to fail well against a misbehaving server.
 
-Every request has a time limit (``KG_STORE_TIMEOUT`` seconds, for connecting and for the
-whole answer) and every answer a size cap (``KG_STORE_MAX_BYTES``); the status and content
+Every request has two time limits: one for making the connection (``KG_STORE_CONNECT_TIMEOUT``
+seconds, short, so a host that drops packets is reported at once) and one for the whole answer
+(``KG_STORE_TIMEOUT``, long, since a big query may compute for minutes before its first byte);
+every answer has a size cap (``KG_STORE_MAX_BYTES``); the status and content
 type are checked before the body is parsed. Redirects are followed by hand and only to the
 configured host, so the Basic credentials never leave it; a redirected write is an error (a
 re-sent update could run twice, a dropped one would be reported as done). Reads are retried
@@ -11,6 +13,7 @@ is one :class:`RemoteError` line naming the URL and what was wrong.
 
 from __future__ import annotations
 
+import functools
 import http.client
 import os
 import time
@@ -22,8 +25,10 @@ from typing import IO
 from ..errors import KgError
 
 TIMEOUT_ENV = "KG_STORE_TIMEOUT"
+CONNECT_TIMEOUT_ENV = "KG_STORE_CONNECT_TIMEOUT"
 MAX_BYTES_ENV = "KG_STORE_MAX_BYTES"
 DEFAULT_TIMEOUT = 300.0
+DEFAULT_CONNECT_TIMEOUT = 10.0
 DEFAULT_MAX_BYTES = 2 * 1024**3
 RETRY_DELAYS = (0.5, 1.0, 2.0)  # seconds before the 2nd, 3rd and 4th try of a read
 RETRY_STATUSES = {502, 503, 504}
@@ -53,7 +58,53 @@ class _NoRedirects(urllib.request.HTTPRedirectHandler):
         return None  # urllib then raises the 3xx as an HTTPError, which Client.send decides on
 
 
-_OPENER = urllib.request.build_opener(_NoRedirects)
+class ConnectTimeout(OSError):
+    """No connection within the connect limit: the host is down or drops packets (retried for reads)."""
+
+
+def _connecting_within(connection_class: type) -> type:
+    """``connection_class`` whose connect (TLS handshake included) has its own, shorter limit;
+    the socket then waits for the answer as long as the answer's limit allows."""
+
+    class Connection(connection_class):
+        def __init__(self, *args, connect_timeout: float, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.connect_timeout = connect_timeout
+
+        def connect(self):
+            answer_timeout = self.timeout
+            self.timeout = min(self.connect_timeout, answer_timeout)
+            try:
+                super().connect()
+            except TimeoutError:
+                raise ConnectTimeout(f"no connection within {self.timeout:g} s, ${CONNECT_TIMEOUT_ENV}") from None
+            finally:
+                self.timeout = answer_timeout
+            self.sock.settimeout(answer_timeout)
+
+    return Connection
+
+
+_HTTP_CONNECTION = _connecting_within(http.client.HTTPConnection)
+_HTTPS_CONNECTION = _connecting_within(http.client.HTTPSConnection)
+
+
+class _HTTPHandler(urllib.request.HTTPHandler):
+    def __init__(self, connect_timeout: float):
+        super().__init__()
+        self.connection = functools.partial(_HTTP_CONNECTION, connect_timeout=connect_timeout)
+
+    def http_open(self, req):
+        return self.do_open(self.connection, req)
+
+
+class _HTTPSHandler(urllib.request.HTTPSHandler):
+    def __init__(self, connect_timeout: float):
+        super().__init__()
+        self.connection = functools.partial(_HTTPS_CONNECTION, connect_timeout=connect_timeout)
+
+    def https_open(self, req):
+        return self.do_open(self.connection, req, context=self._context)
 
 
 class Answer:
@@ -119,6 +170,9 @@ class Client:
     def __init__(self, headers: dict[str, str]):
         self.headers = headers
         self.timeout = _setting(TIMEOUT_ENV, DEFAULT_TIMEOUT)
+        connect_timeout = _setting(CONNECT_TIMEOUT_ENV, DEFAULT_CONNECT_TIMEOUT)
+        self._opener = urllib.request.build_opener(_NoRedirects, _HTTPHandler(connect_timeout),
+                                                   _HTTPSHandler(connect_timeout))
         self.limit = int(_setting(MAX_BYTES_ENV, DEFAULT_MAX_BYTES))
 
     def send(self, url: str, body: bytes | IO[bytes], content_type: str, accept: str | None = None,
@@ -162,7 +216,7 @@ class Client:
         if remaining <= 0:
             raise urllib.error.URLError(TimeoutError())
         request = urllib.request.Request(url, data=body, headers=headers, method="POST")
-        return _OPENER.open(request, timeout=remaining)
+        return self._opener.open(request, timeout=remaining)
 
     @staticmethod
     def _redirect(url: str, current: str, exc: urllib.error.HTTPError, write: bool) -> str:
