@@ -21,6 +21,7 @@ SECTIONS = {
     "authors_with_several_written_forms": "Authors with several written forms",
     "institutions_alike_kept_apart": "Institutions that look alike but were kept apart",
     "institutions_merged": "Institutions written several ways, and why each is the same",
+    "units_placed_by_domain": "Units named alone, placed in their institution by their authors' e-mail domain",
     "name_only_authors_with_identified_namesakes": "Authors without an identifier whom several identified people could be",
 }
 
@@ -37,6 +38,8 @@ def _lines(section: str, item: dict) -> list[str]:
         return [f"{item['name']}  (also written: {'; '.join(item['other_forms'])})"]
     if section == "institutions_merged":
         return [f"{item['name'] or item['institution']}"] + [f"    {form['written']}  — {form['how']}" for form in item["forms"]]
+    if section == "units_placed_by_domain":
+        return [f"{item['unit']} ({item['domain']})  — unit of {item['institution']}: {item['why']}"]
     if section == "name_only_authors_with_identified_namesakes":
         return [f"{item['name']}  on {item['authorship']}  — could be {', '.join(item['identified_namesakes'])}"]
     return [f"{item['first']}  /  {item['second']}  — {item['why_alike']}; kept apart: {item['why_apart']}"]
@@ -48,8 +51,8 @@ def _lines(section: str, item: dict) -> list[str]:
 def quality(output_format, store_spec) -> None:
     """Data-quality report: merges made and why, institution entries rejected as person
     names, papers without institutions, authors written several ways, institutions that
-    look alike but were kept apart, and institutions written several ways, with the rule
-    that made each written form the same institution."""
+    look alike but were kept apart, institutions written several ways, with the rule
+    that made each written form the same institution, and units placed by e-mail domain."""
     with opened_store(store_spec) as store:
         report = quality_report(store)
     if output_format == "json":

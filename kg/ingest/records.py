@@ -29,6 +29,7 @@ class Institution:
     raw: str
     name: str
     name_zh: str | None = None
+    domains: tuple[str, ...] = ()  # e-mail domains its authors state with it (structured sources)
 
 
 @dataclass(frozen=True, slots=True)

@@ -54,6 +54,17 @@ def distinct(names: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(name for name in names if name))
 
 
+def institutions_of(names: Iterable[str], details: Iterable[AuthorDetail]) -> list[Institution]:
+    """The paper's institutions, each once, with the e-mail domains its authors give for it
+    (which tell apart two universities' "Department of Computer Science")."""
+    domains: dict[str, dict[str, None]] = {}
+    for detail in details:
+        for affiliation in detail.affiliations:
+            if affiliation.domain:
+                domains.setdefault(affiliation.name, {})[affiliation.domain] = None
+    return [Institution(name, name, domains=tuple(domains.get(name, ()))) for name in distinct(names)]
+
+
 def make_record(where: SourceRef, header: str, title: str | None, authors: list[str],
                 details: list[AuthorDetail] | None = None, **fields) -> PaperRecord | Rejection:
     """The record of one entry, or why it cannot be one; paper-level institutions are the
@@ -73,6 +84,5 @@ def make_record(where: SourceRef, header: str, title: str | None, authors: list[
         if len(fields.get(key) or "") > MAX_FIELD:
             return Rejection(where, f"{key} of {len(fields[key]):,} characters is too long (limit {MAX_FIELD:,})", shown)
     if "institutions" not in fields:
-        names = distinct(aff.name for detail in details for aff in detail.affiliations)
-        fields["institutions"] = [Institution(name, name) for name in names]
+        fields["institutions"] = institutions_of((aff.name for detail in details for aff in detail.affiliations), details)
     return PaperRecord(source=where, venue_header=header, title=title, authors=authors, author_details=details, **fields)

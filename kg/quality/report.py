@@ -60,7 +60,12 @@ SELECT ?org ?label WHERE {
 } ORDER BY ?org
 """
 
-
+UNITS_BY_DOMAIN = """
+SELECT ?unit ?domain (MIN(?unitLabel) AS ?unitName) (MIN(?parentLabel) AS ?parentName) ?why WHERE {
+  ?record a kg:UnitByDomain ; kg:unit ?unit ; kg:parentInstitution ?parent ; kg:emailDomain ?domain ; rdfs:comment ?why .
+  ?unit rdfs:label ?unitLabel . ?parent rdfs:label ?parentLabel .
+} GROUP BY ?unit ?domain ?why ORDER BY ?unit
+"""
 INSTITUTION_FORMS = """
 SELECT ?org (MIN(?label) AS ?name) (GROUP_CONCAT(DISTINCT ?raw; separator="\\u0000") AS ?forms) WHERE {
   ?org a org:Organization ; kg:nameAsWritten ?raw .
@@ -134,6 +139,8 @@ def quality_report(store: KGStore) -> dict:
     labels = {str(org): clean(str(label)) for org, label in _rows(store, INSTITUTIONS)}
     alike = lookalike_institutions(labels)
     institutions_merged = institution_merges(store)
+    units = [{"unit": str(name), "domain": str(domain), "institution": str(parent), "why": str(why)}
+             for _, domain, name, parent, why in _rows(store, UNITS_BY_DOMAIN)]
     _, apart = find_person_merges(read_mentions(store))
     unidentified = [{"record_graph": graph, "authorship": authorship, "name": name, "identified_namesakes": candidates}
                     for graph, authorship, name, candidates in apart]
@@ -141,13 +148,15 @@ def quality_report(store: KGStore) -> dict:
         "counts": {"merges": len(merges), "rejected_institution_entries": len(rejected),
                    "papers_without_institutions": len(without), "authors_with_several_written_forms": len(forms),
                    "institutions_alike_kept_apart": len(alike), "institutions_merged": len(institutions_merged),
-                   "name_only_authors_with_identified_namesakes": len(unidentified)},
+                   "name_only_authors_with_identified_namesakes": len(unidentified),
+                   "units_placed_by_domain": len(units)},
         "merges": merges,
         "rejected_institution_entries": rejected,
         "papers_without_institutions": without,
         "authors_with_several_written_forms": forms,
         "institutions_alike_kept_apart": alike,
         "institutions_merged": institutions_merged,
+        "units_placed_by_domain": units,
         "name_only_authors_with_identified_namesakes": unidentified,
     }
 

@@ -7,6 +7,10 @@ the entry names several institutions), a
 ``skos:prefLabel``/``rdfs:label`` when the alias table names them, and
 ``org:subOrganizationOf`` from each unit to the next level. Person names found in the field
 become ``kg:RejectedInstitutionEntry`` notes on the record instead, with the reason.
+
+A bare unit ("Department of Computer Science", nothing naming its institution) is one node per
+registrable e-mail domain its authors write from (``kg:scopedByDomain``), so two universities'
+departments are never one node; :mod:`.domain_units` then finds the institution of the domain.
 """
 
 from __future__ import annotations
@@ -17,10 +21,12 @@ from pyoxigraph import Literal, NamedNode, Triple
 
 from ..rdf.iris import Minter, slug
 from ..ingest.names import has_cjk
+from ..ingest.urls import institutional_domain
 from ..ingest.records import Affiliation, PaperRecord
 from ..rdf.vocab import KG, ORG, PROV, RDF, RDFS, SCHEMA, SKOS, XSD
 from .aliases import AliasTable
 from .institutions import OrgChain, resolve_entries
+from .org_names import is_top_level, starts_with_unit_word
 from .people import person_name_reason
 
 
@@ -41,11 +47,12 @@ def institution_triples(paper: NamedNode, record: PaperRecord, record_node: Name
             yield Triple(note, PROV.wasDerivedFrom, record_node)
             continue
         for chain in resolve_entries(entry.name, entry.name_zh, aliases):
-            leaf = yield from _chain_triples(chain, minter)
-            yield Triple(paper, SCHEMA.sourceOrganization, leaf)
-            yield Triple(leaf, KG.nameAsWritten, Literal(entry.raw))
-            if entry.name_zh and not has_cjk(entry.name_zh):
-                yield Triple(leaf, SKOS.altLabel, Literal(entry.name_zh))
+            for scope in _domain_scopes(chain, entry.domains):
+                leaf = yield from _chain_triples(chain, minter, scope)
+                yield Triple(paper, SCHEMA.sourceOrganization, leaf)
+                yield Triple(leaf, KG.nameAsWritten, Literal(entry.raw))
+                if entry.name_zh and not has_cjk(entry.name_zh):
+                    yield Triple(leaf, SKOS.altLabel, Literal(entry.name_zh))
 
 
 def affiliation_triples(authorship: NamedNode, affiliation: Affiliation, minter: Minter,
@@ -54,21 +61,40 @@ def affiliation_triples(authorship: NamedNode, affiliation: Affiliation, minter:
     organisation nodes as the paper's institution field gives (one per institution the string
     names), linked from the authorship."""
     for chain in resolve_entries(affiliation.name, None, aliases):
-        leaf = yield from _chain_triples(chain, minter)
+        leaf = yield from _chain_triples(chain, minter, _domain_scopes(chain, (affiliation.domain,))[0])
         yield Triple(authorship, KG.affiliation, leaf)
         yield Triple(leaf, KG.nameAsWritten, Literal(affiliation.name))
         if affiliation.domain:
             yield Triple(leaf, KG.emailDomain, Literal(affiliation.domain))
 
 
-def _chain_triples(chain: OrgChain, minter: Minter):
-    """Nodes from the top-level parent down; returns the entry's own (most specific) node."""
+def is_bare_unit(chain: OrgChain) -> bool:
+    """An entry that is only a unit's name, with no institution in it or in the alias table."""
+    level = chain.levels[0]
+    return (len(chain.levels) == 1 and level.canonical is None and starts_with_unit_word(level.written)
+            and not is_top_level(level.written))
+
+
+def _domain_scopes(chain: OrgChain, domains) -> list[str | None]:
+    """The institutional domains a bare unit is told apart by (one node each), else [None]."""
+    if not is_bare_unit(chain):
+        return [None]
+    return list(dict.fromkeys(filter(None, map(institutional_domain, domains)))) or [None]
+
+
+def _chain_triples(chain: OrgChain, minter: Minter, scope: str | None = None):
+    """Nodes from the top-level parent down; returns the entry's own (most specific) node.
+    ``scope`` is the registrable e-mail domain of a bare unit (a chain of one level)."""
     parent: NamedNode | None = None
     parent_local, parent_display = "", ""
     for level, chinese in reversed(list(zip(chain.levels, chain.chinese))):
         local = f"{parent_local}--{slug(level.key)}" if parent is not None else slug(level.key)
+        if scope:
+            local = f"{local}-at-{slug(scope.replace('.', ' '))}"
         node = NamedNode(minter.iri("institution", local))
         yield Triple(node, RDF.type, ORG.Organization)
+        if scope:
+            yield Triple(node, KG.scopedByDomain, Literal(scope))
         if parent is None:
             yield Triple(node, KG.nameAsWritten, _named(level.written))
         else:

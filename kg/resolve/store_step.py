@@ -16,6 +16,8 @@ each time and never depends on the order sources were ingested:
   counted once here so the whole-graph ``coauthor-pairs`` question reads a few hundred pair
   nodes instead of grouping every pair of every paper (``queries/checks/`` keeps the raw form,
   and the tests check that both agree).
+- **units by e-mail domain**: a bare unit a structured source gives ("Department of Computer
+  Science", cs.washington.edu) becomes a unit of its domain's one institution (:mod:`.domain_units`).
 - **match keys** of every author, institution and topic (:mod:`kg.resolve.match_keys`), so a
   name look-up is one indexed pattern.
 
@@ -40,6 +42,7 @@ from ..rdf.iris import Minter
 from ..ingest.names import clean
 from ..stores.embedded import KGStore
 from ..rdf.vocab import FOAF, KG, RDF, RDFS, SKOS, XSD, sparql_prologue
+from .domain_units import domain_unit_triples
 from .match_keys import match_key_triples
 from .identity import apply_moves, find_person_merges, person_merge_triples, read_mentions, undo_moves
 from .papers import MergeDecisions, PaperFacts, find_merges
@@ -228,7 +231,7 @@ def rebuild(store: KGStore, minter: Minter) -> MergeDecisions:
     apply_moves(store, people)
     # Labels are read from the store before the graph is replaced, so build the list first.
     triples = [ox.Triple(graph, RDF.type, KG.DerivedGraph), *merges, *moves, *label_triples(store, graph),
-               *coauthor_pair_triples(store, minter)]
+               *coauthor_pair_triples(store, minter), *domain_unit_triples(store, minter)]
     store.replace_graph_triples(graph, triples)
     # Match keys fold every name, the ones just chosen included, so they are read back after.
     store.replace_graph_triples(graph, [*triples, *match_key_triples(store)])

@@ -22,8 +22,8 @@ from typing import Iterator
 
 from .. import identifiers
 from ..reading import Paragraph, check_text_file
-from ..records import Affiliation, AuthorDetail, Institution, PaperRecord, Rejection, excerpt
-from ..structured import FieldError, distinct, make_record, parts, text
+from ..records import Affiliation, AuthorDetail, PaperRecord, Rejection, excerpt
+from ..structured import FieldError, distinct, institutions_of, make_record, parts, text
 from . import Source
 from .bibtex import citation_fields, venue_facts
 
@@ -148,8 +148,9 @@ def paper_record(entry: object, where, header: str) -> PaperRecord | Rejection:
     # the paper's institutions are every stated affiliation, also where the list is not aligned
     # with the byline (then nobody gets a per-author one: the alignment is unknown)
     stated = distinct(part.strip() for aff in parts(entry.get("aff"), "aff", ";") for part in aff.split("+"))
+    details = _details(entry, authors)
     return make_record(
-        where, header, title, authors, _details(entry, authors),
+        where, header, title, authors, details,
         abstract=text(entry.get("abstract"), "abstract") or text(entry.get("tldr"), "tldr"),
         keywords=distinct(parts(entry.get("keywords"), "keywords", ";")),
         doi=identifiers.doi(bib_fields.get("doi")), arxiv_id=arxiv[0] if arxiv else None,
@@ -157,7 +158,7 @@ def paper_record(entry: object, where, header: str) -> PaperRecord | Rejection:
         code_urls=[urls["github"]] if urls["github"] else [],
         project_urls=[urls["project"]] if urls["project"] else [],
         other_urls=[url for url in (urls["pdf"], urls["site"]) if url and (url == urls["pdf"] or not identifiers.openreview_forum(url))],
-        stated_facts=facts or None, institutions=[Institution(name, name) for name in stated],
+        stated_facts=facts or None, institutions=institutions_of(stated, details or []),
     )
 
 
