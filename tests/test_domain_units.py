@@ -106,3 +106,10 @@ def test_the_placing_follows_the_store_as_sources_come_and_go(tmp_path):
     with resolution_suspended(store, minter):
         store.remove_graph(ox.NamedNode(next(g for g in store.sources() if g.endswith("other-json"))))
     assert _units(store)["department-of-computer-science-at-washington-edu"][1] is None
+
+
+def test_institutions_kept_apart_on_one_domain_are_listed_as_look_alikes(source):
+    store = KGStore("memory")
+    ingest([source], store, Minter())
+    alike = {(a["first"], a["second"]): a["why_alike"] for a in quality_report(store)["institutions_alike_kept_apart"]}
+    assert alike == {("Google", "Waymo"): "their authors write from one e-mail domain (google.com)"}

@@ -12,6 +12,7 @@ from itertools import combinations
 from ..ingest.formats.listing import split_bracketed
 from ..ingest.names import clean
 from ..resolve.aliases import active_aliases
+from ..resolve.domain_units import institutions_by_domain
 from ..resolve.institutions import explain_entry
 from ..resolve.identity import find_person_merges, read_mentions
 from ..resolve.keys import institution_key
@@ -88,10 +89,15 @@ def loose_key(name: str) -> str:
     return " ".join(sorted(set(institution_key(name).split()) - _LOOSE_IGNORED))
 
 
-def lookalike_institutions(labels: dict[str, str]) -> list[dict]:
+_MOST_SHARING_A_DOMAIN = 3  # more institutions on one domain than this: a consortium's or a host's, no hint
+
+
+def lookalike_institutions(labels: dict[str, str], domains: dict[str, set[str]] | None = None) -> list[dict]:
     """Top-level institutions kept apart although their names are alike: the same words in
     another order ("University of Washington" / "Washington University"), or keys one or two
-    letters apart. Blocked by loose key and by the first four letters, so not every pair is compared."""
+    letters apart, or (``domains``: registrable e-mail domain -> institutions) whose authors
+    write from one domain ("Noetic Robotics" / "Noetix Robotics", noetixrobotics.com). Blocked
+    by loose key, by the first four letters and by domain, so not every pair is compared."""
     pairs: dict[tuple[str, str], str] = {}
     by_loose, by_start = defaultdict(list), defaultdict(list)
     for iri, label in sorted(labels.items()):
@@ -105,6 +111,10 @@ def lookalike_institutions(labels: dict[str, str]) -> list[dict]:
             distance = edit_distance(institution_key(labels[first]), institution_key(labels[second]))
             if (first, second) not in pairs and distance <= 2 and len(institution_key(labels[first])) >= 10:
                 pairs[(first, second)] = f"names {distance} letter(s) apart"
+    for domain, group in sorted((domains or {}).items()):
+        if len(group) <= _MOST_SHARING_A_DOMAIN:
+            for first, second in combinations(sorted(iri for iri in group if iri in labels), 2):
+                pairs.setdefault((first, second), f"their authors write from one e-mail domain ({domain})")
     aliases = active_aliases()
     return [{"first": labels[a], "second": labels[b], "first_iri": a, "second_iri": b, "why_alike": why,
              "why_apart": why_apart(labels[a], labels[b], aliases)}
@@ -137,7 +147,7 @@ def quality_report(store: KGStore) -> dict:
     forms = [{"author": str(person), "name": str(name), "other_forms": sorted(str(others).split("\u0000"))}
              for person, name, others in _rows(store, WRITTEN_FORMS)]
     labels = {str(org): clean(str(label)) for org, label in _rows(store, INSTITUTIONS)}
-    alike = lookalike_institutions(labels)
+    alike = lookalike_institutions(labels, institutions_by_domain(store))
     institutions_merged = institution_merges(store)
     units = [{"unit": str(name), "domain": str(domain), "institution": str(parent), "why": str(why)}
              for _, domain, name, parent, why in _rows(store, UNITS_BY_DOMAIN)]
