@@ -165,13 +165,19 @@ def ingest(
     # Every file is read and staged first (the store untouched); only when all of them have
     # been read does the store change, in one commit with resolution suspended. A file that
     # fails, --strict, or an input with nothing to ingest leaves the store as it was.
-    with tempfile.TemporaryDirectory(prefix="kg-ingest-", dir=store.scratch_dir) as scratch:
+    names = source_names(files)
+    # New sources' graphs are bulk-loaded while they are staged (kg.stores.loading), so mapping
+    # and loading share the cores; a failed run drops them again (the store as it was).
+    with tempfile.TemporaryDirectory(prefix="kg-ingest-", dir=store.scratch_dir) as scratch, \
+            store.preloading([source_iri(name, minter) for name in names]) as preload:
         staged: list[tuple[ox.NamedNode, Path]] = []
         with Stager(minter, aliases, jobs or default_jobs()) as stager:
-            for number, (path, name) in enumerate(zip(files, source_names(files))):
+            for number, (path, name) in enumerate(zip(files, names)):
                 target = Path(scratch) / f"{number}.nt"  # beside the store: committing it is a rename
-                report.sources.append(_stage_file(path, name, target, stager, format_name, encoding, strict, on_record))
-                staged.append((source_iri(name, minter), target))
+                graph = source_iri(name, minter)
+                report.sources.append(_stage_file(path, name, target, stager, format_name, encoding, strict, on_record,
+                                                  preload.sink if preload else None, graph))
+                staged.append((graph, target))
         if not report.ingested:
             raise NothingRead(f"nothing to ingest: {plural(report.read, 'record')} read from "
                               f"{plural(len(files), 'file')}, all rejected; the store was left as it was"
@@ -179,6 +185,8 @@ def ingest(
                               report)
         if on_stage:
             on_stage("loading into the store and resolving entities")
+        if preload:
+            preload.finish()  # the loader thread is done before anything else writes the store
         load_vocabularies(store, minter)
         drop = _replaced_by(store, staged, minter) if replace_all else ()
         with resolution_suspended(store, minter):
@@ -195,8 +203,10 @@ def _replaced_by(store: KGStore, staged: list[tuple[ox.NamedNode, Path]], minter
     return [graph for graph in store.graphs() if graph not in keep]
 
 
-def _stage_file(path, name, target, stager: Stager, format_name, encoding, strict, on_record) -> SourceReport:
-    """Read one listing and write its triples to ``target`` (N-Triples); the store is not touched."""
+def _stage_file(path, name, target, stager: Stager, format_name, encoding, strict, on_record,
+                sink=None, graph: ox.NamedNode | None = None) -> SourceReport:
+    """Read one listing and write its triples to ``target`` (N-Triples), and through ``sink``
+    (a preload's) to the loader when the graph is loaded early."""
     source, items = read_source(path, name, format_name, encoding)
     report = SourceReport(str(path), name, source.format)
     header = ""
@@ -216,8 +226,10 @@ def _stage_file(path, name, target, stager: Stager, format_name, encoding, stric
             if on_record:
                 on_record(report)
 
-    with open(target, "wb") as out:
+    with open(target, "wb") as file:
+        out = sink(graph, file) if sink else file
         stager.write(name, publication_facts(accepted()), out)
         out.write(ox.serialize(source_triples(name, source.format, header, stager.minter,
                                         file_modified(path.stat().st_mtime)), format=ox.RdfFormat.N_TRIPLES))
+        out.flush()
     return report

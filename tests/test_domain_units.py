@@ -103,6 +103,8 @@ def test_the_placing_follows_the_store_as_sources_come_and_go(tmp_path):
     assert _units(store)["department-of-computer-science-at-washington-edu"][1] is None
     ingest([other], store, minter)
     assert _units(store)["department-of-computer-science-at-washington-edu"][1] == "University of Washington"
+    ingest([other], store, minter)  # again: last run's placing records are no institutions of the domain
+    assert _units(store)["department-of-computer-science-at-washington-edu"][1] == "University of Washington"
     with resolution_suspended(store, minter):
         store.remove_graph(ox.NamedNode(next(g for g in store.sources() if g.endswith("other-json"))))
     assert _units(store)["department-of-computer-science-at-washington-edu"][1] is None

@@ -75,9 +75,10 @@ def test_killed_ingest_leaves_the_store_as_before_and_rerun_finishes(tmp_path):
 
 
 def test_death_while_applying_a_committed_source_is_finished_on_next_open(tmp_path):
-    """The process dies after the commit point, half-way through the bulk load."""
+    """The process dies after the commit point, half-way through the bulk load of a replaced
+    source (a new source is loaded before the commit: the test below)."""
     store = tmp_path / "store"
-    run_kg("build", "--store", str(store), ABSTRACTS, cwd=tmp_path)
+    run_kg("build", "--store", str(store), ABSTRACTS, LISTING, cwd=tmp_path)
     script = textwrap.dedent(f"""
         import os, pyoxigraph as ox
         from kg.stores.embedded import EmbeddedStore
@@ -101,3 +102,30 @@ def test_death_while_applying_a_committed_source_is_finished_on_next_open(tmp_pa
     assert list((store / "kg-journal").glob("*.commit"))
     assert dump(store, tmp_path) == dump_of_build(tmp_path, "fresh", ABSTRACTS, LISTING)  # finished, not half
     assert not list((store / "kg-journal").iterdir())
+
+
+def test_death_after_a_new_source_was_loaded_but_not_committed_leaves_the_store_as_before(tmp_path):
+    """A new source's graph is bulk-loaded while it is staged, in small chunks here; the process
+    dies with all of it loaded but before the commit: the next command drops it again."""
+    store = tmp_path / "store"
+    run_kg("build", "--store", str(store), ABSTRACTS, cwd=tmp_path)
+    before = dump(store, tmp_path)
+    script = textwrap.dedent(f"""
+        import os
+        import kg.pipeline, kg.stores.loading
+        kg.stores.loading.CHUNK_BYTES = 4096  # many chunks, all loaded by the time of the commit
+        def die(*_):
+            assert list(os.scandir({str(store / "kg-journal")!r})), "the loaded graph is named in the journal"
+            os._exit(9)
+        kg.pipeline.load_vocabularies = die  # the first store write after staging
+        from kg.cli import main
+        import sys; sys.argv = ["kg", "ingest", {str(LISTING)!r}, "--store", {str(store)!r}]
+        main()
+    """)
+    died = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True)
+    assert died.returncode == 9, died.stderr
+    assert list((store / "kg-journal").glob("*.loading"))
+    assert dump(store, tmp_path) == before
+    assert not list((store / "kg-journal").iterdir())
+    finished = run_kg("ingest", str(LISTING), "--store", str(store), cwd=tmp_path)
+    assert dump(store, tmp_path) == dump_of_build(tmp_path, "fresh", ABSTRACTS, LISTING), finished.stderr

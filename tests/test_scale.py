@@ -62,3 +62,42 @@ def test_sorted_runs_merged_from_disk_equal_one_sort_in_memory(corpus, monkeypat
     assert len(lines) == len(set(lines))
     keys = [(line.rsplit(" ", 2)[1].strip("<>"), line.split(" ", 1)[0].strip("<>")) for line in lines]
     assert keys == sorted(keys), "graph, then subject"
+
+
+def _ntriples(count: int) -> bytes:
+    return "".join(f'<https://kg.example.org/s{i}> <https://kg.example.org/p> "value {i} é" .\n'
+                   for i in range(count)).encode()
+
+
+def test_a_file_loaded_in_chunks_holds_what_one_load_holds(tmp_path, monkeypatch):
+    from kg.stores import loading
+    import pyoxigraph as ox
+
+    path = tmp_path / "graph.nt"
+    path.write_bytes(_ntriples(2000))
+    graph = ox.NamedNode("https://kg.example.org/graph")
+    whole, chunked = ox.Store(), ox.Store()
+    whole.bulk_load(path=str(path), format=ox.RdfFormat.N_TRIPLES, to_graph=graph)
+    monkeypatch.setattr(loading, "CHUNK_BYTES", 1000)  # ~100 chunks, most cut inside a line
+    loading.load_file(chunked, path, graph)
+    assert len(chunked) == 2000 and set(chunked) == set(whole)
+
+
+def test_the_loader_thread_loads_what_was_written_and_reports_bad_input(tmp_path, monkeypatch):
+    from kg.stores import loading
+    import pyoxigraph as ox
+
+    monkeypatch.setattr(loading, "CHUNK_BYTES", 1000)
+    store, graph = ox.Store(), ox.NamedNode("https://kg.example.org/graph")
+    with open(tmp_path / "copy.nt", "wb") as copy:
+        loader = loading.ChunkLoader(store)
+        sink = loading.TeeSink(copy, loader, graph)
+        for line in _ntriples(500).splitlines(True):
+            sink.write(line)
+        sink.flush()
+        loader.close()
+    assert len(store) == 500 and (tmp_path / "copy.nt").read_bytes() == _ntriples(500)
+    broken = loading.ChunkLoader(ox.Store())
+    broken.put(graph, b"<https://kg.example.org/s> not a triple\n")
+    with pytest.raises(SyntaxError):
+        broken.close()

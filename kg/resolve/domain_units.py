@@ -26,7 +26,7 @@ _SCOPED = sparql_prologue() + "SELECT DISTINCT ?unit ?domain WHERE { ?unit kg:sc
 # are what is being placed, and "Department of X" of one domain says nothing of the institution).
 _DOMAINS = sparql_prologue() + """
 SELECT DISTINCT ?top ?domain WHERE {
-  ?org kg:emailDomain ?domain ; org:subOrganizationOf* ?top .
+  ?org a org:Organization ; kg:emailDomain ?domain ; org:subOrganizationOf* ?top .
   FILTER NOT EXISTS { ?org kg:scopedByDomain ?scope }
   FILTER NOT EXISTS { ?top org:subOrganizationOf ?above }
 }"""

@@ -32,6 +32,7 @@ import pyoxigraph as ox
 
 from ..rdf.iris import Minter
 from ..rdf.vocab import DCTERMS, FOAF, KG, RDF, RDFS, sparql_prologue
+from .match_keys import text_rows
 
 
 @dataclass(frozen=True)
@@ -56,10 +57,9 @@ def is_identified(person: str) -> bool:
 
 def read_mentions(store) -> list[tuple[str, str, str, str]]:
     """(graph, authorship, person, name as written) for every authorship of every source."""
-    rows = store.query(sparql_prologue() + """
+    return sorted(text_rows(store, sparql_prologue() + """
         SELECT ?g ?authorship ?person ?written WHERE {
-          GRAPH ?g { ?authorship kg:author ?person ; kg:nameAsWritten ?written } }""")
-    return sorted((str(g), str(a), str(p), str(w)) for g, a, p, w in rows)
+          GRAPH ?g { ?authorship kg:author ?person ; kg:nameAsWritten ?written } }"""))
 
 
 def find_person_merges(mentions: list[tuple[str, str, str, str]]) -> tuple[list[PersonMerge], list[tuple[str, str, str, list[str]]]]:

@@ -18,6 +18,7 @@ import pyoxigraph as ox
 from ..ingest.names import fold, has_cjk, match_key
 from ..rdf.vocab import FOAF, KG, ORG, SKOS, sparql_prologue
 
+MATCH_KEYS = frozenset({KG.matchKey, KG.acronymKey})  # the predicates written here
 ENTITY_CLASSES = {"author": FOAF.Person, "institution": ORG.Organization, "topic": SKOS.Concept}
 # Constant query text: the class is ours, the user's input never enters it.
 _LABELS_QUERY = """

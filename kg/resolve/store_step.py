@@ -43,7 +43,7 @@ from ..ingest.names import clean
 from ..stores.embedded import KGStore
 from ..rdf.vocab import FOAF, KG, RDF, RDFS, SKOS, XSD, sparql_prologue
 from .domain_units import domain_unit_triples
-from .match_keys import match_key_triples
+from .match_keys import MATCH_KEYS, match_key_triples, text_rows
 from .identity import apply_moves, find_person_merges, person_merge_triples, read_mentions, undo_moves
 from .papers import MergeDecisions, PaperFacts, find_merges
 
@@ -119,7 +119,7 @@ def undo_merges(store: KGStore, minter: Minter) -> None:
 
 def read_papers(store: KGStore, minter: Minter) -> list[PaperFacts]:
     # The derived graph's IRI is ours (checked by pyoxigraph), so it is written into the text.
-    rows = store.query(sparql_prologue() + """
+    rows = text_rows(store, sparql_prologue() + """
         SELECT ?paper ?g ?title ?abstract ?url ?venue WHERE {
           GRAPH ?g { ?paper a schema:ScholarlyArticle }
           FILTER(?g != RESOLVED)
@@ -130,13 +130,13 @@ def read_papers(store: KGStore, minter: Minter) -> list[PaperFacts]:
         }""".replace("RESOLVED", str(resolved_graph(minter))))
     papers: dict[tuple[str, str], PaperFacts] = {}
     for paper, graph, title, abstract, url, venue in rows:
-        facts = papers.setdefault((str(paper), str(graph)), PaperFacts(str(paper), str(graph)))
-        facts.title = facts.title or (str(title) if title is not None else None)
-        facts.abstract = facts.abstract or (str(abstract) if abstract is not None else None)
+        facts = papers.setdefault((paper, graph), PaperFacts(paper, graph))
+        facts.title = facts.title or title
+        facts.abstract = facts.abstract or abstract
         if url is not None:
-            facts.urls.add(str(url))
+            facts.urls.add(url)
         if venue is not None:
-            facts.venues.add(str(venue))
+            facts.venues.add(venue)
     return [papers[key] for key in sorted(papers)]
 
 
@@ -156,14 +156,14 @@ def merge_triples(decisions: MergeDecisions, minter: Minter) -> Iterator[ox.Trip
 def _forms(rows) -> dict[tuple[str, str], dict[str, int]]:
     """(entity, language) -> {written form: count}, forms cleaned and their counts summed."""
     forms: dict[tuple[str, str], dict[str, int]] = defaultdict(lambda: defaultdict(int))
-    for entity, written, count in rows:
-        forms[(str(entity), written.language or "")][clean(str(written))] += int(count)
+    for entity, written, count in rows:  # pyoxigraph terms (no rdflib conversion of every row)
+        forms[(entity.value, written.language or "")][clean(written.value)] += int(count.value)
     return forms
 
 
 def label_triples(store: KGStore, graph: ox.NamedNode) -> Iterator[ox.Triple]:
     """Display names of people and institutions, chosen across every source."""
-    people = _forms(store.query(sparql_prologue() + """
+    people = _forms(store.select_terms(sparql_prologue() + """
         SELECT ?person ?written (COUNT(DISTINCT ?authorship) AS ?n)
         WHERE { ?authorship kg:author ?person ; kg:nameAsWritten ?written } GROUP BY ?person ?written"""))
     for (person, _), counts in sorted(people.items()):
@@ -172,11 +172,11 @@ def label_triples(store: KGStore, graph: ox.NamedNode) -> Iterator[ox.Triple]:
             yield ox.Triple(node, predicate, ox.Literal(name))
         for form in sorted(set(counts) - {name}):
             yield ox.Triple(node, SKOS.altLabel, ox.Literal(form))
-    organisations = _forms(store.query(sparql_prologue() + """
+    organisations = _forms(store.select_terms(sparql_prologue() + """
         SELECT ?org ?written (COUNT(DISTINCT ?g) AS ?n)
         WHERE { GRAPH ?g { ?org a org:Organization ; kg:nameAsWritten ?written } FILTER(lang(?written) != "") }
         GROUP BY ?org ?written"""))
-    named = {(str(org), label.language or ""): clean(str(label)) for org, label in store.query(
+    named = {(org.value, label.language or ""): clean(label.value) for org, label in store.select_terms(
         sparql_prologue() + "SELECT ?org ?label WHERE { GRAPH ?g { ?org a org:Organization ; skos:prefLabel ?label } "
         f"FILTER(?g != {graph}) }}")}  # names from the alias table, not the ones this step chose last time
     for (org, language), counts in sorted(organisations.items()):
@@ -220,21 +220,23 @@ def rebuild(store: KGStore, minter: Minter) -> MergeDecisions:
     decisions = find_merges(read_papers(store, minter))
     graph = resolved_graph(minter)
     merges = list(merge_triples(decisions, minter))
-    store.replace_graph_triples(graph, [ox.Triple(graph, RDF.type, KG.DerivedGraph),
-                                        ox.Triple(graph, KG.resolutionSuspended, _TRUE), *merges])
+    # The derived graph is added to under the suspended mark and only its difference written
+    # (set_graph_triples): dropping a whole graph costs a delete of every triple, and after a
+    # small change of sources most of it is as before.
+    base = [ox.Triple(graph, RDF.type, KG.DerivedGraph), *merges]
+    store.add_graph_triples(graph, [ox.Triple(graph, KG.resolutionSuspended, _TRUE), *base])
     _rewrite(store, [(ox.NamedNode(m.absorbed.graph), ox.NamedNode(m.absorbed.iri), ox.NamedNode(m.canonical.iri))
                      for m in decisions.merges])
     people, _ = find_person_merges(read_mentions(store))
     moves = list(person_merge_triples(people, minter))
-    store.replace_graph_triples(graph, [ox.Triple(graph, RDF.type, KG.DerivedGraph),
-                                        ox.Triple(graph, KG.resolutionSuspended, _TRUE), *merges, *moves])
+    store.add_graph_triples(graph, moves)
     apply_moves(store, people)
-    # Labels are read from the store before the graph is replaced, so build the list first.
-    triples = [ox.Triple(graph, RDF.type, KG.DerivedGraph), *merges, *moves, *label_triples(store, graph),
-               *coauthor_pair_triples(store, minter), *domain_unit_triples(store, minter)]
-    store.replace_graph_triples(graph, triples)
-    # Match keys fold every name, the ones just chosen included, so they are read back after.
-    store.replace_graph_triples(graph, [*triples, *match_key_triples(store)])
+    # Labels are read from the store before the graph changes, so the list is built first.
+    triples = [*base, *moves, *label_triples(store, graph), *coauthor_pair_triples(store, minter),
+               *domain_unit_triples(store, minter)]
+    store.set_graph_triples(graph, [ox.Triple(graph, KG.resolutionSuspended, _TRUE), *triples], keep=MATCH_KEYS)
+    # Match keys fold every name, the ones just chosen included (and no stale one), so they come after.
+    store.set_graph_triples(graph, [*triples, *match_key_triples(store)])
     return decisions
 
 

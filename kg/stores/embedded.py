@@ -20,6 +20,7 @@ half of one.
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import gc
 import os
@@ -30,7 +31,7 @@ import tempfile
 import time
 from abc import ABC, abstractmethod
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Mapping
+from typing import BinaryIO, Callable, ContextManager, Iterable, Iterator, Mapping
 
 import pyoxigraph as ox
 import rdflib
@@ -39,6 +40,7 @@ from rdflib.query import Result
 
 from ..errors import KgError, SparqlSyntaxError
 from ..rdf.vocab import KG_NS, OWL
+from .loading import ChunkLoader, TeeSink, load_file
 from .ordering import sorted_statements
 
 DEFAULT_STORE = ".kg-store"
@@ -88,6 +90,11 @@ class KGStore(ABC):
         """Swap graphs for the triples in complete N-Triples files and drop the graphs ``drop``
         names, all in one commit: after a failure or a kill the store is as before or as after."""
 
+    def preloading(self, graphs: list[ox.NamedNode]) -> ContextManager["Preload | None"]:
+        """A :class:`Preload` that takes the N-Triples of these graphs while they are staged, or
+        None: a store that cannot load before the commit loads the staged files at the commit."""
+        return contextlib.nullcontext(None)
+
     def replace_graph(self, graph: ox.NamedNode, ntriples_file: Path) -> None:
         """Swap one graph for the triples in a complete N-Triples file, atomically."""
         self.replace_graphs([(graph, ntriples_file)])
@@ -110,6 +117,27 @@ class KGStore(ABC):
             staged = Path(scratch) / "graph.nt"
             ox.serialize(triples, str(staged), ox.RdfFormat.N_TRIPLES)
             self.replace_graph(graph, staged)
+
+    def add_graph_triples(self, graph: ox.NamedNode, triples: Iterable[ox.Triple]) -> None:
+        """Add these triples to a graph, keeping what it holds; not atomic (the resolution step
+        adds to its derived graph under its suspended mark, so a killed run is redone)."""
+        with tempfile.TemporaryDirectory(prefix="kg-graph-", dir=self.scratch_dir) as scratch:
+            staged = Path(scratch) / "graph.nt"
+            ox.serialize(triples, str(staged), ox.RdfFormat.N_TRIPLES)
+            self._append(graph, staged)
+
+    def set_graph_triples(self, graph: ox.NamedNode, triples: Iterable[ox.Triple],
+                          keep: frozenset[ox.NamedNode] = frozenset()) -> None:
+        """Make a graph hold exactly these triples, plus those it holds with a predicate in ``keep``
+        (not atomic: the resolution step's derived graph). Here: replaced; stores that can
+        change only the difference do."""
+        kept = (ox.Triple(s, p, o) for s, p, o in self.select_terms(f"SELECT ?s ?p ?o WHERE {{ GRAPH {graph} {{ ?s ?p ?o }} }}")
+                if p in keep)
+        self.replace_graph_triples(graph, [*triples, *kept])
+
+    @abstractmethod
+    def _append(self, graph: ox.NamedNode, ntriples_file: Path) -> None:
+        """Load an N-Triples file into a graph without dropping it first."""
 
     def replace_graph_from_turtle(self, graph: ox.NamedNode, turtle_file: Path) -> None:
         """Swap a graph for a small Turtle file's triples (the ontology)."""
@@ -161,6 +189,7 @@ class EmbeddedStore(KGStore):
     def __init__(self, spec: str | None = None, read_only: bool = False, wait: float | None = None, **_options):
         self.spec = spec or default_store_spec()
         self._lock: int | None = None
+        self._preload: Preload | None = None
         if self.spec == "memory":
             self.oxigraph = ox.Store()
         else:
@@ -185,6 +214,14 @@ class EmbeddedStore(KGStore):
 
     def replace_graphs(self, replacements: list[tuple[ox.NamedNode, Path]], drop: Iterable[str] = ()) -> None:
         drop = sorted(set(drop) - {graph.value for graph, _ in replacements})
+        preload = self._preload
+        if preload is not None and any(graph.value in preload.graphs for graph, _ in replacements):
+            self._preload = None  # committed below: no longer undone on failure
+        else:
+            preload = None
+        if preload is not None:
+            preload.finish()
+            replacements = [(graph, file) for graph, file in replacements if graph.value not in preload.graphs]
         if self.scratch_dir is None:  # in memory: nothing outlives the process
             self._load(replacements, drop)
             return
@@ -192,6 +229,8 @@ class EmbeddedStore(KGStore):
         staged = entry.with_suffix(".staged")
         staged.mkdir(parents=True)
         (staged / "drop").write_text("".join(f"{graph}\n" for graph in drop), encoding="utf-8")
+        if preload is not None:  # the loaded graphs' marker moves into the entry, committed with it
+            os.replace(preload.marker, staged / "preloaded")
         for number, (graph, ntriples_file) in enumerate(replacements):
             (staged / f"{number}.graph").write_text(graph.value, encoding="utf-8")
             shutil.move(str(ntriples_file), staged / f"{number}.nt")
@@ -221,7 +260,58 @@ class EmbeddedStore(KGStore):
             if self.oxigraph.contains_named_graph(ox.NamedNode(graph)):
                 self.oxigraph.remove_graph(ox.NamedNode(graph))
         for graph, ntriples_file in replacements:
-            self.oxigraph.bulk_load(path=str(ntriples_file), format=ox.RdfFormat.N_TRIPLES, to_graph=graph)
+            load_file(self.oxigraph, ntriples_file, graph)
+        self.oxigraph.flush()
+
+    @contextlib.contextmanager
+    def preloading(self, graphs: list[ox.NamedNode]) -> Iterator["Preload | None"]:
+        # Only graphs the store does not hold yet: until the commit they are the run's alone, and
+        # undoing them is dropping them (here on failure, or by the next writer after a kill:
+        # the marker names them). A graph being replaced is loaded at the commit, as before.
+        fresh = {graph.value for graph in graphs if not self.oxigraph.contains_named_graph(graph)}
+        if not fresh or self.read_only:
+            yield None
+            return
+        marker = None
+        if self.scratch_dir is not None:
+            marker = self.scratch_dir / f"{time.time_ns():020d}.loading"
+            marker.write_text("".join(f"{graph}\n" for graph in sorted(fresh)), encoding="utf-8")
+            _fsync(marker)
+        self._preload = Preload(self.oxigraph, fresh, marker)
+        try:
+            yield self._preload
+        finally:
+            if self._preload is not None:  # not committed: the run failed
+                preload, self._preload = self._preload, None
+                preload.abandon()
+                self._drop_loaded(sorted(preload.graphs))
+                if marker is not None:
+                    marker.unlink(missing_ok=True)
+
+    def _drop_loaded(self, graphs: Iterable[str]) -> None:
+        for graph in graphs:
+            if self.oxigraph.contains_named_graph(ox.NamedNode(graph)):
+                self.oxigraph.remove_graph(ox.NamedNode(graph))
+        self.oxigraph.flush()
+
+    def _append(self, graph: ox.NamedNode, ntriples_file: Path) -> None:
+        self.oxigraph.bulk_load(path=str(ntriples_file), format=ox.RdfFormat.N_TRIPLES, to_graph=graph)
+        self.oxigraph.flush()
+
+    def set_graph_triples(self, graph: ox.NamedNode, triples: Iterable[ox.Triple],
+                          keep: frozenset[ox.NamedNode] = frozenset()) -> None:
+        # Only the difference is written: on disk, removing a quad costs ~10 µs and dropping a
+        # graph ~50 µs per quad, and a re-resolution after a small change changes few triples.
+        wanted = {ox.Quad(t.subject, t.predicate, t.object, graph) for t in triples}
+        stale = []
+        for quad in self.oxigraph.quads_for_pattern(None, None, None, graph):
+            if quad in wanted:
+                wanted.discard(quad)  # there already
+            elif quad.predicate not in keep:
+                stale.append(quad)
+        for quad in stale:
+            self.oxigraph.remove(quad)
+        self.oxigraph.bulk_extend(wanted)
         self.oxigraph.flush()
 
     def _apply(self, entry: Path) -> None:
@@ -232,8 +322,10 @@ class EmbeddedStore(KGStore):
             raise KgError(f"--store {self.spec}: the journal entry {entry} is incomplete; nothing was changed. "
                           "Move it out of kg-journal to give up that change")
         drop = (entry / "drop").read_text(encoding="utf-8").split()
+        preloaded = set((entry / "preloaded").read_text(encoding="utf-8").split()) if (entry / "preloaded").is_file() else set()
         replacements = [(ox.NamedNode(graph_file.read_text(encoding="utf-8")), graph_file.with_suffix(".nt"))
-                        for graph_file in sorted(entry.glob("*.graph"), key=lambda f: int(f.stem))]
+                        for graph_file in sorted(entry.glob("*.graph"), key=lambda f: int(f.stem))
+                        if graph_file.read_text(encoding="utf-8") not in preloaded]
         self._load(replacements, drop)
         shutil.rmtree(entry)
 
@@ -242,6 +334,9 @@ class EmbeddedStore(KGStore):
         for leftover in sorted(self.scratch_dir.iterdir()) if self.scratch_dir.is_dir() else ():
             if leftover.suffix == ".commit":
                 self._apply(leftover)
+            elif leftover.suffix == ".loading":  # graphs loaded by a run that never committed
+                self._drop_loaded(leftover.read_text(encoding="utf-8").split())
+                leftover.unlink()
             elif leftover.is_dir():
                 shutil.rmtree(leftover)
             else:
@@ -277,6 +372,27 @@ class EmbeddedStore(KGStore):
             gc.collect()
             _close_lock(self._lock)
             self._lock = None
+
+
+class Preload:
+    """The graphs a run loads while it stages them (:meth:`EmbeddedStore.preloading`)."""
+
+    def __init__(self, store: ox.Store, graphs: set[str], marker: Path | None):
+        self.graphs, self.marker = graphs, marker
+        self.loader = ChunkLoader(store)
+
+    def sink(self, graph: ox.NamedNode, out: BinaryIO) -> BinaryIO:
+        """Where the stager writes a graph's N-Triples: ``out``, and the loader for a graph loaded early."""
+        return TeeSink(out, self.loader, graph) if graph.value in self.graphs else out
+
+    def finish(self) -> None:
+        self.loader.close()
+
+    def abandon(self) -> None:
+        try:
+            self.loader.close()
+        except Exception:  # the run failed already; its loaded graphs are dropped next
+            pass
 
 
 class StoreBusy(KgError):
@@ -365,7 +481,7 @@ def _close_lock(handle: int) -> None:
 
 
 def _committed(journal: Path) -> bool:
-    return journal.is_dir() and any(entry.suffix == ".commit" for entry in journal.iterdir())
+    return journal.is_dir() and any(entry.suffix in (".commit", ".loading") for entry in journal.iterdir())
 
 
 def _fsync(path: Path) -> None:

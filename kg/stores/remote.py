@@ -126,6 +126,9 @@ class RemoteStore(KGStore):
         with self._http.send(self.spec, body, "application/x-www-form-urlencoded", TSV) as answer:
             return [row[0].value for row in _parsed_rows(answer.expect(TSV))]
 
+    def _append(self, graph: ox.NamedNode, ntriples_file: Path) -> None:
+        self._upload(graph.value, ntriples_file)
+
     def _upload(self, graph: str, ntriples_file: Path) -> None:
         if self.graph_store:
             url = f"{self.graph_store}?{urllib.parse.urlencode({'graph': graph})}"
