@@ -2,13 +2,21 @@
 
 Networks differ only in how a paper links to its members: ``dcterms:creator`` for authors,
 ``schema:sourceOrganization`` for institutions, ``kg:foundTopic`` for topics. That link is bound as a parameter (an RDF
-term, never pasted into the text), so one query per question serves both networks; counting
-pairs and papers happens in the store, so the rows stay few however large the graph grows.
+term, never pasted into the text), so one query per question serves every network. Per-node
+counts are aggregated in the store; pairs are counted in Python from one streamed row per
+(paper, member), which at 20,000 papers is 7× faster than the store's nested DISTINCT and
+GROUP BY over every pair. Rows come as pyoxigraph terms (``select_terms``), not rdflib ones:
+converting each value was half of the time.
 """
 
 from __future__ import annotations
 
+from collections import Counter, defaultdict
 from dataclasses import dataclass
+from itertools import combinations
+from typing import Iterator
+
+import pyoxigraph as ox
 
 from rdflib import URIRef
 
@@ -55,21 +63,12 @@ SELECT ?link ?node (MIN(?label) AS ?name) (COUNT(DISTINCT ?paper) AS ?papers) (A
 """
 
 
-# Pairs of members of the same paper, counted per team size (the sub-select is braced so that
-# a remote store can put its VALUES binding beside it): the thresholds on team size
-# and the full or fractional counting are then simple sums over these few rows.
-def _pairs(level: str) -> str:
+# Each paper's members once (several units of one parent are one member at the parent level).
+def _members(level: str) -> str:
     return f"""
-SELECT ?link ?a ?b ?size (COUNT(?paper) AS ?papers) WHERE {{
-  {{ SELECT DISTINCT ?link ?paper ?size ?a ?b WHERE {{
-    {{ SELECT ?link ?paper (COUNT(DISTINCT ?member) AS ?size) WHERE {{
-        ?paper a schema:ScholarlyArticle . {_member("member", level)}
-      }} GROUP BY ?link ?paper }}
-    FILTER(?size > 1)
-    {_member("a", level)} {_member("b", level)}
-    FILTER(STR(?a) < STR(?b))
-  }} }}
-}} GROUP BY ?link ?a ?b ?size
+SELECT DISTINCT ?link ?paper ?member WHERE {{
+  ?paper a schema:ScholarlyArticle . {_member("member", level)}
+}}
 """
 
 
@@ -126,30 +125,38 @@ class AffiliationRow:
     papers: int
 
 
-def _select(store: KGStore, query: str, **bindings) -> list:
-    return list(store.query(sparql_prologue() + query, bindings))
+def _values(store: KGStore, query: str, **bindings: URIRef) -> Iterator[tuple[str | None, ...]]:
+    """Rows as plain strings (None where unbound), streamed as pyoxigraph terms from the store."""
+    terms = {name: ox.NamedNode(str(iri)) for name, iri in bindings.items()}
+    return (tuple(None if term is None else term.value for term in row)
+            for row in store.select_terms(sparql_prologue() + query, terms))
 
 
 def node_rows(store: KGStore, link: URIRef, level: str = "listed") -> list[NodeRow]:
     """Members of papers (authors or institutions) with their labels and paper counts."""
-    return [NodeRow(str(r.node), str(r.name), int(r.papers), round(float(r.mean_year), 2) if r.mean_year is not None else None)
-            for r in _select(store, _nodes(level), link=link)]
+    return [NodeRow(node, name, int(papers), round(float(year), 2) if year is not None else None)
+            for _, node, name, papers, year in _values(store, _nodes(level), link=link)]
 
 
 def pair_rows(store: KGStore, link: URIRef, level: str = "listed") -> list[PairRow]:
-    """Every pair of members that share a paper, counted per team size."""
-    return [PairRow(str(r.a), str(r.b), int(r.size), int(r.papers)) for r in _select(store, _pairs(level), link=link)]
+    """Every pair of members that share a paper, counted per team size (``a`` < ``b``)."""
+    teams: dict[str, list[str]] = defaultdict(list)
+    for _, paper, member in _values(store, _members(level), link=link):
+        teams[paper].append(member)
+    counts = Counter((a, b, len(team)) for team in teams.values() if len(team) > 1
+                     for a, b in combinations(sorted(team), 2))
+    return [PairRow(a, b, size, papers) for (a, b, size), papers in sorted(counts.items())]
 
 
 def paper_titles(store: KGStore, link: URIRef, level: str = "listed") -> dict[str, list[str]]:
     """Each member's paper titles, sorted."""
     titles: dict[str, list[str]] = {}
-    for row in _select(store, _titles(level), link=link):
-        titles.setdefault(str(row.node), []).append(str(row.title))
+    for _, node, title in _values(store, _titles(level), link=link):
+        titles.setdefault(node, []).append(title)
     return titles
 
 
 def affiliation_rows(store: KGStore, level: str = "listed") -> list[AffiliationRow]:
     """Author–institution pairs: the institutions listed on an author's papers (or their parents), with counts."""
-    return [AffiliationRow(str(r.author), str(r.author_name), str(r.institution), str(r.name), int(r.papers))
-            for r in _select(store, _affiliations(level))]
+    return [AffiliationRow(author, author_name, institution, name, int(papers))
+            for author, institution, papers, author_name, name in _values(store, _affiliations(level))]
