@@ -48,14 +48,17 @@ def affiliation_network(store: KGStore) -> nx.Graph:
     return affiliation_graph(node_rows(store, AUTHORS), affiliation_rows(store))
 
 
-def write_pages(store: KGStore, out_dir: Path, profiles: str | None = None) -> list[Path]:
+def write_pages(store: KGStore, out_dir: Path, profiles: str | None = None,
+                built: dict[str, nx.Graph] | None = None) -> list[Path]:
     """The whole co-author, institution and topic networks as pages in ``out_dir`` (what ``kg build`` writes).
 
-    ``profiles``: the site's folder relative to ``out_dir``, to link each node to its page.
+    ``profiles``: the site's folder relative to ``out_dir``, to link each node to its page;
+    ``built``: networks the caller already has (the site's co-authors), not read again.
     """
     paths = []
     for name in LINKS:
         path = out_dir / f"{name}.html"
-        write_html(network(store, name), path, HEADINGS[name], KINDS[name], profiles=profiles)
+        graph = (built or {}).get(name) or network(store, name)
+        write_html(graph, path, HEADINGS[name], KINDS[name], profiles=profiles)
         paths.append(path)
     return paths
