@@ -8,7 +8,7 @@ import networkx as nx
 
 from ..query.library import search_names
 from ..stores.embedded import KGStore
-from .aggregates import AUTHORS, INSTITUTIONS, TOPICS, affiliation_rows, node_rows, pair_rows, paper_titles
+from .aggregates import AUTHORS, INSTITUTIONS, TOPICS, affiliation_rows, node_rows, pair_rows, paper_titles, teams
 from .projections import Counting, affiliation_graph, affiliation_names, collaboration_graph
 from .render import write_html
 
@@ -32,8 +32,9 @@ def network(store: KGStore, name: str, *, counting: Counting = "full", max_team:
     link, kind = LINKS[name], KINDS[name]
     level = level if name == "institutions" else "listed"
     affiliations = affiliation_names(affiliation_rows(store, level), of=kind) if name != "topics" and details else None
+    read = teams(store, link, level)
     graph = collaboration_graph(
-        node_rows(store, link, level), pair_rows(store, link, level), counting=counting, max_team=max_team,
+        node_rows(store, link, level, read), pair_rows(store, link, level, read), counting=counting, max_team=max_team,
         min_papers=min_papers, min_weight=min_weight, top=top,
         titles=paper_titles(store, link, level) if details else None, affiliations=affiliations,
     )
