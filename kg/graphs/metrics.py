@@ -60,7 +60,8 @@ def groups_of_two_or_more(parts: list[set[str]]) -> int:
 
 def communities_phrase(graph: nx.Graph, parts: list[set[str]], seed: int = SEED) -> str:
     """The one wording of the community count, shared by the pages and ``kg graph stats``."""
-    return (f"{len(parts):,} communities ({groups_of_two_or_more(parts):,} with two or more members; "
+    return (f"{len(parts):,} {'community' if len(parts) == 1 else 'communities'} "
+            f"({groups_of_two_or_more(parts):,} with two or more members; "
             f"{community_method(graph, seed)})")
 
 
