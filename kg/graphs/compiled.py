@@ -62,7 +62,8 @@ def betweenness(graph: nx.Graph, samples: int | None, seed: int) -> dict[str, fl
     """Normalised betweenness as networkx defines it: exact, or estimated from ``samples`` sources.
 
     The sources are drawn as networkx draws them (``random.Random(seed).sample`` of the nodes)
-    and the sums rescaled as it rescales them (n/k), so the numbers equal networkx's for the same seed.
+    and the sums rescaled as networkx 3.6 rescales them, so the numbers equal networkx's for the
+    same seed (``samples`` ≥ 2: networkx itself has no value for a lone source).
     """
     converted, nodes = to_igraph(graph, weight=None)
     n = len(nodes)
