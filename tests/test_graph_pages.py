@@ -260,12 +260,24 @@ def test_a_large_network_is_drawn_as_its_communities_each_with_its_own_page(tmp_
     assert [members for _, members in view] == sorted((members for _, members in view),
                                                       key=lambda text: -int(text.split()[0].replace(",", "")))
     assert sum(int(members.split()[0].replace(",", "")) for _, members in view) <= len(graph)
+    # the legend names the drawn communities themselves (not groups of them), each in its node's colour
+    legend = browser.evaluate("""[...document.querySelectorAll('#legend li')].map(li =>
+        [li.textContent.trim(), li.querySelector('span') ? li.querySelector('span').style.background : ''])""")
+    first = browser.evaluate("nodes.get().slice(0, 3).map(n => [n.name, n.title.split('\\n')[1], n.color])")
+    for (text, swatch), (name, members, node_colour) in zip(legend, first):
+        count = members.split()[0]
+        assert text == f"{count} authors: {name}" and swatch.replace(" ", "") == _rgb(node_colour)
     # double-clicking a community opens its own page, a network of just its members
     href = view[0][0]
     report = browser.open(tmp_path / href)
     assert report.errors == [] and report.requests and all(url.startswith(tmp_path.as_uri()) for url in report.requests)
     assert browser.evaluate("nodes.length") == len(groups[0])
     assert overlapping(browser.evaluate("drawnLabels")) == []
+
+
+def _rgb(hex_colour: str) -> str:
+    """#RRGGBB as the browser reports a style colour (rgb(r,g,b))."""
+    return "rgb(" + ",".join(str(int(hex_colour[i:i + 2], 16)) for i in (1, 3, 5)) + ")"
 
 
 def test_overlay_colours_nodes_by_the_mean_year_of_their_papers(tmp_path, browser, sample_pages):

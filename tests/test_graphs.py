@@ -104,6 +104,22 @@ def test_metrics_on_two_groups_and_a_bridge():
     assert bridging_nodes(graph, membership(groups), nx.betweenness_centrality(graph))[0] == ("d", 1)
 
 
+def test_betweenness_in_igraph_is_networkx_s_exact_and_sampled_value():
+    """The compiled measure is the same number networkx computes, exact and from the same sampled
+    sources; sampling is what summarize uses above the limit, and says so."""
+    from kg.graphs import compiled, metrics
+    graph = nx.relabel_nodes(nx.gnm_random_graph(400, 1200, seed=3), lambda index: f"n{index:04d}")
+    graph.add_node("lonely")
+    for samples in (None, 40):
+        expected = nx.betweenness_centrality(graph, k=samples, seed=metrics.SEED)
+        got = compiled.betweenness(graph, samples, metrics.SEED)
+        assert max(abs(expected[node] - got[node]) for node in graph) < 1e-12 and max(got.values()) > 0.01
+    assert metrics.betweenness_sample(graph) is None
+    big = nx.relabel_nodes(nx.gnm_random_graph(metrics.EXACT_BETWEENNESS_LIMIT + 1, 12000, seed=4), str)
+    assert summarize(big).betweenness_sample == metrics.BETWEENNESS_SAMPLES
+    assert communities(big) == communities(big) and len(communities(big)) > 1
+
+
 def test_gexf_has_labels_weights_communities_and_is_deterministic(coauthors, tmp_path):
     write_gexf(coauthors, tmp_path / "one.gexf")
     write_gexf(coauthors, tmp_path / "two.gexf")

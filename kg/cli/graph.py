@@ -141,7 +141,7 @@ def _label(graph, node) -> str:
 @level_option
 @threshold_options
 def stats(name, rows, top, **thresholds) -> None:
-    """Size, components, communities (Louvain, seeded), and who is central or bridges groups."""
+    """Size, components, communities (Leiden, seeded), and who is central or bridges groups."""
     with opened_store(thresholds.pop("store_spec")) as store:
         graph = network(store, name, top=top, details=False, **thresholds)
     summary = summarize(graph, rows)

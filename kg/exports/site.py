@@ -178,7 +178,7 @@ def write_site(store: KGStore, out_dir: Path) -> dict[str, int]:
             title=plural, home="index.html",
             entries=sorted(((name, papers, path_of[iri]) for iri, (name, papers) in pages[kind].items()),
                            key=lambda entry: (entry[0].casefold(), entry[2]))))
-    networks = write_pages(store, out_dir / "network", profiles="../")
+    networks = write_pages(store, out_dir / "network", profiles="../", built={"coauthors": coauthors})
     _write(out_dir / "search.js", _search_data(store, pages, path_of))
     _write(out_dir / "index.html", env.get_template("index.html.j2").render(
         counts=counts, lists=[(PAGES[kind][0], f"{kind}s.html", counts[kind]) for kind in PAGES],

@@ -8,7 +8,7 @@ import networkx as nx
 
 from ..query.library import search_names
 from ..stores.embedded import KGStore
-from .aggregates import AUTHORS, INSTITUTIONS, TOPICS, affiliation_rows, node_rows, pair_rows, paper_titles
+from .aggregates import AUTHORS, INSTITUTIONS, TOPICS, affiliation_rows, node_rows, pair_rows, paper_titles, teams
 from .projections import Counting, affiliation_graph, affiliation_names, collaboration_graph
 from .render import write_html
 
@@ -32,8 +32,9 @@ def network(store: KGStore, name: str, *, counting: Counting = "full", max_team:
     link, kind = LINKS[name], KINDS[name]
     level = level if name == "institutions" else "listed"
     affiliations = affiliation_names(affiliation_rows(store, level), of=kind) if name != "topics" and details else None
+    read = teams(store, link, level)
     graph = collaboration_graph(
-        node_rows(store, link, level), pair_rows(store, link, level), counting=counting, max_team=max_team,
+        node_rows(store, link, level, read), pair_rows(store, link, level, read), counting=counting, max_team=max_team,
         min_papers=min_papers, min_weight=min_weight, top=top,
         titles=paper_titles(store, link, level) if details else None, affiliations=affiliations,
     )
@@ -48,14 +49,17 @@ def affiliation_network(store: KGStore) -> nx.Graph:
     return affiliation_graph(node_rows(store, AUTHORS), affiliation_rows(store))
 
 
-def write_pages(store: KGStore, out_dir: Path, profiles: str | None = None) -> list[Path]:
+def write_pages(store: KGStore, out_dir: Path, profiles: str | None = None,
+                built: dict[str, nx.Graph] | None = None) -> list[Path]:
     """The whole co-author, institution and topic networks as pages in ``out_dir`` (what ``kg build`` writes).
 
-    ``profiles``: the site's folder relative to ``out_dir``, to link each node to its page.
+    ``profiles``: the site's folder relative to ``out_dir``, to link each node to its page;
+    ``built``: networks the caller already has (the site's co-authors), not read again.
     """
     paths = []
     for name in LINKS:
         path = out_dir / f"{name}.html"
-        write_html(network(store, name), path, HEADINGS[name], KINDS[name], profiles=profiles)
+        graph = (built or {}).get(name) or network(store, name)
+        write_html(graph, path, HEADINGS[name], KINDS[name], profiles=profiles)
         paths.append(path)
     return paths

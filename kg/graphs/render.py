@@ -138,6 +138,16 @@ def _legend(graph: nx.Graph, groups: list[set[str]], word: Wording) -> list[dict
     return entries
 
 
+def _community_legend(view: nx.Graph, word: Wording) -> list[dict]:
+    """The community view's legend: each drawn community (a node of the view, in its own colour)
+    by its size and most central members, not groups of communities."""
+    entries = [{"colour": colour(index), "text": f"{_plural(attrs['members'], word)}: {attrs['label']}"}
+               for index, (_, attrs) in enumerate(list(view.nodes(data=True))[:LEGEND_ENTRIES])]
+    if len(view) > LEGEND_ENTRIES:
+        entries.append({"colour": "", "text": f"and {len(view) - LEGEND_ENTRIES:,} more communities, each in its own colour"})
+    return entries
+
+
 def _label_sizes(graph: nx.Graph, order: list[str]) -> dict[str, int]:
     """Screen pixel size of each label: square root of papers, scaled into :data:`LABEL_PX`."""
     papers = {node: graph.nodes[node].get("papers", 1) for node in order}
@@ -176,18 +186,19 @@ def _href(node: str, attrs: dict, profiles: str | None) -> str | None:
 
 def render_html(graph: nx.Graph, heading: str, kind: str = "author", cap: int = NODE_CAP, seed: int = SEED,
                 profiles: str | None = None, assets: str | None = None, note: str = "",
-                summary: str | None = None) -> str:
+                summary: str | None = None, legend: list[dict] | None = None) -> str:
     """The page for ``graph`` (a projection), as one self-contained HTML string.
 
     ``profiles``: the relative URL of the site's folder, to link every node to its page;
     ``assets``: the relative URL of a folder holding :data:`VIS_FILES`, linked instead of
-    inlined (for the many pages of a community view).
+    inlined (for the many pages of a community view). A community view (``kind="community"``)
+    draws each node in its own colour, and ``legend`` names them.
     """
     word = WORDING[kind]
-    groups = communities(graph, seed)
+    groups = communities(graph, seed) if kind != "community" else [{node} for node in graph]
     shown = graph if len(graph) <= cap else induced(graph, top_nodes(graph, cap))
     group_of = membership(groups)
-    multi = {index for index, group in enumerate(groups) if len(group) > 1}
+    multi = {index for index, group in enumerate(groups) if len(group) > 1 or kind == "community"}
     rank = {index: position for position, index in enumerate(sorted(multi))}
     positions = layout(shown, seed, group_of)
     order = top_nodes(shown, None)
@@ -228,7 +239,7 @@ def render_html(graph: nx.Graph, heading: str, kind: str = "author", cap: int = 
                  f"colour: community. Hover for details, scroll to zoom"
                  f"{', double-click a node to open its page' if profiles is not None or kind == 'community' else ''}."),
         omitted=left_out,
-        legend=_legend(graph, groups, word),
+        legend=legend if legend is not None else _legend(graph, groups, word),
         years=_year_range(shown),
         nodes=nodes,
         edges=edges,
@@ -280,5 +291,6 @@ def write_html(graph: nx.Graph, path: Path, heading: str, kind: str = "author", 
             + (f" The {rest:,} smallest communities are left out." if rest > 0 else ""))
     summary = (f"{_counts(graph, every, word)} Each node: a community (size: members, colour: its own); "
                f"line width: shared papers between them. Hover for details, double-click to open a community.")
-    _write(path, render_html(view, f"{heading}: communities", "community", cap, note=note, summary=summary))
+    _write(path, render_html(view, f"{heading}: communities", "community", cap, note=note, summary=summary,
+                             legend=_community_legend(view, word)))
     return written

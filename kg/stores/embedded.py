@@ -154,8 +154,9 @@ class KGStore(ABC):
         """Run SPARQL over the union of all sources; ``bindings`` are RDF terms for variables."""
 
     @abstractmethod
-    def select_terms(self, sparql: str) -> Iterator[tuple[ox.Term, ...]]:
-        """Stream the rows of a SELECT as pyoxigraph terms (for exports of any size)."""
+    def select_terms(self, sparql: str, bindings: Mapping[str, ox.Term] | None = None) -> Iterator[tuple[ox.Term, ...]]:
+        """Stream the rows of a SELECT as pyoxigraph terms (for exports of any size and the
+        whole-graph aggregates: no rdflib term per value); ``bindings`` as for :meth:`query`."""
 
     def scalar(self, sparql: str) -> int:
         """The single number a COUNT query returns."""
@@ -353,8 +354,9 @@ class EmbeddedStore(KGStore):
                 raise KgError(f"SPARQL syntax error: {exc}") from None
             raise SparqlSyntaxError(int(at.group(1)), int(at.group(2)), " ".join(at.group(3).split())[:200]) from None
 
-    def select_terms(self, sparql: str) -> Iterator[tuple[ox.Term, ...]]:
-        solutions = self.oxigraph.query(sparql, use_default_graph_as_union=True)
+    def select_terms(self, sparql: str, bindings: Mapping[str, ox.Term] | None = None) -> Iterator[tuple[ox.Term, ...]]:
+        substitutions = {ox.Variable(name): term for name, term in (bindings or {}).items()}
+        solutions = self.oxigraph.query(sparql, use_default_graph_as_union=True, substitutions=substitutions)
         width = len(solutions.variables)
         return (tuple(row[i] for i in range(width)) for row in solutions)
 

@@ -150,7 +150,9 @@ class RemoteStore(KGStore):
         except (SyntaxError, ValueError, MemoryError) as exc:
             raise RemoteError(f"{self.spec}: the server's answer is not valid {answer.content_type} ({_first_line(exc)})") from None
 
-    def select_terms(self, sparql: str) -> Iterator[tuple[ox.Term, ...]]:
+    def select_terms(self, sparql: str, bindings: Mapping[str, ox.Term] | None = None) -> Iterator[tuple[ox.Term, ...]]:
+        if bindings:
+            sparql = with_values(sparql, {name: from_ox(term) for name, term in bindings.items()})
         with self._post_query(sparql, TSV) as answer:
             yield from _parsed_rows(answer.expect(TSV))
 
