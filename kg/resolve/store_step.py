@@ -40,6 +40,7 @@ from ..rdf.iris import Minter
 from ..ingest.names import clean
 from ..stores.embedded import KGStore
 from ..rdf.vocab import FOAF, KG, RDF, RDFS, SKOS, XSD, sparql_prologue
+from .aggregates import aggregate_triples
 from .match_keys import match_key_triples
 from .identity import apply_moves, find_person_merges, person_merge_triples, read_mentions, undo_moves
 from .papers import MergeDecisions, PaperFacts, find_merges
@@ -228,7 +229,7 @@ def rebuild(store: KGStore, minter: Minter) -> MergeDecisions:
     apply_moves(store, people)
     # Labels are read from the store before the graph is replaced, so build the list first.
     triples = [ox.Triple(graph, RDF.type, KG.DerivedGraph), *merges, *moves, *label_triples(store, graph),
-               *coauthor_pair_triples(store, minter)]
+               *coauthor_pair_triples(store, minter), *aggregate_triples(store, minter)]
     store.replace_graph_triples(graph, triples)
     # Match keys fold every name, the ones just chosen included, so they are read back after.
     store.replace_graph_triples(graph, [*triples, *match_key_triples(store)])

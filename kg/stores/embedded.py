@@ -40,6 +40,7 @@ from rdflib.query import Result
 from ..errors import KgError, SparqlSyntaxError
 from ..rdf.vocab import KG_NS, OWL
 from .ordering import sorted_statements
+from .values import with_values
 
 DEFAULT_STORE = ".kg-store"
 STORE_ENV = "KG_STORE"
@@ -251,7 +252,8 @@ class EmbeddedStore(KGStore):
 
     def query(self, sparql: str, bindings: Mapping[str, rdflib.term.Identifier] | None = None) -> Result:
         try:
-            return self.dataset.query(sparql, initBindings=dict(bindings or {}))
+            # A VALUES block, not initBindings: Oxigraph applies substitutions after evaluating (kg/stores/values.py)
+            return self.dataset.query(with_values(sparql, bindings or {}))
         except SyntaxError as exc:
             at = re.match(r"error at (\d+):(\d+): (.*)", str(exc), re.DOTALL)
             if at is None:
