@@ -9,8 +9,8 @@ An institution's papers are the papers that list it or one of its units
 
 - on each institution with papers: ``kg:paperCount``, ``kg:authorCount`` and the track and
   presentation counts (``kg:mainTrackPapers`` …) of ``top-institutions`` and ``track-breakdown``;
-- ``kg:InstitutionAuthor`` / ``kg:InstitutionTopic`` / ``kg:InstitutionPartner`` nodes: an
-  institution, the author / topic / partner institution counted (``kg:countedAuthor`` …) and the number
+- ``kg:InstitutionAuthor`` / ``kg:InstitutionTopic`` / ``kg:InstitutionPartner`` nodes, linked from their
+  institution (``kg:institutionAuthor`` …): the author / topic / partner institution counted (``kg:countedAuthor`` …) and the number
   of its papers that have it (``kg:paperCount``); a partner is a listed institution that is not
   one of the institution's own units;
 - ``kg:InstitutionPair`` nodes: two institutions listed on the same papers, as listed (no roll-up),
@@ -22,7 +22,7 @@ An institution's papers are the papers that list it or one of its units
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from itertools import combinations
 from typing import Iterable, Iterator
 
@@ -39,9 +39,11 @@ _TRACK_COUNTS = {
     (KG.presentationType.value, KG.Oral.value): KG.oralPapers,
     (KG.presentationType.value, KG.Spotlight.value): KG.spotlightPapers,
 }
-# kind -> (class, predicate of what is counted): one predicate per kind, so a query joins no rdf:type
-_TALLIES = {"author": (KG.InstitutionAuthor, KG.countedAuthor), "topic": (KG.InstitutionTopic, KG.countedTopic),
-            "partner": (KG.InstitutionPartner, KG.countedPartner)}
+# kind -> (class, institution -> node, node -> what is counted): predicates per kind, so that a query
+# about an institution's topics reads its few topic nodes, not its thousands of author nodes too
+_TALLIES = {"author": (KG.InstitutionAuthor, KG.institutionAuthor, KG.countedAuthor),
+            "topic": (KG.InstitutionTopic, KG.institutionTopic, KG.countedTopic),
+            "partner": (KG.InstitutionPartner, KG.institutionPartner, KG.countedPartner)}
 
 _PAPER_FACTS = sparql_prologue() + """
     SELECT DISTINCT ?paper ?kind ?value WHERE {
@@ -89,20 +91,21 @@ def aggregate_triples(store, minter: Minter) -> Iterator[ox.Triple]:
     within = _within(((u.value, p.value) for u, p in store.select_terms(_UNITS)), listed)
 
     papers_of: dict[str, set[str]] = defaultdict(set)
-    tallies: dict[tuple[str, str, str], set[str]] = defaultdict(set)  # (kind, institution, counted) -> papers
-    pairs: dict[tuple[str, str], set[str]] = defaultdict(set)
+    # Each paper is seen once and its institutions, authors… are sets, so counting never counts a paper twice.
+    tallies: Counter[tuple[str, str, str]] = Counter()  # (kind, institution, counted) -> papers
+    pairs: Counter[tuple[str, str]] = Counter()
     for paper in sorted(facts):
         own = facts[paper]
         for first, second in combinations(sorted(own["listed"]), 2):
-            pairs[(first, second)].add(paper)
+            pairs[(first, second)] += 1
         for institution in {i for org in own["listed"] for i in within[org]}:
             papers_of[institution].add(paper)
             for kind in ("author", "topic"):
                 for value in own[kind]:
-                    tallies[(kind, institution, value)].add(paper)
+                    tallies[(kind, institution, value)] += 1
             for partner in own["listed"]:
                 if institution not in within[partner]:
-                    tallies[("partner", institution, partner)].add(paper)
+                    tallies[("partner", institution, partner)] += 1
 
     for org in sorted(within):
         for institution in sorted(within[org]):
@@ -116,16 +119,16 @@ def aggregate_triples(store, minter: Minter) -> Iterator[ox.Triple]:
         yield ox.Triple(node, KG.authorCount, _count(len({a for p in papers for a in facts[p]["author"]})))
         for (predicate, value), count_predicate in _TRACK_COUNTS.items():
             yield ox.Triple(node, count_predicate, _count(sum(value in facts[p][predicate] for p in papers)))
-    for (kind, institution, counted), papers in sorted(tallies.items()):
+    for (kind, institution, counted), papers in sorted(tallies.items()):  # papers: a count
         node = ox.NamedNode(minter.iri(f"institution-{kind}", f"{_local(institution)}--{_local(counted)}"))
-        cls, counted_predicate = _TALLIES[kind]
+        cls, link, counted_predicate = _TALLIES[kind]
         yield ox.Triple(node, RDF.type, cls)
-        yield ox.Triple(node, KG.ofInstitution, ox.NamedNode(institution))
+        yield ox.Triple(ox.NamedNode(institution), link, node)
         yield ox.Triple(node, counted_predicate, ox.NamedNode(counted))
-        yield ox.Triple(node, KG.paperCount, _count(len(papers)))
+        yield ox.Triple(node, KG.paperCount, _count(papers))
     for (first, second), papers in sorted(pairs.items()):
         node = ox.NamedNode(minter.iri("institution-pair", f"{_local(first)}--{_local(second)}"))
         yield ox.Triple(node, RDF.type, KG.InstitutionPair)
         yield ox.Triple(node, KG.pairInstitution, ox.NamedNode(first))
         yield ox.Triple(node, KG.pairPartner, ox.NamedNode(second))
-        yield ox.Triple(node, KG.sharedPapers, _count(len(papers)))
+        yield ox.Triple(node, KG.sharedPapers, _count(papers))

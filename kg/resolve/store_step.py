@@ -42,6 +42,7 @@ from ..stores.embedded import KGStore
 from ..rdf.vocab import FOAF, KG, RDF, RDFS, SKOS, XSD, sparql_prologue
 from .aggregates import aggregate_triples
 from .match_keys import match_key_triples
+from .name_index import name_index_triples
 from .identity import apply_moves, find_person_merges, person_merge_triples, read_mentions, undo_moves
 from .papers import MergeDecisions, PaperFacts, find_merges
 
@@ -232,7 +233,8 @@ def rebuild(store: KGStore, minter: Minter) -> MergeDecisions:
                *coauthor_pair_triples(store, minter), *aggregate_triples(store, minter)]
     store.replace_graph_triples(graph, triples)
     # Match keys fold every name, the ones just chosen included, so they are read back after.
-    store.replace_graph_triples(graph, [*triples, *match_key_triples(store)])
+    keys = list(match_key_triples(store))
+    store.replace_graph_triples(graph, [*triples, *keys, *name_index_triples(store, keys, minter)])
     return decisions
 
 
