@@ -110,3 +110,28 @@ def test_a_server_store_names_its_endpoint():
     stated = [t.object.value for t in triples if t.predicate.value.endswith("#triples")]
     assert stated == [str(10 + len(triples))]
     assert not any(t.predicate.value.endswith("created") for t in triples)  # no sources, no date
+
+
+def test_kg_stats_reads_the_counts_the_description_keeps(sample_store):
+    """The description holds every count of graph_stats, equal to counting the store now;
+    a store without them (described before they were kept) is counted instead."""
+    from kg.exports.description import description_graph
+    from kg.query.stats import COUNTS, graph_stats, stored_stats
+    from kg.rdf.iris import Minter
+
+    counted = graph_stats(sample_store)
+    assert stored_stats(sample_store) == counted and list(counted) == list(COUNTS)
+    from kg.stores.embedded import KGStore
+
+    store = KGStore("memory")
+    for quad in sample_store.oxigraph.quads_for_pattern(None, None, None, None):
+        if quad.graph_name != description_graph(Minter()):
+            store.oxigraph.add(quad)
+    assert stored_stats(store) is None
+
+
+def test_the_export_command_offers_every_export_format():
+    from kg.cli.inspect import EXPORT_FORMATS
+    from kg.exports.rdf import FORMATS
+
+    assert EXPORT_FORMATS == list(FORMATS)

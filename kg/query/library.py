@@ -59,6 +59,7 @@ from ..errors import KgError, SparqlSyntaxError
 from ..ingest.names import clean, has_cjk, match_key
 from ..rdf.vocab import KG, sparql_prologue
 from ..resolve.match_keys import ENTITY_CLASSES, named_entities, text_rows
+from ..resolve.name_index import KeyIndex, key_index
 
 ENTITY_KINDS = ("author", "institution", "topic")
 KINDS = (*ENTITY_KINDS, "string", "integer", "iri")
@@ -235,6 +236,9 @@ def find_entity(store: SparqlStore, kind: str, text: str) -> URIRef:
     exact = [row[0] for row in text_rows(store, f"SELECT DISTINCT ?e WHERE {{ ?e {KG.matchKey} {ox.Literal(typed)} ; a {class_iri} }}")]
     if exact:
         return _decided(store, kind, text, exact)
+    # CJK text may be any part of a name, which the index cannot find; older stores have none.
+    if not has_cjk(typed) and (index := key_index(store, kind, text_rows)) is not None:
+        return _from_index(store, kind, text, typed, index)
     keys: dict[str, set[str]] = defaultdict(set)
     acronyms: dict[str, set[str]] = defaultdict(set)
     acronym_pattern = f"UNION {{ ?e {KG.acronymKey} ?acronym }}" if kind == "institution" else ""  # only theirs
@@ -254,19 +258,47 @@ def find_entity(store: SparqlStore, kind: str, text: str) -> URIRef:
         matches = [entity for entity in sorted(keys) if tier(entity)]
         if matches:
             return _decided(store, kind, text, matches)
-    if not keys:
-        raise KgError(f"no {kind} matches {clean(text)!r}: the graph has no {kind}s (has `kg build` run on this store?)")
     by_key: dict[str, list[str]] = defaultdict(list)
     for entity in sorted(keys):
         for key in keys[entity]:
             by_key[key].append(entity)
+    return _closest(store, kind, text, sorted(by_key), by_key.__getitem__, len(keys))
+
+
+def _from_index(store: SparqlStore, kind: str, text: str, typed: str, index: KeyIndex) -> URIRef:
+    """The tiers of :func:`find_entity` decided from the kind's stored key index
+    (:mod:`kg.resolve.name_index`) instead of every key read as a row."""
+    acronym = f"SELECT DISTINCT ?e WHERE {{ ?e {KG.acronymKey} {ox.Literal(typed)} ; a {ENTITY_CLASSES[kind]} ; {KG.matchKey} ?key }}"
+    tiers = (
+        lambda: index.joined(typed.replace(" ", "")),
+        lambda: {row[0] for row in text_rows(store, acronym)} if kind == "institution" else set(),
+        lambda: index.with_words(set(typed.split())),
+    )
+    for tier in tiers:
+        matches = sorted(tier())
+        if matches:
+            return _decided(store, kind, text, matches)
+    def entities_of(key: str) -> list[str]:  # for the few closest keys: an indexed pattern each
+        return sorted(row[0] for row in text_rows(
+            store, f"SELECT DISTINCT ?e WHERE {{ ?e {KG.matchKey} {ox.Literal(key)} ; a {ENTITY_CLASSES[kind]} }}"))
+    return _closest(store, kind, text, index.keys, entities_of, index.entity_count)
+
+
+def _closest(store: SparqlStore, kind: str, text: str, keys: list[str], entities_of: Callable[[str], list[str]],
+             count: Callable[[], int] | int) -> URIRef:
+    """The error for a name that matches nothing, naming the closest (``keys`` sorted)."""
+    typed = match_key(text)
+    if not keys:
+        raise KgError(f"no {kind} matches {clean(text)!r}: the graph has no {kind}s (has `kg build` run on this store?)")
     # rapidfuzz's C++ matcher: a mistyped name among 10^5 others in milliseconds (difflib took seconds)
-    nearest = process.extract(typed, sorted(by_key), scorer=fuzz.ratio, limit=8, score_cutoff=60)
+    nearest = process.extract(typed, keys, scorer=fuzz.ratio, limit=8, score_cutoff=60)
+    by_key = {key: entities_of(key) for key, _, _ in nearest}
     named = {entity.iri: entity for entity in named_entities(store, kind, {e for key, _, _ in nearest for e in by_key[key]})}
     # A key several entities share shows the last of them in (display, IRI) order.
     close = dict.fromkeys(max((named[e] for e in by_key[key]), key=lambda n: (n.display, n.iri)).display
                           for key, _, _ in nearest)
-    hint = f"; closest: {', '.join(list(close)[:5])}" if close else f"; none of the {len(keys)} {kind}s is close"
+    total = count() if callable(count) else count
+    hint = f"; closest: {', '.join(list(close)[:5])}" if close else f"; none of the {total} {kind}s is close"
     raise KgError(f"no {kind} matches {clean(text)!r}{hint}")
 
 

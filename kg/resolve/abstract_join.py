@@ -28,9 +28,6 @@ import re
 from collections import Counter, defaultdict
 from typing import Iterator
 
-import numpy as np
-from scipy.optimize import linear_sum_assignment
-
 from ..ingest.names import match_key
 from .paper_facts import PaperFacts
 
@@ -125,6 +122,9 @@ def _assign(titled: list[PaperFacts], untitled: list[PaperFacts]) -> Iterator[tu
 
 def _matching(rows: list[dict[int, float]], columns: list[dict[int, float]]) -> dict[int, int]:
     """Title index -> abstract index of a maximum-weight one-to-one assignment (pairs with evidence only)."""
+    import numpy as np  # here, not at the top: every command opens a store through this module (0.3 s of imports)
+    from scipy.optimize import linear_sum_assignment
+
     weights = np.zeros((len(rows), len(columns)), dtype=np.float32)
     for i, row in enumerate(rows):
         for j, score in row.items():

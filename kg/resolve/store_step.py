@@ -42,8 +42,10 @@ from ..rdf.iris import Minter
 from ..ingest.names import clean
 from ..stores.embedded import KGStore
 from ..rdf.vocab import FOAF, KG, RDF, RDFS, SKOS, XSD, sparql_prologue
+from .aggregates import aggregate_triples
 from .domain_units import domain_unit_triples
 from .match_keys import MATCH_KEYS, match_key_triples, text_rows
+from .name_index import INDEX_PREDICATES, name_index_triples
 from .identity import apply_moves, find_person_merges, person_merge_triples, read_mentions, undo_moves
 from .papers import MergeDecisions, PaperFacts, find_merges
 
@@ -231,12 +233,17 @@ def rebuild(store: KGStore, minter: Minter) -> MergeDecisions:
     moves = list(person_merge_triples(people, minter))
     store.add_graph_triples(graph, moves)
     apply_moves(store, people)
-    # Labels are read from the store before the graph changes, so the list is built first.
-    triples = [*base, *moves, *label_triples(store, graph), *coauthor_pair_triples(store, minter),
-               *domain_unit_triples(store, minter)]
-    store.set_graph_triples(graph, [ox.Triple(graph, KG.resolutionSuspended, _TRUE), *triples], keep=MATCH_KEYS)
+    # Labels are read from the store before the graph changes, so the list is built first. The
+    # aggregates roll units up to parents, so they take the units placed by domain just made
+    # (the derived graph still holds the last run's until it is set).
+    units = list(domain_unit_triples(store, minter))
+    triples = [*base, *moves, *label_triples(store, graph), *coauthor_pair_triples(store, minter), *units,
+               *aggregate_triples(store, minter, units)]
+    store.set_graph_triples(graph, [ox.Triple(graph, KG.resolutionSuspended, _TRUE), *triples],
+                            keep=MATCH_KEYS | INDEX_PREDICATES)
     # Match keys fold every name, the ones just chosen included (and no stale one), so they come after.
-    store.set_graph_triples(graph, [*triples, *match_key_triples(store)])
+    keys = list(match_key_triples(store))
+    store.set_graph_triples(graph, [*triples, *keys, *name_index_triples(store, keys, minter)])
     return decisions
 
 

@@ -42,6 +42,7 @@ from ..errors import KgError, SparqlSyntaxError
 from ..rdf.vocab import KG_NS, OWL
 from .loading import ChunkLoader, TeeSink, load_file
 from .ordering import sorted_statements
+from .values import with_values
 
 DEFAULT_STORE = ".kg-store"
 STORE_ENV = "KG_STORE"
@@ -52,7 +53,10 @@ REMOTE_SCHEMES = ("http://", "https://")
 
 # Sorted outside the engine (kg.stores.ordering) so exports repeat byte for byte; the graph
 # filter keeps other data on a shared server (and staging graphs) out.
-QUADS_QUERY = "SELECT ?g ?s ?p ?o WHERE { GRAPH ?g { ?s ?p ?o } }"
+# Exports leave out the name look-up index (kg/resolve/name_index.py): one literal per entity
+# kind holding every match key, a cache for `kg query`, not data anyone loads into Protégé.
+QUADS_QUERY = (f"SELECT ?g ?s ?p ?o WHERE {{ GRAPH ?g {{ ?s ?p ?o }} FILTER(?p NOT IN (<{KG_NS}indexOf>, "
+               f"<{KG_NS}matchKeyLines>, <{KG_NS}matchKeyList>)) }}")
 SOURCES_QUERY = f"SELECT DISTINCT ?g WHERE {{ GRAPH ?g {{ ?g a <{KG_NS}Source> }} }}"
 # Every graph kg writes says what it is, so a shared server's other graphs stay apart.
 KG_GRAPHS_QUERY = (f"SELECT DISTINCT ?g WHERE {{ GRAPH ?g {{ ?g a ?kind }} VALUES ?kind {{ <{KG_NS}Source> "
@@ -347,7 +351,8 @@ class EmbeddedStore(KGStore):
 
     def query(self, sparql: str, bindings: Mapping[str, rdflib.term.Identifier] | None = None) -> Result:
         try:
-            return self.dataset.query(sparql, initBindings=dict(bindings or {}))
+            # A VALUES block, not initBindings: Oxigraph applies substitutions after evaluating (kg/stores/values.py)
+            return self.dataset.query(with_values(sparql, bindings or {}))
         except SyntaxError as exc:
             at = re.match(r"error at (\d+):(\d+): (.*)", str(exc), re.DOTALL)
             if at is None:

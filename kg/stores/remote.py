@@ -36,6 +36,7 @@ from rdflib.query import Result
 from ..errors import KgError
 from .embedded import KG_GRAPHS_QUERY, KGStore, default_store_spec
 from .http import Answer, Client, RemoteError
+from .values import where_position, with_values  # noqa: F401 (where_position: tests import it from here)
 from ..rdf.vocab import PREFIXES
 
 UPDATE_ENV = "KG_UPDATE_ENDPOINT"
@@ -212,61 +213,7 @@ def _line_batches(path: Path, limit: int) -> Iterator[str]:
 
 # ---------------------------------------------------------------------- query text
 
-_TOKEN = re.compile(
-    r'(?P<skip>\#[^\n]*|"""(?:[^"\\]|\\.|"(?!""))*"""|\'\'\'(?:[^\'\\]|\\.|\'(?!\'\'))*\'\'\''
-    r'|"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'|<[^<>"{}|^`\\\x00-\x20]*>)'
-    r"|(?P<word>[A-Za-z_][A-Za-z0-9_]*)|(?P<brace>[{}])",
-    re.DOTALL,
-)
-_VARIABLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _DECLARED = re.compile(r"\bPREFIX\s+([A-Za-z][\w.-]*)?:", re.IGNORECASE)
-
-
-def where_position(sparql: str) -> int:
-    """The index just inside the opening brace of the query's WHERE clause.
-
-    Comments, strings and IRIs are skipped; for CONSTRUCT the template's braces are too.
-    """
-    form = None
-    previous = None
-    depth = 0
-    for token in _TOKEN.finditer(sparql):
-        if token.group("word"):
-            word = token.group("word").upper()
-            if form is None and word in ("SELECT", "ASK", "CONSTRUCT", "DESCRIBE"):
-                form = word
-            previous = word
-        elif token.group("brace") == "{":
-            if depth == 0 and form and (form != "CONSTRUCT" or previous == "WHERE"):
-                return token.end()
-            depth += 1
-            previous = "{"
-        elif token.group("brace") == "}":
-            depth -= 1
-            previous = "}"
-    raise KgError("cannot bind parameters: the query has no WHERE clause")
-
-
-def sparql_term(term: rdflib.term.Identifier) -> str:
-    if not isinstance(term, (rdflib.URIRef, rdflib.Literal)):
-        raise KgError(f"cannot bind {term!r}: only IRIs and literals can be query parameters")
-    try:
-        return term.n3()
-    except Exception as exc:  # rdflib refuses IRIs with characters that would break out of <…>
-        raise KgError(f"cannot bind {str(term)!r}: {exc}") from None
-
-
-def with_values(sparql: str, bindings: Mapping[str, rdflib.term.Identifier]) -> str:
-    """The query with its parameters bound by a one-row VALUES block inside WHERE."""
-    if not bindings:
-        return sparql
-    for name in bindings:
-        if not _VARIABLE.fullmatch(name):
-            raise KgError(f"cannot bind {name!r}: not a SPARQL variable name")
-    at = where_position(sparql)
-    names = " ".join(f"?{name}" for name in bindings)
-    terms = " ".join(sparql_term(term) for term in bindings.values())
-    return f"{sparql[:at]} VALUES ({names}) {{ ({terms}) }} {sparql[at:]}"
 
 
 def with_prefixes(sparql: str) -> str:

@@ -1,0 +1,140 @@
+"""Precomputed counts for the whole-graph and per-institution library queries.
+
+Written by the store-level resolution step into the derived graph after every change of
+sources (so ``kg remove`` and re-ingest are followed), read by ``queries/*.rq``; the raw-data
+form of each query stays in ``queries/checks/`` and the tests check that both give the same rows.
+
+An institution's papers are the papers that list it or one of its units
+(``org:subOrganizationOf*``, the institution itself included), as the raw queries count them:
+
+- on each institution with papers: ``kg:paperCount``, ``kg:authorCount`` and the track and
+  presentation counts (``kg:mainTrackPapers`` …) of ``top-institutions`` and ``track-breakdown``;
+- ``kg:InstitutionAuthor`` / ``kg:InstitutionTopic`` / ``kg:InstitutionPartner`` nodes, linked from their
+  institution (``kg:institutionAuthor`` …): the author / topic / partner institution counted (``kg:countedAuthor`` …) and the number
+  of its papers that have it (``kg:paperCount``); a partner is a listed institution that is not
+  one of the institution's own units;
+- ``kg:InstitutionPair`` nodes: two institutions listed on the same papers, as listed (no roll-up),
+  in code-point order of IRI, with ``kg:sharedPapers``;
+- ``kg:withinInstitution``: every listed institution to itself and each institution it is a unit
+  of, so the queries that list papers need no property path;
+- ``kg:bylineLength`` on each paper: its distinct authorships (``author-papers``' number of authors).
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from itertools import combinations
+from typing import Iterable, Iterator
+
+import pyoxigraph as ox
+
+from ..rdf.iris import Minter
+from ..rdf.vocab import KG, ORG, RDF, XSD, sparql_prologue
+
+# Per-institution counts of papers with one of these (predicate, value) facts.
+_TRACK_COUNTS = {
+    (KG.track.value, KG.MainTrack.value): KG.mainTrackPapers,
+    (KG.track.value, KG.PositionTrack.value): KG.positionTrackPapers,
+    (KG.track.value, KG.WorkshopTrack.value): KG.workshopTrackPapers,
+    (KG.presentationType.value, KG.Oral.value): KG.oralPapers,
+    (KG.presentationType.value, KG.Spotlight.value): KG.spotlightPapers,
+}
+# kind -> (class, institution -> node, node -> what is counted): predicates per kind, so that a query
+# about an institution's topics reads its few topic nodes, not its thousands of author nodes too
+_TALLIES = {"author": (KG.InstitutionAuthor, KG.institutionAuthor, KG.countedAuthor),
+            "topic": (KG.InstitutionTopic, KG.institutionTopic, KG.countedTopic),
+            "partner": (KG.InstitutionPartner, KG.institutionPartner, KG.countedPartner)}
+
+_PAPER_FACTS = sparql_prologue() + """
+    SELECT DISTINCT ?paper ?kind ?value WHERE {
+      { ?paper schema:sourceOrganization ?value BIND("listed" AS ?kind) }
+      UNION { ?paper dcterms:creator ?value BIND("author" AS ?kind) }
+      UNION { ?paper dcterms:subject ?value BIND("topic" AS ?kind) }
+      UNION { ?paper kg:authorship ?value BIND("authorship" AS ?kind) }
+      UNION { ?paper kg:track ?value BIND(STR(kg:track) AS ?kind) }
+      UNION { ?paper kg:presentationType ?value BIND(STR(kg:presentationType) AS ?kind) }
+    }"""
+# The sources' units; the derived graph's (units placed by e-mail domain) come from this run's step.
+_SOURCE_UNITS = sparql_prologue() + """SELECT DISTINCT ?unit ?parent WHERE {
+  GRAPH ?g { ?unit org:subOrganizationOf ?parent } FILTER(?g != RESOLVED) }"""
+
+
+def _count(n: int) -> ox.Literal:
+    return ox.Literal(str(n), datatype=XSD.integer)
+
+
+def _local(iri: str) -> str:
+    return iri.rsplit("/", 1)[-1]
+
+
+def _within(units: Iterable[tuple[str, str]], listed: set[str]) -> dict[str, set[str]]:
+    """Each listed institution -> itself and every institution it is a unit of (transitively)."""
+    parents: dict[str, set[str]] = defaultdict(set)
+    for unit, parent in units:
+        parents[unit].add(parent)
+    closure: dict[str, set[str]] = {}
+    for start in listed:
+        seen, todo = {start}, [start]
+        while todo:
+            for parent in parents.get(todo.pop(), ()):
+                if parent not in seen:
+                    seen.add(parent)
+                    todo.append(parent)
+        closure[start] = seen
+    return closure
+
+
+def aggregate_triples(store, minter: Minter, derived: Iterable[ox.Triple] = ()) -> Iterator[ox.Triple]:
+    """The counts described above, in a deterministic order; ``derived`` are this run's other
+    derived triples, whose ``org:subOrganizationOf`` count as units too."""
+    facts: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
+    for paper, kind, value in store.select_terms(_PAPER_FACTS):
+        facts[paper.value][kind.value].add(value.value)
+    listed = {org for paper in facts.values() for org in paper["listed"]}
+    resolved = ox.NamedNode(minter.iri("graph", "resolved"))  # ours, so written into the text
+    units = [(u.value, p.value) for u, p in store.select_terms(_SOURCE_UNITS.replace("RESOLVED", str(resolved)))]
+    units += [(t.subject.value, t.object.value) for t in derived if t.predicate == ORG.subOrganizationOf]
+    within = _within(units, listed)
+
+    papers_of: dict[str, set[str]] = defaultdict(set)
+    # Each paper is seen once and its institutions, authors… are sets, so counting never counts a paper twice.
+    tallies: Counter[tuple[str, str, str]] = Counter()  # (kind, institution, counted) -> papers
+    pairs: Counter[tuple[str, str]] = Counter()
+    for paper in sorted(facts):
+        own = facts[paper]
+        for first, second in combinations(sorted(own["listed"]), 2):
+            pairs[(first, second)] += 1
+        for institution in {i for org in own["listed"] for i in within[org]}:
+            papers_of[institution].add(paper)
+            for kind in ("author", "topic"):
+                for value in own[kind]:
+                    tallies[(kind, institution, value)] += 1
+            for partner in own["listed"]:
+                if institution not in within[partner]:
+                    tallies[("partner", institution, partner)] += 1
+
+    for org in sorted(within):
+        for institution in sorted(within[org]):
+            yield ox.Triple(ox.NamedNode(org), KG.withinInstitution, ox.NamedNode(institution))
+    for paper in sorted(facts):
+        if facts[paper]["authorship"]:
+            yield ox.Triple(ox.NamedNode(paper), KG.bylineLength, _count(len(facts[paper]["authorship"])))
+    for institution in sorted(papers_of):
+        node, papers = ox.NamedNode(institution), papers_of[institution]
+        yield ox.Triple(node, KG.paperCount, _count(len(papers)))
+        yield ox.Triple(node, KG.authorCount, _count(len({a for p in papers for a in facts[p]["author"]})))
+        for (predicate, value), count_predicate in _TRACK_COUNTS.items():
+            yield ox.Triple(node, count_predicate, _count(sum(value in facts[p][predicate] for p in papers)))
+    for (kind, institution, counted), papers in sorted(tallies.items()):  # papers: a count
+        node = ox.NamedNode(minter.iri(f"institution-{kind}", f"{_local(institution)}--{_local(counted)}"))
+        cls, link, counted_predicate = _TALLIES[kind]
+        yield ox.Triple(node, RDF.type, cls)
+        yield ox.Triple(ox.NamedNode(institution), link, node)
+        yield ox.Triple(node, counted_predicate, ox.NamedNode(counted))
+        yield ox.Triple(node, KG.paperCount, _count(papers))
+    for (first, second), papers in sorted(pairs.items()):
+        node = ox.NamedNode(minter.iri("institution-pair", f"{_local(first)}--{_local(second)}"))
+        yield ox.Triple(node, RDF.type, KG.InstitutionPair)
+        yield ox.Triple(node, KG.pairInstitution, ox.NamedNode(first))
+        yield ox.Triple(node, KG.pairPartner, ox.NamedNode(second))
+        yield ox.Triple(node, KG.sharedPapers, _count(papers))

@@ -1,0 +1,82 @@
+"""The look-up index of match keys: what a name that is not exact is compared with, in one value.
+
+A mistyped name is compared with every key of its kind (about 200,000 author keys at 100,000
+papers); reading them as rows took seconds. So the resolution step writes, per entity kind, two
+literals into the derived graph: ``kg:matchKeyLines``, one ``joined<TAB>key<TAB>entity`` line per
+key (``joined`` the key without spaces), and ``kg:matchKeyList``, the distinct keys, sorted.
+:func:`kg.query.library.find_entity` reads the two values and searches them with C-speed string
+search and rapidfuzz, deciding the same tiers as it does from the rows.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Iterable, Iterator
+
+import pyoxigraph as ox
+
+from ..rdf.iris import Minter
+from ..rdf.vocab import KG
+from .match_keys import ENTITY_CLASSES
+
+
+INDEX_PREDICATES = frozenset({KG.indexOf, KG.matchKeyLines, KG.matchKeyList})  # the predicates written here
+
+
+def _node(minter: Minter, kind: str) -> ox.NamedNode:
+    return ox.NamedNode(minter.iri("name-index", kind))
+
+
+def name_index_triples(store, key_triples: Iterable[ox.Triple], minter: Minter) -> Iterator[ox.Triple]:
+    """The index of each kind, from the ``kg:matchKey`` triples just made."""
+    keys: dict[str, set[str]] = defaultdict(set)
+    for triple in key_triples:
+        if triple.predicate == KG.matchKey:
+            keys[triple.subject.value].add(triple.object.value)
+    for kind, cls in sorted(ENTITY_CLASSES.items()):
+        members = {row[0].value for row in store.select_terms(f"SELECT DISTINCT ?e WHERE {{ ?e a {cls} }}")}
+        lines = sorted(f"{key.replace(' ', '')}\t{key}\t{entity}" for entity in members & keys.keys() for key in keys[entity])
+        node = _node(minter, kind)
+        yield ox.Triple(node, KG.indexOf, cls)
+        yield ox.Triple(node, KG.matchKeyLines, ox.Literal("\n".join(lines)))
+        yield ox.Triple(node, KG.matchKeyList, ox.Literal("\n".join(sorted({key for e in members & keys.keys() for key in keys[e]}))))
+
+
+@dataclass
+class KeyIndex:
+    lines: str  # "joined\tkey\tentity" lines
+    keys: list[str]  # distinct keys, sorted
+
+    def entity_count(self) -> int:
+        return len(set(re.findall(r"(?m)\t([^\t\n]*)$", self.lines)))
+
+    def joined(self, joined: str) -> set[str]:
+        """Entities with a key that is ``joined`` without its spaces."""
+        return set(re.findall(rf"(?m)^{re.escape(joined)}\t[^\t\n]*\t([^\n]*)$", self.lines))
+
+    def with_words(self, words: set[str]) -> set[str]:
+        """Entities with one key holding every word: the lines holding the longest word, checked."""
+        probe, found, text = max(sorted(words), key=len), set(), self.lines
+        at = text.find(probe)
+        while at >= 0:
+            start, end = text.rfind("\n", 0, at) + 1, text.find("\n", at)
+            line = text[start:end if end >= 0 else len(text)]
+            _, key, entity = line.split("\t")
+            if words <= set(key.split()):
+                found.add(entity)
+            if end < 0:
+                break
+            at = text.find(probe, end)
+        return found
+
+
+def key_index(store, kind: str, text_rows) -> KeyIndex | None:
+    """The kind's index, or None for a store resolved before it was kept."""
+    rows = list(text_rows(store, f"SELECT ?lines ?keys WHERE {{ ?index {KG.indexOf} {ENTITY_CLASSES[kind]} ; "
+                                 f"{KG.matchKeyLines} ?lines ; {KG.matchKeyList} ?keys }}"))
+    if len(rows) != 1:
+        return None
+    lines, keys = rows[0]
+    return KeyIndex(lines, keys.split("\n") if keys else [])

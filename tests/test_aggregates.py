@@ -1,0 +1,90 @@
+"""The library queries that read precomputed aggregates (kg/resolve/aggregates.py) give the same
+rows, in the same order, as their raw-data forms in queries/checks/, on the samples and on a
+synthetic corpus, and the aggregates follow `kg remove` and re-ingest."""
+
+from __future__ import annotations
+
+import pyoxigraph as ox
+import pytest
+
+from kg import QUERIES_DIR
+from kg.ingest.synth import write_corpus
+from kg.pipeline import ingest
+from kg.query.library import library, run
+from kg.rdf.iris import Minter
+from kg.rdf.vocab import sparql_prologue
+from kg.resolve.store_step import resolution_suspended
+from kg.stores.embedded import KGStore
+
+CHECKS = library(QUERIES_DIR / "checks")
+LIBRARY = library()
+_MOST = {
+    "institution": "SELECT ?x (COUNT(DISTINCT ?p) AS ?n) WHERE { ?p schema:sourceOrganization ?x } GROUP BY ?x ORDER BY DESC(?n) ?x",
+    "author": "SELECT ?x (COUNT(DISTINCT ?p) AS ?n) WHERE { ?p dcterms:creator ?x } GROUP BY ?x ORDER BY DESC(?n) ?x",
+}
+
+
+def entities(store, kind: str, count: int) -> list[str]:
+    """The IRIs of the count entities with the most papers (a unit's parent has the most of all)."""
+    return [row[0].value for row in store.select_terms(sparql_prologue() + _MOST[kind])][:count]
+
+
+def parameter_sets(store, name: str, count: int) -> list[dict[str, str]]:
+    """Every combination the check is run with: entities by IRI, the other values the interesting ones."""
+    kinds = {param.name for param in CHECKS[name].params}
+    sets: list[dict[str, str]] = [{}]
+    if "institution" in kinds:
+        sets = [{"institution": iri} for iri in entities(store, "institution", count)]
+    if "author" in kinds:
+        sets = [{"author": iri, "byline": byline} for iri in entities(store, "author", count) for byline in ("any", "first", "last")]
+    if "min_shared" in kinds:
+        floor = next(p.minimum for p in LIBRARY[name].params if p.name == "min_shared") or 1  # coauthor-pairs counts pairs from 2 shared papers
+        sets = [{"min_shared": str(value)} for value in range(floor, floor + 3)]
+    return [{**values, "limit": "1000000"} for values in sets]
+
+
+def assert_agree(store, count: int = 3) -> dict[str, list]:
+    """Every check against its library query; the rows of each, for comparisons across changes."""
+    seen = {}
+    for name in sorted(CHECKS):
+        for values in parameter_sets(store, name, count):
+            precomputed, raw = run(store, LIBRARY[name], values), run(store, CHECKS[name], values)
+            assert precomputed.variables == raw.variables, name
+            assert precomputed.rows == raw.rows, (name, values)
+            seen[(name, tuple(sorted(values.items())))] = raw.rows
+    assert any(seen.values()), "the comparisons had rows to compare"
+    return seen
+
+
+def test_every_check_has_its_library_query():
+    assert set(CHECKS) <= set(LIBRARY)
+    assert {"top-institutions", "track-breakdown", "institution-authors", "institution-partners", "institution-topics",
+            "institution-collaborations", "institution-papers", "author-papers"} <= set(CHECKS)
+
+
+def test_aggregates_agree_with_the_raw_data_on_the_samples(sample_store):
+    assert_agree(sample_store, count=5)
+
+
+@pytest.fixture(scope="module")
+def synthetic(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("synth")
+    files = []
+    for seed, papers in ((11, 400), (12, 150)):
+        path = folder / f"synth-{seed}.txt"
+        with path.open("w", encoding="utf-8") as handle:
+            write_corpus(handle, papers, seed=seed)
+        files.append(path)
+    return files
+
+
+def test_aggregates_agree_on_a_synthetic_corpus_and_follow_remove_and_reingest(synthetic):
+    store, minter = KGStore("memory"), Minter()
+    ingest(synthetic, store, minter)
+    both = assert_agree(store)
+    with resolution_suspended(store, minter):  # as `kg remove` does
+        assert store.remove_graph(ox.NamedNode(store.sources()[-1]))
+    fewer = assert_agree(store)
+    assert fewer != both, "removing a source changed the counts"
+    ingest(synthetic[-1:], store, minter)
+    assert assert_agree(store) == both, "re-ingesting it gives the same rows again"

@@ -1,0 +1,58 @@
+"""The forgiving name look-up gives the same answers from the stored key index
+(kg/resolve/name_index.py) as from every key read as a row (a store resolved before the index)."""
+
+from __future__ import annotations
+
+import pytest
+
+from kg import SAMPLES_DIR
+from kg.errors import KgError
+from kg.ingest.synth import write_corpus
+from kg.pipeline import ingest
+from kg.query.library import find_entity
+from kg.rdf.iris import Minter
+from kg.rdf.vocab import KG
+from kg.resolve.match_keys import text_rows
+from kg.resolve.name_index import key_index
+from kg.stores.embedded import KGStore
+
+TYPED = {
+    "author": ["Gerhard Neumann", "neumann gerhard", "GERHARD NEUMANN", "balazs gyenes", "Balazs-Gyenes", "gerhardneumann",
+               "gerhard neumnan", "neuman", "wei wnag", "wang wei", "wang", "li", "zzzz qqqq", "a wang wei"],
+    "institution": ["USTC", "HKUST", "tsinghua", "university tsinghua", "tsinghau university", "中国科学技术大学", "清华",
+                    "deepmind google", "google", "MSR", "xyzzy", "university"],
+    "topic": ["RL", "reinforcment learning", "learning reinforcement", "learning", "graph neural network", "qqq"],
+}
+
+
+def answers(store) -> dict[tuple[str, str], str]:
+    found = {}
+    for kind, texts in TYPED.items():
+        for text in texts:
+            try:
+                found[(kind, text)] = str(find_entity(store, kind, text))
+            except KgError as error:
+                found[(kind, text)] = f"error: {error}"
+    return found
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory):
+    corpus = tmp_path_factory.mktemp("names") / "synth.txt"
+    with corpus.open("w", encoding="utf-8") as handle:
+        write_corpus(handle, 300, seed=5)
+    store = KGStore("memory")
+    ingest([SAMPLES_DIR, corpus], store, Minter())
+    return store
+
+
+def test_the_index_gives_the_answers_of_the_keys_read_as_rows(store):
+    assert all(key_index(store, kind, text_rows) is not None for kind in TYPED), "the resolution step wrote the index"
+    with_index = answers(store)
+    store.update(f"DELETE WHERE {{ GRAPH ?g {{ ?index {KG.matchKeyLines} ?lines ; {KG.matchKeyList} ?keys }} }}")
+    assert not list(store.select_terms(f"SELECT ?i WHERE {{ ?i {KG.matchKeyLines} ?l }}")), "the index is gone"
+    assert answers(store) == with_index
+    kinds = {answer.split(":")[0] for answer in with_index.values()}
+    assert {"https", "error"} <= kinds  # found entities, ambiguities and near misses alike
+    assert any("closest:" in answer for answer in with_index.values())
+    assert any("ambiguous" in answer for answer in with_index.values())
