@@ -30,8 +30,8 @@ COMMANDS = {
     "graph": ("graph", "Collaboration networks: interactive pages, files for Gephi, and their measures."),
     "quality": ("quality", "Data-quality report: merges made and why, institution entries rejected as person names, "
                            "papers without institutions, authors written several ways, institutions that look "
-                           "alike but were kept apart, and institutions written several ways, with the rule that made "
-                           "each written form the same institution."),
+                           "alike but were kept apart, institutions written several ways, with the rule that made "
+                           "each written form the same institution, and units placed by e-mail domain."),
     "validate": ("quality", "Check the graph against the SHACL shapes in ontology/shapes.ttl (pySHACL)."),
     "site": ("site", "A static site of the graph: a page per author, institution, topic and venue, linked to "
                      "each other, to the graph's IRIs and to the network pages; opens offline, no server needed."),

@@ -7,7 +7,7 @@ milliseconds instead of counting millions of triples."""
 from __future__ import annotations
 
 from ..stores.embedded import KGStore
-from ..rdf.vocab import sparql_prologue
+from ..rdf.vocab import EXPORTED_ONLY, sparql_prologue
 
 COUNTS = {
     "papers": "SELECT (COUNT(DISTINCT ?x) AS ?n) WHERE { ?x a schema:ScholarlyArticle }",
@@ -20,7 +20,7 @@ COUNTS = {
     "venues": "SELECT (COUNT(DISTINCT ?x) AS ?n) WHERE { ?x a schema:Event }",
     "papers-with-ids": "SELECT (COUNT(DISTINCT ?x) AS ?n) WHERE { ?x a schema:ScholarlyArticle ; schema:sameAs ?id }",
     "sources": "SELECT (COUNT(DISTINCT ?g) AS ?n) WHERE { GRAPH ?g { ?g a kg:Source } }",
-    "triples": "SELECT (COUNT(*) AS ?n) WHERE { SELECT DISTINCT ?s ?p ?o WHERE { GRAPH ?g { ?s ?p ?o } } }",
+    "triples": f"SELECT (COUNT(*) AS ?n) WHERE {{ SELECT DISTINCT ?s ?p ?o WHERE {{ GRAPH ?g {{ ?s ?p ?o }} {EXPORTED_ONLY} }} }}",
 }
 
 

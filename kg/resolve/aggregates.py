@@ -9,8 +9,8 @@ An institution's papers are the papers that list it or one of its units
 
 - on each institution with papers: ``kg:paperCount``, ``kg:authorCount`` and the track and
   presentation counts (``kg:mainTrackPapers`` …) of ``top-institutions`` and ``track-breakdown``;
-- ``kg:InstitutionAuthor`` / ``kg:InstitutionTopic`` / ``kg:InstitutionPartner`` nodes, linked from their
-  institution (``kg:institutionAuthor`` …): the author / topic / partner institution counted (``kg:countedAuthor`` …) and the number
+- ``kg:InstitutionTopic`` / ``kg:InstitutionPartner`` nodes, linked from their
+  institution (``kg:institutionTopic`` …): the topic / partner institution counted (``kg:countedTopic`` …) and the number
   of its papers that have it (``kg:paperCount``); a partner is a listed institution that is not
   one of the institution's own units;
 - ``kg:InstitutionPair`` nodes: two institutions listed on the same papers, as listed (no roll-up),
@@ -41,8 +41,7 @@ _TRACK_COUNTS = {
 }
 # kind -> (class, institution -> node, node -> what is counted): predicates per kind, so that a query
 # about an institution's topics reads its few topic nodes, not its thousands of author nodes too
-_TALLIES = {"author": (KG.InstitutionAuthor, KG.institutionAuthor, KG.countedAuthor),
-            "topic": (KG.InstitutionTopic, KG.institutionTopic, KG.countedTopic),
+_TALLIES = {"topic": (KG.InstitutionTopic, KG.institutionTopic, KG.countedTopic),
             "partner": (KG.InstitutionPartner, KG.institutionPartner, KG.countedPartner)}
 
 _PAPER_FACTS = sparql_prologue() + """
@@ -106,9 +105,8 @@ def aggregate_triples(store, minter: Minter, derived: Iterable[ox.Triple] = ()) 
             pairs[(first, second)] += 1
         for institution in {i for org in own["listed"] for i in within[org]}:
             papers_of[institution].add(paper)
-            for kind in ("author", "topic"):
-                for value in own[kind]:
-                    tallies[(kind, institution, value)] += 1
+            for topic in own["topic"]:
+                tallies[("topic", institution, topic)] += 1
             for partner in own["listed"]:
                 if institution not in within[partner]:
                     tallies[("partner", institution, partner)] += 1

@@ -18,11 +18,11 @@ from typing import Iterable, Iterator
 import pyoxigraph as ox
 
 from ..rdf.iris import Minter
-from ..rdf.vocab import KG
+from ..rdf.vocab import KG, NAME_INDEX_PREDICATES
 from .match_keys import ENTITY_CLASSES
 
 
-INDEX_PREDICATES = frozenset({KG.indexOf, KG.matchKeyLines, KG.matchKeyList})  # the predicates written here
+INDEX_PREDICATES = frozenset(map(ox.NamedNode, NAME_INDEX_PREDICATES))  # the predicates written here
 
 
 def _node(minter: Minter, kind: str) -> ox.NamedNode:

@@ -39,7 +39,7 @@ from oxrdflib import OxigraphStore
 from rdflib.query import Result
 
 from ..errors import KgError, SparqlSyntaxError
-from ..rdf.vocab import KG_NS, OWL
+from ..rdf.vocab import EXPORTED_ONLY, KG_NS, OWL
 from .loading import ChunkLoader, TeeSink, load_file
 from .ordering import sorted_statements
 from .values import with_values
@@ -53,10 +53,7 @@ REMOTE_SCHEMES = ("http://", "https://")
 
 # Sorted outside the engine (kg.stores.ordering) so exports repeat byte for byte; the graph
 # filter keeps other data on a shared server (and staging graphs) out.
-# Exports leave out the name look-up index (kg/resolve/name_index.py): one literal per entity
-# kind holding every match key, a cache for `kg query`, not data anyone loads into Protégé.
-QUADS_QUERY = (f"SELECT ?g ?s ?p ?o WHERE {{ GRAPH ?g {{ ?s ?p ?o }} FILTER(?p NOT IN (<{KG_NS}indexOf>, "
-               f"<{KG_NS}matchKeyLines>, <{KG_NS}matchKeyList>)) }}")
+QUADS_QUERY = f"SELECT ?g ?s ?p ?o WHERE {{ GRAPH ?g {{ ?s ?p ?o }} {EXPORTED_ONLY} }}"
 SOURCES_QUERY = f"SELECT DISTINCT ?g WHERE {{ GRAPH ?g {{ ?g a <{KG_NS}Source> }} }}"
 # Every graph kg writes says what it is, so a shared server's other graphs stay apart.
 KG_GRAPHS_QUERY = (f"SELECT DISTINCT ?g WHERE {{ GRAPH ?g {{ ?g a ?kind }} VALUES ?kind {{ <{KG_NS}Source> "
