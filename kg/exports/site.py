@@ -18,7 +18,7 @@ import tempfile
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 import jinja2
 
@@ -31,7 +31,7 @@ from ..query.library import library, search_names
 from ..rdf.iris import profile_path
 from ..rdf.vocab import sparql_prologue
 from ..stores.embedded import KGStore
-from .site_rows import rows, spool, unspooled
+from .site_rows import page_sorted, rows, spool, unspooled
 
 SITE_QUERIES = QUERIES_DIR / "site"
 ASSETS = "assets"
@@ -40,35 +40,55 @@ ASSETS = "assets"
 EGO_PAGES = 2000
 
 
+def _by_count(row) -> tuple:
+    """ORDER BY DESC(?number) ?name STR(?other), for names that are plain strings (people's labels)."""
+    return -int(row.number), row.name, row.other
+
+
+def _by_title(row) -> tuple:
+    """ORDER BY ?title STR(?paper): an unbound title first, then English titles by code point."""
+    return row.title is not None, row.title or "", row.paper
+
+
+def _by_position(row) -> tuple:
+    """ORDER BY ?position ?title STR(?paper)."""
+    return int(row.position), *_by_title(row)
+
+
 @dataclass(frozen=True)
 class Panel:
     query: str      # the panel's query in SITE_QUERIES, without .rq
     heading: str
     links_to: str   # "paper", or the kind of page its ?other column links to
+    #: the order within a page, for a query without ORDER BY (sorted here, by page first). Only
+    #: where every key is a plain string, an @en title, a number or an IRI: Oxigraph orders
+    #: literals of other languages as equal to each other, which no Python key reproduces, so
+    #: panels with such names keep their ORDER BY.
+    order: Callable[[tuple], tuple] | None = None
 
 
 PAGES = {
     "author": ("Authors", (
-        Panel("author-papers", "Papers (byline position of this author / authors)", "paper"),
-        Panel("author-coauthors", "Co-authors (shared papers)", "author"),
+        Panel("author-papers", "Papers (byline position of this author / authors)", "paper", _by_position),
+        Panel("author-coauthors", "Co-authors (shared papers)", "author", _by_count),
         Panel("author-institutions", "Institutions on their papers (papers)", "institution"),
         Panel("author-topics", "Topics (papers)", "topic"),
     )),
     "institution": ("Institutions", (
-        Panel("institution-papers", "Papers (its own or its units')", "paper"),
+        Panel("institution-papers", "Papers (its own or its units')", "paper", _by_title),
         Panel("institution-units", "Units and parent", "institution"),
-        Panel("institution-authors", "Authors (papers)", "author"),
+        Panel("institution-authors", "Authors (papers)", "author", _by_count),
         Panel("institution-partners", "Partner institutions (shared papers)", "institution"),
         Panel("institution-topics", "Topics (papers)", "topic"),
     )),
     "topic": ("Topics", (
-        Panel("topic-papers", "Papers", "paper"),
+        Panel("topic-papers", "Papers", "paper", _by_title),
         Panel("topic-institutions", "Institutions (papers)", "institution"),
         Panel("topic-related", "Related topics (shared papers)", "topic"),
     )),
     "venue": ("Venues, tracks and workshops", (
-        Panel("venue-papers", "Papers", "paper"),
-        Panel("venue-authors", "Authors (papers)", "author"),
+        Panel("venue-papers", "Papers", "paper", _by_title),
+        Panel("venue-authors", "Authors (papers)", "author", _by_count),
     )),
 }
 #: How a page names each kind of identifier page (``schema:sameAs``) of an author or paper.
@@ -197,7 +217,7 @@ def _write_kind(store: KGStore, kind: str, pages: dict[str, tuple[str, int]], pa
     template = env.get_template("profile.html.j2")
     with tempfile.TemporaryDirectory(prefix="kg-site-", dir=_scratch(store)) as folder:
         # one panel query at a time to disk, then all of them merged a page at a time
-        spooled = [spool(store, _sparql(panel.query), Path(folder) / f"{panel.query}.jsonl") for panel in panels]
+        spooled = [spool(_panel_rows(store, panel), Path(folder) / f"{panel.query}.jsonl") for panel in panels]
         streams = [unspooled(_sparql(panel.query), path) for panel, path in zip(panels, spooled)]
         for iri, panel_rows in merged(sorted(pages), streams):
             own = path_of[iri]
@@ -215,6 +235,13 @@ def _write_kind(store: KGStore, kind: str, pages: dict[str, tuple[str, int]], pa
         entries=sorted(((name, papers, path_of[iri]) for iri, (name, papers) in pages.items()),
                        key=lambda entry: (entry[0].casefold(), entry[2]))))
     return len(pages)
+
+
+def _panel_rows(store: KGStore, panel: Panel) -> Iterator[tuple]:
+    """A panel's rows by page, in the panel's order: sorted here if it has one, else by its query."""
+    if panel.order is None:
+        return rows(store, _sparql(panel.query))
+    return page_sorted(store, _sparql(panel.query), panel.order, _scratch(store))
 
 
 def _scratch(store: KGStore) -> Path | None:
