@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import json
 import posixpath
+import tempfile
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 import jinja2
 
@@ -30,6 +31,7 @@ from ..query.library import library, search_names
 from ..rdf.iris import profile_path
 from ..rdf.vocab import sparql_prologue
 from ..stores.embedded import KGStore
+from .site_rows import page_sorted, rows, spool, unspooled
 
 SITE_QUERIES = QUERIES_DIR / "site"
 ASSETS = "assets"
@@ -38,35 +40,55 @@ ASSETS = "assets"
 EGO_PAGES = 2000
 
 
+def _by_count(row) -> tuple:
+    """ORDER BY DESC(?number) ?name STR(?other), for names that are plain strings (people's labels)."""
+    return -int(row.number), row.name, row.other
+
+
+def _by_title(row) -> tuple:
+    """ORDER BY ?title STR(?paper): an unbound title first, then English titles by code point."""
+    return row.title is not None, row.title or "", row.paper
+
+
+def _by_position(row) -> tuple:
+    """ORDER BY ?position ?title STR(?paper)."""
+    return int(row.position), *_by_title(row)
+
+
 @dataclass(frozen=True)
 class Panel:
     query: str      # the panel's query in SITE_QUERIES, without .rq
     heading: str
     links_to: str   # "paper", or the kind of page its ?other column links to
+    #: the order within a page, for a query without ORDER BY (sorted here, by page first). Only
+    #: where every key is a plain string, an @en title, a number or an IRI: Oxigraph orders
+    #: literals of other languages as equal to each other, which no Python key reproduces, so
+    #: panels with such names keep their ORDER BY.
+    order: Callable[[tuple], tuple] | None = None
 
 
 PAGES = {
     "author": ("Authors", (
-        Panel("author-papers", "Papers (byline position of this author / authors)", "paper"),
-        Panel("author-coauthors", "Co-authors (shared papers)", "author"),
+        Panel("author-papers", "Papers (byline position of this author / authors)", "paper", _by_position),
+        Panel("author-coauthors", "Co-authors (shared papers)", "author", _by_count),
         Panel("author-institutions", "Institutions on their papers (papers)", "institution"),
         Panel("author-topics", "Topics (papers)", "topic"),
     )),
     "institution": ("Institutions", (
-        Panel("institution-papers", "Papers (its own or its units')", "paper"),
+        Panel("institution-papers", "Papers (its own or its units')", "paper", _by_title),
         Panel("institution-units", "Units and parent", "institution"),
-        Panel("institution-authors", "Authors (papers)", "author"),
+        Panel("institution-authors", "Authors (papers)", "author", _by_count),
         Panel("institution-partners", "Partner institutions (shared papers)", "institution"),
         Panel("institution-topics", "Topics (papers)", "topic"),
     )),
     "topic": ("Topics", (
-        Panel("topic-papers", "Papers", "paper"),
+        Panel("topic-papers", "Papers", "paper", _by_title),
         Panel("topic-institutions", "Institutions (papers)", "institution"),
         Panel("topic-related", "Related topics (shared papers)", "topic"),
     )),
     "venue": ("Venues, tracks and workshops", (
-        Panel("venue-papers", "Papers", "paper"),
-        Panel("venue-authors", "Authors (papers)", "author"),
+        Panel("venue-papers", "Papers", "paper", _by_title),
+        Panel("venue-authors", "Authors (papers)", "author", _by_count),
     )),
 }
 #: How a page names each kind of identifier page (``schema:sameAs``) of an author or paper.
@@ -91,29 +113,36 @@ def _queries() -> dict:
     return library(SITE_QUERIES)
 
 
-def _rows(store: KGStore, name: str) -> Iterator:
-    return iter(store.query(sparql_prologue() + _queries()[name].sparql))
+def _sparql(name: str) -> str:
+    return sparql_prologue() + _queries()[name].sparql
 
 
-def merged(pages: Iterable, panels: list[Iterator]) -> Iterator[tuple[object, list[list]]]:
-    """Each page row with its rows of every panel: one pass over streams that are all sorted by ``str(?page)``."""
+def merged(pages: Iterable[str], panels: list[Iterator]) -> Iterator[tuple[str, list[list]]]:
+    """Each page IRI with its rows of every panel: one pass over streams that are all sorted by ``?page``."""
     heads = [next(panel, None) for panel in panels]
-    for page in pages:
-        key = str(page.page)
+    for key in pages:
         rows: list[list] = []
         for index, panel in enumerate(panels):
             mine = []
-            while heads[index] is not None and str(heads[index].page) <= key:
-                if str(heads[index].page) == key:
+            while heads[index] is not None and heads[index].page <= key:
+                if heads[index].page == key:
                     mine.append(heads[index])
                 heads[index] = next(panel, None)
             rows.append(mine)
-        yield page, rows
+        yield key, rows
 
 
 def _relative(from_path: str, to_path: str) -> str:
     """The link from one page of the site to another (both relative to the site's folder)."""
-    return posixpath.relpath(to_path, posixpath.dirname(from_path) or ".")
+    folder, name = posixpath.split(to_path)
+    between = _between(posixpath.dirname(from_path) or ".", folder or ".")
+    return name if between == "." else f"{between}/{name}"
+
+
+@lru_cache(maxsize=4096)
+def _between(from_folder: str, to_folder: str) -> str:
+    """``relpath`` of two folders: the site has a few, and its pages hold hundreds of thousands of links."""
+    return posixpath.relpath(to_folder, from_folder)
 
 
 def _prefix(from_path: str, folder: str = ".") -> str:
@@ -128,16 +157,16 @@ def _write(path: Path, text: str) -> None:
 
 def _page_sets(store: KGStore) -> dict[str, dict[str, tuple[str, int]]]:
     """Each kind's pages: IRI -> (name, papers). Small (one entry per entity), needed for links and the index."""
-    return {kind: {str(row.page): (str(row.name), int(row.papers)) for row in _rows(store, kind)} for kind in PAGES}
+    return {kind: {row.page: (row.name, int(row.papers)) for row in rows(store, _sparql(kind))} for kind in PAGES}
 
 
 def _identifiers(store: KGStore) -> dict[str, list[dict]]:
     """Each author's and paper's identifier pages, labelled by kind, in IDENTIFIER_KINDS order (a few per entity)."""
     found: dict[str, list[tuple[int, str, str]]] = {}
-    for row in _rows(store, "identifiers"):
-        kinds = [(rank, label) for rank, (start, label) in enumerate(IDENTIFIER_KINDS) if str(row.link).startswith(start)]
+    for row in rows(store, _sparql("identifiers")):
+        kinds = [(rank, label) for rank, (start, label) in enumerate(IDENTIFIER_KINDS) if row.link.startswith(start)]
         if kinds:  # a link of no known kind has no label to show
-            found.setdefault(str(row.page), []).append((*kinds[0], str(row.link)))
+            found.setdefault(row.page, []).append((*kinds[0], row.link))
     return {iri: [{"label": label, "href": link} for _, label, link in sorted(links)] for iri, links in found.items()}
 
 
@@ -147,44 +176,78 @@ def write_site(store: KGStore, out_dir: Path) -> dict[str, int]:
     pages = _page_sets(store)
     identifiers = _identifiers(store)
     path_of = {iri: profile_path(iri) for kind in pages for iri in pages[kind]}
-    coauthors = network(store, "coauthors")
-    with_ego = set(top_nodes(coauthors, EGO_PAGES))
     for name in VIS_FILES:
         _write(out_dir / ASSETS / name, str(vis_asset(name)))
-    counts = {}
-    for kind, (plural, panels) in PAGES.items():
-        template = env.get_template("profile.html.j2")
-        streams = [_rows(store, panel.query) for panel in panels]
-        written = 0
-        for page, panel_rows in merged(_rows(store, kind), streams):
-            iri, own = str(page.page), path_of[str(page.page)]
-            link = lambda target: _relative(own, path_of[target]) if target in path_of else None  # noqa: E731
-            sections = [{"heading": panel.heading, "paper": panel.links_to == "paper",
-                         "rows": [_row(row, panel, link, identifiers) for row in rows]} for panel, rows in zip(panels, panel_rows)]
-            ego = None
-            if kind == "author" and iri in with_ego and coauthors.degree(iri):
-                ego = own.removesuffix(".html") + "-network.html"
-                graph = ego_network(coauthors, iri, 1)
-                _write(out_dir / ego, render_html(
-                    graph, f"Co-authors of {page.name}", "author", profiles=_prefix(ego), assets=_prefix(ego, ASSETS)))
-                ego = _relative(own, ego)
-            _write(out_dir / own, template.render(
-                title=str(page.name), kind=kind, iri=iri, papers=int(page.papers), sections=sections,
-                identifiers=identifiers.get(iri, []),
-                ego=ego, home=_relative(own, "index.html"), listing=_relative(own, f"{kind}s.html")))
-            written += 1
-        counts[kind] = written
-        _write(out_dir / f"{kind}s.html", env.get_template("list.html.j2").render(
-            title=plural, home="index.html",
-            entries=sorted(((name, papers, path_of[iri]) for iri, (name, papers) in pages[kind].items()),
-                           key=lambda entry: (entry[0].casefold(), entry[2]))))
+    # the co-author network (with its tooltips) is needed by the network and ego pages only:
+    # written first and let go before the profile pages, so the two are never held together
+    coauthors = network(store, "coauthors")
+    egos = _write_egos(coauthors, pages["author"], path_of, out_dir)
     networks = write_pages(store, out_dir / "network", profiles="../", built={"coauthors": coauthors})
+    del coauthors
+    counts = {kind: _write_kind(store, kind, pages[kind], path_of, identifiers, egos, out_dir) for kind in PAGES}
     _write(out_dir / "search.js", _search_data(store, pages, path_of))
     _write(out_dir / "index.html", env.get_template("index.html.j2").render(
         counts=counts, lists=[(PAGES[kind][0], f"{kind}s.html", counts[kind]) for kind in PAGES],
         networks=[(HEADINGS[path.stem], f"network/{path.name}") for path in networks],
         search_js=search_script()))
     return counts
+
+
+def _write_egos(coauthors, authors: dict[str, tuple[str, int]], path_of: dict, out_dir: Path) -> set[str]:
+    """The ego network pages of the EGO_PAGES most prolific authors with co-authors; their IRIs."""
+    written = set()
+    for iri in top_nodes(coauthors, EGO_PAGES):
+        if iri in authors and coauthors.degree(iri):
+            ego = _ego_path(path_of[iri])
+            _write(out_dir / ego, render_html(ego_network(coauthors, iri, 1), f"Co-authors of {authors[iri][0]}",
+                                              "author", profiles=_prefix(ego), assets=_prefix(ego, ASSETS)))
+            written.add(iri)
+    return written
+
+
+def _ego_path(own: str) -> str:
+    return own.removesuffix(".html") + "-network.html"
+
+
+def _write_kind(store: KGStore, kind: str, pages: dict[str, tuple[str, int]], path_of: dict,
+                identifiers: dict, egos: set[str], out_dir: Path) -> int:
+    """A kind's profile pages and its list page; returns how many profile pages."""
+    env = _environment()
+    plural, panels = PAGES[kind]
+    template = env.get_template("profile.html.j2")
+    with tempfile.TemporaryDirectory(prefix="kg-site-", dir=_scratch(store)) as folder:
+        # one panel query at a time to disk, then all of them merged a page at a time
+        spooled = [spool(_panel_rows(store, panel), Path(folder) / f"{panel.query}.jsonl") for panel in panels]
+        streams = [unspooled(_sparql(panel.query), path) for panel, path in zip(panels, spooled)]
+        for iri, panel_rows in merged(sorted(pages), streams):
+            own = path_of[iri]
+            link = lambda target: _relative(own, path_of[target]) if target in path_of else None  # noqa: E731
+            sections = [{"heading": panel.heading, "paper": panel.links_to == "paper",
+                         "rows": [_row(row, panel, link, identifiers) for row in rows]} for panel, rows in zip(panels, panel_rows)]
+            name, papers = pages[iri]
+            _write(out_dir / own, template.render(
+                title=name, kind=kind, iri=iri, papers=papers, sections=sections,
+                identifiers=identifiers.get(iri, []),
+                ego=_relative(own, _ego_path(own)) if iri in egos else None,
+                home=_relative(own, "index.html"), listing=_relative(own, f"{kind}s.html")))
+    _write(out_dir / f"{kind}s.html", env.get_template("list.html.j2").render(
+        title=plural, home="index.html",
+        entries=sorted(((name, papers, path_of[iri]) for iri, (name, papers) in pages.items()),
+                       key=lambda entry: (entry[0].casefold(), entry[2]))))
+    return len(pages)
+
+
+def _panel_rows(store: KGStore, panel: Panel) -> Iterator[tuple]:
+    """A panel's rows by page, in the panel's order: sorted here if it has one, else by its query."""
+    if panel.order is None:
+        return rows(store, _sparql(panel.query))
+    return page_sorted(store, _sparql(panel.query), panel.order, _scratch(store))
+
+
+def _scratch(store: KGStore) -> Path | None:
+    """The store's scratch folder when it has one (beside the store, on its file system), else the system's."""
+    folder = store.scratch_dir
+    return folder if folder is not None and folder.is_dir() else None
 
 
 def _row(row, panel: Panel, link, identifiers: dict[str, list[dict]]) -> dict:
