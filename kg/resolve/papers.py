@@ -162,7 +162,10 @@ def find_merges(papers: list[PaperFacts]) -> MergeDecisions:
     for paper in papers:
         graphs_of[paper.iri].add(paper.graph)
     matches: dict[tuple[str, str], dict[str, tuple[PaperFacts, PaperFacts, tuple[str, ...], str]]] = defaultdict(dict)
-    for block in blocks.values():
+    # Blocks in key order: one pair of papers can share several keys, and a paper stated by two
+    # sources (an IRI in two graphs) can match one abstract with different evidence, of which the
+    # first found is kept, so the evidence recorded must not follow the hash order of the keys.
+    for _, block in sorted(blocks.items()):
         for i, first in enumerate(block):
             for second in block[i + 1:]:
                 found = evidence(first, second)
@@ -170,7 +173,7 @@ def find_merges(papers: list[PaperFacts]) -> MergeDecisions:
                     continue
                 absorbed, canonical = _roles(first, second)
                 if absorbed.graph not in graphs_of[canonical.iri]:  # a rewrite in a graph must be undoable
-                    matches[(absorbed.iri, absorbed.graph)][canonical.iri] = (absorbed, canonical, *found)
+                    matches[(absorbed.iri, absorbed.graph)].setdefault(canonical.iri, (absorbed, canonical, *found))
     for absorbed, canonical, explanation in title_abstract_matches(papers):
         if absorbed.graph not in graphs_of[canonical.iri]:
             matches[(absorbed.iri, absorbed.graph)].setdefault(canonical.iri, (absorbed, canonical, ("title-abstract",), explanation))

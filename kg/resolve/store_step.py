@@ -42,7 +42,7 @@ from ..rdf.iris import Minter
 from ..ingest.names import clean
 from ..stores.embedded import KGStore
 from ..rdf.vocab import FOAF, KG, RDF, RDFS, SKOS, XSD, sparql_prologue
-from .aggregates import aggregate_triples
+from .aggregates import aggregate_triples, paper_creators
 from .domain_units import domain_unit_triples
 from .match_keys import MATCH_KEYS, match_key_triples, text_rows
 from .name_index import INDEX_PREDICATES, name_index_triples
@@ -163,11 +163,15 @@ def _forms(rows) -> dict[tuple[str, str], dict[str, int]]:
     return forms
 
 
-def label_triples(store: KGStore, graph: ox.NamedNode) -> Iterator[ox.Triple]:
-    """Display names of people and institutions, chosen across every source."""
-    people = _forms(store.select_terms(sparql_prologue() + """
+def person_forms(store: KGStore) -> dict[tuple[str, str], dict[str, int]]:
+    """(person, language) -> {every way the sources wrote the name: authorships}."""
+    return _forms(store.select_terms(sparql_prologue() + """
         SELECT ?person ?written (COUNT(DISTINCT ?authorship) AS ?n)
         WHERE { ?authorship kg:author ?person ; kg:nameAsWritten ?written } GROUP BY ?person ?written"""))
+
+
+def label_triples(store: KGStore, graph: ox.NamedNode, people: dict[tuple[str, str], dict[str, int]]) -> Iterator[ox.Triple]:
+    """Display names of people (from :func:`person_forms`) and institutions, chosen across every source."""
     for (person, _), counts in sorted(people.items()):
         node, name = ox.NamedNode(person), preferred_form(counts)
         for predicate in (FOAF.name, RDFS.label, SKOS.prefLabel):
@@ -192,15 +196,12 @@ def label_triples(store: KGStore, graph: ox.NamedNode) -> Iterator[ox.Triple]:
 
 
 PAIR_FLOOR = 2  # a pair with one shared paper is just that paper's author list
-_CREATORS_QUERY = sparql_prologue() + "SELECT DISTINCT ?paper ?person WHERE { ?paper dcterms:creator ?person }"
 
 
-def coauthor_pair_triples(store: KGStore, minter: Minter) -> Iterator[ox.Triple]:
-    """``kg:CoauthorPair`` nodes: two people (in code-point order of IRI) and their shared papers."""
-    people: dict[str, set[str]] = defaultdict(set)
-    for paper, person in store.select_terms(_CREATORS_QUERY):
-        people[paper.value].add(person.value)
-    shared = Counter(pair for authors in people.values() for pair in combinations(sorted(authors), 2))
+def coauthor_pair_triples(creators: dict[str, set[str]], minter: Minter) -> Iterator[ox.Triple]:
+    """``kg:CoauthorPair`` nodes: two people (in code-point order of IRI) and their shared papers,
+    from each paper's authors (:func:`kg.resolve.aggregates.paper_creators`)."""
+    shared = Counter(pair for authors in creators.values() for pair in combinations(sorted(authors), 2))
     for (author, coauthor), count in sorted(shared.items()):
         if count < PAIR_FLOOR:
             continue
@@ -237,13 +238,19 @@ def rebuild(store: KGStore, minter: Minter) -> MergeDecisions:
     # aggregates roll units up to parents, so they take the units placed by domain just made
     # (the derived graph still holds the last run's until it is set).
     units = list(domain_unit_triples(store, minter))
-    triples = [*base, *moves, *label_triples(store, graph), *coauthor_pair_triples(store, minter), *units,
-               *aggregate_triples(store, minter, units)]
+    people, creators = person_forms(store), paper_creators(store)
+    triples = [*base, *moves, *label_triples(store, graph, people), *coauthor_pair_triples(creators, minter), *units,
+               *aggregate_triples(store, minter, creators, units)]
+    del creators  # half a million strings at 100,000 papers, not held through the writes
     store.set_graph_triples(graph, [ox.Triple(graph, KG.resolutionSuspended, _TRUE), *triples],
                             keep=MATCH_KEYS | INDEX_PREDICATES)
     # Match keys fold every name, the ones just chosen included (and no stale one), so they come after.
-    keys = list(match_key_triples(store))
-    store.set_graph_triples(graph, [*triples, *keys, *name_index_triples(store, keys, minter)])
+    names: dict[str, set[str]] = defaultdict(set)
+    for (person, _), counts in people.items():
+        names[person].update(counts)
+    keys = list(match_key_triples(store, names))
+    store.set_graph_triples(graph, [*keys, *name_index_triples(store, keys, minter)], only=MATCH_KEYS | INDEX_PREDICATES)
+    store.update(f"DELETE DATA {{ GRAPH {graph} {{ {graph} {KG.resolutionSuspended} {_TRUE} }} }}")  # resolved
     return decisions
 
 

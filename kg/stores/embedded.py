@@ -30,6 +30,7 @@ import sys
 import tempfile
 import time
 from abc import ABC, abstractmethod
+from itertools import chain
 from pathlib import Path
 from typing import BinaryIO, Callable, ContextManager, Iterable, Iterator, Mapping
 
@@ -128,12 +129,12 @@ class KGStore(ABC):
             self._append(graph, staged)
 
     def set_graph_triples(self, graph: ox.NamedNode, triples: Iterable[ox.Triple],
-                          keep: frozenset[ox.NamedNode] = frozenset()) -> None:
+                          keep: frozenset[ox.NamedNode] = frozenset(), only: frozenset[ox.NamedNode] = frozenset()) -> None:
         """Make a graph hold exactly these triples, plus those it holds with a predicate in ``keep``
-        (not atomic: the resolution step's derived graph). Here: replaced; stores that can
-        change only the difference do."""
+        or, when ``only`` is given, with a predicate not in ``only`` (not atomic: the resolution
+        step's derived graph). Here: replaced; stores that can change only the difference do."""
         kept = (ox.Triple(s, p, o) for s, p, o in self.select_terms(f"SELECT ?s ?p ?o WHERE {{ GRAPH {graph} {{ ?s ?p ?o }} }}")
-                if p in keep)
+                if p in keep or (only and p not in only))
         self.replace_graph_triples(graph, [*triples, *kept])
 
     @abstractmethod
@@ -301,12 +302,16 @@ class EmbeddedStore(KGStore):
         self.oxigraph.flush()
 
     def set_graph_triples(self, graph: ox.NamedNode, triples: Iterable[ox.Triple],
-                          keep: frozenset[ox.NamedNode] = frozenset()) -> None:
+                          keep: frozenset[ox.NamedNode] = frozenset(), only: frozenset[ox.NamedNode] = frozenset()) -> None:
         # Only the difference is written: on disk, removing a quad costs ~10 µs and dropping a
         # graph ~50 µs per quad, and a re-resolution after a small change changes few triples.
+        # With ``only``, just those predicates' quads are read (the graph-predicate index).
         wanted = {ox.Quad(t.subject, t.predicate, t.object, graph) for t in triples}
         stale = []
-        for quad in self.oxigraph.quads_for_pattern(None, None, None, graph):
+        held = (chain.from_iterable(self.oxigraph.quads_for_pattern(None, predicate, None, graph)
+                                    for predicate in sorted(only, key=str)) if only
+                else self.oxigraph.quads_for_pattern(None, None, None, graph))
+        for quad in held:
             if quad in wanted:
                 wanted.discard(quad)  # there already
             elif quad.predicate not in keep:
