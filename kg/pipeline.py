@@ -158,7 +158,7 @@ def ingest(
     ``replace_all``, every other source too: the graph then holds exactly these files), then
     resolve entities across all sources (kg.resolve.store_step). Records are mapped to
     triples by ``jobs`` processes (default: one per core); ``on_stage`` hears when reading
-    is over and loading and resolution begin."""
+    is over and loading begins, and each part of the resolution."""
     files = expand_paths(paths)
     aliases = active_aliases()  # the configuration mapping is given, read once here
     report = IngestReport()
@@ -184,12 +184,12 @@ def ingest(
                               if report.read else f"nothing to ingest: no records in {plural(len(files), 'file')}",
                               report)
         if on_stage:
-            on_stage("loading into the store and resolving entities")
+            on_stage("loading into the store")
         if preload:
             preload.finish()  # the loader thread is done before anything else writes the store
         load_vocabularies(store, minter)
         drop = _replaced_by(store, staged, minter) if replace_all else ()
-        with resolution_suspended(store, minter):
+        with resolution_suspended(store, minter, on_stage):
             store.replace_graphs(staged, drop)
         describe(store, minter)
     return report

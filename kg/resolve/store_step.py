@@ -34,7 +34,7 @@ import unicodedata
 from collections import Counter, defaultdict
 from itertools import combinations
 from contextlib import contextmanager
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 import pyoxigraph as ox
 
@@ -55,9 +55,10 @@ def resolved_graph(minter: Minter) -> ox.NamedNode:
 
 
 @contextmanager
-def resolution_suspended(store: KGStore, minter: Minter) -> Iterator[None]:
+def resolution_suspended(store: KGStore, minter: Minter, on_stage: Callable[[str], None] | None = None) -> Iterator[None]:
     """Undo merges, let the caller change source graphs, then resolve the store again
-    (also when the change failed half-way, so the store is never left unresolved).
+    (also when the change failed half-way, so the store is never left unresolved);
+    ``on_stage`` hears each part of the resolution as it starts.
 
     A process killed inside leaves a mark in the derived graph (replaced as a whole by
     :func:`rebuild`), so the next command that opens the store resolves it first.
@@ -69,7 +70,7 @@ def resolution_suspended(store: KGStore, minter: Minter) -> Iterator[None]:
     try:
         yield
     finally:
-        rebuild(store, minter)
+        rebuild(store, minter, on_stage)
 
 
 def interrupted_resolution(store: KGStore) -> Minter | None:
@@ -213,12 +214,14 @@ def coauthor_pair_triples(creators: dict[str, set[str]], minter: Minter) -> Iter
         yield ox.Triple(node, KG.sharedPapers, ox.Literal(str(count), datatype=XSD.integer))
 
 
-def rebuild(store: KGStore, minter: Minter) -> MergeDecisions:
+def rebuild(store: KGStore, minter: Minter, on_stage: Callable[[str], None] | None = None) -> MergeDecisions:
     """Decide merges, rewrite absorbed papers, move name-only mentions to identified people, and
     replace the derived graph.
 
     The merge records are stored (with the suspended mark) before any paper is rewritten or
     mention moved, so a run killed between the two leaves what :func:`resume` needs to undo."""
+    stage = on_stage or (lambda description: None)
+    stage("resolving: papers that several sources state")
     undo_moves(store, resolved_graph(minter))  # person moves of the last run (or a killed one)
     decisions = find_merges(read_papers(store, minter))
     graph = resolved_graph(minter)
@@ -230,6 +233,7 @@ def rebuild(store: KGStore, minter: Minter) -> MergeDecisions:
     store.add_graph_triples(graph, [ox.Triple(graph, KG.resolutionSuspended, _TRUE), *base])
     _rewrite(store, [(ox.NamedNode(m.absorbed.graph), ox.NamedNode(m.absorbed.iri), ox.NamedNode(m.canonical.iri))
                      for m in decisions.merges])
+    stage("resolving: authors that identifiers name")
     people, _ = find_person_merges(read_mentions(store))
     moves = list(person_merge_triples(people, minter))
     store.add_graph_triples(graph, moves)
@@ -237,13 +241,19 @@ def rebuild(store: KGStore, minter: Minter) -> MergeDecisions:
     # Labels are read from the store before the graph changes, so the list is built first. The
     # aggregates roll units up to parents, so they take the units placed by domain just made
     # (the derived graph still holds the last run's until it is set).
+    stage("resolving: display names")
     units = list(domain_unit_triples(store, minter))
-    people, creators = person_forms(store), paper_creators(store)
-    triples = [*base, *moves, *label_triples(store, graph, people), *coauthor_pair_triples(creators, minter), *units,
+    people = person_forms(store)
+    labels = list(label_triples(store, graph, people))
+    stage("resolving: co-author pairs and counts per institution")
+    creators = paper_creators(store)
+    triples = [*base, *moves, *labels, *coauthor_pair_triples(creators, minter), *units,
                *aggregate_triples(store, minter, creators, units)]
     del creators  # half a million strings at 100,000 papers, not held through the writes
+    stage(f"resolving: writing {len(triples):,} derived triples")
     store.set_graph_triples(graph, [ox.Triple(graph, KG.resolutionSuspended, _TRUE), *triples],
                             keep=MATCH_KEYS | INDEX_PREDICATES)
+    stage("resolving: name look-up keys")
     # Match keys fold every name, the ones just chosen included (and no stale one), so they come after.
     names: dict[str, set[str]] = defaultdict(set)
     for (person, _), counts in people.items():
