@@ -179,3 +179,25 @@ def test_a_venue_without_a_year_is_a_series_and_passes_validation(tmp_path):
     assert rows["A Paper Without a Year"] == (KG_NS + "ConferenceSeries", None)
     kind, year = rows["A Paper With a Year"]
     assert kind == "http://purl.org/ontology/bibo/Conference" and year.datatype == rdflib.XSD.gYear and str(year) == "2025"
+
+
+def test_set_graph_triples_writes_the_difference_and_leaves_kept_predicates(tmp_path):
+    """The derived graph's write: stale statements go, new ones come, ``keep`` and ``only`` leave the rest."""
+    import pyoxigraph as ox
+
+    store = KGStore(str(tmp_path / "store"))
+    graph, s = ox.NamedNode("https://kg.example.org/id/graph/resolved"), ox.NamedNode("https://kg.example.org/id/s")
+    p, q, key = (ox.NamedNode(f"https://kg.example.org/ontology#{name}") for name in ("p", "q", "matchKey"))
+
+    def held():
+        return sorted(str(quad.triple) for quad in store.oxigraph.quads_for_pattern(None, None, None, graph))
+
+    def triple(predicate, value):
+        return ox.Triple(s, predicate, ox.Literal(value))
+
+    store.set_graph_triples(graph, [triple(p, "a"), triple(p, 'b "quoted"\n'), triple(key, "k1")])
+    store.set_graph_triples(graph, [triple(p, "a"), triple(q, "c"), triple(q, "c")], keep=frozenset({key}))
+    assert held() == sorted(str(t) for t in (triple(p, "a"), triple(q, "c"), triple(key, "k1")))
+    store.set_graph_triples(graph, [triple(key, "k2")], only=frozenset({key}))
+    assert held() == sorted(str(t) for t in (triple(p, "a"), triple(q, "c"), triple(key, "k2")))
+    store.close()
