@@ -16,7 +16,7 @@ from ..exports.rdf import export
 from ..exports.site import write_site
 from ..graphs.networks import write_pages
 from ..pipeline import IngestReport, NothingRead, ingest
-from ..query.stats import graph_stats
+from ..query.stats import graph_stats, stored_stats
 from .common import base_option, console, minter, opened_store, reading_options, writable_folder, writer_store_option
 
 
@@ -130,7 +130,7 @@ def build(paths, out_dir, format_name, encoding, strict, jobs, store_spec, base,
         report = run_ingest(list(paths) or [SAMPLES_DIR], store, mint, format_name, encoding, strict, jobs, stage,
                             replace_all=True)
         stage("counting")
-        stats = graph_stats(store)
+        stats = stored_stats(store) or graph_stats(store)  # the pipeline has just counted and stored them
         stage(f"exporting {out_dir / 'kg.ttl'} (statements read)")
         export(store, "turtle", out_dir / "kg.ttl", mint.base, on_progress=stage.done)
         write_rejects(report, out_dir / "rejects.tsv")

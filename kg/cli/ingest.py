@@ -11,7 +11,7 @@ from ..errors import KgError
 from ..exports.description import describe
 from ..rdf.mapping import source_iri
 from ..resolve.store_step import resolution_suspended
-from ..query.stats import graph_stats
+from ..query.stats import graph_stats, stored_stats
 from .build import print_summary, run_ingest
 from .common import base_option, console, minter, opened_store, reading_options, writer_store_option
 
@@ -31,7 +31,7 @@ def ingest(paths, format_name, encoding, strict, jobs, store_spec, base) -> None
     """
     with opened_store(store_spec, write=True) as store:
         report = run_ingest(list(paths), store, minter(base), format_name, encoding, strict, jobs)
-        stats = graph_stats(store)
+        stats = stored_stats(store) or graph_stats(store)  # the pipeline has just counted and stored them
     print_summary(report, stats)
 
 
