@@ -21,6 +21,7 @@ LIBRARY = library()
 _MOST = {
     "institution": "SELECT ?x (COUNT(DISTINCT ?p) AS ?n) WHERE { ?p schema:sourceOrganization ?x } GROUP BY ?x ORDER BY DESC(?n) ?x",
     "author": "SELECT ?x (COUNT(DISTINCT ?p) AS ?n) WHERE { ?p dcterms:creator ?x } GROUP BY ?x ORDER BY DESC(?n) ?x",
+    "topic": "SELECT ?x (COUNT(DISTINCT ?p) AS ?n) WHERE { ?p dcterms:subject ?x } GROUP BY ?x ORDER BY DESC(?n) ?x",
 }
 
 
@@ -36,7 +37,10 @@ def parameter_sets(store, name: str, count: int) -> list[dict[str, str]]:
     if "institution" in kinds:
         sets = [{"institution": iri} for iri in entities(store, "institution", count)]
     if "author" in kinds:
-        sets = [{"author": iri, "byline": byline} for iri in entities(store, "author", count) for byline in ("any", "first", "last")]
+        bylines = ("any", "first", "last") if "byline" in kinds else (None,)
+        sets = [{"author": iri, **({"byline": byline} if byline else {})} for iri in entities(store, "author", count) for byline in bylines]
+    if "topic" in kinds:
+        sets = [{"topic": iri} for iri in entities(store, "topic", count)]
     if "min_shared" in kinds:
         floor = next(p.minimum for p in LIBRARY[name].params if p.name == "min_shared") or 1  # coauthor-pairs counts pairs from 2 shared papers
         sets = [{"min_shared": str(value)} for value in range(floor, floor + 3)]
@@ -59,7 +63,8 @@ def assert_agree(store, count: int = 3) -> dict[str, list]:
 def test_every_check_has_its_library_query():
     assert set(CHECKS) <= set(LIBRARY)
     assert {"top-institutions", "track-breakdown", "institution-authors", "institution-partners", "institution-topics",
-            "institution-collaborations", "institution-papers", "author-papers"} <= set(CHECKS)
+            "institution-collaborations", "institution-papers", "author-papers", "artifacts", "topic-papers",
+            "author-institutions-over-time"} <= set(CHECKS)
 
 
 def test_aggregates_agree_with_the_raw_data_on_the_samples(sample_store):
@@ -70,10 +75,11 @@ def test_aggregates_agree_with_the_raw_data_on_the_samples(sample_store):
 def synthetic(tmp_path_factory):
     folder = tmp_path_factory.mktemp("synth")
     files = []
-    for seed, papers in ((11, 400), (12, 150)):
-        path = folder / f"synth-{seed}.txt"
+    # a paperlists JSON too: the per-author affiliations that the listings lack
+    for seed, papers, form, suffix in ((11, 400, "listing", "txt"), (12, 150, "listing", "txt"), (13, 150, "paperlists", "json")):
+        path = folder / f"synth-{seed}.{suffix}"
         with path.open("w", encoding="utf-8") as handle:
-            write_corpus(handle, papers, seed=seed)
+            write_corpus(handle, papers, seed=seed, format_name=form)
         files.append(path)
     return files
 

@@ -44,10 +44,12 @@ import difflib
 import re
 from collections import defaultdict
 from dataclasses import dataclass
+from itertools import islice
 from pathlib import Path
 from typing import Callable, Mapping, Protocol
 
 import pyoxigraph as ox
+from oxrdflib._converter import from_ox
 from rapidfuzz import fuzz, process
 from rdflib import Graph, Literal, URIRef, Variable
 from rdflib.namespace import XSD
@@ -382,8 +384,12 @@ def execute(store: SparqlStore, query: LibraryQuery, bindings: Mapping[str, Iden
         return QueryResult([], [], len(graph), graph=graph)
     shown = [str(var) for var in result.vars if str(var) not in bindings]
     positions = [result.vars.index(Variable(var)) for var in shown]
-    rows = [tuple(_simple(row[i]) for i in positions) for row in result]
-    return QueryResult(shown, rows[:limit] if limit is not None else rows, len(rows))
+    # kg's stores keep rows as pyoxigraph terms (kg/stores/answers.py): only the rows shown are
+    # converted, the rest counted; other engines' rows are rdflib terms already.
+    terms = getattr(result, "terms", None)
+    rows, convert = (terms, from_ox) if terms is not None else (iter(result), lambda term: term)
+    kept = [tuple(_simple(convert(row[i])) for i in positions) for row in islice(rows, limit)]
+    return QueryResult(shown, kept, len(kept) + sum(1 for _ in rows))
 
 
 def _simple(term: Identifier | None) -> Identifier | None:

@@ -17,7 +17,11 @@ An institution's papers are the papers that list it or one of its units
   in code-point order of IRI, with ``kg:sharedPapers``;
 - ``kg:withinInstitution``: every listed institution to itself and each institution it is a unit
   of, so the queries that list papers need no property path;
-- ``kg:bylineLength`` on each paper: its distinct authorships (``author-papers``' number of authors).
+- ``kg:bylineLength`` on each paper: its distinct authorships (``author-papers``' number of authors);
+- ``kg:statesAuthorAffiliations`` on each paper with authorships: whether any of them has a
+  ``kg:affiliation`` (a per-author source), so the affiliation questions need no ``NOT EXISTS`` per row;
+- ``kg:displayTitle`` on each paper: its English titles, else the start of its abstracts, as
+  ``artifacts`` and ``topic-papers`` show it (two whole-graph left joins per query otherwise).
 """
 
 from __future__ import annotations
@@ -52,6 +56,17 @@ _PAPER_FACTS = sparql_prologue() + """
       UNION { ?paper dcterms:subject ?value BIND("topic" AS ?kind) }
       UNION { ?paper kg:track ?value BIND(STR(kg:track) AS ?kind) }
       UNION { ?paper kg:presentationType ?value BIND(STR(kg:presentationType) AS ?kind) }
+      UNION { ?authorship kg:affiliation ?value . ?paper kg:authorship ?authorship BIND("affiliation" AS ?kind) }
+    }"""
+# The title expression of queries/checks/artifacts.rq and topic-papers.rq, evaluated by the engine
+# itself, so the stored titles are what the raw forms compute (language tags included).
+_DISPLAY_TITLES = sparql_prologue() + """
+    SELECT DISTINCT ?paper ?title WHERE {
+      ?paper a schema:ScholarlyArticle .
+      OPTIONAL { ?paper dcterms:title ?english FILTER(lang(?english) = "en") }
+      OPTIONAL { ?paper dcterms:abstract ?abstract }
+      BIND(COALESCE(?english, CONCAT(SUBSTR(?abstract, 1, 80), "…")) AS ?title)
+      FILTER(BOUND(?title))
     }"""
 _BYLINE_LENGTHS = sparql_prologue() + "SELECT ?paper (COUNT(DISTINCT ?authorship) AS ?n) WHERE { ?paper kg:authorship ?authorship } GROUP BY ?paper"
 _CREATORS = sparql_prologue() + "SELECT ?paper ?person WHERE { ?paper dcterms:creator ?person }"
@@ -66,6 +81,9 @@ def paper_creators(store) -> dict[str, set[str]]:
 # The sources' units; the derived graph's (units placed by e-mail domain) come from this run's step.
 _SOURCE_UNITS = sparql_prologue() + """SELECT DISTINCT ?unit ?parent WHERE {
   GRAPH ?g { ?unit org:subOrganizationOf ?parent } FILTER(?g != RESOLVED) }"""
+
+
+_TRUE, _FALSE = (ox.Literal(value, datatype=XSD.boolean) for value in ("true", "false"))
 
 
 def _count(n: int) -> ox.Literal:
@@ -129,7 +147,12 @@ def aggregate_triples(store, minter: Minter, creators: Mapping[str, set[str]],
         for institution in sorted(within[org]):
             yield ox.Triple(ox.NamedNode(org), KG.withinInstitution, ox.NamedNode(institution))
     for paper in sorted(byline):
-        yield ox.Triple(ox.NamedNode(paper), KG.bylineLength, _count(byline[paper]))
+        node = ox.NamedNode(paper)
+        yield ox.Triple(node, KG.bylineLength, _count(byline[paper]))
+        stated = paper in facts and facts[paper]["affiliation"]
+        yield ox.Triple(node, KG.statesAuthorAffiliations, _TRUE if stated else _FALSE)
+    yield from sorted((ox.Triple(paper, KG.displayTitle, title) for paper, title in store.select_terms(_DISPLAY_TITLES)),
+                      key=lambda triple: (triple.subject.value, str(triple.object)))
     for institution in sorted(papers_of):
         node, papers = ox.NamedNode(institution), papers_of[institution]
         yield ox.Triple(node, KG.paperCount, _count(len(papers)))

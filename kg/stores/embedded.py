@@ -40,6 +40,7 @@ from rdflib.query import Result
 
 from ..errors import KgError, SparqlSyntaxError
 from ..rdf.vocab import EXPORTED_ONLY, KG_NS, OWL
+from .answers import as_result
 from .loading import ChunkLoader, TeeSink, load_file
 from .ordering import sorted_lines, sorted_statements
 from .values import with_values
@@ -369,8 +370,11 @@ class EmbeddedStore(KGStore):
 
     def query(self, sparql: str, bindings: Mapping[str, rdflib.term.Identifier] | None = None) -> Result:
         try:
-            # A VALUES block, not initBindings: Oxigraph applies substitutions after evaluating (kg/stores/values.py)
-            return self.dataset.query(with_values(sparql, bindings or {}))
+            # A VALUES block, not substitutions: Oxigraph applies those after evaluating (kg/stores/values.py).
+            # pyoxigraph's own answer (with the prefixes rdflib's Dataset knows, as oxrdflib passes them),
+            # so that the rows a query runner leaves out are never converted (kg/stores/answers.py).
+            return as_result(self.oxigraph.query(with_values(sparql, bindings or {}), use_default_graph_as_union=True,
+                                                 prefixes={prefix: str(ns) for prefix, ns in self.dataset.namespaces()}))
         except SyntaxError as exc:
             at = re.match(r"error at (\d+):(\d+): (.*)", str(exc), re.DOTALL)
             if at is None:

@@ -34,6 +34,7 @@ from oxrdflib._converter import from_ox  # the embedded store's own term convers
 from rdflib.query import Result
 
 from ..errors import KgError
+from .answers import as_result
 from .embedded import KG_GRAPHS_QUERY, KGStore, default_store_spec
 from .http import Answer, Client, RemoteError
 from .values import where_position, with_values  # noqa: F401 (where_position: tests import it from here)
@@ -177,23 +178,13 @@ def _parsed_rows(answer: Answer) -> Iterator[tuple[ox.Term, ...]]:
 
 
 def _result(payload: bytes, content_type: str) -> Result:
-    """Results as the embedded store gives them: parsed by pyoxigraph, converted by oxrdflib."""
+    """Results as the embedded store gives them: parsed by pyoxigraph, converted as read (kg/stores/answers.py)."""
     if content_type == NTRIPLES:
         result = Result("CONSTRUCT")
         result.graph = rdflib.Graph()
         result.graph += (from_ox(triple) for triple in ox.parse(payload, ox.RdfFormat.N_TRIPLES))
         return result
-    parsed = ox.parse_query_results(payload, ox.QueryResultsFormat.JSON)
-    if isinstance(parsed, ox.QueryBoolean):
-        result = Result("ASK")
-        result.askAnswer = bool(parsed)
-        return result
-    result = Result("SELECT")
-    result.vars = [rdflib.Variable(v.value) for v in parsed.variables]
-    result.bindings = [
-        {var: from_ox(value) for var, value in zip(result.vars, row) if value is not None} for row in parsed
-    ]
-    return result
+    return as_result(ox.parse_query_results(payload, ox.QueryResultsFormat.JSON), read_now=True)
 
 
 def _line_batches(path: Path, limit: int) -> Iterator[str]:
