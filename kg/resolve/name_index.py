@@ -40,8 +40,29 @@ def name_index_triples(store, key_triples: Iterable[ox.Triple], minter: Minter) 
         lines = sorted(f"{key.replace(' ', '')}\t{key}\t{entity}" for entity in members & keys.keys() for key in keys[entity])
         node = _node(minter, kind)
         yield ox.Triple(node, KG.indexOf, cls)
-        yield ox.Triple(node, KG.matchKeyLines, ox.Literal("\n".join(lines)))
-        yield ox.Triple(node, KG.matchKeyList, ox.Literal("\n".join(sorted({key for e in members & keys.keys() for key in keys[e]}))))
+        for chunk in _chunks(lines):
+            yield ox.Triple(node, KG.matchKeyLines, ox.Literal(chunk))
+        for chunk in _chunks(sorted({key for e in members & keys.keys() for key in keys[e]})):
+            yield ox.Triple(node, KG.matchKeyList, ox.Literal(chunk))
+
+
+CHUNK = 1 << 20  # characters per index literal: an N-Triples line over 16 MB is refused by Oxigraph's parser
+
+
+def _chunks(lines: list[str]) -> Iterator[str]:
+    """Sorted lines as literals of about :data:`CHUNK` characters, split between lines. Sorting the
+    literals gives them back in order: each starts with its first line, which sorts after the
+    lines before it (a line that is a prefix of the next is followed by "\\n", below any character)."""
+    chunk: list[str] = []
+    size = 0
+    for line in lines:
+        if chunk and size + len(line) > CHUNK:
+            yield "\n".join(chunk)
+            chunk, size = [], 0
+        chunk.append(line)
+        size += len(line) + 1
+    if chunk or not lines:
+        yield "\n".join(chunk)
 
 
 @dataclass
@@ -81,9 +102,10 @@ class KeyIndex:
 
 def key_index(store, kind: str, text_rows) -> KeyIndex | None:
     """The kind's index, or None for a store resolved before it was kept."""
-    rows = list(text_rows(store, f"SELECT ?lines ?keys WHERE {{ ?index {KG.indexOf} {ENTITY_CLASSES[kind]} ; "
-                                 f"{KG.matchKeyLines} ?lines ; {KG.matchKeyList} ?keys }}"))
-    if len(rows) != 1:
+    parts = {predicate: sorted(row[0] for row in text_rows(
+        store, f"SELECT ?text WHERE {{ ?index {KG.indexOf} {ENTITY_CLASSES[kind]} ; {predicate} ?text }}"))
+        for predicate in (KG.matchKeyLines, KG.matchKeyList)}
+    if not all(parts.values()):
         return None
-    lines, keys = rows[0]
-    return KeyIndex(lines, keys.split("\n") if keys else [])
+    keys = "\n".join(parts[KG.matchKeyList])
+    return KeyIndex("\n".join(parts[KG.matchKeyLines]), keys.split("\n") if keys else [])
