@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from pyoxigraph import NamedNode
+from pyoxigraph import Literal, NamedNode
 
 KG_NS = "https://kg.example.org/ontology#"
 
@@ -45,6 +45,7 @@ FABIO = Namespace("http://purl.org/spar/fabio/")
 VANN = Namespace("http://purl.org/vocab/vann/")
 VOID = Namespace("http://rdfs.org/ns/void#")
 DCAT = Namespace("http://www.w3.org/ns/dcat#")
+TRUE, FALSE = (Literal(value, datatype=XSD.boolean) for value in ("true", "false"))
 
 PREFIXES = {
     "kg": KG_NS,

@@ -33,7 +33,7 @@ from typing import Iterable, Iterator, Mapping
 import pyoxigraph as ox
 
 from ..rdf.iris import Minter
-from ..rdf.vocab import KG, ORG, RDF, XSD, sparql_prologue
+from ..rdf.vocab import FALSE, KG, ORG, RDF, TRUE, XSD, sparql_prologue
 
 # Per-institution counts of papers with one of these (predicate, value) facts.
 _TRACK_COUNTS = {
@@ -81,9 +81,6 @@ def paper_creators(store) -> dict[str, set[str]]:
 # The sources' units; the derived graph's (units placed by e-mail domain) come from this run's step.
 _SOURCE_UNITS = sparql_prologue() + """SELECT DISTINCT ?unit ?parent WHERE {
   GRAPH ?g { ?unit org:subOrganizationOf ?parent } FILTER(?g != RESOLVED) }"""
-
-
-_TRUE, _FALSE = (ox.Literal(value, datatype=XSD.boolean) for value in ("true", "false"))
 
 
 def _count(n: int) -> ox.Literal:
@@ -150,7 +147,7 @@ def aggregate_triples(store, minter: Minter, creators: Mapping[str, set[str]],
         node = ox.NamedNode(paper)
         yield ox.Triple(node, KG.bylineLength, _count(byline[paper]))
         stated = paper in facts and facts[paper]["affiliation"]
-        yield ox.Triple(node, KG.statesAuthorAffiliations, _TRUE if stated else _FALSE)
+        yield ox.Triple(node, KG.statesAuthorAffiliations, TRUE if stated else FALSE)
     yield from sorted((ox.Triple(paper, KG.displayTitle, title) for paper, title in store.select_terms(_DISPLAY_TITLES)),
                       key=lambda triple: (triple.subject.value, str(triple.object)))
     for institution in sorted(papers_of):

@@ -41,7 +41,7 @@ import pyoxigraph as ox
 from ..rdf.iris import Minter
 from ..ingest.names import clean
 from ..stores.embedded import KGStore
-from ..rdf.vocab import FOAF, KG, RDF, RDFS, SKOS, XSD, sparql_prologue
+from ..rdf.vocab import FOAF, KG, RDF, RDFS, SKOS, TRUE, XSD, sparql_prologue
 from .aggregates import aggregate_triples, paper_creators
 from .domain_units import domain_unit_triples
 from .match_keys import MATCH_KEYS, match_key_triples, text_rows
@@ -230,7 +230,7 @@ def rebuild(store: KGStore, minter: Minter, on_stage: Callable[[str], None] | No
     # (set_graph_triples): dropping a whole graph costs a delete of every triple, and after a
     # small change of sources most of it is as before.
     base = [ox.Triple(graph, RDF.type, KG.DerivedGraph), *merges]
-    store.add_graph_triples(graph, [ox.Triple(graph, KG.resolutionSuspended, _TRUE), *base])
+    store.add_graph_triples(graph, [ox.Triple(graph, KG.resolutionSuspended, TRUE), *base])
     _rewrite(store, [(ox.NamedNode(m.absorbed.graph), ox.NamedNode(m.absorbed.iri), ox.NamedNode(m.canonical.iri))
                      for m in decisions.merges])
     stage("resolving: authors that identifiers name")
@@ -251,7 +251,7 @@ def rebuild(store: KGStore, minter: Minter, on_stage: Callable[[str], None] | No
                *aggregate_triples(store, minter, creators, units)]
     del creators  # half a million strings at 100,000 papers, not held through the writes
     stage(f"resolving: writing {len(triples):,} derived triples")
-    store.set_graph_triples(graph, [ox.Triple(graph, KG.resolutionSuspended, _TRUE), *triples],
+    store.set_graph_triples(graph, [ox.Triple(graph, KG.resolutionSuspended, TRUE), *triples],
                             keep=MATCH_KEYS | INDEX_PREDICATES)
     stage("resolving: name look-up keys")
     # Match keys fold every name, the ones just chosen included (and no stale one), so they come after.
@@ -260,7 +260,7 @@ def rebuild(store: KGStore, minter: Minter, on_stage: Callable[[str], None] | No
         names[person].update(counts)
     keys = list(match_key_triples(store, names))
     store.set_graph_triples(graph, [*keys, *name_index_triples(store, keys, minter)], only=MATCH_KEYS | INDEX_PREDICATES)
-    store.update(f"DELETE DATA {{ GRAPH {graph} {{ {graph} {KG.resolutionSuspended} {_TRUE} }} }}")  # resolved
+    store.update(f"DELETE DATA {{ GRAPH {graph} {{ {graph} {KG.resolutionSuspended} {TRUE} }} }}")  # resolved
     return decisions
 
 
@@ -270,5 +270,3 @@ def resume(store: KGStore, minter: Minter) -> MergeDecisions:
     undo_merges(store, minter)
     return rebuild(store, minter)
 
-
-_TRUE = ox.Literal("true", datatype=ox.NamedNode("http://www.w3.org/2001/XMLSchema#boolean"))
