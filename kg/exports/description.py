@@ -89,7 +89,8 @@ def description_triples(counts: dict[str, int], sources: list[tuple[ox.NamedNode
 def describe(store: KGStore, minter: Minter) -> None:
     """Rewrite the description graph from what the store holds now."""
     graph = description_graph(minter)
-    store.remove_graph(graph)  # counted without its old self
+    # Counted without its old self, which stays until the new one replaces it: a command killed
+    # while counting (seconds at 10^5 papers) leaves the last description, not none.
     sources = [(row[0], row[1]) for row in store.select_terms(sparql_prologue() + SOURCES_QUERY)]
-    triples = description_triples(graph_stats(store), sources, minter, store.endpoint)
+    triples = description_triples(graph_stats(store, without=graph), sources, minter, store.endpoint)
     store.replace_graph_triples(graph, triples)
