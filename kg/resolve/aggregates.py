@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from itertools import combinations
+from sys import intern
 from typing import Iterable, Iterator, Mapping
 
 import pyoxigraph as ox
@@ -76,7 +77,7 @@ def paper_creators(store) -> dict[str, set[str]]:
     """Each paper's authors (IRIs), from one scan; the union repeats a creator two sources state."""
     creators: dict[str, set[str]] = defaultdict(set)
     for paper, person in store.select_terms(_CREATORS):
-        creators[paper.value].add(person.value)
+        creators[paper.value].add(intern(person.value))  # one string per person, not one per authorship
     return creators
 # The sources' units; the derived graph's (units placed by e-mail domain) come from this run's step.
 _SOURCE_UNITS = sparql_prologue() + """SELECT DISTINCT ?unit ?parent WHERE {
@@ -114,7 +115,7 @@ def aggregate_triples(store, minter: Minter, creators: Mapping[str, set[str]],
     ``derived`` this run's other derived triples, whose ``org:subOrganizationOf`` count as units too."""
     facts: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
     for paper, kind, value in store.select_terms(_PAPER_FACTS):
-        facts[paper.value][kind.value].add(value.value)
+        facts[paper.value][intern(kind.value)].add(intern(value.value))
     for paper, authors in creators.items():
         facts[paper]["author"] = authors
     byline = {paper.value: int(count.value) for paper, count in store.select_terms(_BYLINE_LENGTHS)}

@@ -11,7 +11,6 @@ search and rapidfuzz, deciding the same tiers as it does from the rows.
 from __future__ import annotations
 
 import re
-from collections import defaultdict
 from dataclasses import dataclass
 from typing import Iterable, Iterator
 
@@ -19,7 +18,7 @@ import pyoxigraph as ox
 
 from ..rdf.iris import Minter
 from ..rdf.vocab import KG, NAME_INDEX_PREDICATES
-from .match_keys import ENTITY_CLASSES
+from .match_keys import ENTITY_CLASSES, EntityKeys
 
 
 INDEX_PREDICATES = frozenset(map(ox.NamedNode, NAME_INDEX_PREDICATES))  # the predicates written here
@@ -29,12 +28,9 @@ def _node(minter: Minter, kind: str) -> ox.NamedNode:
     return ox.NamedNode(minter.iri("name-index", kind))
 
 
-def name_index_triples(store, key_triples: Iterable[ox.Triple], minter: Minter) -> Iterator[ox.Triple]:
-    """The index of each kind, from the ``kg:matchKey`` triples just made."""
-    keys: dict[str, set[str]] = defaultdict(set)
-    for triple in key_triples:
-        if triple.predicate == KG.matchKey:
-            keys[triple.subject.value].add(triple.object.value)
+def name_index_triples(store, entities: Iterable[EntityKeys], minter: Minter) -> Iterator[ox.Triple]:
+    """The index of each kind, from the keys :func:`kg.resolve.match_keys.entity_keys` found."""
+    keys: dict[str, frozenset[str]] = {entity.iri: entity.keys for entity in entities}
     for kind, cls in sorted(ENTITY_CLASSES.items()):
         members = {row[0].value for row in store.select_terms(f"SELECT DISTINCT ?e WHERE {{ ?e a {cls} }}")}
         lines = sorted(f"{key.replace(' ', '')}\t{key}\t{entity}" for entity in members & keys.keys() for key in keys[entity])

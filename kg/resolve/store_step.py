@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections import Counter, defaultdict
-from itertools import combinations
+from itertools import chain, combinations
 from contextlib import contextmanager
 from typing import Callable, Iterable, Iterator
 
@@ -44,7 +44,7 @@ from ..stores.embedded import KGStore
 from ..rdf.vocab import FOAF, KG, RDF, RDFS, SKOS, TRUE, XSD, sparql_prologue
 from .aggregates import aggregate_triples, paper_creators
 from .domain_units import domain_unit_triples
-from .match_keys import MATCH_KEYS, match_key_triples, text_rows
+from .match_keys import MATCH_KEYS, entity_keys, match_key_triples, text_rows
 from .name_index import INDEX_PREDICATES, name_index_triples
 from .identity import apply_moves, find_person_merges, person_merge_triples, read_mentions, undo_moves
 from .papers import MergeDecisions, PaperFacts, find_merges
@@ -223,7 +223,8 @@ def rebuild(store: KGStore, minter: Minter, on_stage: Callable[[str], None] | No
     stage = on_stage or (lambda description: None)
     stage("resolving: papers that several sources state")
     undo_moves(store, resolved_graph(minter))  # person moves of the last run (or a killed one)
-    decisions = find_merges(read_papers(store, minter))
+    # Papers of one source never merge (find_merges), so a store of one source reads none back.
+    decisions = find_merges(read_papers(store, minter)) if len(store.sources()) > 1 else MergeDecisions()
     graph = resolved_graph(minter)
     merges = list(merge_triples(decisions, minter))
     # The derived graph is added to under the suspended mark and only its difference written
@@ -238,28 +239,35 @@ def rebuild(store: KGStore, minter: Minter, on_stage: Callable[[str], None] | No
     moves = list(person_merge_triples(people, minter))
     store.add_graph_triples(graph, moves)
     apply_moves(store, people)
-    # Labels are read from the store before the graph changes, so the list is built first. The
+    # The derived triples stream into the store's writer, which reads them all before the graph
+    # changes (set_graph_triples), so the labels and counts below read the store as it was. The
     # aggregates roll units up to parents, so they take the units placed by domain just made
     # (the derived graph still holds the last run's until it is set).
-    stage("resolving: display names")
     units = list(domain_unit_triples(store, minter))
     people = person_forms(store)
-    labels = list(label_triples(store, graph, people))
-    stage("resolving: co-author pairs and counts per institution")
-    creators = paper_creators(store)
-    triples = [*base, *moves, *labels, *coauthor_pair_triples(creators, minter), *units,
-               *aggregate_triples(store, minter, creators, units)]
-    del creators  # half a million strings at 100,000 papers, not held through the writes
-    stage(f"resolving: writing {len(triples):,} derived triples")
-    store.set_graph_triples(graph, [ox.Triple(graph, KG.resolutionSuspended, TRUE), *triples],
-                            keep=MATCH_KEYS | INDEX_PREDICATES)
+
+    def derived() -> Iterator[ox.Triple]:
+        yield ox.Triple(graph, KG.resolutionSuspended, TRUE)
+        yield from base
+        yield from moves
+        stage("resolving: display names")
+        yield from label_triples(store, graph, people)
+        stage("resolving: co-author pairs and counts per institution")
+        creators = paper_creators(store)
+        yield from coauthor_pair_triples(creators, minter)
+        yield from units
+        yield from aggregate_triples(store, minter, creators, units)
+        stage("resolving: writing the derived graph")
+
+    store.set_graph_triples(graph, derived(), keep=MATCH_KEYS | INDEX_PREDICATES)
     stage("resolving: name look-up keys")
     # Match keys fold every name, the ones just chosen included (and no stale one), so they come after.
     names: dict[str, set[str]] = defaultdict(set)
     for (person, _), counts in people.items():
         names[person].update(counts)
-    keys = list(match_key_triples(store, names))
-    store.set_graph_triples(graph, [*keys, *name_index_triples(store, keys, minter)], only=MATCH_KEYS | INDEX_PREDICATES)
+    entities = entity_keys(store, names)
+    store.set_graph_triples(graph, chain(match_key_triples(entities), name_index_triples(store, entities, minter)),
+                            only=MATCH_KEYS | INDEX_PREDICATES)
     store.update(f"DELETE DATA {{ GRAPH {graph} {{ {graph} {KG.resolutionSuspended} {TRUE} }} }}")  # resolved
     return decisions
 

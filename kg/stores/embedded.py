@@ -329,7 +329,7 @@ class EmbeddedStore(KGStore):
                         if len(stale) == _REMOVE_BATCH:
                             self._remove_lines(stale, graph)
             self._remove_lines(stale, graph)
-            self.oxigraph.bulk_load(path=str(added), format=ox.RdfFormat.N_TRIPLES, to_graph=graph)
+            load_file(self.oxigraph, added, graph)  # in chunks: a first resolution adds every derived triple
         self.oxigraph.flush()
 
     def _remove_lines(self, lines: list[str], graph: ox.NamedNode) -> None:
