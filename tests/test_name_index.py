@@ -73,5 +73,24 @@ def test_an_index_written_in_chunks_gives_the_same_answers(store, tmp_path, monk
     pieces = list(chunked.select_terms(f"SELECT ?l WHERE {{ ?i {KG.matchKeyLines} ?l }}"))
     assert len(pieces) > 20 and max(len(piece[0].value) for piece in pieces) < 600
     rows = text_rows(chunked, f"SELECT ?e ?key WHERE {{ ?e a {ENTITY_CLASSES['author']} ; {KG.matchKey} ?key }}")
-    assert key_index(chunked, "author", text_rows).lines == "\n".join(sorted(f"{key.replace(' ', '')}\t{key}\t{e}" for e, key in rows))
+    index = key_index(chunked, "author", text_rows)
+    assert index.prefix == Minter().iri("author", "x")[:-1]
+    assert index.lines == "\n".join(sorted(f"{key.replace(' ', '')}\t{key}\t{e.removeprefix(index.prefix)}" for e, key in rows))
     assert answers(chunked) == answers(store)
+
+
+def test_the_joined_tier_finds_by_binary_search_what_a_scan_finds():
+    """Keys that are a prefix of others (weiwang, weiwangx), at the first and last line, absent
+    ones between two lines and past either end: the binary search agrees with a scan."""
+    import random
+
+    from kg.resolve.name_index import KeyIndex
+
+    rng = random.Random(7)
+    joined = ["weiwang", "weiwangx", "weiwan", "a", "zz", "wei", "weiwangxy", "b"] + [
+        "".join(rng.choice("abwx") for _ in range(rng.randint(1, 4))) for _ in range(300)]
+    lines = sorted({f"{key}\t{key}\tentity-{n % 7}" for n, key in enumerate(joined)})
+    index = KeyIndex("\n".join(lines), sorted(joined), "https://example.org/author/")
+    for probe in [*joined, "", "0", "weiwangw", "weiwa", "zzz", "{", "ab", "x" * 5]:
+        scanned = {"https://example.org/author/" + line.split("\t")[2] for line in lines if line.split("\t")[0] == probe}
+        assert index.joined(probe) == scanned, probe

@@ -10,6 +10,7 @@ search and rapidfuzz, deciding the same tiers as it does from the rows.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from typing import Iterable, Iterator
@@ -33,12 +34,16 @@ def name_index_triples(store, entities: Iterable[EntityKeys], minter: Minter) ->
     keys: dict[str, frozenset[str]] = {entity.iri: entity.keys for entity in entities}
     for kind, cls in sorted(ENTITY_CLASSES.items()):
         members = {row[0].value for row in store.select_terms(f"SELECT DISTINCT ?e WHERE {{ ?e a {cls} }}")}
-        lines = sorted(f"{key.replace(' ', '')}\t{key}\t{entity}" for entity in members & keys.keys() for key in keys[entity])
+        indexed = sorted(members & keys.keys())
+        # The entities' common start is written once: two thirds of the index was "https://…/author/".
+        prefix = os.path.commonprefix(indexed).rpartition("/")[0] + "/" if indexed else ""
+        lines = sorted(f"{key.replace(' ', '')}\t{key}\t{entity[len(prefix):]}" for entity in indexed for key in keys[entity])
         node = _node(minter, kind)
         yield ox.Triple(node, KG.indexOf, cls)
+        yield ox.Triple(node, KG.entityPrefix, ox.Literal(prefix))
         for chunk in _chunks(lines):
             yield ox.Triple(node, KG.matchKeyLines, ox.Literal(chunk))
-        for chunk in _chunks(sorted({key for e in members & keys.keys() for key in keys[e]})):
+        for chunk in _chunks(sorted({key for entity in indexed for key in keys[entity]})):
             yield ox.Triple(node, KG.matchKeyList, ox.Literal(chunk))
 
 
@@ -63,21 +68,23 @@ def _chunks(lines: list[str]) -> Iterator[str]:
 
 @dataclass
 class KeyIndex:
-    lines: str  # "joined\tkey\tentity" lines
+    lines: str  # "joined\tkey\tentity" lines, sorted, the entity without the prefix
     keys: list[str]  # distinct keys, sorted
+    prefix: str  # what every entity's IRI starts with
 
     def entity_count(self) -> int:
         return len(set(re.findall(r"(?m)\t([^\t\n]*)$", self.lines)))
 
     def joined(self, joined: str) -> set[str]:
         """Entities with a key that is ``joined`` without its spaces: the lines starting with it,
-        found by plain string search (a multi-line regex over the index took 80 ms at 100,000 papers)."""
-        found, text, probe = set(), "\n" + self.lines, f"\n{joined}\t"
-        at = text.find(probe)
-        while at >= 0:
-            end = text.find("\n", at + 1)
-            found.add(text[at + 1:end if end >= 0 else len(text)].split("\t")[2])
-            at = text.find(probe, at + 1)
+        found by binary search (the lines are sorted, and a whole scan took 13 ms at 100,000 papers)."""
+        found, text, probe = set(), self.lines, f"{joined}\t"
+        start = _first_line_from(text, probe)
+        while text.startswith(probe, start):
+            end = text.find("\n", start)
+            end = len(text) if end < 0 else end
+            found.add(self.prefix + text[start:end].split("\t")[2])
+            start = end + 1
         return found
 
     def with_words(self, words: set[str]) -> set[str]:
@@ -89,19 +96,34 @@ class KeyIndex:
             line = text[start:end if end >= 0 else len(text)]
             _, key, entity = line.split("\t")
             if words <= set(key.split()):
-                found.add(entity)
+                found.add(self.prefix + entity)
             if end < 0:
                 break
             at = text.find(probe, end)
         return found
 
 
+def _first_line_from(text: str, probe: str) -> int:
+    """Where the first line not below ``probe`` starts in sorted newline-separated ``text`` (its
+    length if none): a binary search over character positions, each mapped to its line."""
+    low, high = 0, len(text)  # lines starting before low are below probe; from high on, not
+    while low < high:
+        start = text.rfind("\n", 0, (low + high) // 2) + 1  # low is a line start, so start >= low
+        end = text.find("\n", start)
+        end = len(text) if end < 0 else end
+        if text[start:end] < probe:
+            low = end + 1
+        else:
+            high = start
+    return low
+
+
 def key_index(store, kind: str, text_rows) -> KeyIndex | None:
-    """The kind's index, or None for a store resolved before it was kept."""
+    """The kind's index, or None for a store resolved before it was kept (or kept in another form)."""
     parts = {predicate: sorted(row[0] for row in text_rows(
         store, f"SELECT ?text WHERE {{ ?index {KG.indexOf} {ENTITY_CLASSES[kind]} ; {predicate} ?text }}"))
-        for predicate in (KG.matchKeyLines, KG.matchKeyList)}
+        for predicate in (KG.matchKeyLines, KG.matchKeyList, KG.entityPrefix)}
     if not all(parts.values()):
         return None
     keys = "\n".join(parts[KG.matchKeyList])
-    return KeyIndex("\n".join(parts[KG.matchKeyLines]), keys.split("\n") if keys else [])
+    return KeyIndex("\n".join(parts[KG.matchKeyLines]), keys.split("\n") if keys else [], parts[KG.entityPrefix][0])
