@@ -27,6 +27,7 @@ SELECT ?entity ?label ?display WHERE {
   ?entity a CLASS ; rdfs:label|foaf:name|skos:prefLabel|skos:altLabel|kg:acronym|kg:nameAsWritten ?label .
   OPTIONAL { ?entity rdfs:label ?display }
 }"""
+_VALUES_BLOCK = 256  # entities named in one look-up of labels
 # Function words left out of derived acronyms ("University of Science and Technology of China" -> USTC).
 _ACRONYM_SKIP = frozenset("of and the for at in on de del der des du la le les di y und fur für & a an".split())
 _PARENTHESES = re.compile(r"[(（]([^)）]*)[)）]")
@@ -63,10 +64,15 @@ def text_rows(store, sparql: str) -> Iterator[tuple[str | None, ...]]:
 
 def named_entities(store, kind: str, iris: Iterable[str] | None = None) -> list[Named]:
     """Entities of a kind (or just these IRIs), sorted by display name then IRI, keys from their labels."""
-    values = "" if iris is None else "VALUES ?entity { " + " ".join(str(ox.NamedNode(iri)) for iri in iris) + " }"
-    sparql = _LABELS_QUERY.replace("VALUES_BLOCK", values).replace("CLASS", str(ENTITY_CLASSES[kind]))
+    if iris is None:
+        blocks = [""]
+    else:  # Oxigraph's time per entity grows with the VALUES block (400: 0.17 ms each, 3,551: 19 ms each)
+        nodes = sorted(str(ox.NamedNode(iri)) for iri in set(iris))
+        blocks = ["VALUES ?entity { " + " ".join(nodes[at:at + _VALUES_BLOCK]) + " }" for at in range(0, len(nodes), _VALUES_BLOCK)]
+    labels = _LABELS_QUERY.replace("CLASS", str(ENTITY_CLASSES[kind]))
+    rows = (row for block in blocks for row in text_rows(store, sparql_prologue() + labels.replace("VALUES_BLOCK", block)))
     found: dict[str, Named] = {}
-    for entity, label, display in text_rows(store, sparql_prologue() + sparql):
+    for entity, label, display in rows:
         named = found.setdefault(entity, Named(entity, "", set(), set()))
         named.keys.add(match_key(label))
         if kind == "institution":
