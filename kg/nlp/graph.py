@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from pyoxigraph import Literal, NamedNode, Triple
+from pyoxigraph import Literal, NamedNode
 
 from ..rdf.iris import Minter, file_slug
+from ..rdf.terms import Statement
 from ..ingest.records import PaperRecord
 from ..rdf.vocab import DCTERMS, KG, RDF, RDFS, SKOS, XSD
 from .analysis import analyse
@@ -32,7 +33,7 @@ def scheme_graph(minter: Minter) -> NamedNode:
     return NamedNode(minter.iri("graph", "topics"))
 
 
-def topic_triples(paper: NamedNode, record: PaperRecord, minter: Minter) -> Iterator[Triple]:
+def topic_triples(paper: NamedNode, record: PaperRecord, minter: Minter) -> Iterator[Statement]:
     """What the paper is about and what it introduces, from its title, abstract and summary."""
     analysis = analyse(record.title, record.abstract, record.summary_zh)
     paper_key = paper.value[len(minter.iri("paper", "")):]
@@ -40,24 +41,24 @@ def topic_triples(paper: NamedNode, record: PaperRecord, minter: Minter) -> Iter
         node = topic_iri(topic.slug, minter)
         # one assignment per source: two sources of one paper weigh its topics on their own texts
         assignment = NamedNode(minter.part("assignment", f"{paper_key}--{topic.slug}", file_slug(record.source.name)))
-        yield Triple(paper, DCTERMS.subject, node)
-        yield Triple(paper, KG.topicAssignment, assignment)
-        yield Triple(assignment, RDF.type, KG.TopicAssignment)
-        yield Triple(assignment, KG.topic, node)
-        yield Triple(assignment, KG.weight, Literal(f"{topic.weight:.1f}", datatype=XSD.decimal))
+        yield paper, DCTERMS.subject, node
+        yield paper, KG.topicAssignment, assignment
+        yield assignment, RDF.type, KG.TopicAssignment
+        yield assignment, KG.topic, node
+        yield assignment, KG.weight, Literal(f"{topic.weight:.1f}", datatype=XSD.decimal)
         for label in topic.labels:
-            yield Triple(assignment, KG.matchedLabel, Literal(label))
+            yield assignment, KG.matchedLabel, Literal(label)
         if topic.sections:  # found in the text (not only added as a broader topic)
-            yield Triple(paper, KG.foundTopic, node)
+            yield paper, KG.foundTopic, node
         for section in topic.sections:
-            yield Triple(assignment, KG.foundIn, SECTIONS[section])
+            yield assignment, KG.foundIn, SECTIONS[section]
         for narrower in topic.via:
-            yield Triple(assignment, KG.inferredFrom, topic_iri(narrower, minter))
+            yield assignment, KG.inferredFrom, topic_iri(narrower, minter)
     for artifact in analysis.artifacts:
         node = NamedNode(minter.named("artifact", artifact.name))
-        yield Triple(paper, KG.introduces, node)
-        yield Triple(node, RDF.type, ARTIFACT_CLASSES[artifact.kind])
-        yield Triple(node, RDFS.label, Literal(artifact.name))
+        yield paper, KG.introduces, node
+        yield node, RDF.type, ARTIFACT_CLASSES[artifact.kind]
+        yield node, RDFS.label, Literal(artifact.name)
         if artifact.long_form:
-            yield Triple(node, SKOS.altLabel, Literal(artifact.long_form))
+            yield node, SKOS.altLabel, Literal(artifact.long_form)
 

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from pyoxigraph import Literal, NamedNode, Triple
+from pyoxigraph import Literal, NamedNode
 
 from ..rdf.iris import Minter, slug
+from ..rdf.terms import Statement
 from ..ingest.names import has_cjk
 from ..ingest.urls import institutional_domain
 from ..ingest.records import Affiliation, PaperRecord
@@ -35,37 +36,37 @@ def _named(text: str) -> Literal:
 
 
 def institution_triples(paper: NamedNode, record: PaperRecord, record_node: NamedNode, record_slug: str,
-                        minter: Minter, aliases: AliasTable) -> Iterator[Triple]:
+                        minter: Minter, aliases: AliasTable) -> Iterator[Statement]:
     for position, entry in enumerate(record.institutions, start=1):
         reason = person_name_reason(entry, record.institutions, record.authors, aliases)
         if reason:
             note = NamedNode(minter.iri("note", f"{record_slug}--institution-{position}"))
-            yield Triple(note, RDF.type, KG.RejectedInstitutionEntry)
-            yield Triple(note, KG.nameAsWritten, Literal(entry.raw))
-            yield Triple(note, KG.reason, Literal(reason))
-            yield Triple(note, KG.position, Literal(str(position), datatype=XSD.integer))
-            yield Triple(note, PROV.wasDerivedFrom, record_node)
+            yield note, RDF.type, KG.RejectedInstitutionEntry
+            yield note, KG.nameAsWritten, Literal(entry.raw)
+            yield note, KG.reason, Literal(reason)
+            yield note, KG.position, Literal(str(position), datatype=XSD.integer)
+            yield note, PROV.wasDerivedFrom, record_node
             continue
         for chain in resolve_entries(entry.name, entry.name_zh, aliases):
             for scope in _domain_scopes(chain, entry.domains):
                 leaf = yield from _chain_triples(chain, minter, scope)
-                yield Triple(paper, SCHEMA.sourceOrganization, leaf)
-                yield Triple(leaf, KG.nameAsWritten, Literal(entry.raw))
+                yield paper, SCHEMA.sourceOrganization, leaf
+                yield leaf, KG.nameAsWritten, Literal(entry.raw)
                 if entry.name_zh and not has_cjk(entry.name_zh):
-                    yield Triple(leaf, SKOS.altLabel, Literal(entry.name_zh))
+                    yield leaf, SKOS.altLabel, Literal(entry.name_zh)
 
 
 def affiliation_triples(authorship: NamedNode, affiliation: Affiliation, minter: Minter,
-                        aliases: AliasTable) -> Iterator[Triple]:
+                        aliases: AliasTable) -> Iterator[Statement]:
     """An author's own affiliation for one paper, as stated by a structured source: the same
     organisation nodes as the paper's institution field gives (one per institution the string
     names), linked from the authorship."""
     for chain in resolve_entries(affiliation.name, None, aliases):
         leaf = yield from _chain_triples(chain, minter, _domain_scopes(chain, (affiliation.domain,))[0])
-        yield Triple(authorship, KG.affiliation, leaf)
-        yield Triple(leaf, KG.nameAsWritten, Literal(affiliation.name))
+        yield authorship, KG.affiliation, leaf
+        yield leaf, KG.nameAsWritten, Literal(affiliation.name)
         if affiliation.domain:
-            yield Triple(leaf, KG.emailDomain, Literal(affiliation.domain))
+            yield leaf, KG.emailDomain, Literal(affiliation.domain)
 
 
 def is_bare_unit(chain: OrgChain) -> bool:
@@ -92,22 +93,22 @@ def _chain_triples(chain: OrgChain, minter: Minter, scope: str | None = None):
         if scope:
             local = f"{local}-at-{slug(scope.replace('.', ' '))}"
         node = NamedNode(minter.iri("institution", local))
-        yield Triple(node, RDF.type, ORG.Organization)
+        yield node, RDF.type, ORG.Organization
         if scope:
-            yield Triple(node, KG.scopedByDomain, Literal(scope))
+            yield node, KG.scopedByDomain, Literal(scope)
         if parent is None:
-            yield Triple(node, KG.nameAsWritten, _named(level.written))
+            yield node, KG.nameAsWritten, _named(level.written)
         else:
-            yield Triple(node, KG.nameAsWritten, _named(f"{level.written}, {parent_display}"))
-            yield Triple(node, RDF.type, ORG.OrganizationalUnit)
-            yield Triple(node, ORG.subOrganizationOf, parent)
+            yield node, KG.nameAsWritten, _named(f"{level.written}, {parent_display}")
+            yield node, RDF.type, ORG.OrganizationalUnit
+            yield node, ORG.subOrganizationOf, parent
         if level.canonical:
-            yield Triple(node, SKOS.prefLabel, Literal(level.canonical, language="en"))
-            yield Triple(node, RDFS.label, Literal(level.canonical, language="en"))
+            yield node, SKOS.prefLabel, Literal(level.canonical, language="en")
+            yield node, RDFS.label, Literal(level.canonical, language="en")
         if level.acronym:
-            yield Triple(node, SKOS.altLabel, Literal(level.acronym, language="en"))
+            yield node, SKOS.altLabel, Literal(level.acronym, language="en")
         if chinese:
-            yield Triple(node, KG.nameAsWritten, _named(chinese))
+            yield node, KG.nameAsWritten, _named(chinese)
         parent, parent_local = node, local
         parent_display = level.display if not parent_display else f"{level.display}, {parent_display}"
     return parent
