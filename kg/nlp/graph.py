@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from pyoxigraph import Literal, NamedNode
+from pyoxigraph import NamedNode
 
 from ..rdf.iris import Minter, file_slug
-from ..rdf.terms import Statement
+from ..rdf.terms import Statement, iri, literal
 from ..ingest.records import PaperRecord
 from ..rdf.vocab import DCTERMS, KG, RDF, RDFS, SKOS, XSD
 from .analysis import analyse
@@ -26,7 +26,7 @@ ARTIFACT_CLASSES = {"benchmark": KG.Benchmark, "dataset": KG.Dataset, "method": 
 
 
 def topic_iri(slug: str, minter: Minter) -> NamedNode:
-    return NamedNode(minter.iri("topic", slug))
+    return iri(minter.iri("topic", slug))
 
 
 def scheme_graph(minter: Minter) -> NamedNode:
@@ -45,9 +45,9 @@ def topic_triples(paper: NamedNode, record: PaperRecord, minter: Minter) -> Iter
         yield paper, KG.topicAssignment, assignment
         yield assignment, RDF.type, KG.TopicAssignment
         yield assignment, KG.topic, node
-        yield assignment, KG.weight, Literal(f"{topic.weight:.1f}", datatype=XSD.decimal)
+        yield assignment, KG.weight, literal(f"{topic.weight:.1f}", datatype=XSD.decimal)
         for label in topic.labels:
-            yield assignment, KG.matchedLabel, Literal(label)
+            yield assignment, KG.matchedLabel, literal(label)
         if topic.sections:  # found in the text (not only added as a broader topic)
             yield paper, KG.foundTopic, node
         for section in topic.sections:
@@ -55,10 +55,10 @@ def topic_triples(paper: NamedNode, record: PaperRecord, minter: Minter) -> Iter
         for narrower in topic.via:
             yield assignment, KG.inferredFrom, topic_iri(narrower, minter)
     for artifact in analysis.artifacts:
-        node = NamedNode(minter.named("artifact", artifact.name))
+        node = iri(minter.named("artifact", artifact.name))
         yield paper, KG.introduces, node
         yield node, RDF.type, ARTIFACT_CLASSES[artifact.kind]
-        yield node, RDFS.label, Literal(artifact.name)
+        yield node, RDFS.label, literal(artifact.name)
         if artifact.long_form:
-            yield node, SKOS.altLabel, Literal(artifact.long_form)
+            yield node, SKOS.altLabel, literal(artifact.long_form)
 

@@ -14,7 +14,7 @@ from pyoxigraph import Literal, NamedNode
 
 from ..ingest.comments import VENUES, PublicationInfo
 from .iris import Minter, digest, file_slug, slug
-from .terms import Statement
+from .terms import Statement, integer, iri, literal
 from ..ingest.names import clean, has_cjk, match_key
 from ..nlp.graph import topic_triples
 from ..ingest.identifiers import PAPER_PAGES, PERSON_PAGES
@@ -22,14 +22,10 @@ from ..ingest.records import AuthorDetail, PaperRecord, SourceRef
 from ..resolve.aliases import AliasTable
 from ..resolve.record_triples import affiliation_triples, institution_triples
 from ..ingest.urls import find_urls, is_code_repository
-from .vocab import BIBO, DCTERMS, FABIO, FOAF, KG, PROV, RDF, RDFS, SCHEMA, SKOS, XSD
+from .vocab import BIBO, DCTERMS, FABIO, FOAF, KG, PROV, RDF, RDFS, SCHEMA, SKOS, TRUE, XSD
 
 TRACKS = {"main": KG.MainTrack, "position": KG.PositionTrack, "workshop": KG.WorkshopTrack}
 PRESENTATIONS = {"oral": KG.Oral, "spotlight": KG.Spotlight, "poster": KG.Poster, "contributed-talk": KG.ContributedTalk}
-
-
-def _integer(value: int) -> Literal:
-    return Literal(str(value), datatype=XSD.integer)
 
 
 def _text(value: str, language: str | None = None) -> Literal:
@@ -58,7 +54,7 @@ def paper_slug(record: PaperRecord) -> str:
 
 def source_iri(source_name: str, minter: Minter) -> NamedNode:
     """The source file's IRI, which also names the graph of everything read from it."""
-    return NamedNode(minter.iri("source", file_slug(source_name)))
+    return iri(minter.iri("source", file_slug(source_name)))
 
 
 def source_triples(name: str, format_name: str, venue_header: str, minter: Minter,
@@ -122,9 +118,9 @@ def person_iri(name: str, detail: AuthorDetail | None, minter: Minter) -> NamedN
     kinds cannot collide; an e-mail is not published, only a digest of it names the person."""
     ids = person_ids(detail)
     if not ids:
-        return NamedNode(minter.named("author", name))
+        return iri(minter.named("author", name))
     kind, value = ids[0]
-    return NamedNode(minter.part("author", digest(value) if kind == "email" else slug(value), kind))
+    return iri(minter.part("author", digest(value) if kind == "email" else slug(value), kind))
 
 
 def _person_details(person: NamedNode, authorship: NamedNode, detail: AuthorDetail, minter: Minter,
@@ -133,7 +129,7 @@ def _person_details(person: NamedNode, authorship: NamedNode, detail: AuthorDeta
         if kind in PERSON_PAGES and (link := _link(PERSON_PAGES[kind].format(value))) is not None:
             yield person, SCHEMA.sameAs, link
     if detail.openreview:
-        yield person, KG.openReviewId, Literal(detail.openreview)
+        yield person, KG.openReviewId, literal(detail.openreview)
     for affiliation in detail.affiliations:
         yield from affiliation_triples(authorship, affiliation, minter, aliases)
 
@@ -148,11 +144,11 @@ def _identifiers(paper: NamedNode, record: PaperRecord, minter: Minter) -> Itera
     if record.arxiv_id:
         yield paper, KG.arxivId, Literal(record.arxiv_id)
     if record.arxiv_version:
-        yield paper, KG.arxivVersion, _integer(record.arxiv_version)
+        yield paper, KG.arxivVersion, integer(record.arxiv_version)
     if record.openreview_id:
         yield paper, KG.openReviewId, Literal(record.openreview_id)
     for keyword in record.keywords:
-        yield paper, SCHEMA.keywords, Literal(keyword)
+        yield paper, SCHEMA.keywords, literal(keyword)
     for url in record.code_urls:
         yield from _code(paper, url, minter)
     for predicate, urls in ((KG.projectPage, record.project_urls), (RDFS.seeAlso, record.other_urls)):
@@ -172,15 +168,15 @@ def _authorships(paper: NamedNode, key: str, authors: list[str], minter: Minter,
         yield paper, KG.authorship, authorship
         yield authorship, RDF.type, KG.Authorship
         yield authorship, KG.author, person
-        yield authorship, KG.position, _integer(position)
-        yield authorship, KG.nameAsWritten, Literal(written)
+        yield authorship, KG.position, integer(position)
+        yield authorship, KG.nameAsWritten, literal(written)
         yield person, RDF.type, FOAF.Person  # names: chosen across sources by kg.resolve.store_step
         if detail is not None:
             yield from _person_details(person, authorship, detail, minter, aliases)
 
 
 def venue_iri(venue: str, year: int | None, minter: Minter) -> NamedNode:
-    return NamedNode(minter.named("venue", f"{venue} {year}" if year else venue))
+    return iri(minter.named("venue", f"{venue} {year}" if year else venue))
 
 
 def _publication(paper: NamedNode, info: PublicationInfo, minter: Minter) -> Iterator[Statement]:
@@ -188,50 +184,51 @@ def _publication(paper: NamedNode, info: PublicationInfo, minter: Minter) -> Ite
         series = venue_iri(info.venue, None, minter)
         yield series, RDF.type, KG.ConferenceSeries
         yield series, RDF.type, SCHEMA.EventSeries
-        yield series, RDFS.label, Literal(info.venue)
+        yield series, RDFS.label, literal(info.venue)
         for name in VENUES.get(info.venue, ()):  # a well-known conference is also found by its full name
-            yield series, SKOS.altLabel, Literal(name)
+            yield series, SKOS.altLabel, literal(name)
         event = series
         if info.year:
             event = venue_iri(info.venue, info.year, minter)
             yield event, RDF.type, BIBO.Conference
             yield event, RDF.type, SCHEMA.Event
-            yield event, SCHEMA.name, Literal(f"{info.venue} {info.year}")
-            yield event, RDFS.label, Literal(f"{info.venue} {info.year}")
-            year = Literal(str(info.year), datatype=XSD.gYear)
+            name = literal(f"{info.venue} {info.year}")
+            yield event, SCHEMA.name, name
+            yield event, RDFS.label, name
+            year = literal(str(info.year), datatype=XSD.gYear)
             yield event, SCHEMA.startDate, year
             yield event, DCTERMS.date, year
             yield event, SCHEMA.superEvent, series
             yield paper, FABIO.hasPublicationYear, year
             if info.year_source == "listing":
-                yield paper, KG.yearInferred, Literal(True)
+                yield paper, KG.yearInferred, TRUE
         yield paper, BIBO.presentedAt, event
         for workshop in info.workshops:
-            node = NamedNode(minter.part("workshop", slug(f"{info.venue} {info.year or ''}"), slug(workshop.key)))
+            node = iri(minter.part("workshop", slug(f"{info.venue} {info.year or ''}"), slug(workshop.key)))
             yield node, RDF.type, KG.Workshop
             yield node, RDF.type, SCHEMA.Event
             yield node, SCHEMA.superEvent, event
-            yield node, RDFS.label, Literal(workshop.acronym or workshop.name)
+            yield node, RDFS.label, literal(workshop.acronym or workshop.name)
             if workshop.name:
-                yield node, SCHEMA.name, Literal(workshop.name)
+                yield node, SCHEMA.name, literal(workshop.name)
             if workshop.acronym:
-                yield node, KG.acronym, Literal(workshop.acronym)
+                yield node, KG.acronym, literal(workshop.acronym)
             yield paper, BIBO.presentedAt, node
     if info.track:
         yield paper, KG.track, TRACKS[info.track]
     for presentation in info.presentations:
         yield paper, KG.presentationType, PRESENTATIONS[presentation]
     if info.non_archival:
-        yield paper, KG.nonArchival, Literal(True)
+        yield paper, KG.nonArchival, TRUE
     for predicate, value in ((BIBO.numPages, info.pages), (KG.mainTextPages, info.main_pages),
                              (KG.figureCount, info.figures), (KG.tableCount, info.tables)):
         if value is not None:
-            yield paper, predicate, _integer(value)
+            yield paper, predicate, integer(value)
     if info.pmlr_volume is not None:
-        proceedings = NamedNode(minter.iri("proceedings", f"pmlr-{info.pmlr_volume}"))
+        proceedings = iri(minter.iri("proceedings", f"pmlr-{info.pmlr_volume}"))
         yield proceedings, RDF.type, BIBO.Proceedings
-        yield proceedings, BIBO.volume, Literal(str(info.pmlr_volume))
-        yield proceedings, RDFS.label, Literal(f"PMLR volume {info.pmlr_volume}")
+        yield proceedings, BIBO.volume, literal(str(info.pmlr_volume))
+        yield proceedings, RDFS.label, literal(f"PMLR volume {info.pmlr_volume}")
         yield paper, DCTERMS.isPartOf, proceedings
     for url in info.code_urls:
         yield from _code(paper, url, minter)
@@ -264,5 +261,5 @@ def _provenance(paper: NamedNode, ref: SourceRef, minter: Minter) -> Iterator[St
     yield paper, PROV.wasDerivedFrom, record
     yield record, RDF.type, KG.ListingRecord
     yield record, RDFS.label, Literal(f"{ref.name}:{ref.line}")
-    yield record, KG.line, _integer(ref.line)
+    yield record, KG.line, integer(ref.line)
     yield record, PROV.wasDerivedFrom, source_iri(ref.name, minter)

@@ -34,9 +34,9 @@ def iri(value: str) -> NamedNode:
 
 
 @lru_cache(maxsize=_SHARED)
-def text(value: str, language: str | None = None) -> Literal:
-    """A plain or language-tagged literal many papers state (a name as written, a label)."""
-    return Literal(value, language=language) if language else Literal(value)
+def literal(value: str, language: str | None = None, datatype: NamedNode | None = None) -> Literal:
+    """A literal many papers state (a name as written, a label, a year)."""
+    return Literal(value, language=language, datatype=datatype)
 
 
 @lru_cache(maxsize=1 << 12)

@@ -20,11 +20,11 @@ from typing import Iterator
 from pyoxigraph import Literal, NamedNode
 
 from ..rdf.iris import Minter, slug
-from ..rdf.terms import Statement
+from ..rdf.terms import Statement, integer, iri, literal
 from ..ingest.names import has_cjk
 from ..ingest.urls import institutional_domain
 from ..ingest.records import Affiliation, PaperRecord
-from ..rdf.vocab import KG, ORG, PROV, RDF, RDFS, SCHEMA, SKOS, XSD
+from ..rdf.vocab import KG, ORG, PROV, RDF, RDFS, SCHEMA, SKOS
 from .aliases import AliasTable
 from .institutions import OrgChain, resolve_entries
 from .org_names import is_top_level, starts_with_unit_word
@@ -32,7 +32,7 @@ from .people import person_name_reason
 
 
 def _named(text: str) -> Literal:
-    return Literal(text, language="zh" if has_cjk(text) else "en")
+    return literal(text, language="zh" if has_cjk(text) else "en")
 
 
 def institution_triples(paper: NamedNode, record: PaperRecord, record_node: NamedNode, record_slug: str,
@@ -42,18 +42,18 @@ def institution_triples(paper: NamedNode, record: PaperRecord, record_node: Name
         if reason:
             note = NamedNode(minter.iri("note", f"{record_slug}--institution-{position}"))
             yield note, RDF.type, KG.RejectedInstitutionEntry
-            yield note, KG.nameAsWritten, Literal(entry.raw)
-            yield note, KG.reason, Literal(reason)
-            yield note, KG.position, Literal(str(position), datatype=XSD.integer)
+            yield note, KG.nameAsWritten, literal(entry.raw)
+            yield note, KG.reason, literal(reason)
+            yield note, KG.position, integer(position)
             yield note, PROV.wasDerivedFrom, record_node
             continue
         for chain in resolve_entries(entry.name, entry.name_zh, aliases):
             for scope in _domain_scopes(chain, entry.domains):
                 leaf = yield from _chain_triples(chain, minter, scope)
                 yield paper, SCHEMA.sourceOrganization, leaf
-                yield leaf, KG.nameAsWritten, Literal(entry.raw)
+                yield leaf, KG.nameAsWritten, literal(entry.raw)
                 if entry.name_zh and not has_cjk(entry.name_zh):
-                    yield leaf, SKOS.altLabel, Literal(entry.name_zh)
+                    yield leaf, SKOS.altLabel, literal(entry.name_zh)
 
 
 def affiliation_triples(authorship: NamedNode, affiliation: Affiliation, minter: Minter,
@@ -64,9 +64,9 @@ def affiliation_triples(authorship: NamedNode, affiliation: Affiliation, minter:
     for chain in resolve_entries(affiliation.name, None, aliases):
         leaf = yield from _chain_triples(chain, minter, _domain_scopes(chain, (affiliation.domain,))[0])
         yield authorship, KG.affiliation, leaf
-        yield leaf, KG.nameAsWritten, Literal(affiliation.name)
+        yield leaf, KG.nameAsWritten, literal(affiliation.name)
         if affiliation.domain:
-            yield leaf, KG.emailDomain, Literal(affiliation.domain)
+            yield leaf, KG.emailDomain, literal(affiliation.domain)
 
 
 def is_bare_unit(chain: OrgChain) -> bool:
@@ -92,10 +92,10 @@ def _chain_triples(chain: OrgChain, minter: Minter, scope: str | None = None):
         local = f"{parent_local}--{slug(level.key)}" if parent is not None else slug(level.key)
         if scope:
             local = f"{local}-at-{slug(scope.replace('.', ' '))}"
-        node = NamedNode(minter.iri("institution", local))
+        node = iri(minter.iri("institution", local))
         yield node, RDF.type, ORG.Organization
         if scope:
-            yield node, KG.scopedByDomain, Literal(scope)
+            yield node, KG.scopedByDomain, literal(scope)
         if parent is None:
             yield node, KG.nameAsWritten, _named(level.written)
         else:
@@ -103,10 +103,11 @@ def _chain_triples(chain: OrgChain, minter: Minter, scope: str | None = None):
             yield node, RDF.type, ORG.OrganizationalUnit
             yield node, ORG.subOrganizationOf, parent
         if level.canonical:
-            yield node, SKOS.prefLabel, Literal(level.canonical, language="en")
-            yield node, RDFS.label, Literal(level.canonical, language="en")
+            canonical = literal(level.canonical, language="en")
+            yield node, SKOS.prefLabel, canonical
+            yield node, RDFS.label, canonical
         if level.acronym:
-            yield node, SKOS.altLabel, Literal(level.acronym, language="en")
+            yield node, SKOS.altLabel, literal(level.acronym, language="en")
         if chinese:
             yield node, KG.nameAsWritten, _named(chinese)
         parent, parent_local = node, local
