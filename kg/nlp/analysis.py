@@ -6,11 +6,10 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterator
+from typing import Sequence
 
 import spacy
 from spacy.language import Language
-from spacy.tokens import Doc
 
 from ..ingest.names import match_key
 from . import artifacts as _artifacts, normalise as _normalise, topics as _topics  # noqa: F401  (registers the components)
@@ -83,24 +82,37 @@ MAX_RUN = 100
 _UNBROKEN = re.compile(rf"\S{{{MAX_RUN}}}")
 
 
-def _docs(sections: list[tuple[str, str]]) -> Iterator[Doc]:
-    """The sections' texts through the whole pipeline (``nlp.pipe``), each doc knowing its section."""
-    nlp = pipeline()
-    docs = []
-    for section, text in sections:
-        doc = nlp.make_doc(_UNBROKEN.sub(r"\g<0> ", strip_markup(text)))
-        doc.user_data["kg.section"] = section  # set before the components run: the artifact rules read it
-        docs.append(doc)
-    return nlp.pipe(docs)
+#: A paper's texts: title, abstract, Chinese summary (each may be missing).
+Texts = tuple[str | None, str | None, str | None]
 
 
 def analyse(title: str | None, abstract: str | None, summary: str | None = None) -> Analysis:
-    mentions: list[tuple[str, Mention]] = []
-    found: list[tuple[str, Found]] = []
-    for doc in _docs([(section, text) for section, text in (("title", title), ("abstract", abstract)) if text]):
+    return analyse_all([(title, abstract, summary)])[0]
+
+
+def analyse_all(papers: Sequence[Texts]) -> list[Analysis]:
+    """The analyses of many papers, their English sections tagged in one ``nlp.pipe`` (spaCy's
+    fixed cost per call is most of the cost of a title)."""
+    nlp = pipeline()
+    owners, docs = [], []
+    for index, (title, abstract, _) in enumerate(papers):
+        for section, text in (("title", title), ("abstract", abstract)):
+            if text:
+                doc = nlp.make_doc(_UNBROKEN.sub(r"\g<0> ", strip_markup(text)))
+                doc.user_data["kg.section"] = section  # set before the components run: the artifact rules read it
+                owners.append(index)
+                docs.append(doc)
+    mentions: list[list[tuple[str, Mention]]] = [[] for _ in papers]
+    found: list[list[tuple[str, Found]]] = [[] for _ in papers]
+    for index, doc in zip(owners, nlp.pipe(docs)):
         section = doc.user_data["kg.section"]
-        mentions += [(section, m) for m in doc._.topic_mentions]
-        found += [(section, f) for f in doc._.artifacts]
+        mentions[index] += [(section, m) for m in doc._.topic_mentions]
+        found[index] += [(section, f) for f in doc._.artifacts]
+    return [_analysis(mentions[index], found[index], summary) for index, (_, _, summary) in enumerate(papers)]
+
+
+def _analysis(mentions: list[tuple[str, Mention]], found: list[tuple[str, Found]], summary: str | None) -> Analysis:
+    """One paper's topics and artifacts from what its English sections and its summary say."""
     if summary:
         chinese_topics, names = _summary_tools()
         mentions += [("summary", m) for m in chinese_topics(summary)]

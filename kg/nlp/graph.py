@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterator, Sequence
 
 from pyoxigraph import NamedNode
 
@@ -19,7 +19,7 @@ from ..rdf.iris import Minter, file_slug
 from ..rdf.terms import Statement, iri, literal
 from ..ingest.records import PaperRecord
 from ..rdf.vocab import DCTERMS, KG, RDF, RDFS, SKOS, XSD
-from .analysis import analyse
+from .analysis import Analysis, analyse_all
 
 SECTIONS = {"title": KG.InTitle, "abstract": KG.InAbstract, "summary": KG.InSummary}
 ARTIFACT_CLASSES = {"benchmark": KG.Benchmark, "dataset": KG.Dataset, "method": KG.Method, "model": KG.Model, "metric": KG.Metric}
@@ -33,9 +33,14 @@ def scheme_graph(minter: Minter) -> NamedNode:
     return NamedNode(minter.iri("graph", "topics"))
 
 
-def topic_triples(paper: NamedNode, record: PaperRecord, minter: Minter) -> Iterator[Statement]:
-    """What the paper is about and what it introduces, from its title, abstract and summary."""
-    analysis = analyse(record.title, record.abstract, record.summary_zh)
+def record_analyses(records: Sequence[PaperRecord]) -> list[Analysis]:
+    """The topics and artifacts of records' titles, abstracts and summaries, tagged together."""
+    return analyse_all([(record.title, record.abstract, record.summary_zh) for record in records])
+
+
+def topic_triples(paper: NamedNode, record: PaperRecord, analysis: Analysis, minter: Minter) -> Iterator[Statement]:
+    """What the paper is about and what it introduces, as its ``analysis`` of its title, abstract
+    and summary found."""
     paper_key = paper.value[len(minter.iri("paper", "")):]
     for topic in analysis.topics:
         node = topic_iri(topic.slug, minter)

@@ -16,7 +16,8 @@ from ..ingest.comments import VENUES, PublicationInfo
 from .iris import Minter, digest, file_slug, slug
 from .terms import Statement, integer, iri, literal
 from ..ingest.names import clean, has_cjk, match_key
-from ..nlp.graph import topic_triples
+from ..nlp.analysis import Analysis
+from ..nlp.graph import record_analyses, topic_triples
 from ..ingest.identifiers import PAPER_PAGES, PERSON_PAGES
 from ..ingest.records import AuthorDetail, PaperRecord, SourceRef
 from ..resolve.aliases import AliasTable
@@ -71,8 +72,10 @@ def source_triples(name: str, format_name: str, venue_header: str, minter: Minte
         yield node, KG.venueHeader, Literal(venue_header)
 
 
-def paper_triples(record: PaperRecord, info: PublicationInfo, minter: Minter, aliases: AliasTable) -> Iterator[Statement]:
-    """Every triple one record states: the paper, its authorships, institutions, venue, provenance."""
+def paper_triples(record: PaperRecord, info: PublicationInfo, minter: Minter, aliases: AliasTable,
+                  analysis: Analysis | None = None) -> Iterator[Statement]:
+    """Every triple one record states: the paper, its authorships, institutions, venue, provenance.
+    ``analysis`` is the record's (:func:`record_analyses`), when it was made beside other records'."""
     key = paper_slug(record)
     paper = NamedNode(minter.iri("paper", key))
     yield paper, RDF.type, SCHEMA.ScholarlyArticle
@@ -85,7 +88,7 @@ def paper_triples(record: PaperRecord, info: PublicationInfo, minter: Minter, al
         yield paper, DCTERMS.abstract, _text(record.abstract, "en")
     if record.summary_zh:
         yield paper, KG.summary, _text(record.summary_zh, "zh" if has_cjk(record.summary_zh) else None)
-    yield from topic_triples(paper, record, minter)
+    yield from topic_triples(paper, record, record_analyses([record])[0] if analysis is None else analysis, minter)
     yield from _authorships(paper, key, record.authors, minter, record.author_details, aliases)
     yield from _identifiers(paper, record, minter)
     record_node, record_slug = record_iri(record.source, minter)

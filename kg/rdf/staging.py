@@ -22,6 +22,7 @@ from ..ingest.comments import PublicationInfo
 from ..ingest.records import PaperRecord
 from ..resolve.aliases import AliasTable
 from .iris import Minter
+from ..nlp.graph import record_analyses
 from .mapping import paper_triples
 from .terms import ntriples_line
 
@@ -46,8 +47,9 @@ class BatchMapper:
         if source != self.source:  # a process sees a source's batches in order, never one again after
             self.source, self.written = source, set()
         lines = []
-        for record, info in batch:
-            for statement in paper_triples(record, info, self.minter, self.aliases):
+        analyses = record_analyses([record for record, _ in batch])
+        for (record, info), analysis in zip(batch, analyses):
+            for statement in paper_triples(record, info, self.minter, self.aliases, analysis):
                 line = ntriples_line(statement)
                 if line.startswith(self.own_prefixes):
                     lines.append(line)
