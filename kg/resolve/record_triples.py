@@ -15,6 +15,7 @@ departments are never one node; :mod:`.domain_units` then finds the institution 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterator
 
 from pyoxigraph import Literal, NamedNode
@@ -47,13 +48,12 @@ def institution_triples(paper: NamedNode, record: PaperRecord, record_node: Name
             yield note, KG.position, integer(position)
             yield note, PROV.wasDerivedFrom, record_node
             continue
-        for chain in resolve_entries(entry.name, entry.name_zh, aliases):
-            for scope in _domain_scopes(chain, entry.domains):
-                leaf = yield from _chain_triples(chain, minter, scope)
-                yield paper, SCHEMA.sourceOrganization, leaf
-                yield leaf, KG.nameAsWritten, literal(entry.raw)
-                if entry.name_zh and not has_cjk(entry.name_zh):
-                    yield leaf, SKOS.altLabel, literal(entry.name_zh)
+        for leaf, chain_statements in _organisations(entry.name, entry.name_zh, entry.domains, minter, aliases):
+            yield from chain_statements
+            yield paper, SCHEMA.sourceOrganization, leaf
+            yield leaf, KG.nameAsWritten, literal(entry.raw)
+            if entry.name_zh and not has_cjk(entry.name_zh):
+                yield leaf, SKOS.altLabel, literal(entry.name_zh)
 
 
 def affiliation_triples(authorship: NamedNode, affiliation: Affiliation, minter: Minter,
@@ -61,8 +61,8 @@ def affiliation_triples(authorship: NamedNode, affiliation: Affiliation, minter:
     """An author's own affiliation for one paper, as stated by a structured source: the same
     organisation nodes as the paper's institution field gives (one per institution the string
     names), linked from the authorship."""
-    for chain in resolve_entries(affiliation.name, None, aliases):
-        leaf = yield from _chain_triples(chain, minter, _domain_scopes(chain, (affiliation.domain,))[0])
+    for leaf, chain_statements in _organisations(affiliation.name, None, (affiliation.domain,), minter, aliases):
+        yield from chain_statements
         yield authorship, KG.affiliation, leaf
         yield leaf, KG.nameAsWritten, literal(affiliation.name)
         if affiliation.domain:
@@ -83,9 +83,19 @@ def _domain_scopes(chain: OrgChain, domains) -> list[str | None]:
     return list(dict.fromkeys(filter(None, map(institutional_domain, domains)))) or [None]
 
 
-def _chain_triples(chain: OrgChain, minter: Minter, scope: str | None = None):
-    """Nodes from the top-level parent down; returns the entry's own (most specific) node.
-    ``scope`` is the registrable e-mail domain of a bare unit (a chain of one level)."""
+@lru_cache(maxsize=1 << 14)  # entries repeat across a listing; the rules, minter and table are fixed
+def _organisations(name: str, chinese: str | None, domains: tuple[str | None, ...], minter: Minter,
+                   aliases: AliasTable) -> tuple[tuple[NamedNode, tuple[Statement, ...]], ...]:
+    """Each organisation an entry names (one per domain for a bare unit): its own node, and the
+    triples of its chain of units."""
+    return tuple(_chain_triples(chain, minter, scope) for chain in resolve_entries(name, chinese, aliases)
+                 for scope in _domain_scopes(chain, domains))
+
+
+def _chain_triples(chain: OrgChain, minter: Minter, scope: str | None) -> tuple[NamedNode, tuple[Statement, ...]]:
+    """The entry's own (most specific) node, and the triples of the nodes from the top-level
+    parent down. ``scope`` is the registrable e-mail domain of a bare unit (a chain of one level)."""
+    statements: list[Statement] = []
     parent: NamedNode | None = None
     parent_local, parent_display = "", ""
     for level, chinese in reversed(list(zip(chain.levels, chain.chinese))):
@@ -93,23 +103,23 @@ def _chain_triples(chain: OrgChain, minter: Minter, scope: str | None = None):
         if scope:
             local = f"{local}-at-{slug(scope.replace('.', ' '))}"
         node = iri(minter.iri("institution", local))
-        yield node, RDF.type, ORG.Organization
+        statements.append((node, RDF.type, ORG.Organization))
         if scope:
-            yield node, KG.scopedByDomain, literal(scope)
+            statements.append((node, KG.scopedByDomain, literal(scope)))
         if parent is None:
-            yield node, KG.nameAsWritten, _named(level.written)
+            statements.append((node, KG.nameAsWritten, _named(level.written)))
         else:
-            yield node, KG.nameAsWritten, _named(f"{level.written}, {parent_display}")
-            yield node, RDF.type, ORG.OrganizationalUnit
-            yield node, ORG.subOrganizationOf, parent
+            statements.append((node, KG.nameAsWritten, _named(f"{level.written}, {parent_display}")))
+            statements.append((node, RDF.type, ORG.OrganizationalUnit))
+            statements.append((node, ORG.subOrganizationOf, parent))
         if level.canonical:
             canonical = literal(level.canonical, language="en")
-            yield node, SKOS.prefLabel, canonical
-            yield node, RDFS.label, canonical
+            statements.append((node, SKOS.prefLabel, canonical))
+            statements.append((node, RDFS.label, canonical))
         if level.acronym:
-            yield node, SKOS.altLabel, literal(level.acronym, language="en")
+            statements.append((node, SKOS.altLabel, literal(level.acronym, language="en")))
         if chinese:
-            yield node, KG.nameAsWritten, _named(chinese)
+            statements.append((node, KG.nameAsWritten, _named(chinese)))
         parent, parent_local = node, local
         parent_display = level.display if not parent_display else f"{level.display}, {parent_display}"
-    return parent
+    return parent, tuple(statements)
