@@ -10,6 +10,7 @@ from typing import Sequence
 
 import spacy
 from spacy.language import Language
+from spacy.tokens import Doc
 
 from ..ingest.names import match_key
 from . import artifacts as _artifacts, normalise as _normalise, topics as _topics  # noqa: F401  (registers the components)
@@ -91,24 +92,25 @@ def analyse(title: str | None, abstract: str | None, summary: str | None = None)
 
 
 def analyse_all(papers: Sequence[Texts]) -> list[Analysis]:
-    """The analyses of many papers, their English sections tagged in one ``nlp.pipe`` (spaCy's
-    fixed cost per call is most of the cost of a title)."""
+    """The analyses of many papers, their English sections tagged in one ``nlp.pipe`` per section
+    (spaCy's fixed cost per call was most of the cost of a title). Titles skip the sentencizer:
+    only the artifact rules for running text ask where a sentence ends."""
     nlp = pipeline()
-    owners, docs = [], []
-    for index, (title, abstract, _) in enumerate(papers):
-        for section, text in (("title", title), ("abstract", abstract)):
-            if text:
-                doc = nlp.make_doc(_UNBROKEN.sub(r"\g<0> ", strip_markup(text)))
-                doc.user_data["kg.section"] = section  # set before the components run: the artifact rules read it
-                owners.append(index)
-                docs.append(doc)
     mentions: list[list[tuple[str, Mention]]] = [[] for _ in papers]
     found: list[list[tuple[str, Found]]] = [[] for _ in papers]
-    for index, doc in zip(owners, nlp.pipe(docs)):
-        section = doc.user_data["kg.section"]
-        mentions[index] += [(section, m) for m in doc._.topic_mentions]
-        found[index] += [(section, f) for f in doc._.artifacts]
+    for position, (section, unneeded) in enumerate((("title", ["sentencizer"]), ("abstract", []))):
+        owners = [index for index, texts in enumerate(papers) if texts[position]]
+        for index, doc in zip(owners, nlp.pipe((_doc(nlp, section, papers[index][position]) for index in owners),
+                                               disable=unneeded)):
+            mentions[index] += [(section, m) for m in doc._.topic_mentions]
+            found[index] += [(section, f) for f in doc._.artifacts]
     return [_analysis(mentions[index], found[index], summary) for index, (_, _, summary) in enumerate(papers)]
+
+
+def _doc(nlp: Language, section: str, text: str) -> Doc:
+    doc = nlp.make_doc(_UNBROKEN.sub(r"\g<0> ", strip_markup(text)))
+    doc.user_data["kg.section"] = section  # set before the components run: the artifact rules read it
+    return doc
 
 
 def _analysis(mentions: list[tuple[str, Mention]], found: list[tuple[str, Found]], summary: str | None) -> Analysis:
