@@ -20,9 +20,9 @@ from typing import BinaryIO, Iterable, Iterator
 
 from ..ingest.comments import PublicationInfo
 from ..ingest.records import PaperRecord
+from ..nlp.graph import record_analyses
 from ..resolve.aliases import AliasTable
 from .iris import Minter
-from ..nlp.graph import record_analyses
 from .mapping import paper_triples
 from .terms import ntriples_line
 
