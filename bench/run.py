@@ -192,10 +192,10 @@ def child_naive(corpus: Path, queries_dir: Path, bindings_in: Path, nquads: Path
     papers = 0
     for record, info in publication_facts(records):
         papers += 1
-        for triple in paper_triples(record, info, minter, aliases):
-            graph.add((from_ox(triple.subject), from_ox(triple.predicate), from_ox(triple.object)))
-    for triple in source_triples(corpus.name, source.format, "", minter):
-        graph.add((from_ox(triple.subject), from_ox(triple.predicate), from_ox(triple.object)))
+        for statement in paper_triples(record, info, minter, aliases):
+            graph.add(tuple(map(from_ox, statement)))
+    for statement in source_triples(corpus.name, source.format, "", minter):
+        graph.add(tuple(map(from_ox, statement)))
     seconds, cpu = time.perf_counter() - start, cpu_seconds()
     memory = peak_mb()
     mapped = len(graph)

@@ -26,6 +26,7 @@ from .ingest.formats import read_source
 from .rdf.iris import Minter
 from .rdf.mapping import source_iri, source_triples
 from .rdf.staging import Stager, default_jobs
+from .rdf.terms import ntriples
 from .nlp.graph import scheme_graph
 from .nlp.scheme import read_scheme
 from .resolve.aliases import active_aliases
@@ -229,7 +230,6 @@ def _stage_file(path, name, target, stager: Stager, format_name, encoding, stric
     with open(target, "wb") as file:
         out = sink(graph, file) if sink else file
         stager.write(name, publication_facts(accepted()), out)
-        out.write(ox.serialize(source_triples(name, source.format, header, stager.minter,
-                                        file_modified(path.stat().st_mtime)), format=ox.RdfFormat.N_TRIPLES))
+        out.write(ntriples(source_triples(name, source.format, header, stager.minter, file_modified(path.stat().st_mtime))))
         out.flush()
     return report

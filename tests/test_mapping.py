@@ -8,6 +8,7 @@ from kg.ingest.comments import PublicationInfo
 from kg.ingest.records import PaperRecord, SourceRef
 from kg.rdf.iris import Minter
 from kg.rdf.mapping import paper_triples, source_triples
+from kg.rdf.terms import ntriples
 from kg.rdf.vocab import BIBO, DCTERMS, FABIO, KG, RDF, SCHEMA, XSD
 from kg.resolve.aliases import AliasTable
 
@@ -18,7 +19,7 @@ REF = SourceRef("listing.txt", "listing.txt", 3, "listing")
 
 def triples(info: PublicationInfo, **fields) -> set[ox.Triple]:
     record = PaperRecord(REF, "ICML", title="A Paper", authors=["Ada Lovelace", "Alan Turing"], **fields)
-    return set(paper_triples(record, info, Minter(), ALIASES))
+    return {ox.Triple(*statement) for statement in paper_triples(record, info, Minter(), ALIASES)}
 
 
 def objects(found: set[ox.Triple], subject, predicate) -> set:
@@ -61,6 +62,15 @@ def test_code_is_software_source_code_based_on_the_paper():
 
 def test_a_source_says_when_its_file_was_modified():
     modified = ox.Literal("2026-01-02T03:04:05Z", datatype=XSD.dateTime)
-    assert any(t.predicate == DCTERMS.modified and t.object == modified
-               for t in source_triples("listing.txt", "listing", "ICML", Minter(), modified))
-    assert not any(t.predicate == DCTERMS.modified for t in source_triples("listing.txt", "listing", "ICML", Minter()))
+    assert any(predicate == DCTERMS.modified and obj == modified
+               for _, predicate, obj in source_triples("listing.txt", "listing", "ICML", Minter(), modified))
+    assert not any(predicate == DCTERMS.modified for _, predicate, _ in source_triples("listing.txt", "listing", "ICML", Minter()))
+
+
+def test_statements_are_written_as_pyoxigraph_writes_n_triples():
+    paper, title = ox.NamedNode("https://kg.example.org/id/paper/p"), ox.NamedNode("http://purl.org/dc/terms/title")
+    objects = [ox.Literal('Quotes " and \\ back\nslash\r\ttab \x01 é 中文 \U0001f600', language="en"), ox.Literal("plain"),
+               ox.Literal("3", datatype=XSD.integer), ox.Literal(True), ox.NamedNode("https://example.org/ä?q=1#x"),
+               ox.Literal("x", language="zh-Hant")]
+    statements = [(paper, title, obj) for obj in objects] + [(ox.BlankNode("b0"), title, paper)]
+    assert ntriples(statements) == ox.serialize([ox.Triple(*s) for s in statements], format=ox.RdfFormat.N_TRIPLES)

@@ -11,6 +11,7 @@ import rdflib
 from kg import ONTOLOGY_DIR, QUERIES_DIR, SAMPLES_DIR
 from kg.rdf.iris import Minter, slug
 from kg.nlp import analyse, pipeline
+from kg.nlp.analysis import analyse_all
 from kg.graphs.networks import network
 from kg.pipeline import load_topic_scheme
 from kg.nlp.scheme import topic_scheme
@@ -186,6 +187,14 @@ def test_cooccurrence_network(store):
     assert graph.edges[unlearning, mllm]["weight"] == 1  # one paper (MLUBench, merged from both listings)
     assert graph.nodes[unlearning]["label"] == "machine unlearning"
     assert (unlearning, BASE + "topic/privacy") not in graph.edges  # privacy is only inferred, never found
+
+
+def test_papers_tagged_together_are_tagged_as_each_alone():
+    papers = [("MLUBench: A Benchmark for Machine Unlearning", "We introduce MLUBench, a benchmark. It tests LLMs.", None),
+              (None, "We propose LUMoE, a mixture-of-experts method for offline RL.", "本文提出LUMoE方法。"),
+              ("Di-COT: Divide and Contrast", None, None), (None, None, None),
+              ("Speculative Decoding at Scale", r"We fill the gap by introducing \textbf{UPHELD}, a benchmark.", None)]
+    assert analyse_all(papers) == [analyse(*paper) for paper in papers]
 
 
 def test_pipeline_is_built_once_and_blank():

@@ -83,6 +83,9 @@ _TABLES = re.compile(r"\b(\d{1,4})\s*tables?\b", re.IGNORECASE)
 _PMLR = re.compile(r"\bPMLR\s*(?:vol(?:ume)?\.?\s*)?(\d{1,4})\b", re.IGNORECASE)
 CUE_WINDOW = 80  # characters before a link searched for "code" or "project page"
 _PROJECT_CUE = re.compile(r"project\s+(?:page|website|site)\s*:?\s*$", re.IGNORECASE)
+_CODE_CUE = re.compile(r"\bcode\b[^.]{0,30}$", re.IGNORECASE)
+_WORKSHOPS = re.compile(r"\bworkshops?\b", re.IGNORECASE)
+_LINK = re.compile(r"https?://\S+")  # links are left out of the prose the rules read
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,7 +252,7 @@ def parse_publication(comments: str | None, journal_ref: str | None, title: str 
     info = PublicationInfo()
     for part, label in ((comments, "comments"), (journal_ref, "journal-ref")):
         if part and info.venue is None:
-            venue, year = find_venue(re.sub(r"https?://\S+", " ", part))
+            venue, year = find_venue(_LINK.sub(" ", part))
             if venue:
                 info.venue, info.year, info.year_source = venue, year, label if year else None
     urls = find_urls(text)
@@ -260,10 +263,10 @@ def parse_publication(comments: str | None, journal_ref: str | None, title: str 
             if (virtual := _VIRTUAL_YEAR.search(url)) and is_poster_page(url):
                 info.year, info.year_source = int(virtual.group(1)), "poster-page"
                 break
-    prose = re.sub(r"https?://\S+", " ", text)
+    prose = _LINK.sub(" ", text)
     info.workshops = find_workshops(prose)
     info.presentations = [name for name, pattern in _PRESENTATIONS if pattern.search(prose)]
-    if info.workshops or re.search(r"\bworkshops?\b", prose, re.IGNORECASE):
+    if info.workshops or _WORKSHOPS.search(prose):
         info.track = "workshop"
     elif _POSITION.search(prose) or (title or "").casefold().startswith("position:"):
         info.track = "position"
@@ -280,7 +283,7 @@ def parse_publication(comments: str | None, journal_ref: str | None, title: str 
         preceding = text[max(0, at - CUE_WINDOW):at]  # the cue is just before the link; all of it made 2,000 links quadratic
         if is_poster_page(url):
             info.poster_urls.append(url)
-        elif is_code_repository(url) or re.search(r"\bcode\b[^.]{0,30}$", preceding, re.IGNORECASE):
+        elif is_code_repository(url) or _CODE_CUE.search(preceding):
             info.code_urls.append(url)
         elif _PROJECT_CUE.search(preceding):
             info.project_urls.append(url)

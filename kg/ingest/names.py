@@ -22,7 +22,6 @@ from anyascii import anyascii
 # Names repeat across a corpus (authors, institutions), so the pure functions below are
 # memoised; the caches are bounded so that memory stays flat on any corpus.
 _CACHE = 1 << 18
-_SPACES = re.compile(r"\s+")
 # Characters that join the parts of one word: "Dong-Woo", "O'Brien", "Re-ID".
 _JOINERS = re.compile(r"[\-\u2010-\u2015\u2212'\u2019\u00b7\u30fb.]")
 _NOT_WORD = re.compile(r"[^\w]+")
@@ -34,12 +33,26 @@ def clean(text: str) -> str:
     Full-width punctuation is kept as written: it is how Chinese text is spelled, and the
     listing format uses it as a separator. :func:`match_key` folds it for matching.
     """
-    return _SPACES.sub(" ", unicodedata.normalize("NFC", text)).strip()
+    return " ".join(unicodedata.normalize("NFC", text).split())  # str.split breaks where a regex's \s would
 
 
 def _is_latin_letter(ch: str) -> bool:
     """A letter of the Latin script beyond ASCII (Latin-1 to Latin Extended Additional)."""
     return ("\u00c0" <= ch <= "\u024f" or "\u1e00" <= ch <= "\u1eff") and ch.isalpha()
+
+
+class _FoldedCharacters(dict):
+    """Code point -> what :func:`fold` makes of it after NFKD: nothing for a combining mark, a
+    Latin letter transliterated, any other character itself. Filled as ``str.translate`` meets
+    code points, so a name costs one look-up per character."""
+
+    def __missing__(self, point: int) -> str:
+        ch = chr(point)
+        self[point] = folded = "" if unicodedata.combining(ch) else anyascii(ch).casefold() if _is_latin_letter(ch) else ch
+        return folded
+
+
+_FOLDED = _FoldedCharacters()
 
 
 @lru_cache(maxsize=_CACHE)
@@ -49,22 +62,19 @@ def fold(text: str) -> str:
     if text.isascii():  # most names: nothing to decompose, mark or transliterate (5x faster)
         return text.lower()
     decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(
-        anyascii(ch).casefold() if _is_latin_letter(ch) else ch
-        for ch in decomposed if not unicodedata.combining(ch)
-    )
+    return decomposed if decomposed.isascii() else decomposed.translate(_FOLDED)
 
 
 @lru_cache(maxsize=_CACHE)
 def match_key(text: str) -> str:
     """The identity of a name: folded, joiners removed, other punctuation as spaces."""
     folded = _JOINERS.sub("", fold(clean(text)))
-    return _SPACES.sub(" ", _NOT_WORD.sub(" ", folded).replace("_", " ")).strip()
+    return " ".join(_NOT_WORD.sub(" ", folded).replace("_", " ").split())
+
+
+_CJK = re.compile("[\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff]")
 
 
 def has_cjk(text: str) -> bool:
     """True when the text holds Chinese, Japanese or Korean characters."""
-    return any(
-        "\u3400" <= ch <= "\u9fff" or "\uac00" <= ch <= "\ud7af" or "\u3040" <= ch <= "\u30ff"
-        for ch in text
-    )
+    return _CJK.search(text) is not None

@@ -90,10 +90,10 @@ def iter_paragraphs(lines: Iterator[tuple[int, str]]) -> Iterator[Paragraph]:
     start = 0
     buffer: list[str] = []
     for number, text in lines:
-        if text.strip():
+        if stripped := text.strip():
             if not buffer:
                 start = number
-            buffer.append(text.strip())
+            buffer.append(stripped)
         elif buffer:
             yield Paragraph(start, "\n".join(buffer))
             buffer = []

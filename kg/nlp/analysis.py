@@ -6,7 +6,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterator
+from typing import Sequence
 
 import spacy
 from spacy.language import Language
@@ -83,24 +83,38 @@ MAX_RUN = 100
 _UNBROKEN = re.compile(rf"\S{{{MAX_RUN}}}")
 
 
-def _docs(sections: list[tuple[str, str]]) -> Iterator[Doc]:
-    """The sections' texts through the whole pipeline (``nlp.pipe``), each doc knowing its section."""
-    nlp = pipeline()
-    docs = []
-    for section, text in sections:
-        doc = nlp.make_doc(_UNBROKEN.sub(r"\g<0> ", strip_markup(text)))
-        doc.user_data["kg.section"] = section  # set before the components run: the artifact rules read it
-        docs.append(doc)
-    return nlp.pipe(docs)
+#: A paper's texts: title, abstract, Chinese summary (each may be missing).
+Texts = tuple[str | None, str | None, str | None]
 
 
 def analyse(title: str | None, abstract: str | None, summary: str | None = None) -> Analysis:
-    mentions: list[tuple[str, Mention]] = []
-    found: list[tuple[str, Found]] = []
-    for doc in _docs([(section, text) for section, text in (("title", title), ("abstract", abstract)) if text]):
-        section = doc.user_data["kg.section"]
-        mentions += [(section, m) for m in doc._.topic_mentions]
-        found += [(section, f) for f in doc._.artifacts]
+    return analyse_all([(title, abstract, summary)])[0]
+
+
+def analyse_all(papers: Sequence[Texts]) -> list[Analysis]:
+    """The analyses of many papers, their English sections tagged in one ``nlp.pipe`` per section
+    (spaCy's fixed cost per call was most of the cost of a title). Titles skip the sentencizer:
+    only the artifact rules for running text ask where a sentence ends."""
+    nlp = pipeline()
+    mentions: list[list[tuple[str, Mention]]] = [[] for _ in papers]
+    found: list[list[tuple[str, Found]]] = [[] for _ in papers]
+    for position, (section, unneeded) in enumerate((("title", ["sentencizer"]), ("abstract", []))):
+        owners = [index for index, texts in enumerate(papers) if texts[position]]
+        for index, doc in zip(owners, nlp.pipe((_doc(nlp, section, papers[index][position]) for index in owners),
+                                               disable=unneeded)):
+            mentions[index] += [(section, m) for m in doc._.topic_mentions]
+            found[index] += [(section, f) for f in doc._.artifacts]
+    return [_analysis(mentions[index], found[index], summary) for index, (_, _, summary) in enumerate(papers)]
+
+
+def _doc(nlp: Language, section: str, text: str) -> Doc:
+    doc = nlp.make_doc(_UNBROKEN.sub(r"\g<0> ", strip_markup(text)))
+    doc.user_data["kg.section"] = section  # set before the components run: the artifact rules read it
+    return doc
+
+
+def _analysis(mentions: list[tuple[str, Mention]], found: list[tuple[str, Found]], summary: str | None) -> Analysis:
+    """One paper's topics and artifacts from what its English sections and its summary say."""
     if summary:
         chinese_topics, names = _summary_tools()
         mentions += [("summary", m) for m in chinese_topics(summary)]

@@ -21,9 +21,9 @@ nearest evidence first; see :func:`artifact_type`.
 from __future__ import annotations
 
 import bisect
-
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span
@@ -97,18 +97,31 @@ class ArtifactNames:
 
 def _candidates(doc: Doc, names: ArtifactNames) -> list[Span]:
     """Name-like tokens, hyphen-joined tokens taken together ("Di-COT", "Mixture-of-Judges")."""
+    texts, joined = [], []  # read once: a Token object per look-up made this scan most of the rules' time
+    for token in doc:
+        texts.append(token.text)
+        joined.append(not token.whitespace_)
     found, i = [], 0
-    while i < len(doc):
+    while i < len(texts):
         j = i
-        while (j + 2 < len(doc) and doc[j + 1].text in HYPHENS and not doc[j].whitespace_
-               and not doc[j + 1].whitespace_ and any(ch.isalnum() for ch in doc[j + 2].text)):
+        while j + 2 < len(texts) and texts[j + 1] in HYPHENS and joined[j] and joined[j + 1] and _has_alnum(texts[j + 2]):
             j += 2
-        span = doc[i:j + 1]
-        parts = [t.text for t in span if t.text not in HYPHENS]
-        if any(ch.isalpha() for ch in span.text) and name_like(parts) and names.allowed(span.text):
-            found.append(span)
+        if _can_name(tuple(texts[i:j + 1]), names):
+            found.append(doc[i:j + 1])
         i = j + 1
     return found
+
+
+def _has_alnum(text: str) -> bool:
+    return any(ch.isalnum() for ch in text)
+
+
+@lru_cache(maxsize=1 << 16)  # words repeat; the rules are pure
+def _can_name(tokens: tuple[str, ...], names: ArtifactNames) -> bool:
+    """Whether tokens (one, or hyphen-joined without spaces) are an artifact's name by their shape."""
+    text = "".join(tokens)
+    return (any(ch.isalpha() for ch in text) and name_like([token for token in tokens if token not in HYPHENS])
+            and names.allowed(text))
 
 
 def _type_word(token) -> str | None:

@@ -11,53 +11,59 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterator, Sequence
 
-from pyoxigraph import Literal, NamedNode, Triple
+from pyoxigraph import NamedNode
 
 from ..rdf.iris import Minter, file_slug
+from ..rdf.terms import Statement, iri, literal
 from ..ingest.records import PaperRecord
 from ..rdf.vocab import DCTERMS, KG, RDF, RDFS, SKOS, XSD
-from .analysis import analyse
+from .analysis import Analysis, analyse_all
 
 SECTIONS = {"title": KG.InTitle, "abstract": KG.InAbstract, "summary": KG.InSummary}
 ARTIFACT_CLASSES = {"benchmark": KG.Benchmark, "dataset": KG.Dataset, "method": KG.Method, "model": KG.Model, "metric": KG.Metric}
 
 
 def topic_iri(slug: str, minter: Minter) -> NamedNode:
-    return NamedNode(minter.iri("topic", slug))
+    return iri(minter.iri("topic", slug))
 
 
 def scheme_graph(minter: Minter) -> NamedNode:
     return NamedNode(minter.iri("graph", "topics"))
 
 
-def topic_triples(paper: NamedNode, record: PaperRecord, minter: Minter) -> Iterator[Triple]:
-    """What the paper is about and what it introduces, from its title, abstract and summary."""
-    analysis = analyse(record.title, record.abstract, record.summary_zh)
+def record_analyses(records: Sequence[PaperRecord]) -> list[Analysis]:
+    """The topics and artifacts of records' titles, abstracts and summaries, tagged together."""
+    return analyse_all([(record.title, record.abstract, record.summary_zh) for record in records])
+
+
+def topic_triples(paper: NamedNode, record: PaperRecord, analysis: Analysis, minter: Minter) -> Iterator[Statement]:
+    """What the paper is about and what it introduces, as its ``analysis`` of its title, abstract
+    and summary found."""
     paper_key = paper.value[len(minter.iri("paper", "")):]
     for topic in analysis.topics:
         node = topic_iri(topic.slug, minter)
         # one assignment per source: two sources of one paper weigh its topics on their own texts
         assignment = NamedNode(minter.part("assignment", f"{paper_key}--{topic.slug}", file_slug(record.source.name)))
-        yield Triple(paper, DCTERMS.subject, node)
-        yield Triple(paper, KG.topicAssignment, assignment)
-        yield Triple(assignment, RDF.type, KG.TopicAssignment)
-        yield Triple(assignment, KG.topic, node)
-        yield Triple(assignment, KG.weight, Literal(f"{topic.weight:.1f}", datatype=XSD.decimal))
+        yield paper, DCTERMS.subject, node
+        yield paper, KG.topicAssignment, assignment
+        yield assignment, RDF.type, KG.TopicAssignment
+        yield assignment, KG.topic, node
+        yield assignment, KG.weight, literal(f"{topic.weight:.1f}", datatype=XSD.decimal)
         for label in topic.labels:
-            yield Triple(assignment, KG.matchedLabel, Literal(label))
+            yield assignment, KG.matchedLabel, literal(label)
         if topic.sections:  # found in the text (not only added as a broader topic)
-            yield Triple(paper, KG.foundTopic, node)
+            yield paper, KG.foundTopic, node
         for section in topic.sections:
-            yield Triple(assignment, KG.foundIn, SECTIONS[section])
+            yield assignment, KG.foundIn, SECTIONS[section]
         for narrower in topic.via:
-            yield Triple(assignment, KG.inferredFrom, topic_iri(narrower, minter))
+            yield assignment, KG.inferredFrom, topic_iri(narrower, minter)
     for artifact in analysis.artifacts:
-        node = NamedNode(minter.named("artifact", artifact.name))
-        yield Triple(paper, KG.introduces, node)
-        yield Triple(node, RDF.type, ARTIFACT_CLASSES[artifact.kind])
-        yield Triple(node, RDFS.label, Literal(artifact.name))
+        node = iri(minter.named("artifact", artifact.name))
+        yield paper, KG.introduces, node
+        yield node, RDF.type, ARTIFACT_CLASSES[artifact.kind]
+        yield node, RDFS.label, literal(artifact.name)
         if artifact.long_form:
-            yield Triple(node, SKOS.altLabel, Literal(artifact.long_form))
+            yield node, SKOS.altLabel, literal(artifact.long_form)
 

@@ -10,6 +10,7 @@ names (two or more capitals: "LLMs", "MoE", "RoPE") keep their case, so "RL" doe
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from spacy.language import Language
 from spacy.tokens import Doc
@@ -39,6 +40,7 @@ def singular(word: str) -> str:
     return word
 
 
+@lru_cache(maxsize=1 << 18)  # a text's words are mostly the same few thousand
 def normal_form(word: str) -> str:
     if is_acronym(word):
         return word[:-1] if word.endswith("s") and len(word) > 2 and word[-2].isupper() else word

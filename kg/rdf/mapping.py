@@ -3,31 +3,30 @@
 The shape is documented in ``ontology/kg.ttl``. Functions here are pure: the same record,
 publication facts and configuration (the minter's base, the alias table: passed in, never read
 from the environment or the store) always give the same triples, so exports are deterministic.
+Triples are ``(subject, predicate, object)`` tuples of pyoxigraph terms (see :mod:`.terms`).
 """
 
 from __future__ import annotations
 
 from typing import Iterator
 
-from pyoxigraph import Literal, NamedNode, Triple
+from pyoxigraph import Literal, NamedNode
 
 from ..ingest.comments import VENUES, PublicationInfo
 from .iris import Minter, digest, file_slug, slug
+from .terms import Statement, integer, iri, literal
 from ..ingest.names import clean, has_cjk, match_key
-from ..nlp.graph import topic_triples
+from ..nlp.analysis import Analysis
+from ..nlp.graph import record_analyses, topic_triples
 from ..ingest.identifiers import PAPER_PAGES, PERSON_PAGES
 from ..ingest.records import AuthorDetail, PaperRecord, SourceRef
 from ..resolve.aliases import AliasTable
 from ..resolve.record_triples import affiliation_triples, institution_triples
 from ..ingest.urls import find_urls, is_code_repository
-from .vocab import BIBO, DCTERMS, FABIO, FOAF, KG, PROV, RDF, RDFS, SCHEMA, SKOS, XSD
+from .vocab import BIBO, DCTERMS, FABIO, FOAF, KG, PROV, RDF, RDFS, SCHEMA, SKOS, TRUE, XSD
 
 TRACKS = {"main": KG.MainTrack, "position": KG.PositionTrack, "workshop": KG.WorkshopTrack}
 PRESENTATIONS = {"oral": KG.Oral, "spotlight": KG.Spotlight, "poster": KG.Poster, "contributed-talk": KG.ContributedTalk}
-
-
-def _integer(value: int) -> Literal:
-    return Literal(str(value), datatype=XSD.integer)
 
 
 def _text(value: str, language: str | None = None) -> Literal:
@@ -56,38 +55,40 @@ def paper_slug(record: PaperRecord) -> str:
 
 def source_iri(source_name: str, minter: Minter) -> NamedNode:
     """The source file's IRI, which also names the graph of everything read from it."""
-    return NamedNode(minter.iri("source", file_slug(source_name)))
+    return iri(minter.iri("source", file_slug(source_name)))
 
 
 def source_triples(name: str, format_name: str, venue_header: str, minter: Minter,
-                   modified: Literal | None = None) -> Iterator[Triple]:
+                   modified: Literal | None = None) -> Iterator[Statement]:
     """The source file: its name, format, venue header and (xsd:dateTime) modification time."""
     node = source_iri(name, minter)
-    yield Triple(node, RDF.type, KG.Source)
-    yield Triple(node, DCTERMS.title, Literal(name))
-    yield Triple(node, RDFS.label, Literal(name))
-    yield Triple(node, KG.format, Literal(format_name))
+    yield node, RDF.type, KG.Source
+    yield node, DCTERMS.title, Literal(name)
+    yield node, RDFS.label, Literal(name)
+    yield node, KG.format, Literal(format_name)
     if modified is not None:
-        yield Triple(node, DCTERMS.modified, modified)
+        yield node, DCTERMS.modified, modified
     if venue_header:
-        yield Triple(node, KG.venueHeader, Literal(venue_header))
+        yield node, KG.venueHeader, Literal(venue_header)
 
 
-def paper_triples(record: PaperRecord, info: PublicationInfo, minter: Minter, aliases: AliasTable) -> Iterator[Triple]:
-    """Every triple one record states: the paper, its authorships, institutions, venue, provenance."""
+def paper_triples(record: PaperRecord, info: PublicationInfo, minter: Minter, aliases: AliasTable,
+                  analysis: Analysis | None = None) -> Iterator[Statement]:
+    """Every triple one record states: the paper, its authorships, institutions, venue, provenance.
+    ``analysis`` is the record's (:func:`record_analyses`), when it was made beside other records'."""
     key = paper_slug(record)
     paper = NamedNode(minter.iri("paper", key))
-    yield Triple(paper, RDF.type, SCHEMA.ScholarlyArticle)
+    yield paper, RDF.type, SCHEMA.ScholarlyArticle
     if record.title:
-        yield Triple(paper, DCTERMS.title, _text(record.title, "en"))
-        yield Triple(paper, RDFS.label, _text(record.title, "en"))
+        yield paper, DCTERMS.title, _text(record.title, "en")
+        yield paper, RDFS.label, _text(record.title, "en")
     if record.title_zh and has_cjk(record.title_zh):
-        yield Triple(paper, DCTERMS.title, _text(record.title_zh, "zh"))
+        yield paper, DCTERMS.title, _text(record.title_zh, "zh")
     if record.abstract:
-        yield Triple(paper, DCTERMS.abstract, _text(record.abstract, "en"))
+        yield paper, DCTERMS.abstract, _text(record.abstract, "en")
     if record.summary_zh:
-        yield Triple(paper, KG.summary, _text(record.summary_zh, "zh" if has_cjk(record.summary_zh) else None))
-    yield from topic_triples(paper, record, minter)
+        yield paper, KG.summary, _text(record.summary_zh, "zh" if has_cjk(record.summary_zh) else None)
+    yield from topic_triples(paper, record, record_analyses([record])[0] if analysis is None else analysis, minter)
     yield from _authorships(paper, key, record.authors, minter, record.author_details, aliases)
     yield from _identifiers(paper, record, minter)
     record_node, record_slug = record_iri(record.source, minter)
@@ -98,11 +99,11 @@ def paper_triples(record: PaperRecord, info: PublicationInfo, minter: Minter, al
             if is_code_repository(url):
                 yield from _code(paper, url, minter)
             elif (link := _link(url)) is not None:
-                yield Triple(paper, RDFS.seeAlso, link)
+                yield paper, RDFS.seeAlso, link
     if record.comments:
-        yield Triple(paper, KG.comments, Literal(record.comments))
+        yield paper, KG.comments, Literal(record.comments)
     if record.journal_ref:
-        yield Triple(paper, KG.journalRef, Literal(record.journal_ref))
+        yield paper, KG.journalRef, Literal(record.journal_ref)
     yield from _provenance(paper, record.source, minter)
 
 
@@ -120,135 +121,136 @@ def person_iri(name: str, detail: AuthorDetail | None, minter: Minter) -> NamedN
     kinds cannot collide; an e-mail is not published, only a digest of it names the person."""
     ids = person_ids(detail)
     if not ids:
-        return NamedNode(minter.named("author", name))
+        return iri(minter.named("author", name))
     kind, value = ids[0]
-    return NamedNode(minter.part("author", digest(value) if kind == "email" else slug(value), kind))
+    return iri(minter.part("author", digest(value) if kind == "email" else slug(value), kind))
 
 
 def _person_details(person: NamedNode, authorship: NamedNode, detail: AuthorDetail, minter: Minter,
-                    aliases: AliasTable) -> Iterator[Triple]:
+                    aliases: AliasTable) -> Iterator[Statement]:
     for kind, value in person_ids(detail):
         if kind in PERSON_PAGES and (link := _link(PERSON_PAGES[kind].format(value))) is not None:
-            yield Triple(person, SCHEMA.sameAs, link)
+            yield person, SCHEMA.sameAs, link
     if detail.openreview:
-        yield Triple(person, KG.openReviewId, Literal(detail.openreview))
+        yield person, KG.openReviewId, literal(detail.openreview)
     for affiliation in detail.affiliations:
         yield from affiliation_triples(authorship, affiliation, minter, aliases)
 
 
-def _identifiers(paper: NamedNode, record: PaperRecord, minter: Minter) -> Iterator[Triple]:
+def _identifiers(paper: NamedNode, record: PaperRecord, minter: Minter) -> Iterator[Statement]:
     """DOI, arXiv id and OpenReview forum as links to their pages, keywords, stated URLs."""
     for kind, value in (("doi", record.doi), ("arxiv", record.arxiv_id), ("openreview", record.openreview_id)):
         if value and (link := _link(PAPER_PAGES[kind].format(value))) is not None:
-            yield Triple(paper, SCHEMA.sameAs, link)
+            yield paper, SCHEMA.sameAs, link
     if record.doi:
-        yield Triple(paper, BIBO.doi, Literal(record.doi))
+        yield paper, BIBO.doi, Literal(record.doi)
     if record.arxiv_id:
-        yield Triple(paper, KG.arxivId, Literal(record.arxiv_id))
+        yield paper, KG.arxivId, Literal(record.arxiv_id)
     if record.arxiv_version:
-        yield Triple(paper, KG.arxivVersion, _integer(record.arxiv_version))
+        yield paper, KG.arxivVersion, integer(record.arxiv_version)
     if record.openreview_id:
-        yield Triple(paper, KG.openReviewId, Literal(record.openreview_id))
+        yield paper, KG.openReviewId, Literal(record.openreview_id)
     for keyword in record.keywords:
-        yield Triple(paper, SCHEMA.keywords, Literal(keyword))
+        yield paper, SCHEMA.keywords, literal(keyword)
     for url in record.code_urls:
         yield from _code(paper, url, minter)
     for predicate, urls in ((KG.projectPage, record.project_urls), (RDFS.seeAlso, record.other_urls)):
         for url in urls:
             if (link := _link(url)) is not None:
-                yield Triple(paper, predicate, link)
+                yield paper, predicate, link
 
 
 def _authorships(paper: NamedNode, key: str, authors: list[str], minter: Minter,
-                 details: list[AuthorDetail] | None, aliases: AliasTable) -> Iterator[Triple]:
+                 details: list[AuthorDetail] | None, aliases: AliasTable) -> Iterator[Statement]:
     for position, written in enumerate(authors, start=1):
         name = clean(written)
         detail = details[position - 1] if details else None
         person = person_iri(name, detail, minter)
         authorship = NamedNode(minter.part("authorship", key, str(position)))
-        yield Triple(paper, DCTERMS.creator, person)
-        yield Triple(paper, KG.authorship, authorship)
-        yield Triple(authorship, RDF.type, KG.Authorship)
-        yield Triple(authorship, KG.author, person)
-        yield Triple(authorship, KG.position, _integer(position))
-        yield Triple(authorship, KG.nameAsWritten, Literal(written))
-        yield Triple(person, RDF.type, FOAF.Person)  # names: chosen across sources by kg.resolve.store_step
+        yield paper, DCTERMS.creator, person
+        yield paper, KG.authorship, authorship
+        yield authorship, RDF.type, KG.Authorship
+        yield authorship, KG.author, person
+        yield authorship, KG.position, integer(position)
+        yield authorship, KG.nameAsWritten, literal(written)
+        yield person, RDF.type, FOAF.Person  # names: chosen across sources by kg.resolve.store_step
         if detail is not None:
             yield from _person_details(person, authorship, detail, minter, aliases)
 
 
 def venue_iri(venue: str, year: int | None, minter: Minter) -> NamedNode:
-    return NamedNode(minter.named("venue", f"{venue} {year}" if year else venue))
+    return iri(minter.named("venue", f"{venue} {year}" if year else venue))
 
 
-def _publication(paper: NamedNode, info: PublicationInfo, minter: Minter) -> Iterator[Triple]:
+def _publication(paper: NamedNode, info: PublicationInfo, minter: Minter) -> Iterator[Statement]:
     if info.venue:
         series = venue_iri(info.venue, None, minter)
-        yield Triple(series, RDF.type, KG.ConferenceSeries)
-        yield Triple(series, RDF.type, SCHEMA.EventSeries)
-        yield Triple(series, RDFS.label, Literal(info.venue))
+        yield series, RDF.type, KG.ConferenceSeries
+        yield series, RDF.type, SCHEMA.EventSeries
+        yield series, RDFS.label, literal(info.venue)
         for name in VENUES.get(info.venue, ()):  # a well-known conference is also found by its full name
-            yield Triple(series, SKOS.altLabel, Literal(name))
+            yield series, SKOS.altLabel, literal(name)
         event = series
         if info.year:
             event = venue_iri(info.venue, info.year, minter)
-            yield Triple(event, RDF.type, BIBO.Conference)
-            yield Triple(event, RDF.type, SCHEMA.Event)
-            yield Triple(event, SCHEMA.name, Literal(f"{info.venue} {info.year}"))
-            yield Triple(event, RDFS.label, Literal(f"{info.venue} {info.year}"))
-            year = Literal(str(info.year), datatype=XSD.gYear)
-            yield Triple(event, SCHEMA.startDate, year)
-            yield Triple(event, DCTERMS.date, year)
-            yield Triple(event, SCHEMA.superEvent, series)
-            yield Triple(paper, FABIO.hasPublicationYear, year)
+            yield event, RDF.type, BIBO.Conference
+            yield event, RDF.type, SCHEMA.Event
+            name = literal(f"{info.venue} {info.year}")
+            yield event, SCHEMA.name, name
+            yield event, RDFS.label, name
+            year = literal(str(info.year), datatype=XSD.gYear)
+            yield event, SCHEMA.startDate, year
+            yield event, DCTERMS.date, year
+            yield event, SCHEMA.superEvent, series
+            yield paper, FABIO.hasPublicationYear, year
             if info.year_source == "listing":
-                yield Triple(paper, KG.yearInferred, Literal(True))
-        yield Triple(paper, BIBO.presentedAt, event)
+                yield paper, KG.yearInferred, TRUE
+        yield paper, BIBO.presentedAt, event
         for workshop in info.workshops:
-            node = NamedNode(minter.part("workshop", slug(f"{info.venue} {info.year or ''}"), slug(workshop.key)))
-            yield Triple(node, RDF.type, KG.Workshop)
-            yield Triple(node, RDF.type, SCHEMA.Event)
-            yield Triple(node, SCHEMA.superEvent, event)
-            yield Triple(node, RDFS.label, Literal(workshop.acronym or workshop.name))
+            node = iri(minter.part("workshop", slug(f"{info.venue} {info.year or ''}"), slug(workshop.key)))
+            yield node, RDF.type, KG.Workshop
+            yield node, RDF.type, SCHEMA.Event
+            yield node, SCHEMA.superEvent, event
+            yield node, RDFS.label, literal(workshop.acronym or workshop.name)
             if workshop.name:
-                yield Triple(node, SCHEMA.name, Literal(workshop.name))
+                yield node, SCHEMA.name, literal(workshop.name)
             if workshop.acronym:
-                yield Triple(node, KG.acronym, Literal(workshop.acronym))
-            yield Triple(paper, BIBO.presentedAt, node)
+                yield node, KG.acronym, literal(workshop.acronym)
+            yield paper, BIBO.presentedAt, node
     if info.track:
-        yield Triple(paper, KG.track, TRACKS[info.track])
+        yield paper, KG.track, TRACKS[info.track]
     for presentation in info.presentations:
-        yield Triple(paper, KG.presentationType, PRESENTATIONS[presentation])
+        yield paper, KG.presentationType, PRESENTATIONS[presentation]
     if info.non_archival:
-        yield Triple(paper, KG.nonArchival, Literal(True))
+        yield paper, KG.nonArchival, TRUE
     for predicate, value in ((BIBO.numPages, info.pages), (KG.mainTextPages, info.main_pages),
                              (KG.figureCount, info.figures), (KG.tableCount, info.tables)):
         if value is not None:
-            yield Triple(paper, predicate, _integer(value))
+            yield paper, predicate, integer(value)
     if info.pmlr_volume is not None:
-        proceedings = NamedNode(minter.iri("proceedings", f"pmlr-{info.pmlr_volume}"))
-        yield Triple(proceedings, RDF.type, BIBO.Proceedings)
-        yield Triple(proceedings, BIBO.volume, Literal(str(info.pmlr_volume)))
-        yield Triple(proceedings, RDFS.label, Literal(f"PMLR volume {info.pmlr_volume}"))
-        yield Triple(paper, DCTERMS.isPartOf, proceedings)
+        proceedings = iri(minter.iri("proceedings", f"pmlr-{info.pmlr_volume}"))
+        yield proceedings, RDF.type, BIBO.Proceedings
+        yield proceedings, BIBO.volume, literal(str(info.pmlr_volume))
+        yield proceedings, RDFS.label, literal(f"PMLR volume {info.pmlr_volume}")
+        yield paper, DCTERMS.isPartOf, proceedings
     for url in info.code_urls:
         yield from _code(paper, url, minter)
     for predicate, urls in ((KG.projectPage, info.project_urls), (KG.posterPage, info.poster_urls),
                             (RDFS.seeAlso, info.other_urls)):
         for url in urls:
             if (link := _link(url)) is not None:
-                yield Triple(paper, predicate, link)
+                yield paper, predicate, link
 
 
-def _code(paper: NamedNode, url: str, minter: Minter) -> Iterator[Triple]:
+def _code(paper: NamedNode, url: str, minter: Minter) -> Iterator[Statement]:
     """A code repository as schema.org says it: software source code (one node per repository URL)
     that is based on the paper and has the URL as its ``schema:codeRepository``."""
     if (link := _link(url)) is None:
         return
     code = NamedNode(minter.iri("code", f"{slug(url.split('://', 1)[-1], 60)}-{digest(url, 8)}"))
-    yield Triple(code, RDF.type, SCHEMA.SoftwareSourceCode)
-    yield Triple(code, SCHEMA.codeRepository, link)
-    yield Triple(code, SCHEMA.isBasedOn, paper)
+    yield code, RDF.type, SCHEMA.SoftwareSourceCode
+    yield code, SCHEMA.codeRepository, link
+    yield code, SCHEMA.isBasedOn, paper
 
 
 def record_iri(ref: SourceRef, minter: Minter) -> tuple[NamedNode, str]:
@@ -257,10 +259,10 @@ def record_iri(ref: SourceRef, minter: Minter) -> tuple[NamedNode, str]:
     return NamedNode(minter.iri("record", local)), local
 
 
-def _provenance(paper: NamedNode, ref: SourceRef, minter: Minter) -> Iterator[Triple]:
+def _provenance(paper: NamedNode, ref: SourceRef, minter: Minter) -> Iterator[Statement]:
     record, _ = record_iri(ref, minter)
-    yield Triple(paper, PROV.wasDerivedFrom, record)
-    yield Triple(record, RDF.type, KG.ListingRecord)
-    yield Triple(record, RDFS.label, Literal(f"{ref.name}:{ref.line}"))
-    yield Triple(record, KG.line, _integer(ref.line))
-    yield Triple(record, PROV.wasDerivedFrom, source_iri(ref.name, minter))
+    yield paper, PROV.wasDerivedFrom, record
+    yield record, RDF.type, KG.ListingRecord
+    yield record, RDFS.label, Literal(f"{ref.name}:{ref.line}")
+    yield record, KG.line, integer(ref.line)
+    yield record, PROV.wasDerivedFrom, source_iri(ref.name, minter)

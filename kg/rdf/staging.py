@@ -18,13 +18,13 @@ import os
 from collections import deque
 from typing import BinaryIO, Iterable, Iterator
 
-import pyoxigraph as ox
-
 from ..ingest.comments import PublicationInfo
 from ..ingest.records import PaperRecord
+from ..nlp.graph import record_analyses
 from ..resolve.aliases import AliasTable
 from .iris import Minter
 from .mapping import paper_triples
+from .terms import ntriples_line
 
 BATCH = 400  # records per task: large enough that pickling is cheap beside mapping
 PER_RECORD_KINDS = ("paper", "authorship", "assignment", "record")  # IRIs minted once per record
@@ -39,23 +39,24 @@ class BatchMapper:
 
     def __init__(self, minter: Minter, aliases: AliasTable):
         self.minter, self.aliases = minter, aliases
-        self.own_prefixes = tuple(minter.iri(kind, "") for kind in PER_RECORD_KINDS)
-        self.written: set[ox.Triple] = set()
+        self.own_prefixes = tuple(f"<{minter.iri(kind, '')}" for kind in PER_RECORD_KINDS)  # as lines start
+        self.written: set[str] = set()  # the N-Triples lines of shared entities this process wrote
         self.source: str | None = None
-
-    def fresh(self, triples: Iterable[ox.Triple]) -> Iterator[ox.Triple]:
-        for triple in triples:
-            if triple.subject.value.startswith(self.own_prefixes):
-                yield triple
-            elif triple not in self.written:
-                self.written.add(triple)
-                yield triple
 
     def __call__(self, source: str, batch: list[tuple[PaperRecord, PublicationInfo]]) -> bytes:
         if source != self.source:  # a process sees a source's batches in order, never one again after
             self.source, self.written = source, set()
-        triples = (t for record, info in batch for t in paper_triples(record, info, self.minter, self.aliases))
-        return ox.serialize(self.fresh(triples), format=ox.RdfFormat.N_TRIPLES)
+        lines = []
+        analyses = record_analyses([record for record, _ in batch])
+        for (record, info), analysis in zip(batch, analyses):
+            for statement in paper_triples(record, info, self.minter, self.aliases, analysis):
+                line = ntriples_line(statement)
+                if line.startswith(self.own_prefixes):
+                    lines.append(line)
+                elif line not in self.written:
+                    self.written.add(line)
+                    lines.append(line)
+        return "".join(lines).encode("utf-8")
 
 
 _worker_mapper: BatchMapper | None = None

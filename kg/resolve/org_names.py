@@ -150,6 +150,7 @@ def words_of(text: str) -> set[str]:
     return {fold(word).strip(".,()（）") for word in re.split(r"[\s\-]+", clean(text)) if word}
 
 
+@lru_cache(maxsize=1 << 16)  # asked of every institution entry of every record
 def looks_like_organisation(text: str, aliases: AliasTable) -> bool:
     """An organisation word, an acronym (not a place code), or a name the alias table knows."""
     if words_of(text) & ORGANISATION_WORDS or any(is_acronym(word) for word in clean(text).split()):

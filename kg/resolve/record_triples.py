@@ -15,15 +15,17 @@ departments are never one node; :mod:`.domain_units` then finds the institution 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterator
 
-from pyoxigraph import Literal, NamedNode, Triple
+from pyoxigraph import Literal, NamedNode
 
 from ..rdf.iris import Minter, slug
+from ..rdf.terms import Statement, integer, iri, literal
 from ..ingest.names import has_cjk
 from ..ingest.urls import institutional_domain
 from ..ingest.records import Affiliation, PaperRecord
-from ..rdf.vocab import KG, ORG, PROV, RDF, RDFS, SCHEMA, SKOS, XSD
+from ..rdf.vocab import KG, ORG, PROV, RDF, RDFS, SCHEMA, SKOS
 from .aliases import AliasTable
 from .institutions import OrgChain, resolve_entries
 from .org_names import is_top_level, starts_with_unit_word
@@ -31,41 +33,40 @@ from .people import person_name_reason
 
 
 def _named(text: str) -> Literal:
-    return Literal(text, language="zh" if has_cjk(text) else "en")
+    return literal(text, language="zh" if has_cjk(text) else "en")
 
 
 def institution_triples(paper: NamedNode, record: PaperRecord, record_node: NamedNode, record_slug: str,
-                        minter: Minter, aliases: AliasTable) -> Iterator[Triple]:
+                        minter: Minter, aliases: AliasTable) -> Iterator[Statement]:
     for position, entry in enumerate(record.institutions, start=1):
         reason = person_name_reason(entry, record.institutions, record.authors, aliases)
         if reason:
             note = NamedNode(minter.iri("note", f"{record_slug}--institution-{position}"))
-            yield Triple(note, RDF.type, KG.RejectedInstitutionEntry)
-            yield Triple(note, KG.nameAsWritten, Literal(entry.raw))
-            yield Triple(note, KG.reason, Literal(reason))
-            yield Triple(note, KG.position, Literal(str(position), datatype=XSD.integer))
-            yield Triple(note, PROV.wasDerivedFrom, record_node)
+            yield note, RDF.type, KG.RejectedInstitutionEntry
+            yield note, KG.nameAsWritten, literal(entry.raw)
+            yield note, KG.reason, literal(reason)
+            yield note, KG.position, integer(position)
+            yield note, PROV.wasDerivedFrom, record_node
             continue
-        for chain in resolve_entries(entry.name, entry.name_zh, aliases):
-            for scope in _domain_scopes(chain, entry.domains):
-                leaf = yield from _chain_triples(chain, minter, scope)
-                yield Triple(paper, SCHEMA.sourceOrganization, leaf)
-                yield Triple(leaf, KG.nameAsWritten, Literal(entry.raw))
-                if entry.name_zh and not has_cjk(entry.name_zh):
-                    yield Triple(leaf, SKOS.altLabel, Literal(entry.name_zh))
+        for leaf, chain_statements in _organisations(entry.name, entry.name_zh, entry.domains, minter, aliases):
+            yield from chain_statements
+            yield paper, SCHEMA.sourceOrganization, leaf
+            yield leaf, KG.nameAsWritten, literal(entry.raw)
+            if entry.name_zh and not has_cjk(entry.name_zh):
+                yield leaf, SKOS.altLabel, literal(entry.name_zh)
 
 
 def affiliation_triples(authorship: NamedNode, affiliation: Affiliation, minter: Minter,
-                        aliases: AliasTable) -> Iterator[Triple]:
+                        aliases: AliasTable) -> Iterator[Statement]:
     """An author's own affiliation for one paper, as stated by a structured source: the same
     organisation nodes as the paper's institution field gives (one per institution the string
     names), linked from the authorship."""
-    for chain in resolve_entries(affiliation.name, None, aliases):
-        leaf = yield from _chain_triples(chain, minter, _domain_scopes(chain, (affiliation.domain,))[0])
-        yield Triple(authorship, KG.affiliation, leaf)
-        yield Triple(leaf, KG.nameAsWritten, Literal(affiliation.name))
+    for leaf, chain_statements in _organisations(affiliation.name, None, (affiliation.domain,), minter, aliases):
+        yield from chain_statements
+        yield authorship, KG.affiliation, leaf
+        yield leaf, KG.nameAsWritten, literal(affiliation.name)
         if affiliation.domain:
-            yield Triple(leaf, KG.emailDomain, Literal(affiliation.domain))
+            yield leaf, KG.emailDomain, literal(affiliation.domain)
 
 
 def is_bare_unit(chain: OrgChain) -> bool:
@@ -82,32 +83,43 @@ def _domain_scopes(chain: OrgChain, domains) -> list[str | None]:
     return list(dict.fromkeys(filter(None, map(institutional_domain, domains)))) or [None]
 
 
-def _chain_triples(chain: OrgChain, minter: Minter, scope: str | None = None):
-    """Nodes from the top-level parent down; returns the entry's own (most specific) node.
-    ``scope`` is the registrable e-mail domain of a bare unit (a chain of one level)."""
+@lru_cache(maxsize=1 << 14)  # entries repeat across a listing; the rules, minter and table are fixed
+def _organisations(name: str, chinese: str | None, domains: tuple[str | None, ...], minter: Minter,
+                   aliases: AliasTable) -> tuple[tuple[NamedNode, tuple[Statement, ...]], ...]:
+    """Each organisation an entry names (one per domain for a bare unit): its own node, and the
+    triples of its chain of units."""
+    return tuple(_chain_triples(chain, minter, scope) for chain in resolve_entries(name, chinese, aliases)
+                 for scope in _domain_scopes(chain, domains))
+
+
+def _chain_triples(chain: OrgChain, minter: Minter, scope: str | None) -> tuple[NamedNode, tuple[Statement, ...]]:
+    """The entry's own (most specific) node, and the triples of the nodes from the top-level
+    parent down. ``scope`` is the registrable e-mail domain of a bare unit (a chain of one level)."""
+    statements: list[Statement] = []
     parent: NamedNode | None = None
     parent_local, parent_display = "", ""
     for level, chinese in reversed(list(zip(chain.levels, chain.chinese))):
         local = f"{parent_local}--{slug(level.key)}" if parent is not None else slug(level.key)
         if scope:
             local = f"{local}-at-{slug(scope.replace('.', ' '))}"
-        node = NamedNode(minter.iri("institution", local))
-        yield Triple(node, RDF.type, ORG.Organization)
+        node = iri(minter.iri("institution", local))
+        statements.append((node, RDF.type, ORG.Organization))
         if scope:
-            yield Triple(node, KG.scopedByDomain, Literal(scope))
+            statements.append((node, KG.scopedByDomain, literal(scope)))
         if parent is None:
-            yield Triple(node, KG.nameAsWritten, _named(level.written))
+            statements.append((node, KG.nameAsWritten, _named(level.written)))
         else:
-            yield Triple(node, KG.nameAsWritten, _named(f"{level.written}, {parent_display}"))
-            yield Triple(node, RDF.type, ORG.OrganizationalUnit)
-            yield Triple(node, ORG.subOrganizationOf, parent)
+            statements.append((node, KG.nameAsWritten, _named(f"{level.written}, {parent_display}")))
+            statements.append((node, RDF.type, ORG.OrganizationalUnit))
+            statements.append((node, ORG.subOrganizationOf, parent))
         if level.canonical:
-            yield Triple(node, SKOS.prefLabel, Literal(level.canonical, language="en"))
-            yield Triple(node, RDFS.label, Literal(level.canonical, language="en"))
+            canonical = literal(level.canonical, language="en")
+            statements.append((node, SKOS.prefLabel, canonical))
+            statements.append((node, RDFS.label, canonical))
         if level.acronym:
-            yield Triple(node, SKOS.altLabel, Literal(level.acronym, language="en"))
+            statements.append((node, SKOS.altLabel, literal(level.acronym, language="en")))
         if chinese:
-            yield Triple(node, KG.nameAsWritten, _named(chinese))
+            statements.append((node, KG.nameAsWritten, _named(chinese)))
         parent, parent_local = node, local
         parent_display = level.display if not parent_display else f"{level.display}, {parent_display}"
-    return parent
+    return parent, tuple(statements)
