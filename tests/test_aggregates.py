@@ -64,7 +64,8 @@ def test_every_check_has_its_library_query():
     assert set(CHECKS) <= set(LIBRARY)
     assert {"top-institutions", "track-breakdown", "institution-authors", "institution-partners", "institution-topics",
             "institution-collaborations", "institution-papers", "author-papers", "artifacts", "topic-papers",
-            "author-institutions-over-time"} <= set(CHECKS)
+            "author-institutions-over-time", "topic-institutions",
+            "institution-authors-per-author"} <= set(CHECKS)
 
 
 def test_aggregates_agree_with_the_raw_data_on_the_samples(sample_store):

@@ -15,8 +15,8 @@ An institution's papers are the papers that list it or one of its units
   one of the institution's own units;
 - ``kg:InstitutionPair`` nodes: two institutions listed on the same papers, as listed (no roll-up),
   in code-point order of IRI, with ``kg:sharedPapers``;
-- ``kg:withinInstitution``: every listed institution to itself and each institution it is a unit
-  of, so the queries that list papers need no property path;
+- ``kg:withinInstitution``: every listed or affiliated (``kg:affiliation``) institution to itself and
+  each institution it is a unit of, so the queries that list papers or authors need no property path;
 - ``kg:bylineLength`` on each paper: its distinct authorships (``author-papers``' number of authors);
 - ``kg:statesAuthorAffiliations`` on each paper with authorships: whether any of them has a
   ``kg:affiliation`` (a per-author source), so the affiliation questions need no ``NOT EXISTS`` per row;
@@ -92,13 +92,13 @@ def _local(iri: str) -> str:
     return iri.rsplit("/", 1)[-1]
 
 
-def _within(units: Iterable[tuple[str, str]], listed: set[str]) -> dict[str, set[str]]:
-    """Each listed institution -> itself and every institution it is a unit of (transitively)."""
+def _within(units: Iterable[tuple[str, str]], institutions: set[str]) -> dict[str, set[str]]:
+    """Each of the institutions -> itself and every institution it is a unit of (transitively)."""
     parents: dict[str, set[str]] = defaultdict(set)
     for unit, parent in units:
         parents[unit].add(parent)
     closure: dict[str, set[str]] = {}
-    for start in listed:
+    for start in institutions:
         seen, todo = {start}, [start]
         while todo:
             for parent in parents.get(todo.pop(), ()):
@@ -119,11 +119,11 @@ def aggregate_triples(store, minter: Minter, creators: Mapping[str, set[str]],
     for paper, authors in creators.items():
         facts[paper]["author"] = authors
     byline = {paper.value: int(count.value) for paper, count in store.select_terms(_BYLINE_LENGTHS)}
-    listed = {org for paper in facts.values() for org in paper["listed"]}
+    named = {org for paper in facts.values() for org in paper["listed"] | paper["affiliation"]}
     resolved = ox.NamedNode(minter.iri("graph", "resolved"))  # ours, so written into the text
     units = [(u.value, p.value) for u, p in store.select_terms(_SOURCE_UNITS.replace("RESOLVED", str(resolved)))]
     units += [(t.subject.value, t.object.value) for t in derived if t.predicate == ORG.subOrganizationOf]
-    within = _within(units, listed)
+    within = _within(units, named)
 
     papers_of: dict[str, set[str]] = defaultdict(set)
     # Each paper is seen once and its institutions, authors… are sets, so counting never counts a paper twice.
