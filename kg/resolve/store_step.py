@@ -246,7 +246,7 @@ def rebuild(store: KGStore, minter: Minter, on_stage: Callable[[str], None] | No
     units = list(domain_unit_triples(store, minter))
     people = person_forms(store)
 
-    def derived() -> Iterator[ox.Triple]:
+    def derived(people: dict[tuple[str, str], dict[str, int]]) -> Iterator[ox.Triple]:
         yield ox.Triple(graph, KG.resolutionSuspended, TRUE)
         yield from base
         yield from moves
@@ -259,7 +259,7 @@ def rebuild(store: KGStore, minter: Minter, on_stage: Callable[[str], None] | No
         yield from aggregate_triples(store, minter, creators, units)
         stage("resolving: writing the derived graph")
 
-    store.set_graph_triples(graph, derived(), keep=MATCH_KEYS | INDEX_PREDICATES)
+    store.set_graph_triples(graph, derived(people), keep=MATCH_KEYS | INDEX_PREDICATES)
     stage("resolving: name look-up keys")
     # Match keys fold every name, the ones just chosen included (and no stale one), so they come after.
     names: dict[str, set[str]] = defaultdict(set)
