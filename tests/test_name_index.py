@@ -94,3 +94,20 @@ def test_the_joined_tier_finds_by_binary_search_what_a_scan_finds():
     for probe in [*joined, "", "0", "weiwangw", "weiwa", "zzz", "{", "ab", "x" * 5]:
         scanned = {"https://example.org/author/" + line.split("\t")[2] for line in lines if line.split("\t")[0] == probe}
         assert index.joined(probe) == scanned, probe
+
+
+def test_entities_sharing_no_iri_start_are_indexed_whole():
+    """Entities under two bases share no "…/" start: the index keeps their whole IRIs."""
+    from kg.rdf.vocab import FOAF
+    from kg.resolve.match_keys import EntityKeys
+    from kg.resolve.name_index import name_index_triples
+
+    store = KGStore("memory")
+    iris = ["urn:a:wei", "https://example.org/author/wang"]
+    store.update("INSERT DATA { GRAPH <urn:g> { " + " ".join(f"<{i}> a {FOAF.Person} ." for i in iris) + " } }")
+    entities = [EntityKeys("author", i, frozenset({i[-4:]}), frozenset()) for i in iris]
+    triples = list(name_index_triples(store, entities, Minter()))
+    prefix = [t.object.value for t in triples if t.predicate == KG.entityPrefix and "author" in t.subject.value]
+    assert prefix == [""]
+    lines = next(t.object.value for t in triples if t.predicate == KG.matchKeyLines and "author" in t.subject.value)
+    assert sorted(line.split("\t")[2] for line in lines.split("\n")) == sorted(iris)

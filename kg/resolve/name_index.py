@@ -36,7 +36,8 @@ def name_index_triples(store, entities: Iterable[EntityKeys], minter: Minter) ->
         members = {row[0].value for row in store.select_terms(f"SELECT DISTINCT ?e WHERE {{ ?e a {cls} }}")}
         indexed = sorted(members & keys.keys())
         # The entities' common start is written once: two thirds of the index was "https://…/author/".
-        prefix = os.path.commonprefix(indexed).rpartition("/")[0] + "/" if indexed else ""
+        head, slash, _ = os.path.commonprefix(indexed).rpartition("/")
+        prefix = head + slash  # "" when the IRIs share no "…/" start (two bases, URNs)
         lines = sorted(f"{key.replace(' ', '')}\t{key}\t{entity[len(prefix):]}" for entity in indexed for key in keys[entity])
         node = _node(minter, kind)
         yield ox.Triple(node, KG.indexOf, cls)
