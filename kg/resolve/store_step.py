@@ -243,15 +243,15 @@ def rebuild(store: KGStore, minter: Minter, on_stage: Callable[[str], None] | No
     # changes (set_graph_triples), so the labels and counts below read the store as it was. The
     # aggregates roll units up to parents, so they take the units placed by domain just made
     # (the derived graph still holds the last run's until it is set).
+    stage("resolving: display names")  # the forms are read here (20 s at 100,000 papers)
     units = list(domain_unit_triples(store, minter))
-    people = person_forms(store)
+    forms = person_forms(store)
 
-    def derived(people: dict[tuple[str, str], dict[str, int]]) -> Iterator[ox.Triple]:
+    def derived(forms: dict[tuple[str, str], dict[str, int]]) -> Iterator[ox.Triple]:
         yield ox.Triple(graph, KG.resolutionSuspended, TRUE)
         yield from base
         yield from moves
-        stage("resolving: display names")
-        yield from label_triples(store, graph, people)
+        yield from label_triples(store, graph, forms)
         stage("resolving: co-author pairs and counts per institution")
         creators = paper_creators(store)
         yield from coauthor_pair_triples(creators, minter)
@@ -259,13 +259,13 @@ def rebuild(store: KGStore, minter: Minter, on_stage: Callable[[str], None] | No
         yield from aggregate_triples(store, minter, creators, units)
         stage("resolving: writing the derived graph")
 
-    store.set_graph_triples(graph, derived(people), keep=MATCH_KEYS | INDEX_PREDICATES)
+    store.set_graph_triples(graph, derived(forms), keep=MATCH_KEYS | INDEX_PREDICATES)
     stage("resolving: name look-up keys")
     # Match keys fold every name, the ones just chosen included (and no stale one), so they come after.
     names: dict[str, set[str]] = defaultdict(set)
-    for (person, _), counts in people.items():
+    for (person, _), counts in forms.items():
         names[person].update(counts)
-    del people  # the forms' counts, of 635,000 people at 300,000 papers
+    del forms  # the forms' counts, of 635,000 people at 300,000 papers
     entities = entity_keys(store, names)
     del names
     store.set_graph_triples(graph, chain(match_key_triples(entities), name_index_triples(store, entities, minter)),
