@@ -17,7 +17,7 @@ from __future__ import annotations
 import heapq
 import tempfile
 from contextlib import ExitStack
-from itertools import chain, groupby
+from itertools import chain, groupby, islice
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
@@ -28,19 +28,22 @@ RUN = 400_000  # lines sorted in memory at a time (about 100 MB of text)
 
 def sorted_lines(lines: Iterable[str], scratch: Path | None, unique: bool = True) -> Iterator[str]:
     """``lines`` (each ending in a newline) in code-point order, repeats dropped (``unique``) or kept.
-    Lines that fit one run never touch the disk."""
-    runs = _runs(lines, unique)
-    first, second = next(runs, []), next(runs, None)
-    if second is None:
-        yield from first
+    One run is held at a time; lines that fit one run never touch the disk."""
+    lines = iter(lines)
+    run = _run(lines, unique)
+    following = next(lines, None)
+    if following is None:
+        yield from run
         return
     with tempfile.TemporaryDirectory(prefix="kg-sort-", dir=scratch) as folder, ExitStack() as files:
-        opened = []
-        for number, run in enumerate(chain([first, second], runs)):
-            path = Path(folder) / f"{number}.run"
-            path.write_text("".join(run), encoding="utf-8")
+        opened, rest = [], chain([following], lines)
+        while run:
+            path = Path(folder) / f"{len(opened)}.run"
+            with open(path, "w", encoding="utf-8") as out:
+                out.writelines(run)
             opened.append(files.enter_context(open(path, encoding="utf-8")))
-        del first, second, run  # the runs are on disk now
+            run = []  # let it go before the next is read
+            run = _run(rest, unique)
         previous = None
         for line in heapq.merge(*opened):
             if line != previous or not unique:
@@ -48,15 +51,10 @@ def sorted_lines(lines: Iterable[str], scratch: Path | None, unique: bool = True
             previous = line
 
 
-def _runs(lines: Iterable[str], unique: bool) -> Iterator[list[str]]:
-    run: list[str] = []
-    for line in lines:
-        run.append(line)
-        if len(run) == RUN:
-            yield sorted(set(run) if unique else run)
-            run = []
-    if run:
-        yield sorted(set(run) if unique else run)
+def _run(lines: Iterator[str], unique: bool) -> list[str]:
+    """The next :data:`RUN` lines (fewer at the end), sorted."""
+    run = list(islice(lines, RUN))
+    return sorted(set(run) if unique else run)
 
 
 def grouped_lines(lines: Iterable[str], scratch: Path | None, unique: bool = True) -> Iterator[tuple[str, list[str]]]:
