@@ -42,7 +42,7 @@ from ..rdf.iris import Minter
 from ..ingest.names import clean
 from ..stores.embedded import KGStore
 from ..rdf.vocab import FOAF, KG, RDF, RDFS, SKOS, TRUE, XSD, sparql_prologue
-from .aggregates import aggregate_triples, paper_creators
+from .aggregates import NAME_LISTS, aggregate_triples, name_list_triples, paper_creators
 from .domain_units import domain_unit_triples
 from .match_keys import MATCH_KEYS, entity_keys, match_key_triples, text_rows
 from .name_index import INDEX_PREDICATES, name_index_triples
@@ -259,17 +259,19 @@ def rebuild(store: KGStore, minter: Minter, on_stage: Callable[[str], None] | No
         yield from aggregate_triples(store, minter, creators, units)
         stage("resolving: writing the derived graph")
 
-    store.set_graph_triples(graph, derived(forms), keep=MATCH_KEYS | INDEX_PREDICATES)
-    stage("resolving: name look-up keys")
-    # Match keys fold every name, the ones just chosen included (and no stale one), so they come after.
+    written_after = MATCH_KEYS | INDEX_PREDICATES | NAME_LISTS  # read back from what this write stores
+    store.set_graph_triples(graph, derived(forms), keep=written_after)
+    stage("resolving: name look-up keys and name lists")
+    # Match keys fold every name, the ones just chosen included (and no stale one), and the name lists
+    # show the display names just chosen, so they come after.
     names: dict[str, set[str]] = defaultdict(set)
     for (person, _), counts in forms.items():
         names[person].update(counts)
     del forms  # the forms' counts, of 635,000 people at 300,000 papers
     entities = entity_keys(store, names)
     del names
-    store.set_graph_triples(graph, chain(match_key_triples(entities), name_index_triples(store, entities, minter)),
-                            only=MATCH_KEYS | INDEX_PREDICATES)
+    store.set_graph_triples(graph, chain(match_key_triples(entities), name_index_triples(store, entities, minter),
+                                         name_list_triples(store)), only=written_after)
     store.update(f"DELETE DATA {{ GRAPH {graph} {{ {graph} {KG.resolutionSuspended} {TRUE} }} }}")  # resolved
     return decisions
 
