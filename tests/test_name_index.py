@@ -105,8 +105,8 @@ def test_entities_sharing_no_iri_start_are_indexed_whole():
     store = KGStore("memory")
     iris = ["urn:a:wei", "https://example.org/author/wang"]
     store.update("INSERT DATA { GRAPH <urn:g> { " + " ".join(f"<{i}> a {FOAF.Person} ." for i in iris) + " } }")
-    entities = [EntityKeys("author", i, frozenset({i[-4:]}), frozenset()) for i in iris]
-    triples = list(name_index_triples(store, entities, Minter()))
+    entities = sorted((EntityKeys("author", i, frozenset({i[-4:]}), frozenset()) for i in iris), key=lambda e: e.iri)
+    triples = list(name_index_triples(store, "author", lambda: entities, Minter()))
     prefix = [t.object.value for t in triples if t.predicate == KG.entityPrefix and "author" in t.subject.value]
     assert prefix == [""]
     lines = next(t.object.value for t in triples if t.predicate == KG.matchKeyLines and "author" in t.subject.value)

@@ -30,14 +30,17 @@ An institution's papers are the papers that list it or one of its units
 
 from __future__ import annotations
 
+import json
+import tempfile
 from collections import Counter, defaultdict
-from itertools import combinations
-from sys import intern
-from typing import Iterable, Iterator, Mapping
+from itertools import combinations, groupby
+from pathlib import Path
+from typing import Iterable, Iterator
 
 import pyoxigraph as ox
 
 from ..rdf.iris import Minter
+from ..stores.ordering import grouped_lines, sorted_lines
 from ..rdf.vocab import FALSE, KG, ORG, RDF, TRUE, XSD, sparql_prologue
 
 # Per-institution counts of papers with one of these (predicate, value) facts.
@@ -53,16 +56,21 @@ _TRACK_COUNTS = {
 _TALLIES = {"topic": (KG.InstitutionTopic, KG.institutionTopic, KG.countedTopic),
             "partner": (KG.InstitutionPartner, KG.institutionPartner, KG.countedPartner)}
 
-# Authors come from paper_creators (read once for this and the co-author pairs); the byline
-# lengths are counted in the store (100,000 rows at 100,000 papers instead of 470,000).
+# One stream of every paper's facts, grouped by paper on disk (kg/stores/ordering.py), so memory
+# does not grow with the corpus: at 100,000 papers the facts, creators and pair counter held in
+# dicts of sets were 335 MB, and grew with every paper. No DISTINCT: the grouping drops repeats
+# (the union repeats what two sources state) without the engine's set of every row.
 _PAPER_FACTS = sparql_prologue() + """
-    SELECT DISTINCT ?paper ?kind ?value WHERE {
+    SELECT ?paper ?kind ?value WHERE {
       { ?paper schema:sourceOrganization ?value BIND("listed" AS ?kind) }
       UNION { ?paper dcterms:subject ?value BIND("topic" AS ?kind) }
       UNION { ?paper kg:track ?value BIND(STR(kg:track) AS ?kind) }
       UNION { ?paper kg:presentationType ?value BIND(STR(kg:presentationType) AS ?kind) }
+      UNION { ?paper dcterms:creator ?value BIND("author" AS ?kind) }
       UNION { ?authorship kg:affiliation ?value . ?paper kg:authorship ?authorship BIND("affiliation" AS ?kind) }
     }"""
+# Byline lengths counted by the store (one row per paper instead of one per authorship).
+_BYLINE_LENGTHS = sparql_prologue() + "SELECT ?paper (COUNT(DISTINCT ?authorship) AS ?n) WHERE { ?paper kg:authorship ?authorship } GROUP BY ?paper"
 # The title expression of queries/checks/artifacts.rq and topic-papers.rq, evaluated by the engine
 # itself, so the stored titles are what the raw forms compute (language tags included).
 _DISPLAY_TITLES = sparql_prologue() + """
@@ -73,8 +81,6 @@ _DISPLAY_TITLES = sparql_prologue() + """
       BIND(COALESCE(?english, CONCAT(SUBSTR(?abstract, 1, 80), "…")) AS ?title)
       FILTER(BOUND(?title))
     }"""
-_BYLINE_LENGTHS = sparql_prologue() + "SELECT ?paper (COUNT(DISTINCT ?authorship) AS ?n) WHERE { ?paper kg:authorship ?authorship } GROUP BY ?paper"
-_CREATORS = sparql_prologue() + "SELECT ?paper ?person WHERE { ?paper dcterms:creator ?person }"
 # The named entities of each paper that introduces an artifact, every name read in one scan and
 # joined by hash (looked up per entity, the authors' names took twice as long).
 _INTRODUCING = "{ SELECT DISTINCT ?paper WHERE { ?paper kg:introduces ?artifact } }"
@@ -85,17 +91,12 @@ _NAMES_LISTED = {
                                        ?entity rdfs:label ?name FILTER(lang(?name) = "en") } }""",
 }
 NAME_LISTS = frozenset(_NAMES_LISTED)  # the predicates name_list_triples writes
-
-
-def paper_creators(store) -> dict[str, set[str]]:
-    """Each paper's authors (IRIs), from one scan; the union repeats a creator two sources state."""
-    creators: dict[str, set[str]] = defaultdict(set)
-    for paper, person in store.select_terms(_CREATORS):
-        creators[paper.value].add(intern(person.value))  # one string per person, not one per authorship
-    return creators
 # The sources' units; the derived graph's (units placed by e-mail domain) come from this run's step.
 _SOURCE_UNITS = sparql_prologue() + """SELECT DISTINCT ?unit ?parent WHERE {
   GRAPH ?g { ?unit org:subOrganizationOf ?parent } FILTER(?g != RESOLVED) }"""
+_BYLINE = "byline"  # the kind of a paper's byline length in the stream
+
+PAIR_FLOOR = 2  # a pair with one shared paper is just that paper's author list
 
 
 def _count(n: int) -> ox.Literal:
@@ -106,94 +107,148 @@ def _local(iri: str) -> str:
     return iri.rsplit("/", 1)[-1]
 
 
-def _within(units: Iterable[tuple[str, str]], institutions: set[str]) -> dict[str, set[str]]:
-    """Each of the institutions -> itself and every institution it is a unit of (transitively)."""
-    parents: dict[str, set[str]] = defaultdict(set)
-    for unit, parent in units:
-        parents[unit].add(parent)
-    closure: dict[str, set[str]] = {}
-    for start in institutions:
-        seen, todo = {start}, [start]
-        while todo:
-            for parent in parents.get(todo.pop(), ()):
-                if parent not in seen:
-                    seen.add(parent)
-                    todo.append(parent)
-        closure[start] = seen
-    return closure
+class _Within:
+    """An institution -> itself and every institution it is a unit of (transitively), worked
+    out once per institution met."""
+
+    def __init__(self, units: Iterable[tuple[str, str]]):
+        self.parents: dict[str, set[str]] = defaultdict(set)
+        for unit, parent in units:
+            self.parents[unit].add(parent)
+        self.closure: dict[str, frozenset[str]] = {}
+
+    def __call__(self, start: str) -> frozenset[str]:
+        if start not in self.closure:
+            seen, todo = {start}, [start]
+            while todo:
+                for parent in self.parents.get(todo.pop(), ()):
+                    if parent not in seen:
+                        seen.add(parent)
+                        todo.append(parent)
+            self.closure[start] = frozenset(seen)
+        return self.closure[start]
 
 
-def aggregate_triples(store, minter: Minter, creators: Mapping[str, set[str]],
-                      derived: Iterable[ox.Triple] = ()) -> Iterator[ox.Triple]:
-    """The counts described above, in a deterministic order; ``creators`` are :func:`paper_creators`,
-    ``derived`` this run's other derived triples, whose ``org:subOrganizationOf`` count as units too."""
-    facts: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
+def _paper_lines(store) -> Iterator[str]:
     for paper, kind, value in store.select_terms(_PAPER_FACTS):
-        facts[paper.value][intern(kind.value)].add(intern(value.value))
-    for paper, authors in creators.items():
-        facts[paper]["author"] = authors
-    byline = {paper.value: int(count.value) for paper, count in store.select_terms(_BYLINE_LENGTHS)}
-    named = {org for paper in facts.values() for org in paper["listed"] | paper["affiliation"]}
+        yield f"{paper.value}\t{kind.value}\t{value.value}\n"
+    for paper, count in store.select_terms(_BYLINE_LENGTHS):
+        yield f"{paper.value}\t{_BYLINE}\t{count.value}\n"
+
+
+def _counted_lines(lines: Iterable[str], scratch: Path | None) -> Iterator[tuple[str, int]]:
+    """Each distinct line (without its newline) and how often it came, in code-point order."""
+    for line, repeats in groupby(sorted_lines(lines, scratch, unique=False)):
+        yield line[:-1], sum(1 for _ in repeats)
+
+
+def _spool(folder: str, name: str):
+    return open(Path(folder) / name, "w+", encoding="utf-8")
+
+
+def _rewound(file) -> Iterator[str]:
+    file.flush()
+    file.seek(0)
+    return iter(file)
+
+
+def aggregate_triples(store, minter: Minter, derived: Iterable[ox.Triple] = (),
+                      scratch: Path | None = None) -> Iterator[ox.Triple]:
+    """The co-author pairs of :data:`PAIR_FLOOR` or more papers (``kg:CoauthorPair``) and the
+    counts described above, from one pass over the papers in IRI order; ``derived`` is this run's
+    other derived triples, whose ``org:subOrganizationOf`` count as units too. What grows with
+    the corpus (author pairs, institution × author) is spooled beside the store and counted sorted."""
     resolved = ox.NamedNode(minter.iri("graph", "resolved"))  # ours, so written into the text
     units = [(u.value, p.value) for u, p in store.select_terms(_SOURCE_UNITS.replace("RESOLVED", str(resolved)))]
     units += [(t.subject.value, t.object.value) for t in derived if t.predicate == ORG.subOrganizationOf]
-    within = _within(units, named)
-
-    papers_of: dict[str, set[str]] = defaultdict(set)
-    # Each paper is seen once and its institutions, authors… are sets, so counting never counts a paper twice.
+    within = _Within(units)
+    named: set[str] = set()  # institutions listed or affiliated
+    papers: Counter[str] = Counter()  # institution -> papers (each paper is seen once)
+    tracks: Counter[tuple[str, ox.NamedNode]] = Counter()  # (institution, count predicate) -> papers
     tallies: Counter[tuple[str, str, str]] = Counter()  # (kind, institution, counted) -> papers
-    pairs: Counter[tuple[str, str]] = Counter()
-    for paper in sorted(facts):
-        own = facts[paper]
-        for first, second in combinations(sorted(own["listed"]), 2):
-            pairs[(first, second)] += 1
-        for institution in {i for org in own["listed"] for i in within[org]}:
-            papers_of[institution].add(paper)
-            for topic in own["topic"]:
-                tallies[("topic", institution, topic)] += 1
-            for partner in own["listed"]:
-                if institution not in within[partner]:
-                    tallies[("partner", institution, partner)] += 1
+    pairs: Counter[tuple[str, str]] = Counter()  # institutions listed together -> papers
 
-    for org in sorted(within):
-        for institution in sorted(within[org]):
+    with tempfile.TemporaryDirectory(prefix="kg-aggregates-", dir=scratch) as folder, \
+            _spool(folder, "author-pairs") as author_pairs, _spool(folder, "institution-authors") as members:
+        for paper, rows in grouped_lines(_paper_lines(store), scratch):
+            own: dict[str, set[str]] = defaultdict(set)
+            for row in rows:
+                kind, _, value = row.partition("\t")
+                own[kind].add(value)
+            authors, listed = sorted(own["author"]), sorted(own["listed"])
+            author_pairs.writelines(f"{first}\t{second}\n" for first, second in combinations(authors, 2))
+            named.update(listed, own["affiliation"])
+            if own[_BYLINE]:
+                node = ox.NamedNode(paper)
+                yield ox.Triple(node, KG.bylineLength, _count(int(next(iter(own[_BYLINE])))))
+                yield ox.Triple(node, KG.statesAuthorAffiliations, TRUE if own["affiliation"] else FALSE)
+            pairs.update(combinations(listed, 2))
+            for institution in {i for org in listed for i in within(org)}:
+                papers[institution] += 1
+                members.writelines(f"{institution}\t{author}\n" for author in authors)
+                for (predicate, value), count_predicate in _TRACK_COUNTS.items():
+                    tracks[(institution, count_predicate)] += value in own[predicate]
+                for topic in own["topic"]:
+                    tallies[("topic", institution, topic)] += 1
+                for partner in listed:
+                    if institution not in within(partner):
+                        tallies[("partner", institution, partner)] += 1
+
+        for pair, count in _counted_lines(_rewound(author_pairs), scratch):
+            if count >= PAIR_FLOOR:
+                first, second = pair.split("\t")
+                node = ox.NamedNode(minter.iri("coauthor-pair", f"{_local(first)}--{_local(second)}"))
+                yield ox.Triple(node, RDF.type, KG.CoauthorPair)
+                yield ox.Triple(node, KG.pairAuthor, ox.NamedNode(first))
+                yield ox.Triple(node, KG.pairCoauthor, ox.NamedNode(second))
+                yield ox.Triple(node, KG.sharedPapers, _count(count))
+        authors_of = Counter({institution: len(authors) for institution, authors in grouped_lines(_rewound(members), scratch)})
+
+    for org in sorted(named):
+        for institution in sorted(within(org)):
             yield ox.Triple(ox.NamedNode(org), KG.withinInstitution, ox.NamedNode(institution))
-    for paper in sorted(byline):
-        node = ox.NamedNode(paper)
-        yield ox.Triple(node, KG.bylineLength, _count(byline[paper]))
-        stated = paper in facts and facts[paper]["affiliation"]
-        yield ox.Triple(node, KG.statesAuthorAffiliations, TRUE if stated else FALSE)
-    yield from sorted((ox.Triple(paper, KG.displayTitle, title) for paper, title in store.select_terms(_DISPLAY_TITLES)),
-                      key=lambda triple: (triple.subject.value, str(triple.object)))
-    for institution in sorted(papers_of):
-        node, papers = ox.NamedNode(institution), papers_of[institution]
-        yield ox.Triple(node, KG.paperCount, _count(len(papers)))
-        yield ox.Triple(node, KG.authorCount, _count(len({a for p in papers for a in facts[p]["author"]})))
-        for (predicate, value), count_predicate in _TRACK_COUNTS.items():
-            yield ox.Triple(node, count_predicate, _count(sum(value in facts[p][predicate] for p in papers)))
-    for (kind, institution, counted), papers in sorted(tallies.items()):  # papers: a count
+    for paper, title in store.select_terms(_DISPLAY_TITLES):  # the store's writer sorts; no need here
+        yield ox.Triple(paper, KG.displayTitle, title)
+    for institution in sorted(papers):
+        node = ox.NamedNode(institution)
+        yield ox.Triple(node, KG.paperCount, _count(papers[institution]))
+        yield ox.Triple(node, KG.authorCount, _count(authors_of[institution]))
+        for count_predicate in _TRACK_COUNTS.values():
+            yield ox.Triple(node, count_predicate, _count(tracks[(institution, count_predicate)]))
+    for (kind, institution, counted), count in sorted(tallies.items()):
         node = ox.NamedNode(minter.iri(f"institution-{kind}", f"{_local(institution)}--{_local(counted)}"))
         cls, link, counted_predicate = _TALLIES[kind]
         yield ox.Triple(node, RDF.type, cls)
         yield ox.Triple(ox.NamedNode(institution), link, node)
         yield ox.Triple(node, counted_predicate, ox.NamedNode(counted))
-        yield ox.Triple(node, KG.paperCount, _count(papers))
-    for (first, second), papers in sorted(pairs.items()):
+        yield ox.Triple(node, KG.paperCount, _count(count))
+    for (first, second), count in sorted(pairs.items()):
         node = ox.NamedNode(minter.iri("institution-pair", f"{_local(first)}--{_local(second)}"))
         yield ox.Triple(node, RDF.type, KG.InstitutionPair)
         yield ox.Triple(node, KG.pairInstitution, ox.NamedNode(first))
         yield ox.Triple(node, KG.pairPartner, ox.NamedNode(second))
-        yield ox.Triple(node, KG.sharedPapers, _count(papers))
+        yield ox.Triple(node, KG.sharedPapers, _count(count))
 
 
-def name_list_triples(store) -> Iterator[ox.Triple]:
-    """The name lists described above, read from the store as it is (after the derived graph with its
-    display names is written), papers in code-point order of IRI."""
+def _name_lines(store) -> Iterator[str]:
+    """``paper<TAB>`` for each paper that introduces an artifact, ``paper<TAB>list<TAB>name`` (JSON) for each of its names."""
     prologue = sparql_prologue()
-    papers = sorted(row[0].value for row in store.select_terms(f"{prologue} SELECT ?paper WHERE {_INTRODUCING}"))
-    for predicate, pattern in _NAMES_LISTED.items():
-        names: dict[str, set[str]] = defaultdict(set)
+    for (paper,) in store.select_terms(f"{prologue} SELECT ?paper WHERE {_INTRODUCING}"):
+        yield f"{paper.value}\t\n"
+    for index, pattern in enumerate(_NAMES_LISTED.values()):
         for paper, name in store.select_terms(f"{prologue} SELECT DISTINCT ?paper ?name WHERE {{ {_INTRODUCING} {pattern} }}"):
-            names[paper.value].add(name.value)
-        for paper in papers:
-            yield ox.Triple(ox.NamedNode(paper), predicate, ox.Literal("; ".join(sorted(names.get(paper, ())))))
+            yield f"{paper.value}\t{index}\t{json.dumps(name.value)}\n"
+
+
+def name_list_triples(store, scratch: Path | None) -> Iterator[ox.Triple]:
+    """The name lists described above, read from the store as it is (after the derived graph with its
+    display names is written), grouped on disk by paper, papers in code-point order of IRI."""
+    predicates = list(_NAMES_LISTED)
+    for paper, rows in grouped_lines(_name_lines(store), scratch):
+        names: list[set[str]] = [set() for _ in predicates]
+        for row in rows:
+            if row:
+                index, name = row.split("\t", 1)
+                names[int(index)].add(json.loads(name))
+        for predicate, listed in zip(predicates, names):
+            yield ox.Triple(ox.NamedNode(paper), predicate, ox.Literal("; ".join(sorted(listed))))

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterable, Iterator, Mapping
+from pathlib import Path
+from typing import Iterable, Iterator
 
 import pyoxigraph as ox
 
@@ -95,24 +96,28 @@ class EntityKeys:
     acronyms: frozenset[str]
 
 
-def entity_keys(store, person_names: Mapping[str, Iterable[str]]) -> list[EntityKeys]:
-    """The keys of every author, institution and topic, in kind then IRI order.
+def person_keys_line(person: str, names: Iterable[str]) -> str:
+    """One person's match keys as a line of the file :func:`entity_keys` reads."""
+    return "\t".join([person, *sorted({match_key(name) for name in names} - {""})]) + "\n"
+
+
+def entity_keys(store, kind: str, person_keys: Path) -> Iterator[EntityKeys]:
+    """The keys of every entity of a kind, in IRI order.
 
     A person's labels are exactly the written forms the resolution step has just chosen among
-    (``person_names``: every form becomes a foaf:name or skos:altLabel), so their keys come from
-    those forms instead of reading back every label of every person (at 100,000 papers 634,000
-    label rows, 20 s); institutions and topics, whose labels also come from the sources and the
-    alias table, are read from the store."""
-    found: list[EntityKeys] = []
-    for kind in sorted(ENTITY_CLASSES):
-        if kind == "author":
-            entities = [EntityKeys(kind, iri, frozenset(map(match_key, names)) - {""}, frozenset())
-                        for iri, names in person_names.items()]
-        else:
-            entities = [EntityKeys(kind, named.iri, frozenset(named.keys - {""}), frozenset(named.acronyms))
-                        for named in named_entities(store, kind)]
-        found += sorted(entities, key=lambda entity: entity.iri)
-    return found
+    (every form becomes a foaf:name or skos:altLabel), so their keys were made from those forms,
+    one :func:`person_keys_line` per person in IRI order in ``person_keys``, instead of reading
+    back every label of every person (at 100,000 papers 634,000 label rows, 20 s) or holding
+    them (2 M people at 1,000,000 papers); institutions and topics, whose labels also come from
+    the sources and the alias table, are read from the store."""
+    if kind == "author":
+        with open(person_keys, encoding="utf-8") as lines:
+            for line in lines:
+                iri, *keys = line[:-1].split("\t")
+                yield EntityKeys(kind, iri, frozenset(keys), frozenset())
+        return
+    yield from sorted((EntityKeys(kind, named.iri, frozenset(named.keys - {""}), frozenset(named.acronyms))
+                       for named in named_entities(store, kind)), key=lambda entity: entity.iri)
 
 
 def match_key_triples(entities: Iterable[EntityKeys]) -> Iterator[ox.Triple]:

@@ -12,7 +12,7 @@ each time and never depends on the order sources were ingested:
   source graph* (so the union has one paper with both provenance links, exports have no
   duplicate, and no owl:sameAs is needed), and records a ``kg:PaperMerge`` with the evidence.
 
-- **co-author pair counts**: pairs of people with at least :data:`PAIR_FLOOR` papers together,
+- **co-author pair counts**: pairs of people with at least :data:`~kg.resolve.aggregates.PAIR_FLOOR` papers together,
   counted once here so the whole-graph ``coauthor-pairs`` question reads a few hundred pair
   nodes instead of grouping every pair of every paper (``queries/checks/`` keeps the raw form,
   and the tests check that both agree).
@@ -30,21 +30,25 @@ either source finds the same merge again.
 
 from __future__ import annotations
 
+import tempfile
 import unicodedata
-from collections import Counter, defaultdict
-from itertools import chain, combinations
+from collections import defaultdict
 from contextlib import contextmanager
-from typing import Callable, Iterable, Iterator
+from functools import partial
+from itertools import chain
+from pathlib import Path
+from typing import Callable, Iterable, Iterator, TextIO
 
 import pyoxigraph as ox
 
 from ..rdf.iris import Minter
 from ..ingest.names import clean
 from ..stores.embedded import KGStore
-from ..rdf.vocab import FOAF, KG, RDF, RDFS, SKOS, TRUE, XSD, sparql_prologue
-from .aggregates import NAME_LISTS, aggregate_triples, name_list_triples, paper_creators
+from ..stores.ordering import grouped_lines
+from ..rdf.vocab import FOAF, KG, RDF, RDFS, SKOS, TRUE, sparql_prologue
+from .aggregates import NAME_LISTS, aggregate_triples, name_list_triples
 from .domain_units import domain_unit_triples
-from .match_keys import MATCH_KEYS, entity_keys, match_key_triples, text_rows
+from .match_keys import ENTITY_CLASSES, MATCH_KEYS, entity_keys, match_key_triples, person_keys_line, text_rows
 from .name_index import INDEX_PREDICATES, name_index_triples
 from .identity import apply_moves, find_person_merges, person_merge_triples, read_mentions, undo_moves
 from .papers import MergeDecisions, PaperFacts, find_merges
@@ -156,33 +160,46 @@ def merge_triples(decisions: MergeDecisions, minter: Minter) -> Iterator[ox.Trip
         yield ox.Triple(node, RDFS.comment, ox.Literal(merge.explanation))
 
 
-def _forms(rows) -> dict[tuple[str, str], dict[str, int]]:
-    """(entity, language) -> {written form: count}, forms cleaned and their counts summed."""
-    forms: dict[tuple[str, str], dict[str, int]] = defaultdict(lambda: defaultdict(int))
-    for entity, written, count in rows:  # pyoxigraph terms (no rdflib conversion of every row)
-        forms[(entity.value, written.language or "")][clean(written.value)] += int(count.value)
-    return forms
-
-
-def person_forms(store: KGStore) -> dict[tuple[str, str], dict[str, int]]:
-    """(person, language) -> {every way the sources wrote the name: authorships}."""
-    return _forms(store.select_terms(sparql_prologue() + """
+def person_forms(store: KGStore) -> Iterator[tuple[str, dict[str, dict[str, int]]]]:
+    """Each person in IRI order, with per language every way the sources wrote the name and its
+    authorships (forms cleaned, their counts summed); grouped on disk, so memory does not grow
+    with the number of people (211,000 at 100,000 papers held 350 MB)."""
+    rows = store.select_terms(sparql_prologue() + """
         SELECT ?person ?written (COUNT(DISTINCT ?authorship) AS ?n)
-        WHERE { ?authorship kg:author ?person ; kg:nameAsWritten ?written } GROUP BY ?person ?written"""))
+        WHERE { ?authorship kg:author ?person ; kg:nameAsWritten ?written } GROUP BY ?person ?written""")
+    # Repeats kept: two written forms that clean to one each bring their count.
+    lines = (f"{person.value}\t{written.language or ''}\t{clean(written.value)}\t{count.value}\n" for person, written, count in rows)
+    for person, group in grouped_lines(lines, store.scratch_dir, unique=False):
+        forms: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+        for row in group:
+            language, form, count = row.split("\t")
+            forms[language][form] += int(count)
+        yield person, forms
 
 
-def label_triples(store: KGStore, graph: ox.NamedNode, people: dict[tuple[str, str], dict[str, int]]) -> Iterator[ox.Triple]:
-    """Display names of people (from :func:`person_forms`) and institutions, chosen across every source."""
-    for (person, _), counts in sorted(people.items()):
-        node, name = ox.NamedNode(person), preferred_form(counts)
-        for predicate in (FOAF.name, RDFS.label, SKOS.prefLabel):
-            yield ox.Triple(node, predicate, ox.Literal(name))
-        for form in sorted(set(counts) - {name}):
-            yield ox.Triple(node, SKOS.altLabel, ox.Literal(form))
-    organisations = _forms(store.select_terms(sparql_prologue() + """
-        SELECT ?org ?written (COUNT(DISTINCT ?g) AS ?n)
-        WHERE { GRAPH ?g { ?org a org:Organization ; kg:nameAsWritten ?written } FILTER(lang(?written) != "") }
-        GROUP BY ?org ?written"""))
+def person_label_triples(people: Iterable[tuple[str, dict[str, dict[str, int]]]], keys: TextIO) -> Iterator[ox.Triple]:
+    """Display names of people (from :func:`person_forms`), chosen across every source; each
+    person's match keys go to ``keys`` (:func:`kg.resolve.match_keys.person_keys_line`)."""
+    for person, forms in people:
+        node = ox.NamedNode(person)
+        for language in sorted(forms):
+            counts = forms[language]
+            name = preferred_form(counts)
+            for predicate in (FOAF.name, RDFS.label, SKOS.prefLabel):
+                yield ox.Triple(node, predicate, ox.Literal(name))
+            for form in sorted(set(counts) - {name}):
+                yield ox.Triple(node, SKOS.altLabel, ox.Literal(form))
+        keys.write(person_keys_line(person, chain.from_iterable(forms.values())))
+
+
+def institution_label_triples(store: KGStore, graph: ox.NamedNode) -> Iterator[ox.Triple]:
+    """Display names of institutions per language, chosen across every source unless the alias table named them."""
+    organisations: dict[tuple[str, str], dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for org, written, count in store.select_terms(sparql_prologue() + """
+            SELECT ?org ?written (COUNT(DISTINCT ?g) AS ?n)
+            WHERE { GRAPH ?g { ?org a org:Organization ; kg:nameAsWritten ?written } FILTER(lang(?written) != "") }
+            GROUP BY ?org ?written"""):
+        organisations[(org.value, written.language or "")][clean(written.value)] += int(count.value)
     named = {(org.value, label.language or ""): clean(label.value) for org, label in store.select_terms(
         sparql_prologue() + "SELECT ?org ?label WHERE { GRAPH ?g { ?org a org:Organization ; skos:prefLabel ?label } "
         f"FILTER(?g != {graph}) }}")}  # names from the alias table, not the ones this step chose last time
@@ -196,22 +213,14 @@ def label_triples(store: KGStore, graph: ox.NamedNode, people: dict[tuple[str, s
             yield ox.Triple(node, SKOS.altLabel, ox.Literal(form, language=language))
 
 
-PAIR_FLOOR = 2  # a pair with one shared paper is just that paper's author list
-
-
-def coauthor_pair_triples(creators: dict[str, set[str]], minter: Minter) -> Iterator[ox.Triple]:
-    """``kg:CoauthorPair`` nodes: two people (in code-point order of IRI) and their shared papers,
-    from each paper's authors (:func:`kg.resolve.aggregates.paper_creators`)."""
-    shared = Counter(pair for authors in creators.values() for pair in combinations(sorted(authors), 2))
-    for (author, coauthor), count in sorted(shared.items()):
-        if count < PAIR_FLOOR:
-            continue
-        local = f"{author.rsplit('/', 1)[-1]}--{coauthor.rsplit('/', 1)[-1]}"
-        node = ox.NamedNode(minter.iri("coauthor-pair", local))
-        yield ox.Triple(node, RDF.type, KG.CoauthorPair)
-        yield ox.Triple(node, KG.pairAuthor, ox.NamedNode(author))
-        yield ox.Triple(node, KG.pairCoauthor, ox.NamedNode(coauthor))
-        yield ox.Triple(node, KG.sharedPapers, ox.Literal(str(count), datatype=XSD.integer))
+def key_triples(store: KGStore, person_keys: Path, minter: Minter) -> Iterator[ox.Triple]:
+    """The match keys and the name index of every kind of entity."""
+    for kind in sorted(ENTITY_CLASSES):
+        yield from match_key_triples(entity_keys(store, kind, person_keys))
+        # The authors' file is read again for each pass; institutions and topics (a few thousand at most) once.
+        entities = partial(entity_keys, store, kind, person_keys) if kind == "author" \
+            else partial(iter, list(entity_keys(store, kind, person_keys)))
+        yield from name_index_triples(store, kind, entities, minter, store.scratch_dir)
 
 
 def rebuild(store: KGStore, minter: Minter, on_stage: Callable[[str], None] | None = None) -> MergeDecisions:
@@ -243,35 +252,30 @@ def rebuild(store: KGStore, minter: Minter, on_stage: Callable[[str], None] | No
     # changes (set_graph_triples), so the labels and counts below read the store as it was. The
     # aggregates roll units up to parents, so they take the units placed by domain just made
     # (the derived graph still holds the last run's until it is set).
-    stage("resolving: display names")  # the forms are read here (20 s at 100,000 papers)
+    stage("resolving: display names")
     units = list(domain_unit_triples(store, minter))
-    forms = person_forms(store)
+    with tempfile.TemporaryDirectory(prefix="kg-resolve-", dir=store.scratch_dir) as folder:
+        person_keys = Path(folder) / "person-keys"
 
-    def derived(forms: dict[tuple[str, str], dict[str, int]]) -> Iterator[ox.Triple]:
-        yield ox.Triple(graph, KG.resolutionSuspended, TRUE)
-        yield from base
-        yield from moves
-        yield from label_triples(store, graph, forms)
-        stage("resolving: co-author pairs and counts per institution")
-        creators = paper_creators(store)
-        yield from coauthor_pair_triples(creators, minter)
-        yield from units
-        yield from aggregate_triples(store, minter, creators, units)
-        stage("resolving: writing the derived graph")
+        def derived() -> Iterator[ox.Triple]:
+            yield ox.Triple(graph, KG.resolutionSuspended, TRUE)
+            yield from base
+            yield from moves
+            with open(person_keys, "w", encoding="utf-8") as keys:
+                yield from person_label_triples(person_forms(store), keys)
+            yield from institution_label_triples(store, graph)
+            stage("resolving: co-author pairs and counts per institution")
+            yield from units
+            yield from aggregate_triples(store, minter, units, store.scratch_dir)
+            stage("resolving: writing the derived graph")
 
-    written_after = MATCH_KEYS | INDEX_PREDICATES | NAME_LISTS  # read back from what this write stores
-    store.set_graph_triples(graph, derived(forms), keep=written_after)
-    stage("resolving: name look-up keys and name lists")
-    # Match keys fold every name, the ones just chosen included (and no stale one), and the name lists
-    # show the display names just chosen, so they come after.
-    names: dict[str, set[str]] = defaultdict(set)
-    for (person, _), counts in forms.items():
-        names[person].update(counts)
-    del forms  # the forms' counts, of 635,000 people at 300,000 papers
-    entities = entity_keys(store, names)
-    del names
-    store.set_graph_triples(graph, chain(match_key_triples(entities), name_index_triples(store, entities, minter),
-                                         name_list_triples(store)), only=written_after)
+        written_after = MATCH_KEYS | INDEX_PREDICATES | NAME_LISTS  # read back from what this write stores
+        store.set_graph_triples(graph, derived(), keep=written_after)
+        stage("resolving: name look-up keys and name lists")
+        # Match keys fold every name, the ones just chosen included (and no stale one), and the name lists
+        # show the display names just chosen, so they come after.
+        store.set_graph_triples(graph, chain(key_triples(store, person_keys, minter), name_list_triples(store, store.scratch_dir)),
+                                only=written_after)
     store.update(f"DELETE DATA {{ GRAPH {graph} {{ {graph} {KG.resolutionSuspended} {TRUE} }} }}")  # resolved
     return decisions
 

@@ -6,6 +6,10 @@ unsorted, written as N-Triples / N-Quads lines in sorted runs of :data:`RUN` lin
 the store, and the runs merged (an external merge sort). The order is (graph,) subject and
 predicate IRI, then the code-point order of the line: it keeps a subject's statements
 together (what Turtle needs to group them) and depends only on the statements.
+
+The same sort groups tab-separated lines by their first field (:func:`grouped_lines`): how the
+resolution step goes through every paper's facts and every person's written forms without
+holding them.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from __future__ import annotations
 import heapq
 import tempfile
 from contextlib import ExitStack
+from itertools import chain, groupby
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
@@ -21,30 +26,46 @@ import pyoxigraph as ox
 RUN = 400_000  # lines sorted in memory at a time (about 100 MB of text)
 
 
-def sorted_lines(lines: Iterable[str], scratch: Path | None) -> Iterator[str]:
-    """``lines`` (each ending in a newline) in code-point order, repeats dropped."""
+def sorted_lines(lines: Iterable[str], scratch: Path | None, unique: bool = True) -> Iterator[str]:
+    """``lines`` (each ending in a newline) in code-point order, repeats dropped (``unique``) or kept.
+    Lines that fit one run never touch the disk."""
+    runs = _runs(lines, unique)
+    first, second = next(runs, []), next(runs, None)
+    if second is None:
+        yield from first
+        return
     with tempfile.TemporaryDirectory(prefix="kg-sort-", dir=scratch) as folder, ExitStack() as files:
-        runs = []
-        for number, run in enumerate(_runs(lines)):
+        opened = []
+        for number, run in enumerate(chain([first, second], runs)):
             path = Path(folder) / f"{number}.run"
             path.write_text("".join(run), encoding="utf-8")
-            runs.append(files.enter_context(open(path, encoding="utf-8")))
+            opened.append(files.enter_context(open(path, encoding="utf-8")))
+        del first, second, run  # the runs are on disk now
         previous = None
-        for line in heapq.merge(*runs):
-            if line != previous:
+        for line in heapq.merge(*opened):
+            if line != previous or not unique:
                 yield line
             previous = line
 
 
-def _runs(lines: Iterable[str]) -> Iterator[list[str]]:
+def _runs(lines: Iterable[str], unique: bool) -> Iterator[list[str]]:
     run: list[str] = []
     for line in lines:
         run.append(line)
         if len(run) == RUN:
-            yield sorted(set(run))
+            yield sorted(set(run) if unique else run)
             run = []
     if run:
-        yield sorted(set(run))
+        yield sorted(set(run) if unique else run)
+
+
+def grouped_lines(lines: Iterable[str], scratch: Path | None, unique: bool = True) -> Iterator[tuple[str, list[str]]]:
+    """Tab-separated ``lines`` grouped by their first field, in code-point order of it, with
+    bounded memory: (first field, [the rest of each line of the group, without its newline]).
+    A tab sorts below every character a field holds, so a group's lines are together and a
+    field that is a prefix of another comes first."""
+    for key, group in groupby(sorted_lines(lines, scratch, unique), key=lambda line: line.partition("\t")[0]):
+        yield key, [line[len(key) + 1:-1] for line in group]
 
 
 def sorted_statements(rows: Iterable[tuple[ox.Term, ...]], dataset: bool, scratch: Path | None,
