@@ -21,11 +21,16 @@ An institution's papers are the papers that list it or one of its units
 - ``kg:statesAuthorAffiliations`` on each paper with authorships: whether any of them has a
   ``kg:affiliation`` (a per-author source), so the affiliation questions need no ``NOT EXISTS`` per row;
 - ``kg:displayTitle`` on each paper: its English titles, else the start of its abstracts, as
-  ``artifacts`` and ``topic-papers`` show it (two whole-graph left joins per query otherwise).
+  ``artifacts`` and ``topic-papers`` show it (two whole-graph left joins per query otherwise);
+- ``kg:authorNames`` and ``kg:institutionNames`` on each paper that introduces an artifact: its
+  authors' display names and its institutions' English names, each list distinct, in code-point
+  order and joined by "; " ("" for none), as ``artifacts`` shows them (:func:`name_list_triples`;
+  written after the rest, since the display names are the derived graph's own).
 """
 
 from __future__ import annotations
 
+import json
 import tempfile
 from collections import Counter, defaultdict
 from itertools import combinations, groupby
@@ -76,6 +81,16 @@ _DISPLAY_TITLES = sparql_prologue() + """
       BIND(COALESCE(?english, CONCAT(SUBSTR(?abstract, 1, 80), "…")) AS ?title)
       FILTER(BOUND(?title))
     }"""
+# The named entities of each paper that introduces an artifact, every name read in one scan and
+# joined by hash (looked up per entity, the authors' names took twice as long).
+_INTRODUCING = "{ SELECT DISTINCT ?paper WHERE { ?paper kg:introduces ?artifact } }"
+_NAMES_LISTED = {
+    KG.authorNames: "?paper dcterms:creator ?entity . { SELECT ?entity ?name WHERE { ?entity foaf:name ?name } }",
+    KG.institutionNames: """?paper schema:sourceOrganization ?entity .
+        { SELECT ?entity ?name WHERE { { SELECT DISTINCT ?entity WHERE { ?listed schema:sourceOrganization ?entity } }
+                                       ?entity rdfs:label ?name FILTER(lang(?name) = "en") } }""",
+}
+NAME_LISTS = frozenset(_NAMES_LISTED)  # the predicates name_list_triples writes
 # The sources' units; the derived graph's (units placed by e-mail domain) come from this run's step.
 _SOURCE_UNITS = sparql_prologue() + """SELECT DISTINCT ?unit ?parent WHERE {
   GRAPH ?g { ?unit org:subOrganizationOf ?parent } FILTER(?g != RESOLVED) }"""
@@ -213,3 +228,27 @@ def aggregate_triples(store, minter: Minter, derived: Iterable[ox.Triple] = (),
         yield ox.Triple(node, KG.pairInstitution, ox.NamedNode(first))
         yield ox.Triple(node, KG.pairPartner, ox.NamedNode(second))
         yield ox.Triple(node, KG.sharedPapers, _count(count))
+
+
+def _name_lines(store) -> Iterator[str]:
+    """``paper<TAB>`` for each paper that introduces an artifact, ``paper<TAB>list<TAB>name`` (JSON) for each of its names."""
+    prologue = sparql_prologue()
+    for (paper,) in store.select_terms(f"{prologue} SELECT ?paper WHERE {_INTRODUCING}"):
+        yield f"{paper.value}\t\n"
+    for index, pattern in enumerate(_NAMES_LISTED.values()):
+        for paper, name in store.select_terms(f"{prologue} SELECT DISTINCT ?paper ?name WHERE {{ {_INTRODUCING} {pattern} }}"):
+            yield f"{paper.value}\t{index}\t{json.dumps(name.value)}\n"
+
+
+def name_list_triples(store, scratch: Path | None) -> Iterator[ox.Triple]:
+    """The name lists described above, read from the store as it is (after the derived graph with its
+    display names is written), grouped on disk by paper, papers in code-point order of IRI."""
+    predicates = list(_NAMES_LISTED)
+    for paper, rows in grouped_lines(_name_lines(store), scratch):
+        names: list[set[str]] = [set() for _ in predicates]
+        for row in rows:
+            if row:
+                index, name = row.split("\t", 1)
+                names[int(index)].add(json.loads(name))
+        for predicate, listed in zip(predicates, names):
+            yield ox.Triple(ox.NamedNode(paper), predicate, ox.Literal("; ".join(sorted(listed))))

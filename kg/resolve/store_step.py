@@ -46,7 +46,7 @@ from ..ingest.names import clean
 from ..stores.embedded import KGStore
 from ..stores.ordering import grouped_lines
 from ..rdf.vocab import FOAF, KG, RDF, RDFS, SKOS, TRUE, sparql_prologue
-from .aggregates import aggregate_triples
+from .aggregates import NAME_LISTS, aggregate_triples, name_list_triples
 from .domain_units import domain_unit_triples
 from .match_keys import ENTITY_CLASSES, MATCH_KEYS, entity_keys, match_key_triples, person_keys_line, text_rows
 from .name_index import INDEX_PREDICATES, name_index_triples
@@ -269,10 +269,13 @@ def rebuild(store: KGStore, minter: Minter, on_stage: Callable[[str], None] | No
             yield from aggregate_triples(store, minter, units, store.scratch_dir)
             stage("resolving: writing the derived graph")
 
-        store.set_graph_triples(graph, derived(), keep=MATCH_KEYS | INDEX_PREDICATES)
-        stage("resolving: name look-up keys")
-        # Match keys fold every name, the ones just chosen included (and no stale one), so they come after.
-        store.set_graph_triples(graph, key_triples(store, person_keys, minter), only=MATCH_KEYS | INDEX_PREDICATES)
+        written_after = MATCH_KEYS | INDEX_PREDICATES | NAME_LISTS  # read back from what this write stores
+        store.set_graph_triples(graph, derived(), keep=written_after)
+        stage("resolving: name look-up keys and name lists")
+        # Match keys fold every name, the ones just chosen included (and no stale one), and the name lists
+        # show the display names just chosen, so they come after.
+        store.set_graph_triples(graph, chain(key_triples(store, person_keys, minter), name_list_triples(store, store.scratch_dir)),
+                                only=written_after)
     store.update(f"DELETE DATA {{ GRAPH {graph} {{ {graph} {KG.resolutionSuspended} {TRUE} }} }}")  # resolved
     return decisions
 

@@ -24,8 +24,7 @@ def as_result(answer: ox.QuerySolutions | ox.QueryBoolean | ox.QueryTriples, rea
     if isinstance(answer, ox.QuerySolutions):
         result = Result("SELECT")
         result.vars = [rdflib.Variable(variable.value) for variable in answer.variables]
-        width = len(result.vars)
-        rows = (tuple(row[i] for i in range(width)) for row in answer)
+        rows = map(tuple, answer)  # a solution iterates its values in the order of the variables, None where unbound
         result.terms = iter(list(rows)) if read_now else rows
         # unbound values stay in as None, as oxrdflib has them, so a row of unbound values is still a row
         result.bindings = (dict(zip(result.vars, map(from_ox, row))) for row in result.terms)

@@ -384,8 +384,7 @@ class EmbeddedStore(KGStore):
     def select_terms(self, sparql: str, bindings: Mapping[str, ox.Term] | None = None) -> Iterator[tuple[ox.Term, ...]]:
         substitutions = {ox.Variable(name): term for name, term in (bindings or {}).items()}
         solutions = self.oxigraph.query(sparql, use_default_graph_as_union=True, substitutions=substitutions)
-        width = len(solutions.variables)
-        return (tuple(row[i] for i in range(width)) for row in solutions)
+        return map(tuple, solutions)  # each solution's values in the order of the variables, None where unbound
 
     def scalar(self, sparql: str) -> int:
         row = next(iter(self.oxigraph.query(sparql, use_default_graph_as_union=True)))

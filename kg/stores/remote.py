@@ -170,9 +170,7 @@ def _parsed_rows(answer: Answer) -> Iterator[tuple[ox.Term, ...]]:
     """TSV results streamed from the answer; a malformed one is a :class:`RemoteError`."""
     try:
         solutions = ox.parse_query_results(answer, ox.QueryResultsFormat.TSV)
-        width = len(solutions.variables)
-        for row in solutions:
-            yield tuple(row[i] for i in range(width))
+        yield from map(tuple, solutions)  # each solution's values in the order of the variables, None where unbound
     except (SyntaxError, ValueError, MemoryError) as exc:  # MemoryError: pyoxigraph's buffer cap on one huge row
         raise RemoteError(f"{answer.url}: the server's answer is not valid SPARQL TSV results ({_first_line(exc)})") from None
 
