@@ -135,3 +135,19 @@ def test_resolution_grouped_in_many_runs_derives_what_one_run_derives(corpus, mo
     monkeypatch.setattr(ordering, "RUN", 97)
     assert derived_graph(built(corpus, 1)) == whole
     assert any("coauthor-pair" in line for line in whole) and any("matchKeyLines" in line for line in whole)
+
+
+def test_shared_lines_forgotten_and_written_again_make_the_same_store(corpus, monkeypatch):
+    """A process remembers the shared-entity lines it wrote for two generations of REMEMBERED lines;
+    with tiny generations many are written again, and the store (a set) holds the same."""
+    whole = exported(built(corpus, 1), "nquads")
+    mapper = staging.BatchMapper(Minter(), {})
+    monkeypatch.setattr(staging, "REMEMBERED", 50)
+    assert exported(built(corpus, 1), "nquads") == whole
+    assert exported(built(corpus, 2), "nquads") == whole
+    numbers = [f"{i}\n" for i in range(110)]
+    lines = ["a\n", "b\n", *numbers[:60], "a\n", *numbers[60:], "a\n", "b\n"]
+    kept = [line for line in lines if mapper._first_time(line)]
+    assert kept.count("a\n") == 1, "met again in the last generation: kept into this one"
+    assert kept.count("b\n") == 2, "not met for two generations: written again"
+    assert len(kept) == 2 + 110 + 1

@@ -27,6 +27,10 @@ from .mapping import paper_triples
 from .terms import ntriples_line
 
 BATCH = 400  # records per task: large enough that pickling is cheap beside mapping
+# Shared-entity lines a process remembers as written, per generation (two are kept): about 60 MB
+# each. Remembering every one grew with the corpus (1.4 GB a worker at 1,000,000 papers); a line
+# forgotten is written again, which the store, a set, takes as the same triple.
+REMEMBERED = 1 << 18
 PER_RECORD_KINDS = ("paper", "authorship", "assignment", "record")  # IRIs minted once per record
 
 
@@ -40,21 +44,31 @@ class BatchMapper:
     def __init__(self, minter: Minter, aliases: AliasTable):
         self.minter, self.aliases = minter, aliases
         self.own_prefixes = tuple(f"<{minter.iri(kind, '')}" for kind in PER_RECORD_KINDS)  # as lines start
-        self.written: set[str] = set()  # the N-Triples lines of shared entities this process wrote
+        # The N-Triples lines of shared entities this process wrote lately: this generation's and the last one's.
+        self.written: set[str] = set()
+        self.older: set[str] = set()
         self.source: str | None = None
+
+    def _first_time(self, line: str) -> bool:
+        """Whether a shared-entity line is to be written: not written lately. A line met again is
+        kept into the next generation, so the entities many papers name are written once."""
+        if line in self.written:
+            return False
+        new = line not in self.older
+        self.written.add(line)
+        if len(self.written) == REMEMBERED:
+            self.older, self.written = self.written, set()
+        return new
 
     def __call__(self, source: str, batch: list[tuple[PaperRecord, PublicationInfo]]) -> bytes:
         if source != self.source:  # a process sees a source's batches in order, never one again after
-            self.source, self.written = source, set()
+            self.source, self.written, self.older = source, set(), set()
         lines = []
         analyses = record_analyses([record for record, _ in batch])
         for (record, info), analysis in zip(batch, analyses):
             for statement in paper_triples(record, info, self.minter, self.aliases, analysis):
                 line = ntriples_line(statement)
-                if line.startswith(self.own_prefixes):
-                    lines.append(line)
-                elif line not in self.written:
-                    self.written.add(line)
+                if line.startswith(self.own_prefixes) or self._first_time(line):
                     lines.append(line)
         return "".join(lines).encode("utf-8")
 
