@@ -138,6 +138,7 @@ def child_kg(corpus: Path, store_dir: Path, nquads: Path, queries_dir: Path, bin
 
     from kg.rdf.iris import Minter
     from kg.pipeline import ingest
+    from kg.rdf.staging import default_jobs
     from kg.stores.embedded import KGStore
 
     store = KGStore(str(store_dir))
@@ -145,6 +146,8 @@ def child_kg(corpus: Path, store_dir: Path, nquads: Path, queries_dir: Path, bin
     report = ingest([corpus], store, Minter())
     seconds, cpu = time.perf_counter() - start, cpu_seconds()
     memory = peak_mb()
+    # The mapping's worker processes, reaped when the stager closed: alive only while the listing is read.
+    workers = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     triples = store.scalar("SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }")
     # The engine's input: the store's own dump, unsorted (kg export sorts, which is slow at this size).
     store.oxigraph.dump(str(nquads), format=ox.RdfFormat.N_QUADS)
@@ -153,6 +156,7 @@ def child_kg(corpus: Path, store_dir: Path, nquads: Path, queries_dir: Path, bin
     bindings_out.write_text(json.dumps(bindings), encoding="utf-8")
     latencies = time_queries(store.query, queries, bindings)
     return {"papers": report.ingested, "triples": triples, "seconds": seconds, "cpu": cpu, "peak_mb": memory,
+            "worker_peak_mb": workers, "jobs": default_jobs(),
             "queries": latencies}
 
 
@@ -273,6 +277,7 @@ def report(result: dict) -> None:
             continue
         print(f"{label:<28}{papers / run['seconds']:>12,.0f}{run.get('triples', kg['triples']) / run['seconds']:>14,.0f}"
               f"{run['seconds']:>10.1f}{run['cpu']:>10.1f}{run['peak_mb']:>10,.0f}")
+    print(f"  (kg's {kg['jobs']} mapping processes, alive while the listing is read: {kg['worker_peak_mb']:,.0f} MB each at most)")
     engine_share, naive_factor = ingest_ratios(kg, engine, naive)
     print(f"kg / engine time: {1 / engine_share:.2f} (throughput {engine_share:.2f})   "
           f"kg / naive throughput: {'-' if naive_factor is None else f'{naive_factor:.1f}x'}")
