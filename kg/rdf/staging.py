@@ -28,8 +28,9 @@ from .terms import ntriples_line
 
 BATCH = 400  # records per task: large enough that pickling is cheap beside mapping
 # Shared-entity lines a process remembers as written, per generation (two are kept): about 60 MB
-# each. Remembering every one grew with the corpus (1.4 GB a worker at 1,000,000 papers); a line
-# forgotten is written again, which the store, a set, takes as the same triple.
+# each. Remembering every one grew with the corpus (390,812 lines in one process at 100,000 papers,
+# some ten times that at 1,000,000); a line forgotten is written again, which the store, a set,
+# takes as the same triple.
 REMEMBERED = 1 << 18
 PER_RECORD_KINDS = ("paper", "authorship", "assignment", "record")  # IRIs minted once per record
 

@@ -13,6 +13,8 @@ An institution's papers are the papers that list it or one of its units
   institution (``kg:institutionTopic`` …): the topic / partner institution counted (``kg:countedTopic`` …) and the number
   of its papers that have it (``kg:paperCount``); a partner is a listed institution that is not
   one of the institution's own units;
+- ``kg:CoauthorPair`` nodes: two people (in code-point order of IRI) with at least :data:`PAIR_FLOOR`
+  papers together, and ``kg:sharedPapers``;
 - ``kg:InstitutionPair`` nodes: two institutions listed on the same papers, as listed (no roll-up),
   in code-point order of IRI, with ``kg:sharedPapers``;
 - ``kg:withinInstitution``: every listed or affiliated (``kg:affiliation``) institution to itself and

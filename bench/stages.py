@@ -1,0 +1,86 @@
+"""Where an ingest's time and memory go: wall, CPU and peak memory per stage.
+
+    .venv/bin/python bench/stages.py LISTING STORE [--jobs N]   # kg ingest of LISTING into STORE
+    .venv/bin/python bench/stages.py --resolve-only STORE         # the resolution step again, on STORE
+
+Each stage is one the pipeline reports to the terminal (reading, loading, each part of the
+resolution); its peak is the main process's resident memory, sampled every 0.2 s. The mapping
+processes' peak is printed at the end (they are reaped when reading is over). The machine may be
+shared: CPU time and peaks are what compare across runs, the load average is printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import threading
+import time
+from pathlib import Path
+
+
+def resident_mb() -> int:
+    with open("/proc/self/status", encoding="ascii") as status:
+        return next(int(line.split()[1]) // 1024 for line in status if line.startswith("VmRSS"))
+
+
+def cpu_seconds() -> float:
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+class StageClock:
+    """Called with each stage's name as it starts; prints the stage that ended."""
+
+    def __init__(self, first: str):
+        self.name, self.started, self.cpu, self.peak = first, time.perf_counter(), cpu_seconds(), resident_mb()
+        self.began = self.started
+        threading.Thread(target=self._sample, daemon=True).start()
+
+    def _sample(self) -> None:
+        while True:
+            self.peak = max(self.peak, resident_mb())
+            time.sleep(0.2)
+
+    def __call__(self, name: str) -> None:
+        now, cpu = time.perf_counter(), cpu_seconds()
+        print(f"{self.name:<58}{now - self.started:>9.1f} s{cpu - self.cpu:>9.1f} s CPU{self.peak:>8,} MB", flush=True)
+        self.name, self.started, self.cpu, self.peak = name, now, cpu, resident_mb()
+
+    def finish(self) -> None:
+        self("")
+        print(f"{'whole run':<58}{time.perf_counter() - self.began:>9.1f} s{cpu_seconds():>9.1f} s CPU"
+              f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024:>8,} MB")
+        workers = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024
+        if workers:
+            print(f"mapping processes: {workers:,} MB each at most")
+        print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("paths", nargs="+", help="LISTING STORE, or STORE with --resolve-only")
+    parser.add_argument("--resolve-only", action="store_true")
+    parser.add_argument("--jobs", type=int, default=None)
+    args = parser.parse_args()
+
+    from kg.rdf.iris import Minter
+    from kg.stores.embedded import KGStore
+
+    print(f"{'stage':<58}{'wall':>11}{'CPU':>15}{'peak':>11}")
+    if args.resolve_only:
+        from kg.resolve.store_step import rebuild
+
+        clock = StageClock("opening the store")
+        rebuild(KGStore(args.paths[0]), Minter(), clock)
+    else:
+        from kg.pipeline import ingest
+
+        listing, store = args.paths
+        clock = StageClock("reading and mapping")
+        ingest([Path(listing)], KGStore(store), Minter(), jobs=args.jobs, on_stage=clock)
+    clock.finish()
+
+
+if __name__ == "__main__":
+    main()
