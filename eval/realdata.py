@@ -117,6 +117,18 @@ def _institution_scores(store: KGStore, truth: dict) -> dict:
             "nodes merging two institutions": scores["merging_nodes"]}
 
 
+def has_abstracts(truth: dict) -> bool:
+    """Whether the provider's file gave any abstract (CVF and some ICML / NeurIPS lists give none,
+    and their abstracts file is a header alone, which no reader takes for a listing)."""
+    return any(paper.get("abstract_line") for paper in truth["papers"])
+
+
+def builds(sets: list[tuple[Path, dict]]) -> list[tuple[Path, dict, bool]]:
+    """(truth path, truth, with abstracts): the listing alone, and listing + abstracts where there are any."""
+    return [(path, truth, with_abstracts) for path, truth in sets
+            for with_abstracts in (False, True) if not with_abstracts or has_abstracts(truth)]
+
+
 def score(truth_path: Path, truth: dict, with_abstracts: bool) -> dict:
     """Build one set into a throwaway store and score the graph."""
     folder = truth_path.parent
@@ -181,7 +193,7 @@ def main(argv: list[str] | None = None) -> int:
     if not sets:
         print(f"no real data in {realdata_dir()} (set KG_REALDATA); nothing to score", file=sys.stderr)
         return 0
-    cards = [score(path, truth, with_abstracts) for path, truth in sets for with_abstracts in (False, True)]
+    cards = [score(path, truth, with_abstracts) for path, truth, with_abstracts in builds(sets)]
     print(json.dumps(cards, indent=2) if args.json else scorecard(cards))
     return 0
 

@@ -7,18 +7,19 @@ from __future__ import annotations
 
 import pytest
 
-from eval.realdata import realdata_dir, score, scorecard, truth_sets
+from eval.realdata import builds, realdata_dir, score, scorecard, truth_sets
 
 SETS = truth_sets()
 pytestmark = pytest.mark.skipif(not SETS, reason=f"no real data in {realdata_dir()}")
 
 
 @pytest.fixture(scope="module", params=[path.stem for path, _ in SETS] or ["none"])
-def cards(request) -> tuple[dict, dict]:
-    path, truth = next((p, t) for p, t in SETS if p.stem == request.param)
-    listing, both = score(path, truth, False), score(path, truth, True)
-    print("\n" + scorecard([listing, both]))
-    return listing, both
+def cards(request) -> list[dict]:
+    """The listing's card, then the listing + abstracts card where the set has abstracts."""
+    found = [build for build in builds(SETS) if build[0].stem == request.param]
+    built = [score(path, truth, with_abstracts) for path, truth, with_abstracts in found]
+    print("\n" + scorecard(built))
+    return built
 
 
 def test_every_paper_read_once_with_its_exact_byline(cards):
@@ -36,6 +37,8 @@ def test_every_paper_has_venue_and_year(cards):
 
 
 def test_abstracts_join_their_paper_and_never_another(cards):
-    _, both = cards
+    if len(cards) < 2:
+        pytest.skip("the set has no abstracts")
+    both = cards[1]
     assert both["abstracts merged wrong"] == 0
     assert both["abstracts merged right"] >= 0.95
