@@ -196,3 +196,27 @@ def test_a_node_with_two_openreview_ids_violates_the_shapes():
         <https://kg.example.org/id/authorship/p--1> kg:author <https://kg.example.org/id/author/x> .""", format="turtle")
     report = validate_graph(bad)
     assert not report.conforms and any("OpenReview" in str(v) for v in report.violations)
+
+
+@pytest.mark.parametrize("key, written, expected", [
+    ("author", "Ada Lovelace, Alan Turing, Grace Hopper", ["Ada Lovelace", "Alan Turing", "Grace Hopper"]),
+    ("authors", "Ada Lovelace, Alan Turing", ["Ada Lovelace", "Alan Turing"]),
+    ("author", "Martin Luther King, Jr., Ada Lovelace, Henry Ford III", ["Martin Luther King, Jr.", "Ada Lovelace", "Henry Ford III"]),
+    ("author", "Ada Lovelace", ["Ada Lovelace"]),
+    # near-misses: ';' separates when present, a comma inside one place is part of that name
+    ("author", "Lovelace, Ada;Turing, Alan", ["Lovelace, Ada", "Turing, Alan"]),
+    ("author", "Ada Lovelace;Alan Turing", ["Ada Lovelace", "Alan Turing"]),
+])
+def test_bylines_joined_by_commas_or_semicolons_under_author_or_authors(tmp_path, key, written, expected):
+    entry = {"title": "A Good Paper", key: written, "status": "Poster"}
+    records, rejections, fmt = _read(_write(tmp_path, json.dumps([entry], indent=4)))
+    assert fmt == "paperlists" and not rejections
+    assert records[0].authors == expected
+
+
+def test_comma_byline_with_an_affiliation_list_of_another_length_gives_the_paper_its_institutions(tmp_path):
+    entry = {"title": "A Good Paper", "author": "Ada Lovelace, Alan Turing, Grace Hopper",
+             "aff": "University of London; Bletchley Park"}
+    records, _, _ = _read(_write(tmp_path, json.dumps([entry])))
+    assert [i.name for i in records[0].institutions] == ["University of London", "Bletchley Park"]
+    assert not any(detail.affiliations for detail in records[0].author_details)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import lru_cache
+from typing import Iterable
 
 from anyascii import anyascii
 
@@ -70,6 +71,21 @@ def match_key(text: str) -> str:
     """The identity of a name: folded, joiners removed, other punctuation as spaces."""
     folded = _JOINERS.sub("", fold(clean(text)))
     return " ".join(_NOT_WORD.sub(" ", folded).replace("_", " ").split())
+
+
+_GENERATION = re.compile(r"(?:Jr|Sr)\.?|II|III|IV")
+
+
+def with_generations(parts: Iterable[str]) -> list[str]:
+    """The names of a byline split at commas: a generation ("Jr.", "III") is no name of its own
+    but the end of the one before it ("Martin Luther King, Jr."); empty parts are dropped."""
+    names: list[str] = []
+    for part in parts:
+        if names and _GENERATION.fullmatch(part):
+            names[-1] = f"{names[-1]}, {part}"
+        elif part:
+            names.append(part)
+    return names
 
 
 _CJK = re.compile("[\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff]")

@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterator
 
-from ..names import clean, has_cjk
+from ..names import clean, has_cjk, with_generations
 from ..reading import Paragraph
 from ..records import Institution, PaperRecord, Rejection, excerpt
 from . import Source, split_header
@@ -45,7 +45,6 @@ _LINK_LABEL = re.compile(r"\s*纠错\s*$")  # the aggregator's "report an error"
 _INSTITUTION_SEPARATOR = re.compile(r"\s*[；;]\s*")
 _AUTHOR_SEPARATOR = re.compile(r"\s*(?:,|，|、|;|；|\band\b|&)\s*")
 _AUTHOR_MARKS = re.compile(r"[\d*†‡§¶#]+$")
-_GENERATION = re.compile(r"(?:Jr|Sr)\.?|II|III|IV")
 # Words of titles that no personal name holds, in any case ("Deep Ganguli" and "Will Ma" are
 # names, so content words are not evidence); and lower-case words that are title words only
 # as written: "A" and "To" are initials or surnames, "i" and "de" are particles.
@@ -66,14 +65,7 @@ def _label(text: str) -> tuple[str | None, str]:
 
 
 def _author_names(text: str) -> list[str]:
-    names: list[str] = []
-    for part in _AUTHOR_SEPARATOR.split(clean(text)):
-        name = _AUTHOR_MARKS.sub("", part).strip()
-        if names and _GENERATION.fullmatch(name):
-            names[-1] = f"{names[-1]}, {name}"  # "Martin Luther King, Jr." is one name
-        elif name:
-            names.append(name)
-    return names
+    return with_generations(_AUTHOR_MARKS.sub("", part).strip() for part in _AUTHOR_SEPARATOR.split(clean(text)))
 
 
 def _is_title_word(word: str) -> bool:

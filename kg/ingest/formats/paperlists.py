@@ -21,6 +21,7 @@ import re
 from typing import Iterator
 
 from .. import identifiers
+from ..names import clean, with_generations
 from ..reading import Paragraph, check_text_file
 from ..records import Affiliation, AuthorDetail, PaperRecord, Rejection, excerpt
 from ..structured import FieldError, distinct, institutions_of, make_record, parts, text
@@ -114,6 +115,18 @@ def header_from_file_name(stem: str) -> str:
     return re.sub(r"(?<=[A-Za-z])(?=\d{4}\b)", " ", stem.replace("_", " "))
 
 
+def byline(entry: dict) -> list[str]:
+    """The authors in byline order. OpenReview-based lists join them with ``;`` under ``author``
+    (an empty place kept: position aligns the per-author fields); CVF lists and some ICML /
+    NeurIPS years with ", ", some under ``authors``. A list without ``;`` but with commas is
+    comma-separated, a generation ("Jr.") staying with its name."""
+    key = next((key for key in ("author", "authors") if entry.get(key)), "author")
+    value = entry.get(key)
+    if isinstance(value, str) and ";" not in value and "," in value:
+        return with_generations(clean(part) for part in value.split(","))
+    return parts(value, key, ";")
+
+
 def _per_author(entry: dict, key: str, count: int) -> list[str]:
     values = parts(entry.get(key), key, ";")
     return values if len(values) == count else [""] * count
@@ -138,7 +151,7 @@ def paper_record(entry: object, where, header: str) -> PaperRecord | Rejection:
     if not isinstance(entry, dict):
         return Rejection(where, f"entry is a JSON {type(entry).__name__}, not an object", excerpt(json.dumps(entry)[:200]))
     title = text(entry.get("title"), "title")
-    authors = parts(entry.get("author"), "author", ";")
+    authors = byline(entry)
     bib_fields = citation_fields(entry["bibtex"]) if isinstance(entry.get("bibtex"), str) else {}
     urls = {key: text(entry.get(key), key) for key in ("site", "openreview", "pdf", "github", "project")}
     forum = identifiers.openreview_forum(urls["openreview"] or urls["site"] or bib_fields.get("url"))
@@ -170,7 +183,7 @@ class PaperlistsFormat:
         head = paragraphs[0].text[:4096] if paragraphs else ""
         if not head.startswith("["):
             return 0.0
-        return 1.0 if '"title"' in head and ('"author"' in head or '"authorids"' in head) else 0.5
+        return 1.0 if '"title"' in head and re.search(r'"author(?:s|ids)?"', head) else 0.5
 
     def read(self, paragraphs: Iterator[Paragraph], source: Source) -> Iterator[PaperRecord | Rejection]:
         del paragraphs  # the JSON is decoded from the file itself, a chunk at a time
