@@ -97,9 +97,11 @@ def source_names(files: list[Path]) -> list[str]:
 def publication_facts(records: Iterable[PaperRecord]) -> Iterator[tuple[PaperRecord, PublicationInfo]]:
     """Pair records with their publication facts, filling the venue and year a record leaves out.
 
-    The venue header applies to records that name no conference. A record that names a
-    conference without a year ("EIML@ICML") takes the year most records of the same listing
-    give for that conference; such records wait until the listing has been read.
+    The venue header applies to records that name no conference, and its year to records that
+    name its conference without one (an ACL Anthology booktitle, "…Linguistics (Volume 1: Long
+    Papers)", in ``acl2022.json``). Any other record that names a conference without a year
+    ("EIML@ICML") takes the year most records of the same listing give for that conference;
+    such records wait until the listing has been read.
     """
     waiting: list[tuple[PaperRecord, PublicationInfo]] = []
     years: dict[str, Counter] = {}
@@ -113,6 +115,8 @@ def publication_facts(records: Iterable[PaperRecord]) -> Iterator[tuple[PaperRec
             info.venue = header_venue[0]
             if info.year is None and header_venue[1]:
                 info.year, info.year_source = header_venue[1], "header"
+        elif info.year is None and info.venue and info.venue == header_venue[0] and header_venue[1]:
+            info.year, info.year_source = header_venue[1], "listing"  # inferred, as from the other records
         if info.venue and info.year is None:
             waiting.append((record, info))
             continue

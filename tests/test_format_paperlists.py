@@ -220,3 +220,37 @@ def test_comma_byline_with_an_affiliation_list_of_another_length_gives_the_paper
     records, _, _ = _read(_write(tmp_path, json.dumps([entry])))
     assert [i.name for i in records[0].institutions] == ["University of London", "Bletchley Park"]
     assert not any(detail.affiliations for detail in records[0].author_details)
+
+
+def _venues(path: Path) -> set[tuple[str, str]]:
+    store = KGStore("memory")
+    ingest([path], store, Minter())
+    rows = store.query(sparql_prologue() + """SELECT DISTINCT ?label ?year WHERE {
+        ?paper bibo:presentedAt ?event . ?event rdfs:label ?label . OPTIONAL { ?event schema:startDate ?year } }""")
+    return {(str(label), str(year) if year else "") for label, year in rows}
+
+
+@pytest.mark.parametrize("stem, venue", [
+    ("xyzconf2031", ("XYZCONF 2031", "2031")),  # a conference nobody listed, named by the file alone
+    ("4dw2031", ("4DW 2031", "2031")),
+    ("icml2031", ("ICML 2031", "2031")),
+    ("nips2031", ("NeurIPS 2031", "2031")),
+])
+def test_a_file_named_by_conference_and_year_gives_papers_without_a_venue_that_venue(tmp_path, stem, venue):
+    entry = {"title": "A Good Paper", "author": "Ada Lovelace;Alan Turing"}
+    assert _venues(_write(tmp_path, json.dumps([entry]), f"{stem}.json")) == {venue}
+
+
+@pytest.mark.parametrize("stem", ["papers", "accepted_papers"])
+def test_a_file_named_otherwise_names_no_venue(tmp_path, stem):
+    entry = {"title": "A Good Paper", "author": "Ada Lovelace;Alan Turing"}
+    assert _venues(_write(tmp_path, json.dumps([entry]), f"{stem}.json")) == set()
+
+
+def test_a_booktitle_naming_the_files_conference_without_its_year_takes_the_files_year(tmp_path):
+    bib = ('@inproceedings{x,\n title = "A Good Paper",\n booktitle = "Proceedings of the 70th Annual Meeting of the '
+           'Association for Computational Linguistics (Volume 1: Long Papers)",\n month = may,\n year = "2031"\n}')
+    entry = {"title": "A Good Paper", "author": "Ada Lovelace;Alan Turing", "bibtex": bib}
+    assert _venues(_write(tmp_path, json.dumps([entry]), "acl2031.json")) == {("ACL 2031", "2031")}
+    # near-miss: the file names another conference, so its year says nothing of this one
+    assert _venues(_write(tmp_path, json.dumps([entry]), "emnlp2030.json")) == {("ACL", "")}

@@ -6,7 +6,7 @@ A JSON array of objects, one per paper: ``title``, ``abstract``, ``keywords``, `
 several affiliations of one author), ``status`` (Poster / Oral / Spotlight), ``track``,
 ``site`` / ``openreview`` / ``pdf`` / ``github`` / ``project`` URLs and a ``bibtex`` entry
 (its booktitle and year give the venue). The venue header is the file name
-(``aistats2025.json`` -> "aistats 2025") for papers whose entry names no conference.
+(``aistats2025.json`` -> "AISTATS 2025") for papers whose entry names no conference.
 
 The array is decoded one object at a time from chunks of the file (``json.JSONDecoder
 .raw_decode``), so a file of many MB never exists twice in memory, and each paper knows the
@@ -110,9 +110,16 @@ class _ArrayStream:
             expect_value = False
 
 
+_CONFERENCE_YEAR_STEM = re.compile(r"(?P<name>[A-Za-z0-9]+?)[_\-]?(?P<year>(?:19|20)\d\d)")
+
+
 def header_from_file_name(stem: str) -> str:
-    """``aistats2025`` -> ``aistats 2025``: paperlists names files by conference and year."""
-    return re.sub(r"(?<=[A-Za-z])(?=\d{4}\b)", " ", stem.replace("_", " "))
+    """``colm2024`` -> ``COLM 2024``: paperlists names files by conference acronym and year, in
+    lower case, and the acronym is written in capitals again so that a conference nobody
+    listed (COLM, 3DV, WACV) is read as one, like a header line; any other stem is its words."""
+    if match := _CONFERENCE_YEAR_STEM.fullmatch(stem):
+        return f"{match['name'].upper()} {match['year']}"
+    return stem.replace("_", " ")
 
 
 def byline(entry: dict) -> list[str]:
