@@ -254,3 +254,11 @@ def test_a_booktitle_naming_the_files_conference_without_its_year_takes_the_file
     assert _venues(_write(tmp_path, json.dumps([entry]), "acl2031.json")) == {("ACL 2031", "2031")}
     # near-miss: the file names another conference, so its year says nothing of this one
     assert _venues(_write(tmp_path, json.dumps([entry]), "emnlp2030.json")) == {("ACL", "")}
+
+
+def test_escaped_characters_in_bylines_and_affiliations_split_nothing(tmp_path):
+    entry = {"title": "A Good Paper", "author": "Dana O&#39;Hara, Alan Turing",
+             "aff": "Northwest Polytechnic University Xi&amp;amp;#x27;an; AT&T Labs"}
+    records, _, _ = _read(_write(tmp_path, json.dumps([entry])))
+    assert records[0].authors == ["Dana O'Hara", "Alan Turing"]
+    assert [i.name for i in records[0].institutions] == ["Northwest Polytechnic University Xi'an", "AT&T Labs"]

@@ -210,3 +210,8 @@ def test_first_title_repeated_is_not_taken_for_a_header(tmp_path):
     path = write_listing(tmp_path, "Short Title\n\nShort Title\n\nAnn Lee\n\nComments Accepted at ICML 2026\n")
     _, papers, rejected = read_all(path, format_name="listing")
     assert rejected == [] and [(p.title, p.venue_header) for p in papers] == [("Short Title", "")]
+
+
+def test_an_escaped_apostrophe_in_an_institution_splits_nothing():
+    entries = parse_institutions("Northwest Polytechnic University Xi&amp;amp;#x27;an ； AT&T Labs 纠错")
+    assert [entry.name for entry in entries] == ["Northwest Polytechnic University Xi'an", "AT&T Labs"]

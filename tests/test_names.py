@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kg.ingest.names import clean, match_key
+from kg.ingest.names import clean, match_key, unescape_html
 from kg.pipeline import ingest
 from kg.rdf.iris import Minter
 from kg.stores.embedded import KGStore
@@ -53,3 +53,17 @@ def test_two_spellings_of_one_person_are_one_node_with_both_forms(tmp_path):
     hauberg = {str(person) for person, written in rows if "auberg" in str(written)}
     assert len(hauberg) == 1
     assert {str(written) for _, written in rows if "auberg" in str(written)} == {"Søren Hauberg", "Soren Hauberg"}
+
+
+@pytest.mark.parametrize("written, expected", [
+    ("Northwest Polytechnic University Xi&amp;#x27;an", "Northwest Polytechnic University Xi'an"),
+    ("Northwest Polytechnic University Xi&amp;amp;#x27;an", "Northwest Polytechnic University Xi'an"),  # escaped twice
+    ("Universit&eacute; de Nowhere &amp; Elsewhere", "Université de Nowhere & Elsewhere"),
+    ("O&#39;Hara", "O'Hara"),
+    # near-misses: a bare '&' and a reference without its ';' are text
+    ("AT&T Labs", "AT&T Labs"),
+    ("R&D Center; Q&A Lab", "R&D Center; Q&A Lab"),
+    ("Xi&amp", "Xi&amp"),
+])
+def test_html_character_references_are_resolved_however_often_escaped(written, expected):
+    assert unescape_html(written) == expected

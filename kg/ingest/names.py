@@ -13,6 +13,7 @@ Two levels, on purpose:
 
 from __future__ import annotations
 
+import html
 import re
 import unicodedata
 from functools import lru_cache
@@ -71,6 +72,23 @@ def match_key(text: str) -> str:
     """The identity of a name: folded, joiners removed, other punctuation as spaces."""
     folded = _JOINERS.sub("", fold(clean(text)))
     return " ".join(_NOT_WORD.sub(" ", folded).replace("_", " ").split())
+
+
+# A character reference with its ';' ("&amp;", "&#x27;", "&#39;"): web pages' text escaped once
+# or more ("Xi&amp;amp;#x27;an"). A bare '&' ("AT&T", "R&D") or a reference without ';' is text.
+_CHARACTER_REFERENCE = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
+_MAX_ESCAPES = 4
+
+
+def unescape_html(text: str) -> str:
+    """Text with its HTML character references resolved, however often it was escaped. It must
+    run before a list is split at ';', which each reference ends with."""
+    for _ in range(_MAX_ESCAPES):
+        unescaped = _CHARACTER_REFERENCE.sub(lambda match: html.unescape(match.group()), text)
+        if unescaped == text:
+            break
+        text = unescaped
+    return text
 
 
 _GENERATION = re.compile(r"(?:Jr|Sr)\.?|II|III|IV")

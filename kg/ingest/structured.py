@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from .names import clean
+from .names import clean, unescape_html
 from .records import AuthorDetail, Institution, PaperRecord, Rejection, SourceRef, excerpt
 
 MAX_TITLE = 1_000
@@ -27,20 +27,21 @@ def text(value: object, key: str) -> str | None:
         return None
     if not isinstance(value, str):
         raise FieldError(f"field {key!r} is {type(value).__name__}, not text")
-    return clean(value) or None
+    return clean(unescape_html(value)) or None
 
 
 def parts(value: object, key: str, separator: str) -> list[str]:
     """A list field written as a list of strings or as one string joined by ``separator``.
 
-    Empty parts are kept (``";IBM;"`` is three entries), because position aligns them with authors.
+    Empty parts are kept (``";IBM;"`` is three entries), because position aligns them with authors;
+    HTML character references are resolved first, so that their ';' splits nothing.
     """
     if value is None or value == "":
         return []
     if isinstance(value, str):
-        return [clean(part) for part in value.split(separator)]
+        return [clean(part) for part in unescape_html(value).split(separator)]
     if isinstance(value, list) and all(isinstance(part, str) for part in value):
-        return [clean(part) for part in value]
+        return [clean(unescape_html(part)) for part in value]
     raise FieldError(f"field {key!r} is {type(value).__name__}, not text or a list of text")
 
 

@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterator
 
-from ..names import clean, has_cjk, with_generations
+from ..names import clean, has_cjk, unescape_html, with_generations
 from ..reading import Paragraph
 from ..records import Institution, PaperRecord, Rejection, excerpt
 from . import Source, split_header
@@ -65,7 +65,7 @@ def _label(text: str) -> tuple[str | None, str]:
 
 
 def _author_names(text: str) -> list[str]:
-    return with_generations(_AUTHOR_MARKS.sub("", part).strip() for part in _AUTHOR_SEPARATOR.split(clean(text)))
+    return with_generations(_AUTHOR_MARKS.sub("", part).strip() for part in _AUTHOR_SEPARATOR.split(clean(unescape_html(text))))
 
 
 def _is_title_word(word: str) -> bool:
@@ -99,7 +99,7 @@ def looks_like_authors(text: str) -> bool:
 
 def parse_institutions(text: str) -> list[Institution]:
     """``A（甲） ； B`` -> institutions with their English and bracketed (usually Chinese) names."""
-    body = _LINK_LABEL.sub("", text)
+    body = unescape_html(_LINK_LABEL.sub("", text))  # "Xi&amp;#x27;an" is one name, not three
     entries = []
     for raw in _INSTITUTION_SEPARATOR.split(clean(body)):
         if not raw or raw in {"*", "-"}:

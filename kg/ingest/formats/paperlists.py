@@ -21,7 +21,7 @@ import re
 from typing import Iterator
 
 from .. import identifiers
-from ..names import clean, with_generations
+from ..names import clean, unescape_html, with_generations
 from ..reading import Paragraph, check_text_file
 from ..records import Affiliation, AuthorDetail, PaperRecord, Rejection, excerpt
 from ..structured import FieldError, distinct, institutions_of, make_record, parts, text
@@ -129,8 +129,10 @@ def byline(entry: dict) -> list[str]:
     comma-separated, a generation ("Jr.") staying with its name."""
     key = next((key for key in ("author", "authors") if entry.get(key)), "author")
     value = entry.get(key)
-    if isinstance(value, str) and ";" not in value and "," in value:
-        return with_generations(clean(part) for part in value.split(","))
+    if isinstance(value, str):
+        value = unescape_html(value)  # "Pe&#39;er" holds a ';' that separates nothing
+        if ";" not in value and "," in value:
+            return with_generations(clean(part) for part in value.split(","))
     return parts(value, key, ";")
 
 
