@@ -402,3 +402,25 @@ def test_real_listings_keep_spellings_together_and_institutions_apart(name):
     assert scores["pairs"] > 100
     assert scores["spelling_pairs_together"] >= 0.90, scores["pairs_apart"]
     assert scores["merging_nodes"] == 0, scores["merging_examples"]
+
+
+@pytest.mark.parametrize("abbreviated, written", [
+    ("Univ. Foostadt Alpes", "Université Foostadt Alpes"),
+    ("Univ Barville", "Université de Barville"),
+    ("Univ. de Barville", "Universidad de Barville"),
+    ("Univ. of Quuxton", "University of Quuxton"),
+])
+def test_univ_abbreviates_university(table, abbreviated, written):
+    assert resolve_name(abbreviated, table).key == resolve_name(written, table).key
+
+
+@pytest.mark.parametrize("first, second", [
+    ("Univision Foostadt", "University Foostadt"),  # a word that begins with "univ" is no abbreviation
+    ("Univ. of Quuxton", "Quuxton Institute"),
+])
+def test_univ_near_misses_stay_apart(table, first, second):
+    assert resolve_name(first, table).key != resolve_name(second, table).key
+
+
+def test_an_abbreviated_university_opening_a_comma_list_is_an_institution_not_a_unit(table):
+    assert tops("Univ. Foostadt Alpes, Quuxton University", table) == ["Univ. Foostadt Alpes", "Quuxton University"]

@@ -40,6 +40,8 @@ NATIVE_WORDS = {
     "universitatea": "university", "technische": "technical", "technicka": "technical",
     "institut": "institute", "instituto": "institute", "istituto": "institute",
 }
+# Abbreviations of those words as affiliations write them ("Univ. Grenoble Alpes", "Univ Lyon").
+ABBREVIATIONS = {"univ": "university"}
 # Prepositions that follow such a word ("Universidad de Chile", "Università degli Studi di Milano").
 _NATIVE_OF = re.compile(r"\b(university|institute) (?:degli studi )?(?:de la|de|di|del|della|des|du|van|zu|do|da|w|v)\b")
 # "University" right before a one-word place ("Universität Freiburg", "Technical University
@@ -69,8 +71,8 @@ def _without_legal_form(words: list[str]) -> list[str]:
 
 
 def _in_english(words: list[str]) -> list[str]:
-    native = any(word in NATIVE_WORDS for word in words)
-    words = [EXONYMS.get(word, word) for word in words]
+    native = any(word in NATIVE_WORDS or word in ABBREVIATIONS for word in words)
+    words = [EXONYMS.get(word, ABBREVIATIONS.get(word, word)) for word in words]
     if words[:1] == ["tu"] and len(words) == 2:  # "TU Darmstadt", "TU Wien"
         words = ["technische", "universitat", words[1]]
         native = True

@@ -21,7 +21,7 @@ from .aliases import AliasTable
 from .keys import institution_key, swapped
 
 ORGANISATION_WORDS = frozenset(fold(word) for word in (
-    "university universitat universität universite université universidad universidade universita università "
+    "university univ universitat universität universite université universidad universidade universita università "
     "universiteit universitet college institute institut instituto school faculty department dept laboratory "
     "laboratories lab labs center centre centro academy agency hospital foundation council corporation corp inc "
     "ltd llc gmbh company division program programme unit clinic ministry polytechnic politecnico ecole école "
@@ -29,7 +29,7 @@ ORGANISATION_WORDS = frozenset(fold(word) for word in (
     "laboratoire laboratorio escuela scuola"
 ).split())
 UNIVERSITY_WORDS = frozenset(fold(word) for word in (
-    "university universitat universität université universite universidad universidade università universita "
+    "university univ universitat universität université universite universidad universidade università universita "
     "universiteit universitet hochschule polytechnic politecnico ecole école"
 ).split())
 # Words that make a name a top-level institution rather than a unit of one.
