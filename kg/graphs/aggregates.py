@@ -29,13 +29,6 @@ INSTITUTIONS = URIRef(SCHEMA.sourceOrganization.value)
 # would co-occur with its own ancestors.
 TOPICS = URIRef(KG.foundTopic.value)
 
-# The English label where there is one (institutions also carry a Chinese one), else any.
-_NAME = """
-  OPTIONAL { ?node rdfs:label ?english FILTER(langMatches(lang(?english), "en")) }
-  OPTIONAL { ?node rdfs:label ?any }
-  BIND(COALESCE(?english, ?any, STR(?node)) AS ?label)
-"""
-
 LEVELS = ("listed", "parent")
 
 
@@ -68,30 +61,15 @@ _YEARS = "SELECT ?paper ?year WHERE { ?paper fabio:hasPublicationYear ?year }"
 _LABELS = "SELECT ?node ?label WHERE { ?node rdfs:label ?label }"
 
 
-def _titles(level: str) -> str:
-    return f"""
-SELECT DISTINCT ?link ?node ?title WHERE {{
-  ?paper a schema:ScholarlyArticle ; rdfs:label ?title . {_member("node", level)}
-}} ORDER BY ?node ?title
-"""
+# Each authorship's stated affiliation (structured sources say which author is where), with the
+# author where there is one: a paper with any stated affiliation counts by those alone.
+_STATED = """SELECT ?paper ?author ?listed WHERE {
+  ?paper kg:authorship ?authorship . ?authorship kg:affiliation ?listed . OPTIONAL { ?authorship kg:author ?author } }"""
 
 
-def _affiliations(level: str) -> str:
-    return f"""
-SELECT ?author ?institution (COUNT(DISTINCT ?paper) AS ?papers) (MIN(?author_label) AS ?author_name)
-       (MIN(?label) AS ?name) WHERE {{
-  # who is where: the author's own affiliation where the source states one (kg:affiliation),
-  # else every institution of the paper (listings do not say which author is at which)
-  {{ ?paper a schema:ScholarlyArticle ; kg:authorship ?authorship . ?authorship kg:author ?author .
-     {_member("institution", level, "kg:affiliation", "?authorship")} }}
-  UNION
-  {{ ?paper a schema:ScholarlyArticle ; dcterms:creator ?author . {_member("institution", level, "schema:sourceOrganization")}
-     FILTER NOT EXISTS {{ ?paper kg:authorship/kg:affiliation ?stated }} }}
-  ?author rdfs:label ?author_label .
-  BIND(?institution AS ?node)
-  {_NAME}
-}} GROUP BY ?author ?institution
-"""
+def _rolled_up(level: str) -> str:
+    """Each stated affiliation with the top parent it rolls up to (``level="parent"``)."""
+    return f"SELECT DISTINCT ?institution_listed ?institution WHERE {{ {_member('institution', level, 'kg:affiliation', '?authorship')} }}"
 
 
 @dataclass(frozen=True)
@@ -149,19 +127,20 @@ def teams(store: KGStore, link: URIRef, level: str = "listed") -> Teams:
     return Teams({paper: list(team) for paper, team in members.items()}, {paper: list(y) for paper, y in years.items()})
 
 
-def _labels(store: KGStore, nodes: set[str]) -> dict[str, str]:
+def _labels(store: KGStore, nodes: set[str], english_first: bool = True) -> dict[str, str]:
     """Each node's name: its smallest English label where it has one (institutions also carry a
-    Chinese one), else its smallest label, else its IRI."""
+    Chinese one; ``english_first=False``: in any language), else its smallest label. Nodes
+    without a label are left out."""
     english: dict[str, str] = {}
     other: dict[str, str] = {}
     for node, label in store.select_terms(sparql_prologue() + _LABELS):
         iri = node.value
         if iri in nodes and isinstance(label, ox.Literal):
             language = (label.language or "").lower()
-            found = english if language == "en" or language.startswith("en-") else other
+            found = english if english_first and (language == "en" or language.startswith("en-")) else other
             if iri not in found or label.value < found[iri]:
                 found[iri] = label.value
-    return {node: english.get(node) or other.get(node) or node for node in nodes}
+    return {node: name for node in nodes if (name := english.get(node) or other.get(node))}
 
 
 def node_rows(store: KGStore, link: URIRef, level: str = "listed", read: Teams | None = None) -> list[NodeRow]:
@@ -174,7 +153,7 @@ def node_rows(store: KGStore, link: URIRef, level: str = "listed", read: Teams |
         for member in members if paper in read.years else ():
             years[member].extend(read.years[paper])
     names = _labels(store, set(papers))
-    return [NodeRow(node, names[node], papers[node], round(sum(years[node]) / len(years[node]), 2) if years.get(node) else None)
+    return [NodeRow(node, names.get(node, node), papers[node], round(sum(years[node]) / len(years[node]), 2) if years.get(node) else None)
             for node in sorted(papers)]
 
 
@@ -186,15 +165,47 @@ def pair_rows(store: KGStore, link: URIRef, level: str = "listed", read: Teams |
     return [PairRow(a, b, size, papers) for (a, b, size), papers in sorted(counts.items())]
 
 
-def paper_titles(store: KGStore, link: URIRef, level: str = "listed") -> dict[str, list[str]]:
-    """Each member's paper titles, sorted."""
-    titles: dict[str, list[str]] = {}
-    for _, node, title in _values(store, _titles(level), link=link):
-        titles.setdefault(node, []).append(title)
-    return titles
+def paper_titles(store: KGStore, read: Teams) -> dict[str, list[str]]:
+    """Each member's paper titles (of the papers ``read``), distinct and sorted. Joined here from one
+    scan of the labels: the store's DISTINCT and ORDER BY read every title back from disk at each
+    comparison (CPU at 20,000 papers, both measured in one run: see README, Speed and scale)."""
+    titled: dict[str, set[tuple[str, str]]] = defaultdict(set)
+    for paper, title in store.select_terms(sparql_prologue() + _LABELS):
+        if paper.value in read.members and isinstance(title, ox.Literal):
+            titled[paper.value].add((title.value, title.language or ""))
+    titles: dict[str, set[tuple[str, str]]] = defaultdict(set)
+    for paper, members in read.members.items():
+        for member in members:
+            titles[member] |= titled.get(paper, set())
+    return {member: [title for title, _ in sorted(found)] for member, found in sorted(titles.items()) if found}
 
 
-def affiliation_rows(store: KGStore, level: str = "listed") -> list[AffiliationRow]:
-    """Author–institution pairs: the institutions listed on an author's papers (or their parents), with counts."""
-    return [AffiliationRow(author, author_name, institution, name, int(papers))
-            for author, institution, papers, author_name, name in _values(store, _affiliations(level))]
+def affiliation_rows(store: KGStore, level: str = "listed", authors: Teams | None = None,
+                     institutions: Teams | None = None) -> list[AffiliationRow]:
+    """Author–institution pairs with their papers counted: the author's own affiliations where the
+    paper's source states any (kg:affiliation), else every institution the paper lists (listings
+    do not say which author is where), as listed or rolled up to their parents (``level``).
+    Joined here from the papers' teams and one scan of the stated affiliations: the store's
+    GROUP BY over the UNION of both was most of the network pages' time."""
+    authors = authors or teams(store, AUTHORS)
+    institutions = institutions or teams(store, INSTITUTIONS, level)
+    parents: dict[str, list[str]] = defaultdict(list)
+    if level != "listed":
+        for listed, institution in _values(store, _rolled_up(level)):
+            parents[listed].append(institution)
+    papers: dict[tuple[str, str], set[str]] = defaultdict(set)
+    stated: set[str] = set()
+    for paper, author, listed in _values(store, _STATED):
+        stated.add(paper)
+        if author is not None and paper in authors.members:
+            for institution in parents[listed] if level != "listed" else (listed,):
+                papers[(author, institution)].add(paper)
+    for paper, team in authors.members.items():
+        if paper not in stated:
+            for institution in institutions.members.get(paper, ()):
+                for author in team:
+                    papers[(author, institution)].add(paper)
+    author_names = _labels(store, {author for author, _ in papers}, english_first=False)
+    names = _labels(store, {institution for _, institution in papers})
+    return [AffiliationRow(author, author_names[author], institution, names.get(institution, institution), len(found))
+            for (author, institution), found in sorted(papers.items()) if author in author_names]

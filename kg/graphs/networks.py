@@ -31,12 +31,14 @@ def network(store: KGStore, name: str, *, counting: Counting = "full", max_team:
     """
     link, kind = LINKS[name], KINDS[name]
     level = level if name == "institutions" else "listed"
-    affiliations = affiliation_names(affiliation_rows(store, level), of=kind) if name != "topics" and details else None
     read = teams(store, link, level)
+    known = {"authors": read} if name == "coauthors" else {"institutions": read}  # the teams just read
+    affiliations = (affiliation_names(affiliation_rows(store, level, **known), of=kind)
+                    if name != "topics" and details else None)
     graph = collaboration_graph(
         node_rows(store, link, level, read), pair_rows(store, link, level, read), counting=counting, max_team=max_team,
         min_papers=min_papers, min_weight=min_weight, top=top,
-        titles=paper_titles(store, link, level) if details else None, affiliations=affiliations,
+        titles=paper_titles(store, read) if details else None, affiliations=affiliations,
     )
     for iri, (keys, acronyms) in (search_names(store, kind) if details else {}).items():
         if iri in graph:
