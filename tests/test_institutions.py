@@ -189,6 +189,33 @@ def test_the_place_of_one_university_is_not_part_of_its_identity(table, written,
     assert top_keys(written, table) == top_keys(bare, table)
 
 
+@pytest.mark.parametrize("written, bare", [
+    ("Foo Robotics Laboratories, Springfield, MA", "Foo Robotics Laboratories"),   # city, US state code
+    ("Bar and Baz Institute, Lakeside, CA 90210", "Bar and Baz Institute"),         # city, state and ZIP code
+    ("Qux Research, Riverton NJ, USA", "Qux Research"),                             # city and state in one part
+    ("Quux Labs, Hilltown, Oregon", "Quux Labs"),                                   # a state's name
+    ("Corge Institute for Studies, 12345 Neustadt, Germany", "Corge Institute for Studies"),  # postcode before the city
+    ("Grault Research Centre, Shantown 100200, China", "Grault Research Centre"),   # postcode after the city
+])
+def test_a_postal_address_after_a_name_is_neither_its_identity_nor_its_name(table, written, bare):
+    assert institutions(written, table) == [[bare]]
+
+
+def test_an_address_keeps_what_identifies_an_institution(table):
+    # the campus of "University of X, Y" stays, only its state and postcode go
+    assert institutions("University of Foo, Springfield, IL 62701", table) == [["University of Foo, Springfield"]]
+    assert institutions("University of Foo, Springfield IL", table) == [["University of Foo, Springfield"]]
+    assert top_keys("University of Foo, Springfield, IL", table) != top_keys("University of Foo, Shelbyville, IL", table)
+    assert top_keys("Indian Institute of Foo, Northpur 721302, India", table) \
+        != top_keys("Indian Institute of Foo, Southpur 140001, India", table)
+    # a city with no state or postcode after it is not known to be an address
+    assert institutions("Foo Institute, Paris, France", table) == [["Foo Institute, Paris"]]
+    assert institutions("Institute for Logic, Language and Computation", table) == [["Institute for Logic, Language and Computation"]]
+    # the table's "Northeastern University, China" is found behind a city and a postcode
+    assert top_keys("Northeastern University, Shenyang 110819, China", table) \
+        != top_keys("Northeastern University, Boston, MA 02115", table)
+
+
 @pytest.mark.parametrize("entry, expected", [
     ("Peking University, Tsinghua University", ["Peking University", "Tsinghua University"]),
     ("Tokyo University, Tokyo Institute of Technology", ["University of Tokyo", "Tokyo Institute of Technology"]),
