@@ -150,6 +150,30 @@ def test_a_legal_form_after_a_comma_is_never_an_organisation(table, entry):
     assert "inc" not in resolve_name(top, table).key.split() and "ltd" not in resolve_name(top, table).key.split()
 
 
+@pytest.mark.parametrize("entry, shown", [
+    ("Foo Vision Technology Co., Ltd", "Foo Vision Technology Co., Ltd"),    # the legal form ends the name shown
+    ("Bar Robotics, Inc., Springfield, MA", "Bar Robotics, Inc."),
+    ("Baz Institute of Studies‡", "Baz Institute of Studies"),                # a footnote mark is no part of it
+    ("†Qux Laboratory", "Qux Laboratory"),
+    ("Quux Research Center*", "Quux Research Center"),
+])
+def test_the_name_shown_is_the_whole_name_without_marks(table, entry, shown):
+    [[top]] = institutions(entry, table)
+    assert top == shown
+
+
+def test_a_unit_with_a_footnote_mark_is_the_unit_without_it(table):
+    assert institutions("Dept. of Botany‡, Stanford University", table) == [["Dept. of Botany", "Stanford University"]]
+    assert institutions("Corge Lab*, Foo University", table) == institutions("Corge Lab, Foo University", table)
+    assert institutions("A*STAR", table) == [["Agency for Science, Technology and Research"]]   # a mark inside a name stays
+
+
+def test_a_company_with_and_without_its_legal_form_is_one_node(table):
+    # "Tencent Foo" is a unit of Tencent; so is "Tencent Foo Co., Ltd." (same key, same chain)
+    assert institutions("Tencent Foo Co., Ltd.", table)[0][1:] == institutions("Tencent Foo", table)[0][1:] == ["Tencent"]
+    assert top_keys("Tencent Foo Co., Ltd.", table) == top_keys("Tencent Foo", table)
+
+
 def test_companies_with_a_legal_form_share_no_node(table):
     assert tops("Cerebras Systems, Inc.", table) != tops("KDDI Research, Inc.", table)
 
