@@ -150,6 +150,30 @@ def test_a_legal_form_after_a_comma_is_never_an_organisation(table, entry):
     assert "inc" not in resolve_name(top, table).key.split() and "ltd" not in resolve_name(top, table).key.split()
 
 
+@pytest.mark.parametrize("entry, shown", [
+    ("Foo Vision Technology Co., Ltd", "Foo Vision Technology Co., Ltd"),    # the legal form ends the name shown
+    ("Bar Robotics, Inc., Springfield, MA", "Bar Robotics, Inc."),
+    ("Baz Institute of Studies‡", "Baz Institute of Studies"),                # a footnote mark is no part of it
+    ("†Qux Laboratory", "Qux Laboratory"),
+    ("Quux Research Center*", "Quux Research Center"),
+])
+def test_the_name_shown_is_the_whole_name_without_marks(table, entry, shown):
+    [[top]] = institutions(entry, table)
+    assert top == shown
+
+
+def test_a_unit_with_a_footnote_mark_is_the_unit_without_it(table):
+    assert institutions("Dept. of Botany‡, Stanford University", table) == [["Dept. of Botany", "Stanford University"]]
+    assert institutions("Corge Lab*, Foo University", table) == institutions("Corge Lab, Foo University", table)
+    assert institutions("A*STAR", table) == [["Agency for Science, Technology and Research"]]   # a mark inside a name stays
+
+
+def test_a_company_with_and_without_its_legal_form_is_one_node(table):
+    # "Tencent Foo" is a unit of Tencent; so is "Tencent Foo Co., Ltd." (same key, same chain)
+    assert institutions("Tencent Foo Co., Ltd.", table)[0][1:] == institutions("Tencent Foo", table)[0][1:] == ["Tencent"]
+    assert top_keys("Tencent Foo Co., Ltd.", table) == top_keys("Tencent Foo", table)
+
+
 def test_companies_with_a_legal_form_share_no_node(table):
     assert tops("Cerebras Systems, Inc.", table) != tops("KDDI Research, Inc.", table)
 
@@ -187,6 +211,33 @@ def test_a_campus_of_an_unknown_system_stays_in_its_identity(table):
 ])
 def test_the_place_of_one_university_is_not_part_of_its_identity(table, written, bare):
     assert top_keys(written, table) == top_keys(bare, table)
+
+
+@pytest.mark.parametrize("written, bare", [
+    ("Foo Robotics Laboratories, Springfield, MA", "Foo Robotics Laboratories"),   # city, US state code
+    ("Bar and Baz Institute, Lakeside, CA 90210", "Bar and Baz Institute"),         # city, state and ZIP code
+    ("Qux Research, Riverton NJ, USA", "Qux Research"),                             # city and state in one part
+    ("Quux Labs, Hilltown, Oregon", "Quux Labs"),                                   # a state's name
+    ("Corge Institute for Studies, 12345 Neustadt, Germany", "Corge Institute for Studies"),  # postcode before the city
+    ("Grault Research Centre, Shantown 100200, China", "Grault Research Centre"),   # postcode after the city
+])
+def test_a_postal_address_after_a_name_is_neither_its_identity_nor_its_name(table, written, bare):
+    assert institutions(written, table) == [[bare]]
+
+
+def test_an_address_keeps_what_identifies_an_institution(table):
+    # the campus of "University of X, Y" stays, only its state and postcode go
+    assert institutions("University of Foo, Springfield, IL 62701", table) == [["University of Foo, Springfield"]]
+    assert institutions("University of Foo, Springfield IL", table) == [["University of Foo, Springfield"]]
+    assert top_keys("University of Foo, Springfield, IL", table) != top_keys("University of Foo, Shelbyville, IL", table)
+    assert top_keys("Indian Institute of Foo, Northpur 721302, India", table) \
+        != top_keys("Indian Institute of Foo, Southpur 140001, India", table)
+    # a city with no state or postcode after it is not known to be an address
+    assert institutions("Foo Institute, Paris, France", table) == [["Foo Institute, Paris"]]
+    assert institutions("Institute for Logic, Language and Computation", table) == [["Institute for Logic, Language and Computation"]]
+    # the table's "Northeastern University, China" is found behind a city and a postcode
+    assert top_keys("Northeastern University, Shenyang 110819, China", table) \
+        != top_keys("Northeastern University, Boston, MA 02115", table)
 
 
 @pytest.mark.parametrize("entry, expected", [

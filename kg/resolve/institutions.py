@@ -14,7 +14,8 @@ themselves resolve by :mod:`.org_names`):
 4. Otherwise the entry is cut at commas (outside brackets) and at spaced dashes ("ETHZ - ETH
    Zurich") into parts. An *institution* part is a university, a company, an "Institute of …
    Technology", a name the table knows, or a name that begins with one ("Google Brain"). A
-   part that is a legal form ("Inc.", "Ltd.") is dropped; a country, a place or a campus
+   part that is a legal form ("Inc.", "Ltd.") ends the name before it ("Foo Co., Ltd."), and
+   footnote marks ("Dept. of Psychology‡") are no part of a name; a country, a place or a campus
    ("Seattle", "College Park", "(Guangzhou)") qualifies the part before it and is never an
    organisation. Parts before an institution are its units, smallest first; a unit written
    after its institution ("The University of Tokyo, Graduate School of …", "Sorbonne
@@ -39,9 +40,9 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..ingest.names import clean, fold, has_cjk, match_key
+from ..ingest.names import clean, fold, has_cjk
 from .aliases import AliasTable
-from .keys import LEGAL_FORMS, institution_key, swapped
+from .keys import institution_key, is_legal_form, swapped, without_legal_form
 from .org_names import (
     TOP_LEVEL_WORDS,
     UNIVERSITY_WORDS,
@@ -70,6 +71,8 @@ GENERIC_UNITS = frozenset({"research", "ai", "labs", "lab", "ai research", "ai l
 # After a known prefix, these make the name an institution of its own ("Penn State University").
 _OWN_INSTITUTION_WORDS = TOP_LEVEL_WORDS | {"state", "technological", "tech", "polytechnic"}
 _PREPOSITIONS = frozenset("of for on in de des di du fur für".split())
+# Footnote marks that tie an affiliation to its authors on a paper ("Dept. of Psychology‡").
+FOOTNOTE_MARKS = " *∗⋆†‡§¶‖¹²³⁴⁵⁶⁷⁸⁹⁰"
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +114,7 @@ def brand_parent(text: str, aliases: AliasTable) -> str | None:
     """The known organisation a name begins with ("Google Brain" -> Google) or is "at"/"by"."""
     if is_known(text, aliases):
         return None
-    tokens = clean(text).split()
+    tokens = without_legal_form(text).split()  # "Tencent Foo Co., Ltd." is "Tencent Foo", a unit of Tencent
     for end in range(len(tokens) - 1, 0, -1):
         rest = {fold(word).strip("(),.") for word in tokens[end:]}
         if rest & _OWN_INSTITUTION_WORDS:
@@ -168,7 +171,19 @@ def _parts(text: str, aliases: AliasTable) -> list[str]:
                 parts += [match["name"], inner]
             else:
                 parts.append(piece)
-    return [part for part in parts if tuple(match_key(part).split()) not in LEGAL_FORMS]
+    return _with_legal_forms([part.strip(FOOTNOTE_MARKS) for part in parts])
+
+
+def _with_legal_forms(parts: list[str]) -> list[str]:
+    """A legal form written as a part of its own ("Foo Co., Ltd.", "Bar, Inc.") is the end of the
+    name before it, never an organisation."""
+    joined: list[str] = []
+    for part in parts:
+        if joined and is_legal_form(part):
+            joined[-1] = f"{joined[-1]}, {part}"
+        elif not is_legal_form(part):
+            joined.append(part)
+    return joined
 
 
 def _with_acronym(first: str, second: str) -> str | None:

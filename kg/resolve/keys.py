@@ -70,6 +70,19 @@ def _without_legal_form(words: list[str]) -> list[str]:
     return words
 
 
+def is_legal_form(text: str) -> bool:
+    """Only legal forms: "Inc.", "Co., Ltd.", "Sp. z o.o."."""
+    words = match_key(text).split()
+    return bool(words) and _without_legal_form(["name", *words]) == ["name"]
+
+
+def without_legal_form(name: str) -> str:
+    """A name as written without the legal form it ends with ("Foo Technology Co., Ltd." -> "Foo Technology")."""
+    tokens = clean(name).split()
+    end = next((end for end in range(1, len(tokens)) if is_legal_form(" ".join(tokens[end:]))), len(tokens))
+    return " ".join(tokens[:end]).rstrip(",")
+
+
 def _in_english(words: list[str]) -> list[str]:
     native = any(word in NATIVE_WORDS or word in ABBREVIATIONS for word in words)
     words = [EXONYMS.get(word, ABBREVIATIONS.get(word, word)) for word in words]

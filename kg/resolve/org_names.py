@@ -8,6 +8,12 @@ when the table knows only the swapped form. A name the table does not know keeps
 its place qualifiers are left out of it for an "X University" (one university: "Rutgers
 University, New Brunswick") and kept for "University of X, Y", the way systems name campuses,
 so "University of California, Merced" stays apart from "…, Irvine".
+
+A postal address at the end of the qualifiers ("…, Cambridge, MA", "…, La Jolla, CA 92014",
+"…, 80333 Munich, Germany") is left out of both the key and the name shown: countries, US
+states, postcodes and the city they follow, except the city of a name whose campus is part of
+its identity ("University of X, Y, ST"). A city with no state or postcode after it is not known
+to be an address and stays.
 """
 
 from __future__ import annotations
@@ -38,11 +44,20 @@ UNIT_WORDS = frozenset(
     "department dept school faculty college lab laboratory institute center centre division group chair program "
     "faculte facultad fakultat departement departamento dipartimento laboratoire laboratorio escuela scuola".split()
 )
-# Upper-case words that are places or numerals, not organisations' acronyms.
-PLACE_CODES = frozenset(
-    "USA US UK UAE PRC ROC EU AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV "
-    "NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC II III IV VI VII VIII IX XI XII XIII".split()
+US_STATE_CODES = frozenset(
+    "AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR "
+    "PA RI SC SD TN TX UT VT VA WA WV WI WY DC".split()
 )
+US_STATES = frozenset((
+    "alabama", "alaska", "arizona", "arkansas", "california", "colorado", "connecticut", "delaware", "florida",
+    "georgia", "hawaii", "idaho", "illinois", "indiana", "iowa", "kansas", "kentucky", "louisiana", "maine",
+    "maryland", "massachusetts", "michigan", "minnesota", "mississippi", "missouri", "montana", "nebraska", "nevada",
+    "new hampshire", "new jersey", "new mexico", "new york", "north carolina", "north dakota", "ohio", "oklahoma",
+    "oregon", "pennsylvania", "rhode island", "south carolina", "south dakota", "tennessee", "texas", "utah",
+    "vermont", "virginia", "washington", "west virginia", "wisconsin", "wyoming", "district of columbia",
+))
+# Upper-case words that are places or numerals, not organisations' acronyms.
+PLACE_CODES = US_STATE_CODES | frozenset("USA US UK UAE PRC ROC EU II III IV VI VII VIII IX XI XII XIII".split())
 # Trailing countries that qualify a name ("…, Japan"): never a part of its identity.
 COUNTRIES = frozenset((
     "germany", "japan", "china", "p r china", "pr china", "singapore", "usa", "us", "uk", "united states",
@@ -54,6 +69,15 @@ COUNTRIES = frozenset((
     "united arab emirates", "uae", "qatar", "iran", "pakistan", "vietnam", "thailand", "malaysia", "indonesia",
     "philippines", "hungary", "romania", "luxembourg", "estonia", "slovenia", "croatia", "serbia", "ukraine",
 ))
+# Postcodes as addresses write them: 02139, 94305-4020, 100081, 113-8656, D-80333, CB3 0FD, K1A 0B1, 1098 XH.
+_POSTCODE = (r"(?:\d{4,6}(?:-\d{4})?|\d{3}-\d{4}|[A-Z]{1,2}-\d{4,5}|[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}"
+             r"|[A-Z]\d[A-Z] \d[A-Z]\d|\d{4} [A-Z]{2})")
+# An address part: a city with a US state code after it ("Pittsburgh PA", "CA 94305"), or with a postcode
+# before or after it ("Beijing 100081", "80333 Munich").
+_STATE_ADDRESS = re.compile(rf"(?P<city>[^\d,]*?)\s*\b(?:{'|'.join(sorted(US_STATE_CODES))})\.?(?:\s+\d{{5}}(?:-\d{{4}})?)?")
+_POSTCODE_ADDRESS = re.compile(rf"(?P<before>\D*?)\s*{_POSTCODE}\s*(?P<after>\D*)")
+# Names whose campus is part of their identity ("University of X, Y", "Indian Institute of Technology, Y").
+_CAMPUS_NAME = re.compile(r"\b(?:university|institute|college) of\b")
 # "X University" names that are systems of several universities, one per campus.
 _SYSTEM_PREFIXES = ("state university", "national university", "indian", "city university", "open university")
 _ACRONYM_IN_BRACKETS = re.compile(r"^(?P<name>.+?)\s*[(（](?P<acronym>[A-Z][A-Za-z0-9&*\-]{1,11})[)）]$")
@@ -75,6 +99,39 @@ def is_country(text: str) -> bool:
     return institution_key(text) in COUNTRIES or clean(text).strip(".") in PLACE_CODES
 
 
+def address_city(text: str) -> str | None:
+    """The city a postal address part names besides its US state or postcode ("Pittsburgh" of
+    "Pittsburgh PA", "" of "CA 94305" and of "California"), or None when the part is no address."""
+    text = clean(text)
+    if institution_key(text) in US_STATES:
+        return ""
+    if not (match := _STATE_ADDRESS.fullmatch(text) or _POSTCODE_ADDRESS.fullmatch(text)):
+        return None
+    city = clean(" ".join(group or "" for group in match.groups())).strip(" ,")
+    # "Lab 42", "Building 5 Research Center" are no addresses
+    return None if len(city.split()) > 3 or words_of(city) & ORGANISATION_WORDS else city
+
+
+def without_address(qualifiers: tuple[str, ...], keep_city: bool) -> tuple[str, ...]:
+    """The qualifiers before the postal address that ends them: countries, US states, postcodes,
+    and the city they follow ("…, Cambridge, MA", "…, La Jolla, CA 92014", "…, Pittsburgh PA,
+    USA"). A city with no state or postcode after it ("…, Paris, France") stays, and so does the
+    city of a name whose campus is part of its identity (``keep_city``: "University of X, Y")."""
+    kept = list(qualifiers)
+    postal = False
+    while kept:
+        city = address_city(kept[-1])
+        if city is None and not is_country(kept[-1]):
+            break
+        kept.pop()
+        if city:  # the address's city, written in the same part
+            return (*kept, city) if keep_city else tuple(kept)
+        postal = postal or city == ""
+    if postal and kept and not keep_city:
+        kept.pop()
+    return tuple(kept)
+
+
 @dataclass(frozen=True, slots=True)
 class OrgName:
     """One level of an institution entry: as written, its identity key, its canonical name, and
@@ -94,15 +151,21 @@ class OrgName:
 @lru_cache(maxsize=1 << 16)  # names repeat across a corpus; the table is immutable once loaded
 def resolve_name(text: str, aliases: AliasTable, qualifiers: tuple[str, ...] = ()) -> OrgName:
     """One organisation name (with the place qualifiers written after it) -> key and canonical name."""
-    written = clean(", ".join((text, *qualifiers)))
     name, acronym = clean(text), None
     if (match := _ACRONYM_IN_BRACKETS.match(name)) and acronym_fits(match["acronym"], match["name"]):
         name, acronym = match["name"], match["acronym"]
     base = institution_key(name)
+    # the postal address is where the institution is, not which one it is, nor a part of its name
+    kept = without_address(qualifiers, keep_city=_CAMPUS_NAME.search(base) is not None)
+    written = clean(", ".join((text, *kept)))
     # a country, or a word the name already has ("Technion - …, Technion"), adds nothing
-    places = tuple(q for q in qualifiers if not is_country(q) and not set(institution_key(q).split()) <= set(base.split()))
+    places = tuple(q for q in kept if not is_country(q) and not set(institution_key(q).split()) <= set(base.split()))
     full = institution_key(", ".join((name, *places)))
-    candidates = [(institution_key(", ".join((name, *qualifiers))), "alias table"), (full, "alias table, country left out")]
+    countries = tuple(q for q in qualifiers if is_country(q))
+    candidates = [(institution_key(", ".join((name, *qualifiers))), "alias table")]
+    if countries:  # "Northeastern University, Shenyang, China": the table knows the name with its country
+        candidates.append((institution_key(", ".join((name, *countries))), "alias table, address left out"))
+    candidates.append((full, "alias table, country left out"))
     if places:
         candidates.append((base, f"alias table, campus or place {', '.join(places)!r} left out"))
     for key, rule in candidates:
