@@ -98,12 +98,15 @@ def analyse_all(papers: Sequence[Texts]) -> list[Analysis]:
     nlp = pipeline()
     mentions: list[list[tuple[str, Mention]]] = [[] for _ in papers]
     found: list[list[tuple[str, Found]]] = [[] for _ in papers]
-    for position, (section, unneeded) in enumerate((("title", ["sentencizer"]), ("abstract", []))):
-        owners = [index for index, texts in enumerate(papers) if texts[position]]
-        for index, doc in zip(owners, nlp.pipe((_doc(nlp, section, papers[index][position]) for index in owners),
-                                               disable=unneeded)):
-            mentions[index] += [(section, m) for m in doc._.topic_mentions]
-            found[index] += [(section, f) for f in doc._.artifacts]
+    # The words a batch adds to the vocabulary are forgotten after it (what leaves the zone is plain
+    # text): kept, they grew a mapping process by ~1.2 MB per 1,000 papers, without end.
+    with nlp.memory_zone():
+        for position, (section, unneeded) in enumerate((("title", ["sentencizer"]), ("abstract", []))):
+            owners = [index for index, texts in enumerate(papers) if texts[position]]
+            for index, doc in zip(owners, nlp.pipe((_doc(nlp, section, papers[index][position]) for index in owners),
+                                                   disable=unneeded)):
+                mentions[index] += [(section, m) for m in doc._.topic_mentions]
+                found[index] += [(section, f) for f in doc._.artifacts]
     return [_analysis(mentions[index], found[index], summary) for index, (_, _, summary) in enumerate(papers)]
 
 
