@@ -106,15 +106,25 @@ def _values(store: KGStore, query: str, **bindings: URIRef) -> Iterator[tuple[st
             for row in store.select_terms(sparql_prologue() + query, terms))
 
 
+LabelRow = tuple[str, str, str]  # a node, one of its labels, and the label's language (lower case; "" for none)
+
+
+def _label_rows(store: KGStore) -> list[LabelRow]:
+    return [(node.value, label.value, (label.language or "").lower())
+            for node, label in store.select_terms(sparql_prologue() + _LABELS) if isinstance(label, ox.Literal)]
+
+
 @dataclass
 class Teams:
-    """Each paper's members and years: the one read both the nodes' counts and the pairs come from."""
+    """Each paper's members and years, and every label: the one read the nodes' counts and names,
+    the pairs and the papers' titles come from (the labels were scanned seven times a page)."""
 
     members: dict[str, list[str]]
     years: dict[str, list[int]]
+    labels: list[LabelRow]
 
 
-def teams(store: KGStore, link: URIRef, level: str = "listed") -> Teams:
+def teams(store: KGStore, link: URIRef, level: str = "listed", labels: list[LabelRow] | None = None) -> Teams:
     papers = {paper for paper, in _values(store, _PAPERS)}
     members: dict[str, dict[str, None]] = defaultdict(dict)  # ordered sets: a member once per paper
     for _, paper, member in _values(store, _members(level), link=link):
@@ -124,22 +134,21 @@ def teams(store: KGStore, link: URIRef, level: str = "listed") -> Teams:
     for paper, year in _values(store, _YEARS):
         if paper in members and year.isdigit():  # as xsd:integer(STR(?year)) would read it
             years[paper][int(year)] = None
-    return Teams({paper: list(team) for paper, team in members.items()}, {paper: list(y) for paper, y in years.items()})
+    return Teams({paper: list(team) for paper, team in members.items()}, {paper: list(y) for paper, y in years.items()},
+                 _label_rows(store) if labels is None else labels)
 
 
-def _labels(store: KGStore, nodes: set[str], english_first: bool = True) -> dict[str, str]:
+def _labels(rows: list[LabelRow], nodes: set[str], english_first: bool = True) -> dict[str, str]:
     """Each node's name: its smallest English label where it has one (institutions also carry a
     Chinese one; ``english_first=False``: in any language), else its smallest label. Nodes
     without a label are left out."""
     english: dict[str, str] = {}
     other: dict[str, str] = {}
-    for node, label in store.select_terms(sparql_prologue() + _LABELS):
-        iri = node.value
-        if iri in nodes and isinstance(label, ox.Literal):
-            language = (label.language or "").lower()
+    for iri, label, language in rows:
+        if iri in nodes:
             found = english if english_first and (language == "en" or language.startswith("en-")) else other
-            if iri not in found or label.value < found[iri]:
-                found[iri] = label.value
+            if iri not in found or label < found[iri]:
+                found[iri] = label
     return {node: name for node in nodes if (name := english.get(node) or other.get(node))}
 
 
@@ -152,7 +161,7 @@ def node_rows(store: KGStore, link: URIRef, level: str = "listed", read: Teams |
         papers.update(members)
         for member in members if paper in read.years else ():
             years[member].extend(read.years[paper])
-    names = _labels(store, set(papers))
+    names = _labels(read.labels, set(papers))
     return [NodeRow(node, names.get(node, node), papers[node], round(sum(years[node]) / len(years[node]), 2) if years.get(node) else None)
             for node in sorted(papers)]
 
@@ -165,14 +174,13 @@ def pair_rows(store: KGStore, link: URIRef, level: str = "listed", read: Teams |
     return [PairRow(a, b, size, papers) for (a, b, size), papers in sorted(counts.items())]
 
 
-def paper_titles(store: KGStore, read: Teams) -> dict[str, list[str]]:
-    """Each member's paper titles (of the papers ``read``), distinct and sorted. Joined here from one
-    scan of the labels: the store's DISTINCT and ORDER BY read every title back from disk at each
-    comparison (CPU at 20,000 papers, both measured in one run: see README, Speed and scale)."""
+def paper_titles(read: Teams) -> dict[str, list[str]]:
+    """Each member's paper titles (of the papers ``read``), distinct and sorted. Joined here from the
+    labels read: the store's DISTINCT and ORDER BY read every title back from disk at each comparison."""
     titled: dict[str, set[tuple[str, str]]] = defaultdict(set)
-    for paper, title in store.select_terms(sparql_prologue() + _LABELS):
-        if paper.value in read.members and isinstance(title, ox.Literal):
-            titled[paper.value].add((title.value, title.language or ""))
+    for paper, title, language in read.labels:
+        if paper in read.members:
+            titled[paper].add((title, language))
     titles: dict[str, set[tuple[str, str]]] = defaultdict(set)
     for paper, members in read.members.items():
         for member in members:
@@ -187,8 +195,8 @@ def affiliation_rows(store: KGStore, level: str = "listed", authors: Teams | Non
     do not say which author is where), as listed or rolled up to their parents (``level``).
     Joined here from the papers' teams and one scan of the stated affiliations: the store's
     GROUP BY over the UNION of both was most of the network pages' time."""
-    authors = authors or teams(store, AUTHORS)
-    institutions = institutions or teams(store, INSTITUTIONS, level)
+    authors = authors or teams(store, AUTHORS, labels=institutions.labels if institutions else None)
+    institutions = institutions or teams(store, INSTITUTIONS, level, authors.labels)
     parents: dict[str, list[str]] = defaultdict(list)
     if level != "listed":
         for listed, institution in _values(store, _rolled_up(level)):
@@ -205,7 +213,7 @@ def affiliation_rows(store: KGStore, level: str = "listed", authors: Teams | Non
             for institution in institutions.members.get(paper, ()):
                 for author in team:
                     papers[(author, institution)].add(paper)
-    author_names = _labels(store, {author for author, _ in papers}, english_first=False)
-    names = _labels(store, {institution for _, institution in papers})
+    author_names = _labels(authors.labels, {author for author, _ in papers}, english_first=False)
+    names = _labels(authors.labels, {institution for _, institution in papers})
     return [AffiliationRow(author, author_names[author], institution, names.get(institution, institution), len(found))
             for (author, institution), found in sorted(papers.items()) if author in author_names]

@@ -38,7 +38,7 @@ def network(store: KGStore, name: str, *, counting: Counting = "full", max_team:
     graph = collaboration_graph(
         node_rows(store, link, level, read), pair_rows(store, link, level, read), counting=counting, max_team=max_team,
         min_papers=min_papers, min_weight=min_weight, top=top,
-        titles=paper_titles(store, read) if details else None, affiliations=affiliations,
+        titles=paper_titles(read) if details else None, affiliations=affiliations,
     )
     for iri, (keys, acronyms) in (search_names(store, kind) if details else {}).items():
         if iri in graph:
@@ -48,7 +48,8 @@ def network(store: KGStore, name: str, *, counting: Counting = "full", max_team:
 
 def affiliation_network(store: KGStore) -> nx.Graph:
     """Authors linked to the institutions listed on their papers (bipartite, ``kind`` on each node)."""
-    return affiliation_graph(node_rows(store, AUTHORS), affiliation_rows(store))
+    authors = teams(store, AUTHORS)
+    return affiliation_graph(node_rows(store, AUTHORS, read=authors), affiliation_rows(store, authors=authors))
 
 
 def write_pages(store: KGStore, out_dir: Path, profiles: str | None = None,
