@@ -262,3 +262,23 @@ def test_escaped_characters_in_bylines_and_affiliations_split_nothing(tmp_path):
     records, _, _ = _read(_write(tmp_path, json.dumps([entry])))
     assert records[0].authors == ["Dana O'Hara", "Alan Turing"]
     assert [i.name for i in records[0].institutions] == ["Northwest Polytechnic University Xi'an", "AT&T Labs"]
+
+
+def test_affiliations_under_affs_are_read_as_under_aff(tmp_path):
+    entry = {"title": "A Good Paper", "author": "Ada Lovelace; Alan Turing", "affs": "University of London; Bletchley Park"}
+    records, _, _ = _read(_write(tmp_path, json.dumps([entry])))
+    assert [[a.name for a in d.affiliations] for d in records[0].author_details] == [["University of London"], ["Bletchley Park"]]
+    assert [i.name for i in records[0].institutions] == ["University of London", "Bletchley Park"]
+
+
+@pytest.mark.parametrize("aff, expected", [
+    ("Difference Engines Co.+Ltd.", ["Difference Engines Co., Ltd."]),  # the comma of a legal form written as '+'
+    ("Analytical Labs+Inc", ["Analytical Labs, Inc"]),
+    ("Bletchley Park+University of London", ["Bletchley Park", "University of London"]),  # two affiliations
+    ("Bletchley Park + Incubator Labs", ["Bletchley Park", "Incubator Labs"]),  # near-miss: a name that starts like one
+])
+def test_a_legal_form_after_a_plus_ends_the_name_before_it(tmp_path, aff, expected):
+    entry = {"title": "A Good Paper", "author": "Ada Lovelace", "affs": aff}
+    records, _, _ = _read(_write(tmp_path, json.dumps([entry])))
+    assert [a.name for a in records[0].author_details[0].affiliations] == expected
+    assert [i.name for i in records[0].institutions] == expected

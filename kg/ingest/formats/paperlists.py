@@ -21,6 +21,7 @@ import re
 from typing import Iterator
 
 from .. import identifiers
+from ...resolve.keys import is_legal_form
 from ..names import clean, unescape_html, with_generations
 from ..reading import Paragraph, check_text_file
 from ..records import Affiliation, AuthorDetail, PaperRecord, Rejection, excerpt
@@ -122,12 +123,17 @@ def header_from_file_name(stem: str) -> str:
     return stem.replace("_", " ")
 
 
+def _filled_key(entry: dict, keys: tuple[str, ...]) -> str:
+    """The first of the keys a list writes its field under that holds a value (else the first)."""
+    return next((key for key in keys if entry.get(key)), keys[0])
+
+
 def byline(entry: dict) -> list[str]:
     """The authors in byline order. OpenReview-based lists join them with ``;`` under ``author``
     (an empty place kept: position aligns the per-author fields); CVF lists and some ICML /
     NeurIPS years with ", ", some under ``authors``. A list without ``;`` but with commas is
     comma-separated, a generation ("Jr.") staying with its name."""
-    key = next((key for key in ("author", "authors") if entry.get(key)), "author")
+    key = _filled_key(entry, ("author", "authors"))
     value = entry.get(key)
     if isinstance(value, str):
         value = unescape_html(value)  # "Pe&#39;er" holds a ';' that separates nothing
@@ -141,13 +147,31 @@ def _per_author(entry: dict, key: str, count: int) -> list[str]:
     return values if len(values) == count else [""] * count
 
 
+# Most lists write the affiliations under ``aff``, KDD's under ``affs``.
+_AFFILIATION_KEYS = ("aff", "affs")
+
+
+def _one_authors_affiliations(aff: str) -> list[str]:
+    """The affiliations of one author, joined by ``+``. Lists that put ``+`` between them also
+    wrote a comma inside a name as ``+`` ("Foo Co.+Ltd."): a part that is only a legal form ends
+    the name before it, as its comma would. Empty parts are kept, to align with the domains."""
+    names: list[str] = []
+    for part in aff.split("+") if aff else []:
+        if names and is_legal_form(part):
+            names[-1] = f"{names[-1].strip()}, {part.strip()}"
+        else:
+            names.append(part)
+    return names
+
+
 def _details(entry: dict, authors: list[str]) -> list[AuthorDetail]:
     count = len(authors)
     ids, orcids, dblps = (_per_author(entry, key, count) for key in ("authorids", "orcid", "dblp"))
-    affs, domains = _per_author(entry, "aff", count), _per_author(entry, "aff_domain", count)
+    affs = _per_author(entry, _filled_key(entry, _AFFILIATION_KEYS), count)
+    domains = _per_author(entry, "aff_domain", count)
     details = []
     for author_id, orcid, dblp, aff, domain in zip(ids, orcids, dblps, affs, domains):
-        names, hosts = aff.split("+") if aff else [], domain.split("+") if domain else []
+        names, hosts = _one_authors_affiliations(aff), domain.split("+") if domain else []
         hosts = hosts if len(hosts) == len(names) else [""] * len(names)
         affiliations = tuple(Affiliation(name.strip(), host.strip().casefold() or None)
                              for name, host in zip(names, hosts) if name.strip())
@@ -169,7 +193,8 @@ def paper_record(entry: object, where, header: str) -> PaperRecord | Rejection:
     arxiv = identifiers.arxiv(bib_fields.get("eprint"))
     # the paper's institutions are every stated affiliation, also where the list is not aligned
     # with the byline (then nobody gets a per-author one: the alignment is unknown)
-    stated = distinct(part.strip() for aff in parts(entry.get("aff"), "aff", ";") for part in aff.split("+"))
+    aff_key = _filled_key(entry, _AFFILIATION_KEYS)
+    stated = distinct(part.strip() for aff in parts(entry.get(aff_key), aff_key, ";") for part in _one_authors_affiliations(aff))
     details = _details(entry, authors)
     return make_record(
         where, header, title, authors, details,
