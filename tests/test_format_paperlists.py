@@ -282,3 +282,17 @@ def test_a_legal_form_after_a_plus_ends_the_name_before_it(tmp_path, aff, expect
     records, _, _ = _read(_write(tmp_path, json.dumps([entry])))
     assert [a.name for a in records[0].author_details[0].affiliations] == expected
     assert [i.name for i in records[0].institutions] == expected
+
+
+@pytest.mark.parametrize("written, expected", [
+    ('"Counting, Sorting, and Weaving: A Loom Benchmark"', "Counting, Sorting, and Weaving: A Loom Benchmark"),
+    ('"\u201cThe Loom Speaks\u201d: Weaving With Words"', "\u201cThe Loom Speaks\u201d: Weaving With Words"),
+    # near-misses: quotes around a part of the title are the title's own
+    ('"Why Weave?": Looms Explained', '"Why Weave?": Looms Explained'),
+    ('"Warp" and "Weft" in Looms', '"Warp" and "Weft" in Looms'),
+    ('A Loom Named "Ada"', 'A Loom Named "Ada"'),
+])
+def test_a_title_wrapped_whole_in_quotes_loses_them(tmp_path, written, expected):
+    entry = {"title": written, "author": "Ada Lovelace"}
+    records, _, _ = _read(_write(tmp_path, json.dumps([entry])))
+    assert records[0].title == expected
