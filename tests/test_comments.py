@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import LISTING
-from kg.ingest.comments import Workshop, parse_publication, venue_of_header
+from kg.ingest.comments import Workshop, names_conference, parse_publication, venue_of_header
 from kg.ingest.formats import read_source
 from kg.pipeline import publication_facts
 
@@ -139,3 +139,17 @@ def test_a_well_known_conference_keeps_its_full_name_as_a_label(sample_store):
         PREFIX skos: <http://www.w3.org/2004/02/skos/core#> PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
         SELECT DISTINCT ?label ?full WHERE { ?series a kg:ConferenceSeries ; rdfs:label ?label ; skos:altLabel ?full }"""))
     assert [(str(label), str(full)) for label, full in rows] == [("ICML", "International Conference on Machine Learning")]
+
+
+@pytest.mark.parametrize("venue, acronym, expected", [
+    ("CCLL", "CCLL", True),
+    ("Coastal Conference on Loom Learning", "CCLL", True),
+    ("Coastal Conference on Loom Learning", "ccll", True),
+    ("Coastal Conference on Loom Learning", "CCL", False),  # letters in order are not the initials
+    ("Coastal Conference on Weaving", "CCLL", False),
+    ("CCL", "CCLL", False),
+    (None, "CCLL", False),
+    ("Coastal Conference on Loom Learning", None, False),
+])
+def test_a_full_name_names_the_conference_its_initials_spell(venue, acronym, expected):
+    assert names_conference(venue, acronym) is expected

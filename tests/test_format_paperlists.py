@@ -296,3 +296,22 @@ def test_a_title_wrapped_whole_in_quotes_loses_them(tmp_path, written, expected)
     entry = {"title": written, "author": "Ada Lovelace"}
     records, _, _ = _read(_write(tmp_path, json.dumps([entry])))
     assert records[0].title == expected
+
+
+def _pmlr_entry(booktitle: str, year: str) -> dict:
+    bib = f"@InProceedings{{x,\n  title = {{A Good Paper}},\n  booktitle = {{{booktitle}}},\n  year = {{{year}}}\n}}"
+    return {"title": "A Good Paper", "author": "Ada Lovelace;Alan Turing", "bibtex": bib}
+
+
+@pytest.mark.parametrize("stem, booktitle, year, venue", [
+    # a conference nobody listed, by the full name the file's acronym abbreviates, dated by the file
+    ("ccll2031", "Proceedings of the 9th Coastal Conference on Loom Learning", "2032", ("CCLL 2031", "2031")),
+    ("ccll2031", "Proceedings of the 9th Coastal Conference on Loom Learning", "2031", ("CCLL 2031", "2031")),
+    ("colt2031", "Proceedings of Fortieth Conference on Learning Theory", "2032", ("COLT 2031", "2031")),
+    # near-misses: a name the acronym does not spell is another conference, with its own year
+    ("ccll2031", "Proceedings of the 9th Coastal Conference on Weaving", "2032", ("Coastal Conference on Weaving 2032", "2032")),
+    ("ccl2031", "Proceedings of the 9th Coastal Conference on Loom Learning", "2032", ("Coastal Conference on Loom Learning 2032", "2032")),
+    ("papers", "Proceedings of the 9th Coastal Conference on Loom Learning", "2032", ("Coastal Conference on Loom Learning 2032", "2032")),
+])
+def test_a_booktitle_naming_the_files_conference_is_that_edition(tmp_path, stem, booktitle, year, venue):
+    assert _venues(_write(tmp_path, json.dumps([_pmlr_entry(booktitle, year)]), f"{stem}.json")) == {venue}

@@ -185,6 +185,16 @@ def venue_of_header(header: str) -> tuple[str | None, int | None]:
     return venue, year
 
 
+def names_conference(venue: str | None, acronym: str | None) -> bool:
+    """True when a venue as found is the conference of the acronym: the acronym itself, or a full
+    name whose capitalised words' initials spell it ("Asian Conference on Machine Learning" is
+    ACML, a conference :data:`VENUES` does not list); "Asian Conference on Computer Vision" is not."""
+    if not venue or not acronym:
+        return False
+    initials = "".join(word[0] for word in venue.split() if word[0].isupper())
+    return venue.casefold() == acronym.casefold() or (" " in venue and initials.casefold() == acronym.casefold())
+
+
 def venue_of_poster_page(url: str) -> str:
     """The conference whose site hosts a poster page: icml.cc -> ICML, corl.org -> CoRL."""
     label = host(url).split(".")[0]

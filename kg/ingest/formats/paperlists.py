@@ -20,14 +20,15 @@ import json
 import re
 from typing import Iterator
 
-from .. import identifiers
 from ...resolve.keys import is_legal_form
+from .. import identifiers
+from ..comments import find_venue, names_conference, venue_of_header
 from ..names import clean, unescape_html, with_generations
 from ..reading import Paragraph, check_text_file
 from ..records import Affiliation, AuthorDetail, PaperRecord, Rejection, excerpt
 from ..structured import FieldError, distinct, institutions_of, make_record, parts, text
 from . import Source
-from .bibtex import citation_fields, venue_facts
+from .bibtex import citation_fields, unlatex, venue_facts
 
 _CHUNK = 1 << 16
 _WHITESPACE = re.compile(r"[ \t\r\n]*")
@@ -180,12 +181,21 @@ def _details(entry: dict, authors: list[str]) -> list[AuthorDetail]:
     return details
 
 
+def _edition_dated(fields: dict[str, str], header: str) -> dict[str, str]:
+    """The bibtex fields, with the file name's year where the booktitle names the file's conference:
+    that year is the edition's, a bibtex year the printing's (ACML 2023's PMLR volume is of 2024)."""
+    acronym, edition = venue_of_header(header)
+    if edition and fields.get("year") and names_conference(find_venue(unlatex(fields.get("booktitle") or ""))[0], acronym):
+        return {**fields, "year": str(edition)}
+    return fields
+
+
 def paper_record(entry: object, where, header: str) -> PaperRecord | Rejection:
     if not isinstance(entry, dict):
         return Rejection(where, f"entry is a JSON {type(entry).__name__}, not an object", excerpt(json.dumps(entry)[:200]))
     title = text(entry.get("title"), "title")
     authors = byline(entry)
-    bib_fields = citation_fields(entry["bibtex"]) if isinstance(entry.get("bibtex"), str) else {}
+    bib_fields = _edition_dated(citation_fields(entry["bibtex"]), header) if isinstance(entry.get("bibtex"), str) else {}
     urls = {key: text(entry.get(key), key) for key in ("site", "openreview", "pdf", "github", "project")}
     forum = identifiers.openreview_forum(urls["openreview"] or urls["site"] or bib_fields.get("url"))
     status, track = text(entry.get("status"), "status"), text(entry.get("track"), "track")
