@@ -67,3 +67,21 @@ def test_two_spellings_of_one_person_are_one_node_with_both_forms(tmp_path):
 ])
 def test_html_character_references_are_resolved_however_often_escaped(written, expected):
     assert unescape_html(written) == expected
+
+
+@pytest.mark.parametrize("written, expected", [
+    ("Universit\u00a8 at M\u00a8 unchen", "Universität München"),  # a PDF's spacing diaeresis before its letter
+    ("Universit\u00a8at", "Universität"),
+    ("Pi\u02dc nata Looms", "Piñata Looms"),
+    ("Pi\u02dcnata Looms", "Piñata Looms"),
+    ("Universit\u00b4 e de Loom", "Université de Loom"),
+    ("Ba\u02c7 sta", "Bašta"),
+    ("Do\u02d8 gan", "Doğan"),
+    ("Ad\u00b4 \u0131n", "Adín"),
+    # near-misses: an acute without a space is an apostrophe, a mark before no letter stays
+    ("Xi\u00b4an Loom University", "Xi\u00b4an Loom University"),
+    ("Loom \u00a8 7", "Loom \u00a8 7"),
+    ("Loom University", "Loom University"),
+])
+def test_a_spacing_accent_before_a_letter_is_its_mark(written, expected):
+    assert clean(written) == expected

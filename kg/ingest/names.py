@@ -29,12 +29,31 @@ _JOINERS = re.compile(r"[\-\u2010-\u2015\u2212'\u2019\u00b7\u30fb.]")
 _NOT_WORD = re.compile(r"[^\w]+")
 
 
+# A spacing accent that text taken from a PDF puts before its letter, often with a space between
+# ("Universit¨ at M¨ unchen", "Pi˜nata"), and the combining mark it stands for. The acute joins
+# only across a space: without one it is an apostrophe as often ("Xi´an").
+_COMBINING = {"\u00a8": "\u0308", "\u02dc": "\u0303", "\u02c6": "\u0302", "\u02c7": "\u030c", "\u02d8": "\u0306",
+              "\u02da": "\u030a", "\u02dd": "\u030b", "\u00b8": "\u0327", "\u02db": "\u0328", "\u00b4": "\u0301"}
+_SPACING_ACCENT = re.compile("(?:([\u00a8\u02dc\u02c6\u02c7\u02d8\u02da\u02dd\u00b8\u02db]) ?|(\u00b4) )([A-Za-z\u0131])")
+
+
+def _joined_accents(text: str) -> str:
+    """'¨ u' -> 'ü': a spacing accent before a letter is that letter's mark (dotless ı takes it as i)."""
+    def mark(match: re.Match) -> str:
+        letter = "i" if match[3] == "\u0131" else match[3]
+        return letter + _COMBINING[match[1] or match[2]]
+    return _SPACING_ACCENT.sub(mark, text)
+
+
 def clean(text: str) -> str:
-    """NFC with whitespace (ideographic space included) collapsed and trimmed.
+    """NFC with whitespace (ideographic space included) collapsed and trimmed, and a spacing
+    accent before a letter joined to it (text taken from a PDF: "M¨ unchen" is "München").
 
     Full-width punctuation is kept as written: it is how Chinese text is spelled, and the
     listing format uses it as a separator. :func:`match_key` folds it for matching.
     """
+    if not text.isascii():
+        text = _joined_accents(text)
     return " ".join(unicodedata.normalize("NFC", text).split())  # str.split breaks where a regex's \s would
 
 
