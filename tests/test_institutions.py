@@ -250,6 +250,10 @@ def test_an_address_keeps_what_identifies_an_institution(table):
     ("Foo University, Bar University", ["Foo University", "Bar University"]),
     ("University College London, University of London", ["University College London", "University of London"]),
     ("Heidelberg University, Ruprecht-Karls-Universität Barstadt", ["Heidelberg University", "Ruprecht-Karls-Universität Barstadt"]),
+    # each with its country: the name before "and" is the one before the country
+    ("Foo University, UK and Bar University, Germany", ["Foo University", "Bar University"]),
+    ("Lab of Looms, Foo University, Germany and Bar Institute of Technology, Germany",
+     ["Foo University", "Bar Institute of Technology"]),
 ])
 def test_a_string_naming_two_institutions_gives_two(table, entry, expected):
     assert tops(entry, table) == expected
@@ -262,6 +266,8 @@ def test_a_string_naming_two_institutions_gives_two(table, entry, expected):
      [["Department of Electrical and Computer Engineering", "Rice University"]]),
     ("Electrical Engineering & Computer Science, Foo University", [["Electrical Engineering & Computer Science", "Foo University"]]),
     ("Agency for Science, Technology and Research", [["Agency for Science, Technology and Research"]]),
+    # near-miss: a country ends no name that "and" continues
+    ("Department of Looms, Germany and Austria", [["Department of Looms, Germany and Austria"]]),
 ])
 def test_and_or_ampersand_inside_one_name_does_not_split_it(table, entry, expected):
     assert institutions(entry, table) == expected

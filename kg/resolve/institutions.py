@@ -9,7 +9,8 @@ themselves resolve by :mod:`.org_names`):
    "Agency for Science, Technology and Research, Singapore" stay whole.
 3. An entry naming two institutions gives two: it is cut at "/", "|", "+", ";", " & " and
    " and " when every piece names an institution ("Chalmers University of Technology and
-   University of Gothenburg", "DeepMind/Google"), and a comma list of two institutions
+   University of Gothenburg", "DeepMind/Google"; a country ending the first piece is read past,
+   "Foo University, UK and Bar University, Germany"), and a comma list of two institutions
    ("Peking University, Tsinghua University") gives two chains, never a unit of the other.
 4. Otherwise the entry is cut at commas (outside brackets) and at spaced dashes ("ETHZ - ETH
    Zurich") into parts. An *institution* part is a university, a company, an "Institute of …
@@ -142,11 +143,20 @@ def split_institutions(text: str, aliases: AliasTable) -> list[str]:
     for separator in _SEPARATORS:
         pieces = [piece for piece in separator.split(text) if piece]
         # the name before a separator ends it, the one after begins the next: "X, Chalmers … and University of …"
-        if len(pieces) > 1 and all(names_institution(split_commas(before)[-1], aliases)
+        if len(pieces) > 1 and all(names_institution(_last_name(before), aliases)
                                    and names_institution(split_commas(after)[0], aliases)
                                    for before, after in zip(pieces, pieces[1:])):
             return [part for piece in pieces for part in split_institutions(piece, aliases)]
     return [text]
+
+
+def _last_name(text: str) -> str:
+    """The last comma part of a piece that is not its country: "Foo University, UK and Bar
+    Institute, Germany" names Foo University before its "and"."""
+    parts = split_commas(text)
+    while len(parts) > 1 and is_country(parts[-1]):
+        parts.pop()
+    return parts[-1]
 
 
 def _parts(text: str, aliases: AliasTable) -> list[str]:
