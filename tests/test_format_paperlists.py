@@ -315,3 +315,18 @@ def _pmlr_entry(booktitle: str, year: str) -> dict:
 ])
 def test_a_booktitle_naming_the_files_conference_is_that_edition(tmp_path, stem, booktitle, year, venue):
     assert _venues(_write(tmp_path, json.dumps([_pmlr_entry(booktitle, year)]), f"{stem}.json")) == {venue}
+
+
+@pytest.mark.parametrize("aff, expected", [
+    ("2Weave Labs; 1Loom University, 2Weave Labs", ["Weave Labs", "Loom University, Weave Labs"]),
+    ("1Loom University; 2\u00c9cole des Tisserands", ["Loom University", "\u00c9cole des Tisserands"]),
+    # near-misses: a number that does not count from 1, or one alone, is a part of the name
+    ("4Paradigm; 3M", ["4Paradigm", "3M"]),
+    ("1Loom University; 1Loom University", ["1Loom University"]),
+    ("Loom University; 2Weave Labs", ["Loom University", "2Weave Labs"]),
+    ("1 Loom Street Labs; 2 Weave Road Labs", ["1 Loom Street Labs", "2 Weave Road Labs"]),
+])
+def test_footnote_numbers_before_a_papers_affiliations_are_no_part_of_them(tmp_path, aff, expected):
+    entry = {"title": "A Good Paper", "author": "Ada Lovelace; Alan Turing", "aff": aff}
+    records, _, _ = _read(_write(tmp_path, json.dumps([entry])))
+    assert [i.name for i in records[0].institutions] == expected

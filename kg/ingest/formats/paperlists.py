@@ -143,8 +143,7 @@ def byline(entry: dict) -> list[str]:
     return parts(value, key, ";")
 
 
-def _per_author(entry: dict, key: str, count: int) -> list[str]:
-    values = parts(entry.get(key), key, ";")
+def _per_author(values: list[str], count: int) -> list[str]:
     return values if len(values) == count else [""] * count
 
 
@@ -165,11 +164,31 @@ def _one_authors_affiliations(aff: str) -> list[str]:
     return names
 
 
+# A footnote number glued to the name it begins ("2Microsoft", "1Loom University, 2Weave Labs"), as
+# lists copied from a PDF's title page write affiliations (ECCV 2022).
+_FOOTNOTE_NUMBER = re.compile(r"(?:^|(?<=[,+]))(\s*)(\d{1,2})(?=[A-Z\u00c0-\u00de])")
+
+
+def _without_footnote_numbers(affs: list[str]) -> list[str]:
+    """A paper's affiliations without the footnote numbers that begin them. Numbers are footnotes
+    only when they count from 1 and there are two or more: "4Paradigm" or "3M" alone is a name."""
+    numbers = {match[2] for aff in affs for match in _FOOTNOTE_NUMBER.finditer(aff)}
+    if "1" not in numbers or len(numbers) < 2:
+        return affs
+    return [_FOOTNOTE_NUMBER.sub(r"\1", aff) for aff in affs]
+
+
+def _affiliations(entry: dict) -> list[str]:
+    """The ``;`` list of affiliations, one place per author when aligned with the byline."""
+    key = _filled_key(entry, _AFFILIATION_KEYS)
+    return _without_footnote_numbers(parts(entry.get(key), key, ";"))
+
+
 def _details(entry: dict, authors: list[str]) -> list[AuthorDetail]:
     count = len(authors)
-    ids, orcids, dblps = (_per_author(entry, key, count) for key in ("authorids", "orcid", "dblp"))
-    affs = _per_author(entry, _filled_key(entry, _AFFILIATION_KEYS), count)
-    domains = _per_author(entry, "aff_domain", count)
+    ids, orcids, dblps, domains = (_per_author(parts(entry.get(key), key, ";"), count)
+                                   for key in ("authorids", "orcid", "dblp", "aff_domain"))
+    affs = _per_author(_affiliations(entry), count)
     details = []
     for author_id, orcid, dblp, aff, domain in zip(ids, orcids, dblps, affs, domains):
         names, hosts = _one_authors_affiliations(aff), domain.split("+") if domain else []
@@ -203,8 +222,7 @@ def paper_record(entry: object, where, header: str) -> PaperRecord | Rejection:
     arxiv = identifiers.arxiv(bib_fields.get("eprint"))
     # the paper's institutions are every stated affiliation, also where the list is not aligned
     # with the byline (then nobody gets a per-author one: the alignment is unknown)
-    aff_key = _filled_key(entry, _AFFILIATION_KEYS)
-    stated = distinct(part.strip() for aff in parts(entry.get(aff_key), aff_key, ";") for part in _one_authors_affiliations(aff))
+    stated = distinct(part.strip() for aff in _affiliations(entry) for part in _one_authors_affiliations(aff))
     details = _details(entry, authors)
     return make_record(
         where, header, title, authors, details,
