@@ -145,7 +145,11 @@ def test_a_well_known_conference_keeps_its_full_name_as_a_label(sample_store):
     ("CCLL", "CCLL", True),
     ("Coastal Conference on Loom Learning", "CCLL", True),
     ("Coastal Conference on Loom Learning", "ccll", True),
-    ("Coastal Conference on Loom Learning", "CCL", False),  # letters in order are not the initials
+    ("Conference on Loom Learning Theory", "COLLT", True),
+    ("International Conference on Computational Weaving", "COWEAV", True),  # syllables of the words after the generic ones
+    ("Coastal Conference on Loom Learning", "CCL", False),  # a word of the name left out of the acronym
+    ("Coastal Conference on Loom Learning", "LL", False),
+    ("Coastal Conference on Computational Weaving", "CCLL", False),
     ("Coastal Conference on Weaving", "CCLL", False),
     ("CCL", "CCLL", False),
     (None, "CCLL", False),

@@ -308,6 +308,7 @@ def _pmlr_entry(booktitle: str, year: str) -> dict:
     ("ccll2031", "Proceedings of the 9th Coastal Conference on Loom Learning", "2032", ("CCLL 2031", "2031")),
     ("ccll2031", "Proceedings of the 9th Coastal Conference on Loom Learning", "2031", ("CCLL 2031", "2031")),
     ("colt2031", "Proceedings of Fortieth Conference on Learning Theory", "2032", ("COLT 2031", "2031")),
+    ("coweav2031", "Proceedings of the 3rd International Conference on Computational Weaving", "2031", ("COWEAV 2031", "2031")),
     # near-misses: a name the acronym does not spell is another conference, with its own year
     ("ccll2031", "Proceedings of the 9th Coastal Conference on Weaving", "2032", ("Coastal Conference on Weaving 2032", "2032")),
     ("ccl2031", "Proceedings of the 9th Coastal Conference on Loom Learning", "2032", ("Coastal Conference on Loom Learning 2032", "2032")),

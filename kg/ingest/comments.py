@@ -185,14 +185,33 @@ def venue_of_header(header: str) -> tuple[str | None, int | None]:
     return venue, year
 
 
+# Words of a conference's full name that its acronym may leave out ("International Conference on
+# Computational Linguistics" is COLING); every other word gives it at least its first letter.
+_OPTIONAL_IN_ACRONYM = _CONNECTORS | {"international", "conference", "annual", "joint", "meeting", "symposium"}
+
+
 def names_conference(venue: str | None, acronym: str | None) -> bool:
     """True when a venue as found is the conference of the acronym: the acronym itself, or a full
-    name whose capitalised words' initials spell it ("Asian Conference on Machine Learning" is
-    ACML, a conference :data:`VENUES` does not list); "Asian Conference on Computer Vision" is not."""
+    name (one :data:`VENUES` does not list) of whose words the acronym is the first letters or
+    syllables, in order: "Asian Conference on Machine Learning" is ACML, "Conference on Learning
+    Theory" COLT, "… on Computational Linguistics" COLING; "Asian Conference on Computer Vision"
+    is not ACML, nor is "Asian Conference on Machine Learning" ML or ACL."""
     if not venue or not acronym:
         return False
-    initials = "".join(word[0] for word in venue.split() if word[0].isupper())
-    return venue.casefold() == acronym.casefold() or (" " in venue and initials.casefold() == acronym.casefold())
+    if venue.casefold() == acronym.casefold():
+        return True
+    return " " in venue and _spells(acronym.casefold(), tuple(venue.casefold().split()))
+
+
+def _spells(acronym: str, words: tuple[str, ...]) -> bool:
+    """The acronym is a prefix of each word in turn, one that may be empty for an optional word."""
+    if not words:
+        return not acronym
+    word, rest = words[0], words[1:]
+    if word in _OPTIONAL_IN_ACRONYM and _spells(acronym, rest):
+        return True
+    return any(acronym[:length] == word[:length] and _spells(acronym[length:], rest)
+               for length in range(1, min(len(word), len(acronym)) + 1))
 
 
 def venue_of_poster_page(url: str) -> str:
