@@ -321,11 +321,15 @@ def test_a_booktitle_naming_the_files_conference_is_that_edition(tmp_path, stem,
 @pytest.mark.parametrize("aff, expected", [
     ("2Weave Labs; 1Loom University, 2Weave Labs", ["Weave Labs", "Loom University, Weave Labs"]),
     ("1Loom University; 2\u00c9cole des Tisserands", ["Loom University", "\u00c9cole des Tisserands"]),
+    ("Loom University, Loomtown S.A.R.1; Weave Labs, Loomtown S.A.R.2", ["Loom University, Loomtown S.A.R.", "Weave Labs, Loomtown S.A.R."]),
+    ("Loom University1+Weave Labs2; Weave Labs2", ["Loom University", "Weave Labs"]),
     # near-misses: a number that does not count from 1, or one alone, is a part of the name
     ("4Paradigm; 3M", ["4Paradigm", "3M"]),
     ("1Loom University; 1Loom University", ["1Loom University"]),
     ("Loom University; 2Weave Labs", ["Loom University", "2Weave Labs"]),
     ("1 Loom Street Labs; 2 Weave Road Labs", ["1 Loom Street Labs", "2 Weave Road Labs"]),
+    ("Loom Lab 1, Loom University; Loom Lab 2, Loom University", ["Loom Lab 1, Loom University", "Loom Lab 2, Loom University"]),
+    ("Web3 Labs; Loom University", ["Web3 Labs", "Loom University"]),
 ])
 def test_footnote_numbers_before_a_papers_affiliations_are_no_part_of_them(tmp_path, aff, expected):
     entry = {"title": "A Good Paper", "author": "Ada Lovelace; Alan Turing", "aff": aff}

@@ -164,18 +164,22 @@ def _one_authors_affiliations(aff: str) -> list[str]:
     return names
 
 
-# A footnote number glued to the name it begins ("2Microsoft", "1Loom University, 2Weave Labs"), as
-# lists copied from a PDF's title page write affiliations (ECCV 2022).
-_FOOTNOTE_NUMBER = re.compile(r"(?:^|(?<=[,+]))(\s*)(\d{1,2})(?=[A-Z\u00c0-\u00de])")
+# A footnote number glued to the name it begins or ends ("2Microsoft", "1Loom University, 2Weave
+# Labs", "Hong Kong S.A.R.1"), as lists copied from a PDF's title page write affiliations (ECCV
+# 2022, COLING 2022); a number after a space ("Beijing 100084", "Lab 2") is no footnote.
+_FOOTNOTE_NUMBERS = (re.compile(r"(?:^|(?<=[,+])|(?<=[,+]\s))\d{1,2}(?=[A-Z\u00c0-\u00de])"),
+                     re.compile(r"(?<=[a-z.)\u00df-\u00ff])\d{1,2}(?=\s*(?:$|[,+]))"))
 
 
 def _without_footnote_numbers(affs: list[str]) -> list[str]:
-    """A paper's affiliations without the footnote numbers that begin them. Numbers are footnotes
+    """A paper's affiliations without the footnote numbers glued to them. Numbers are footnotes
     only when they count from 1 and there are two or more: "4Paradigm" or "3M" alone is a name."""
-    numbers = {match[2] for aff in affs for match in _FOOTNOTE_NUMBER.finditer(aff)}
+    numbers = {match[0] for aff in affs for pattern in _FOOTNOTE_NUMBERS for match in pattern.finditer(aff)}
     if "1" not in numbers or len(numbers) < 2:
         return affs
-    return [_FOOTNOTE_NUMBER.sub(r"\1", aff) for aff in affs]
+    for pattern in _FOOTNOTE_NUMBERS:
+        affs = [pattern.sub("", aff) for aff in affs]
+    return affs
 
 
 def _affiliations(entry: dict) -> list[str]:
