@@ -157,3 +157,14 @@ def test_a_well_known_conference_keeps_its_full_name_as_a_label(sample_store):
 ])
 def test_a_full_name_names_the_conference_its_initials_spell(venue, acronym, expected):
     assert names_conference(venue, acronym) is expected
+
+
+@pytest.mark.parametrize("text, venue", [
+    ("Proceedings of the Second International Conference on Loom Learning 2031", "International Conference on Loom Learning"),
+    ("Proceedings of Thirty Sixth Conference on Loom Theory 2031", "Conference on Loom Theory"),
+    ("Proceedings of the Twenty-First Symposium on Weaving 2031", "Symposium on Weaving"),
+    # near-miss: a word that only begins like a number is part of the name
+    ("Proceedings of the Fifthland Conference on Weaving 2031", "Fifthland Conference on Weaving"),
+])
+def test_the_edition_before_a_conference_name_is_not_part_of_it(text, venue):
+    assert parse_publication(text, None).venue == venue

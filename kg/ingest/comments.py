@@ -51,6 +51,12 @@ _CONFERENCE_ON = re.compile(
     r"\b(?P<name>(?:[A-Z][\w\-]*\s+)*(?:Conference|Symposium)\s+on(?:\s+(?:[A-Z][\w\-]*|and|of|for|in|the|&))+)"
     rf"(?:\s*\((?P<acronym>{_ACRONYM})(?:\s*(?:'|’)?\s*(?P<year>(?:19|20)\d\d|\d\d))?\))?"
 )
+# The edition before a conference's name is not part of it ("Second International Conference on …",
+# "Thirty Sixth Conference on …").
+_ORDINALS = re.compile(
+    r"^(?:(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|"
+    r"(?:thir|four|fif|six|seven|eigh|nine)teenth|(?:twen|thir|for|fif|six|seven|eigh|nine)t(?:y|ieth))[\s\-]+)+",
+    re.IGNORECASE)
 # After "accepted at" any capitalised name with a year is a conference ("Interspeech 2024").
 _ACCEPTED_AT = re.compile(
     r"\b(?i:accepted|published|presented|to\s+appear)\s+(?i:at|to|in|by)\s+(?:(?i:the)\s+)?"
@@ -163,7 +169,7 @@ def _named_venue(text: str) -> tuple[str | None, int | None]:
     if match := _AT_VENUE.search(text):
         found.append((match.start(2), match.group(2), None, match.end()))
     if match := _CONFERENCE_ON.search(text):
-        name = " ".join(match.group("name").split())
+        name = _ORDINALS.sub("", " ".join(match.group("name").split()))
         while name.split()[-1].casefold() in _CONNECTORS:
             name = name.rsplit(" ", 1)[0]
         found.append((match.start(), match.group("acronym") or name, match.group("year"), match.end()))
