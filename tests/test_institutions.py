@@ -154,6 +154,8 @@ def test_a_legal_form_after_a_comma_is_never_an_organisation(table, entry):
     ("Foo Vision Technology Co., Ltd", "Foo Vision Technology Co., Ltd"),    # the legal form ends the name shown
     ("Bar Robotics, Inc., Springfield, MA", "Bar Robotics, Inc."),
     ("Baz Institute of Studies‡", "Baz Institute of Studies"),                # a footnote mark is no part of it
+    ("Baz Institute of Studies\u2660", "Baz Institute of Studies"),
+    ("\u2662Baz Institute of Studies\u2605", "Baz Institute of Studies"),
     ("†Qux Laboratory", "Qux Laboratory"),
     ("Quux Research Center*", "Quux Research Center"),
 ])

@@ -72,8 +72,9 @@ GENERIC_UNITS = frozenset({"research", "ai", "labs", "lab", "ai research", "ai l
 # After a known prefix, these make the name an institution of its own ("Penn State University").
 _OWN_INSTITUTION_WORDS = TOP_LEVEL_WORDS | {"state", "technological", "tech", "polytechnic"}
 _PREPOSITIONS = frozenset("of for on in de des di du fur für".split())
-# Footnote marks that tie an affiliation to its authors on a paper ("Dept. of Psychology‡").
-FOOTNOTE_MARKS = " *∗⋆†‡§¶‖¹²³⁴⁵⁶⁷⁸⁹⁰"
+# Footnote marks that tie an affiliation to its authors on a paper ("Dept. of Psychology‡"), card
+# suits and stars as ACL papers use them ("Charles University♠") among them.
+FOOTNOTE_MARKS = " *∗⋆†‡§¶‖¹²³⁴⁵⁶⁷⁸⁹⁰♠♡♢♣♤♥♦♧★☆◇◆⋄"
 
 
 @dataclass(frozen=True, slots=True)
