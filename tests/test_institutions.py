@@ -158,6 +158,10 @@ def test_a_legal_form_after_a_comma_is_never_an_organisation(table, entry):
     ("\u2662Baz Institute of Studies\u2605", "Baz Institute of Studies"),
     ("†Qux Laboratory", "Qux Laboratory"),
     ("Quux Research Center*", "Quux Research Center"),
+    ("Quux Labs India (Work was done prior to joining Quux)", "Quux Labs India"),  # a note about the author
+    ("Quux Labs (work done during an internship)", "Quux Labs"),
+    # near-miss: a bracketed name keeps its few lower-case joining words
+    ("Quux Labs (School of Looms and Weaving of Quux)", "Quux Labs (School of Looms and Weaving of Quux)"),
 ])
 def test_the_name_shown_is_the_whole_name_without_marks(table, entry, shown):
     [[top]] = institutions(entry, table)

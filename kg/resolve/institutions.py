@@ -16,7 +16,7 @@ themselves resolve by :mod:`.org_names`):
    Zurich") into parts. An *institution* part is a university, a company, an "Institute of …
    Technology", a name the table knows, or a name that begins with one ("Google Brain"). A
    part that is a legal form ("Inc.", "Ltd.") ends the name before it ("Foo Co., Ltd."), and
-   footnote marks ("Dept. of Psychology‡") are no part of a name; a country, a place or a campus
+   footnote marks ("Dept. of Psychology‡") and a bracketed note ("(work done at Foo)") are no part of a name; a country, a place or a campus
    ("Seattle", "College Park", "(Guangzhou)") qualifies the part before it and is never an
    organisation. Parts before an institution are its units, smallest first; a unit written
    after its institution ("The University of Tokyo, Graduate School of …", "Sorbonne
@@ -177,12 +177,22 @@ def _parts(text: str, aliases: AliasTable) -> list[str]:
         for piece in pieces:
             match = _TRAILING_BRACKET.match(piece)
             inner = match["inner"] if match else ""
-            if match and not acronym_fits(inner, match["name"]) and (
+            if match and _is_note(inner):
+                parts.append(match["name"])
+            elif match and not acronym_fits(inner, match["name"]) and (
                     is_known(inner, aliases) or not looks_like_organisation(inner, aliases)):
                 parts += [match["name"], inner]
             else:
                 parts.append(piece)
     return _with_legal_forms([part.strip(FOOTNOTE_MARKS) for part in parts])
+
+
+def _is_note(text: str) -> bool:
+    """A bracketed sentence about the author, not a name: most of its three or more words are in
+    lower case ("(Work was done prior to joining Foo)", "(on leave from Bar)"); a name's lower-case
+    words are its few joining ones ("(University of Science and Technology of China)")."""
+    words = text.split()
+    return len(words) >= 3 and 2 * sum(word[0].islower() for word in words) > len(words)
 
 
 def _with_legal_forms(parts: list[str]) -> list[str]:
