@@ -16,9 +16,9 @@ themselves resolve by :mod:`.org_names`):
    Zurich") into parts. An *institution* part is a university, a company, an "Institute of …
    Technology", a name the table knows, or a name that begins with one ("Google Brain"). A
    part that is a legal form ("Inc.", "Ltd.") ends the name before it ("Foo Co., Ltd."), and
-   footnote marks ("Dept. of Psychology‡") and a bracketed note ("(work done at Foo)") are no part of a name; a country, a place or a campus
-   ("Seattle", "College Park", "(Guangzhou)") qualifies the part before it and is never an
-   organisation. Parts before an institution are its units, smallest first; a unit written
+   footnote marks ("Dept. of Psychology‡") and a bracketed note ("(work done at Foo)") are no
+   part of a name; a country, a place or a campus ("Seattle", "College Park", "(Guangzhou)")
+   qualifies the part before it and is never an organisation. Parts before an institution are its units, smallest first; a unit written
    after its institution ("The University of Tokyo, Graduate School of …", "Sorbonne
    Université, LPSM") is still its unit, so a unit and its parent are never inverted. A bare
    "Research" or "Labs" before a company is the company's lab ("Research, Google" =
