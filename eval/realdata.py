@@ -49,9 +49,10 @@ def _rows(store: KGStore, body: str) -> list[tuple[str, ...]]:
 
 
 def _papers_by_line(store: KGStore, source_name: str) -> dict[int, str]:
-    """Line of a source's record -> the paper IRI read from it."""
+    """Line of a source's record -> the paper IRI read from it (not a note on the record, such as a
+    rejected institution entry, which is derived from the same record)."""
     rows = _rows(store, f"""SELECT ?line ?paper WHERE {{
-        ?paper prov:wasDerivedFrom ?record . ?record kg:line ?line ; prov:wasDerivedFrom ?source .
+        ?paper a schema:ScholarlyArticle ; prov:wasDerivedFrom ?record . ?record kg:line ?line ; prov:wasDerivedFrom ?source .
         ?source dcterms:title {json.dumps(source_name)} }}""")
     return {int(line): paper for line, paper in rows}
 

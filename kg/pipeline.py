@@ -19,7 +19,7 @@ from typing import Callable, Iterable, Iterator
 import pyoxigraph as ox
 
 from . import ONTOLOGY_DIR
-from .ingest.comments import PublicationInfo, parse_publication, venue_of_header
+from .ingest.comments import PublicationInfo, names_conference, parse_publication, venue_of_header
 from .errors import KgError, plural
 from .exports.description import describe, description_graph, file_modified
 from .ingest.formats import read_source
@@ -111,6 +111,8 @@ def publication_facts(records: Iterable[PaperRecord]) -> Iterator[tuple[PaperRec
             header_venue = venue_of_header(record.venue_header)
         stated = "; ".join(part for part in (record.comments, record.stated_facts) if part) or None
         info = parse_publication(stated, record.journal_ref, record.title)
+        if info.venue != header_venue[0] and names_conference(info.venue, header_venue[0]):
+            info.venue = header_venue[0]  # the conference's full name, of which the header writes the acronym
         if info.venue is None and header_venue[0]:
             info.venue = header_venue[0]
             if info.year is None and header_venue[1]:

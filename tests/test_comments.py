@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import LISTING
-from kg.ingest.comments import Workshop, parse_publication, venue_of_header
+from kg.ingest.comments import Workshop, names_conference, parse_publication, venue_of_header
 from kg.ingest.formats import read_source
 from kg.pipeline import publication_facts
 
@@ -139,3 +139,32 @@ def test_a_well_known_conference_keeps_its_full_name_as_a_label(sample_store):
         PREFIX skos: <http://www.w3.org/2004/02/skos/core#> PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
         SELECT DISTINCT ?label ?full WHERE { ?series a kg:ConferenceSeries ; rdfs:label ?label ; skos:altLabel ?full }"""))
     assert [(str(label), str(full)) for label, full in rows] == [("ICML", "International Conference on Machine Learning")]
+
+
+@pytest.mark.parametrize("venue, acronym, expected", [
+    ("CCLL", "CCLL", True),
+    ("Coastal Conference on Loom Learning", "CCLL", True),
+    ("Coastal Conference on Loom Learning", "ccll", True),
+    ("Conference on Loom Learning Theory", "COLLT", True),
+    ("International Conference on Computational Weaving", "COWEAV", True),  # syllables of the words after the generic ones
+    ("Coastal Conference on Loom Learning", "CCL", False),  # a word of the name left out of the acronym
+    ("Coastal Conference on Loom Learning", "LL", False),
+    ("Coastal Conference on Computational Weaving", "CCLL", False),
+    ("Coastal Conference on Weaving", "CCLL", False),
+    ("CCL", "CCLL", False),
+    (None, "CCLL", False),
+    ("Coastal Conference on Loom Learning", None, False),
+])
+def test_a_full_name_names_the_conference_its_initials_spell(venue, acronym, expected):
+    assert names_conference(venue, acronym) is expected
+
+
+@pytest.mark.parametrize("text, venue", [
+    ("Proceedings of the Second International Conference on Loom Learning 2031", "International Conference on Loom Learning"),
+    ("Proceedings of Thirty Sixth Conference on Loom Theory 2031", "Conference on Loom Theory"),
+    ("Proceedings of the Twenty-First Symposium on Weaving 2031", "Symposium on Weaving"),
+    # near-miss: a word that only begins like a number is part of the name
+    ("Proceedings of the Fifthland Conference on Weaving 2031", "Fifthland Conference on Weaving"),
+])
+def test_the_edition_before_a_conference_name_is_not_part_of_it(text, venue):
+    assert parse_publication(text, None).venue == venue

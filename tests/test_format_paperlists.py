@@ -262,3 +262,76 @@ def test_escaped_characters_in_bylines_and_affiliations_split_nothing(tmp_path):
     records, _, _ = _read(_write(tmp_path, json.dumps([entry])))
     assert records[0].authors == ["Dana O'Hara", "Alan Turing"]
     assert [i.name for i in records[0].institutions] == ["Northwest Polytechnic University Xi'an", "AT&T Labs"]
+
+
+def test_affiliations_under_affs_are_read_as_under_aff(tmp_path):
+    entry = {"title": "A Good Paper", "author": "Ada Lovelace; Alan Turing", "affs": "University of London; Bletchley Park"}
+    records, _, _ = _read(_write(tmp_path, json.dumps([entry])))
+    assert [[a.name for a in d.affiliations] for d in records[0].author_details] == [["University of London"], ["Bletchley Park"]]
+    assert [i.name for i in records[0].institutions] == ["University of London", "Bletchley Park"]
+
+
+@pytest.mark.parametrize("aff, expected", [
+    ("Difference Engines Co.+Ltd.", ["Difference Engines Co., Ltd."]),  # the comma of a legal form written as '+'
+    ("Analytical Labs+Inc", ["Analytical Labs, Inc"]),
+    ("Bletchley Park+University of London", ["Bletchley Park", "University of London"]),  # two affiliations
+    ("Bletchley Park + Incubator Labs", ["Bletchley Park", "Incubator Labs"]),  # near-miss: a name that starts like one
+])
+def test_a_legal_form_after_a_plus_ends_the_name_before_it(tmp_path, aff, expected):
+    entry = {"title": "A Good Paper", "author": "Ada Lovelace", "affs": aff}
+    records, _, _ = _read(_write(tmp_path, json.dumps([entry])))
+    assert [a.name for a in records[0].author_details[0].affiliations] == expected
+    assert [i.name for i in records[0].institutions] == expected
+
+
+@pytest.mark.parametrize("written, expected", [
+    ('"Counting, Sorting, and Weaving: A Loom Benchmark"', "Counting, Sorting, and Weaving: A Loom Benchmark"),
+    ('"\u201cThe Loom Speaks\u201d: Weaving With Words"', "\u201cThe Loom Speaks\u201d: Weaving With Words"),
+    # near-misses: quotes around a part of the title are the title's own
+    ('"Why Weave?": Looms Explained', '"Why Weave?": Looms Explained'),
+    ('"Warp" and "Weft" in Looms', '"Warp" and "Weft" in Looms'),
+    ('A Loom Named "Ada"', 'A Loom Named "Ada"'),
+])
+def test_a_title_wrapped_whole_in_quotes_loses_them(tmp_path, written, expected):
+    entry = {"title": written, "author": "Ada Lovelace"}
+    records, _, _ = _read(_write(tmp_path, json.dumps([entry])))
+    assert records[0].title == expected
+
+
+def _pmlr_entry(booktitle: str, year: str) -> dict:
+    bib = f"@InProceedings{{x,\n  title = {{A Good Paper}},\n  booktitle = {{{booktitle}}},\n  year = {{{year}}}\n}}"
+    return {"title": "A Good Paper", "author": "Ada Lovelace;Alan Turing", "bibtex": bib}
+
+
+@pytest.mark.parametrize("stem, booktitle, year, venue", [
+    # a conference nobody listed, by the full name the file's acronym abbreviates, dated by the file
+    ("ccll2031", "Proceedings of the 9th Coastal Conference on Loom Learning", "2032", ("CCLL 2031", "2031")),
+    ("ccll2031", "Proceedings of the 9th Coastal Conference on Loom Learning", "2031", ("CCLL 2031", "2031")),
+    ("colt2031", "Proceedings of Fortieth Conference on Learning Theory", "2032", ("COLT 2031", "2031")),
+    ("coweav2031", "Proceedings of the 3rd International Conference on Computational Weaving", "2031", ("COWEAV 2031", "2031")),
+    # near-misses: a name the acronym does not spell is another conference, with its own year
+    ("ccll2031", "Proceedings of the 9th Coastal Conference on Weaving", "2032", ("Coastal Conference on Weaving 2032", "2032")),
+    ("ccl2031", "Proceedings of the 9th Coastal Conference on Loom Learning", "2032", ("Coastal Conference on Loom Learning 2032", "2032")),
+    ("papers", "Proceedings of the 9th Coastal Conference on Loom Learning", "2032", ("Coastal Conference on Loom Learning 2032", "2032")),
+])
+def test_a_booktitle_naming_the_files_conference_is_that_edition(tmp_path, stem, booktitle, year, venue):
+    assert _venues(_write(tmp_path, json.dumps([_pmlr_entry(booktitle, year)]), f"{stem}.json")) == {venue}
+
+
+@pytest.mark.parametrize("aff, expected", [
+    ("2Weave Labs; 1Loom University, 2Weave Labs", ["Weave Labs", "Loom University, Weave Labs"]),
+    ("1Loom University; 2\u00c9cole des Tisserands", ["Loom University", "\u00c9cole des Tisserands"]),
+    ("Loom University, Loomtown S.A.R.1; Weave Labs, Loomtown S.A.R.2", ["Loom University, Loomtown S.A.R.", "Weave Labs, Loomtown S.A.R."]),
+    ("Loom University1+Weave Labs2; Weave Labs2", ["Loom University", "Weave Labs"]),
+    # near-misses: a number that does not count from 1, or one alone, is a part of the name
+    ("4Paradigm; 3M", ["4Paradigm", "3M"]),
+    ("1Loom University; 1Loom University", ["1Loom University"]),
+    ("Loom University; 2Weave Labs", ["Loom University", "2Weave Labs"]),
+    ("1 Loom Street Labs; 2 Weave Road Labs", ["1 Loom Street Labs", "2 Weave Road Labs"]),
+    ("Loom Lab 1, Loom University; Loom Lab 2, Loom University", ["Loom Lab 1, Loom University", "Loom Lab 2, Loom University"]),
+    ("Web3 Labs; Loom University", ["Web3 Labs", "Loom University"]),
+])
+def test_footnote_numbers_before_a_papers_affiliations_are_no_part_of_them(tmp_path, aff, expected):
+    entry = {"title": "A Good Paper", "author": "Ada Lovelace; Alan Turing", "aff": aff}
+    records, _, _ = _read(_write(tmp_path, json.dumps([entry])))
+    assert [i.name for i in records[0].institutions] == expected

@@ -154,8 +154,14 @@ def test_a_legal_form_after_a_comma_is_never_an_organisation(table, entry):
     ("Foo Vision Technology Co., Ltd", "Foo Vision Technology Co., Ltd"),    # the legal form ends the name shown
     ("Bar Robotics, Inc., Springfield, MA", "Bar Robotics, Inc."),
     ("Baz Institute of Studies‡", "Baz Institute of Studies"),                # a footnote mark is no part of it
+    ("Baz Institute of Studies\u2660", "Baz Institute of Studies"),
+    ("\u2662Baz Institute of Studies\u2605", "Baz Institute of Studies"),
     ("†Qux Laboratory", "Qux Laboratory"),
     ("Quux Research Center*", "Quux Research Center"),
+    ("Quux Labs India (Work was done prior to joining Quux)", "Quux Labs India"),  # a note about the author
+    ("Quux Labs (work done during an internship)", "Quux Labs"),
+    # near-miss: a bracketed name keeps its few lower-case joining words
+    ("Quux Labs (School of Looms and Weaving of Quux)", "Quux Labs (School of Looms and Weaving of Quux)"),
 ])
 def test_the_name_shown_is_the_whole_name_without_marks(table, entry, shown):
     [[top]] = institutions(entry, table)
@@ -250,6 +256,10 @@ def test_an_address_keeps_what_identifies_an_institution(table):
     ("Foo University, Bar University", ["Foo University", "Bar University"]),
     ("University College London, University of London", ["University College London", "University of London"]),
     ("Heidelberg University, Ruprecht-Karls-Universität Barstadt", ["Heidelberg University", "Ruprecht-Karls-Universität Barstadt"]),
+    # each with its country: the name before "and" is the one before the country
+    ("Foo University, UK and Bar University, Germany", ["Foo University", "Bar University"]),
+    ("Lab of Looms, Foo University, Germany and Bar Institute of Technology, Germany",
+     ["Foo University", "Bar Institute of Technology"]),
 ])
 def test_a_string_naming_two_institutions_gives_two(table, entry, expected):
     assert tops(entry, table) == expected
@@ -262,6 +272,8 @@ def test_a_string_naming_two_institutions_gives_two(table, entry, expected):
      [["Department of Electrical and Computer Engineering", "Rice University"]]),
     ("Electrical Engineering & Computer Science, Foo University", [["Electrical Engineering & Computer Science", "Foo University"]]),
     ("Agency for Science, Technology and Research", [["Agency for Science, Technology and Research"]]),
+    # near-miss: a country ends no name that "and" continues
+    ("Department of Looms, Germany and Austria", [["Department of Looms, Germany and Austria"]]),
 ])
 def test_and_or_ampersand_inside_one_name_does_not_split_it(table, entry, expected):
     assert institutions(entry, table) == expected

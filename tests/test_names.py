@@ -67,3 +67,25 @@ def test_two_spellings_of_one_person_are_one_node_with_both_forms(tmp_path):
 ])
 def test_html_character_references_are_resolved_however_often_escaped(written, expected):
     assert unescape_html(written) == expected
+
+
+@pytest.mark.parametrize("written, expected", [
+    ("Universit\u00a8 at M\u00a8 unchen", "Universität München"),  # a PDF's spacing diaeresis before its letter
+    ("Universit\u00a8at", "Universität"),
+    ("Pi\u02dc nata Looms", "Piñata Looms"),
+    ("Pi\u02dcnata Looms", "Piñata Looms"),
+    ("Universit\u00b4 e de Loom", "Université de Loom"),
+    ("Ba\u02c7 sta", "Bašta"),
+    ("Do\u02d8 gan", "Doğan"),
+    ("Ad\u00b4 \u0131n", "Adín"),
+    ("ETH Z \u00a8urich", "ETH Zürich"),  # the space before the accent, inside a word
+    ("Loom Ayg \u00a8 un", "Loom Aygün"),
+    ("Arti\ufb01cial Intelligence Lab, Ba\ufb04ed Looms", "Artificial Intelligence Lab, Baffled Looms"),
+    # near-misses: an acute without a space is an apostrophe, a mark before no letter stays
+    ("Xi\u00b4an Loom University", "Xi\u00b4an Loom University"),
+    ("Loom \u00a8 7", "Loom \u00a8 7"),
+    ("Loom at \u00a8Ozlem", "Loom at Özlem"),  # a word that begins with the accented letter keeps its space
+    ("Loom University", "Loom University"),
+])
+def test_a_spacing_accent_joins_its_letter_and_a_ligature_splits_into_letters(written, expected):
+    assert clean(written) == expected

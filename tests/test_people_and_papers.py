@@ -12,7 +12,7 @@ import pytest
 from kg.ingest.records import Institution
 from kg.resolve import aliases as alias_module
 from kg.resolve.papers import PaperFacts, coined_name, find_merges, introduced_names
-from kg.resolve.people import person_name_reason
+from kg.resolve.people import person_name_reason, title_page_reason
 from kg.resolve.store_step import preferred_form
 
 TABLE = alias_module._load(None)
@@ -29,6 +29,26 @@ def test_entries_that_are_the_papers_authors_are_person_names():
     assert "author Tae-Kyun Kim" in reason("Tae-Kyun Kim", ["Dong-Woo Kim", "Tae-Kyun Kim"], "金泰勋")
     assert "another order" in reason("Sun Pengwei", ["Pengwei Sun"])
     assert "author Everett Richards" in reason("Everett Richards", ["Everett Richards"], "埃弗里特·里奇ards")
+
+
+PAGE_TITLE = "A Loom Emulator for Secondary Weaving of 3D Cloth"
+BYLINE = ["Ada Lovelace", "Alan Turing"]
+
+
+@pytest.mark.parametrize("name, why", [
+    ("D Cloth Ada Lovelace", "before the paper's author Ada Lovelace"),  # the title's end and an author, run together
+    ("Weaving Segmentation Alan Turing", "before the paper's author Alan Turing"),
+    ("A Loom Emulator for Secondary Weaving of", "a piece of the paper's title"),
+    # near-misses: an institution, a short piece of the title, an author's name that ends another name
+    ("Loom Emulator Institute", None),
+    ("Secondary Weaving", None),
+    ("Emulator for Secondary Weaving University", None),
+    ("Ada Lovelace", None),  # the author alone: person_name_reason's case
+    ("Lovelace Institute", None),
+])
+def test_title_page_text_is_no_institution(name, why):
+    found = title_page_reason(Institution(raw=name, name=name), PAGE_TITLE, BYLINE, TABLE)
+    assert (why in found) if why else found is None
 
 
 def test_a_near_spelling_is_a_person_name_but_not_linked_to_the_author():

@@ -42,3 +42,18 @@ def test_abstracts_join_their_paper_and_never_another(cards):
     both = cards[1]
     assert both["abstracts merged wrong"] == 0
     assert both["abstracts merged right"] >= 0.95
+
+
+def test_a_record_with_a_rejected_institution_entry_is_found_by_its_line_as_its_paper(tmp_path):
+    from eval.realdata import _papers_by_line
+    from kg.pipeline import ingest
+    from kg.rdf.iris import Minter
+    from kg.stores.embedded import KGStore
+
+    listing = tmp_path / "loom_listing.txt"
+    listing.write_text("LOOM\n\nA Loom Paper\n\nA Loom Paper\n\nAda Lovelace, Alan Turing\n\n机构 * Ada Lovelace ； Loom University 纠错\n",
+                       encoding="utf-8")
+    store = KGStore("memory")
+    ingest([listing], store, Minter())
+    papers = _papers_by_line(store, listing.name)
+    assert len(papers) == 1 and "/paper/" in next(iter(papers.values()))

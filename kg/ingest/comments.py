@@ -51,6 +51,12 @@ _CONFERENCE_ON = re.compile(
     r"\b(?P<name>(?:[A-Z][\w\-]*\s+)*(?:Conference|Symposium)\s+on(?:\s+(?:[A-Z][\w\-]*|and|of|for|in|the|&))+)"
     rf"(?:\s*\((?P<acronym>{_ACRONYM})(?:\s*(?:'|’)?\s*(?P<year>(?:19|20)\d\d|\d\d))?\))?"
 )
+# The edition before a conference's name is not part of it ("Second International Conference on …",
+# "Thirty Sixth Conference on …").
+_ORDINALS = re.compile(
+    r"^(?:(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|"
+    r"(?:thir|four|fif|six|seven|eigh|nine)teenth|(?:twen|thir|for|fif|six|seven|eigh|nine)t(?:y|ieth))[\s\-]+)+",
+    re.IGNORECASE)
 # After "accepted at" any capitalised name with a year is a conference ("Interspeech 2024").
 _ACCEPTED_AT = re.compile(
     r"\b(?i:accepted|published|presented|to\s+appear)\s+(?i:at|to|in|by)\s+(?:(?i:the)\s+)?"
@@ -163,7 +169,7 @@ def _named_venue(text: str) -> tuple[str | None, int | None]:
     if match := _AT_VENUE.search(text):
         found.append((match.start(2), match.group(2), None, match.end()))
     if match := _CONFERENCE_ON.search(text):
-        name = " ".join(match.group("name").split())
+        name = _ORDINALS.sub("", " ".join(match.group("name").split()))
         while name.split()[-1].casefold() in _CONNECTORS:
             name = name.rsplit(" ", 1)[0]
         found.append((match.start(), match.group("acronym") or name, match.group("year"), match.end()))
@@ -183,6 +189,35 @@ def venue_of_header(header: str) -> tuple[str | None, int | None]:
         if match.group(1).casefold() not in _NOT_VENUES:
             venue = match.group(1)
     return venue, year
+
+
+# Words of a conference's full name that its acronym may leave out ("International Conference on
+# Computational Linguistics" is COLING); every other word gives it at least its first letter.
+_OPTIONAL_IN_ACRONYM = _CONNECTORS | {"international", "conference", "annual", "joint", "meeting", "symposium"}
+
+
+def names_conference(venue: str | None, acronym: str | None) -> bool:
+    """True when a venue as found is the conference of the acronym: the acronym itself, or a full
+    name (one :data:`VENUES` does not list) of whose words the acronym is the first letters or
+    syllables, in order: "Asian Conference on Machine Learning" is ACML, "Conference on Learning
+    Theory" COLT, "… on Computational Linguistics" COLING; "Asian Conference on Computer Vision"
+    is not ACML, nor is "Asian Conference on Machine Learning" ML or ACL."""
+    if not venue or not acronym:
+        return False
+    if venue.casefold() == acronym.casefold():
+        return True
+    return " " in venue and _spells(acronym.casefold(), tuple(venue.casefold().split()))
+
+
+def _spells(acronym: str, words: tuple[str, ...]) -> bool:
+    """The acronym is a prefix of each word in turn, one that may be empty for an optional word."""
+    if not words:
+        return not acronym
+    word, rest = words[0], words[1:]
+    if word in _OPTIONAL_IN_ACRONYM and _spells(acronym, rest):
+        return True
+    return any(acronym[:length] == word[:length] and _spells(acronym[length:], rest)
+               for length in range(1, min(len(word), len(acronym)) + 1))
 
 
 def venue_of_poster_page(url: str) -> str:

@@ -29,12 +29,38 @@ _JOINERS = re.compile(r"[\-\u2010-\u2015\u2212'\u2019\u00b7\u30fb.]")
 _NOT_WORD = re.compile(r"[^\w]+")
 
 
+# A spacing accent that text taken from a PDF puts before its letter, with a space on either side
+# or none ("Universit¨ at M¨ unchen", "ETH Z ¨urich", "Pi˜nata"), and the combining mark it stands
+# for. A space before the accent is dropped only inside a word (a lowercase letter after it:
+# " ¨Ozyegin" begins a word). The acute joins only across a space after it: without one it is an
+# apostrophe as often ("Xi´an").
+_COMBINING = {"\u00a8": "\u0308", "\u02dc": "\u0303", "\u02c6": "\u0302", "\u02c7": "\u030c", "\u02d8": "\u0306",
+              "\u02da": "\u030a", "\u02dd": "\u030b", "\u00b8": "\u0327", "\u02db": "\u0328", "\u00b4": "\u0301"}
+_MARKS = "\u00a8\u02dc\u02c6\u02c7\u02d8\u02da\u02dd\u00b8\u02db"
+_SPACING_ACCENT = re.compile(f"(?:(?<=[A-Za-z]) (?=[{_MARKS}\u00b4] ?[a-z\u0131]))?"
+                             f"(?:(?P<mark>[{_MARKS}]) ?|(?P<acute>\u00b4) )(?P<letter>[A-Za-z\u0131])")
+# Latin ligatures a PDF's text keeps ("Artiﬁcial"): the letters they join.
+_LIGATURES = {point: unicodedata.normalize("NFKC", chr(point)) for point in range(0xFB00, 0xFB07)}
+
+
+def _without_pdf_artefacts(text: str) -> str:
+    """'¨ u' -> 'ü' (dotless ı takes a mark as i), 'ﬁ' -> 'fi'."""
+    def mark(match: re.Match) -> str:
+        letter = "i" if match["letter"] == "\u0131" else match["letter"]
+        return letter + _COMBINING[match["mark"] or match["acute"]]
+    return _SPACING_ACCENT.sub(mark, text).translate(_LIGATURES)
+
+
 def clean(text: str) -> str:
-    """NFC with whitespace (ideographic space included) collapsed and trimmed.
+    """NFC with whitespace (ideographic space included) collapsed and trimmed, and what text taken
+    from a PDF leaves undone: a spacing accent joined to its letter ("M¨ unchen" is "München"), a
+    ligature split into its letters ("Artiﬁcial").
 
     Full-width punctuation is kept as written: it is how Chinese text is spelled, and the
     listing format uses it as a separator. :func:`match_key` folds it for matching.
     """
+    if not text.isascii():
+        text = _without_pdf_artefacts(text)
     return " ".join(unicodedata.normalize("NFC", text).split())  # str.split breaks where a regex's \s would
 
 

@@ -66,10 +66,20 @@ def institutions_of(names: Iterable[str], details: Iterable[AuthorDetail]) -> li
     return [Institution(name, name, domains=tuple(domains.get(name, ()))) for name in distinct(names)]
 
 
+def _without_enclosing_quotes(title: str) -> str:
+    """A title a CSV export wrapped whole in straight double quotes (ECCV's list writes
+    '"Trust, but Verify: ..."') without them; quotes that open or close only a part of the title
+    ('"Why Should I Trust You?": ...') are the title's own."""
+    if len(title) > 2 and title[0] == title[-1] == '"' and '"' not in title[1:-1]:
+        return title[1:-1].strip()
+    return title
+
+
 def make_record(where: SourceRef, header: str, title: str | None, authors: list[str],
                 details: list[AuthorDetail] | None = None, **fields) -> PaperRecord | Rejection:
     """The record of one entry, or why it cannot be one; paper-level institutions are the
     distinct per-author affiliations unless the entry lists its own."""
+    title = _without_enclosing_quotes(title) if title else title
     shown = excerpt(title or fields.get("abstract") or " ".join(authors) or "(empty entry)")
     if not title:
         return Rejection(where, "entry has no title", shown)

@@ -9,15 +9,16 @@ themselves resolve by :mod:`.org_names`):
    "Agency for Science, Technology and Research, Singapore" stay whole.
 3. An entry naming two institutions gives two: it is cut at "/", "|", "+", ";", " & " and
    " and " when every piece names an institution ("Chalmers University of Technology and
-   University of Gothenburg", "DeepMind/Google"), and a comma list of two institutions
+   University of Gothenburg", "DeepMind/Google"; a country ending the first piece is read past,
+   "Foo University, UK and Bar University, Germany"), and a comma list of two institutions
    ("Peking University, Tsinghua University") gives two chains, never a unit of the other.
 4. Otherwise the entry is cut at commas (outside brackets) and at spaced dashes ("ETHZ - ETH
    Zurich") into parts. An *institution* part is a university, a company, an "Institute of …
    Technology", a name the table knows, or a name that begins with one ("Google Brain"). A
    part that is a legal form ("Inc.", "Ltd.") ends the name before it ("Foo Co., Ltd."), and
-   footnote marks ("Dept. of Psychology‡") are no part of a name; a country, a place or a campus
-   ("Seattle", "College Park", "(Guangzhou)") qualifies the part before it and is never an
-   organisation. Parts before an institution are its units, smallest first; a unit written
+   footnote marks ("Dept. of Psychology‡") and a bracketed note ("(work done at Foo)") are no
+   part of a name; a country, a place or a campus ("Seattle", "College Park", "(Guangzhou)")
+   qualifies the part before it and is never an organisation. Parts before an institution are its units, smallest first; a unit written
    after its institution ("The University of Tokyo, Graduate School of …", "Sorbonne
    Université, LPSM") is still its unit, so a unit and its parent are never inverted. A bare
    "Research" or "Labs" before a company is the company's lab ("Research, Google" =
@@ -71,8 +72,9 @@ GENERIC_UNITS = frozenset({"research", "ai", "labs", "lab", "ai research", "ai l
 # After a known prefix, these make the name an institution of its own ("Penn State University").
 _OWN_INSTITUTION_WORDS = TOP_LEVEL_WORDS | {"state", "technological", "tech", "polytechnic"}
 _PREPOSITIONS = frozenset("of for on in de des di du fur für".split())
-# Footnote marks that tie an affiliation to its authors on a paper ("Dept. of Psychology‡").
-FOOTNOTE_MARKS = " *∗⋆†‡§¶‖¹²³⁴⁵⁶⁷⁸⁹⁰"
+# Footnote marks that tie an affiliation to its authors on a paper ("Dept. of Psychology‡"), card
+# suits and stars as ACL papers use them ("Charles University♠") among them.
+FOOTNOTE_MARKS = " *∗⋆†‡§¶‖¹²³⁴⁵⁶⁷⁸⁹⁰♠♡♢♣♤♥♦♧★☆◇◆⋄"
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,11 +144,20 @@ def split_institutions(text: str, aliases: AliasTable) -> list[str]:
     for separator in _SEPARATORS:
         pieces = [piece for piece in separator.split(text) if piece]
         # the name before a separator ends it, the one after begins the next: "X, Chalmers … and University of …"
-        if len(pieces) > 1 and all(names_institution(split_commas(before)[-1], aliases)
+        if len(pieces) > 1 and all(names_institution(_last_name(before), aliases)
                                    and names_institution(split_commas(after)[0], aliases)
                                    for before, after in zip(pieces, pieces[1:])):
             return [part for piece in pieces for part in split_institutions(piece, aliases)]
     return [text]
+
+
+def _last_name(text: str) -> str:
+    """The last comma part of a piece that is not its country: "Foo University, UK and Bar
+    Institute, Germany" names Foo University before its "and"."""
+    parts = split_commas(text)
+    while len(parts) > 1 and is_country(parts[-1]):
+        parts.pop()
+    return parts[-1]
 
 
 def _parts(text: str, aliases: AliasTable) -> list[str]:
@@ -166,12 +177,22 @@ def _parts(text: str, aliases: AliasTable) -> list[str]:
         for piece in pieces:
             match = _TRAILING_BRACKET.match(piece)
             inner = match["inner"] if match else ""
-            if match and not acronym_fits(inner, match["name"]) and (
+            if match and _is_note(inner):
+                parts.append(match["name"])
+            elif match and not acronym_fits(inner, match["name"]) and (
                     is_known(inner, aliases) or not looks_like_organisation(inner, aliases)):
                 parts += [match["name"], inner]
             else:
                 parts.append(piece)
     return _with_legal_forms([part.strip(FOOTNOTE_MARKS) for part in parts])
+
+
+def _is_note(text: str) -> bool:
+    """A bracketed sentence about the author, not a name: most of its three or more words are in
+    lower case ("(Work was done prior to joining Foo)", "(on leave from Bar)"); a name's lower-case
+    words are its few joining ones ("(University of Science and Technology of China)")."""
+    words = text.split()
+    return len(words) >= 3 and 2 * sum(word[0].islower() for word in words) > len(words)
 
 
 def _with_legal_forms(parts: list[str]) -> list[str]:

@@ -12,6 +12,11 @@ institution, when
   to four characters in brackets at most) and is one or two letters away from an author
   ("Zhihui Chen" beside the author "Zhirui Chen"), or stands beside entries that are authors.
 
+Lists copied from a PDF's title page (CVPR 2021) also give the title and byline read as
+affiliations: an entry is no institution either when it ends with an author's name after other
+words ("… Segmentation Mehmet Aygün"), or when it does not look like an organisation and is a run
+of at least four words of the paper's title ("A Deep Emulator for Secondary Motion of").
+
 The second case is reported but **not** linked to the near author: the listing's author
 line is the authority for names, and a one-letter difference may be a typo or a different
 person (陈志辉 reads Chen Zhihui), so no variant is added to anyone on a guess.
@@ -28,6 +33,7 @@ from .org_names import looks_like_organisation
 
 _NAME_WORD = re.compile(r"^[A-Z][a-zà-öø-ÿ'’\-]*\.?$|^[A-Z]\.$")
 MAX_NEAR_DISTANCE = 2
+MIN_TITLE_PIECE = 4  # words: fewer may be an institution's name the title mentions
 
 
 def edit_distance(a: str, b: str, limit: int = MAX_NEAR_DISTANCE) -> int:
@@ -86,4 +92,17 @@ def person_name_reason(entry: Institution, siblings: list[Institution], authors:
     others = [other for other in siblings if other is not entry]
     if others and all(_author_match(other.name, authors) for other in others):
         return "person's name: listed among entries that are the paper's authors"
+    return None
+
+
+def title_page_reason(entry: Institution, title: str | None, authors: list[str], aliases: AliasTable) -> str | None:
+    """Why an institution entry is the title or byline of a PDF's title page, or None."""
+    key = match_key(entry.name)
+    for author in authors:
+        author_key = match_key(author)
+        if " " in author_key and key.endswith(" " + author_key):
+            return f"title page text: words before the paper's author {clean(author)}"
+    if (title and len(key.split()) >= MIN_TITLE_PIECE and f" {key} " in f" {match_key(title)} "
+            and not looks_like_organisation(entry.name, aliases)):
+        return "title page text: a piece of the paper's title"
     return None

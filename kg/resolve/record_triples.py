@@ -29,7 +29,7 @@ from ..rdf.vocab import KG, ORG, PROV, RDF, RDFS, SCHEMA, SKOS
 from .aliases import AliasTable
 from .institutions import OrgChain, resolve_entries
 from .org_names import is_top_level, starts_with_unit_word
-from .people import person_name_reason
+from .people import person_name_reason, title_page_reason
 
 
 def _named(text: str) -> Literal:
@@ -39,7 +39,8 @@ def _named(text: str) -> Literal:
 def institution_triples(paper: NamedNode, record: PaperRecord, record_node: NamedNode, record_slug: str,
                         minter: Minter, aliases: AliasTable) -> Iterator[Statement]:
     for position, entry in enumerate(record.institutions, start=1):
-        reason = person_name_reason(entry, record.institutions, record.authors, aliases)
+        reason = (person_name_reason(entry, record.institutions, record.authors, aliases)
+                  or title_page_reason(entry, record.title, record.authors, aliases))
         if reason:
             note = NamedNode(minter.iri("note", f"{record_slug}--institution-{position}"))
             yield note, RDF.type, KG.RejectedInstitutionEntry

@@ -20,13 +20,15 @@ import json
 import re
 from typing import Iterator
 
+from ...resolve.keys import is_legal_form
 from .. import identifiers
+from ..comments import find_venue, names_conference, venue_of_header
 from ..names import clean, unescape_html, with_generations
 from ..reading import Paragraph, check_text_file
 from ..records import Affiliation, AuthorDetail, PaperRecord, Rejection, excerpt
 from ..structured import FieldError, distinct, institutions_of, make_record, parts, text
 from . import Source
-from .bibtex import citation_fields, venue_facts
+from .bibtex import citation_fields, unlatex, venue_facts
 
 _CHUNK = 1 << 16
 _WHITESPACE = re.compile(r"[ \t\r\n]*")
@@ -122,12 +124,17 @@ def header_from_file_name(stem: str) -> str:
     return stem.replace("_", " ")
 
 
+def _filled_key(entry: dict, keys: tuple[str, ...]) -> str:
+    """The first of the keys a list writes its field under that holds a value (else the first)."""
+    return next((key for key in keys if entry.get(key)), keys[0])
+
+
 def byline(entry: dict) -> list[str]:
     """The authors in byline order. OpenReview-based lists join them with ``;`` under ``author``
     (an empty place kept: position aligns the per-author fields); CVF lists and some ICML /
     NeurIPS years with ", ", some under ``authors``. A list without ``;`` but with commas is
     comma-separated, a generation ("Jr.") staying with its name."""
-    key = next((key for key in ("author", "authors") if entry.get(key)), "author")
+    key = _filled_key(entry, ("author", "authors"))
     value = entry.get(key)
     if isinstance(value, str):
         value = unescape_html(value)  # "Pe&#39;er" holds a ';' that separates nothing
@@ -136,18 +143,59 @@ def byline(entry: dict) -> list[str]:
     return parts(value, key, ";")
 
 
-def _per_author(entry: dict, key: str, count: int) -> list[str]:
-    values = parts(entry.get(key), key, ";")
+def _per_author(values: list[str], count: int) -> list[str]:
     return values if len(values) == count else [""] * count
+
+
+# Most lists write the affiliations under ``aff``, KDD's under ``affs``.
+_AFFILIATION_KEYS = ("aff", "affs")
+
+
+def _one_authors_affiliations(aff: str) -> list[str]:
+    """The affiliations of one author, joined by ``+``. Lists that put ``+`` between them also
+    wrote a comma inside a name as ``+`` ("Foo Co.+Ltd."): a part that is only a legal form ends
+    the name before it, as its comma would. Empty parts are kept, to align with the domains."""
+    names: list[str] = []
+    for part in aff.split("+") if aff else []:
+        if names and is_legal_form(part):
+            names[-1] = f"{names[-1].strip()}, {part.strip()}"
+        else:
+            names.append(part)
+    return names
+
+
+# A footnote number glued to the name it begins or ends ("2Microsoft", "1Loom University, 2Weave
+# Labs", "Hong Kong S.A.R.1"), as lists copied from a PDF's title page write affiliations (ECCV
+# 2022, COLING 2022); a number after a space ("Beijing 100084", "Lab 2") is no footnote.
+_FOOTNOTE_NUMBERS = (re.compile(r"(?:^|(?<=[,+])|(?<=[,+]\s))\d{1,2}(?=[A-Z\u00c0-\u00de])"),
+                     re.compile(r"(?<=[a-z.)\u00df-\u00ff])\d{1,2}(?=\s*(?:$|[,+]))"))
+
+
+def _without_footnote_numbers(affs: list[str]) -> list[str]:
+    """A paper's affiliations without the footnote numbers glued to them. Numbers are footnotes
+    only when they count from 1 and there are two or more: "4Paradigm" or "3M" alone is a name."""
+    numbers = {match[0] for aff in affs for pattern in _FOOTNOTE_NUMBERS for match in pattern.finditer(aff)}
+    if "1" not in numbers or len(numbers) < 2:
+        return affs
+    for pattern in _FOOTNOTE_NUMBERS:
+        affs = [pattern.sub("", aff) for aff in affs]
+    return affs
+
+
+def _affiliations(entry: dict) -> list[str]:
+    """The ``;`` list of affiliations, one place per author when aligned with the byline."""
+    key = _filled_key(entry, _AFFILIATION_KEYS)
+    return _without_footnote_numbers(parts(entry.get(key), key, ";"))
 
 
 def _details(entry: dict, authors: list[str]) -> list[AuthorDetail]:
     count = len(authors)
-    ids, orcids, dblps = (_per_author(entry, key, count) for key in ("authorids", "orcid", "dblp"))
-    affs, domains = _per_author(entry, "aff", count), _per_author(entry, "aff_domain", count)
+    ids, orcids, dblps, domains = (_per_author(parts(entry.get(key), key, ";"), count)
+                                   for key in ("authorids", "orcid", "dblp", "aff_domain"))
+    affs = _per_author(_affiliations(entry), count)
     details = []
     for author_id, orcid, dblp, aff, domain in zip(ids, orcids, dblps, affs, domains):
-        names, hosts = aff.split("+") if aff else [], domain.split("+") if domain else []
+        names, hosts = _one_authors_affiliations(aff), domain.split("+") if domain else []
         hosts = hosts if len(hosts) == len(names) else [""] * len(names)
         affiliations = tuple(Affiliation(name.strip(), host.strip().casefold() or None)
                              for name, host in zip(names, hosts) if name.strip())
@@ -156,12 +204,21 @@ def _details(entry: dict, authors: list[str]) -> list[AuthorDetail]:
     return details
 
 
+def _edition_dated(fields: dict[str, str], header: str) -> dict[str, str]:
+    """The bibtex fields, with the file name's year where the booktitle names the file's conference:
+    that year is the edition's, a bibtex year the printing's (ACML 2023's PMLR volume is of 2024)."""
+    acronym, edition = venue_of_header(header)
+    if edition and fields.get("year") and names_conference(find_venue(unlatex(fields.get("booktitle") or ""))[0], acronym):
+        return {**fields, "year": str(edition)}
+    return fields
+
+
 def paper_record(entry: object, where, header: str) -> PaperRecord | Rejection:
     if not isinstance(entry, dict):
         return Rejection(where, f"entry is a JSON {type(entry).__name__}, not an object", excerpt(json.dumps(entry)[:200]))
     title = text(entry.get("title"), "title")
     authors = byline(entry)
-    bib_fields = citation_fields(entry["bibtex"]) if isinstance(entry.get("bibtex"), str) else {}
+    bib_fields = _edition_dated(citation_fields(entry["bibtex"]), header) if isinstance(entry.get("bibtex"), str) else {}
     urls = {key: text(entry.get(key), key) for key in ("site", "openreview", "pdf", "github", "project")}
     forum = identifiers.openreview_forum(urls["openreview"] or urls["site"] or bib_fields.get("url"))
     status, track = text(entry.get("status"), "status"), text(entry.get("track"), "track")
@@ -169,7 +226,7 @@ def paper_record(entry: object, where, header: str) -> PaperRecord | Rejection:
     arxiv = identifiers.arxiv(bib_fields.get("eprint"))
     # the paper's institutions are every stated affiliation, also where the list is not aligned
     # with the byline (then nobody gets a per-author one: the alignment is unknown)
-    stated = distinct(part.strip() for aff in parts(entry.get("aff"), "aff", ";") for part in aff.split("+"))
+    stated = distinct(part.strip() for aff in _affiliations(entry) for part in _one_authors_affiliations(aff))
     details = _details(entry, authors)
     return make_record(
         where, header, title, authors, details,
