@@ -2,10 +2,13 @@
 
     .venv/bin/python bench/stages.py LISTING STORE [--jobs N]   # kg ingest of LISTING into STORE
     .venv/bin/python bench/stages.py --resolve-only STORE         # the resolution step again, on STORE
+    .venv/bin/python bench/stages.py --map-only LISTING           # reading and mapping alone: the mapping processes' memory
 
 Each stage is one the pipeline reports to the terminal (reading, loading, each part of the
 resolution); its peak is the main process's resident memory, sampled every 0.2 s. The mapping
-processes' peak is printed at the end (they are reaped when reading is over). The machine may be
+processes' peak is printed at the end (they are reaped when reading is over); ``--map-only`` maps a
+listing with no store and prints their resident memory every minute, to show whether it grows with
+the corpus. The machine may be
 shared: CPU time and peaks are what compare across runs, the load average is printed.
 """
 
@@ -57,13 +60,64 @@ class StageClock:
         print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 
+def _children_mb(parent: int) -> list[int]:
+    """The resident memory of the processes ``parent`` started (the mapping processes)."""
+    found = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+                if stat.read().rsplit(")", 1)[1].split()[1] != str(parent):
+                    continue
+            with open(f"/proc/{pid}/status", encoding="ascii") as status:
+                found.append(next(int(line.split()[1]) // 1024 for line in status if line.startswith("VmRSS")))
+        except (OSError, StopIteration):
+            pass  # gone meanwhile
+    return sorted(found)
+
+
+def map_only(listing: Path, jobs: int | None) -> None:
+    """Read and map a listing into nothing, printing every minute the records mapped and the mapping processes' memory."""
+    from kg.ingest.formats import read_source
+    from kg.ingest.records import Rejection
+    from kg.pipeline import publication_facts
+    from kg.rdf.iris import Minter
+    from kg.rdf.staging import Stager, default_jobs
+    from kg.resolve.aliases import active_aliases
+
+    mapped, started = [0], time.perf_counter()
+
+    def report() -> None:
+        while True:
+            time.sleep(60)
+            print(f"{mapped[0]:>11,} records  {time.perf_counter() - started:>7.0f} s  "
+                  f"mapping processes {_children_mb(os.getpid())} MB", flush=True)
+
+    def records():
+        for item in read_source(listing, listing.name, None, "utf-8")[1]:
+            if not isinstance(item, Rejection):
+                mapped[0] += 1
+                yield item
+
+    threading.Thread(target=report, daemon=True).start()
+    with open(os.devnull, "wb") as nowhere, Stager(Minter(), active_aliases(), jobs or default_jobs()) as stager:
+        stager.write(listing.name, publication_facts(records()), nowhere)
+    # the mapping processes were reaped when the stager closed: their peak is the children's
+    print(f"{mapped[0]:,} records in {time.perf_counter() - started:.0f} s; main process peak "
+          f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024:,} MB; mapping processes "
+          f"{resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024:,} MB each at most")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("paths", nargs="+", help="LISTING STORE, or STORE with --resolve-only")
+    parser.add_argument("paths", nargs="+", help="LISTING STORE, STORE with --resolve-only, LISTING with --map-only")
     parser.add_argument("--resolve-only", action="store_true")
+    parser.add_argument("--map-only", action="store_true")
     parser.add_argument("--jobs", type=int, default=None)
     args = parser.parse_args()
 
+    if args.map_only:
+        map_only(Path(args.paths[0]), args.jobs)
+        return
     from kg.rdf.iris import Minter
     from kg.stores.embedded import KGStore
 

@@ -1,12 +1,13 @@
-"""The rows the collaboration networks are built from, each aggregated by SPARQL in the store.
+"""The rows the collaboration networks are built from: scans of one pattern each, joined and counted in Python.
 
 Networks differ only in how a paper links to its members: ``dcterms:creator`` for authors,
 ``schema:sourceOrganization`` for institutions, ``kg:foundTopic`` for topics. That link is bound as a parameter (an RDF
-term, never pasted into the text), so one query per question serves every network. Per-node
-counts are aggregated in the store; pairs are counted in Python from one streamed row per
-(paper, member), which at 20,000 papers is 7× faster than the store's nested DISTINCT and
-GROUP BY over every pair. Rows come as pyoxigraph terms (``select_terms``), not rdflib ones:
-converting each value was half of the time.
+term, never pasted into the text), so one query per question serves every network. Each paper's
+members, its years and every label are read once (:class:`Teams`); node counts, pairs, the
+author–institution affiliations and the papers' titles are joined from them here: at 20,000
+papers the store's nested DISTINCT and GROUP BY over every pair took 7× as long, and its GROUP BY
+over the affiliations' UNION and DISTINCT / ORDER BY over every title were most of the pages' time.
+Rows come as pyoxigraph terms (``select_terms``), not rdflib ones: converting each value was half of the time.
 """
 
 from __future__ import annotations
