@@ -335,3 +335,25 @@ def test_footnote_numbers_before_a_papers_affiliations_are_no_part_of_them(tmp_p
     entry = {"title": "A Good Paper", "author": "Ada Lovelace; Alan Turing", "aff": aff}
     records, _, _ = _read(_write(tmp_path, json.dumps([entry])))
     assert [i.name for i in records[0].institutions] == expected
+
+
+@pytest.mark.parametrize("aff, domain, expected", [
+    # where no domain tells them apart, '+' is also the comma between a unit and its institution
+    ("School of Weaving+Loom University", None, ["School of Weaving, Loom University"]),
+    ("School of Weaving+WLR+Loom University", None, ["School of Weaving, WLR, Loom University"]),
+    ("Department of Warp+and Weft Institute+Loom University", None, ["Department of Warp, Weft Institute, Loom University"]),
+    ("Career Loom Lab+Weave Zhipin+Loom University", None, ["Career Loom Lab, Weave Zhipin", "Loom University"]),
+    ("University of Loomshire+Santa Warp", None, ["University of Loomshire, Santa Warp"]),  # a system's campus
+    ("Loom University+China", None, ["Loom University, China"]),
+    # near-misses: a part after an institution begins the next; a campus only after "University of X";
+    # a domain for each part says they are two
+    ("Loom University+Weave AI", None, ["Loom University", "Weave AI"]),
+    ("KAIST+Loom University", None, ["KAIST", "Loom University"]),
+    ("Loom University+Santa Warp", None, ["Loom University", "Santa Warp"]),
+    ("School of Weaving+Loom University", "weave.org+loom.edu", ["School of Weaving", "Loom University"]),
+])
+def test_a_plus_between_a_unit_and_its_institution_is_a_comma(tmp_path, aff, domain, expected):
+    entry = {"title": "A Good Paper", "author": "Ada Lovelace", "affs": aff, **({"aff_domain": domain} if domain else {})}
+    records, _, _ = _read(_write(tmp_path, json.dumps([entry])))
+    assert [a.name for a in records[0].author_details[0].affiliations] == expected
+    assert [i.name for i in records[0].institutions] == expected
