@@ -11,14 +11,20 @@ themselves resolve by :mod:`.org_names`):
    " and " when every piece names an institution ("Chalmers University of Technology and
    University of Gothenburg", "DeepMind/Google"; a country ending the first piece is read past,
    "Foo University, UK and Bar University, Germany"), and a comma list of two institutions
-   ("Peking University, Tsinghua University") gives two chains, never a unit of the other.
+   ("Peking University, Tsinghua University") gives two chains, never a unit of the other. Two
+   written with only a space between them are cut after a complete institution, before another
+   ("Foo University The University of Bar"; :func:`run_together`), or after an address's country.
 4. Otherwise the entry is cut at commas (outside brackets) and at spaced dashes ("ETHZ - ETH
    Zurich") into parts. An *institution* part is a university, a company, an "Institute of …
    Technology", a name the table knows, or a name that begins with one ("Google Brain"). A
-   part that is a legal form ("Inc.", "Ltd.") ends the name before it ("Foo Co., Ltd."), and
+   part that is a legal form ("Inc.", "Ltd.", also with the acronym in brackets, "Limited (FOO)")
+   ends the name before it ("Foo Co., Ltd."), and
    footnote marks ("Dept. of Psychology‡") and a bracketed note ("(work done at Foo)") are no
    part of a name; a country, a place or a campus ("Seattle", "College Park", "(Guangzhou)")
-   qualifies the part before it and is never an organisation. Parts before an institution are its units, smallest first; a unit written
+   qualifies the part before it and is never an organisation; so is the place a university is
+   named after when it follows a company ("Google Research, Princeton"). Commas that list a name's
+   subjects stay in it ("Institute for Logic, Language and Computation"), and a numbered unit
+   ("Faculty IV") is no place. Parts before an institution are its units, smallest first; a unit written
    after its institution ("The University of Tokyo, Graduate School of …", "Sorbonne
    Université, LPSM") is still its unit, so a unit and its parent are never inverted. A bare
    "Research" or "Labs" before a company is the company's lab ("Research, Google" =
@@ -45,6 +51,7 @@ from ..ingest.names import clean, fold, has_cjk
 from .aliases import AliasTable
 from .keys import institution_key, is_legal_form, swapped, without_legal_form
 from .org_names import (
+    ORGANISATION_WORDS,
     TOP_LEVEL_WORDS,
     UNIVERSITY_WORDS,
     OrgName,
@@ -66,11 +73,16 @@ _SEPARATORS = (re.compile(r"\s+\+\s+"), re.compile(r"\s*\|\s*"), re.compile(r"\s
                re.compile(r"\s+and\s+"))
 _SPACED_DASH = re.compile(r"\s+[-–—]\s+")
 _TRAILING_BRACKET = re.compile(r"^(?P<name>.+?)\s*[(（](?P<inner>[^()（）]+)[)）]$")
+# A name whose subjects follow its organisation word: "Institute for Logic", "Department of Electrical".
+_SUBJECT_LIST = re.compile(r"^\S.* (?:of|for) [A-Z][\w-]*$")
 _AT_OR_BY = re.compile(r"^(?P<unit>.+?)\s+(?:at|by)\s+(?P<parent>.+)$")
 # A bare word that, before a company, names the company's lab.
 GENERIC_UNITS = frozenset({"research", "ai", "labs", "lab", "ai research", "ai lab", "ai labs", "research labs"})
 # After a known prefix, these make the name an institution of its own ("Penn State University").
 _OWN_INSTITUTION_WORDS = TOP_LEVEL_WORDS | {"state", "technological", "tech", "polytechnic"}
+_ACADEMIC_WORDS = frozenset("institute institut college school academy".split())
+# "Faculty IV", "Lab 2": a numbered unit, not a place like "College Park".
+_NUMBERED = re.compile(r"\d+|[ivx]+")
 _PREPOSITIONS = frozenset("of for on in de des di du fur für".split())
 # Footnote marks that tie an affiliation to its authors on a paper ("Dept. of Psychology‡"), card
 # suits and stars as ACL papers use them ("Charles University♠") among them.
@@ -137,6 +149,8 @@ def names_institution(text: str, aliases: AliasTable) -> bool:
 def split_institutions(text: str, aliases: AliasTable) -> list[str]:
     """Rule 3: the pieces of an entry that names several institutions at once."""
     pieces = [piece for piece in _ALWAYS_SEPARATES.split(text) if piece.strip()]
+    if len(pieces) == 1:
+        pieces = run_together(text, aliases)
     if len(pieces) > 1:
         return [part for piece in pieces for part in split_institutions(piece, aliases)]
     if is_known(text, aliases):
@@ -151,6 +165,91 @@ def split_institutions(text: str, aliases: AliasTable) -> list[str]:
     return [text]
 
 
+def run_together(text: str, aliases: AliasTable) -> list[str]:
+    """Rule 3 without a separator: two institutions written one after the other with only a space
+    between them, as some lists join an author's affiliations ("Foo University The University of
+    Bar", "…, Beijing, China Institute of Baz, …"). An entry is cut inside one of its comma parts,
+    the longest first part first, only
+
+    - after a complete institution: a name of the institution kind ending in an organisation word
+      (University, Institute, Lab, Inc., …) or a name the table knows, and before another: a name
+      the table knows, a university or a company ("Foo Labs AB"), not a place that a university is
+      named after ("Princeton"), not a unit ("Shenzhen Graduate School"), not "in St. Louis";
+    - or after a country that ends an address, before an organisation's name.
+
+    A name the table knows is never cut ("Google DeepMind", "University College London"), nor a
+    known organisation's unit ("Tencent Foo Co."), nor one whose second part is its campus
+    ("University of California Berkeley")."""
+    if is_known(text, aliases):
+        return [text]
+    parts = split_commas(text)
+    for index, part in enumerate(parts):
+        words = part.split()
+        # separators and brackets have rules of their own ("ETHZ - ETH Zurich", "Foo & Bar University")
+        if (len(words) < 2 or is_known(part, aliases) or not all(word[0].isalnum() for word in words)
+                or brand_parent(part, aliases) is not None):  # "Tencent Foo Co.": a known company's unit
+            continue
+        for end in range(len(words) - 1, 0, -1):
+            head, tail = " ".join(words[:end]), " ".join(words[end:])
+            after_address = index > 0 and is_country(head) and not looks_like_organisation(parts[index - 1], aliases)
+            if after_address and _begins_after_address(tail, aliases):
+                return [*run_together(", ".join(parts[:index]), aliases),
+                        *run_together(", ".join([tail, *parts[index + 1:]]), aliases)]
+            if (not after_address and _ends_institution(head, words[end], aliases) and _begins_institution(tail, aliases)
+                    and not is_known(f"{head}, {tail}", aliases) and not _same_name(head, tail, aliases)):
+                return [*run_together(", ".join([*parts[:index], head]), aliases),
+                        *run_together(", ".join([tail, *parts[index + 1:]]), aliases)]
+    return [text]
+
+
+def _organisation_word(word: str) -> bool:
+    return fold(word).strip(".,()") in ORGANISATION_WORDS
+
+
+def _ends_institution(name: str, next_word: str, aliases: AliasTable) -> bool:
+    """A complete institution: known (not as the place a university is named after, "Oxford
+    Brookes University"), or an institution's name ending in an organisation word or legal form;
+    not a bare name that the next word completes ("Tsinghua University")."""
+    last = name.split()[-1]
+    if _organisation_word(next_word) and not _organisation_word(last) or names_place_of_university(name, aliases):
+        return False
+    return is_known(name, aliases) or (names_institution(name, aliases) and (_organisation_word(last) or is_legal_form(last)))
+
+
+def _begins_institution(name: str, aliases: AliasTable) -> bool:
+    """Another institution: known, a university or company ("Foo Labs AB"), not a place a
+    university is named after ("Princeton"), not a unit, not a legal form alone ("Corporation")."""
+    if not name[0].isupper() or names_place_of_university(name, aliases) or is_legal_form(name):
+        return False
+    return is_known(name, aliases) or (is_top_level(name) and not starts_with_unit_word(name)) or (
+        without_legal_form(name) != clean(name))
+
+
+def _begins_after_address(name: str, aliases: AliasTable) -> bool:
+    """An organisation's name after a country that ends an address ("…, Beijing, China Institute of
+    Foo"): known, a unit's or a known organisation's lab; a name beginning "University" only when known
+    (", China University of Petroleum" may be its own name)."""
+    if not name[0].isupper():
+        return False
+    if is_known(name, aliases):
+        return True
+    if fold(name.split()[0]).strip(".,()") in UNIVERSITY_WORDS:
+        return False
+    return starts_with_unit_word(name) or brand_parent(name, aliases) is not None
+
+
+def _same_name(first: str, second: str, aliases: AliasTable) -> bool:
+    return resolve_name(first, aliases).key == resolve_name(second, aliases).key
+
+
+def names_place_of_university(text: str, aliases: AliasTable) -> bool:
+    """A place that a university is named after, written alone ("Princeton", "Stanford"): the table
+    knows it as the university, but it has no organisation word and all its words are the place's."""
+    found = resolve_name(text, aliases)
+    return (found.canonical is not None and not words_of(text) & ORGANISATION_WORDS
+            and bool(words_of(found.canonical) & UNIVERSITY_WORDS) and words_of(text) < words_of(found.canonical))
+
+
 def _last_name(text: str) -> str:
     """The last comma part of a piece that is not its country: "Foo University, UK and Bar
     Institute, Germany" names Foo University before its "and"."""
@@ -162,7 +261,7 @@ def _last_name(text: str) -> str:
 
 def _parts(text: str, aliases: AliasTable) -> list[str]:
     """Comma and dash parts, a known tail kept whole, a bracketed parent or place as a part."""
-    commas = split_commas(text)
+    commas = _with_subject_lists(split_commas(text))
     for start in range(1, len(commas)):
         if is_known(", ".join(commas[start:]), aliases):
             commas = commas[:start] + [", ".join(commas[start:])]
@@ -187,6 +286,23 @@ def _parts(text: str, aliases: AliasTable) -> list[str]:
     return _with_legal_forms([part.strip(FOOTNOTE_MARKS) for part in parts])
 
 
+def _with_subject_lists(parts: list[str]) -> list[str]:
+    """Commas that list a name's subjects ("Institute for Logic, Language and Computation", "School
+    of Electronics, Electrical Engineering and Computer Science"): a part with no organisation word
+    that ends the list with "and", after a part whose "of"/"for" begins it, is the rest of that name.
+    A country ("…, Trinidad and Tobago") is no subject."""
+    joined: list[str] = []
+    for part in parts:
+        name = _TRAILING_BRACKET.match(part)
+        words = set(fold(part).split()) | set(fold(name["name"]).split() if name else ())
+        if (joined and _SUBJECT_LIST.search(joined[-1]) and {"and", "&"} & words and not is_country(part)
+                and not words_of(name["name"] if name else part) & ORGANISATION_WORDS):
+            joined[-1] = f"{joined[-1]}, {part}"
+        else:
+            joined.append(part)
+    return joined
+
+
 def _is_note(text: str) -> bool:
     """A bracketed sentence about the author, not a name: most of its three or more words are in
     lower case ("(Work was done prior to joining Foo)", "(on leave from Bar)"); a name's lower-case
@@ -200,7 +316,10 @@ def _with_legal_forms(parts: list[str]) -> list[str]:
     name before it, never an organisation."""
     joined: list[str] = []
     for part in parts:
-        if joined and is_legal_form(part):
+        match = _TRAILING_BRACKET.match(part)
+        if joined and match and is_legal_form(match["name"]):  # "Foo Co., Limited (FOO)"
+            joined[-1] = f"{joined[-1]}, {part}"
+        elif joined and is_legal_form(part):
             joined[-1] = f"{joined[-1]}, {part}"
         elif not is_legal_form(part):
             joined.append(part)
@@ -218,7 +337,8 @@ def _with_acronym(first: str, second: str) -> str | None:
 def _place_shaped(text: str) -> bool:
     """"College Park", "College Station": an organisation word followed by a name, nothing else."""
     words = institution_key(text).split()
-    return len(words) == 2 and starts_with_unit_word(text) and words[1] not in _PREPOSITIONS and not is_acronym(text)
+    return (len(words) == 2 and starts_with_unit_word(text) and words[1] not in _PREPOSITIONS and not is_acronym(text)
+            and not _NUMBERED.fullmatch(words[1]))
 
 
 def _same(first: Level, second: Level, aliases: AliasTable) -> bool:
@@ -243,7 +363,8 @@ def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
         return [[Level(piece)]]
     levels: list[Level] = []
     for part in _parts(piece, aliases):
-        if levels and (is_country(part) or not looks_like_organisation(part, aliases)):
+        if levels and (is_country(part) or not looks_like_organisation(part, aliases)
+                       or (names_place_of_university(part, aliases) and not _academic(levels[-1].name, aliases))):
             levels[-1] = Level(levels[-1].name, (*levels[-1].qualifiers, part))
         else:
             levels.append(Level(part))
@@ -275,6 +396,13 @@ def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
     if units:
         groups.append(units)
     return groups
+
+
+def _academic(name: str, aliases: AliasTable) -> bool:
+    """A university, college, school, academy or institute: a place after it that names another
+    university ("MIT, Harvard") is that university; after a company ("Google Research, Princeton")
+    it is where the company's lab is."""
+    return bool(words_of(resolve_name(name, aliases).display) & (UNIVERSITY_WORDS | _ACADEMIC_WORDS))
 
 
 def _filled(levels: tuple[OrgName, ...], aliases: AliasTable) -> tuple[OrgName, ...]:
