@@ -497,6 +497,9 @@ def test_an_abbreviated_university_opening_a_comma_list_is_an_institution_not_a_
     ("Loom University Weave Labs AB Uppsala University", [["Loom University"], ["Weave Labs AB"], ["Uppsala University"]]),
     ("Microsoft Research Asia Peking University",
      [["Microsoft Research Asia", "Microsoft Research", "Microsoft"], ["Peking University"]]),
+    ("Institute of Looms, Chinese Academy of Sciences University of Chinese Academy of Sciences",
+     [["Institute of Looms", "Chinese Academy of Sciences"], ["University of Chinese Academy of Sciences"]]),
+    ("Loom University Fraunhofer IWS", [["Loom University"], ["Fraunhofer IWS", "Fraunhofer Society"]]),  # a known organisation's lab
     # an address's country followed by the next affiliation
     ("Institute of Weaving, Chinese Academy of Sciences, Beijing, China School of Looms, Zhejiang University, Hangzhou, China",
      [["Institute of Weaving", "Chinese Academy of Sciences"], ["School of Looms", "Zhejiang University"]]),

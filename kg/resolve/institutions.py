@@ -209,20 +209,21 @@ def _organisation_word(word: str) -> bool:
 def _ends_institution(name: str, next_word: str, aliases: AliasTable) -> bool:
     """A complete institution: known (not as the place a university is named after, "Oxford
     Brookes University"), or an institution's name ending in an organisation word or legal form;
-    not a bare name that the next word completes ("Tsinghua University")."""
+    not a name that the next word completes into a known one ("Tsinghua University")."""
     last = name.split()[-1]
-    if _organisation_word(next_word) and not _organisation_word(last) or names_place_of_university(name, aliases):
+    if is_known(f"{name} {next_word}", aliases) or names_place_of_university(name, aliases):
         return False
     return is_known(name, aliases) or (names_institution(name, aliases) and (_organisation_word(last) or is_legal_form(last)))
 
 
 def _begins_institution(name: str, aliases: AliasTable) -> bool:
-    """Another institution: known, a university or company ("Foo Labs AB"), not a place a
-    university is named after ("Princeton"), not a unit, not a legal form alone ("Corporation")."""
+    """Another institution: known, a university, a company ("Foo Labs AB") or a known organisation's
+    lab ("Fraunhofer IAIS"), not a place a university is named after ("Princeton"), not a unit, not
+    a legal form alone ("Corporation")."""
     if not name[0].isupper() or names_place_of_university(name, aliases) or is_legal_form(name):
         return False
-    return is_known(name, aliases) or (is_top_level(name) and not starts_with_unit_word(name)) or (
-        without_legal_form(name) != clean(name))
+    return (is_known(name, aliases) or (is_top_level(name) and not starts_with_unit_word(name))
+            or without_legal_form(name) != clean(name) or brand_parent(name, aliases) is not None)
 
 
 def _begins_after_address(name: str, aliases: AliasTable) -> bool:
