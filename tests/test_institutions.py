@@ -500,6 +500,11 @@ def test_an_abbreviated_university_opening_a_comma_list_is_an_institution_not_a_
     ("Institute of Looms, Chinese Academy of Sciences University of Chinese Academy of Sciences",
      [["Institute of Looms", "Chinese Academy of Sciences"], ["University of Chinese Academy of Sciences"]]),
     ("Loom University Fraunhofer IWS", [["Loom University"], ["Fraunhofer IWS", "Fraunhofer Society"]]),  # a known organisation's lab
+    # a unit of the next comma part's institution after a known institution, or after the city that ends one
+    ("Institute of Looms, Chinese Academy of Sciences School of Weaving, University of Chinese Academy of Sciences",
+     [["Institute of Looms", "Chinese Academy of Sciences"], ["School of Weaving", "University of Chinese Academy of Sciences"]]),
+    ("Center for Warps, Loom Institute of Technology, Loomtown Center for Wefts, Loom Institute of Technology, Loomtown",
+     [["Center for Warps", "Loom Institute of Technology, Loomtown"], ["Center for Wefts", "Loom Institute of Technology, Loomtown"]]),
     # an address's country followed by the next affiliation
     ("Institute of Weaving, Chinese Academy of Sciences, Beijing, China School of Looms, Zhejiang University, Hangzhou, China",
      [["Institute of Weaving", "Chinese Academy of Sciences"], ["School of Looms", "Zhejiang University"]]),
@@ -521,6 +526,7 @@ def test_institutions_joined_by_a_bare_space_are_cut(table, entry, expected):
     "Loom University Weave Labs",                        # a lab nothing says is an institution of its own
     "ETHZ - ETH Zurich",
     "College of Science, China University of Petroleum, Beijing",  # a country word that begins a name
+    "Tsinghua University School of Looms, Beijing",      # a unit of the university before it: no institution follows
 ])
 def test_names_that_only_look_joined_stay_one(table, entry):
     assert len(institutions(entry, table)) == 1

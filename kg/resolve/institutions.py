@@ -175,7 +175,9 @@ def run_together(text: str, aliases: AliasTable) -> list[str]:
       (University, Institute, Lab, Inc., …) or a name the table knows, and before another: a name
       the table knows, a university or a company ("Foo Labs AB"), not a place that a university is
       named after ("Princeton"), not a unit ("Shenzhen Graduate School"), not "in St. Louis";
-    - or after a country that ends an address, before an organisation's name.
+    - or after a country that ends an address, before an organisation's name;
+    - or after a known institution or the city after one, before a unit of the institution named
+      by the next comma part ("… Chinese Academy of Sciences School of Foo, University of Bar").
 
     A name the table knows is never cut ("Google DeepMind", "University College London"), nor a
     known organisation's unit ("Tencent Foo Co."), nor one whose second part is its campus
@@ -186,19 +188,22 @@ def run_together(text: str, aliases: AliasTable) -> list[str]:
     for index, part in enumerate(parts):
         words = part.split()
         # separators and brackets have rules of their own ("ETHZ - ETH Zurich", "Foo & Bar University")
-        if (len(words) < 2 or is_known(part, aliases) or not all(word[0].isalnum() for word in words)
-                or brand_parent(part, aliases) is not None):  # "Tencent Foo Co.": a known company's unit
+        if len(words) < 2 or is_known(part, aliases) or not all(word[0].isalnum() for word in words):
             continue
+        brand = brand_parent(part, aliases) is not None  # "Tencent Foo Co.": a known company's unit
         for end in range(len(words) - 1, 0, -1):
             head, tail = " ".join(words[:end]), " ".join(words[end:])
             after_address = index > 0 and is_country(head) and not looks_like_organisation(parts[index - 1], aliases)
+            rest = [tail, *parts[index + 1:]]
             if after_address and _begins_after_address(tail, aliases):
-                return [*run_together(", ".join(parts[:index]), aliases),
-                        *run_together(", ".join([tail, *parts[index + 1:]]), aliases)]
-            if (not after_address and _ends_institution(head, words[end], aliases) and _begins_institution(tail, aliases)
-                    and not is_known(f"{head}, {tail}", aliases) and not _same_name(head, tail, aliases)):
-                return [*run_together(", ".join([*parts[:index], head]), aliases),
-                        *run_together(", ".join([tail, *parts[index + 1:]]), aliases)]
+                return [*run_together(", ".join(parts[:index]), aliases), *run_together(", ".join(rest), aliases)]
+            # a unit whose institution is the next comma part: "… Sciences School of Foo, Bar University"
+            unit_of_next = starts_with_unit_word(tail) and any(names_institution(later, aliases) for later in parts[index + 1:])
+            if (unit_of_next and (is_known(head, aliases) or index > 0 and _is_place_after(head, parts[index - 1], aliases))
+                    or not after_address and not brand and _ends_institution(head, words[end], aliases)
+                    and _begins_institution(tail, aliases) and not is_known(f"{head}, {tail}", aliases)
+                    and not _same_name(head, tail, aliases)):
+                return [*run_together(", ".join([*parts[:index], head]), aliases), *run_together(", ".join(rest), aliases)]
     return [text]
 
 
@@ -237,6 +242,14 @@ def _begins_after_address(name: str, aliases: AliasTable) -> bool:
     if fold(name.split()[0]).strip(".,()") in UNIVERSITY_WORDS:
         return False
     return starts_with_unit_word(name) or brand_parent(name, aliases) is not None
+
+
+def _is_place_after(name: str, before: str, aliases: AliasTable) -> bool:
+    """A city after an institution ("…, International Institute of Foo, Hyderabad"): a few
+    capitalised words that are no organisation's."""
+    words = name.split()
+    return (len(words) <= 3 and all(word[0].isupper() for word in words) and names_institution(before, aliases)
+            and not looks_like_organisation(name, aliases))
 
 
 def _same_name(first: str, second: str, aliases: AliasTable) -> bool:
