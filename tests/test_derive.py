@@ -1,0 +1,33 @@
+"""eval/derive.py: a paperlists file -> the listing, abstracts and truth files kg is scored on (no real data needed)."""
+
+from __future__ import annotations
+
+import json
+
+from eval.derive import write_set
+
+
+def test_derive_aligns_affiliations_with_the_providers_index_and_leaves_out_what_does_not_align(tmp_path):
+    records = [
+        {"title": "Looms  and Engines ", "author": "Ada Lovelace;Charles Babbage;Mary Somerville",
+         "aff": ";University of London ;Royal  Society", "aff_unique_index": "0;1;2",
+         "aff_unique_norm": ";University of London;Royal Society", "abstract": "An engine\nthat weaves.", "keywords": "looms; engines;"},
+        {"title": "Difference Engines", "author": "Charles Babbage;Ada Lovelace", "aff": "University of London;UCL",
+         "aff_unique_index": "0;0", "aff_unique_norm": "University of London"},
+        {"title": "Analytical Engines", "author": "Charles Babbage", "aff": "University of London+Royal Society",
+         "aff_unique_index": "0+1", "aff_unique_norm": "University of London;Royal Society"},
+        {"title": "", "author": "Nobody"},
+    ]
+    provider_file = tmp_path / "loom1843.json"
+    provider_file.write_text(json.dumps(records), encoding="utf-8")
+    truth = json.loads(write_set(provider_file, tmp_path / "set").read_text(encoding="utf-8"))
+    listing = (tmp_path / "set" / "loom1843_listing.txt").read_text(encoding="utf-8").split("\n")
+    assert truth["venue"] == "LOOM 1843" and listing[0] == "LOOM"
+    assert [paper["listing_line"] for paper in truth["papers"]] == [3, 15, 27]
+    assert listing[8] == "机构 * University of London ； Royal Society 纠错" and listing[12] == "Comments Accepted at LOOM 1843"
+    assert truth["institution_families"] == {"Royal Society": ["Royal Society"], "University of London": ["UCL", "University of London"]}
+    assert truth["papers"][0]["keywords"] == ["looms", "engines"] and truth["papers"][0]["abstract_line"] == 3
+    assert [paper["why"] for paper in truth["family_unaligned_papers"]] == ["bad index '0+1'"]
+    assert truth["skipped"] == [{"source_index": 3, "title": "", "why": "no title"}]
+    assert truth["coauthor_pairs"] == [["Ada Lovelace", "Charles Babbage", 2], ["Ada Lovelace", "Mary Somerville", 1],
+                                       ["Charles Babbage", "Mary Somerville", 1]]
