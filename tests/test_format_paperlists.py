@@ -357,3 +357,16 @@ def test_a_plus_between_a_unit_and_its_institution_is_a_comma(tmp_path, aff, dom
     records, _, _ = _read(_write(tmp_path, json.dumps([entry])))
     assert [a.name for a in records[0].author_details[0].affiliations] == expected
     assert [i.name for i in records[0].institutions] == expected
+
+
+@pytest.mark.parametrize("aff, expected", [
+    ("---; Loom University", [[], ["Loom University"]]),   # a place holder for an unknown affiliation
+    ("- ; \u2014", [[], []]),
+    # near-misses: a name with a letter or digit in it is a name
+    ("3M; X", [["3M"], ["X"]]),
+])
+def test_an_affiliation_without_a_letter_or_digit_is_none(tmp_path, aff, expected):
+    entry = {"title": "A Good Paper", "author": "Ada Lovelace; Alan Turing", "aff": aff}
+    records, _, _ = _read(_write(tmp_path, json.dumps([entry])))
+    assert [[a.name for a in d.affiliations] for d in records[0].author_details] == expected
+    assert [i.name for i in records[0].institutions] == [name for names in expected for name in names]

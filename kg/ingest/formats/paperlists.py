@@ -216,7 +216,8 @@ def _named_with_hosts(aff: str, domain: str) -> list[tuple[str, str]]:
     if len(hosts) != len(names) or not any(host.strip() for host in hosts):
         names, hosts = _units_with_institutions(_with_places(names)), []
     hosts = hosts if len(hosts) == len(names) else [""] * len(names)
-    return [(name.strip(), host.strip().casefold()) for name, host in zip(names, hosts) if name.strip()]
+    # a place holder ("---", as AAAI's list writes an unknown affiliation) names nothing: no node for it
+    return [(name.strip(), host.strip().casefold()) for name, host in zip(names, hosts) if any(map(str.isalnum, name))]
 
 
 # A footnote number glued to the name it begins or ends ("2Microsoft", "1Loom University, 2Weave
