@@ -370,3 +370,21 @@ def test_an_affiliation_without_a_letter_or_digit_is_none(tmp_path, aff, expecte
     records, _, _ = _read(_write(tmp_path, json.dumps([entry])))
     assert [[a.name for a in d.affiliations] for d in records[0].author_details] == expected
     assert [i.name for i in records[0].institutions] == [name for names in expected for name in names]
+
+
+@pytest.mark.parametrize("aff, expected", [
+    # one author's two affiliations joined by a space, each given alone by a co-author
+    ("Loom University; Loom University Weave Technology; Weave Technology",
+     [["Loom University"], ["Loom University", "Weave Technology"], ["Weave Technology"]]),
+    ("Loom Inc.; Weave AI; Loom Inc. Weave AI", [["Loom Inc."], ["Weave AI"], ["Loom Inc.", "Weave AI"]]),
+    # near-misses: a first name that no organisation word ends, a unit after its university, a half nobody gives alone
+    ("Google; DeepMind; Google DeepMind", [["Google"], ["DeepMind"], ["Google DeepMind"]]),
+    ("Loom University; Warp Graduate School; Loom University Warp Graduate School",
+     [["Loom University"], ["Warp Graduate School"], ["Loom University Warp Graduate School"]]),
+    ("Loom University; Loom University Weave Technology; Weft Labs",
+     [["Loom University"], ["Loom University Weave Technology"], ["Weft Labs"]]),
+])
+def test_affiliations_joined_by_a_space_that_co_authors_give_alone_are_two(tmp_path, aff, expected):
+    entry = {"title": "A Good Paper", "author": "Ada Lovelace; Alan Turing; Grace Hopper", "aff": aff}
+    records, _, _ = _read(_write(tmp_path, json.dumps([entry])))
+    assert [[a.name for a in d.affiliations] for d in records[0].author_details] == expected

@@ -25,7 +25,7 @@ from ...resolve.org_names import (ORGANISATION_WORDS, UNIT_WORDS, address_city, 
                                  is_top_level, words_of)
 from .. import identifiers
 from ..comments import find_venue, names_conference, venue_of_header
-from ..names import clean, unescape_html, with_generations
+from ..names import clean, fold, unescape_html, with_generations
 from ..reading import Paragraph, check_text_file
 from ..records import Affiliation, AuthorDetail, PaperRecord, Rejection, excerpt
 from ..structured import FieldError, distinct, institutions_of, make_record, parts, text
@@ -244,14 +244,36 @@ def _affiliations(entry: dict) -> list[str]:
     return _without_footnote_numbers(parts(entry.get(key), key, ";"))
 
 
-def _details(entry: dict, authors: list[str]) -> list[AuthorDetail]:
+def _apart(name: str, host: str, alone: set[str]) -> list[tuple[str, str]]:
+    """One author's affiliations joined by a space, as AAAI's list writes them ("Foo University Bar
+    Technology"), where the paper's other authors give each alone: cut after a name that an
+    organisation word or legal form ends, before one that is no unit ("Foo University Shenzhen
+    Graduate School" stays: a unit). An affiliation with its own domain is one."""
+    words = name.split()
+    for end in range(1, len(words) if not host else 0):
+        head, tail = " ".join(words[:end]), " ".join(words[end:])
+        last = fold(words[end - 1]).strip(".,")
+        if head in alone and tail in alone and (last in ORGANISATION_WORDS or is_legal_form(last)) and not _is_unit(tail):
+            return [(head, host), *_apart(tail, host, alone)]
+    return [(name, host)]
+
+
+def _stated(entry: dict) -> list[list[tuple[str, str]]]:
+    """Each ``;`` entry's affiliations, each with its domain where the list gives one."""
+    affs = _affiliations(entry)
+    domains = _per_author(parts(entry.get("aff_domain"), "aff_domain", ";"), len(affs))
+    named = [_named_with_hosts(aff, domain) for aff, domain in zip(affs, domains)]
+    alone = {name for names in named for name, _ in names}
+    return [[pair for name, host in names for pair in _apart(name, host, alone)] for names in named]
+
+
+def _details(entry: dict, authors: list[str], stated: list[list[tuple[str, str]]]) -> list[AuthorDetail]:
     count = len(authors)
-    ids, orcids, dblps, domains = (_per_author(parts(entry.get(key), key, ";"), count)
-                                   for key in ("authorids", "orcid", "dblp", "aff_domain"))
-    affs = _per_author(_affiliations(entry), count)
+    ids, orcids, dblps = (_per_author(parts(entry.get(key), key, ";"), count) for key in ("authorids", "orcid", "dblp"))
+    affs = stated if len(stated) == count else [[]] * count
     details = []
-    for author_id, orcid, dblp, aff, domain in zip(ids, orcids, dblps, affs, domains):
-        affiliations = tuple(Affiliation(name, host or None) for name, host in _named_with_hosts(aff, domain))
+    for author_id, orcid, dblp, named in zip(ids, orcids, dblps, affs):
+        affiliations = tuple(Affiliation(name, host or None) for name, host in named)
         details.append(AuthorDetail(affiliations, identifiers.openreview_profile(author_id), identifiers.email(author_id),
                                     identifiers.orcid(orcid), identifiers.dblp_pid(dblp)))
     return details
@@ -279,10 +301,9 @@ def paper_record(entry: object, where, header: str) -> PaperRecord | Rejection:
     arxiv = identifiers.arxiv(bib_fields.get("eprint"))
     # the paper's institutions are every stated affiliation, also where the list is not aligned
     # with the byline (then nobody gets a per-author one: the alignment is unknown)
-    affs = _affiliations(entry)
-    domains = _per_author(parts(entry.get("aff_domain"), "aff_domain", ";"), len(affs))
-    stated = distinct(name for aff, domain in zip(affs, domains) for name, _ in _named_with_hosts(aff, domain))
-    details = _details(entry, authors)
+    per_entry = _stated(entry)
+    stated = distinct(name for names in per_entry for name, _ in names)
+    details = _details(entry, authors, per_entry)
     return make_record(
         where, header, title, authors, details,
         abstract=text(entry.get("abstract"), "abstract") or text(entry.get("tldr"), "tldr"),
