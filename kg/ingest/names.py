@@ -39,9 +39,11 @@ _COMBINING = {"\u00a8": "\u0308", "\u02dc": "\u0303", "\u02c6": "\u0302", "\u02c
 _MARKS = "\u00a8\u02dc\u02c6\u02c7\u02d8\u02da\u02dd\u00b8\u02db"
 _SPACING_ACCENT = re.compile(f"(?:(?<=[A-Za-z]) (?=[{_MARKS}\u00b4] ?[a-z\u0131]))?"
                              f"(?:(?P<mark>[{_MARKS}]) ?|(?P<acute>\u00b4) )(?P<letter>[A-Za-z\u0131])")
-# A grave accent written as a backtick before its vowel, as LaTeX's \` is ("Universit`a", "G`eza"):
-# one backtick between a letter and a vowel; doubled ones are LaTeX's opening quotes ("``views''").
-_BACKTICK_GRAVE = re.compile(r"(?<=[A-Za-z])(?<!`)`(?P<letter>[aeiouAEIOU])")
+# A grave accent written as a backtick before its vowel, as LaTeX's \` is ("Universit`a", "G`eza"),
+# with the space a PDF's text puts after it ("Universit` a"): one backtick after a word's letters and
+# before a vowel. Doubled ones are LaTeX's opening quotes ("``views''"), and a word that a backtick
+# opens is code ("`loom` and").
+_BACKTICK_GRAVE = re.compile(r"(?<![`\w])(?P<word>[^\W\d_]+)` ?(?P<letter>[aeiouAEIOU])")
 # Latin ligatures a PDF's text keeps ("Artiﬁcial"): the letters they join.
 _LIGATURES = {point: unicodedata.normalize("NFKC", chr(point)) for point in range(0xFB00, 0xFB07)}
 
@@ -66,7 +68,7 @@ def clean(text: str) -> str:
     if not text.isascii():
         text = _without_pdf_artefacts(text)
     if "`" in text:
-        text = _BACKTICK_GRAVE.sub(lambda match: match["letter"] + "\u0300", text)
+        text = _BACKTICK_GRAVE.sub(lambda match: match["word"] + match["letter"] + "\u0300", text)
     return " ".join(unicodedata.normalize("NFC", text).split())  # str.split breaks where a regex's \s would
 
 
