@@ -570,3 +570,26 @@ def test_a_legal_form_with_the_companys_acronym_in_brackets_ends_the_name(table)
 ])
 def test_a_numbered_unit_is_no_place(table, entry, expected):
     assert institutions(entry, table) == expected
+
+
+@pytest.mark.parametrize("entry, expected", [
+    # '+' as a list's comma: a unit before its institution, a legal form, a campus the table knows
+    ("School of Weaving+Loom University", [["School of Weaving", "Loom University"]]),
+    ("School of Weaving+WLR+Loom University", [["School of Weaving", "WLR", "Loom University"]]),
+    ("State Key Laboratory of Looms+Loom University+Institute of Warps+Tsinghua University",
+     [["State Key Laboratory of Looms", "Loom University"], ["Institute of Warps", "Tsinghua University"]]),
+    ("Department of Warp+and Weft Institute+Loom University", [["Department of Warp", "Weft Institute", "Loom University"]]),
+    ("Difference Engines Co.+Ltd.", [["Difference Engines Co., Ltd."]]),
+    ("University of California+Santa Barbara", [["University of California, Santa Barbara"]]),
+    # near-misses: '+' between an author's affiliations; a name that only ends in "School" is its own
+    ("Loom University+Weave AI", [["Loom University"], ["Weave AI"]]),
+    ("University of Pennsylvania+Amazon", [["University of Pennsylvania"], ["Amazon"]]),
+    ("Higher School of Weaving+Loom University", [["Higher School of Weaving"], ["Loom University"]]),
+    ("Alan Turing Institute+University of Cambridge", [["The Alan Turing Institute"], ["University of Cambridge"]]),
+])
+def test_a_plus_is_a_comma_where_the_parts_show_it(table, entry, expected):
+    assert institutions(entry, table) == expected
+
+
+def test_an_entry_without_a_letter_or_digit_names_nothing(table):
+    assert institutions("---", table) == []

@@ -7,7 +7,8 @@ themselves resolve by :mod:`.org_names`):
    is Chinese); the listing reader already splits it off.
 2. A name the alias table knows is never cut: "University of California, Berkeley" and
    "Agency for Science, Technology and Research, Singapore" stay whole.
-3. An entry naming two institutions gives two: it is cut at "/", "|", "+", ";", " & " and
+3. An entry naming two institutions gives two: it is cut at ";", at "+" as :func:`plus_groups`
+   reads it (also a comma: "School of Foo+Bar University" is one), and at "/", "|", " + ", " & " and
    " and " when every piece names an institution ("Chalmers University of Technology and
    University of Gothenburg", "DeepMind/Google"; a country ending the first piece is read past,
    "Foo University, UK and Bar University, Germany"), and a comma list of two institutions
@@ -56,6 +57,7 @@ from .org_names import (
     UNIVERSITY_WORDS,
     OrgName,
     acronym_fits,
+    address_city,
     is_acronym,
     is_country,
     is_known,
@@ -66,9 +68,15 @@ from .org_names import (
     words_of,
 )
 
-# "A+B" (how aggregators join one author's affiliations) and "A; B" always name two institutions;
-# the others only when the names on both sides of them are institutions.
-_ALWAYS_SEPARATES = re.compile(r"(?<=\S)\+(?=\S)|\s*;\s*")
+# "A; B" always names two institutions; "A+B" (how aggregators join one author's affiliations, and
+# some also a comma) by the rules of :func:`plus_groups`; the others only when the names on both
+# sides of them are institutions.
+_SEMICOLON = re.compile(r"\s*;\s*")
+_GLUED_PLUS = re.compile(r"(?<=\S)\+(?=\S)")
+# Words that make a name a unit wherever they stand in it ("State Key Laboratory of Foo", "Data
+# Science Thrust"); "School", "Institute" or "Center" begin units but end many institutions' names
+# ("Higher School of Economics", "Alan Turing Institute").
+_UNIT_ONLY_WORDS = frozenset("department dept faculty lab laboratory thrust".split())
 _SEPARATORS = (re.compile(r"\s+\+\s+"), re.compile(r"\s*\|\s*"), re.compile(r"\s*/\s*"), re.compile(r"\s+&\s+"),
                re.compile(r"\s+and\s+"))
 _SPACED_DASH = re.compile(r"\s+[-–—]\s+")
@@ -148,8 +156,11 @@ def names_institution(text: str, aliases: AliasTable) -> bool:
 
 def split_institutions(text: str, aliases: AliasTable) -> list[str]:
     """Rule 3: the pieces of an entry that names several institutions at once."""
-    pieces = [piece for piece in _ALWAYS_SEPARATES.split(text) if piece.strip()]
+    pieces = [piece for piece in _SEMICOLON.split(text) if piece.strip()]
     if len(pieces) == 1:
+        pieces = plus_groups(text, aliases)
+    if len(pieces) == 1:  # '+' written for a comma is one now: "Foo Co., Ltd."
+        text = pieces[0]
         pieces = run_together(text, aliases)
     if len(pieces) > 1:
         return [part for piece in pieces for part in split_institutions(piece, aliases)]
@@ -163,6 +174,40 @@ def split_institutions(text: str, aliases: AliasTable) -> list[str]:
                                    for before, after in zip(pieces, pieces[1:])):
             return [part for piece in pieces for part in split_institutions(piece, aliases)]
     return [text]
+
+
+def plus_groups(text: str, aliases: AliasTable) -> list[str]:
+    """An entry's parts joined by '+': each affiliation of one author, and where a list also wrote
+    its commas as '+' (KDD's), the parts of one ("School of Computer Science+Fudan University").
+    A part that ends the name before it (a legal form, "Foo Co.+Ltd."; a country or postal
+    address; a campus the table knows with it, "University of California+Santa Barbara") is that
+    name's, after a comma; a unit that names no institution ("School of Foo", "State Key Lab of
+    Bar", a lab's acronym after a unit) is the unit of the part after it, so each university's
+    school is its own. A part after an institution begins the next affiliation ("Foo
+    University+Bar AI", "University of Pennsylvania+Amazon"); a leading "and" is the comma list's."""
+    groups: list[list[str]] = []
+    for piece in filter(None, (piece.strip() for piece in _GLUED_PLUS.split(text))):
+        if groups and _ends_name(groups[-1][-1], piece, aliases):
+            groups[-1][-1] = f"{groups[-1][-1]}, {piece}"
+        elif groups and _awaits_institution(groups[-1], aliases):
+            groups[-1].append(piece)
+        else:
+            groups.append([piece])
+    return [", ".join(part.removeprefix("and ") for part in group) for group in groups]
+
+
+def _ends_name(name: str, part: str, aliases: AliasTable) -> bool:
+    return (is_legal_form(part) or is_country(part) or address_city(part) is not None
+            or is_known(f"{name}, {part}", aliases) and not is_known(part, aliases))
+
+
+def _awaits_institution(group: list[str], aliases: AliasTable) -> bool:
+    """The group's last part is a unit whose institution is still to come."""
+    last = group[-1].removeprefix("and ")
+    if "," in last or names_institution(last, aliases):
+        return False
+    return (group[-1].startswith("and ") or starts_with_unit_word(last) or bool(words_of(last) & _UNIT_ONLY_WORDS)
+            or len(group) > 1 and " " not in last and is_acronym(last))
 
 
 def run_together(text: str, aliases: AliasTable) -> list[str]:
@@ -368,7 +413,8 @@ def split_groups(text: str, aliases: AliasTable) -> list[list[Level]]:
     """Rules 2–5: the levels of each institution an entry names, smallest first."""
     groups: list[list[Level]] = []
     for piece in split_institutions(clean(text), aliases):
-        groups += _piece_groups(piece, aliases)
+        if any(map(str.isalnum, piece)):  # "---", a place holder, names nothing
+            groups += _piece_groups(piece, aliases)
     return groups
 
 

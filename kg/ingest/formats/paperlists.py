@@ -20,9 +20,8 @@ import json
 import re
 from typing import Iterator
 
-from ...resolve.keys import institution_key, is_legal_form
-from ...resolve.org_names import (ORGANISATION_WORDS, UNIT_WORDS, address_city, is_acronym, is_country,
-                                 is_top_level, words_of)
+from ...resolve.keys import is_legal_form
+from ...resolve.org_names import ORGANISATION_WORDS, UNIT_WORDS, is_top_level, words_of
 from .. import identifiers
 from ..comments import find_venue, names_conference, venue_of_header
 from ..names import clean, fold, unescape_html, with_generations
@@ -151,9 +150,6 @@ def _per_author(values: list[str], count: int) -> list[str]:
 
 # Most lists write the affiliations under ``aff``, KDD's under ``affs``.
 _AFFILIATION_KEYS = ("aff", "affs")
-# "University of X" with no more to it than its place: a system whose campus follows ("University
-# of California+Santa Barbara", "The University of Texas+Dallas").
-_SYSTEM_NAME = re.compile(r"(?:the )?university of \w+(?: \w+)?")
 
 
 def _one_authors_affiliations(aff: str) -> list[str]:
@@ -169,53 +165,20 @@ def _one_authors_affiliations(aff: str) -> list[str]:
     return names
 
 
-def _with_places(names: list[str]) -> list[str]:
-    """Without a domain for each part, a part after '+' that is where the name before it is (a
-    country, a postal address, the campus after a university system's name: "University of
-    California+Santa Barbara", "The University of Texas+Dallas") ends that name, as its comma did."""
-    joined: list[str] = []
-    for name in filter(None, (name.strip() for name in names)):
-        if joined and (is_country(name) or address_city(name) is not None or (
-                _SYSTEM_NAME.fullmatch(institution_key(joined[-1])) and not words_of(name) & ORGANISATION_WORDS
-                and not any(is_acronym(word) for word in name.split()))):
-            joined[-1] = f"{joined[-1]}, {name}"
-        else:
-            joined.append(name)
-    return joined
-
-
 def _is_unit(name: str) -> bool:
-    """A unit's name ("School of Computer Science", "State Key Lab of Foo", "Bar Research Institute"):
-    a unit word and no word of a university or company."""
+    """A unit's name ("Shenzhen Graduate School", "Foo Research Institute"): a unit word and no word
+    of a university or company."""
     return bool(words_of(name) & UNIT_WORDS) and not is_top_level(name)
 
 
-def _units_with_institutions(names: list[str]) -> list[str]:
-    """Where no e-mail domain tells the affiliations apart (KDD's ``affs``), ``+`` is also the comma
-    between a unit and its institution ("School of Computer Science+Fudan University"): a unit
-    before another part is written with it, as "unit, institution", so that each university's
-    school is its own and not one node for every "School of Computer Science"; so is a lab's acronym
-    between a unit and its institution ("School of Software+BNRist+Tsinghua University"). A part after an
-    institution begins the next affiliation ("Foo University+Bar AI"). A leading "and" is the
-    comma list's ("Department of Foo+and Bar Institute+Baz University")."""
-    groups: list[list[str]] = []
-    for name in (name.strip() for name in names):
-        name = name.removeprefix("and ")
-        last = groups[-1] if groups else []
-        # a unit, or the acronym of a lab after a unit ("School of Foo+BAR+Baz University"), awaits its institution
-        if last and (_is_unit(last[-1]) or len(last) > 1 and " " not in last[-1] and is_acronym(last[-1])):
-            groups[-1].append(name)
-        elif name:
-            groups.append([name])
-    return [", ".join(group) for group in groups]
-
-
 def _named_with_hosts(aff: str, domain: str) -> list[tuple[str, str]]:
-    """One author's affiliations, each with its e-mail domain where the list gives one per affiliation."""
+    """One author's affiliations, each with its e-mail domain where the list gives one per
+    affiliation. Without those domains (KDD's ``affs``) the ``+`` may also be a comma
+    ("School of Computer Science+Fudan University"), which only the institution rules can tell
+    (:func:`kg.resolve.institutions.plus_groups`): the author's affiliations stay one entry."""
     names, hosts = _one_authors_affiliations(aff), domain.split("+") if domain else []
     if len(hosts) != len(names) or not any(host.strip() for host in hosts):
-        names, hosts = _units_with_institutions(_with_places(names)), []
-    hosts = hosts if len(hosts) == len(names) else [""] * len(names)
+        names, hosts = [aff.strip(" +")], [""]
     # a place holder ("---", as AAAI's list writes an unknown affiliation) names nothing: no node for it
     return [(name.strip(), host.strip().casefold()) for name, host in zip(names, hosts) if any(map(str.isalnum, name))]
 
