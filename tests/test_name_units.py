@@ -59,13 +59,18 @@ def test_look_alikes_that_are_not_prefixes_stay_apart():
 
 def test_an_academic_name_takes_campuses_only_written_apart():
     names = ("University of Quillon", "University of Quillon, Brakeport", "University of Quillon, Irvale",
+             "University of Quillon, College Park", "University of Quillon College",
              "Quill Federal Institute of Technology", "Quill Federal Institute of Technology Brakeport")
     written = {"University of Quillon, Brakeport": ["University of Quillon, Brakeport"],
                "University of Quillon, Irvale": ["University of Quillon - Irvale"],
+               "University of Quillon, College Park": ["University of Quillon, College Park"],
+               "University of Quillon College": ["University of Quillon College"],
                "Quill Federal Institute of Technology Brakeport": ["Quill Federal Institute of Technology Brakeport"]}
-    # two campuses of one university: two units of it, never one node
+    # campuses of one university: units of it, never one node; a town named like an
+    # organisation is a campus written apart, a college run on is a college
     assert _parents(*names, written=written) == {
-        "University of Quillon, Brakeport": "University of Quillon", "University of Quillon, Irvale": "University of Quillon"}
+        "University of Quillon, Brakeport": "University of Quillon", "University of Quillon, Irvale": "University of Quillon",
+        "University of Quillon, College Park": "University of Quillon"}
     assert written_apart(("state", "university", "of", "quillon"), ["State University of Quillon at Brakeport"])
     assert not written_apart(("university", "of", "quillon"), ["University of Quillon Brakeport"])
 

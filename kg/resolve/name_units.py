@@ -15,7 +15,8 @@ University" none of "Penn"), and no joining word ("National University of Singap
 of a "National University"). Where the shorter name is itself a university's, an institute's or
 a school's, the longer one must also write the added words apart, after a comma, a dash or
 "at", the way campuses are written ("University of Washington, Seattle", "State University of
-New York at Binghamton"): run on, they name institutions of their own ("École Normale
+New York at Binghamton"; there a town named like an organisation, "…, College Park", is a
+place too): run on, they name institutions of their own ("École Normale
 Supérieure Paris-Saclay" is no campus of the École Normale Supérieure, "Swiss Federal Institute
 of Technology Lausanne" none of "Swiss Federal Institute of Technology"). A name the alias
 table knows keeps the place the table gives it.
@@ -35,7 +36,7 @@ from ..ingest.names import match_key
 from ..rdf.iris import Minter, slug
 from ..rdf.vocab import KG, ORG, RDF, RDFS, sparql_prologue
 from ..stores.embedded import KGStore
-from .institutions import _OWN_INSTITUTION_WORDS, _PREPOSITIONS
+from .institutions import _OWN_INSTITUTION_WORDS, _PREPOSITIONS, _place_shaped
 from .keys import institution_key
 from .org_names import COUNTRIES, UNIVERSITY_WORDS
 
@@ -101,9 +102,12 @@ def name_parents(organisations: Iterable[tuple[str, bool]],
     for iri, words in unknown:
         for end in range(len(words) - 1, 0, -1):
             parent = by_words.get(words[:end])
-            if parent and parent != iri and " ".join(words[:end]) not in COUNTRIES \
-                    and added_words_make_unit(words[end:]) \
-                    and (not set(words[:end]) & ACADEMIC_WORDS or written_apart(words[:end], written.get(iri, ()))):
+            if parent is None or parent == iri or " ".join(words[:end]) in COUNTRIES:
+                continue
+            apart = written_apart(words[:end], written.get(iri, ()))
+            # a campus town named like an organisation ("…, College Park") is a place when written apart
+            added = added_words_make_unit(words[end:]) or (apart and _place_shaped(" ".join(words[end:])))
+            if added and (apart or not set(words[:end]) & ACADEMIC_WORDS):
                 parents[iri] = parent
                 break
     return parents
