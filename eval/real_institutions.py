@@ -13,6 +13,11 @@ Measured on what the listing reader read: a raw string that no paper in the stor
 (its paper was rejected) is left out, and the number of pairs measured is reported.
 
     python -m eval.real_institutions   # builds every realdata listing and prints the figures
+    python -m eval.real_institutions --unknown   # the same with an alias table that knows none of the set's institutions
+
+``--unknown`` measures the rules alone, as on a conference whose institutions the alias table
+does not know: every line of the shipped table whose canonical name (or parent) is an
+institution the set's affiliation strings or the provider's names resolve to is left out.
 """
 
 from __future__ import annotations
@@ -20,10 +25,13 @@ from __future__ import annotations
 import json
 import os
 import sys
+import tempfile
 import time
 from collections import defaultdict
+from contextlib import contextmanager
 from itertools import combinations
 from pathlib import Path
+from typing import Iterator
 
 from kg.ingest.names import clean
 from kg.rdf.vocab import sparql_prologue
@@ -110,6 +118,39 @@ def _merging(nodes, family_of, slips, node_of) -> list[dict]:
     return merging
 
 
+def known_institutions(truth: dict) -> set[str]:
+    """The alias table's canonical names that the set's strings and the provider's names resolve to,
+    at any level of their chains ("School of X, Stanford University" -> Stanford University)."""
+    from kg.resolve import aliases as alias_module
+    from kg.resolve.institutions import resolve_entries
+
+    table = alias_module.active_aliases()
+    names = set(truth["institution_families"]) | {raw for raws in truth["institution_families"].values() for raw in raws}
+    return {level.canonical for name in names for chain in resolve_entries(clean(name), None, table)
+            for level in chain.levels if level.canonical}
+
+
+@contextmanager
+def table_without(canonical_names: set[str]) -> Iterator[None]:
+    """The shipped alias table without the lines of these institutions (as variant's canonical
+    name or as parent), for the builds inside the block."""
+    from kg.resolve import aliases as alias_module
+
+    shipped = alias_module.SHIPPED
+    kept = [line for line in shipped.read_text(encoding="utf-8").splitlines()
+            if line.startswith("#") or not {field.strip() for field in line.split("\t")[1:]} & canonical_names]
+    with tempfile.TemporaryDirectory(prefix="kg-aliases-") as folder:
+        reduced = Path(folder) / "institution-aliases.tsv"
+        reduced.write_text("\n".join(kept) + "\n", encoding="utf-8")
+        alias_module.SHIPPED = reduced
+        alias_module._load.cache_clear()
+        try:
+            yield
+        finally:
+            alias_module.SHIPPED = shipped
+            alias_module._load.cache_clear()
+
+
 def _build(listing: Path):
     from kg.pipeline import ingest
     from kg.rdf.iris import Minter
@@ -128,8 +169,12 @@ def main() -> int:
     verbose = "-v" in sys.argv
     for listing in listings:
         started = time.perf_counter()
-        store = _build(listing)
         truth = json.loads(listing.with_name(listing.name.replace("_listing.txt", "_truth.json")).read_text("utf-8"))
+        if "--unknown" in sys.argv:
+            with table_without(known_institutions(truth)):
+                store = _build(listing)
+        else:
+            store = _build(listing)
         scores = institution_scores(store, truth)
         print(f"{listing.name}: spelling pairs together {scores['spelling_pairs_together']:.2f} "
               f"of {scores['pairs']}, nodes merging two institutions {scores['merging_nodes']} "

@@ -326,6 +326,9 @@ def test_doubled_and_reversed_strings_are_one_institution(table, entry, expected
     ("INRIA", "Inria"),
     ("UT Austin", "University of Texas at Austin"),
     ("Helmholtz Zentrum München", "Helmholtz Munich"),
+    ("Foo Jiaotong University", "Foo Jiao Tong University"),                # romanised syllables, any Jiao Tong
+    ("Shanghai Jiaotong University", "Shanghai Jiao Tong University"),
+    ("Foo Chiaotung University", "Foo Chiao Tung University"),
 ])
 def test_spellings_of_one_institution_share_a_key(table, first, second):
     assert same(first, second, table)
@@ -340,6 +343,8 @@ def test_spellings_of_one_institution_share_a_key(table, first, second):
     ("Foo Robotics", "Foo Robotics Institute"),
     ("ENS Lyon", "École Normale Supérieure"),
     ("Technical University of Munich", "Technical University of Denmark"),
+    ("Beijing Jiaotong University", "Shanghai Jiao Tong University"),
+    ("Foo Jiao University", "Foo Tong University"),
 ])
 def test_look_alikes_of_different_institutions_stay_apart(table, first, second):
     assert not same(first, second, table)
@@ -372,6 +377,24 @@ def test_labs_brands_and_divisions_are_units_of_their_parent(table, entry, expec
 ])
 def test_names_that_begin_like_another_organisation_are_not_its_units(table, entry):
     assert len(institutions(entry, table)[0]) == 1
+
+
+@pytest.mark.parametrize("entry, expected", [
+    ("Research, Google", [["Google Research", "Google"]]),          # the table knows the company
+    ("Research, Zorblax", [["Zorblax Research"]]),                  # no rule knows it: still its lab's name
+    ("AI Lab, Zorblax", [["Zorblax AI Lab"]]),
+])
+def test_a_lab_word_before_a_name_is_the_lab_of_that_name(table, entry, expected):
+    assert institutions(entry, table) == expected
+
+
+@pytest.mark.parametrize("entry, reordered", [
+    ("Research, Germany", "Germany Research"),                      # a country is no company
+    ("Research, Seattle, WA", "Seattle Research"),                  # nor an address
+    ("Labs, Department of Physics", "Department of Physics Labs"),  # nor an organisation's unit
+])
+def test_a_lab_word_before_a_place_or_a_unit_is_not_reordered(table, entry, reordered):
+    assert all(reordered not in chain for chain in institutions(entry, table))
 
 
 # ---------------------------------------------------------------- in the store, and on real listings

@@ -67,6 +67,12 @@ SELECT ?unit ?domain (MIN(?unitLabel) AS ?unitName) (MIN(?parentLabel) AS ?paren
   ?unit rdfs:label ?unitLabel . ?parent rdfs:label ?parentLabel .
 } GROUP BY ?unit ?domain ?why ORDER BY ?unit
 """
+UNITS_BY_NAME = """
+SELECT ?unit (MIN(?unitLabel) AS ?unitName) (MIN(?parentLabel) AS ?parentName) ?why WHERE {
+  ?record a kg:UnitByName ; kg:unit ?unit ; kg:parentInstitution ?parent ; rdfs:comment ?why .
+  ?unit rdfs:label ?unitLabel . ?parent rdfs:label ?parentLabel .
+} GROUP BY ?unit ?why ORDER BY ?unit
+"""
 INSTITUTION_FORMS = """
 SELECT ?org (MIN(?label) AS ?name) (GROUP_CONCAT(DISTINCT ?raw; separator="\\u0000") AS ?forms) WHERE {
   ?org a org:Organization ; kg:nameAsWritten ?raw .
@@ -151,6 +157,8 @@ def quality_report(store: KGStore) -> dict:
     institutions_merged = institution_merges(store)
     units = [{"unit": str(name), "domain": str(domain), "institution": str(parent), "why": str(why)}
              for _, domain, name, parent, why in _rows(store, UNITS_BY_DOMAIN)]
+    named_units = [{"unit": str(name), "institution": str(parent), "why": str(why)}
+                   for _, name, parent, why in _rows(store, UNITS_BY_NAME)]
     _, apart = find_person_merges(read_mentions(store))
     unidentified = [{"record_graph": graph, "authorship": authorship, "name": name, "identified_namesakes": candidates}
                     for graph, authorship, name, candidates in apart]
@@ -159,7 +167,7 @@ def quality_report(store: KGStore) -> dict:
                    "papers_without_institutions": len(without), "authors_with_several_written_forms": len(forms),
                    "institutions_alike_kept_apart": len(alike), "institutions_merged": len(institutions_merged),
                    "name_only_authors_with_identified_namesakes": len(unidentified),
-                   "units_placed_by_domain": len(units)},
+                   "units_placed_by_domain": len(units), "units_placed_by_name": len(named_units)},
         "merges": merges,
         "rejected_institution_entries": rejected,
         "papers_without_institutions": without,
@@ -167,6 +175,7 @@ def quality_report(store: KGStore) -> dict:
         "institutions_alike_kept_apart": alike,
         "institutions_merged": institutions_merged,
         "units_placed_by_domain": units,
+        "units_placed_by_name": named_units,
         "name_only_authors_with_identified_namesakes": unidentified,
     }
 

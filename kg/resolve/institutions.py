@@ -29,7 +29,7 @@ themselves resolve by :mod:`.org_names`):
    after its institution ("The University of Tokyo, Graduate School of …", "Sorbonne
    Université, LPSM") is still its unit, so a unit and its parent are never inverted. A bare
    "Research" or "Labs" before a company is the company's lab ("Research, Google" =
-   "Google Research").
+   "Google Research"), also before a name no rule knows that is no place ("Research, Zorblax").
 5. The same institution written twice in one entry ("Technion - Israel Institute of
    Technology, Technion", "Edinburgh University, University of Edinburgh") is one; an
    institution followed by its own parent ("Google DeepMind, Google") is one chain.
@@ -54,6 +54,7 @@ from .keys import institution_key, is_legal_form, swapped, without_legal_form
 from .org_names import (
     ORGANISATION_WORDS,
     TOP_LEVEL_WORDS,
+    address_city,
     UNIVERSITY_WORDS,
     OrgName,
     acronym_fits,
@@ -393,6 +394,14 @@ def _with_acronym(first: str, second: str) -> str | None:
     return None
 
 
+def _lab_word_before_name(first: str, second: str, aliases: AliasTable) -> bool:
+    """"Research, Zorblax": a bare lab word and, after it, a name that is neither an organisation
+    the rules know nor a place, so the lab of the company the name is (as "Research, Google" is
+    Google Research where the table knows Google)."""
+    return (institution_key(first) in GENERIC_UNITS and not is_country(second) and address_city(second) is None
+            and not looks_like_organisation(second, aliases) and len(second.split()) <= 3 and second[:1].isupper())
+
+
 def _place_shaped(text: str) -> bool:
     """"College Park", "College Station": an organisation word followed by a name, nothing else."""
     words = institution_key(text).split()
@@ -422,7 +431,10 @@ def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
     if is_known(piece, aliases):
         return [[Level(piece)]]
     levels: list[Level] = []
-    for part in _parts(piece, aliases):
+    parts = _parts(piece, aliases)
+    if len(parts) == 2 and _lab_word_before_name(*parts, aliases):  # "Research, Zorblax" is Zorblax Research
+        parts = [f"{parts[1]} {parts[0]}"]
+    for part in parts:
         if levels and (is_country(part) or not looks_like_organisation(part, aliases)
                        or (names_place_of_university(part, aliases) and not _academic(levels[-1].name, aliases))):
             levels[-1] = Level(levels[-1].name, (*levels[-1].qualifiers, part))

@@ -13,6 +13,10 @@ also ignore
   that names the kind of organisation is translated, so "Universidad Católica de Chile" stays
   apart from "Universidad de Chile".
 
+- the spacing of a romanised Chinese compound: "Jiaotong" = "Jiao Tong" ("Shanghai Jiaotong
+  University" = "Shanghai Jiao Tong University", so every Jiao Tong university), "Chiaotung" =
+  "Chiao Tung" (the Wade-Giles spelling of the same word).
+
 Word order is *not* ignored: "University of Washington" and "Washington University" are
 different keys (see :func:`swapped`).
 """
@@ -40,6 +44,8 @@ NATIVE_WORDS = {
     "universitatea": "university", "technische": "technical", "technicka": "technical",
     "institut": "institute", "instituto": "institute", "istituto": "institute",
 }
+# Romanised Chinese words written as one word or as their syllables: the syllables are the key's.
+SYLLABLES = {"jiaotong": ("jiao", "tong"), "chiaotung": ("chiao", "tung")}
 # Abbreviations of those words as affiliations write them ("Univ. Grenoble Alpes", "Univ Lyon").
 ABBREVIATIONS = {"univ": "university"}
 # Prepositions that follow such a word ("Universidad de Chile", "Università degli Studi di Milano").
@@ -99,7 +105,8 @@ def _in_english(words: list[str]) -> list[str]:
 
 @lru_cache(maxsize=1 << 16)
 def institution_key(name: str) -> str:
-    words = match_key(_HYPHENS.sub(" ", clean(name).replace("&", " and "))).split()
+    words = [syllable for word in match_key(_HYPHENS.sub(" ", clean(name).replace("&", " and "))).split()
+             for syllable in SYLLABLES.get(word, (word,))]
     if words[:1] == ["the"]:
         words = words[1:]
     words = _in_english(_without_legal_form(words))

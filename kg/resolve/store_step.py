@@ -18,6 +18,9 @@ each time and never depends on the order sources were ingested:
   and the tests check that both agree).
 - **units by e-mail domain**: a bare unit a structured source gives ("Department of Computer
   Science", cs.washington.edu) becomes a unit of its domain's one institution (:mod:`.domain_units`).
+- **units by name**: an organisation the alias table does not know whose name is another
+  organisation's of the corpus and a lab's or a place's words ("Intel Labs", "University of
+  Michigan - Ann Arbor") becomes a unit of it (:mod:`.name_units`).
 - **match keys** of every author, institution and topic (:mod:`kg.resolve.match_keys`), so a
   name look-up is one indexed pattern.
 
@@ -49,6 +52,7 @@ from ..stores.ordering import grouped_lines
 from ..rdf.vocab import FOAF, KG, RDF, RDFS, SKOS, TRUE, sparql_prologue
 from .aggregates import NAME_LISTS, aggregate_triples, name_list_triples
 from .domain_units import domain_unit_triples
+from .name_units import name_unit_triples
 from .match_keys import ENTITY_CLASSES, MATCH_KEYS, entity_keys, match_key_triples, person_keys_line, text_rows
 from .name_index import INDEX_PREDICATES, name_index_triples
 from .identity import apply_moves, find_person_merges, person_merge_triples, read_mentions, undo_moves
@@ -256,7 +260,7 @@ def rebuild(store: KGStore, minter: Minter, on_stage: Callable[[str], None] | No
     # aggregates roll units up to parents, so they take the units placed by domain just made
     # (the derived graph still holds the last run's until it is set).
     stage("resolving: display names")
-    units = list(domain_unit_triples(store, minter))
+    units = list(domain_unit_triples(store, minter)) + list(name_unit_triples(store, minter, graph))
     with tempfile.TemporaryDirectory(prefix="kg-resolve-", dir=store.scratch_dir) as folder:
         person_keys = Path(folder) / "person-keys"
 

@@ -1,0 +1,135 @@
+"""Organisations placed under another organisation of the corpus whose name begins theirs.
+
+A lab, a division or a campus is often written as its organisation's name and a few words
+more: "Google DeepMind", "Intel Labs", "Meta Platforms", "Amazon Web Services", "University of
+Washington, Seattle", "University of Michigan - Ann Arbor". Where the alias table knows the
+organisation, the mapping already makes such a name its unit (:func:`.institutions.brand_parent`).
+For the organisations it does not know, the corpus is the evidence: when another source entry
+names the shorter organisation alone ("Intel", "University of Michigan"), the longer name is
+made a unit of it, so questions about the organisation include its labs and campuses.
+
+The words added must be a lab's or a place's, never an institution's of its own: not a
+university, an institute, a college, an academy, a company's legal form, "State" or
+"Technological" ("Toyota Technological Institute at Chicago" is no unit of Toyota, "Penn State
+University" none of "Penn"), and no joining word ("National University of Singapore" is no unit
+of a "National University"). Where the shorter name is itself a university's, an institute's or
+a school's, the longer one must also write the added words apart, after a comma, a dash or
+"at", the way campuses are written ("University of Washington, Seattle", "State University of
+New York at Binghamton"; there a town named like an organisation, "…, College Park", is a
+place too): run on, they name institutions of their own ("École Normale
+Supérieure Paris-Saclay" is no campus of the École Normale Supérieure, "Swiss Federal Institute
+of Technology Lausanne" none of "Swiss Federal Institute of Technology"). A name the alias
+table knows keeps the place the table gives it.
+Nothing is merged: each name keeps its own node, so "University of California, Irvine" and
+"…, Berkeley" stay two institutions, both within "University of California" where the corpus
+names it. Derived from the whole store, so it never depends on the order sources came in.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable, Iterator
+
+import pyoxigraph as ox
+
+from ..ingest.names import match_key
+from ..rdf.iris import Minter, slug
+from ..rdf.vocab import KG, ORG, RDF, RDFS, sparql_prologue
+from ..stores.embedded import KGStore
+from .institutions import _OWN_INSTITUTION_WORDS, _PREPOSITIONS, _place_shaped
+from .keys import institution_key
+from .org_names import COUNTRIES, UNIVERSITY_WORDS
+
+# Top-level organisations of the sources (the derived graph's own units left out, so the last
+# run's placings do not count), those the alias table named, and units scoped by an e-mail domain.
+_TOP_LEVEL = sparql_prologue() + """
+SELECT DISTINCT ?org ?named WHERE {
+  GRAPH ?g { ?org a org:Organization } FILTER(?g != RESOLVED)
+  FILTER NOT EXISTS { GRAPH ?h { ?org org:subOrganizationOf ?parent } FILTER(?h != RESOLVED) }
+  FILTER NOT EXISTS { ?org kg:scopedByDomain ?domain }
+  OPTIONAL { GRAPH ?k { ?org skos:prefLabel ?label } FILTER(?k != RESOLVED) BIND(true AS ?named) }
+}"""
+_LABELS = sparql_prologue() + """
+SELECT ?org ?label WHERE { ?org kg:nameAsWritten ?label FILTER(lang(?label) = "en") }"""
+# Words after an organisation's name that make another institution of it, not its lab or campus.
+OWN_INSTITUTION_WORDS = _OWN_INSTITUTION_WORDS | frozenset(
+    "institute institut academy college school foundation society council association hospital".split())
+JOINING_WORDS = _PREPOSITIONS | frozenset("and at the to y e und zu la le".split())
+# Names with these words are institutions' names, whose campuses are written apart from them.
+ACADEMIC_WORDS = UNIVERSITY_WORDS | frozenset(
+    "institute institut instituto istituto college school academy hospital".split())
+# Where a campus or a place is written apart from its institution's name.
+_APART = re.compile(r",|\s[-–—]\s|\sat\s")
+
+
+def _words(iri: str) -> tuple[str, ...] | None:
+    """The identity key's words of a top-level organisation, read back from its IRI
+    (``institution/{slug(key)}``); None where the slug was cut short or is a unit's."""
+    local = iri.rsplit("/", 1)[-1]
+    words = tuple(local.split("-"))
+    return words if "--" not in local and slug(" ".join(words)) == local else None
+
+
+def added_words_make_unit(added: tuple[str, ...]) -> bool:
+    """Words after an organisation's name that name a lab, a division or a place of it
+    ("deepmind", "web services", "seattle"), not an institution of its own."""
+    return bool(added) and added[0] not in JOINING_WORDS and not set(added) & (OWN_INSTITUTION_WORDS | JOINING_WORDS)
+
+
+def written_apart(parent: tuple[str, ...], forms: Iterable[str]) -> bool:
+    """Whether one of a name's written forms has the parent's name before a comma, a dash or
+    "at" ("University of Washington, Seattle")."""
+    key = " ".join(parent)
+    return any(institution_key(match.string[:match.start()]) == key
+               for form in forms for match in _APART.finditer(form))
+
+
+def name_parents(organisations: Iterable[tuple[str, bool]],
+                 written: dict[str, list[str]] | None = None) -> dict[str, str]:
+    """(IRI, named by the alias table) of top-level organisations -> {unit IRI: parent IRI}: the
+    longest other organisation whose key begins the unit's, where the words added make a unit
+    (written apart where the parent is an academic institution; ``written``: IRI -> forms)."""
+    written = written or {}
+    by_words: dict[tuple[str, ...], str] = {}
+    unknown: list[tuple[str, tuple[str, ...]]] = []
+    for iri, named in sorted(organisations):
+        if (words := _words(iri)) is None:
+            continue
+        by_words.setdefault(words, iri)
+        if not named:
+            unknown.append((iri, words))
+    parents: dict[str, str] = {}
+    for iri, words in unknown:
+        for end in range(len(words) - 1, 0, -1):
+            parent = by_words.get(words[:end])
+            if parent is None or parent == iri or " ".join(words[:end]) in COUNTRIES:
+                continue
+            apart = written_apart(words[:end], written.get(iri, ()))
+            # a campus town named like an organisation ("…, College Park") is a place when written apart
+            added = added_words_make_unit(words[end:]) or (apart and _place_shaped(" ".join(words[end:])))
+            if added and (apart or not set(words[:end]) & ACADEMIC_WORDS):
+                parents[iri] = parent
+                break
+    return parents
+
+
+def name_unit_triples(store: KGStore, minter: Minter, resolved: ox.NamedNode) -> Iterator[ox.Triple]:
+    """``org:subOrganizationOf`` from each organisation to the one whose name begins its own, with
+    a ``kg:UnitByName`` record of why (for ``kg quality``)."""
+    rows = store.select_terms(_TOP_LEVEL.replace("RESOLVED", str(resolved)))
+    written: dict[str, list[str]] = {}
+    for org, label in store.select_terms(_LABELS):
+        written.setdefault(org.value, []).append(label.value)
+    parents = name_parents(((org.value, named is not None) for org, named in rows), written)
+    labels = {iri: min(forms) for iri, forms in written.items()}
+    for unit_iri, parent_iri in sorted(parents.items()):
+        unit, parent = ox.NamedNode(unit_iri), ox.NamedNode(parent_iri)
+        yield ox.Triple(unit, ORG.subOrganizationOf, parent)
+        yield ox.Triple(unit, RDF.type, ORG.OrganizationalUnit)
+        record = ox.NamedNode(minter.iri("unit-by-name", slug(unit_iri.rsplit("/", 1)[-1])))
+        yield ox.Triple(record, RDF.type, KG.UnitByName)
+        yield ox.Triple(record, KG.unit, unit)
+        yield ox.Triple(record, KG.parentInstitution, parent)
+        yield ox.Triple(record, RDFS.comment, ox.Literal(
+            f"its name begins with the name of {labels.get(parent_iri, match_key(parent_iri))!r}, "
+            "an organisation the sources name alone"))

@@ -1,0 +1,139 @@
+"""Labs, divisions and campuses the alias table does not know are placed under the organisation
+of the corpus whose name begins theirs ("Zorblax Labs" under "Zorblax"), never merged with it,
+and never under a name that only shares their first words."""
+
+from __future__ import annotations
+
+import json
+
+import pyoxigraph as ox
+import pytest
+
+from kg.pipeline import ingest
+from kg.quality.report import quality_report
+from kg.quality.shacl import store_graph, validate_graph
+from kg.rdf.iris import Minter, slug
+from kg.rdf.vocab import sparql_prologue
+from kg.resolve.name_units import added_words_make_unit, name_parents, written_apart
+from kg.resolve.store_step import resolution_suspended
+from kg.stores.embedded import KGStore
+
+BASE = "https://example.org/kg/institution/"
+
+
+def _parents(*names: str, named: tuple[str, ...] = (), written: dict[str, list[str]] | None = None) -> dict[str, str]:
+    """Names of top-level organisations -> {unit name: parent name}, as the store step decides."""
+    iri = {name: BASE + slug(name) for name in names}
+    forms = {iri[name]: list(found) for name, found in (written or {}).items()}
+    parents = name_parents([(iri[name], name in named) for name in names], forms)
+    back = {value: name for name, value in iri.items()}
+    return {back[unit]: back[parent] for unit, parent in parents.items()}
+
+
+def test_a_company_name_with_lab_or_division_words_is_a_unit_of_the_company():
+    assert _parents("Zorblax", "Zorblax Labs", "Zorblax Web Services", "Zorblax Labs Montreal") == {
+        "Zorblax Labs": "Zorblax", "Zorblax Web Services": "Zorblax",
+        "Zorblax Labs Montreal": "Zorblax Labs"}  # the longest name that begins it
+    # the same names without the company written alone: nothing to place them under
+    assert _parents("Zorblax Labs", "Zorblax Web Services") == {}
+
+
+def test_words_of_an_institution_of_its_own_or_joining_words_make_no_unit():
+    assert _parents("Toyvo", "Toyvo Technological Institute at Brakeport", "Penn", "Penn State University",
+                    "National University", "National University of Quillon", "Quillon University",
+                    "Quillon University of Science", "Allen Institute", "Allen Institute for AI") == {}
+    assert not added_words_make_unit(("of", "quillon"))
+    assert not added_words_make_unit(("research", "institute"))
+    assert not added_words_make_unit(())
+    assert added_words_make_unit(("deepmind", "robotics"))
+
+
+def test_look_alikes_that_are_not_prefixes_stay_apart():
+    # public names of different institutions: neither begins the other's name (and "in …" is a
+    # joining word, so not even the long form of one name is placed under its short form)
+    assert _parents("University of Washington", "Washington University", "Washington University in St Louis") == {}
+    assert _parents("Peking University", "Peking Union Medical College") == {}
+    # a country written alone is no company's parent
+    assert _parents("China", "China Zorblax Labs") == {}
+
+
+def test_an_academic_name_takes_campuses_only_written_apart():
+    names = ("University of Quillon", "University of Quillon, Brakeport", "University of Quillon, Irvale",
+             "University of Quillon, College Park", "University of Quillon College",
+             "Quill Federal Institute of Technology", "Quill Federal Institute of Technology Brakeport")
+    written = {"University of Quillon, Brakeport": ["University of Quillon, Brakeport"],
+               "University of Quillon, Irvale": ["University of Quillon - Irvale"],
+               "University of Quillon, College Park": ["University of Quillon, College Park"],
+               "University of Quillon College": ["University of Quillon College"],
+               "Quill Federal Institute of Technology Brakeport": ["Quill Federal Institute of Technology Brakeport"]}
+    # campuses of one university: units of it, never one node; a town named like an
+    # organisation is a campus written apart, a college run on is a college
+    assert _parents(*names, written=written) == {
+        "University of Quillon, Brakeport": "University of Quillon", "University of Quillon, Irvale": "University of Quillon",
+        "University of Quillon, College Park": "University of Quillon"}
+    assert written_apart(("state", "university", "of", "quillon"), ["State University of Quillon at Brakeport"])
+    assert not written_apart(("university", "of", "quillon"), ["University of Quillon Brakeport"])
+
+
+def test_a_name_the_alias_table_knows_keeps_its_place():
+    assert _parents("Zorblax", "Zorblax Labs", named=("Zorblax Labs",)) == {}
+    assert _parents("Zorblax", "Zorblax Labs", named=("Zorblax",)) == {"Zorblax Labs": "Zorblax"}
+
+
+def _entry(title, people):
+    """people: (name, affiliation)."""
+    return {"title": title, "author": ";".join(p[0] for p in people),
+            "authorids": ";".join("~" + p[0].replace(" ", "_") + "1" for p in people),
+            "aff": ";".join(p[1] for p in people), "status": "Poster", "track": "main"}
+
+
+PAPERS = [
+    _entry("Folding Laundry With Few Demonstrations", [("Ada Byron", "Zorblax"), ("Bo Chen", "Zorblax Labs")]),
+    _entry("Sampling Paths Quickly", [("Cy Dean", "Zorblax Web Services"), ("Di Egan", "University of Quillon")]),
+    _entry("Grasping in Clutter", [("Ed Fox", "University of Quillon, Brakeport"),
+                                   ("Flo Gray", "University of Quillon, Irvale")]),
+    _entry("Driving Policies", [("Gus Hart", "Quill Federal Institute of Technology"),
+                                ("Hal Ives", "Quill Federal Institute of Technology Brakeport")]),
+]
+
+
+@pytest.fixture()
+def source(tmp_path):
+    path = tmp_path / "conf2025.json"
+    path.write_text(json.dumps(PAPERS, indent=2), encoding="utf-8")
+    return path
+
+
+def _placed(store) -> dict[str, str]:
+    rows = store.query(sparql_prologue() + "SELECT ?unit ?parent WHERE { ?unit org:subOrganizationOf ?parent }")
+    return {str(unit).rsplit("/", 1)[-1]: str(parent).rsplit("/", 1)[-1] for unit, parent in rows}
+
+
+def test_units_by_name_in_the_store_explained_and_valid(source):
+    store = KGStore("memory")
+    ingest([source], store, Minter())
+    assert _placed(store) == {
+        "zorblax-labs": "zorblax", "zorblax-web-services": "zorblax",
+        "university-of-quillon-brakeport": "university-of-quillon", "university-of-quillon-irvale": "university-of-quillon"}
+    report = quality_report(store)
+    assert report["counts"]["units_placed_by_name"] == 4
+    assert ("Zorblax Labs", "Zorblax") in {(u["unit"], u["institution"]) for u in report["units_placed_by_name"]}
+    conformance = validate_graph(store_graph(store))
+    assert conformance.conforms, conformance.violations[:5]
+
+
+def test_the_placing_follows_the_store_as_sources_come_and_go(tmp_path, source):
+    alone = tmp_path / "alone.json"
+    alone.write_text(json.dumps([_entry("Folding Again", [("Jo Kent", "Zorblax")])]), encoding="utf-8")
+    labs = tmp_path / "labs.json"
+    labs.write_text(json.dumps([_entry("Labs Alone", [("Kim Lee", "Zorblax Labs")])]), encoding="utf-8")
+    store, minter = KGStore("memory"), Minter()
+    ingest([labs], store, minter)
+    assert _placed(store) == {}
+    ingest([alone], store, minter)
+    assert _placed(store) == {"zorblax-labs": "zorblax"}
+    ingest([alone], store, minter)  # again: the last run's placing is no source's statement
+    assert _placed(store) == {"zorblax-labs": "zorblax"}
+    with resolution_suspended(store, minter):
+        store.remove_graph(ox.NamedNode(next(g for g in store.sources() if g.endswith("alone-json"))))
+    assert _placed(store) == {}
