@@ -34,12 +34,30 @@ def conference(request):
     return name, store, report
 
 
+def _entries(name: str) -> list[dict]:
+    return json.loads(realdata(f"{name}.json").read_text(encoding="utf-8"))
+
+
+def _as_stated(aff: str, domains: str) -> list[str]:
+    """One author's affiliations: its '+' parts where the list gives a domain for each, else the
+    whole string (where '+' may also be a comma, the institution rules read it)."""
+    parts, hosts = [part.strip() for part in aff.split("+")], domains.split("+") if domains else []
+    if len(hosts) == len(parts) and any(host.strip() for host in hosts):
+        return [part for part in parts if part]
+    return [aff.strip(" +")] if aff.strip(" +") else []
+
+
+def _author_domains(entry: dict, count: int) -> list[str]:
+    domains = (entry.get("aff_domain") or "").split(";")
+    return domains if len(domains) == count else [""] * count
+
+
 @pytest.mark.parametrize("name", CONFERENCES)
 def test_records_have_exact_bylines_affiliations_and_ids(name):
     records, rejections, fmt = _read(realdata(f"{name}.json"))
     expected = truth(name)["papers"]
     assert fmt == "paperlists" and not rejections and len(records) == len(expected)
-    for record, paper in zip(records, expected):
+    for record, paper, entry in zip(records, expected, _entries(name)):
         assert record.title == paper["title"]
         assert record.authors == paper["authors"]
         assert [d.openreview or d.email for d in record.author_details] == [i.casefold() if "@" in i else i for i in paper["author_ids"]]
@@ -47,7 +65,7 @@ def test_records_have_exact_bylines_affiliations_and_ids(name):
         if len(stated) != len(paper["authors"]):  # more affiliations than authors: who is where is unknown
             stated = [""] * len(paper["authors"])
         assert [[a.name for a in d.affiliations] for d in record.author_details] == \
-            [[part.strip() for part in aff.split("+") if part.strip()] for aff in stated]
+            [_as_stated(aff, domains) for aff, domains in zip(stated, _author_domains(entry, len(stated)))]
         assert record.source.line >= 1 and record.openreview_id == paper["id"]
 
 
@@ -110,11 +128,12 @@ def test_per_author_affiliations_are_on_the_authorship(conference):
     stated = defaultdict(set)
     for title, position, written in rows:
         stated[(str(title), int(position))].add(str(written))
-    for paper in truth(name)["papers"]:
+    for paper, entry in zip(truth(name)["papers"], _entries(name)):
         if len(paper["aff_per_author"]) != len(paper["authors"]):
             continue
-        for position, aff in enumerate(paper["aff_per_author"], start=1):
-            for part in filter(None, (p.strip() for p in aff.split("+"))):
+        domains = _author_domains(entry, len(paper["authors"]))
+        for position, (aff, domain) in enumerate(zip(paper["aff_per_author"], domains), start=1):
+            for part in _as_stated(aff, domain):
                 assert part in stated[(paper["title"], position)]
             if not aff.strip():
                 assert (paper["title"], position) not in stated
@@ -271,14 +290,14 @@ def test_affiliations_under_affs_are_read_as_under_aff(tmp_path):
     assert [i.name for i in records[0].institutions] == ["University of London", "Bletchley Park"]
 
 
-@pytest.mark.parametrize("aff, expected", [
-    ("Difference Engines Co.+Ltd.", ["Difference Engines Co., Ltd."]),  # the comma of a legal form written as '+'
-    ("Analytical Labs+Inc", ["Analytical Labs, Inc"]),
-    ("Bletchley Park+University of London", ["Bletchley Park", "University of London"]),  # two affiliations
-    ("Bletchley Park + Incubator Labs", ["Bletchley Park", "Incubator Labs"]),  # near-miss: a name that starts like one
+@pytest.mark.parametrize("aff, domains, expected", [
+    ("Difference Engines Co.+Ltd.", "engines.example", ["Difference Engines Co., Ltd."]),  # a legal form's comma as '+'
+    ("Analytical Labs+Inc", "labs.example", ["Analytical Labs, Inc"]),
+    ("Bletchley Park+University of London", "park.example+london.ac.uk", ["Bletchley Park", "University of London"]),
+    ("Bletchley Park + Incubator Labs", "park.example+incubator.example", ["Bletchley Park", "Incubator Labs"]),  # near-miss
 ])
-def test_a_legal_form_after_a_plus_ends_the_name_before_it(tmp_path, aff, expected):
-    entry = {"title": "A Good Paper", "author": "Ada Lovelace", "affs": aff}
+def test_a_legal_form_after_a_plus_ends_the_name_before_it(tmp_path, aff, domains, expected):
+    entry = {"title": "A Good Paper", "author": "Ada Lovelace", "affs": aff, "aff_domain": domains}
     records, _, _ = _read(_write(tmp_path, json.dumps([entry])))
     assert [a.name for a in records[0].author_details[0].affiliations] == expected
     assert [i.name for i in records[0].institutions] == expected
@@ -322,7 +341,7 @@ def test_a_booktitle_naming_the_files_conference_is_that_edition(tmp_path, stem,
     ("2Weave Labs; 1Loom University, 2Weave Labs", ["Weave Labs", "Loom University, Weave Labs"]),
     ("1Loom University; 2\u00c9cole des Tisserands", ["Loom University", "\u00c9cole des Tisserands"]),
     ("Loom University, Loomtown S.A.R.1; Weave Labs, Loomtown S.A.R.2", ["Loom University, Loomtown S.A.R.", "Weave Labs, Loomtown S.A.R."]),
-    ("Loom University1+Weave Labs2; Weave Labs2", ["Loom University", "Weave Labs"]),
+    ("Loom University1+Weave Labs2; Weave Labs2", ["Loom University+Weave Labs", "Weave Labs"]),
     # near-misses: a number that does not count from 1, or one alone, is a part of the name
     ("4Paradigm; 3M", ["4Paradigm", "3M"]),
     ("1Loom University; 1Loom University", ["1Loom University"]),
@@ -335,3 +354,49 @@ def test_footnote_numbers_before_a_papers_affiliations_are_no_part_of_them(tmp_p
     entry = {"title": "A Good Paper", "author": "Ada Lovelace; Alan Turing", "aff": aff}
     records, _, _ = _read(_write(tmp_path, json.dumps([entry])))
     assert [i.name for i in records[0].institutions] == expected
+
+
+@pytest.mark.parametrize("aff, domain, expected", [
+    # without a domain for each part, '+' may be a comma ("School of Weaving+Loom University"): the
+    # institution rules read the author's affiliations as one entry (tests/test_institutions.py)
+    ("School of Weaving+Loom University", None, ["School of Weaving+Loom University"]),
+    ("Loom University+Weave AI", "loom.edu", ["Loom University+Weave AI"]),
+    # near-miss: a domain for each part says they are two
+    ("School of Weaving+Loom University", "weave.org+loom.edu", ["School of Weaving", "Loom University"]),
+])
+def test_affiliations_without_a_domain_each_stay_one_entry(tmp_path, aff, domain, expected):
+    entry = {"title": "A Good Paper", "author": "Ada Lovelace", "affs": aff, **({"aff_domain": domain} if domain else {})}
+    records, _, _ = _read(_write(tmp_path, json.dumps([entry])))
+    assert [a.name for a in records[0].author_details[0].affiliations] == expected
+    assert [i.name for i in records[0].institutions] == expected
+
+
+@pytest.mark.parametrize("aff, expected", [
+    ("---; Loom University", [[], ["Loom University"]]),   # a place holder for an unknown affiliation
+    ("- ; \u2014", [[], []]),
+    # near-misses: a name with a letter or digit in it is a name
+    ("3M; X", [["3M"], ["X"]]),
+])
+def test_an_affiliation_without_a_letter_or_digit_is_none(tmp_path, aff, expected):
+    entry = {"title": "A Good Paper", "author": "Ada Lovelace; Alan Turing", "aff": aff}
+    records, _, _ = _read(_write(tmp_path, json.dumps([entry])))
+    assert [[a.name for a in d.affiliations] for d in records[0].author_details] == expected
+    assert [i.name for i in records[0].institutions] == [name for names in expected for name in names]
+
+
+@pytest.mark.parametrize("aff, expected", [
+    # one author's two affiliations joined by a space, each given alone by a co-author
+    ("Loom University; Loom University Weave Technology; Weave Technology",
+     [["Loom University"], ["Loom University", "Weave Technology"], ["Weave Technology"]]),
+    ("Loom Inc.; Weave AI; Loom Inc. Weave AI", [["Loom Inc."], ["Weave AI"], ["Loom Inc.", "Weave AI"]]),
+    # near-misses: a first name that no organisation word ends, a unit after its university, a half nobody gives alone
+    ("Google; DeepMind; Google DeepMind", [["Google"], ["DeepMind"], ["Google DeepMind"]]),
+    ("Loom University; Warp Graduate School; Loom University Warp Graduate School",
+     [["Loom University"], ["Warp Graduate School"], ["Loom University Warp Graduate School"]]),
+    ("Loom University; Loom University Weave Technology; Weft Labs",
+     [["Loom University"], ["Loom University Weave Technology"], ["Weft Labs"]]),
+])
+def test_affiliations_joined_by_a_space_that_co_authors_give_alone_are_two(tmp_path, aff, expected):
+    entry = {"title": "A Good Paper", "author": "Ada Lovelace; Alan Turing; Grace Hopper", "aff": aff}
+    records, _, _ = _read(_write(tmp_path, json.dumps([entry])))
+    assert [[a.name for a in d.affiliations] for d in records[0].author_details] == expected

@@ -510,3 +510,109 @@ def test_univ_near_misses_stay_apart(table, first, second):
 
 def test_an_abbreviated_university_opening_a_comma_list_is_an_institution_not_a_unit(table):
     assert tops("Univ. Foostadt Alpes, Quuxton University", table) == ["Univ. Foostadt Alpes", "Quuxton University"]
+
+
+@pytest.mark.parametrize("entry, expected", [
+    # one complete institution followed by another with only a space between them
+    ("Peking University Tsinghua University", [["Peking University"], ["Tsinghua University"]]),
+    ("Zhejiang University The University of Tokyo", [["Zhejiang University"], ["University of Tokyo"]]),
+    ("McGill University Vector Institute", [["McGill University"], ["Vector Institute"]]),
+    ("Loom University Weave Labs AB Uppsala University", [["Loom University"], ["Weave Labs AB"], ["Uppsala University"]]),
+    ("Microsoft Research Asia Peking University",
+     [["Microsoft Research Asia", "Microsoft Research", "Microsoft"], ["Peking University"]]),
+    ("Institute of Looms, Chinese Academy of Sciences University of Chinese Academy of Sciences",
+     [["Institute of Looms", "Chinese Academy of Sciences"], ["University of Chinese Academy of Sciences"]]),
+    ("Loom University Fraunhofer IWS", [["Loom University"], ["Fraunhofer IWS", "Fraunhofer Society"]]),  # a known organisation's lab
+    # a unit of the next comma part's institution after a known institution, or after the city that ends one
+    ("Institute of Looms, Chinese Academy of Sciences School of Weaving, University of Chinese Academy of Sciences",
+     [["Institute of Looms", "Chinese Academy of Sciences"], ["School of Weaving", "University of Chinese Academy of Sciences"]]),
+    ("Center for Warps, Loom Institute of Technology, Loomtown Center for Wefts, Loom Institute of Technology, Loomtown",
+     [["Center for Warps", "Loom Institute of Technology, Loomtown"], ["Center for Wefts", "Loom Institute of Technology, Loomtown"]]),
+    # an address's country followed by the next affiliation
+    ("Institute of Weaving, Chinese Academy of Sciences, Beijing, China School of Looms, Zhejiang University, Hangzhou, China",
+     [["Institute of Weaving", "Chinese Academy of Sciences"], ["School of Looms", "Zhejiang University"]]),
+])
+def test_institutions_joined_by_a_bare_space_are_cut(table, entry, expected):
+    assert institutions(entry, table) == expected
+
+
+@pytest.mark.parametrize("entry", [
+    "Peking University Shenzhen Graduate School",        # a unit after its university
+    "Tsinghua University Shenzhen International Graduate School",
+    "Washington University in St. Louis",
+    "New York University Abu Dhabi",                     # a campus
+    "Google DeepMind",                                   # a name the table knows
+    "University College London",
+    "University of California Berkeley",                 # a system and its campus
+    "Oxford Brookes University",                         # a place a university is named after, then a university
+    "Sony Group Corporation",                            # a legal form alone is no institution
+    "Loom University Weave Labs",                        # a lab nothing says is an institution of its own
+    "ETHZ - ETH Zurich",
+    "College of Science, China University of Petroleum, Beijing",  # a country word that begins a name
+    "Tsinghua University School of Looms, Beijing",      # a unit of the university before it: no institution follows
+])
+def test_names_that_only_look_joined_stay_one(table, entry):
+    assert len(institutions(entry, table)) == 1
+
+
+@pytest.mark.parametrize("entry, expected", [
+    ("Institute for Logic, Language and Computation (ILLC), University of Amsterdam",
+     [["Institute for Logic, Language and Computation (ILLC)", "University of Amsterdam"]]),
+    ("School of Weaving, Warping and Spinning, Loom University", [["School of Weaving, Warping and Spinning", "Loom University"]]),
+    # near-misses: a unit of its own, a country with "and"
+    ("Department of Weaving, Warp and Weft Lab, Loom University", [["Department of Weaving", "Warp and Weft Lab", "Loom University"]]),
+    ("University of Loomshire, Trinidad and Tobago", [["University of Loomshire, Trinidad and Tobago"]]),
+])
+def test_commas_that_list_a_names_subjects_stay_in_the_name(table, entry, expected):
+    assert institutions(entry, table) == expected
+
+
+@pytest.mark.parametrize("entry, expected", [
+    ("Google Research, Princeton", [["Google Research", "Google"]]),   # where the company's lab is
+    ("Google Research, Princeton, NJ", [["Google Research", "Google"]]),
+    # near-misses: after a university or institute it is another university; alone it is the university
+    ("Massachusetts Institute of Technology, Harvard", [["Massachusetts Institute of Technology"], ["Harvard University"]]),
+    ("Stanford University, Princeton", [["Stanford University"], ["Princeton University"]]),
+    ("Princeton", [["Princeton University"]]),
+])
+def test_a_universitys_place_after_a_company_is_where_the_company_is(table, entry, expected):
+    assert institutions(entry, table) == expected
+
+
+def test_a_legal_form_with_the_companys_acronym_in_brackets_ends_the_name(table):
+    [[name]] = institutions("Loomworks Weaving Technology Co., Limited (LWT)", table)
+    assert resolve_name("Loomworks Weaving Technology Co., Limited (LWT)", table).key == "loomworks weaving technology"
+    assert name == "Loomworks Weaving Technology Co., Limited (LWT)"
+
+
+@pytest.mark.parametrize("entry, expected", [
+    ("Technische Universität Berlin, Faculty IV", [["Faculty IV", "Technische Universität Berlin"]]),
+    ("Loom University, Lab 2", [["Lab 2", "Loom University"]]),
+    # near-miss: an organisation word and a name is a place ("College Park")
+    ("University of Maryland, College Park", [["University of Maryland, College Park"]]),
+])
+def test_a_numbered_unit_is_no_place(table, entry, expected):
+    assert institutions(entry, table) == expected
+
+
+@pytest.mark.parametrize("entry, expected", [
+    # '+' as a list's comma: a unit before its institution, a legal form, a campus the table knows
+    ("School of Weaving+Loom University", [["School of Weaving", "Loom University"]]),
+    ("School of Weaving+WLR+Loom University", [["School of Weaving", "WLR", "Loom University"]]),
+    ("State Key Laboratory of Looms+Loom University+Institute of Warps+Tsinghua University",
+     [["State Key Laboratory of Looms", "Loom University"], ["Institute of Warps", "Tsinghua University"]]),
+    ("Department of Warp+and Weft Institute+Loom University", [["Department of Warp", "Weft Institute", "Loom University"]]),
+    ("Difference Engines Co.+Ltd.", [["Difference Engines Co., Ltd."]]),
+    ("University of California+Santa Barbara", [["University of California, Santa Barbara"]]),
+    # near-misses: '+' between an author's affiliations; a name that only ends in "School" is its own
+    ("Loom University+Weave AI", [["Loom University"], ["Weave AI"]]),
+    ("University of Pennsylvania+Amazon", [["University of Pennsylvania"], ["Amazon"]]),
+    ("Higher School of Weaving+Loom University", [["Higher School of Weaving"], ["Loom University"]]),
+    ("Alan Turing Institute+University of Cambridge", [["The Alan Turing Institute"], ["University of Cambridge"]]),
+])
+def test_a_plus_is_a_comma_where_the_parts_show_it(table, entry, expected):
+    assert institutions(entry, table) == expected
+
+
+def test_an_entry_without_a_letter_or_digit_names_nothing(table):
+    assert institutions("---", table) == []

@@ -89,3 +89,18 @@ def test_html_character_references_are_resolved_however_often_escaped(written, e
 ])
 def test_a_spacing_accent_joins_its_letter_and_a_ligature_splits_into_letters(written, expected):
     assert clean(written) == expected
+
+
+@pytest.mark.parametrize("written, expected", [
+    ("Universit`a di Loomia", "Universit\u00e0 di Loomia"),   # LaTeX's grave written as a backtick
+    ("G`eza Weaver", "G\u00e8za Weaver"),
+    ("Universit` a di Loomia", "Universit\u00e0 di Loomia"),   # with the space a PDF's text puts after it
+    ("Institut de Ci` encies", "Institut de Ci\u00e8ncies"),
+    # near-misses: LaTeX's opening quotes, code in backticks, a backtick before a consonant
+    ("2D ``views'' of looms", "2D ``views'' of looms"),
+    ("run `loom` twice", "run `loom` twice"),
+    ("Loom`s", "Loom`s"),
+    ("`loom` and `weft`", "`loom` and `weft`"),
+])
+def test_a_backtick_before_a_vowel_is_its_grave_accent(written, expected):
+    assert clean(written) == expected

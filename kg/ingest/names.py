@@ -39,6 +39,11 @@ _COMBINING = {"\u00a8": "\u0308", "\u02dc": "\u0303", "\u02c6": "\u0302", "\u02c
 _MARKS = "\u00a8\u02dc\u02c6\u02c7\u02d8\u02da\u02dd\u00b8\u02db"
 _SPACING_ACCENT = re.compile(f"(?:(?<=[A-Za-z]) (?=[{_MARKS}\u00b4] ?[a-z\u0131]))?"
                              f"(?:(?P<mark>[{_MARKS}]) ?|(?P<acute>\u00b4) )(?P<letter>[A-Za-z\u0131])")
+# A grave accent written as a backtick before its vowel, as LaTeX's \` is ("Universit`a", "G`eza"),
+# with the space a PDF's text puts after it ("Universit` a"): one backtick after a word's letters and
+# before a vowel. Doubled ones are LaTeX's opening quotes ("``views''"), and a word that a backtick
+# opens is code ("`loom` and").
+_BACKTICK_GRAVE = re.compile(r"(?<![`\w])(?P<word>[^\W\d_]+)` ?(?P<letter>[aeiouAEIOU])")
 # Latin ligatures a PDF's text keeps ("Artiﬁcial"): the letters they join.
 _LIGATURES = {point: unicodedata.normalize("NFKC", chr(point)) for point in range(0xFB00, 0xFB07)}
 
@@ -54,13 +59,16 @@ def _without_pdf_artefacts(text: str) -> str:
 def clean(text: str) -> str:
     """NFC with whitespace (ideographic space included) collapsed and trimmed, and what text taken
     from a PDF leaves undone: a spacing accent joined to its letter ("M¨ unchen" is "München"), a
-    ligature split into its letters ("Artiﬁcial").
+    ligature split into its letters ("Artiﬁcial"), a backtick before a vowel as its grave accent
+    ("Universit`a" is "Università").
 
     Full-width punctuation is kept as written: it is how Chinese text is spelled, and the
     listing format uses it as a separator. :func:`match_key` folds it for matching.
     """
     if not text.isascii():
         text = _without_pdf_artefacts(text)
+    if "`" in text:
+        text = _BACKTICK_GRAVE.sub(lambda match: match["word"] + match["letter"] + "\u0300", text)
     return " ".join(unicodedata.normalize("NFC", text).split())  # str.split breaks where a regex's \s would
 
 

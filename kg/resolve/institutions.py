@@ -7,18 +7,25 @@ themselves resolve by :mod:`.org_names`):
    is Chinese); the listing reader already splits it off.
 2. A name the alias table knows is never cut: "University of California, Berkeley" and
    "Agency for Science, Technology and Research, Singapore" stay whole.
-3. An entry naming two institutions gives two: it is cut at "/", "|", "+", ";", " & " and
+3. An entry naming two institutions gives two: it is cut at ";", at "+" as :func:`plus_groups`
+   reads it (also a comma: "School of Foo+Bar University" is one), and at "/", "|", " + ", " & " and
    " and " when every piece names an institution ("Chalmers University of Technology and
    University of Gothenburg", "DeepMind/Google"; a country ending the first piece is read past,
    "Foo University, UK and Bar University, Germany"), and a comma list of two institutions
-   ("Peking University, Tsinghua University") gives two chains, never a unit of the other.
+   ("Peking University, Tsinghua University") gives two chains, never a unit of the other. Two
+   written with only a space between them are cut after a complete institution, before another
+   ("Foo University The University of Bar"; :func:`run_together`), or after an address's country.
 4. Otherwise the entry is cut at commas (outside brackets) and at spaced dashes ("ETHZ - ETH
    Zurich") into parts. An *institution* part is a university, a company, an "Institute of …
    Technology", a name the table knows, or a name that begins with one ("Google Brain"). A
-   part that is a legal form ("Inc.", "Ltd.") ends the name before it ("Foo Co., Ltd."), and
+   part that is a legal form ("Inc.", "Ltd.", also with the acronym in brackets, "Limited (FOO)")
+   ends the name before it ("Foo Co., Ltd."), and
    footnote marks ("Dept. of Psychology‡") and a bracketed note ("(work done at Foo)") are no
    part of a name; a country, a place or a campus ("Seattle", "College Park", "(Guangzhou)")
-   qualifies the part before it and is never an organisation. Parts before an institution are its units, smallest first; a unit written
+   qualifies the part before it and is never an organisation; so is the place a university is
+   named after when it follows a company ("Google Research, Princeton"). Commas that list a name's
+   subjects stay in it ("Institute for Logic, Language and Computation"), and a numbered unit
+   ("Faculty IV") is no place. Parts before an institution are its units, smallest first; a unit written
    after its institution ("The University of Tokyo, Graduate School of …", "Sorbonne
    Université, LPSM") is still its unit, so a unit and its parent are never inverted. A bare
    "Research" or "Labs" before a company is the company's lab ("Research, Google" =
@@ -45,11 +52,13 @@ from ..ingest.names import clean, fold, has_cjk
 from .aliases import AliasTable
 from .keys import institution_key, is_legal_form, swapped, without_legal_form
 from .org_names import (
+    ORGANISATION_WORDS,
     TOP_LEVEL_WORDS,
     address_city,
     UNIVERSITY_WORDS,
     OrgName,
     acronym_fits,
+    address_city,
     is_acronym,
     is_country,
     is_known,
@@ -60,18 +69,29 @@ from .org_names import (
     words_of,
 )
 
-# "A+B" (how aggregators join one author's affiliations) and "A; B" always name two institutions;
-# the others only when the names on both sides of them are institutions.
-_ALWAYS_SEPARATES = re.compile(r"(?<=\S)\+(?=\S)|\s*;\s*")
+# "A; B" always names two institutions; "A+B" (how aggregators join one author's affiliations, and
+# some also a comma) by the rules of :func:`plus_groups`; the others only when the names on both
+# sides of them are institutions.
+_SEMICOLON = re.compile(r"\s*;\s*")
+_GLUED_PLUS = re.compile(r"(?<=\S)\+(?=\S)")
+# Words that make a name a unit wherever they stand in it ("State Key Laboratory of Foo", "Data
+# Science Thrust"); "School", "Institute" or "Center" begin units but end many institutions' names
+# ("Higher School of Economics", "Alan Turing Institute").
+_UNIT_ONLY_WORDS = frozenset("department dept faculty lab laboratory thrust".split())
 _SEPARATORS = (re.compile(r"\s+\+\s+"), re.compile(r"\s*\|\s*"), re.compile(r"\s*/\s*"), re.compile(r"\s+&\s+"),
                re.compile(r"\s+and\s+"))
 _SPACED_DASH = re.compile(r"\s+[-–—]\s+")
 _TRAILING_BRACKET = re.compile(r"^(?P<name>.+?)\s*[(（](?P<inner>[^()（）]+)[)）]$")
+# A name whose subjects follow its organisation word: "Institute for Logic", "Department of Electrical".
+_SUBJECT_LIST = re.compile(r"^\S.* (?:of|for) [A-Z][\w-]*$")
 _AT_OR_BY = re.compile(r"^(?P<unit>.+?)\s+(?:at|by)\s+(?P<parent>.+)$")
 # A bare word that, before a company, names the company's lab.
 GENERIC_UNITS = frozenset({"research", "ai", "labs", "lab", "ai research", "ai lab", "ai labs", "research labs"})
 # After a known prefix, these make the name an institution of its own ("Penn State University").
 _OWN_INSTITUTION_WORDS = TOP_LEVEL_WORDS | {"state", "technological", "tech", "polytechnic"}
+_ACADEMIC_WORDS = frozenset("institute institut college school academy".split())
+# "Faculty IV", "Lab 2": a numbered unit, not a place like "College Park".
+_NUMBERED = re.compile(r"\d+|[ivx]+")
 _PREPOSITIONS = frozenset("of for on in de des di du fur für".split())
 # Footnote marks that tie an affiliation to its authors on a paper ("Dept. of Psychology‡"), card
 # suits and stars as ACL papers use them ("Charles University♠") among them.
@@ -137,7 +157,12 @@ def names_institution(text: str, aliases: AliasTable) -> bool:
 
 def split_institutions(text: str, aliases: AliasTable) -> list[str]:
     """Rule 3: the pieces of an entry that names several institutions at once."""
-    pieces = [piece for piece in _ALWAYS_SEPARATES.split(text) if piece.strip()]
+    pieces = [piece for piece in _SEMICOLON.split(text) if piece.strip()]
+    if len(pieces) == 1:
+        pieces = plus_groups(text, aliases)
+    if len(pieces) == 1:  # '+' written for a comma is one now: "Foo Co., Ltd."
+        text = pieces[0]
+        pieces = run_together(text, aliases)
     if len(pieces) > 1:
         return [part for piece in pieces for part in split_institutions(piece, aliases)]
     if is_known(text, aliases):
@@ -152,6 +177,139 @@ def split_institutions(text: str, aliases: AliasTable) -> list[str]:
     return [text]
 
 
+def plus_groups(text: str, aliases: AliasTable) -> list[str]:
+    """An entry's parts joined by '+': each affiliation of one author, and where a list also wrote
+    its commas as '+' (KDD's), the parts of one ("School of Computer Science+Fudan University").
+    A part that ends the name before it (a legal form, "Foo Co.+Ltd."; a country or postal
+    address; a campus the table knows with it, "University of California+Santa Barbara") is that
+    name's, after a comma; a unit that names no institution ("School of Foo", "State Key Lab of
+    Bar", a lab's acronym after a unit) is the unit of the part after it, so each university's
+    school is its own. A part after an institution begins the next affiliation ("Foo
+    University+Bar AI", "University of Pennsylvania+Amazon"); a leading "and" is the comma list's."""
+    groups: list[list[str]] = []
+    for piece in filter(None, (piece.strip() for piece in _GLUED_PLUS.split(text))):
+        if groups and _ends_name(groups[-1][-1], piece, aliases):
+            groups[-1][-1] = f"{groups[-1][-1]}, {piece}"
+        elif groups and _awaits_institution(groups[-1], aliases):
+            groups[-1].append(piece)
+        else:
+            groups.append([piece])
+    return [", ".join(part.removeprefix("and ") for part in group) for group in groups]
+
+
+def _ends_name(name: str, part: str, aliases: AliasTable) -> bool:
+    return (is_legal_form(part) or is_country(part) or address_city(part) is not None
+            or is_known(f"{name}, {part}", aliases) and not is_known(part, aliases))
+
+
+def _awaits_institution(group: list[str], aliases: AliasTable) -> bool:
+    """The group's last part is a unit whose institution is still to come."""
+    last = group[-1].removeprefix("and ")
+    if "," in last or names_institution(last, aliases):
+        return False
+    return (group[-1].startswith("and ") or starts_with_unit_word(last) or bool(words_of(last) & _UNIT_ONLY_WORDS)
+            or len(group) > 1 and " " not in last and is_acronym(last))
+
+
+def run_together(text: str, aliases: AliasTable) -> list[str]:
+    """Rule 3 without a separator: two institutions written one after the other with only a space
+    between them, as some lists join an author's affiliations ("Foo University The University of
+    Bar", "…, Beijing, China Institute of Baz, …"). An entry is cut inside one of its comma parts,
+    the longest first part first, only
+
+    - after a complete institution: a name of the institution kind ending in an organisation word
+      (University, Institute, Lab, Inc., …) or a name the table knows, and before another: a name
+      the table knows, a university or a company ("Foo Labs AB"), not a place that a university is
+      named after ("Princeton"), not a unit ("Shenzhen Graduate School"), not "in St. Louis";
+    - or after a country that ends an address, before an organisation's name;
+    - or after a known institution or the city after one, before a unit of the institution named
+      by the next comma part ("… Chinese Academy of Sciences School of Foo, University of Bar").
+
+    A name the table knows is never cut ("Google DeepMind", "University College London"), nor a
+    known organisation's unit ("Tencent Foo Co."), nor one whose second part is its campus
+    ("University of California Berkeley")."""
+    if is_known(text, aliases):
+        return [text]
+    parts = split_commas(text)
+    for index, part in enumerate(parts):
+        words = part.split()
+        # separators and brackets have rules of their own ("ETHZ - ETH Zurich", "Foo & Bar University")
+        if len(words) < 2 or is_known(part, aliases) or not all(word[0].isalnum() for word in words):
+            continue
+        brand = brand_parent(part, aliases) is not None  # "Tencent Foo Co.": a known company's unit
+        for end in range(len(words) - 1, 0, -1):
+            head, tail = " ".join(words[:end]), " ".join(words[end:])
+            after_address = index > 0 and is_country(head) and not looks_like_organisation(parts[index - 1], aliases)
+            rest = [tail, *parts[index + 1:]]
+            if after_address and _begins_after_address(tail, aliases):
+                return [*run_together(", ".join(parts[:index]), aliases), *run_together(", ".join(rest), aliases)]
+            # a unit whose institution is the next comma part: "… Sciences School of Foo, Bar University"
+            unit_of_next = starts_with_unit_word(tail) and any(names_institution(later, aliases) for later in parts[index + 1:])
+            if (unit_of_next and (is_known(head, aliases) or index > 0 and _is_place_after(head, parts[index - 1], aliases))
+                    or not after_address and not brand and _ends_institution(head, words[end], aliases)
+                    and _begins_institution(tail, aliases) and not is_known(f"{head}, {tail}", aliases)
+                    and not _same_name(head, tail, aliases)):
+                return [*run_together(", ".join([*parts[:index], head]), aliases), *run_together(", ".join(rest), aliases)]
+    return [text]
+
+
+def _organisation_word(word: str) -> bool:
+    return fold(word).strip(".,()") in ORGANISATION_WORDS
+
+
+def _ends_institution(name: str, next_word: str, aliases: AliasTable) -> bool:
+    """A complete institution: known (not as the place a university is named after, "Oxford
+    Brookes University"), or an institution's name ending in an organisation word or legal form;
+    not a name that the next word completes into a known one ("Tsinghua University")."""
+    last = name.split()[-1]
+    if is_known(f"{name} {next_word}", aliases) or names_place_of_university(name, aliases):
+        return False
+    return is_known(name, aliases) or (names_institution(name, aliases) and (_organisation_word(last) or is_legal_form(last)))
+
+
+def _begins_institution(name: str, aliases: AliasTable) -> bool:
+    """Another institution: known, a university, a company ("Foo Labs AB") or a known organisation's
+    lab ("Fraunhofer IAIS"), not a place a university is named after ("Princeton"), not a unit, not
+    a legal form alone ("Corporation")."""
+    if not name[0].isupper() or names_place_of_university(name, aliases) or is_legal_form(name):
+        return False
+    return (is_known(name, aliases) or (is_top_level(name) and not starts_with_unit_word(name))
+            or without_legal_form(name) != clean(name) or brand_parent(name, aliases) is not None)
+
+
+def _begins_after_address(name: str, aliases: AliasTable) -> bool:
+    """An organisation's name after a country that ends an address ("…, Beijing, China Institute of
+    Foo"): known, a unit's or a known organisation's lab; a name beginning "University" only when known
+    (", China University of Petroleum" may be its own name)."""
+    if not name[0].isupper():
+        return False
+    if is_known(name, aliases):
+        return True
+    if fold(name.split()[0]).strip(".,()") in UNIVERSITY_WORDS:
+        return False
+    return starts_with_unit_word(name) or brand_parent(name, aliases) is not None
+
+
+def _is_place_after(name: str, before: str, aliases: AliasTable) -> bool:
+    """A city after an institution ("…, International Institute of Foo, Hyderabad"): a few
+    capitalised words that are no organisation's."""
+    words = name.split()
+    return (len(words) <= 3 and all(word[0].isupper() for word in words) and names_institution(before, aliases)
+            and not looks_like_organisation(name, aliases))
+
+
+def _same_name(first: str, second: str, aliases: AliasTable) -> bool:
+    return resolve_name(first, aliases).key == resolve_name(second, aliases).key
+
+
+def names_place_of_university(text: str, aliases: AliasTable) -> bool:
+    """A place that a university is named after, written alone ("Princeton", "Stanford"): the table
+    knows it as the university, but it has no organisation word and all its words are the place's."""
+    found = resolve_name(text, aliases)
+    return (found.canonical is not None and not words_of(text) & ORGANISATION_WORDS
+            and bool(words_of(found.canonical) & UNIVERSITY_WORDS) and words_of(text) < words_of(found.canonical))
+
+
 def _last_name(text: str) -> str:
     """The last comma part of a piece that is not its country: "Foo University, UK and Bar
     Institute, Germany" names Foo University before its "and"."""
@@ -163,7 +321,7 @@ def _last_name(text: str) -> str:
 
 def _parts(text: str, aliases: AliasTable) -> list[str]:
     """Comma and dash parts, a known tail kept whole, a bracketed parent or place as a part."""
-    commas = split_commas(text)
+    commas = _with_subject_lists(split_commas(text))
     for start in range(1, len(commas)):
         if is_known(", ".join(commas[start:]), aliases):
             commas = commas[:start] + [", ".join(commas[start:])]
@@ -188,6 +346,23 @@ def _parts(text: str, aliases: AliasTable) -> list[str]:
     return _with_legal_forms([part.strip(FOOTNOTE_MARKS) for part in parts])
 
 
+def _with_subject_lists(parts: list[str]) -> list[str]:
+    """Commas that list a name's subjects ("Institute for Logic, Language and Computation", "School
+    of Electronics, Electrical Engineering and Computer Science"): a part with no organisation word
+    that ends the list with "and", after a part whose "of"/"for" begins it, is the rest of that name.
+    A country ("…, Trinidad and Tobago") is no subject."""
+    joined: list[str] = []
+    for part in parts:
+        name = _TRAILING_BRACKET.match(part)
+        words = set(fold(part).split()) | set(fold(name["name"]).split() if name else ())
+        if (joined and _SUBJECT_LIST.search(joined[-1]) and {"and", "&"} & words and not is_country(part)
+                and not words_of(name["name"] if name else part) & ORGANISATION_WORDS):
+            joined[-1] = f"{joined[-1]}, {part}"
+        else:
+            joined.append(part)
+    return joined
+
+
 def _is_note(text: str) -> bool:
     """A bracketed sentence about the author, not a name: most of its three or more words are in
     lower case ("(Work was done prior to joining Foo)", "(on leave from Bar)"); a name's lower-case
@@ -201,7 +376,10 @@ def _with_legal_forms(parts: list[str]) -> list[str]:
     name before it, never an organisation."""
     joined: list[str] = []
     for part in parts:
-        if joined and is_legal_form(part):
+        match = _TRAILING_BRACKET.match(part)
+        if joined and match and is_legal_form(match["name"]):  # "Foo Co., Limited (FOO)"
+            joined[-1] = f"{joined[-1]}, {part}"
+        elif joined and is_legal_form(part):
             joined[-1] = f"{joined[-1]}, {part}"
         elif not is_legal_form(part):
             joined.append(part)
@@ -227,7 +405,8 @@ def _lab_word_before_name(first: str, second: str, aliases: AliasTable) -> bool:
 def _place_shaped(text: str) -> bool:
     """"College Park", "College Station": an organisation word followed by a name, nothing else."""
     words = institution_key(text).split()
-    return len(words) == 2 and starts_with_unit_word(text) and words[1] not in _PREPOSITIONS and not is_acronym(text)
+    return (len(words) == 2 and starts_with_unit_word(text) and words[1] not in _PREPOSITIONS and not is_acronym(text)
+            and not _NUMBERED.fullmatch(words[1]))
 
 
 def _same(first: Level, second: Level, aliases: AliasTable) -> bool:
@@ -243,7 +422,8 @@ def split_groups(text: str, aliases: AliasTable) -> list[list[Level]]:
     """Rules 2–5: the levels of each institution an entry names, smallest first."""
     groups: list[list[Level]] = []
     for piece in split_institutions(clean(text), aliases):
-        groups += _piece_groups(piece, aliases)
+        if any(map(str.isalnum, piece)):  # "---", a place holder, names nothing
+            groups += _piece_groups(piece, aliases)
     return groups
 
 
@@ -255,7 +435,8 @@ def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
     if len(parts) == 2 and _lab_word_before_name(*parts, aliases):  # "Research, Zorblax" is Zorblax Research
         parts = [f"{parts[1]} {parts[0]}"]
     for part in parts:
-        if levels and (is_country(part) or not looks_like_organisation(part, aliases)):
+        if levels and (is_country(part) or not looks_like_organisation(part, aliases)
+                       or (names_place_of_university(part, aliases) and not _academic(levels[-1].name, aliases))):
             levels[-1] = Level(levels[-1].name, (*levels[-1].qualifiers, part))
         else:
             levels.append(Level(part))
@@ -287,6 +468,13 @@ def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
     if units:
         groups.append(units)
     return groups
+
+
+def _academic(name: str, aliases: AliasTable) -> bool:
+    """A university, college, school, academy or institute: a place after it that names another
+    university ("MIT, Harvard") is that university; after a company ("Google Research, Princeton")
+    it is where the company's lab is."""
+    return bool(words_of(resolve_name(name, aliases).display) & (UNIVERSITY_WORDS | _ACADEMIC_WORDS))
 
 
 def _filled(levels: tuple[OrgName, ...], aliases: AliasTable) -> tuple[OrgName, ...]:

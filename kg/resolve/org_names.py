@@ -41,7 +41,7 @@ UNIVERSITY_WORDS = frozenset(fold(word) for word in (
 # Words that make a name a top-level institution rather than a unit of one.
 TOP_LEVEL_WORDS = UNIVERSITY_WORDS | frozenset("company corporation inc ltd gmbh".split())
 UNIT_WORDS = frozenset(
-    "department dept school faculty college lab laboratory institute center centre division group chair program "
+    "department dept school faculty college lab laboratory institute center centre division group chair program thrust "
     "faculte facultad fakultat departement departamento dipartimento laboratoire laboratorio escuela scuola".split()
 )
 US_STATE_CODES = frozenset(

@@ -21,9 +21,10 @@ import re
 from typing import Iterator
 
 from ...resolve.keys import is_legal_form
+from ...resolve.org_names import ORGANISATION_WORDS, UNIT_WORDS, is_top_level, words_of
 from .. import identifiers
 from ..comments import find_venue, names_conference, venue_of_header
-from ..names import clean, unescape_html, with_generations
+from ..names import clean, fold, unescape_html, with_generations
 from ..reading import Paragraph, check_text_file
 from ..records import Affiliation, AuthorDetail, PaperRecord, Rejection, excerpt
 from ..structured import FieldError, distinct, institutions_of, make_record, parts, text
@@ -164,6 +165,24 @@ def _one_authors_affiliations(aff: str) -> list[str]:
     return names
 
 
+def _is_unit(name: str) -> bool:
+    """A unit's name ("Shenzhen Graduate School", "Foo Research Institute"): a unit word and no word
+    of a university or company."""
+    return bool(words_of(name) & UNIT_WORDS) and not is_top_level(name)
+
+
+def _named_with_hosts(aff: str, domain: str) -> list[tuple[str, str]]:
+    """One author's affiliations, each with its e-mail domain where the list gives one per
+    affiliation. Without those domains (KDD's ``affs``) the ``+`` may also be a comma
+    ("School of Computer Science+Fudan University"), which only the institution rules can tell
+    (:func:`kg.resolve.institutions.plus_groups`): the author's affiliations stay one entry."""
+    names, hosts = _one_authors_affiliations(aff), domain.split("+") if domain else []
+    if len(hosts) != len(names) or not any(host.strip() for host in hosts):
+        names, hosts = [aff.strip(" +")], [""]
+    # a place holder ("---", as AAAI's list writes an unknown affiliation) names nothing: no node for it
+    return [(name.strip(), host.strip().casefold()) for name, host in zip(names, hosts) if any(map(str.isalnum, name))]
+
+
 # A footnote number glued to the name it begins or ends ("2Microsoft", "1Loom University, 2Weave
 # Labs", "Hong Kong S.A.R.1"), as lists copied from a PDF's title page write affiliations (ECCV
 # 2022, COLING 2022); a number after a space ("Beijing 100084", "Lab 2") is no footnote.
@@ -188,17 +207,36 @@ def _affiliations(entry: dict) -> list[str]:
     return _without_footnote_numbers(parts(entry.get(key), key, ";"))
 
 
-def _details(entry: dict, authors: list[str]) -> list[AuthorDetail]:
+def _apart(name: str, host: str, alone: set[str]) -> list[tuple[str, str]]:
+    """One author's affiliations joined by a space, as AAAI's list writes them ("Foo University Bar
+    Technology"), where the paper's other authors give each alone: cut after a name that an
+    organisation word or legal form ends, before one that is no unit ("Foo University Shenzhen
+    Graduate School" stays: a unit). An affiliation with its own domain is one."""
+    words = name.split()
+    for end in range(1, len(words) if not host else 0):
+        head, tail = " ".join(words[:end]), " ".join(words[end:])
+        last = fold(words[end - 1]).strip(".,")
+        if head in alone and tail in alone and (last in ORGANISATION_WORDS or is_legal_form(last)) and not _is_unit(tail):
+            return [(head, host), *_apart(tail, host, alone)]
+    return [(name, host)]
+
+
+def _stated(entry: dict) -> list[list[tuple[str, str]]]:
+    """Each ``;`` entry's affiliations, each with its domain where the list gives one."""
+    affs = _affiliations(entry)
+    domains = _per_author(parts(entry.get("aff_domain"), "aff_domain", ";"), len(affs))
+    named = [_named_with_hosts(aff, domain) for aff, domain in zip(affs, domains)]
+    alone = {name for names in named for name, _ in names}
+    return [[pair for name, host in names for pair in _apart(name, host, alone)] for names in named]
+
+
+def _details(entry: dict, authors: list[str], stated: list[list[tuple[str, str]]]) -> list[AuthorDetail]:
     count = len(authors)
-    ids, orcids, dblps, domains = (_per_author(parts(entry.get(key), key, ";"), count)
-                                   for key in ("authorids", "orcid", "dblp", "aff_domain"))
-    affs = _per_author(_affiliations(entry), count)
+    ids, orcids, dblps = (_per_author(parts(entry.get(key), key, ";"), count) for key in ("authorids", "orcid", "dblp"))
+    affs = stated if len(stated) == count else [[]] * count
     details = []
-    for author_id, orcid, dblp, aff, domain in zip(ids, orcids, dblps, affs, domains):
-        names, hosts = _one_authors_affiliations(aff), domain.split("+") if domain else []
-        hosts = hosts if len(hosts) == len(names) else [""] * len(names)
-        affiliations = tuple(Affiliation(name.strip(), host.strip().casefold() or None)
-                             for name, host in zip(names, hosts) if name.strip())
+    for author_id, orcid, dblp, named in zip(ids, orcids, dblps, affs):
+        affiliations = tuple(Affiliation(name, host or None) for name, host in named)
         details.append(AuthorDetail(affiliations, identifiers.openreview_profile(author_id), identifiers.email(author_id),
                                     identifiers.orcid(orcid), identifiers.dblp_pid(dblp)))
     return details
@@ -226,8 +264,9 @@ def paper_record(entry: object, where, header: str) -> PaperRecord | Rejection:
     arxiv = identifiers.arxiv(bib_fields.get("eprint"))
     # the paper's institutions are every stated affiliation, also where the list is not aligned
     # with the byline (then nobody gets a per-author one: the alignment is unknown)
-    stated = distinct(part.strip() for aff in _affiliations(entry) for part in _one_authors_affiliations(aff))
-    details = _details(entry, authors)
+    per_entry = _stated(entry)
+    stated = distinct(name for names in per_entry for name, _ in names)
+    details = _details(entry, authors, per_entry)
     return make_record(
         where, header, title, authors, details,
         abstract=text(entry.get("abstract"), "abstract") or text(entry.get("tldr"), "tldr"),
