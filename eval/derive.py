@@ -33,8 +33,9 @@ def default_venue(provider_file: Path) -> str:
 
 
 def _affiliations(record: dict) -> list[str]:
-    """The provider's affiliation strings, spaces collapsed ('' where an author has none)."""
-    return [" ".join(aff.split()) for aff in split(record.get("aff"))]
+    """The provider's affiliation strings, spaces collapsed ('' where an author has none); KDD's list
+    writes them under ``affs``."""
+    return [" ".join(aff.split()) for aff in split(record.get("aff") or record.get("affs"))]
 
 
 def _distinct(values: list[str]) -> list[str]:

@@ -16,6 +16,7 @@ def test_derive_aligns_affiliations_with_the_providers_index_and_leaves_out_what
          "aff_unique_index": "0;0", "aff_unique_norm": "University of London"},
         {"title": "Analytical Engines", "author": "Charles Babbage", "aff": "University of London+Royal Society",
          "aff_unique_index": "0+1", "aff_unique_norm": "University of London;Royal Society"},
+        {"title": "Weaving Cards", "author": "Joseph Jacquard", "affs": "Lyon Looms"},
         {"title": "", "author": "Nobody"},
     ]
     provider_file = tmp_path / "loom1843.json"
@@ -23,11 +24,12 @@ def test_derive_aligns_affiliations_with_the_providers_index_and_leaves_out_what
     truth = json.loads(write_set(provider_file, tmp_path / "set").read_text(encoding="utf-8"))
     listing = (tmp_path / "set" / "loom1843_listing.txt").read_text(encoding="utf-8").split("\n")
     assert truth["venue"] == "LOOM 1843" and listing[0] == "LOOM"
-    assert [paper["listing_line"] for paper in truth["papers"]] == [3, 15, 27]
+    assert [paper["listing_line"] for paper in truth["papers"]] == [3, 15, 27, 39]
     assert listing[8] == "机构 * University of London ； Royal Society 纠错" and listing[12] == "Comments Accepted at LOOM 1843"
     assert truth["institution_families"] == {"Royal Society": ["Royal Society"], "University of London": ["UCL", "University of London"]}
     assert truth["papers"][0]["keywords"] == ["looms", "engines"] and truth["papers"][0]["abstract_line"] == 3
-    assert [paper["why"] for paper in truth["family_unaligned_papers"]] == ["bad index '0+1'"]
-    assert truth["skipped"] == [{"source_index": 3, "title": "", "why": "no title"}]
+    assert [paper["why"] for paper in truth["family_unaligned_papers"]] == ["bad index '0+1'", "no aff_unique_index/aff_unique_norm"]
+    assert truth["papers"][3]["institutions"] == ["Lyon Looms"]
+    assert truth["skipped"] == [{"source_index": 4, "title": "", "why": "no title"}]
     assert truth["coauthor_pairs"] == [["Ada Lovelace", "Charles Babbage", 2], ["Ada Lovelace", "Mary Somerville", 1],
                                        ["Charles Babbage", "Mary Somerville", 1]]

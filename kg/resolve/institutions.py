@@ -54,7 +54,6 @@ from .keys import institution_key, is_legal_form, swapped, without_legal_form
 from .org_names import (
     ORGANISATION_WORDS,
     TOP_LEVEL_WORDS,
-    address_city,
     UNIVERSITY_WORDS,
     OrgName,
     acronym_fits,
