@@ -108,6 +108,9 @@ def _assign(titled: list[PaperFacts], untitled: list[PaperFacts]) -> Iterator[tu
         for j, score in row.items():
             columns[j][i] = score
 
+    def shared_words(i: int, j: int) -> int:
+        return len(_words(title_terms[i]) & _words(abstract_terms[j]))
+
     pairs = _matching(rows, columns)
     partner_of_abstract = {j: i for i, j in pairs.items()}
     joined: dict[int, tuple[int, tuple[str, ...], str]] = {}
@@ -120,13 +123,12 @@ def _assign(titled: list[PaperFacts], untitled: list[PaperFacts]) -> Iterator[tu
             sum(other / totals[k] > coverage for k, other in columns[j].items()),
         )
         margin = _margin(i, j, rows, columns, pairs, partner_of_abstract)
-        shared = len(_words(title_terms[i]) & _words(abstract_terms[j]))
+        shared = shared_words(i, j)
         if coverage >= MIN_COVERAGE and shared >= MIN_SHARED_WORDS and row_rank < MAX_RANK and column_rank < MAX_RANK and margin >= MIN_MARGIN:
             joined[i] = j, ("title-abstract",), (
                 f"title-abstract evidence {score:.1f} ({coverage:.0%} of the title's weighted words and phrases), "
                 f"assigned one to one among {count} abstracts of the venue, ahead of the runner-up by {margin:.1f}"
             )
-    shared_words = lambda i, j: len(_words(title_terms[i]) & _words(abstract_terms[j]))  # noqa: E731
     dropped, in_order = _joined_in_order(titled, untitled, rows, shared_words, {i: j for i, (j, _, _) in joined.items()})
     for i in dropped:
         del joined[i]
@@ -169,7 +171,7 @@ def _joined_in_order(titled: list[PaperFacts], untitled: list[PaperFacts], rows:
         if len(by_lines) < MIN_VENUE_ABSTRACTS or len(chain) < MIN_ORDERED_SHARE * len(by_lines):
             continue
         order = f"{len(chain)} of the {len(by_lines)} pairs joined on their text lie in one order in both files"
-        for lines in sorted(set(by_lines) - set(chain)):
+        for lines in sorted(set(by_lines) - set(chain)):  # dropped even where the gaps below say nothing
             dropped.add(by_lines[lines])
             del joined[by_lines[lines]]
         taken = set(joined.values())
@@ -209,11 +211,11 @@ def _gap_pairs(gap_titles: list[int], gap_abstracts: list[int], rows: list[dict[
     """(title, abstract, evidence, margin) for the mutual best candidates inside one gap, where
     together they keep the files' order (else none): the margin is over every other candidate of
     the gap for either of the two (over nothing, the evidence itself)."""
+    if not gap_abstracts:
+        return []
     found = []
     for i in gap_titles:
         scores = {j: rows[i].get(j, 0.0) for j in gap_abstracts}
-        if not scores:
-            break
         j = max(scores, key=lambda k: (scores[k], -k))
         column = {k: rows[k].get(j, 0.0) for k in gap_titles}
         if max(column, key=lambda k: (column[k], -k)) != i or scores[j] <= 0.0:
