@@ -232,3 +232,12 @@ def test_a_listing_and_an_abstracts_file_in_one_order_join_the_weak_pair_in_the_
         monkeypatch.setattr(shacl, "SHAPES", checkout_shapes)
     report = validate_graph(store_graph(store))
     assert report.conforms, [str(v) for v in report.violations]
+
+
+def test_two_pairs_the_text_cannot_tell_apart_between_the_same_neighbours_stay_apart():
+    titled, untitled, weak = ordered_venue()
+    twin_title = PaperFacts("p:twin", "g:listing", title=WEAK[0], venues=set(VENUE), line=10 * weak + 5)
+    twin_abstract = PaperFacts("p:twin-abstract", "g:abstracts", abstract=WEAK[1], venues=set(VENUE), line=2 * weak + 4)
+    joined = merged(find_merges(titled + untitled + [twin_title, twin_abstract]))
+    assert {f"p:a{weak:02}", "p:twin-abstract"}.isdisjoint(joined)
+    assert len(joined) == len(TOPICS)

@@ -210,18 +210,21 @@ def _gap_pairs(gap_titles: list[int], gap_abstracts: list[int], rows: list[dict[
                titled: list[PaperFacts], untitled: list[PaperFacts]) -> list[tuple[int, int, float, float]]:
     """(title, abstract, evidence, margin) for the mutual best candidates inside one gap, where
     together they keep the files' order (else none): the margin is over every other candidate of
-    the gap for either of the two (over nothing, the evidence itself)."""
+    the gap for either of the two (over nothing, the evidence itself). Ties go to the earlier
+    index, and tie with a margin of 0. Time: titles x abstracts of the gap."""
     if not gap_abstracts:
         return []
+    best_two: dict[int, list[tuple[float, int]]] = {}  # abstract -> its two best (evidence, -title) in the gap
+    for j in gap_abstracts:
+        best_two[j] = sorted(((rows[i].get(j, 0.0), -i) for i in gap_titles), reverse=True)[:2]
     found = []
     for i in gap_titles:
-        scores = {j: rows[i].get(j, 0.0) for j in gap_abstracts}
-        j = max(scores, key=lambda k: (scores[k], -k))
-        column = {k: rows[k].get(j, 0.0) for k in gap_titles}
-        if max(column, key=lambda k: (column[k], -k)) != i or scores[j] <= 0.0:
+        ranked = sorted(((rows[i].get(j, 0.0), -j) for j in gap_abstracts), reverse=True)
+        score, j = ranked[0][0], -ranked[0][1]
+        if score <= 0.0 or best_two[j][0][1] != -i:
             continue
-        rivals = [score for k, score in scores.items() if k != j] + [score for k, score in column.items() if k != i]
-        found.append((i, j, scores[j], scores[j] - max(rivals, default=0.0)))
+        rivals = [ranked[1][0] if len(ranked) > 1 else 0.0, best_two[j][1][0] if len(best_two[j]) > 1 else 0.0]
+        found.append((i, j, score, score - max(rivals)))
     in_title_order = sorted(found, key=lambda pair: titled[pair[0]].line)
     abstract_lines = [untitled[j].line for _, j, _, _ in in_title_order]
     return in_title_order if abstract_lines == sorted(abstract_lines) else []
