@@ -241,3 +241,18 @@ def test_two_pairs_the_text_cannot_tell_apart_between_the_same_neighbours_stay_a
     joined = merged(find_merges(titled + untitled + [twin_title, twin_abstract]))
     assert {f"p:a{weak:02}", "p:twin-abstract"}.isdisjoint(joined)
     assert len(joined) == len(TOPICS)
+
+
+def test_a_wrong_pair_that_could_stand_in_a_right_pair_s_place_in_the_order_does_not_push_it_out():
+    # "Tensor Network Feature Learning" (7) has no abstract and takes the abstract of "Bond
+    # Dimension Selection" (5) on its text; that pair and the right pair of 6 cannot both lie in
+    # the files' order, and either makes a chain as long: the stronger text keeps its place.
+    titled, untitled, weak = ordered_venue(titles_without_abstract={7})
+    bond_title = "Bond Dimension Selection"
+    bond_abstract = ("We study tensor network feature learning: a tensor network learns feature maps, and the bond "
+                     "dimension of the tensor network decides the cost of feature learning.")
+    next(paper for paper in titled if paper.iri == "p:t05").title = bond_title
+    next(paper for paper in untitled if paper.iri == "p:a05").abstract = bond_abstract
+    joined = merged(find_merges(titled + untitled))
+    assert joined["p:a06"] == "p:t06" and joined["p:a05"] == "p:t05" and "p:t07" not in joined.values()
+    assert joined == {paper.iri: "p:t" + paper.iri[3:] for paper in untitled}

@@ -167,7 +167,7 @@ def _joined_in_order(titled: list[PaperFacts], untitled: list[PaperFacts], rows:
         abstracts = sorted((paper.line, j) for j, paper in enumerate(untitled) if paper.graph == abstract_graph and paper.line is not None)
         title_indices, abstract_indices = {i for _, i in titles}, {j for _, j in abstracts}
         by_lines = {(titled[i].line, untitled[j].line): i for i, j in joined.items() if i in title_indices and j in abstract_indices}
-        chain = _increasing_chain(sorted(by_lines))
+        chain = _increasing_chain(sorted(by_lines), {lines: rows[i][joined[i]] for lines, i in by_lines.items()})
         if len(by_lines) < MIN_VENUE_ABSTRACTS or len(chain) < MIN_ORDERED_SHARE * len(by_lines):
             continue
         order = f"{len(chain)} of the {len(by_lines)} pairs joined on their text lie in one order in both files"
@@ -230,21 +230,29 @@ def _gap_pairs(gap_titles: list[int], gap_abstracts: list[int], rows: list[dict[
     return in_title_order if abstract_lines == sorted(abstract_lines) else []
 
 
-def _increasing_chain(pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """The longest chain of (title line, abstract line) pairs, sorted by title line, whose
-    abstract lines increase too (patience sorting; the first such chain found)."""
-    tails: list[int] = []  # tails[k]: the pair ending the chain of length k + 1 with the smallest last abstract line
-    tail_lines: list[int] = []
+def _increasing_chain(pairs: list[tuple[int, int]], evidence: dict[tuple[int, int], float]) -> list[tuple[int, int]]:
+    """The longest chain of (title line, abstract line) pairs, sorted by title line, whose abstract
+    lines increase too; of chains as long, the one with the most evidence (so a wrong pair that
+    can stand in one right pair's place does not push it out unless its text is stronger), then
+    the first. A Fenwick tree of the best chain ending below each abstract line: n log n."""
+    ranks = {line: rank for rank, line in enumerate(sorted({line for _, line in pairs}), start=1)}
+    tree: list[tuple[int, float, int]] = [(0, 0.0, -1)] * (len(ranks) + 1)  # (length, evidence, -pair) of a chain's last pair
     before: list[int | None] = []
-    for n, (_, line) in enumerate(pairs):
-        k = bisect.bisect_left(tail_lines, line)
-        before.append(tails[k - 1] if k else None)
-        if k == len(tails):
-            tails.append(n)
-            tail_lines.append(line)
-        else:
-            tails[k], tail_lines[k] = n, line
-    chain, at = [], tails[-1] if tails else None
+    best: tuple[int, float, int] = (0, 0.0, -1)
+    for n, lines in enumerate(pairs):
+        rank = ranks[lines[1]] - 1
+        below = (0, 0.0, -1)
+        while rank > 0:
+            below = max(below, tree[rank])
+            rank -= rank & -rank
+        ending = (below[0] + 1, below[1] + evidence[lines], -n)
+        before.append(-below[2] if below[0] else None)
+        best = max(best, ending)
+        rank = ranks[lines[1]]
+        while rank < len(tree):
+            tree[rank] = max(tree[rank], ending)
+            rank += rank & -rank
+    chain, at = [], -best[2] if best[0] else None
     while at is not None:
         chain.append(pairs[at])
         at = before[at]
