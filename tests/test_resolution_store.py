@@ -13,7 +13,7 @@ from conftest import ABSTRACTS, LISTING, run_kg
 from kg.rdf.iris import Minter
 from kg.pipeline import ingest
 from kg.quality.report import quality_report
-from kg.resolve.store_step import resolution_suspended
+from kg.resolve.store_step import read_papers, resolution_suspended
 from kg.stores.embedded import KGStore
 from kg.quality.shacl import store_graph, validate_graph
 from kg.rdf.vocab import KG_NS, sparql_prologue
@@ -201,3 +201,16 @@ def test_set_graph_triples_writes_the_difference_and_leaves_kept_predicates(tmp_
     store.set_graph_triples(graph, [triple(key, "k2")], only=frozenset({key}))
     assert held() == sorted(str(t) for t in (triple(p, "a"), triple(q, "c"), triple(key, "k2")))
     store.close()
+
+
+def test_resolution_reads_each_paper_s_record_line_in_its_own_source():
+    """The abstract join weighs the order of the files, so each paper comes with the line of its record in its graph."""
+    store, minter = KGStore("memory"), Minter()
+    ingest([ABSTRACTS.parent], store, minter)
+    papers = read_papers(store, minter)
+    files = {path: path.read_text(encoding="utf-8").splitlines() for path in (ABSTRACTS, LISTING)}
+    assert len(papers) > 40 and all(paper.line for paper in papers)
+    for paper in papers:
+        file = ABSTRACTS if paper.abstract and not paper.title else LISTING
+        written = files[file][paper.line - 1]
+        assert (paper.title or paper.abstract or "").split()[:3] == written.split()[:3], (paper, written)

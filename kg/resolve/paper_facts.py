@@ -15,3 +15,4 @@ class PaperFacts:
     abstract: str | None = None
     urls: set[str] = field(default_factory=set)
     venues: set[str] = field(default_factory=set)
+    line: int | None = None  # the line of the paper's record in its source (kg:line), for the order of a file

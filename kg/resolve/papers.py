@@ -15,7 +15,8 @@ Most real titles coin no name, so a titled paper and an abstract of the same ven
 also merge on **title-abstract** evidence (:mod:`kg.resolve.abstract_join`): the title's
 distinctive words and phrases found in the abstract, weighed by how rare they are among the
 venue's abstracts, in a one-to-one assignment of titles to abstracts that beats the
-runner-up by a margin.
+runner-up by a margin, and checked against the order of the two files where their pairs show one
+(**record-order**).
 
 Never merged: papers of the same source (a listing does not repeat a paper), two titled
 papers (equal titles and bylines already share an IRI; otherwise they are different papers), papers
@@ -174,9 +175,9 @@ def find_merges(papers: list[PaperFacts]) -> MergeDecisions:
                 absorbed, canonical = _roles(first, second)
                 if absorbed.graph not in graphs_of[canonical.iri]:  # a rewrite in a graph must be undoable
                     matches[(absorbed.iri, absorbed.graph)].setdefault(canonical.iri, (absorbed, canonical, *found))
-    for absorbed, canonical, explanation in title_abstract_matches(papers):
+    for absorbed, canonical, kinds, explanation in title_abstract_matches(papers):
         if absorbed.graph not in graphs_of[canonical.iri]:
-            matches[(absorbed.iri, absorbed.graph)].setdefault(canonical.iri, (absorbed, canonical, ("title-abstract",), explanation))
+            matches[(absorbed.iri, absorbed.graph)].setdefault(canonical.iri, (absorbed, canonical, kinds, explanation))
     absorbed_iris = {iri for iri, _ in matches}
     targets: dict[tuple[str, str], int] = defaultdict(int)
     for candidates in matches.values():

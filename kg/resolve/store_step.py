@@ -132,19 +132,22 @@ def undo_merges(store: KGStore, minter: Minter) -> None:
 def read_papers(store: KGStore, minter: Minter) -> list[PaperFacts]:
     # The derived graph's IRI is ours (checked by pyoxigraph), so it is written into the text.
     rows = text_rows(store, sparql_prologue() + """
-        SELECT ?paper ?g ?title ?abstract ?url ?venue WHERE {
+        SELECT ?paper ?g ?title ?abstract ?url ?venue ?line WHERE {
           GRAPH ?g { ?paper a schema:ScholarlyArticle }
           FILTER(?g != RESOLVED)
           OPTIONAL { GRAPH ?g { ?paper dcterms:title ?title FILTER(lang(?title) = "en") } }
           OPTIONAL { GRAPH ?g { ?paper dcterms:abstract ?abstract } }
           OPTIONAL { GRAPH ?g { ?paper ^schema:isBasedOn/schema:codeRepository|kg:projectPage|rdfs:seeAlso ?url } }
           OPTIONAL { GRAPH ?g { ?paper bibo:presentedAt ?venue . ?venue a bibo:Conference } }
+          OPTIONAL { GRAPH ?g { ?paper prov:wasDerivedFrom/kg:line ?line } }
         }""".replace("RESOLVED", str(resolved_graph(minter))))
     papers: dict[tuple[str, str], PaperFacts] = {}
-    for paper, graph, title, abstract, url, venue in rows:
+    for paper, graph, title, abstract, url, venue, line in rows:
         facts = papers.setdefault((paper, graph), PaperFacts(paper, graph))
         facts.title = facts.title or title
         facts.abstract = facts.abstract or abstract
+        if line is not None:
+            facts.line = min(int(line), facts.line or int(line))
         if url is not None:
             facts.urls.add(url)
         if venue is not None:
