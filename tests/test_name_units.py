@@ -13,10 +13,11 @@ from kg.pipeline import ingest
 from kg.quality.report import quality_report
 from kg.quality.shacl import store_graph, validate_graph
 from kg.rdf.iris import Minter, slug
-from kg.rdf.vocab import sparql_prologue
 from kg.resolve.name_units import added_words_make_unit, name_parents, written_apart
 from kg.resolve.store_step import resolution_suspended
 from kg.stores.embedded import KGStore
+
+from structured_sources import paperlists_entry, placed
 
 BASE = "https://example.org/kg/institution/"
 
@@ -80,19 +81,12 @@ def test_a_name_the_alias_table_knows_keeps_its_place():
     assert _parents("Zorblax", "Zorblax Labs", named=("Zorblax",)) == {"Zorblax Labs": "Zorblax"}
 
 
-def _entry(title, people):
-    """people: (name, affiliation)."""
-    return {"title": title, "author": ";".join(p[0] for p in people),
-            "authorids": ";".join("~" + p[0].replace(" ", "_") + "1" for p in people),
-            "aff": ";".join(p[1] for p in people), "status": "Poster", "track": "main"}
-
-
 PAPERS = [
-    _entry("Folding Laundry With Few Demonstrations", [("Ada Byron", "Zorblax"), ("Bo Chen", "Zorblax Labs")]),
-    _entry("Sampling Paths Quickly", [("Cy Dean", "Zorblax Web Services"), ("Di Egan", "University of Quillon")]),
-    _entry("Grasping in Clutter", [("Ed Fox", "University of Quillon, Brakeport"),
+    paperlists_entry("Folding Laundry With Few Demonstrations", [("Ada Byron", "Zorblax"), ("Bo Chen", "Zorblax Labs")]),
+    paperlists_entry("Sampling Paths Quickly", [("Cy Dean", "Zorblax Web Services"), ("Di Egan", "University of Quillon")]),
+    paperlists_entry("Grasping in Clutter", [("Ed Fox", "University of Quillon, Brakeport"),
                                    ("Flo Gray", "University of Quillon, Irvale")]),
-    _entry("Driving Policies", [("Gus Hart", "Quill Federal Institute of Technology"),
+    paperlists_entry("Driving Policies", [("Gus Hart", "Quill Federal Institute of Technology"),
                                 ("Hal Ives", "Quill Federal Institute of Technology Brakeport")]),
 ]
 
@@ -104,15 +98,10 @@ def source(tmp_path):
     return path
 
 
-def _placed(store) -> dict[str, str]:
-    rows = store.query(sparql_prologue() + "SELECT ?unit ?parent WHERE { ?unit org:subOrganizationOf ?parent }")
-    return {str(unit).rsplit("/", 1)[-1]: str(parent).rsplit("/", 1)[-1] for unit, parent in rows}
-
-
 def test_units_by_name_in_the_store_explained_and_valid(source):
     store = KGStore("memory")
     ingest([source], store, Minter())
-    assert _placed(store) == {
+    assert placed(store) == {
         "zorblax-labs": "zorblax", "zorblax-web-services": "zorblax",
         "university-of-quillon-brakeport": "university-of-quillon", "university-of-quillon-irvale": "university-of-quillon"}
     report = quality_report(store)
@@ -124,16 +113,16 @@ def test_units_by_name_in_the_store_explained_and_valid(source):
 
 def test_the_placing_follows_the_store_as_sources_come_and_go(tmp_path, source):
     alone = tmp_path / "alone.json"
-    alone.write_text(json.dumps([_entry("Folding Again", [("Jo Kent", "Zorblax")])]), encoding="utf-8")
+    alone.write_text(json.dumps([paperlists_entry("Folding Again", [("Jo Kent", "Zorblax")])]), encoding="utf-8")
     labs = tmp_path / "labs.json"
-    labs.write_text(json.dumps([_entry("Labs Alone", [("Kim Lee", "Zorblax Labs")])]), encoding="utf-8")
+    labs.write_text(json.dumps([paperlists_entry("Labs Alone", [("Kim Lee", "Zorblax Labs")])]), encoding="utf-8")
     store, minter = KGStore("memory"), Minter()
     ingest([labs], store, minter)
-    assert _placed(store) == {}
+    assert placed(store) == {}
     ingest([alone], store, minter)
-    assert _placed(store) == {"zorblax-labs": "zorblax"}
+    assert placed(store) == {"zorblax-labs": "zorblax"}
     ingest([alone], store, minter)  # again: the last run's placing is no source's statement
-    assert _placed(store) == {"zorblax-labs": "zorblax"}
+    assert placed(store) == {"zorblax-labs": "zorblax"}
     with resolution_suspended(store, minter):
         store.remove_graph(ox.NamedNode(next(g for g in store.sources() if g.endswith("alone-json"))))
-    assert _placed(store) == {}
+    assert placed(store) == {}

@@ -42,14 +42,14 @@ from .org_names import COUNTRIES, UNIVERSITY_WORDS
 
 # Top-level organisations of the sources (the derived graph's own units left out, so the last
 # run's placings do not count), those the alias table named, and units scoped by an e-mail domain.
-_TOP_LEVEL = sparql_prologue() + """
+TOP_LEVEL = sparql_prologue() + """
 SELECT DISTINCT ?org ?named WHERE {
   GRAPH ?g { ?org a org:Organization } FILTER(?g != RESOLVED)
   FILTER NOT EXISTS { GRAPH ?h { ?org org:subOrganizationOf ?parent } FILTER(?h != RESOLVED) }
   FILTER NOT EXISTS { ?org kg:scopedByDomain ?domain }
   OPTIONAL { GRAPH ?k { ?org skos:prefLabel ?label } FILTER(?k != RESOLVED) BIND(true AS ?named) }
 }"""
-_LABELS = sparql_prologue() + """
+LABELS = sparql_prologue() + """
 SELECT ?org ?label WHERE { ?org kg:nameAsWritten ?label FILTER(lang(?label) = "en") }"""
 # Words after an organisation's name that make another institution of it, not its lab or campus.
 OWN_INSTITUTION_WORDS = _OWN_INSTITUTION_WORDS | frozenset(
@@ -62,7 +62,7 @@ ACADEMIC_WORDS = UNIVERSITY_WORDS | frozenset(
 _APART = re.compile(r",|\s[-–—]\s|\sat\s")
 
 
-def _words(iri: str) -> tuple[str, ...] | None:
+def key_words(iri: str) -> tuple[str, ...] | None:
     """The identity key's words of a top-level organisation, read back from its IRI
     (``institution/{slug(key)}``); None where the slug was cut short or is a unit's."""
     local = iri.rsplit("/", 1)[-1]
@@ -93,7 +93,7 @@ def name_parents(organisations: Iterable[tuple[str, bool]],
     by_words: dict[tuple[str, ...], str] = {}
     unknown: list[tuple[str, tuple[str, ...]]] = []
     for iri, named in sorted(organisations):
-        if (words := _words(iri)) is None:
+        if (words := key_words(iri)) is None:
             continue
         by_words.setdefault(words, iri)
         if not named:
@@ -116,9 +116,9 @@ def name_parents(organisations: Iterable[tuple[str, bool]],
 def name_unit_triples(store: KGStore, minter: Minter, resolved: ox.NamedNode) -> Iterator[ox.Triple]:
     """``org:subOrganizationOf`` from each organisation to the one whose name begins its own, with
     a ``kg:UnitByName`` record of why (for ``kg quality``)."""
-    rows = store.select_terms(_TOP_LEVEL.replace("RESOLVED", str(resolved)))
+    rows = store.select_terms(TOP_LEVEL.replace("RESOLVED", str(resolved)))
     written: dict[str, list[str]] = {}
-    for org, label in store.select_terms(_LABELS):
+    for org, label in store.select_terms(LABELS):
         written.setdefault(org.value, []).append(label.value)
     parents = name_parents(((org.value, named is not None) for org, named in rows), written)
     labels = {iri: min(forms) for iri, forms in written.items()}

@@ -21,6 +21,9 @@ each time and never depends on the order sources were ingested:
 - **units by name**: an organisation the alias table does not know whose name is another
   organisation's of the corpus and a lab's or a place's words ("Intel Labs", "University of
   Michigan - Ann Arbor") becomes a unit of it (:mod:`.name_units`).
+- **other names of an institution**: an acronym written alone or a system's abbreviation before a
+  campus ("KAUST", "UC Santa Barbara") is placed under the one organisation of the corpus it
+  names (:mod:`.other_names`).
 - **match keys** of every author, institution and topic (:mod:`kg.resolve.match_keys`), so a
   name look-up is one indexed pattern.
 
@@ -53,6 +56,7 @@ from ..rdf.vocab import FOAF, KG, RDF, RDFS, SKOS, TRUE, sparql_prologue
 from .aggregates import NAME_LISTS, aggregate_triples, name_list_triples
 from .domain_units import domain_unit_triples
 from .name_units import name_unit_triples
+from .other_names import same_institution_triples
 from .match_keys import ENTITY_CLASSES, MATCH_KEYS, entity_keys, match_key_triples, person_keys_line, text_rows
 from .name_index import INDEX_PREDICATES, name_index_triples
 from .identity import apply_moves, find_person_merges, person_merge_triples, read_mentions, undo_moves
@@ -257,10 +261,11 @@ def rebuild(store: KGStore, minter: Minter, on_stage: Callable[[str], None] | No
     apply_moves(store, people)
     # The derived triples stream into the store's writer, which reads them all before the graph
     # changes (set_graph_triples), so the labels and counts below read the store as it was. The
-    # aggregates roll units up to parents, so they take the units placed by domain just made
+    # aggregates roll units up to parents, so they take the units (and other names) placed just now
     # (the derived graph still holds the last run's until it is set).
     stage("resolving: display names")
-    units = list(domain_unit_triples(store, minter)) + list(name_unit_triples(store, minter, graph))
+    units = [*domain_unit_triples(store, minter), *name_unit_triples(store, minter, graph),
+             *same_institution_triples(store, minter, graph)]
     with tempfile.TemporaryDirectory(prefix="kg-resolve-", dir=store.scratch_dir) as folder:
         person_keys = Path(folder) / "person-keys"
 
