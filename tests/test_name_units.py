@@ -76,6 +76,28 @@ def test_an_academic_name_takes_campuses_only_written_apart():
     assert not written_apart(("university", "of", "quillon"), ["University of Quillon Brakeport"])
 
 
+def test_a_company_never_written_alone_takes_its_labs_under_its_name_with_technologies_or_group():
+    assert _parents("Zorblax Technologies", "Zorblax Vision Lab", "Quillon Group", "Quillon AI Research") == {
+        "Zorblax Vision Lab": "Zorblax Technologies", "Quillon AI Research": "Quillon Group"}
+    # the bare name, where the corpus writes it, is the parent
+    assert _parents("Zorblax", "Zorblax Technologies", "Zorblax Vision Lab") == {
+        "Zorblax Technologies": "Zorblax", "Zorblax Vision Lab": "Zorblax"}
+    # words of an institution of its own, or a name that only shares the company's first word
+    assert _parents("Quillon Technologies", "Quillon State University", "Quillon Technological Institute") == {}
+    assert _parents("Zorblax Vision Lab", "Zorblax Robotics") == {}
+
+
+def test_a_lab_written_before_a_comma_and_an_organisation_of_the_corpus_is_its_unit():
+    written = {"Vision Lab, Zorblax Technologies": ["Vision Lab, Zorblax Technologies"],
+               "Brakeport, Zorblax Technologies": ["Brakeport, Zorblax Technologies"],
+               "Vision Lab, Irvale": ["Vision Lab, Irvale"]}
+    assert _parents("Zorblax Technologies", *written, written=written) == {
+        "Vision Lab, Zorblax Technologies": "Zorblax Technologies"}
+    # no lab's words before the comma, or no organisation of the corpus after it: nothing to place
+    assert _parents("Zorblax", "Vision Lab, Zorblax Technologies",
+                    written={"Vision Lab, Zorblax Technologies": written["Vision Lab, Zorblax Technologies"]}) == {}
+
+
 def test_a_name_the_alias_table_knows_keeps_its_place():
     assert _parents("Zorblax", "Zorblax Labs", named=("Zorblax Labs",)) == {}
     assert _parents("Zorblax", "Zorblax Labs", named=("Zorblax",)) == {"Zorblax Labs": "Zorblax"}

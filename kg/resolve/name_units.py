@@ -38,7 +38,7 @@ from ..rdf.vocab import KG, ORG, RDF, RDFS, sparql_prologue
 from ..stores.embedded import KGStore
 from .institutions import _OWN_INSTITUTION_WORDS, _PREPOSITIONS, _place_shaped
 from .keys import institution_key
-from .org_names import COUNTRIES, UNIVERSITY_WORDS
+from .org_names import COUNTRIES, UNIT_WORDS, UNIVERSITY_WORDS
 
 # Top-level organisations of the sources (the derived graph's own units left out, so the last
 # run's placings do not count), those the alias table named, and units scoped by an e-mail domain.
@@ -58,6 +58,11 @@ JOINING_WORDS = _PREPOSITIONS | frozenset("and at the to y e und zu la le".split
 # Names with these words are institutions' names, whose campuses are written apart from them.
 ACADEMIC_WORDS = UNIVERSITY_WORDS | frozenset(
     "institute institut instituto istituto college school academy hospital".split())
+# Words after a company's name that name the company itself ("Huawei Technologies"): where the corpus
+# never writes the bare name, its labs ("Huawei Noah's Ark Lab") are the company's so written.
+COMPANY_NAME_WORDS = ("technologies", "group", "holdings")
+# Words of a lab's or a division's name.
+LAB_WORDS = UNIT_WORDS | frozenset("ai research labs laboratories".split())
 # Where a campus or a place is written apart from its institution's name.
 _APART = re.compile(r",|\s[-–—]\s|\sat\s")
 
@@ -87,8 +92,9 @@ def written_apart(parent: tuple[str, ...], forms: Iterable[str]) -> bool:
 def name_parents(organisations: Iterable[tuple[str, bool]],
                  written: dict[str, list[str]] | None = None) -> dict[str, str]:
     """(IRI, named by the alias table) of top-level organisations -> {unit IRI: parent IRI}: the
-    longest other organisation whose key begins the unit's, where the words added make a unit
-    (written apart where the parent is an academic institution; ``written``: IRI -> forms)."""
+    longest other organisation whose key begins the unit's, or is a company named by the words
+    that begin it ("Huawei Technologies" for "Huawei Noah's Ark Lab"), where the words added make
+    a unit (written apart where the parent is an academic institution; ``written``: IRI -> forms)."""
     written = written or {}
     by_words: dict[tuple[str, ...], str] = {}
     unknown: list[tuple[str, tuple[str, ...]]] = []
@@ -101,7 +107,8 @@ def name_parents(organisations: Iterable[tuple[str, bool]],
     parents: dict[str, str] = {}
     for iri, words in unknown:
         for end in range(len(words) - 1, 0, -1):
-            parent = by_words.get(words[:end])
+            parent = by_words.get(words[:end]) or next(
+                (by_words[named] for word in COMPANY_NAME_WORDS if (named := (*words[:end], word)) in by_words), None)
             if parent is None or parent == iri or " ".join(words[:end]) in COUNTRIES:
                 continue
             apart = written_apart(words[:end], written.get(iri, ()))
@@ -110,7 +117,22 @@ def name_parents(organisations: Iterable[tuple[str, bool]],
             if added and (apart or not set(words[:end]) & ACADEMIC_WORDS):
                 parents[iri] = parent
                 break
+        else:
+            if (parent := _organisation_after_comma(words, written.get(iri, ()), by_words)) not in (None, iri):
+                parents[iri] = parent
     return parents
+
+
+def _organisation_after_comma(words: tuple[str, ...], forms: Iterable[str],
+                              by_words: dict[tuple[str, ...], str]) -> str | None:
+    """The organisation of the corpus written after the last comma of a lab's name, where the
+    mapping read it as the lab's place ("Noah's Ark Lab, Huawei Technologies", "WeChat AI, Zorblax")."""
+    for form in forms:
+        head, _, tail = form.rpartition(",")
+        unit, parent = tuple(institution_key(head).split()), tuple(institution_key(tail).split())
+        if head and (*unit, *parent) == words and parent in by_words and set(unit) & LAB_WORDS:
+            return by_words[parent]
+    return None
 
 
 def name_unit_triples(store: KGStore, minter: Minter, resolved: ox.NamedNode) -> Iterator[ox.Triple]:
@@ -130,6 +152,13 @@ def name_unit_triples(store: KGStore, minter: Minter, resolved: ox.NamedNode) ->
         yield ox.Triple(record, RDF.type, KG.UnitByName)
         yield ox.Triple(record, KG.unit, unit)
         yield ox.Triple(record, KG.parentInstitution, parent)
-        yield ox.Triple(record, RDFS.comment, ox.Literal(
-            f"its name begins with the name of {labels.get(parent_iri, match_key(parent_iri))!r}, "
-            "an organisation the sources name alone"))
+        yield ox.Triple(record, RDFS.comment, ox.Literal(_why(key_words(unit_iri) or (), key_words(parent_iri) or (),
+                                                              labels.get(parent_iri, match_key(parent_iri)))))
+
+
+def _why(unit: tuple[str, ...], parent: tuple[str, ...], parent_name: str) -> str:
+    if unit[:len(parent)] == parent:
+        return f"its name begins with the name of {parent_name!r}, an organisation the sources name alone"
+    if unit[-len(parent):] == parent:
+        return f"{parent_name!r}, written after the last comma of its name, is an organisation the sources name alone"
+    return f"its name begins with {' '.join(parent[:-1])!r}, the company the sources name {parent_name!r}"
