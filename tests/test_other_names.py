@@ -78,11 +78,11 @@ def test_an_acronym_that_fits_a_name_and_its_own_campus_form_fits_one_organisati
 
 
 PAPERS = [
-    paperlists_entry("Folding Laundry With Few Demonstrations", [("Ada Byron", "QIST"), ("Bo Chen", "UQ Brakeport")]),
+    paperlists_entry("Folding Laundry With Few Demonstrations", [("Ada Byron", "QIST"), ("Bo Chen", "UX Brakeport")]),
     paperlists_entry("Sampling Paths Quickly", [("Cy Dean", "Quillon Institute of Science and Technology"),
-                                      ("Di Egan", "University of Quillon, Brakeport")]),
+                                                ("Di Egan", "University of Xylo, Brakeport")]),
     paperlists_entry("Grasping in Clutter", [("Ed Fox", "QIT"), ("Flo Gray", "Quarry Institute of Technology"),
-                                   ("Gus Hart", "Quillon Institute of Technology")]),
+                                             ("Gus Hart", "Quillon Institute of Technology")]),
 ]
 
 
@@ -92,7 +92,7 @@ def test_other_names_in_the_store_counted_with_their_institution_explained_and_v
     store = KGStore("memory")
     ingest([source], store, Minter())
     assert placed(store) == {"qist": "quillon-institute-of-science-and-technology",
-                              "uq-brakeport": "university-of-quillon-brakeport"}
+                              "ux-brakeport": "university-of-xylo-brakeport"}
     papers = store.query(sparql_prologue() + """SELECT (COUNT(DISTINCT ?paper) AS ?n) WHERE {
         ?paper schema:sourceOrganization/org:subOrganizationOf* ?institution .
         ?institution skos:prefLabel "Quillon Institute of Science and Technology"@en }""")
@@ -101,6 +101,18 @@ def test_other_names_in_the_store_counted_with_their_institution_explained_and_v
     assert report["counts"]["institutions_by_other_name"] == 2
     assert ("QIST", "Quillon Institute of Science and Technology") in {
         (item["other_name"], item["institution"]) for item in report["institutions_by_other_name"]}
+    conformance = validate_graph(store_graph(store))
+    assert conformance.conforms, conformance.violations[:5]
+
+
+def test_a_name_placed_as_a_unit_keeps_that_one_place(tmp_path):
+    # "UX Brakeport" begins with "UX", which the corpus writes alone: a unit of it by name, so
+    # not also another name of "University of Xylo, Brakeport" (one parent per organisation)
+    source = tmp_path / "conf2025.json"
+    source.write_text(json.dumps([*PAPERS, paperlists_entry("Alone", [("Hal Ives", "UX")])]), encoding="utf-8")
+    store = KGStore("memory")
+    ingest([source], store, Minter())
+    assert placed(store)["ux-brakeport"] == "ux"
     conformance = validate_graph(store_graph(store))
     assert conformance.conforms, conformance.violations[:5]
 

@@ -108,15 +108,20 @@ def same_institutions(organisations: Iterable[tuple[str, bool]],
     return found
 
 
-def same_institution_triples(store: KGStore, minter: Minter, resolved: ox.NamedNode) -> Iterator[ox.Triple]:
+def same_institution_triples(store: KGStore, minter: Minter, resolved: ox.NamedNode,
+                             placed: Iterable[ox.Triple]) -> Iterator[ox.Triple]:
     """``org:subOrganizationOf`` from each other name to the institution it names, with a
-    ``kg:SameInstitutionByName`` record of why (for ``kg quality``)."""
+    ``kg:SameInstitutionByName`` record of why (for ``kg quality``); an organisation already
+    placed under another (``placed``: the units derived before) keeps that one place."""
+    units = {triple.subject.value for triple in placed if triple.predicate == ORG.subOrganizationOf}
     rows = store.select_terms(TOP_LEVEL.replace("RESOLVED", str(resolved)))
     written: dict[str, list[str]] = defaultdict(list)
     for org, label in store.select_terms(LABELS):
         written[org.value].append(label.value)
     found = same_institutions(((org.value, named is not None) for org, named in rows), written)
     for other_iri, (institution_iri, why) in sorted(found.items()):
+        if other_iri in units:
+            continue
         other, institution = ox.NamedNode(other_iri), ox.NamedNode(institution_iri)
         yield ox.Triple(other, ORG.subOrganizationOf, institution)
         record = ox.NamedNode(minter.iri("same-institution-by-name", slug(other_iri.rsplit("/", 1)[-1])))

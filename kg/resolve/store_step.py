@@ -264,8 +264,8 @@ def rebuild(store: KGStore, minter: Minter, on_stage: Callable[[str], None] | No
     # aggregates roll units up to parents, so they take the units (and other names) placed just now
     # (the derived graph still holds the last run's until it is set).
     stage("resolving: display names")
-    units = [*domain_unit_triples(store, minter), *name_unit_triples(store, minter, graph),
-             *same_institution_triples(store, minter, graph)]
+    placed = [*domain_unit_triples(store, minter), *name_unit_triples(store, minter, graph)]
+    units = [*placed, *same_institution_triples(store, minter, graph, placed)]
     with tempfile.TemporaryDirectory(prefix="kg-resolve-", dir=store.scratch_dir) as folder:
         person_keys = Path(folder) / "person-keys"
 
