@@ -35,8 +35,12 @@ def test_an_acronym_written_alone_names_the_one_organisation_whose_initials_it_i
     # "and", "of", "bin" as words of the name: only the function words are left out
     assert _same("MBZUAI", "Mohamed bin Zayed University of Artificial Intelligence") == {
         "MBZUAI": "Mohamed bin Zayed University of Artificial Intelligence"}
-    # an acronym a source writes after the name in brackets
+    # an acronym a source writes after the name in brackets, or before an institution's name
     assert _same("ZPFL", "ZPF Lausanne (ZPFL)") == {"ZPFL": "ZPF Lausanne (ZPFL)"}
+    assert _same("QTH", "QTH Royal Institute of Technology") == {"QTH": "QTH Royal Institute of Technology"}
+    # before the name of a lab or a campus, it is that lab's or campus's organisation, not its other name
+    for unit in ("QTH Lincoln Laboratory", "QTH Brakeport", "QTH Energy Institute"):
+        assert _same("QTH", unit) == {}
 
 
 def test_an_acronym_that_two_organisations_of_the_corpus_fit_stays_apart():

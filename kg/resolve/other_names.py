@@ -7,7 +7,8 @@ others the corpus is the evidence, where it writes both names:
 - an acronym written alone, in capitals and of three letters or more ("KAUST", "MBZUAI"), is the
   organisation whose name it abbreviates: the initials of its significant words ("King Abdullah
   University of Science and Technology") or the acronym a source writes after it in brackets
-  ("EPF Lausanne (EPFL)"), the same acronyms the name look-up derives (:mod:`.match_keys`);
+  ("EPF Lausanne (EPFL)"), the same acronyms the name look-up derives (:mod:`.match_keys`), or
+  whose name is the acronym and then an institution's name ("KTH Royal Institute of Technology");
 - an acronym before the rest of a name, as systems write their campuses ("UC Santa Barbara",
   "SUNY at Stony Brook", "UT-Dallas"), is the organisation named by the words it is the initials
   of and the same rest ("University of California, Santa Barbara", "State University of New York
@@ -40,6 +41,7 @@ from ..rdf.vocab import KG, ORG, RDF, RDFS
 from ..stores.embedded import KGStore
 from .match_keys import derived_acronyms, initials
 from .name_units import LABELS, TOP_LEVEL, key_words
+from .org_names import is_top_level
 
 # Acronyms that several well-known institutions go by (the alias table leaves them out for that).
 AMBIGUOUS_ACRONYMS = frozenset(
@@ -101,6 +103,9 @@ def same_institutions(organisations: Iterable[tuple[str, bool]],
         for form in written.get(iri, ()):
             for acronym in derived_acronyms(form):
                 implied[acronym].add(found.get(iri, (iri,))[0])
+    for iri, (words, _) in every.items():  # "KTH Royal Institute of Technology": the acronym, then the name
+        if len(words) > 1 and is_top_level(" ".join(words[1:])):
+            implied[words[0]].add(found.get(iri, (iri,))[0])
     for iri, words in by_iri.items():
         if written_alone(words, written.get(iri, ())) and words[0].upper() not in AMBIGUOUS_ACRONYMS:
             place(iri, implied.get(words[0], set()) - {iri},
