@@ -93,6 +93,12 @@ def test_a_lab_written_before_a_comma_and_an_organisation_of_the_corpus_is_its_u
                "Vision Lab, Irvale": ["Vision Lab, Irvale"]}
     assert _parents("Zorblax Technologies", *written, written=written) == {
         "Vision Lab, Zorblax Technologies": "Zorblax Technologies"}
+    # "X at Y": a lab's or a division's words before "at", not an institution's
+    # (the identity key leaves "at" out, so the organisations are named by their keys' words)
+    at = {"Robotics Zorblax Technologies": ["Robotics at Zorblax Technologies"],
+          "Brakeport University Zorblax Technologies": ["Brakeport University at Zorblax Technologies"]}
+    assert _parents("Zorblax Technologies", *at, written=at) == {
+        "Robotics Zorblax Technologies": "Zorblax Technologies"}
     # no lab's words before the comma, or no organisation of the corpus after it: nothing to place
     assert _parents("Zorblax", "Vision Lab, Zorblax Technologies",
                     written={"Vision Lab, Zorblax Technologies": written["Vision Lab, Zorblax Technologies"]}) == {}

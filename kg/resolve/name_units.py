@@ -118,20 +118,23 @@ def name_parents(organisations: Iterable[tuple[str, bool]],
                 parents[iri] = parent
                 break
         else:
-            if (parent := _organisation_after_comma(words, written.get(iri, ()), by_words)) not in (None, iri):
+            if (parent := _organisation_after(words, written.get(iri, ()), by_words)) not in (None, iri):
                 parents[iri] = parent
     return parents
 
 
-def _organisation_after_comma(words: tuple[str, ...], forms: Iterable[str],
-                              by_words: dict[tuple[str, ...], str]) -> str | None:
+def _organisation_after(words: tuple[str, ...], forms: Iterable[str],
+                        by_words: dict[tuple[str, ...], str]) -> str | None:
     """The organisation of the corpus written after the last comma of a lab's name, where the
-    mapping read it as the lab's place ("Noah's Ark Lab, Huawei Technologies", "WeChat AI, Zorblax")."""
+    mapping read it as the lab's place ("Noah's Ark Lab, Huawei Technologies", "WeChat AI, Zorblax"),
+    or after "at" ("Robotics at Zorblax", as "X at Y" is a unit of a Y the alias table knows)."""
     for form in forms:
-        head, _, tail = form.rpartition(",")
-        unit, parent = tuple(institution_key(head).split()), tuple(institution_key(tail).split())
-        if head and (*unit, *parent) == words and parent in by_words and set(unit) & LAB_WORDS:
-            return by_words[parent]
+        for head, tail, is_unit in (
+                (*form.rpartition(",")[::2], lambda unit: bool(set(unit) & LAB_WORDS)),
+                (*form.rpartition(" at ")[::2], added_words_make_unit)):
+            unit, parent = tuple(institution_key(head).split()), tuple(institution_key(tail).split())
+            if head and (*unit, *parent) == words and parent in by_words and is_unit(unit):
+                return by_words[parent]
     return None
 
 
@@ -160,5 +163,5 @@ def _why(unit: tuple[str, ...], parent: tuple[str, ...], parent_name: str) -> st
     if unit[:len(parent)] == parent:
         return f"its name begins with the name of {parent_name!r}, an organisation the sources name alone"
     if unit[-len(parent):] == parent:
-        return f"{parent_name!r}, written after the last comma of its name, is an organisation the sources name alone"
+        return f"{parent_name!r}, written after the last comma or 'at' of its name, is an organisation the sources name alone"
     return f"its name begins with {' '.join(parent[:-1])!r}, the company the sources name {parent_name!r}"
