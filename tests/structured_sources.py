@@ -40,3 +40,16 @@ def bylines(store) -> dict[str, list[str]]:
     for title, position, written in rows:
         found.setdefault(str(title), {})[int(position)] = str(written)
     return {title: [names[i] for i in sorted(names)] for title, names in found.items()}
+
+
+def paperlists_entry(title: str, people: list[tuple[str, str]]) -> dict:
+    """A paperlists record of a paper; people: (name, affiliation), each with an OpenReview profile."""
+    return {"title": title, "author": ";".join(p[0] for p in people),
+            "authorids": ";".join("~" + p[0].replace(" ", "_") + "1" for p in people),
+            "aff": ";".join(p[1] for p in people), "status": "Poster", "track": "main"}
+
+
+def placed(store) -> dict[str, str]:
+    """Organisation -> the organisation it is placed under (org:subOrganizationOf), by IRI's last segment."""
+    rows = store.query(sparql_prologue() + "SELECT ?unit ?parent WHERE { ?unit org:subOrganizationOf ?parent }")
+    return {str(unit).rsplit("/", 1)[-1]: str(parent).rsplit("/", 1)[-1] for unit, parent in rows}

@@ -13,10 +13,11 @@ from kg.pipeline import ingest
 from kg.quality.report import quality_report
 from kg.quality.shacl import store_graph, validate_graph
 from kg.rdf.iris import Minter, slug
-from kg.rdf.vocab import sparql_prologue
-from kg.resolve.name_units import added_words_make_unit, name_parents, written_apart
+from kg.resolve.name_units import added_words_make_unit, name_parents, unwritten_parents, written_apart
 from kg.resolve.store_step import resolution_suspended
 from kg.stores.embedded import KGStore
+
+from structured_sources import paperlists_entry, placed
 
 BASE = "https://example.org/kg/institution/"
 
@@ -75,24 +76,74 @@ def test_an_academic_name_takes_campuses_only_written_apart():
     assert not written_apart(("university", "of", "quillon"), ["University of Quillon Brakeport"])
 
 
+def test_a_company_never_written_alone_takes_its_labs_under_its_name_with_technologies_or_group():
+    assert _parents("Zorblax Technologies", "Zorblax Vision Lab", "Quillon Group", "Quillon AI Research") == {
+        "Zorblax Vision Lab": "Zorblax Technologies", "Quillon AI Research": "Quillon Group"}
+    # the bare name, where the corpus writes it, is the parent
+    assert _parents("Zorblax", "Zorblax Technologies", "Zorblax Vision Lab") == {
+        "Zorblax Technologies": "Zorblax", "Zorblax Vision Lab": "Zorblax"}
+    # words of an institution of its own, or a name that only shares the company's first word
+    assert _parents("Quillon Technologies", "Quillon State University", "Quillon Technological Institute") == {}
+    assert _parents("Zorblax Vision Lab", "Zorblax Robotics") == {}
+
+
+def test_a_lab_written_before_a_comma_and_an_organisation_of_the_corpus_is_its_unit():
+    written = {"Vision Lab, Zorblax Technologies": ["Vision Lab, Zorblax Technologies"],
+               "Brakeport, Zorblax Technologies": ["Brakeport, Zorblax Technologies"],
+               "Vision Lab, Irvale": ["Vision Lab, Irvale"]}
+    assert _parents("Zorblax Technologies", *written, written=written) == {
+        "Vision Lab, Zorblax Technologies": "Zorblax Technologies"}
+    # "X at Y": a lab's or a division's words before "at", not an institution's
+    # (the identity key leaves "at" out, so the organisations are named by their keys' words)
+    at = {"Robotics Zorblax Technologies": ["Robotics at Zorblax Technologies"],
+          "Brakeport University Zorblax Technologies": ["Brakeport University at Zorblax Technologies"]}
+    assert _parents("Zorblax Technologies", *at, written=at) == {
+        "Robotics Zorblax Technologies": "Zorblax Technologies"}
+    # no lab's words before the comma, or no organisation of the corpus after it: nothing to place
+    assert _parents("Zorblax", "Vision Lab, Zorblax Technologies",
+                    written={"Vision Lab, Zorblax Technologies": written["Vision Lab, Zorblax Technologies"]}) == {}
+
+
+def _unwritten(*names: str, written: dict[str, list[str]], named: tuple[str, ...] = ()) -> dict[str, tuple[str, list[str]]]:
+    """Names of top-level organisations -> {parent never written alone: (its name, its campuses' names)}."""
+    iri = {name: BASE + slug(name) for name in names}
+    found = unwritten_parents([(iri[name], name in named) for name in names],
+                              {iri[name]: forms for name, forms in written.items() if name in iri})
+    back = {value: name for name, value in iri.items()}
+    return {" ".join(words): (name, [back[campus] for campus in campuses]) for words, (name, campuses) in found.items()}
+
+
+def test_a_university_written_only_before_its_campuses_is_their_parent():
+    written = {"University of Quillon Twin Towns": ["University of Quillon - Twin Towns"],
+               "University of Quillon Brakeport": ["University of Quillon, Brakeport"],
+               "University of Quillon College Park": ["University of Quillon, College Park"]}
+    assert _unwritten(*written, written=written) == {"university of quillon": (
+        "University of Quillon", ["University of Quillon Brakeport", "University of Quillon College Park",
+                                  "University of Quillon Twin Towns"])}
+    # one campus is no evidence of a name of its own; a run-on name is an institution of its own
+    assert _unwritten("University of Quillon Brakeport", written=written) == {}
+    run_on = {"Quill Institute of Technology Brakeport": ["Quill Institute of Technology Brakeport"],
+              "Quill Institute of Technology Irvale": ["Quill Institute of Technology Irvale"]}
+    assert _unwritten(*run_on, written=run_on) == {}
+    # a unit's name before the comma ("School of Engineering, Quillon") names no university
+    units = {"School of Engineering Quillon": ["School of Engineering, Quillon"],
+             "School of Engineering Brakeport": ["School of Engineering, Brakeport"]}
+    assert _unwritten(*units, written=units) == {}
+    # written alone, the university is the parent the units by name already give
+    assert _unwritten("University of Quillon", *written, written=written) == {}
+
+
 def test_a_name_the_alias_table_knows_keeps_its_place():
     assert _parents("Zorblax", "Zorblax Labs", named=("Zorblax Labs",)) == {}
     assert _parents("Zorblax", "Zorblax Labs", named=("Zorblax",)) == {"Zorblax Labs": "Zorblax"}
 
 
-def _entry(title, people):
-    """people: (name, affiliation)."""
-    return {"title": title, "author": ";".join(p[0] for p in people),
-            "authorids": ";".join("~" + p[0].replace(" ", "_") + "1" for p in people),
-            "aff": ";".join(p[1] for p in people), "status": "Poster", "track": "main"}
-
-
 PAPERS = [
-    _entry("Folding Laundry With Few Demonstrations", [("Ada Byron", "Zorblax"), ("Bo Chen", "Zorblax Labs")]),
-    _entry("Sampling Paths Quickly", [("Cy Dean", "Zorblax Web Services"), ("Di Egan", "University of Quillon")]),
-    _entry("Grasping in Clutter", [("Ed Fox", "University of Quillon, Brakeport"),
+    paperlists_entry("Folding Laundry With Few Demonstrations", [("Ada Byron", "Zorblax"), ("Bo Chen", "Zorblax Labs")]),
+    paperlists_entry("Sampling Paths Quickly", [("Cy Dean", "Zorblax Web Services"), ("Di Egan", "University of Quillon")]),
+    paperlists_entry("Grasping in Clutter", [("Ed Fox", "University of Quillon, Brakeport"),
                                    ("Flo Gray", "University of Quillon, Irvale")]),
-    _entry("Driving Policies", [("Gus Hart", "Quill Federal Institute of Technology"),
+    paperlists_entry("Driving Policies", [("Gus Hart", "Quill Federal Institute of Technology"),
                                 ("Hal Ives", "Quill Federal Institute of Technology Brakeport")]),
 ]
 
@@ -104,15 +155,10 @@ def source(tmp_path):
     return path
 
 
-def _placed(store) -> dict[str, str]:
-    rows = store.query(sparql_prologue() + "SELECT ?unit ?parent WHERE { ?unit org:subOrganizationOf ?parent }")
-    return {str(unit).rsplit("/", 1)[-1]: str(parent).rsplit("/", 1)[-1] for unit, parent in rows}
-
-
 def test_units_by_name_in_the_store_explained_and_valid(source):
     store = KGStore("memory")
     ingest([source], store, Minter())
-    assert _placed(store) == {
+    assert placed(store) == {
         "zorblax-labs": "zorblax", "zorblax-web-services": "zorblax",
         "university-of-quillon-brakeport": "university-of-quillon", "university-of-quillon-irvale": "university-of-quillon"}
     report = quality_report(store)
@@ -124,16 +170,36 @@ def test_units_by_name_in_the_store_explained_and_valid(source):
 
 def test_the_placing_follows_the_store_as_sources_come_and_go(tmp_path, source):
     alone = tmp_path / "alone.json"
-    alone.write_text(json.dumps([_entry("Folding Again", [("Jo Kent", "Zorblax")])]), encoding="utf-8")
+    alone.write_text(json.dumps([paperlists_entry("Folding Again", [("Jo Kent", "Zorblax")])]), encoding="utf-8")
     labs = tmp_path / "labs.json"
-    labs.write_text(json.dumps([_entry("Labs Alone", [("Kim Lee", "Zorblax Labs")])]), encoding="utf-8")
+    labs.write_text(json.dumps([paperlists_entry("Labs Alone", [("Kim Lee", "Zorblax Labs")])]), encoding="utf-8")
     store, minter = KGStore("memory"), Minter()
     ingest([labs], store, minter)
-    assert _placed(store) == {}
+    assert placed(store) == {}
     ingest([alone], store, minter)
-    assert _placed(store) == {"zorblax-labs": "zorblax"}
+    assert placed(store) == {"zorblax-labs": "zorblax"}
     ingest([alone], store, minter)  # again: the last run's placing is no source's statement
-    assert _placed(store) == {"zorblax-labs": "zorblax"}
+    assert placed(store) == {"zorblax-labs": "zorblax"}
     with resolution_suspended(store, minter):
         store.remove_graph(ox.NamedNode(next(g for g in store.sources() if g.endswith("alone-json"))))
-    assert _placed(store) == {}
+    assert placed(store) == {}
+
+
+def test_a_university_the_step_names_is_valid_and_goes_with_its_campuses(tmp_path):
+    campuses = tmp_path / "campuses.json"
+    campuses.write_text(json.dumps([paperlists_entry("Two Campuses", [
+        ("Ada Byron", "University of Quillon - Twin Towns"), ("Bo Chen", "University of Quillon, Brakeport")])]),
+        encoding="utf-8")
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps([paperlists_entry("Elsewhere", [("Cy Dean", "Zorblax")])]), encoding="utf-8")
+    store, minter = KGStore("memory"), Minter()
+    ingest([campuses, other], store, minter)
+    assert placed(store) == {"university-of-quillon-twin-towns": "university-of-quillon",
+                             "university-of-quillon-brakeport": "university-of-quillon"}
+    conformance = validate_graph(store_graph(store))
+    assert conformance.conforms, conformance.violations[:5]
+    with resolution_suspended(store, minter):
+        store.remove_graph(ox.NamedNode(next(g for g in store.sources() if g.endswith("campuses-json"))))
+    assert placed(store) == {}
+    left = store.query("SELECT ?p WHERE { <https://kg.example.org/id/institution/university-of-quillon> ?p ?o }")
+    assert list(left) == []  # neither the node nor the labels it was given stay behind

@@ -23,6 +23,7 @@ SECTIONS = {
     "institutions_merged": "Institutions written several ways, and why each is the same",
     "units_placed_by_domain": "Units named alone, placed in their institution by their authors' e-mail domain",
     "units_placed_by_name": "Labs and campuses placed under the organisation of the corpus whose name begins theirs",
+    "institutions_by_other_name": "Acronyms and abbreviations placed under the one organisation of the corpus they name",
     "name_only_authors_with_identified_namesakes": "Authors without an identifier whom several identified people could be",
 }
 
@@ -43,6 +44,8 @@ def _lines(section: str, item: dict) -> list[str]:
         return [f"{item['unit']} ({item['domain']})  — unit of {item['institution']}: {item['why']}"]
     if section == "units_placed_by_name":
         return [f"{item['unit']}  — unit of {item['institution']}: {item['why']}"]
+    if section == "institutions_by_other_name":
+        return [f"{item['other_name']}  — another name of {item['institution']}: {item['why']}"]
     if section == "name_only_authors_with_identified_namesakes":
         return [f"{item['name']}  on {item['authorship']}  — could be {', '.join(item['identified_namesakes'])}"]
     return [f"{item['first']}  /  {item['second']}  — {item['why_alike']}; kept apart: {item['why_apart']}"]

@@ -73,6 +73,12 @@ SELECT ?unit (MIN(?unitLabel) AS ?unitName) (MIN(?parentLabel) AS ?parentName) ?
   ?unit rdfs:label ?unitLabel . ?parent rdfs:label ?parentLabel .
 } GROUP BY ?unit ?why ORDER BY ?unit
 """
+OTHER_NAMES = """
+SELECT ?other (MIN(?otherLabel) AS ?otherName) (MIN(?label) AS ?name) ?why WHERE {
+  ?record a kg:SameInstitutionByName ; kg:otherName ?other ; kg:namesInstitution ?institution ; rdfs:comment ?why .
+  ?other rdfs:label ?otherLabel . ?institution rdfs:label ?label .
+} GROUP BY ?other ?why ORDER BY ?other
+"""
 INSTITUTION_FORMS = """
 SELECT ?org (MIN(?label) AS ?name) (GROUP_CONCAT(DISTINCT ?raw; separator="\\u0000") AS ?forms) WHERE {
   ?org a org:Organization ; kg:nameAsWritten ?raw .
@@ -159,6 +165,8 @@ def quality_report(store: KGStore) -> dict:
              for _, domain, name, parent, why in _rows(store, UNITS_BY_DOMAIN)]
     named_units = [{"unit": str(name), "institution": str(parent), "why": str(why)}
                    for _, name, parent, why in _rows(store, UNITS_BY_NAME)]
+    other_names = [{"other_name": str(other), "institution": str(name), "why": str(why)}
+                   for _, other, name, why in _rows(store, OTHER_NAMES)]
     _, apart = find_person_merges(read_mentions(store))
     unidentified = [{"record_graph": graph, "authorship": authorship, "name": name, "identified_namesakes": candidates}
                     for graph, authorship, name, candidates in apart]
@@ -167,7 +175,8 @@ def quality_report(store: KGStore) -> dict:
                    "papers_without_institutions": len(without), "authors_with_several_written_forms": len(forms),
                    "institutions_alike_kept_apart": len(alike), "institutions_merged": len(institutions_merged),
                    "name_only_authors_with_identified_namesakes": len(unidentified),
-                   "units_placed_by_domain": len(units), "units_placed_by_name": len(named_units)},
+                   "units_placed_by_domain": len(units), "units_placed_by_name": len(named_units),
+                   "institutions_by_other_name": len(other_names)},
         "merges": merges,
         "rejected_institution_entries": rejected,
         "papers_without_institutions": without,
@@ -176,6 +185,7 @@ def quality_report(store: KGStore) -> dict:
         "institutions_merged": institutions_merged,
         "units_placed_by_domain": units,
         "units_placed_by_name": named_units,
+        "institutions_by_other_name": other_names,
         "name_only_authors_with_identified_namesakes": unidentified,
     }
 

@@ -39,10 +39,15 @@ def derived_acronyms(label: str) -> set[str]:
     found = {part.strip() for inner in _PARENTHESES.findall(label) for part in re.split(r"[,;/，]", inner)}
     found = {part for part in found if part and " " not in part and not has_cjk(part)}
     words = [word for word in re.split(r"[\W\d_]+", fold(_PARENTHESES.sub(" ", label))) if word]
-    significant = [word for word in words if word not in _ACRONYM_SKIP]
-    if len(significant) >= 2 and not has_cjk(label):
-        found.add("".join(word[0] for word in significant))
+    if len(initials(words)) >= 2 and not has_cjk(label):
+        found.add(initials(words))
     return {match_key(acronym) for acronym in found if match_key(acronym)}
+
+
+def initials(words: Iterable[str]) -> str:
+    """The first letters of a name's significant words, its function words left out (USTC of
+    "university of science and technology of china")."""
+    return "".join(word[0] for word in words if word not in _ACRONYM_SKIP)
 
 
 @dataclass

@@ -22,7 +22,9 @@ of Technology Lausanne" none of "Swiss Federal Institute of Technology"). A name
 table knows keeps the place the table gives it.
 Nothing is merged: each name keeps its own node, so "University of California, Irvine" and
 "…, Berkeley" stay two institutions, both within "University of California" where the corpus
-names it. Derived from the whole store, so it never depends on the order sources came in.
+names it, or where it writes that name before two or more campuses written apart and never alone
+("University of Minnesota - Twin Cities", "University of Minnesota, Minneapolis"): then the
+derived graph names the university itself, as the sources write it. Derived from the whole store, so it never depends on the order sources came in.
 """
 
 from __future__ import annotations
@@ -34,22 +36,22 @@ import pyoxigraph as ox
 
 from ..ingest.names import match_key
 from ..rdf.iris import Minter, slug
-from ..rdf.vocab import KG, ORG, RDF, RDFS, sparql_prologue
+from ..rdf.vocab import KG, ORG, RDF, RDFS, SKOS, sparql_prologue
 from ..stores.embedded import KGStore
 from .institutions import _OWN_INSTITUTION_WORDS, _PREPOSITIONS, _place_shaped
 from .keys import institution_key
-from .org_names import COUNTRIES, UNIVERSITY_WORDS
+from .org_names import COUNTRIES, UNIT_WORDS, UNIVERSITY_WORDS, is_top_level
 
 # Top-level organisations of the sources (the derived graph's own units left out, so the last
 # run's placings do not count), those the alias table named, and units scoped by an e-mail domain.
-_TOP_LEVEL = sparql_prologue() + """
+TOP_LEVEL = sparql_prologue() + """
 SELECT DISTINCT ?org ?named WHERE {
   GRAPH ?g { ?org a org:Organization } FILTER(?g != RESOLVED)
   FILTER NOT EXISTS { GRAPH ?h { ?org org:subOrganizationOf ?parent } FILTER(?h != RESOLVED) }
   FILTER NOT EXISTS { ?org kg:scopedByDomain ?domain }
   OPTIONAL { GRAPH ?k { ?org skos:prefLabel ?label } FILTER(?k != RESOLVED) BIND(true AS ?named) }
 }"""
-_LABELS = sparql_prologue() + """
+LABELS = sparql_prologue() + """
 SELECT ?org ?label WHERE { ?org kg:nameAsWritten ?label FILTER(lang(?label) = "en") }"""
 # Words after an organisation's name that make another institution of it, not its lab or campus.
 OWN_INSTITUTION_WORDS = _OWN_INSTITUTION_WORDS | frozenset(
@@ -58,11 +60,16 @@ JOINING_WORDS = _PREPOSITIONS | frozenset("and at the to y e und zu la le".split
 # Names with these words are institutions' names, whose campuses are written apart from them.
 ACADEMIC_WORDS = UNIVERSITY_WORDS | frozenset(
     "institute institut instituto istituto college school academy hospital".split())
+# Words after a company's name that name the company itself ("Huawei Technologies"): where the corpus
+# never writes the bare name, its labs ("Huawei Noah's Ark Lab") are the company's so written.
+COMPANY_NAME_WORDS = ("technologies", "group", "holdings")
+# Words of a lab's or a division's name.
+LAB_WORDS = UNIT_WORDS | frozenset("ai research labs laboratories".split())
 # Where a campus or a place is written apart from its institution's name.
 _APART = re.compile(r",|\s[-–—]\s|\sat\s")
 
 
-def _words(iri: str) -> tuple[str, ...] | None:
+def key_words(iri: str) -> tuple[str, ...] | None:
     """The identity key's words of a top-level organisation, read back from its IRI
     (``institution/{slug(key)}``); None where the slug was cut short or is a unit's."""
     local = iri.rsplit("/", 1)[-1]
@@ -84,24 +91,32 @@ def written_apart(parent: tuple[str, ...], forms: Iterable[str]) -> bool:
                for form in forms for match in _APART.finditer(form))
 
 
-def name_parents(organisations: Iterable[tuple[str, bool]],
-                 written: dict[str, list[str]] | None = None) -> dict[str, str]:
-    """(IRI, named by the alias table) of top-level organisations -> {unit IRI: parent IRI}: the
-    longest other organisation whose key begins the unit's, where the words added make a unit
-    (written apart where the parent is an academic institution; ``written``: IRI -> forms)."""
-    written = written or {}
+def _by_words(organisations: Iterable[tuple[str, bool]]) -> tuple[dict[tuple[str, ...], str], list[tuple[str, tuple[str, ...]]]]:
+    """Top-level organisations by their key's words, and those the alias table does not know."""
     by_words: dict[tuple[str, ...], str] = {}
     unknown: list[tuple[str, tuple[str, ...]]] = []
     for iri, named in sorted(organisations):
-        if (words := _words(iri)) is None:
+        if (words := key_words(iri)) is None:
             continue
         by_words.setdefault(words, iri)
         if not named:
             unknown.append((iri, words))
+    return by_words, unknown
+
+
+def name_parents(organisations: Iterable[tuple[str, bool]],
+                 written: dict[str, list[str]] | None = None) -> dict[str, str]:
+    """(IRI, named by the alias table) of top-level organisations -> {unit IRI: parent IRI}: the
+    longest other organisation whose key begins the unit's, or is a company named by the words
+    that begin it ("Huawei Technologies" for "Huawei Noah's Ark Lab"), where the words added make
+    a unit (written apart where the parent is an academic institution; ``written``: IRI -> forms)."""
+    written = written or {}
+    by_words, unknown = _by_words(organisations)
     parents: dict[str, str] = {}
     for iri, words in unknown:
         for end in range(len(words) - 1, 0, -1):
-            parent = by_words.get(words[:end])
+            parent = by_words.get(words[:end]) or next(
+                (by_words[named] for word in COMPANY_NAME_WORDS if (named := (*words[:end], word)) in by_words), None)
             if parent is None or parent == iri or " ".join(words[:end]) in COUNTRIES:
                 continue
             apart = written_apart(words[:end], written.get(iri, ()))
@@ -110,18 +125,74 @@ def name_parents(organisations: Iterable[tuple[str, bool]],
             if added and (apart or not set(words[:end]) & ACADEMIC_WORDS):
                 parents[iri] = parent
                 break
+        else:
+            if (parent := _organisation_after(words, written.get(iri, ()), by_words)) not in (None, iri):
+                parents[iri] = parent
     return parents
+
+
+def unwritten_parents(organisations: Iterable[tuple[str, bool]], written: dict[str, list[str]],
+                      placed: Iterable[str] = ()) -> dict[tuple[str, ...], tuple[str, list[str]]]:
+    """A university's or an institute's name the sources write only before two or more of its
+    campuses, written apart ("University of Minnesota - Twin Cities", "University of Minnesota,
+    Minneapolis"): its key's words -> (its name as written, the IRIs of its campuses). Campuses
+    ``placed`` already keep their place; a run-on name ("… Institute of Technology Lausanne") or a
+    unit's ("School of Engineering, Quillon") names no campus."""
+    by_words, unknown = _by_words(organisations)
+    found: dict[tuple[str, ...], tuple[set[str], set[str]]] = {}
+    placed = set(placed)
+    for iri, words in unknown:
+        if iri in placed:
+            continue
+        for form in written.get(iri, ()):
+            if match := _APART.search(form):
+                head = form[:match.start()].strip()
+                name, campus = tuple(institution_key(head).split()), words[len(institution_key(head).split()):]
+                if (words[:len(name)] == name and campus and name not in by_words and set(name) & ACADEMIC_WORDS
+                        and is_top_level(head)
+                        and (added_words_make_unit(campus) or _place_shaped(" ".join(campus)))):
+                    heads, campuses = found.setdefault(name, (set(), set()))
+                    heads.add(head)
+                    campuses.add(iri)
+                    break
+    return {name: (min(heads), sorted(campuses)) for name, (heads, campuses) in sorted(found.items()) if len(campuses) > 1}
+
+
+def _organisation_after(words: tuple[str, ...], forms: Iterable[str],
+                        by_words: dict[tuple[str, ...], str]) -> str | None:
+    """The organisation of the corpus written after the last comma of a lab's name, where the
+    mapping read it as the lab's place ("Noah's Ark Lab, Huawei Technologies", "WeChat AI, Zorblax"),
+    or after "at" ("Robotics at Zorblax", as "X at Y" is a unit of a Y the alias table knows)."""
+    for form in forms:
+        for head, tail, is_unit in (
+                (*form.rpartition(",")[::2], lambda unit: bool(set(unit) & LAB_WORDS)),
+                (*form.rpartition(" at ")[::2], added_words_make_unit)):
+            unit, parent = tuple(institution_key(head).split()), tuple(institution_key(tail).split())
+            if head and (*unit, *parent) == words and parent in by_words and is_unit(unit):
+                return by_words[parent]
+    return None
 
 
 def name_unit_triples(store: KGStore, minter: Minter, resolved: ox.NamedNode) -> Iterator[ox.Triple]:
     """``org:subOrganizationOf`` from each organisation to the one whose name begins its own, with
-    a ``kg:UnitByName`` record of why (for ``kg quality``)."""
-    rows = store.select_terms(_TOP_LEVEL.replace("RESOLVED", str(resolved)))
+    a ``kg:UnitByName`` record of why (for ``kg quality``); a university the sources name only
+    before its campuses becomes a node of the derived graph, named as they write it."""
+    organisations = [(org.value, named is not None) for org, named in store.select_terms(
+        TOP_LEVEL.replace("RESOLVED", str(resolved)))]
     written: dict[str, list[str]] = {}
-    for org, label in store.select_terms(_LABELS):
+    for org, label in store.select_terms(LABELS):
         written.setdefault(org.value, []).append(label.value)
-    parents = name_parents(((org.value, named is not None) for org, named in rows), written)
+    parents = name_parents(organisations, written)
     labels = {iri: min(forms) for iri, forms in written.items()}
+    minted: set[str] = set()
+    for words, (name, campuses) in unwritten_parents(organisations, written, parents).items():
+        node = ox.NamedNode(minter.iri("institution", slug(" ".join(words))))
+        yield ox.Triple(node, RDF.type, ORG.Organization)
+        for predicate in (RDFS.label, SKOS.prefLabel, KG.nameAsWritten):
+            yield ox.Triple(node, predicate, ox.Literal(name, language="en"))
+        labels[node.value] = name
+        minted.add(node.value)
+        parents.update((campus, node.value) for campus in campuses)
     for unit_iri, parent_iri in sorted(parents.items()):
         unit, parent = ox.NamedNode(unit_iri), ox.NamedNode(parent_iri)
         yield ox.Triple(unit, ORG.subOrganizationOf, parent)
@@ -130,6 +201,16 @@ def name_unit_triples(store: KGStore, minter: Minter, resolved: ox.NamedNode) ->
         yield ox.Triple(record, RDF.type, KG.UnitByName)
         yield ox.Triple(record, KG.unit, unit)
         yield ox.Triple(record, KG.parentInstitution, parent)
+        parent_name = labels.get(parent_iri, match_key(parent_iri))
         yield ox.Triple(record, RDFS.comment, ox.Literal(
-            f"its name begins with the name of {labels.get(parent_iri, match_key(parent_iri))!r}, "
-            "an organisation the sources name alone"))
+            f"its name is {parent_name!r} and a campus written apart, as another organisation's of the corpus is; "
+            f"the sources never name {parent_name!r} alone" if parent_iri in minted else
+            _why(key_words(unit_iri) or (), key_words(parent_iri) or (), parent_name)))
+
+
+def _why(unit: tuple[str, ...], parent: tuple[str, ...], parent_name: str) -> str:
+    if unit[:len(parent)] == parent:
+        return f"its name begins with the name of {parent_name!r}, an organisation the sources name alone"
+    if unit[-len(parent):] == parent:
+        return f"{parent_name!r}, written after the last comma or 'at' of its name, is an organisation the sources name alone"
+    return f"its name begins with {' '.join(parent[:-1])!r}, the company the sources name {parent_name!r}"

@@ -21,6 +21,9 @@ each time and never depends on the order sources were ingested:
 - **units by name**: an organisation the alias table does not know whose name is another
   organisation's of the corpus and a lab's or a place's words ("Intel Labs", "University of
   Michigan - Ann Arbor") becomes a unit of it (:mod:`.name_units`).
+- **other names of an institution**: an acronym written alone or a system's abbreviation before a
+  campus ("KAUST", "UC Santa Barbara") is placed under the one organisation of the corpus it
+  names (:mod:`.other_names`).
 - **match keys** of every author, institution and topic (:mod:`kg.resolve.match_keys`), so a
   name look-up is one indexed pattern.
 
@@ -53,6 +56,7 @@ from ..rdf.vocab import FOAF, KG, RDF, RDFS, SKOS, TRUE, sparql_prologue
 from .aggregates import NAME_LISTS, aggregate_triples, name_list_triples
 from .domain_units import domain_unit_triples
 from .name_units import name_unit_triples
+from .other_names import same_institution_triples
 from .match_keys import ENTITY_CLASSES, MATCH_KEYS, entity_keys, match_key_triples, person_keys_line, text_rows
 from .name_index import INDEX_PREDICATES, name_index_triples
 from .identity import apply_moves, find_person_merges, person_merge_triples, read_mentions, undo_moves
@@ -205,9 +209,11 @@ def person_label_triples(people: Iterable[tuple[str, dict[str, dict[str, int]]]]
 def institution_label_triples(store: KGStore, graph: ox.NamedNode) -> Iterator[ox.Triple]:
     """Display names of institutions per language, chosen across every source unless the alias table named them."""
     organisations: dict[tuple[str, str], dict[str, int]] = defaultdict(lambda: defaultdict(int))
-    for org, written, count in store.select_terms(sparql_prologue() + """
+    # the sources' forms only: a university the step names itself (name_units) is named by this run, not the last
+    for org, written, count in store.select_terms(sparql_prologue() + f"""
             SELECT ?org ?written (COUNT(DISTINCT ?g) AS ?n)
-            WHERE { GRAPH ?g { ?org a org:Organization ; kg:nameAsWritten ?written } FILTER(lang(?written) != "") }
+            WHERE {{ GRAPH ?g {{ ?org a org:Organization ; kg:nameAsWritten ?written }} FILTER(lang(?written) != "")
+                     FILTER(?g != {graph}) }}
             GROUP BY ?org ?written"""):
         organisations[(org.value, written.language or "")][clean(written.value)] += int(count.value)
     named = {(org.value, label.language or ""): clean(label.value) for org, label in store.select_terms(
@@ -260,10 +266,11 @@ def rebuild(store: KGStore, minter: Minter, on_stage: Callable[[str], None] | No
     apply_moves(store, people)
     # The derived triples stream into the store's writer, which reads them all before the graph
     # changes (set_graph_triples), so the labels and counts below read the store as it was. The
-    # aggregates roll units up to parents, so they take the units placed by domain just made
+    # aggregates roll units up to parents, so they take the units (and other names) placed just now
     # (the derived graph still holds the last run's until it is set).
     stage("resolving: display names")
-    units = list(domain_unit_triples(store, minter)) + list(name_unit_triples(store, minter, graph))
+    placed = [*domain_unit_triples(store, minter), *name_unit_triples(store, minter, graph)]
+    units = [*placed, *same_institution_triples(store, minter, graph, placed)]
     with tempfile.TemporaryDirectory(prefix="kg-resolve-", dir=store.scratch_dir) as folder:
         person_keys = Path(folder) / "person-keys"
 

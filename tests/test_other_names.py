@@ -1,0 +1,136 @@
+"""An acronym the alias table does not know, written alone ("QIST") or before the rest of a name
+("UQ Brakeport"), is placed under the one organisation of the corpus it spells out, and under
+none where two fit, where it is not written as an acronym, or where it spells out no name."""
+
+from __future__ import annotations
+
+import json
+
+import pyoxigraph as ox
+from kg.pipeline import ingest
+from kg.quality.report import quality_report
+from kg.quality.shacl import store_graph, validate_graph
+from kg.rdf.iris import Minter, slug
+from kg.rdf.vocab import sparql_prologue
+from kg.resolve.other_names import same_institutions
+from kg.resolve.store_step import resolution_suspended
+from kg.stores.embedded import KGStore
+
+from structured_sources import paperlists_entry, placed
+
+BASE = "https://example.org/kg/institution/"
+
+
+def _same(*names: str, named: tuple[str, ...] = ()) -> dict[str, str]:
+    """Names as written of top-level organisations -> {other name: the name it names}."""
+    iri = {name: BASE + slug(" ".join(name.replace(",", " ").replace("-", " ").lower().split())) for name in names}
+    found = same_institutions([(iri[name], name in named) for name in names], {iri[name]: [name] for name in names})
+    back = {value: name for name, value in iri.items()}
+    return {back[other]: back[institution] for other, (institution, _) in found.items()}
+
+
+def test_an_acronym_written_alone_names_the_one_organisation_whose_initials_it_is():
+    assert _same("QIST", "Quillon Institute of Science and Technology", "Brakeport University") == {
+        "QIST": "Quillon Institute of Science and Technology"}
+    # "and", "of", "bin" as words of the name: only the function words are left out
+    assert _same("MBZUAI", "Mohamed bin Zayed University of Artificial Intelligence") == {
+        "MBZUAI": "Mohamed bin Zayed University of Artificial Intelligence"}
+    # an acronym a source writes after the name in brackets, or before an institution's name
+    assert _same("ZPFL", "ZPF Lausanne (ZPFL)") == {"ZPFL": "ZPF Lausanne (ZPFL)"}
+    assert _same("QTH", "QTH Royal Institute of Technology") == {"QTH": "QTH Royal Institute of Technology"}
+    # before the name of a lab or a campus, it is that lab's or campus's organisation, not its other name
+    for unit in ("QTH Lincoln Laboratory", "QTH Brakeport", "QTH Energy Institute"):
+        assert _same("QTH", unit) == {}
+
+
+def test_an_acronym_that_two_organisations_of_the_corpus_fit_stays_apart():
+    assert _same("QIT", "Quillon Institute of Technology", "Quarry Institute of Technology") == {}
+
+
+def test_near_misses_stay_apart():
+    # initials in order but not all of them, or letters of the name that are no initials
+    assert _same("QIS", "Quillon Institute of Science and Technology") == {}
+    assert _same("QUILL", "Quillon University") == {}
+    # not written as an acronym: a word in mixed case, or two letters only
+    assert _same("Qist", "Quillon Institute of Science and Technology") == {}
+    assert _same("QI", "Quillon Institute") == {}
+    # acronyms of several well-known institutions, whichever one the corpus spells out
+    assert _same("NTU", "Nanyang Technological University") == {}
+    # the alias table's identity is kept
+    assert _same("QIST", "Quillon Institute of Science and Technology", named=("QIST",)) == {}
+
+
+def test_an_acronym_before_a_campus_names_the_spelt_out_name_of_that_campus():
+    assert _same("UQ Brakeport", "University of Quillon, Brakeport", "University of Quillon, Irvale") == {
+        "UQ Brakeport": "University of Quillon, Brakeport"}
+    assert _same("SUQ at Irvale", "State University of Quillon at Irvale") == {
+        "SUQ at Irvale": "State University of Quillon at Irvale"}
+    assert _same("UQ-Irvale", "University of Quillon Irvale") == {"UQ-Irvale": "University of Quillon Irvale"}
+    # another campus, or two names the acronym spells out with that campus
+    assert _same("UQ Harrow", "University of Quillon, Brakeport") == {}
+    assert _same("UQ Brakeport", "University of Quillon, Brakeport", "University College of Quillon Brakeport",
+                 "Uppsala Quillon Brakeport") == {}
+    # the acronym must be written in capitals
+    assert _same("Uq Brakeport", "University of Quillon, Brakeport") == {}
+
+
+def test_an_acronym_that_fits_a_name_and_its_own_campus_form_fits_one_organisation():
+    names = ("ZPFL", "ZPF Lausanne", "Zurbon Polytechnique Federale Lausanne")
+    assert _same(*names) == {"ZPF Lausanne": "Zurbon Polytechnique Federale Lausanne",
+                             "ZPFL": "Zurbon Polytechnique Federale Lausanne"}
+    assert _same(*reversed(names)) == _same(*names)
+
+
+PAPERS = [
+    paperlists_entry("Folding Laundry With Few Demonstrations", [("Ada Byron", "QIST"), ("Bo Chen", "UX Brakeport")]),
+    paperlists_entry("Sampling Paths Quickly", [("Cy Dean", "Quillon Institute of Science and Technology"),
+                                                ("Di Egan", "University of Xylo, Brakeport")]),
+    paperlists_entry("Grasping in Clutter", [("Ed Fox", "QIT"), ("Flo Gray", "Quarry Institute of Technology"),
+                                             ("Gus Hart", "Quillon Institute of Technology")]),
+]
+
+
+def test_other_names_in_the_store_counted_with_their_institution_explained_and_valid(tmp_path):
+    source = tmp_path / "conf2025.json"
+    source.write_text(json.dumps(PAPERS), encoding="utf-8")
+    store = KGStore("memory")
+    ingest([source], store, Minter())
+    assert placed(store) == {"qist": "quillon-institute-of-science-and-technology",
+                              "ux-brakeport": "university-of-xylo-brakeport"}
+    papers = store.query(sparql_prologue() + """SELECT (COUNT(DISTINCT ?paper) AS ?n) WHERE {
+        ?paper schema:sourceOrganization/org:subOrganizationOf* ?institution .
+        ?institution skos:prefLabel "Quillon Institute of Science and Technology"@en }""")
+    assert int(next(iter(papers))[0].value) == 2  # the paper that writes "QIST" counts
+    report = quality_report(store)
+    assert report["counts"]["institutions_by_other_name"] == 2
+    assert ("QIST", "Quillon Institute of Science and Technology") in {
+        (item["other_name"], item["institution"]) for item in report["institutions_by_other_name"]}
+    conformance = validate_graph(store_graph(store))
+    assert conformance.conforms, conformance.violations[:5]
+
+
+def test_a_name_placed_as_a_unit_keeps_that_one_place(tmp_path):
+    # "UX Brakeport" begins with "UX", which the corpus writes alone: a unit of it by name, so
+    # not also another name of "University of Xylo, Brakeport" (one parent per organisation)
+    source = tmp_path / "conf2025.json"
+    source.write_text(json.dumps([*PAPERS, paperlists_entry("Alone", [("Hal Ives", "UX")])]), encoding="utf-8")
+    store = KGStore("memory")
+    ingest([source], store, Minter())
+    assert placed(store)["ux-brakeport"] == "ux"
+    conformance = validate_graph(store_graph(store))
+    assert conformance.conforms, conformance.violations[:5]
+
+
+def test_the_placing_follows_the_store_as_sources_come_and_go(tmp_path):
+    acronym, name = tmp_path / "acronym.json", tmp_path / "name.json"
+    acronym.write_text(json.dumps([paperlists_entry("Acronym Alone", [("Ada Byron", "QIST")])]), encoding="utf-8")
+    name.write_text(json.dumps([paperlists_entry("Name Alone", [("Bo Chen", "Quillon Institute of Science and Technology")])]),
+                    encoding="utf-8")
+    store, minter = KGStore("memory"), Minter()
+    ingest([acronym], store, minter)
+    assert placed(store) == {}
+    ingest([name], store, minter)
+    assert placed(store) == {"qist": "quillon-institute-of-science-and-technology"}
+    with resolution_suspended(store, minter):
+        store.remove_graph(ox.NamedNode(next(g for g in store.sources() if g.endswith("name-json"))))
+    assert placed(store) == {}
