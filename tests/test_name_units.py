@@ -13,7 +13,7 @@ from kg.pipeline import ingest
 from kg.quality.report import quality_report
 from kg.quality.shacl import store_graph, validate_graph
 from kg.rdf.iris import Minter, slug
-from kg.resolve.name_units import added_words_make_unit, name_parents, unwritten_parents, written_apart
+from kg.resolve.name_units import added_words_make_unit, name_parents, written_apart
 from kg.resolve.store_step import resolution_suspended
 from kg.stores.embedded import KGStore
 
@@ -104,35 +104,6 @@ def test_a_lab_written_before_a_comma_and_an_organisation_of_the_corpus_is_its_u
                     written={"Vision Lab, Zorblax Technologies": written["Vision Lab, Zorblax Technologies"]}) == {}
 
 
-def _unwritten(*names: str, written: dict[str, list[str]], named: tuple[str, ...] = ()) -> dict[str, tuple[str, list[str]]]:
-    """Names of top-level organisations -> {parent never written alone: (its name, its campuses' names)}."""
-    iri = {name: BASE + slug(name) for name in names}
-    found = unwritten_parents([(iri[name], name in named) for name in names],
-                              {iri[name]: forms for name, forms in written.items() if name in iri})
-    back = {value: name for name, value in iri.items()}
-    return {" ".join(words): (name, [back[campus] for campus in campuses]) for words, (name, campuses) in found.items()}
-
-
-def test_a_university_written_only_before_its_campuses_is_their_parent():
-    written = {"University of Quillon Twin Towns": ["University of Quillon - Twin Towns"],
-               "University of Quillon Brakeport": ["University of Quillon, Brakeport"],
-               "University of Quillon College Park": ["University of Quillon, College Park"]}
-    assert _unwritten(*written, written=written) == {"university of quillon": (
-        "University of Quillon", ["University of Quillon Brakeport", "University of Quillon College Park",
-                                  "University of Quillon Twin Towns"])}
-    # one campus is no evidence of a name of its own; a run-on name is an institution of its own
-    assert _unwritten("University of Quillon Brakeport", written=written) == {}
-    run_on = {"Quill Institute of Technology Brakeport": ["Quill Institute of Technology Brakeport"],
-              "Quill Institute of Technology Irvale": ["Quill Institute of Technology Irvale"]}
-    assert _unwritten(*run_on, written=run_on) == {}
-    # a unit's name before the comma ("School of Engineering, Quillon") names no university
-    units = {"School of Engineering Quillon": ["School of Engineering, Quillon"],
-             "School of Engineering Brakeport": ["School of Engineering, Brakeport"]}
-    assert _unwritten(*units, written=units) == {}
-    # written alone, the university is the parent the units by name already give
-    assert _unwritten("University of Quillon", *written, written=written) == {}
-
-
 def test_a_name_the_alias_table_knows_keeps_its_place():
     assert _parents("Zorblax", "Zorblax Labs", named=("Zorblax Labs",)) == {}
     assert _parents("Zorblax", "Zorblax Labs", named=("Zorblax",)) == {"Zorblax Labs": "Zorblax"}
@@ -183,23 +154,3 @@ def test_the_placing_follows_the_store_as_sources_come_and_go(tmp_path, source):
     with resolution_suspended(store, minter):
         store.remove_graph(ox.NamedNode(next(g for g in store.sources() if g.endswith("alone-json"))))
     assert placed(store) == {}
-
-
-def test_a_university_the_step_names_is_valid_and_goes_with_its_campuses(tmp_path):
-    campuses = tmp_path / "campuses.json"
-    campuses.write_text(json.dumps([paperlists_entry("Two Campuses", [
-        ("Ada Byron", "University of Quillon - Twin Towns"), ("Bo Chen", "University of Quillon, Brakeport")])]),
-        encoding="utf-8")
-    other = tmp_path / "other.json"
-    other.write_text(json.dumps([paperlists_entry("Elsewhere", [("Cy Dean", "Zorblax")])]), encoding="utf-8")
-    store, minter = KGStore("memory"), Minter()
-    ingest([campuses, other], store, minter)
-    assert placed(store) == {"university-of-quillon-twin-towns": "university-of-quillon",
-                             "university-of-quillon-brakeport": "university-of-quillon"}
-    conformance = validate_graph(store_graph(store))
-    assert conformance.conforms, conformance.violations[:5]
-    with resolution_suspended(store, minter):
-        store.remove_graph(ox.NamedNode(next(g for g in store.sources() if g.endswith("campuses-json"))))
-    assert placed(store) == {}
-    left = store.query("SELECT ?p WHERE { <https://kg.example.org/id/institution/university-of-quillon> ?p ?o }")
-    assert list(left) == []  # neither the node nor the labels it was given stay behind

@@ -22,9 +22,7 @@ of Technology Lausanne" none of "Swiss Federal Institute of Technology"). A name
 table knows keeps the place the table gives it.
 Nothing is merged: each name keeps its own node, so "University of California, Irvine" and
 "…, Berkeley" stay two institutions, both within "University of California" where the corpus
-names it, or where it writes that name before two or more campuses written apart and never alone
-("University of Minnesota - Twin Cities", "University of Minnesota, Minneapolis"): then the
-derived graph names the university itself, as the sources write it. Derived from the whole store, so it never depends on the order sources came in.
+names it. Derived from the whole store, so it never depends on the order sources came in.
 """
 
 from __future__ import annotations
@@ -36,11 +34,11 @@ import pyoxigraph as ox
 
 from ..ingest.names import match_key
 from ..rdf.iris import Minter, slug
-from ..rdf.vocab import KG, ORG, RDF, RDFS, SKOS, sparql_prologue
+from ..rdf.vocab import KG, ORG, RDF, RDFS, sparql_prologue
 from ..stores.embedded import KGStore
 from .institutions import _OWN_INSTITUTION_WORDS, _PREPOSITIONS, _place_shaped
 from .keys import institution_key
-from .org_names import COUNTRIES, UNIT_WORDS, UNIVERSITY_WORDS, is_top_level
+from .org_names import COUNTRIES, UNIT_WORDS, UNIVERSITY_WORDS
 
 # Top-level organisations of the sources (the derived graph's own units left out, so the last
 # run's placings do not count), those the alias table named, and units scoped by an e-mail domain.
@@ -91,8 +89,13 @@ def written_apart(parent: tuple[str, ...], forms: Iterable[str]) -> bool:
                for form in forms for match in _APART.finditer(form))
 
 
-def _by_words(organisations: Iterable[tuple[str, bool]]) -> tuple[dict[tuple[str, ...], str], list[tuple[str, tuple[str, ...]]]]:
-    """Top-level organisations by their key's words, and those the alias table does not know."""
+def name_parents(organisations: Iterable[tuple[str, bool]],
+                 written: dict[str, list[str]] | None = None) -> dict[str, str]:
+    """(IRI, named by the alias table) of top-level organisations -> {unit IRI: parent IRI}: the
+    longest other organisation whose key begins the unit's, or is a company named by the words
+    that begin it ("Huawei Technologies" for "Huawei Noah's Ark Lab"), where the words added make
+    a unit (written apart where the parent is an academic institution; ``written``: IRI -> forms)."""
+    written = written or {}
     by_words: dict[tuple[str, ...], str] = {}
     unknown: list[tuple[str, tuple[str, ...]]] = []
     for iri, named in sorted(organisations):
@@ -101,17 +104,6 @@ def _by_words(organisations: Iterable[tuple[str, bool]]) -> tuple[dict[tuple[str
         by_words.setdefault(words, iri)
         if not named:
             unknown.append((iri, words))
-    return by_words, unknown
-
-
-def name_parents(organisations: Iterable[tuple[str, bool]],
-                 written: dict[str, list[str]] | None = None) -> dict[str, str]:
-    """(IRI, named by the alias table) of top-level organisations -> {unit IRI: parent IRI}: the
-    longest other organisation whose key begins the unit's, or is a company named by the words
-    that begin it ("Huawei Technologies" for "Huawei Noah's Ark Lab"), where the words added make
-    a unit (written apart where the parent is an academic institution; ``written``: IRI -> forms)."""
-    written = written or {}
-    by_words, unknown = _by_words(organisations)
     parents: dict[str, str] = {}
     for iri, words in unknown:
         for end in range(len(words) - 1, 0, -1):
@@ -131,33 +123,6 @@ def name_parents(organisations: Iterable[tuple[str, bool]],
     return parents
 
 
-def unwritten_parents(organisations: Iterable[tuple[str, bool]], written: dict[str, list[str]],
-                      placed: Iterable[str] = ()) -> dict[tuple[str, ...], tuple[str, list[str]]]:
-    """A university's or an institute's name the sources write only before two or more of its
-    campuses, written apart ("University of Minnesota - Twin Cities", "University of Minnesota,
-    Minneapolis"): its key's words -> (its name as written, the IRIs of its campuses). Campuses
-    ``placed`` already keep their place; a run-on name ("… Institute of Technology Lausanne") or a
-    unit's ("School of Engineering, Quillon") names no campus."""
-    by_words, unknown = _by_words(organisations)
-    found: dict[tuple[str, ...], tuple[set[str], set[str]]] = {}
-    placed = set(placed)
-    for iri, words in unknown:
-        if iri in placed:
-            continue
-        for form in written.get(iri, ()):
-            if match := _APART.search(form):
-                head = form[:match.start()].strip()
-                name, campus = tuple(institution_key(head).split()), words[len(institution_key(head).split()):]
-                if (words[:len(name)] == name and campus and name not in by_words and set(name) & ACADEMIC_WORDS
-                        and is_top_level(head)
-                        and (added_words_make_unit(campus) or _place_shaped(" ".join(campus)))):
-                    heads, campuses = found.setdefault(name, (set(), set()))
-                    heads.add(head)
-                    campuses.add(iri)
-                    break
-    return {name: (min(heads), sorted(campuses)) for name, (heads, campuses) in sorted(found.items()) if len(campuses) > 1}
-
-
 def _organisation_after(words: tuple[str, ...], forms: Iterable[str],
                         by_words: dict[tuple[str, ...], str]) -> str | None:
     """The organisation of the corpus written after the last comma of a lab's name, where the
@@ -175,24 +140,13 @@ def _organisation_after(words: tuple[str, ...], forms: Iterable[str],
 
 def name_unit_triples(store: KGStore, minter: Minter, resolved: ox.NamedNode) -> Iterator[ox.Triple]:
     """``org:subOrganizationOf`` from each organisation to the one whose name begins its own, with
-    a ``kg:UnitByName`` record of why (for ``kg quality``); a university the sources name only
-    before its campuses becomes a node of the derived graph, named as they write it."""
-    organisations = [(org.value, named is not None) for org, named in store.select_terms(
-        TOP_LEVEL.replace("RESOLVED", str(resolved)))]
+    a ``kg:UnitByName`` record of why (for ``kg quality``)."""
+    rows = store.select_terms(TOP_LEVEL.replace("RESOLVED", str(resolved)))
     written: dict[str, list[str]] = {}
     for org, label in store.select_terms(LABELS):
         written.setdefault(org.value, []).append(label.value)
-    parents = name_parents(organisations, written)
+    parents = name_parents(((org.value, named is not None) for org, named in rows), written)
     labels = {iri: min(forms) for iri, forms in written.items()}
-    minted: set[str] = set()
-    for words, (name, campuses) in unwritten_parents(organisations, written, parents).items():
-        node = ox.NamedNode(minter.iri("institution", slug(" ".join(words))))
-        yield ox.Triple(node, RDF.type, ORG.Organization)
-        for predicate in (RDFS.label, SKOS.prefLabel, KG.nameAsWritten):
-            yield ox.Triple(node, predicate, ox.Literal(name, language="en"))
-        labels[node.value] = name
-        minted.add(node.value)
-        parents.update((campus, node.value) for campus in campuses)
     for unit_iri, parent_iri in sorted(parents.items()):
         unit, parent = ox.NamedNode(unit_iri), ox.NamedNode(parent_iri)
         yield ox.Triple(unit, ORG.subOrganizationOf, parent)
@@ -201,11 +155,8 @@ def name_unit_triples(store: KGStore, minter: Minter, resolved: ox.NamedNode) ->
         yield ox.Triple(record, RDF.type, KG.UnitByName)
         yield ox.Triple(record, KG.unit, unit)
         yield ox.Triple(record, KG.parentInstitution, parent)
-        parent_name = labels.get(parent_iri, match_key(parent_iri))
-        yield ox.Triple(record, RDFS.comment, ox.Literal(
-            f"its name is {parent_name!r} and a campus written apart, as another organisation's of the corpus is; "
-            f"the sources never name {parent_name!r} alone" if parent_iri in minted else
-            _why(key_words(unit_iri) or (), key_words(parent_iri) or (), parent_name)))
+        yield ox.Triple(record, RDFS.comment, ox.Literal(_why(key_words(unit_iri) or (), key_words(parent_iri) or (),
+                                                              labels.get(parent_iri, match_key(parent_iri)))))
 
 
 def _why(unit: tuple[str, ...], parent: tuple[str, ...], parent_name: str) -> str:

@@ -209,11 +209,9 @@ def person_label_triples(people: Iterable[tuple[str, dict[str, dict[str, int]]]]
 def institution_label_triples(store: KGStore, graph: ox.NamedNode) -> Iterator[ox.Triple]:
     """Display names of institutions per language, chosen across every source unless the alias table named them."""
     organisations: dict[tuple[str, str], dict[str, int]] = defaultdict(lambda: defaultdict(int))
-    # the sources' forms only: a university the step names itself (name_units) is named by this run, not the last
-    for org, written, count in store.select_terms(sparql_prologue() + f"""
+    for org, written, count in store.select_terms(sparql_prologue() + """
             SELECT ?org ?written (COUNT(DISTINCT ?g) AS ?n)
-            WHERE {{ GRAPH ?g {{ ?org a org:Organization ; kg:nameAsWritten ?written }} FILTER(lang(?written) != "")
-                     FILTER(?g != {graph}) }}
+            WHERE { GRAPH ?g { ?org a org:Organization ; kg:nameAsWritten ?written } FILTER(lang(?written) != "") }
             GROUP BY ?org ?written"""):
         organisations[(org.value, written.language or "")][clean(written.value)] += int(count.value)
     named = {(org.value, label.language or ""): clean(label.value) for org, label in store.select_terms(
