@@ -91,6 +91,10 @@ _OWN_INSTITUTION_WORDS = TOP_LEVEL_WORDS | {"state", "technological", "tech", "p
 _ACADEMIC_WORDS = frozenset("institute institut college school academy".split())
 # "Faculty IV", "Lab 2": a numbered unit, not a place like "College Park".
 _NUMBERED = re.compile(r"\d+|[ivx]+")
+# The most words of a comma part that run_together cuts: the shared sets' longest part has 18, two
+# institutions run together rarely more; a longer part is prose or a list no rule reads, and trying
+# every cut of it costs the cube of its length (an entry of 2,000 words took minutes).
+LONGEST_RUN_TOGETHER = 32
 _PREPOSITIONS = frozenset("of for on in de des di du fur für".split())
 # Footnote marks that tie an affiliation to its authors on a paper ("Dept. of Psychology‡"), card
 # suits and stars as ACL papers use them ("Charles University♠") among them.
@@ -226,30 +230,47 @@ def run_together(text: str, aliases: AliasTable) -> list[str]:
 
     A name the table knows is never cut ("Google DeepMind", "University College London"), nor a
     known organisation's unit ("Tencent Foo Co."), nor one whose second part is its campus
-    ("University of California Berkeley")."""
+    ("University of California Berkeley"). A comma part of more than :data:`LONGEST_RUN_TOGETHER`
+    words is not cut."""
+    pieces: list[str] = []
+    # the first piece of each cut may hold more cuts (the longest first part is cut first), the rest
+    # is read on in this loop, so no entry, however many institutions it runs together, recurses deeper
+    # than one comma part has words
+    while (cut := _first_cut(text, aliases)) is not None:
+        first, text = cut
+        pieces += run_together(first, aliases)
+    return [*pieces, text]
+
+
+def _first_cut(text: str, aliases: AliasTable) -> tuple[str, str] | None:
+    """:func:`run_together`'s first cut of an entry: the text before it and after it."""
     if is_known(text, aliases):
-        return [text]
+        return None
     parts = split_commas(text)
     for index, part in enumerate(parts):
         words = part.split()
         # separators and brackets have rules of their own ("ETHZ - ETH Zurich", "Foo & Bar University")
-        if len(words) < 2 or is_known(part, aliases) or not all(word[0].isalnum() for word in words):
+        if (not 2 <= len(words) <= LONGEST_RUN_TOGETHER or is_known(part, aliases)
+                or not all(word[0].isalnum() for word in words)):
             continue
         brand = brand_parent(part, aliases) is not None  # "Tencent Foo Co.": a known company's unit
+        institution_follows: bool | None = None  # an institution among the later comma parts, asked once
         for end in range(len(words) - 1, 0, -1):
             head, tail = " ".join(words[:end]), " ".join(words[end:])
             after_address = index > 0 and is_country(head) and not looks_like_organisation(parts[index - 1], aliases)
-            rest = [tail, *parts[index + 1:]]
+            rest = ", ".join([tail, *parts[index + 1:]])
             if after_address and _begins_after_address(tail, aliases):
-                return [*run_together(", ".join(parts[:index]), aliases), *run_together(", ".join(rest), aliases)]
+                return ", ".join(parts[:index]), rest
             # a unit whose institution is the next comma part: "… Sciences School of Foo, Bar University"
-            unit_of_next = starts_with_unit_word(tail) and any(names_institution(later, aliases) for later in parts[index + 1:])
+            if starts_with_unit_word(tail) and institution_follows is None:
+                institution_follows = any(names_institution(later, aliases) for later in parts[index + 1:])
+            unit_of_next = starts_with_unit_word(tail) and institution_follows
             if (unit_of_next and (is_known(head, aliases) or index > 0 and _is_place_after(head, parts[index - 1], aliases))
                     or not after_address and not brand and _ends_institution(head, words[end], aliases)
                     and _begins_institution(tail, aliases) and not is_known(f"{head}, {tail}", aliases)
                     and not _same_name(head, tail, aliases)):
-                return [*run_together(", ".join([*parts[:index], head]), aliases), *run_together(", ".join(rest), aliases)]
-    return [text]
+                return ", ".join([*parts[:index], head]), rest
+    return None
 
 
 def _organisation_word(word: str) -> bool:
@@ -263,7 +284,8 @@ def _ends_institution(name: str, next_word: str, aliases: AliasTable) -> bool:
     last = name.split()[-1]
     if is_known(f"{name} {next_word}", aliases) or names_place_of_university(name, aliases):
         return False
-    return is_known(name, aliases) or (names_institution(name, aliases) and (_organisation_word(last) or is_legal_form(last)))
+    # the last word first: names_institution reads every beginning of the name (brand_parent)
+    return is_known(name, aliases) or ((_organisation_word(last) or is_legal_form(last)) and names_institution(name, aliases))
 
 
 def _begins_institution(name: str, aliases: AliasTable) -> bool:
