@@ -87,7 +87,7 @@ _AT_OR_BY = re.compile(r"^(?P<unit>.+?)\s+(?:at|by)\s+(?P<parent>.+)$")
 # A bare word that, before a company, names the company's lab.
 GENERIC_UNITS = frozenset({"research", "ai", "labs", "lab", "ai research", "ai lab", "ai labs", "research labs"})
 # After a known prefix, these make the name an institution of its own ("Penn State University").
-_OWN_INSTITUTION_WORDS = TOP_LEVEL_WORDS | {"state", "technological", "tech", "polytechnic"}
+OWN_INSTITUTION_WORDS = TOP_LEVEL_WORDS | {"state", "technological", "tech", "polytechnic"}
 _ACADEMIC_WORDS = frozenset("institute institut college school academy".split())
 # "Faculty IV", "Lab 2": a numbered unit, not a place like "College Park".
 _NUMBERED = re.compile(r"\d+|[ivx]+")
@@ -95,7 +95,7 @@ _NUMBERED = re.compile(r"\d+|[ivx]+")
 # institutions run together rarely more; a longer part is prose or a list no rule reads, and trying
 # every cut of it costs the cube of its length (an entry of 2,000 words took minutes).
 LONGEST_RUN_TOGETHER = 32
-_PREPOSITIONS = frozenset("of for on in de des di du fur für".split())
+PREPOSITIONS = frozenset("of for on in de des di du fur für".split())
 # Footnote marks that tie an affiliation to its authors on a paper ("Dept. of Psychology‡"), card
 # suits and stars as ACL papers use them ("Charles University♠") among them.
 FOOTNOTE_MARKS = " *∗⋆†‡§¶‖¹²³⁴⁵⁶⁷⁸⁹⁰♠♡♢♣♤♥♦♧★☆◇◆⋄"
@@ -143,7 +143,7 @@ def brand_parent(text: str, aliases: AliasTable) -> str | None:
     tokens = without_legal_form(text).split()  # "Tencent Foo Co., Ltd." is "Tencent Foo", a unit of Tencent
     for end in range(len(tokens) - 1, 0, -1):
         rest = {fold(word).strip("(),.") for word in tokens[end:]}
-        if rest & _OWN_INSTITUTION_WORDS:
+        if rest & OWN_INSTITUTION_WORDS:
             continue
         known = resolve_name(" ".join(tokens[:end]), aliases).canonical
         if known and not words_of(known) & UNIVERSITY_WORDS:  # "Stanford Medicine" says too little
@@ -423,10 +423,10 @@ def _lab_word_before_name(first: str, second: str, aliases: AliasTable) -> bool:
             and not looks_like_organisation(second, aliases) and len(second.split()) <= 3 and second[:1].isupper())
 
 
-def _place_shaped(text: str) -> bool:
+def place_shaped(text: str) -> bool:
     """"College Park", "College Station": an organisation word followed by a name, nothing else."""
     words = institution_key(text).split()
-    return (len(words) == 2 and starts_with_unit_word(text) and words[1] not in _PREPOSITIONS and not is_acronym(text)
+    return (len(words) == 2 and starts_with_unit_word(text) and words[1] not in PREPOSITIONS and not is_acronym(text)
             and not _NUMBERED.fullmatch(words[1]))
 
 
@@ -479,7 +479,7 @@ def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
             else:
                 groups.append(units + [level])
                 units = []
-        elif groups and not units and not _place_shaped(level.name):
+        elif groups and not units and not place_shaped(level.name):
             groups[-1].insert(0, level)
         elif groups and not units:
             last = groups[-1][-1]
