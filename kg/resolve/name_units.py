@@ -55,6 +55,9 @@ SELECT ?org ?label WHERE { ?org kg:nameAsWritten ?label FILTER(lang(?label) = "e
 # Words after an organisation's name that make another institution of it, not its lab or campus.
 OWN_INSTITUTION_WORDS = institutions.OWN_INSTITUTION_WORDS | frozenset(
     "institute institut academy college school foundation society council association hospital".split())
+# Words that name a person, not a lab: "Independent Researcher" is no unit of an "Independent"
+# (both say the author has no organisation).
+PERSON_WORDS = frozenset("researcher researchers scientist scholar student professor consultant".split())
 JOINING_WORDS = PREPOSITIONS | frozenset("and at the to y e und zu la le".split())
 # Names with these words are institutions' names, whose campuses are written apart from them.
 ACADEMIC_WORDS = UNIVERSITY_WORDS | frozenset(
@@ -78,8 +81,9 @@ def key_words(iri: str) -> tuple[str, ...] | None:
 
 def added_words_make_unit(added: tuple[str, ...]) -> bool:
     """Words after an organisation's name that name a lab, a division or a place of it
-    ("deepmind", "web services", "seattle"), not an institution of its own."""
-    return bool(added) and added[0] not in JOINING_WORDS and not set(added) & (OWN_INSTITUTION_WORDS | JOINING_WORDS)
+    ("deepmind", "web services", "seattle"), not an institution of its own nor a person ("researcher")."""
+    return (bool(added) and added[0] not in JOINING_WORDS
+            and not set(added) & (OWN_INSTITUTION_WORDS | JOINING_WORDS | PERSON_WORDS))
 
 
 def written_apart(parent: tuple[str, ...], forms: Iterable[str]) -> bool:
