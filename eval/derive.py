@@ -26,6 +26,29 @@ def split(value: str | None) -> list[str]:
     return value.split(";") if value else []
 
 
+# A generation after a name's comma ("Martin Luther King, Jr."): the end of that name, not a name.
+_GENERATION = re.compile(r"(?:Jr|Sr)\.?|II|III|IV")
+
+
+def byline(record: dict) -> list[str]:
+    """The authors as the provider names them, each trimmed: joined with ';' (OpenReview-based
+    lists; '; ' in the NeurIPS lists of the 1990s and 2000s) or, where no ';' is given, with ', '
+    (CVF lists, NeurIPS 2024), a generation staying with the name before it. Under ``author``, in
+    some lists ``authors``."""
+    value = record.get("author") or record.get("authors") or ""
+    if isinstance(value, list):
+        return [name.strip() for name in value]
+    if ";" in value or "," not in value:
+        return [name.strip() for name in split(value)]
+    names: list[str] = []
+    for name in (part.strip() for part in value.split(",")):
+        if names and _GENERATION.fullmatch(name):
+            names[-1] = f"{names[-1]}, {name}"
+        elif name:
+            names.append(name)
+    return names
+
+
 def default_venue(provider_file: Path) -> str:
     """'aaai2022.json' -> 'AAAI 2022' (pass --venue where the conference spells itself otherwise: 'CoRL 2024')."""
     found = re.fullmatch(r"([A-Za-z]+?)[-_]?(\d{4})", provider_file.stem)
@@ -67,7 +90,7 @@ def derive(records: list[dict], venue: str) -> tuple[str, str, dict]:
     papers, skipped, unaligned = [], [], []
     raw_to_norms: dict[str, Counter] = defaultdict(Counter)
     for source_index, record in enumerate(records):
-        title, authors = (record.get("title") or "").strip(), split(record.get("author"))
+        title, authors = (record.get("title") or "").strip(), byline(record)
         if not title or not authors:
             skipped.append({"source_index": source_index, "title": title, "why": "no title" if not title else "no authors"})
             continue

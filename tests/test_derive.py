@@ -33,3 +33,19 @@ def test_derive_aligns_affiliations_with_the_providers_index_and_leaves_out_what
     assert truth["skipped"] == [{"source_index": 4, "title": "", "why": "no title"}]
     assert truth["coauthor_pairs"] == [["Ada Lovelace", "Charles Babbage", 2], ["Ada Lovelace", "Mary Somerville", 1],
                                        ["Charles Babbage", "Mary Somerville", 1]]
+
+
+def test_derive_reads_the_byline_as_the_provider_joins_it(tmp_path):
+    records = [
+        {"title": "Looms", "author": "Ada M. Lovelace; Charles Babbage"},           # '; ' as the old NeurIPS lists write it
+        {"title": "Engines", "author": "Ada Lovelace, Martin Weaver, Jr., Zhaochen"},  # ', ' as CVF lists write it
+        {"title": "Cards", "authors": "Joseph Jacquard;Mary Somerville"},            # under 'authors'
+        {"title": "Jacquard, Loom, Card", "author": "Joseph Marie Jacquard"},          # near miss: one name, no separator
+    ]
+    provider_file = tmp_path / "loom1843.json"
+    provider_file.write_text(json.dumps(records), encoding="utf-8")
+    truth = json.loads(write_set(provider_file, tmp_path / "set").read_text(encoding="utf-8"))
+    assert truth["authors_per_paper"] == [["Ada M. Lovelace", "Charles Babbage"], ["Ada Lovelace", "Martin Weaver, Jr.", "Zhaochen"],
+                                          ["Joseph Jacquard", "Mary Somerville"], ["Joseph Marie Jacquard"]]
+    listing = (tmp_path / "set" / "loom1843_listing.txt").read_text(encoding="utf-8").split("\n")
+    assert listing[6] == "Ada M. Lovelace, Charles Babbage"
