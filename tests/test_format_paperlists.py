@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from kg.ingest.formats import read_source
+from kg.ingest.formats.paperlists import header_from_file_name
 from kg.ingest.records import PaperRecord, Rejection
 from kg.pipeline import ingest
 from kg.rdf.iris import Minter
@@ -400,3 +401,18 @@ def test_affiliations_joined_by_a_space_that_co_authors_give_alone_are_two(tmp_p
     entry = {"title": "A Good Paper", "author": "Ada Lovelace; Alan Turing; Grace Hopper", "aff": aff}
     records, _, _ = _read(_write(tmp_path, json.dumps([entry])))
     assert [[a.name for a in d.affiliations] for d in records[0].author_details] == expected
+
+
+@pytest.mark.parametrize("stem, header", [
+    ("colm2024", "COLM 2024"),
+    ("3dv2025", "3DV 2025"),
+    # a well-known conference gets back the spelling the file name lost
+    ("nips2024", "NeurIPS 2024"),
+    ("corl2023", "CoRL 2023"),
+    ("acmmm2024", "ACM MM 2024"),
+    ("siggraphasia2024", "SIGGRAPH Asia 2024"),
+    ("siggraph2024", "SIGGRAPH 2024"),   # near miss: the series alone is no well-known name
+    ("my_papers", "my papers"),
+])
+def test_the_file_name_names_the_conference_as_it_writes_itself(stem, header):
+    assert header_from_file_name(stem) == header

@@ -23,7 +23,7 @@ from typing import Iterator
 from ...resolve.keys import is_legal_form
 from ...resolve.org_names import ORGANISATION_WORDS, UNIT_WORDS, is_top_level, words_of
 from .. import identifiers
-from ..comments import find_venue, names_conference, venue_of_header
+from ..comments import find_venue, known_venue_of_compact, names_conference, venue_of_header
 from ..names import clean, fold, unescape_html, with_generations
 from ..reading import Paragraph, check_text_file
 from ..records import Affiliation, AuthorDetail, PaperRecord, Rejection, excerpt
@@ -118,10 +118,12 @@ _CONFERENCE_YEAR_STEM = re.compile(r"(?P<name>[A-Za-z0-9]+?)[_\-]?(?P<year>(?:19
 
 def header_from_file_name(stem: str) -> str:
     """``colm2024`` -> ``COLM 2024``: paperlists names files by conference acronym and year, in
-    lower case, and the acronym is written in capitals again so that a conference nobody
-    listed (COLM, 3DV, WACV) is read as one, like a header line; any other stem is its words."""
+    lower case and without spaces, so a well-known conference is given its own spelling back
+    (``acmmm2024`` -> ``ACM MM 2024``, ``siggraphasia2024`` -> ``SIGGRAPH Asia 2024``) and any
+    other acronym is written in capitals again so that a conference nobody listed (COLM, 3DV,
+    WACV) is read as one, like a header line; any other stem is its words."""
     if match := _CONFERENCE_YEAR_STEM.fullmatch(stem):
-        return f"{match['name'].upper()} {match['year']}"
+        return f"{known_venue_of_compact(match['name']) or match['name'].upper()} {match['year']}"
     return stem.replace("_", " ")
 
 
