@@ -162,13 +162,30 @@ def test_truncated_json_keeps_the_papers_before_and_rejects_the_rest_with_the_li
 
 
 def test_wrong_types_reject_the_entry_and_go_on(tmp_path):
-    bad = [{**GOOD, "title": 42}, {**GOOD, "author": {"name": "x"}}, "just a string", {**GOOD, "author": ""}, GOOD]
+    bad = [{**GOOD, "title": 42}, {**GOOD, "author": {"name": "x"}}, "just a string", {**GOOD, "title": ""}, GOOD]
     records, rejections, _ = _read(_write(tmp_path, json.dumps(bad, indent=2)))
     assert [r.title for r in records] == ["A Good Paper"]
     reasons = [r.reason for r in rejections]
     assert "'title' is int" in reasons[0] and "'author' is dict" in reasons[1]
-    assert "not an object" in reasons[2] and "no authors" in reasons[3]
+    assert "not an object" in reasons[2] and "no title" in reasons[3]
     assert len(records) + len(rejections) == len(bad)
+
+
+def test_a_paper_whose_list_gives_no_byline_is_kept_without_authors(tmp_path):
+    # EMNLP 2023's list: every author field empty, and the papers are still its papers
+    entries = [{"title": "Weaving Without Names", "author": "", "aff": "Loom University; Card Lab", "status": "Long Findings",
+                "track": "main", "keywords": "looms;cards"},
+               {"title": "Weaving With Names", "author": ";", "aff": ";"}]
+    store = KGStore("memory")
+    path = _write(tmp_path, json.dumps(entries, indent=2))
+    report = ingest([path], store, Minter())
+    assert (report.read, len(report.sources[0].rejections)) == (2, 0)
+    rows = store.query(sparql_prologue() + """SELECT ?title (COUNT(?a) AS ?authors) ?venue WHERE {
+        ?paper a schema:ScholarlyArticle ; dcterms:title ?title ; bibo:presentedAt/rdfs:label ?venue
+        OPTIONAL { ?paper kg:authorship ?a } } GROUP BY ?title ?venue ORDER BY ?title""")
+    assert [(str(t), int(n.toPython()), str(v)) for t, n, v in rows] == [("Weaving With Names", 0, "CONF 2025"),
+                                                                          ("Weaving Without Names", 0, "CONF 2025")]
+    store.close()
 
 
 def test_invalid_json_names_line_and_column(tmp_path):
