@@ -189,3 +189,20 @@ def test_a_full_name_names_the_conference_its_initials_spell(venue, acronym, exp
 ])
 def test_the_edition_before_a_conference_name_is_not_part_of_it(text, venue):
     assert parse_publication(text, None).venue == venue
+
+
+@pytest.mark.parametrize("text, venue, track", [
+    ("Findings of EMNLP 2023", "EMNLP", "findings"),
+    ("Accepted to Findings of ACL 2024", "ACL", "findings"),
+    ("Findings of the Association for Computational Linguistics: NAACL 2024", "NAACL", "findings"),
+    ("Long Findings; main track", None, "findings"),     # the provider's status of a Findings paper
+    ("Findings; main track", None, "findings"),
+    # near misses: findings of a study, and a workshop's name, are no Findings track
+    ("Our findings show a gap. ICML 2024", "ICML", "main"),
+    ("Key findings of our study; NeurIPS 2024", "NeurIPS", "main"),
+    ("Short Main; main track", None, None),
+    ("Findings of Weaving Workshop 2031", None, "workshop"),
+])
+def test_the_findings_of_a_conference_are_its_findings_track(text, venue, track):
+    info = parse_publication(text, None)
+    assert (info.venue, info.track) == (venue, track)

@@ -97,6 +97,10 @@ _PRESENTATIONS = (
     ("poster", re.compile(r"\bposter\b(?!\s*/)", re.IGNORECASE)),
 )
 _POSITION = re.compile(r"\bposition\s+(?:paper|track)\b", re.IGNORECASE)
+# The Findings of an ACL conference: published with it, not in its main track ("Findings of EMNLP
+# 2023", "Findings of the Association for Computational Linguistics: NAACL 2024"), and the
+# provider's status for them ("Long Findings", "Findings"); "our findings show" is no track.
+_FINDINGS = re.compile(r"\bFindings\s+of\s+(?:the\s+)?[A-Z]|\b(?i:long|short)\s+Findings\b|(?:^|;)\s*Findings\s*(?:;|$)")
 _NON_ARCHIVAL = re.compile(r"\bnon[\s\-]?archival\b", re.IGNORECASE)
 _PAGES = re.compile(r"\b(\d{1,4})\s*pages?\b", re.IGNORECASE)
 _MAIN_PAGES = re.compile(r"\b(\d{1,3})\s*(?:are\s+)?(?:pages?\s+)?main(?:\s+(?:text|body|paper))?\b", re.IGNORECASE)
@@ -125,7 +129,7 @@ class PublicationInfo:
     venue: str | None = None
     year: int | None = None
     year_source: str | None = None
-    track: str | None = None  # "main" | "position" | "workshop"
+    track: str | None = None  # "main" | "findings" | "position" | "workshop"
     workshops: list[Workshop] = field(default_factory=list)
     presentations: list[str] = field(default_factory=list)
     non_archival: bool = False
@@ -341,6 +345,8 @@ def parse_publication(comments: str | None, journal_ref: str | None, title: str 
     info.presentations = [name for name, pattern in _PRESENTATIONS if pattern.search(prose)]
     if info.workshops or _WORKSHOPS.search(prose):
         info.track = "workshop"
+    elif _FINDINGS.search(prose):
+        info.track = "findings"
     elif _POSITION.search(prose) or (title or "").casefold().startswith("position:"):
         info.track = "position"
     elif info.venue:
