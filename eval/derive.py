@@ -30,6 +30,10 @@ def split(value: str | None) -> list[str]:
 _GENERATION = re.compile(r"(?:Jr|Sr)\.?|II|III|IV")
 
 
+# A submission the conference did not accept, which some lists hold too (ICLR 2023): no paper of it.
+_NOT_ACCEPTED = re.compile(r"(?:desk[\s_-]*)?reject(?:ed)?|withdrawn?|withdrawal", re.IGNORECASE)
+
+
 def byline(record: dict) -> list[str]:
     """The authors as the provider names them, each trimmed: joined with ';' (OpenReview-based
     lists; '; ' in the NeurIPS lists of the 1990s and 2000s) or, where no ';' is given, with ', '
@@ -91,8 +95,10 @@ def derive(records: list[dict], venue: str) -> tuple[str, str, dict]:
     raw_to_norms: dict[str, Counter] = defaultdict(Counter)
     for source_index, record in enumerate(records):
         title, authors = (record.get("title") or "").strip(), byline(record)
-        if not title or not authors:
-            skipped.append({"source_index": source_index, "title": title, "why": "no title" if not title else "no authors"})
+        status = (record.get("status") or "").strip()
+        if not title or not authors or _NOT_ACCEPTED.fullmatch(status):
+            why = "no title" if not title else f"status {status!r}" if _NOT_ACCEPTED.fullmatch(status) else "no authors"
+            skipped.append({"source_index": source_index, "title": title, "why": why})
             continue
         affs = _affiliations(record)
         institutions = _distinct(affs)

@@ -49,3 +49,11 @@ def test_derive_reads_the_byline_as_the_provider_joins_it(tmp_path):
                                           ["Joseph Jacquard", "Mary Somerville"], ["Joseph Marie Jacquard"]]
     listing = (tmp_path / "set" / "loom1843_listing.txt").read_text(encoding="utf-8").split("\n")
     assert listing[6] == "Ada M. Lovelace, Charles Babbage"
+
+
+def test_derive_leaves_out_the_submissions_the_conference_did_not_accept(tmp_path):
+    records = [{"title": "Looms", "author": "Ada Lovelace", "status": "Reject"}, {"title": "Cards", "author": "Ada Lovelace", "status": "Poster"}]
+    provider_file = tmp_path / "loom1843.json"
+    provider_file.write_text(json.dumps(records), encoding="utf-8")
+    truth = json.loads(write_set(provider_file, tmp_path / "set").read_text(encoding="utf-8"))
+    assert truth["titles"] == ["Cards"] and truth["skipped"] == [{"source_index": 0, "title": "Looms", "why": "status 'Reject'"}]

@@ -433,3 +433,14 @@ def test_affiliations_joined_by_a_space_that_co_authors_give_alone_are_two(tmp_p
 ])
 def test_the_file_name_names_the_conference_as_it_writes_itself(stem, header):
     assert header_from_file_name(stem) == header
+
+
+def test_a_submission_the_conference_did_not_accept_is_no_paper_of_it(tmp_path):
+    # ICLR 2023's list holds every submission; the rejected and withdrawn ones are read and rejected
+    entries = [{**GOOD, "title": "Rejected Looms", "status": "Reject"}, {**GOOD, "title": "Withdrawn Looms", "status": "Withdraw", "author": ""},
+               {**GOOD, "title": "Desk Rejected Looms", "status": "Desk Reject"},
+               {**GOOD, "title": "Rejection Sampling for Looms", "status": "Poster"},   # near misses: the word in a title,
+               {**GOOD, "title": "Looms Withdrawn From Markets", "status": ""}]         # and no status at all
+    records, rejections, _ = _read(_write(tmp_path, json.dumps(entries, indent=2)))
+    assert [r.title for r in records] == ["Rejection Sampling for Looms", "Looms Withdrawn From Markets"]
+    assert [r.reason for r in rejections] == [f"status {s!r}: a submission the conference did not accept" for s in ("Reject", "Withdraw", "Desk Reject")]

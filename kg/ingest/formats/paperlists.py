@@ -253,15 +253,22 @@ def _edition_dated(fields: dict[str, str], header: str) -> dict[str, str]:
     return fields
 
 
+# The status of a submission the conference did not accept: ICLR 2023's list holds every
+# submission, the rejected and withdrawn ones too, most of them without authors.
+_NOT_ACCEPTED = re.compile(r"(?:desk[\s_-]*)?reject(?:ed)?|withdrawn?|withdrawal", re.IGNORECASE)
+
+
 def paper_record(entry: object, where, header: str) -> PaperRecord | Rejection:
     if not isinstance(entry, dict):
         return Rejection(where, f"entry is a JSON {type(entry).__name__}, not an object", excerpt(json.dumps(entry)[:200]))
     title = text(entry.get("title"), "title")
+    if (status := text(entry.get("status"), "status")) and _NOT_ACCEPTED.fullmatch(status):
+        return Rejection(where, f"status {status!r}: a submission the conference did not accept", excerpt(title or ""))
     authors = byline(entry)
     bib_fields = _edition_dated(citation_fields(entry["bibtex"]), header) if isinstance(entry.get("bibtex"), str) else {}
     urls = {key: text(entry.get(key), key) for key in ("site", "openreview", "pdf", "github", "project")}
     forum = identifiers.openreview_forum(urls["openreview"] or urls["site"] or bib_fields.get("url"))
-    status, track = text(entry.get("status"), "status"), text(entry.get("track"), "track")
+    track = text(entry.get("track"), "track")
     facts = "; ".join(part for part in (status, f"{track} track" if track else None, venue_facts(bib_fields)) if part)
     arxiv = identifiers.arxiv(bib_fields.get("eprint"))
     # the paper's institutions are every stated affiliation, also where the list is not aligned
