@@ -36,16 +36,16 @@ _NOT_ACCEPTED = re.compile(r"(?:desk[\s_-]*)?reject(?:ed)?|withdrawn?|withdrawal
 
 def byline(record: dict) -> list[str]:
     """The authors as the provider names them, each trimmed: joined with ';' (OpenReview-based
-    lists; '; ' in the NeurIPS lists of the 1990s and 2000s) or, where no ';' is given, with ', '
-    (CVF lists, NeurIPS 2024), a generation staying with the name before it. Under ``author``, in
-    some lists ``authors``."""
+    lists; '; ' in the NeurIPS lists of the 1980s to 2000s) or, where no ';' is given, with ', '
+    (CVF lists, NeurIPS 2024), a generation staying with the name before it (also one given a
+    place of its own: NeurIPS 1987's "J.L. WYATT; Jr; D.L. STANDLEY"). Under ``author``, in some
+    lists ``authors``."""
     value = record.get("author") or record.get("authors") or ""
     if isinstance(value, list):
         return [name.strip() for name in value]
-    if ";" in value or "," not in value:
-        return [name.strip() for name in split(value)]
+    parts = split(value) if ";" in value or "," not in value else value.split(",")
     names: list[str] = []
-    for name in (part.strip() for part in value.split(",")):
+    for name in (part.strip() for part in parts):
         if names and _GENERATION.fullmatch(name):
             names[-1] = f"{names[-1]}, {name}"
         elif name:

@@ -243,6 +243,11 @@ def test_a_node_with_two_openreview_ids_violates_the_shapes():
     # near-misses: ';' separates when present, a comma inside one place is part of that name
     ("author", "Lovelace, Ada;Turing, Alan", ["Lovelace, Ada", "Turing, Alan"]),
     ("author", "Ada Lovelace;Alan Turing", ["Ada Lovelace", "Alan Turing"]),
+    # a generation given a place of its own in a ';' list (NeurIPS 1987) ends the name before it
+    ("author", "A.L. LOVELACE; Jr; C. BABBAGE", ["A.L. LOVELACE, Jr", "C. BABBAGE"]),
+    ("author", "Ada Lovelace; Henry Ford; III", ["Ada Lovelace", "Henry Ford, III"]),
+    ("author", "Jr Weaver; Ada Lovelace", ["Jr Weaver", "Ada Lovelace"]),   # near misses: a name that begins with it,
+    ("author", "Junior Weaver; Ada Lovelace", ["Junior Weaver", "Ada Lovelace"]),  # and a word that is no generation
 ])
 def test_bylines_joined_by_commas_or_semicolons_under_author_or_authors(tmp_path, key, written, expected):
     entry = {"title": "A Good Paper", key: written, "status": "Poster"}

@@ -24,7 +24,7 @@ from ...resolve.keys import is_legal_form
 from ...resolve.org_names import ORGANISATION_WORDS, UNIT_WORDS, is_top_level, words_of
 from .. import identifiers
 from ..comments import find_venue, known_venue_of_compact, names_conference, venue_of_header
-from ..names import clean, fold, unescape_html, with_generations
+from ..names import clean, fold, is_generation, unescape_html, with_generations
 from ..reading import Paragraph, check_text_file
 from ..records import Affiliation, AuthorDetail, PaperRecord, Rejection, excerpt
 from ..structured import FieldError, distinct, institutions_of, make_record, parts, text
@@ -136,14 +136,17 @@ def byline(entry: dict) -> list[str]:
     """The authors in byline order. OpenReview-based lists join them with ``;`` under ``author``
     (an empty place kept: position aligns the per-author fields); CVF lists and some ICML /
     NeurIPS years with ", ", some under ``authors``. A list without ``;`` but with commas is
-    comma-separated, a generation ("Jr.") staying with its name."""
+    comma-separated, a generation ("Jr.") staying with its name, also where a ';' list gives it a
+    place of its own (NeurIPS 1987: "J.L. WYATT; Jr; D.L. STANDLEY"; the per-author fields then no
+    longer align, so nobody gets a per-author one)."""
     key = _filled_key(entry, ("author", "authors"))
     value = entry.get(key)
     if isinstance(value, str):
         value = unescape_html(value)  # "Pe&#39;er" holds a ';' that separates nothing
         if ";" not in value and "," in value:
             return with_generations(clean(part) for part in value.split(","))
-    return parts(value, key, ";")
+    names = parts(value, key, ";")
+    return with_generations(names) if any(map(is_generation, names[1:])) else names
 
 
 def _per_author(values: list[str], count: int) -> list[str]:
