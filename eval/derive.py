@@ -50,7 +50,19 @@ def byline(record: dict) -> list[str]:
             names[-1] = f"{names[-1]}, {name}"
         elif name:
             names.append(name)
-    return names
+    return _once(names, record)
+
+
+def _once(names: list[str], record: dict) -> list[str]:
+    """The byline once where the provider wrote it twice in a row (ICRA and IROS from IEEE Xplore:
+    "A;B;A;B", with one affiliation per author): two names or more repeated in order, or one name
+    twice where the affiliations name one author (two namesakes would have one each)."""
+    half = len(names) // 2
+    if not half or len(names) != 2 * half or names[:half] != names[half:]:
+        return names
+    if half == 1 and (len(affs := _affiliations(record)) != 1 or not affs[0]):
+        return names
+    return names[:half]
 
 
 def default_venue(provider_file: Path) -> str:

@@ -449,3 +449,22 @@ def test_a_submission_the_conference_did_not_accept_is_no_paper_of_it(tmp_path):
     records, rejections, _ = _read(_write(tmp_path, json.dumps(entries, indent=2)))
     assert [r.title for r in records] == ["Rejection Sampling for Looms", "Looms Withdrawn From Markets"]
     assert [r.reason for r in rejections] == [f"status {s!r}: a submission the conference did not accept" for s in ("Reject", "Withdraw", "Desk Reject")]
+
+
+@pytest.mark.parametrize("entry, authors, affiliations", [
+    # ICRA and IROS from IEEE Xplore: the byline and its ids written twice, the affiliations once,
+    # which then align with the byline read once
+    ({"author": "Ada Lovelace;Alan Turing;Ada Lovelace;Alan Turing", "authorids": "/1;/2;/1;/2", "aff": "London; Bletchley"},
+     ["Ada Lovelace", "Alan Turing"], [["London"], ["Bletchley"]]),
+    ({"author": "Ada Lovelace;Ada Lovelace", "authorids": "/1;/1", "aff": "London"}, ["Ada Lovelace"], [["London"]]),
+    # near misses: two namesakes, each with an affiliation or none; a repeat that is not the whole byline twice
+    ({"author": "Wei Wang;Wei Wang", "aff": "London;Bletchley"}, ["Wei Wang", "Wei Wang"], [["London"], ["Bletchley"]]),
+    ({"author": "Wei Wang;Wei Wang", "aff": ""}, ["Wei Wang", "Wei Wang"], [[], []]),
+    ({"author": "Ada Lovelace;Alan Turing;Ada Lovelace", "aff": ""}, ["Ada Lovelace", "Alan Turing", "Ada Lovelace"], [[], [], []]),
+    ({"author": "Ada Lovelace;Alan Turing;Alan Turing;Ada Lovelace", "aff": ""},
+     ["Ada Lovelace", "Alan Turing", "Alan Turing", "Ada Lovelace"], [[], [], [], []]),
+])
+def test_a_byline_written_twice_in_a_row_is_read_once(tmp_path, entry, authors, affiliations):
+    records, rejections, _ = _read(_write(tmp_path, json.dumps([{"title": "Looms", **entry}])))
+    assert not rejections and records[0].authors == authors
+    assert [[aff.name for aff in detail.affiliations] for detail in records[0].author_details] == affiliations

@@ -149,6 +149,34 @@ def byline(entry: dict) -> list[str]:
     return with_generations(names) if any(map(is_generation, names[1:])) else names
 
 
+# The per-author lists the IEEE lists write twice with the byline (ICRA, IROS: "/3708…;/3848…;/3708…;/3848…").
+_PER_AUTHOR_KEYS = ("authorids", "orcid", "dblp", "aff_domain")
+
+
+def _twice(values: list[str]) -> bool:
+    half = len(values) // 2
+    return half > 0 and len(values) == 2 * half and values[:half] == values[half:]
+
+
+def without_repeated_byline(entry: dict) -> dict:
+    """The entry with its byline once where the list wrote it twice in a row ("Monika Roznere;Philippos
+    Mordohai;Monika Roznere;Philippos Mordohai", ICRA 2023 and IROS 2023 from IEEE Xplore, whose
+    affiliation list names each author once). Two names or more repeated in order are the byline
+    twice; one name twice ("Wei Wang;Wei Wang") only where the affiliations name one author, as two
+    namesakes would have one each. Per-author lists written twice the same way are taken once too."""
+    names = byline(entry)
+    if not _twice(names):
+        return entry
+    half = len(names) // 2
+    if half == 1 and (len(affs := _affiliations(entry)) != 1 or not affs[0]):
+        return entry
+    undoubled = {**entry, _filled_key(entry, ("author", "authors")): ";".join(names[:half])}
+    for key in _PER_AUTHOR_KEYS:
+        if isinstance(value := entry.get(key), str) and _twice(listed := value.split(";")):
+            undoubled[key] = ";".join(listed[:len(listed) // 2])
+    return undoubled
+
+
 def _per_author(values: list[str], count: int) -> list[str]:
     return values if len(values) == count else [""] * count
 
@@ -267,6 +295,7 @@ def paper_record(entry: object, where, header: str) -> PaperRecord | Rejection:
     title = text(entry.get("title"), "title")
     if (status := text(entry.get("status"), "status")) and _NOT_ACCEPTED.fullmatch(status):
         return Rejection(where, f"status {status!r}: a submission the conference did not accept", excerpt(title or ""))
+    entry = without_repeated_byline(entry)
     authors = byline(entry)
     bib_fields = _edition_dated(citation_fields(entry["bibtex"]), header) if isinstance(entry.get("bibtex"), str) else {}
     urls = {key: text(entry.get(key), key) for key in ("site", "openreview", "pdf", "github", "project")}
