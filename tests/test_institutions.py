@@ -8,7 +8,7 @@ import pytest
 
 from kg.errors import InputError
 from kg.resolve import aliases as alias_module
-from kg.resolve.aliases import ALIASES_ENV, active_aliases, read_alias_file
+from kg.resolve.aliases import ALIASES_ENV, AliasTable, active_aliases, read_alias_file
 from kg.resolve.institutions import resolve_entries, split_groups
 from kg.resolve.org_names import is_acronym, resolve_name
 
@@ -616,3 +616,37 @@ def test_a_plus_is_a_comma_where_the_parts_show_it(table, entry, expected):
 
 def test_an_entry_without_a_letter_or_digit_names_nothing(table):
     assert institutions("---", table) == []
+
+
+# ---------------------------------------------------------------- lists, separators and joins the rules read
+@pytest.fixture(scope="module")
+def empty():
+    """A table that knows no institution: the rules alone, as on a conference the table does not cover."""
+    return AliasTable({})
+
+
+@pytest.mark.parametrize("entry, expected", [
+    # a French lab's co-supervisors side by side, the lab a unit of the first, its UMR number no unit
+    ("Univ. Grenoble Alpes, CNRS, Grenoble INP, LJK", [["LJK", "Univ. Grenoble Alpes"], ["CNRS"], ["Grenoble INP"]]),
+    ("Sorbonne Université, CNRS, LIP6", [["LIP6", "Sorbonne Université"], ["CNRS"]]),
+    ("Université Paris-Saclay, CNRS, Inria, LISN", [["LISN", "Université Paris-Saclay"], ["CNRS"], ["Inria"]]),
+    ("Univ Lyon, INSA Lyon, CNRS, LIRIS, UMR 5205", [["LIRIS", "Univ Lyon"], ["INSA Lyon"], ["CNRS"]]),
+    ("Université de Loomville, Inria, LTX, UMR CNRS 1234", [["LTX", "Université de Loomville"], ["Inria"]]),
+    ("Sorbonne Université, LPSM, UMR 8001", [["LPSM", "Sorbonne Université"]]),
+    ("CNRS, Institut de Tissage, Loom University", [["Institut de Tissage", "CNRS"], ["Loom University"]]),
+    # near-misses: a unit's words make a unit; a list that is not French keeps a unit after the institution before it
+    ("Université de Loomville, Faculté des Sciences, LTX", [["LTX", "Faculté des Sciences", "Université de Loomville"]]),
+    ("Loom University, Weft University, WLAB", [["Loom University"], ["WLAB", "Weft University"]]),
+    ("Loom University, BNRX, WLAB", [["WLAB", "BNRX", "Loom University"]]),
+])
+def test_a_french_labs_co_supervisors_are_institutions_side_by_side(empty, entry, expected):
+    assert institutions(entry, empty) == expected
+
+
+def test_french_co_supervisors_with_the_table(table):
+    assert institutions("Univ. Grenoble Alpes, CNRS, Grenoble INP, LJK", table) == [
+        ["LJK", "Université Grenoble Alpes"], ["CNRS"], ["Grenoble INP"]]
+    # the lab written with and without its number is one unit
+    assert (top_keys("Sorbonne Université, LPSM, UMR 8001", table) == top_keys("Sorbonne Université, LPSM", table)
+            and resolve_entries("Sorbonne Université, LPSM, UMR 8001", None, table)[0].levels[0].key
+            == resolve_entries("Sorbonne Université, LPSM", None, table)[0].levels[0].key)

@@ -60,8 +60,10 @@ from .org_names import (
     address_city,
     is_acronym,
     is_country,
+    is_french_research_organisation,
     is_known,
     is_top_level,
+    is_unit_number,
     looks_like_organisation,
     resolve_name,
     starts_with_unit_word,
@@ -92,6 +94,9 @@ _ACADEMIC_WORDS = frozenset("institute institut college school academy".split())
 # "Faculty IV", "Lab 2": a numbered unit, not a place like "College Park".
 _NUMBERED = re.compile(r"\d+|[ivx]+")
 _PREPOSITIONS = frozenset("of for on in de des di du fur für".split())
+# A French university or school's name, which begins a lab's list of co-supervisors.
+_FRENCH_UNIVERSITY_WORDS = frozenset("universite ecole".split())
+_FRENCH_UNIV = re.compile(r"\bUniv\b\.?(?!\s+of\b)")
 # Footnote marks that tie an affiliation to its authors on a paper ("Dept. of Psychology‡"), card
 # suits and stars as ACL papers use them ("Charles University♠") among them.
 FOOTNOTE_MARKS = " *∗⋆†‡§¶‖¹²³⁴⁵⁶⁷⁸⁹⁰♠♡♢♣♤♥♦♧★☆◇◆⋄"
@@ -434,15 +439,17 @@ def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
     if len(parts) == 2 and _lab_word_before_name(*parts, aliases):  # "Research, Zorblax" is Zorblax Research
         parts = [f"{parts[1]} {parts[0]}"]
     for part in parts:
-        if levels and (is_country(part) or not looks_like_organisation(part, aliases)
+        if levels and (is_country(part) or is_unit_number(part)
+                       or not (looks_like_organisation(part, aliases) or is_french_research_organisation(part))
                        or (names_place_of_university(part, aliases) and not _academic(levels[-1].name, aliases))):
             levels[-1] = Level(levels[-1].name, (*levels[-1].qualifiers, part))
         else:
             levels.append(Level(part))
+    tutelles = _tutelles(levels, aliases)
     groups: list[list[Level]] = []
     units: list[Level] = []
-    for level in levels:
-        if names_institution(level.name, aliases):
+    for index, level in enumerate(levels):
+        if index in tutelles or names_institution(level.name, aliases):
             previous = groups[-1][-1] if groups and not units else None
             if units and institution_key(units[-1].name) in GENERIC_UNITS:  # "Research, Google"
                 units[-1] = Level(f"{level.name} {units[-1].name}", units[-1].qualifiers)
@@ -458,7 +465,8 @@ def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
                 groups.append(units + [level])
                 units = []
         elif groups and not units and not _place_shaped(level.name):
-            groups[-1].insert(0, level)
+            # a unit written after its institution; after a French lab's co-supervisors, the first one's
+            groups[0 if tutelles else -1].insert(0, level)
         elif groups and not units:
             last = groups[-1][-1]
             groups[-1][-1] = Level(last.name, (*last.qualifiers, level.name, *level.qualifiers))
@@ -467,6 +475,34 @@ def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
     if units:
         groups.append(units)
     return groups
+
+
+def _tutelles(levels: list[Level], aliases: AliasTable) -> set[int]:
+    """The co-supervisors of a French lab, written side by side before it ("Univ. Grenoble Alpes,
+    CNRS, Grenoble INP, LJK", "Univ Lyon, INSA Lyon, CNRS, LIRIS, UMR 5205"): in an entry that
+    names one of France's public research organisations, a joint research unit's number or a
+    French university or school, the institutions, those organisations, and the names with an
+    acronym and no unit's word written between the first institution and the lab (the last part
+    that is neither). Each is an institution of its own; the lab is a unit of the first. Empty
+    where the entry is no such list, or names fewer than two."""
+    organisations = {index for index, level in enumerate(levels)
+                     if is_french_research_organisation(level.name) or names_institution(level.name, aliases)}
+    french = any(is_french_research_organisation(level.name) or any(map(is_unit_number, level.qualifiers))
+                 or words_of(level.name) & _FRENCH_UNIVERSITY_WORDS or _FRENCH_UNIV.search(level.name)
+                 for level in levels)
+    if not french or not organisations:
+        return set()
+    lab = max((index for index in range(len(levels)) if index not in organisations), default=None)
+    first = min(organisations)
+    if lab is not None:
+        organisations |= {index for index in range(first + 1, lab) if _co_supervisor_shaped(levels[index].name)}
+    return organisations if len(organisations) > 1 else set()
+
+
+def _co_supervisor_shaped(name: str) -> bool:
+    """"Grenoble INP", "INSA Lyon", "CentraleSupélec": an acronym and no word of a unit."""
+    return (any(is_acronym(word) for word in name.split()) and not starts_with_unit_word(name)
+            and not words_of(name) & (ORGANISATION_WORDS - TOP_LEVEL_WORDS))
 
 
 def _academic(name: str, aliases: AliasTable) -> bool:
