@@ -650,3 +650,28 @@ def test_french_co_supervisors_with_the_table(table):
     assert (top_keys("Sorbonne Université, LPSM, UMR 8001", table) == top_keys("Sorbonne Université, LPSM", table)
             and resolve_entries("Sorbonne Université, LPSM, UMR 8001", None, table)[0].levels[0].key
             == resolve_entries("Sorbonne Université, LPSM", None, table)[0].levels[0].key)
+
+
+@pytest.mark.parametrize("entry, expected", [
+    # a slash between two organisations' own names, one a brand or an institution
+    ("DeepMind/Google", [["DeepMind"], ["Google"]]),
+    ("Zorblax / CNRS", [["Zorblax"], ["CNRS"]]),
+    ("WLAB/Loom University", [["WLAB"], ["Loom University"]]),
+    # an ampersand between a lab's name and a university
+    ("Zorblax Brain Robotics & Loom University", [["Zorblax Brain Robotics"], ["Loom University"]]),
+    # near-misses: a subject, a two-letter word, a lab's generic word; a letter, a unit, a name's own "&"
+    ("Zorblax AI/ML", [["Zorblax AI/ML"]]),
+    ("Biology/WLAB", [["Biology/WLAB"]]),
+    ("Research/Zorblax", [["Research/Zorblax"]]),
+    ("Loomtown A & M University", [["Loomtown A & M University"]]),
+    ("Electrical Engineering & Computer Science Department", [["Electrical Engineering & Computer Science Department"]]),
+    ("The Robotics & AI Institute", [["The Robotics & AI Institute"]]),
+])
+def test_a_slash_or_an_ampersand_between_two_organisations_gives_two(empty, entry, expected):
+    assert institutions(entry, empty) == expected
+
+
+def test_a_slash_or_ampersand_where_the_table_knows_the_parent(table):
+    assert institutions("DeepMind/Google", table) == [["Google DeepMind", "Google"]]
+    assert institutions("Google Brain Robotics & Columbia University", table) == [
+        ["Google Brain Robotics", "Google Brain", "Google"], ["Columbia University"]]

@@ -81,6 +81,10 @@ _GLUED_PLUS = re.compile(r"(?<=\S)\+(?=\S)")
 _UNIT_ONLY_WORDS = frozenset("department dept faculty lab laboratory thrust".split())
 _SEPARATORS = (re.compile(r"\s+\+\s+"), re.compile(r"\s*\|\s*"), re.compile(r"\s*/\s*"), re.compile(r"\s+&\s+"),
                re.compile(r"\s+and\s+"))
+_SLASH, _AMPERSAND = _SEPARATORS[2], _SEPARATORS[3]
+# How the names of subjects end ("Robotics", "Biology", "Engineering", "Chemistry", "Vision"):
+# such a word alone is a field, not an organisation's name.
+_SUBJECT_WORD = re.compile(r"(?:ics|logy|istry|ing|ion|ence|ance|ity|ine|omy|graphy)$", re.IGNORECASE)
 _SPACED_DASH = re.compile(r"\s+[-–—]\s+")
 _TRAILING_BRACKET = re.compile(r"^(?P<name>.+?)\s*[(（](?P<inner>[^()（）]+)[)）]$")
 # A name whose subjects follow its organisation word: "Institute for Logic", "Department of Electrical".
@@ -174,11 +178,39 @@ def split_institutions(text: str, aliases: AliasTable) -> list[str]:
     for separator in _SEPARATORS:
         pieces = [piece for piece in separator.split(text) if piece]
         # the name before a separator ends it, the one after begins the next: "X, Chalmers … and University of …"
-        if len(pieces) > 1 and all(names_institution(_last_name(before), aliases)
-                                   and names_institution(split_commas(after)[0], aliases)
+        if len(pieces) > 1 and all(_names_two(separator, _last_name(before), split_commas(after)[0], aliases)
                                    for before, after in zip(pieces, pieces[1:])):
             return [part for piece in pieces for part in split_institutions(piece, aliases)]
     return [text]
+
+
+def _names_two(separator: re.Pattern, first: str, second: str, aliases: AliasTable) -> bool:
+    """Two institutions, one on each side of a separator; or, at a slash, two organisations' own
+    names, one a brand or an institution ("DeepMind/Google", "LAAS / CNRS"; not "AI/ML"); or, at an
+    ampersand, a lab's name and a university ("Google Brain Robotics & Columbia University"; not
+    "Texas A & M University", "Electrical Engineering & Computer Science Department")."""
+    if names_institution(first, aliases) and names_institution(second, aliases):
+        return True
+    if separator is _SLASH:
+        return (all(_organisation_alone(name, aliases) for name in (first, second))
+                and any(names_institution(name, aliases) or is_acronym(name) for name in (first, second)))
+    if separator is _AMPERSAND:
+        words = first.split()
+        return (len(words) >= 2 and all(word[0].isupper() and len(word) > 1 for word in words)
+                and not words_of(first) & TOP_LEVEL_WORDS and is_top_level(second)
+                and bool(words_of(second) & UNIVERSITY_WORDS or is_known(second, aliases)))
+    return False
+
+
+def _organisation_alone(name: str, aliases: AliasTable) -> bool:
+    """An institution, one of France's research organisations, or one word that can be an
+    organisation's own name: capitalised, of three letters or more, not a lab's generic word
+    ("Research"), a country or a subject's name ("Robotics", "Biology")."""
+    if names_institution(name, aliases) or is_french_research_organisation(name):
+        return True
+    letters = re.sub(r"[^\w]", "", name)
+    return (" " not in name and len(letters) >= 3 and name[0].isupper() and institution_key(name) not in GENERIC_UNITS
+            and not is_country(name) and not _SUBJECT_WORD.search(name))
 
 
 def plus_groups(text: str, aliases: AliasTable) -> list[str]:
