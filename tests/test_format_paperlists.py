@@ -389,12 +389,19 @@ def test_an_affiliation_without_a_letter_or_digit_is_none(tmp_path, aff, expecte
     ("Loom University; Loom University Weave Technology; Weave Technology",
      [["Loom University"], ["Loom University", "Weave Technology"], ["Weave Technology"]]),
     ("Loom Inc.; Weave AI; Loom Inc. Weave AI", [["Loom Inc."], ["Weave AI"], ["Loom Inc.", "Weave AI"]]),
+    # after the country that ends an address
+    ("Warp Group, Loom University, Germany; Weft Institute-WI, Loomstadt, Germany; "
+     "Warp Group, Loom University, Germany Weft Institute-WI, Loomstadt, Germany",
+     [["Warp Group, Loom University, Germany"], ["Weft Institute-WI, Loomstadt, Germany"],
+      ["Warp Group, Loom University, Germany", "Weft Institute-WI, Loomstadt, Germany"]]),
     # near-misses: a first name that no organisation word ends, a unit after its university, a half nobody gives alone
     ("Google; DeepMind; Google DeepMind", [["Google"], ["DeepMind"], ["Google DeepMind"]]),
     ("Loom University; Warp Graduate School; Loom University Warp Graduate School",
      [["Loom University"], ["Warp Graduate School"], ["Loom University Warp Graduate School"]]),
     ("Loom University; Loom University Weave Technology; Weft Labs",
      [["Loom University"], ["Loom University Weave Technology"], ["Weft Labs"]]),
+    ("Loom University, Germany; Germany Weave Institute; Loom University, Germany Weave Institute",  # no half alone
+     [["Loom University, Germany"], ["Germany Weave Institute"], ["Loom University, Germany Weave Institute"]]),
 ])
 def test_affiliations_joined_by_a_space_that_co_authors_give_alone_are_two(tmp_path, aff, expected):
     entry = {"title": "A Good Paper", "author": "Ada Lovelace; Alan Turing; Grace Hopper", "aff": aff}

@@ -675,3 +675,18 @@ def test_a_slash_or_ampersand_where_the_table_knows_the_parent(table):
     assert institutions("DeepMind/Google", table) == [["Google DeepMind", "Google"]]
     assert institutions("Google Brain Robotics & Columbia University", table) == [
         ["Google Brain Robotics", "Google Brain", "Google"], ["Columbia University"]]
+
+
+@pytest.mark.parametrize("entry, expected", [
+    # a company's AI lab after a university's name; a company's legal form after an institute's
+    ("Loom University Zorblax AI Lab", [["Loom University"], ["Zorblax AI Lab"]]),
+    ("KTH Royal Institute of Technology Weave AB", [["KTH Royal Institute of Technology"], ["Weave AB"]]),
+    ("KTH Royal Institute of Technology Weave AB Uppsala University",
+     [["KTH Royal Institute of Technology"], ["Weave AB"], ["Uppsala University"]]),
+    # near-misses: a known company's unit with its legal form; a lab with a subject's name; the university's AI lab
+    ("Tencent Loom Co., Ltd.", [["Tencent Loom Co., Ltd.", "Tencent"]]),
+    ("Loom University Robotics Lab", [["Loom University Robotics Lab"]]),
+    ("Stanford University AI Lab", [["Stanford University AI Lab"]]),
+])
+def test_a_company_after_a_universitys_name_with_only_a_space_is_cut(table, entry, expected):
+    assert institutions(entry, table) == expected

@@ -85,6 +85,10 @@ _SLASH, _AMPERSAND = _SEPARATORS[2], _SEPARATORS[3]
 # How the names of subjects end ("Robotics", "Biology", "Engineering", "Chemistry", "Vision"):
 # such a word alone is a field, not an organisation's name.
 _SUBJECT_WORD = re.compile(r"(?:ics|logy|istry|ing|ion|ence|ance|ity|ine|omy|graphy)$", re.IGNORECASE)
+# A company's AI lab, named after the company ("Deepwise AI Lab", "Tencent AI Lab"): after a
+# university's name it begins another organisation, where the university's own lab would be its unit
+# written before it ("Vision Lab, Foo University") or a lab with a subject's name ("Foo University Robotics Lab").
+_COMPANY_AI_LAB = re.compile(r"^[A-Z][\w-]+ AI (?:Labs?|Research|Center|Centre)$")
 _SPACED_DASH = re.compile(r"\s+[-–—]\s+")
 _TRAILING_BRACKET = re.compile(r"^(?P<name>.+?)\s*[(（](?P<inner>[^()（）]+)[)）]$")
 # A name whose subjects follow its organisation word: "Institute for Logic", "Department of Electrical".
@@ -272,7 +276,9 @@ def run_together(text: str, aliases: AliasTable) -> list[str]:
         # separators and brackets have rules of their own ("ETHZ - ETH Zurich", "Foo & Bar University")
         if len(words) < 2 or is_known(part, aliases) or not all(word[0].isalnum() for word in words):
             continue
-        brand = brand_parent(part, aliases) is not None  # "Tencent Foo Co.": a known company's unit
+        # "Tencent Foo Co.": a known company's unit; after a university's or institute's name a
+        # company's legal form makes a company of its own ("KTH Royal Institute of Technology Foo AB")
+        brand = (parent := brand_parent(part, aliases)) is not None and not _academic(parent, aliases)
         for end in range(len(words) - 1, 0, -1):
             head, tail = " ".join(words[:end]), " ".join(words[end:])
             after_address = index > 0 and is_country(head) and not looks_like_organisation(parts[index - 1], aliases)
@@ -310,7 +316,8 @@ def _begins_institution(name: str, aliases: AliasTable) -> bool:
     if not name[0].isupper() or names_place_of_university(name, aliases) or is_legal_form(name):
         return False
     return (is_known(name, aliases) or (is_top_level(name) and not starts_with_unit_word(name))
-            or without_legal_form(name) != clean(name) or brand_parent(name, aliases) is not None)
+            or without_legal_form(name) != clean(name) or brand_parent(name, aliases) is not None
+            or _COMPANY_AI_LAB.match(name) is not None)
 
 
 def _begins_after_address(name: str, aliases: AliasTable) -> bool:
