@@ -690,3 +690,17 @@ def test_a_slash_or_ampersand_where_the_table_knows_the_parent(table):
 ])
 def test_a_company_after_a_universitys_name_with_only_a_space_is_cut(table, entry, expected):
     assert institutions(entry, table) == expected
+
+
+@pytest.mark.parametrize("entry, expected", [
+    # a country ends an address, so the affiliation: no parent after it
+    ("Weft Institute, Japan, Loom Institute of Technology", [["Weft Institute"], ["Loom Institute of Technology"]]),
+    # a one-word name before a lab's name is the lab's company, as "Research, Zorblax" is
+    ("Zorblax, ZWS AI Labs", [["ZWS AI Labs", "Zorblax"]]),
+    # near-misses: without the country the unit is the institution's; a unit's name before a lab's
+    ("Weft Institute, Loom Institute of Technology", [["Weft Institute", "Loom Institute of Technology"]]),
+    ("Weft Institute of Looms, Zorblax AI Labs", [["Weft Institute of Looms", "Zorblax AI Labs"]]),
+    ("Data Lab, Weave Group", [["Data Lab", "Weave Group"]]),
+])
+def test_a_unit_is_placed_under_the_right_parent(empty, entry, expected):
+    assert institutions(entry, empty) == expected

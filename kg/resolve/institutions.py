@@ -445,6 +445,15 @@ def _lab_word_before_name(first: str, second: str, aliases: AliasTable) -> bool:
             and not looks_like_organisation(second, aliases) and len(second.split()) <= 3 and second[:1].isupper())
 
 
+def _name_before_its_lab(first: str, second: str, aliases: AliasTable) -> bool:
+    """"Amazon, AWS AI Labs": one word no rule knows, that is no place, before a lab's name (one that
+    ends in "Lab", "Labs", "Research" or "AI") that names no institution: the lab is the named
+    organisation's, as "Research, Zorblax" is; places are written after what they qualify."""
+    return (" " not in first and _lab_word_before_name("Research", first, aliases) and not names_institution(second, aliases)
+            and institution_key(second).split()[-1:] in (["lab"], ["labs"], ["research"], ["ai"])
+            and len(second.split()) > 1)
+
+
 def _place_shaped(text: str) -> bool:
     """"College Park", "College Station": an organisation word followed by a name, nothing else."""
     words = institution_key(text).split()
@@ -477,6 +486,8 @@ def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
     parts = _parts(piece, aliases)
     if len(parts) == 2 and _lab_word_before_name(*parts, aliases):  # "Research, Zorblax" is Zorblax Research
         parts = [f"{parts[1]} {parts[0]}"]
+    if len(parts) == 2 and _name_before_its_lab(*parts, aliases):  # "Zorblax, Zorblax AI Labs"
+        return [[Level(parts[1]), Level(parts[0])]]
     for part in parts:
         if levels and (is_country(part) or is_unit_number(part)
                        or not (looks_like_organisation(part, aliases) or is_french_research_organisation(part))
@@ -488,6 +499,10 @@ def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
     groups: list[list[Level]] = []
     units: list[Level] = []
     for index, level in enumerate(levels):
+        if units and any(is_country(qualifier) for qualifier in units[-1].qualifiers):
+            # a country ends an address, and so the affiliation: "Foo Institute, Japan, Bar Institute of Technology"
+            groups.append(units)
+            units = []
         if index in tutelles or names_institution(level.name, aliases):
             previous = groups[-1][-1] if groups and not units else None
             if units and institution_key(units[-1].name) in GENERIC_UNITS:  # "Research, Google"
