@@ -704,3 +704,14 @@ def test_a_company_after_a_universitys_name_with_only_a_space_is_cut(table, entr
 ])
 def test_a_unit_is_placed_under_the_right_parent(empty, entry, expected):
     assert institutions(entry, empty) == expected
+
+
+@pytest.mark.parametrize("entry", ["Independent Researcher", "Independent", "Unaffiliated", "Self-employed",
+                                   "Independent Researcher, Berlin", "None"])
+def test_an_entry_that_states_no_affiliation_names_no_organisation(table, entry):
+    assert institutions(entry, table) == []
+
+
+@pytest.mark.parametrize("entry", ["Independent University, Bangladesh", "Independent Research Lab of Looms", "Personal Robotics Lab"])
+def test_names_with_such_words_are_organisations(table, entry):
+    assert len(institutions(entry, table)) == 1

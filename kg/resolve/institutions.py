@@ -81,6 +81,9 @@ _GLUED_PLUS = re.compile(r"(?<=\S)\+(?=\S)")
 _UNIT_ONLY_WORDS = frozenset("department dept faculty lab laboratory thrust".split())
 _SEPARATORS = (re.compile(r"\s+\+\s+"), re.compile(r"\s*\|\s*"), re.compile(r"\s*/\s*"), re.compile(r"\s+&\s+"),
                re.compile(r"\s+and\s+"))
+# Words that say an author has no institution, and the words for the author beside them.
+_NO_AFFILIATION_WORDS = frozenset("independent unaffiliated selfemployed self employed freelance freelancer none".split())
+_NO_AFFILIATION_PERSONS = frozenset("researcher research scientist scholar consultant engineer developer".split())
 _SLASH, _AMPERSAND = _SEPARATORS[2], _SEPARATORS[3]
 # How the names of subjects end ("Robotics", "Biology", "Engineering", "Chemistry", "Vision"):
 # such a word alone is a field, not an organisation's name.
@@ -474,9 +477,17 @@ def split_groups(text: str, aliases: AliasTable) -> list[list[Level]]:
     """Rules 2–5: the levels of each institution an entry names, smallest first."""
     groups: list[list[Level]] = []
     for piece in split_institutions(clean(text), aliases):
-        if any(map(str.isalnum, piece)):  # "---", a place holder, names nothing
+        # "---", a place holder, and "Independent Researcher", no affiliation, name no organisation
+        if any(map(str.isalnum, piece)) and not states_no_affiliation(piece):
             groups += _piece_groups(piece, aliases)
     return groups
+
+
+def states_no_affiliation(piece: str) -> bool:
+    """"Independent Researcher", "Unaffiliated", "Independent", "Self-employed", "None": the author
+    has no institution (with a place after it, "Independent Researcher, Berlin", still none)."""
+    words = set(institution_key(split_commas(piece)[0]).split())
+    return bool(words & _NO_AFFILIATION_WORDS) and words <= _NO_AFFILIATION_WORDS | _NO_AFFILIATION_PERSONS
 
 
 def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
