@@ -11,7 +11,10 @@ themselves resolve by :mod:`.org_names`):
    reads it (also a comma: "School of Foo+Bar University" is one), and at "/", "|", " + ", " & " and
    " and " when every piece names an institution ("Chalmers University of Technology and
    University of Gothenburg", "DeepMind/Google"; a country ending the first piece is read past,
-   "Foo University, UK and Bar University, Germany"), and a comma list of two institutions
+   "Foo University, UK and Bar University, Germany"), also at "/" between two organisations' own
+   names ("DeepMind/Google" where the table knows neither, "LAAS / CNRS") and at " & " between a
+   lab's name and a university ("Google Brain Robotics & Columbia University"); an entry that
+   states no affiliation ("Independent Researcher") names none; and a comma list of two institutions
    ("Peking University, Tsinghua University") gives two chains, never a unit of the other. Two
    written with only a space between them are cut after a complete institution, before another
    ("Foo University The University of Bar"; :func:`run_together`), or after an address's country.
@@ -27,9 +30,13 @@ themselves resolve by :mod:`.org_names`):
    subjects stay in it ("Institute for Logic, Language and Computation"), and a numbered unit
    ("Faculty IV") is no place. Parts before an institution are its units, smallest first; a unit written
    after its institution ("The University of Tokyo, Graduate School of …", "Sorbonne
-   Université, LPSM") is still its unit, so a unit and its parent are never inverted. A bare
+   Université, LPSM") is still its unit, so a unit and its parent are never inverted; a country
+   ends an affiliation, so no unit before it belongs to an institution after it. A French lab's
+   co-supervisors written side by side ("Univ. Grenoble Alpes, CNRS, Grenoble INP, LJK, UMR 5224")
+   are institutions of their own and the lab a unit of the first; its "UMR" number is no unit. A bare
    "Research" or "Labs" before a company is the company's lab ("Research, Google" =
-   "Google Research"), also before a name no rule knows that is no place ("Research, Zorblax").
+   "Google Research"), also before a name no rule knows that is no place ("Research, Zorblax"),
+   and a lab's name after one word no rule knows is that word's lab ("Amazon, AWS AI Labs").
 5. The same institution written twice in one entry ("Technion - Israel Institute of
    Technology, Technion", "Edinburgh University, University of Edinburgh") is one; an
    institution followed by its own parent ("Google DeepMind, Google") is one chain.
