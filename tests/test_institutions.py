@@ -652,6 +652,16 @@ def test_french_co_supervisors_with_the_table(table):
             == resolve_entries("Sorbonne Université, LPSM", None, table)[0].levels[0].key)
 
 
+def test_ip_paris_is_no_other_name_of_ecole_polytechnique():
+    # IP Paris groups École Polytechnique with four other schools: an institution of its own. The
+    # table is read from this checkout: an editable install may point the package at another one's
+    checkout = AliasTable(*read_alias_file(Path(__file__).resolve().parents[1] / "ontology" / "institution-aliases.tsv"))
+    assert institutions("Laboratoire d'Informatique (LIX), École Polytechnique, CNRS, Institut Polytechnique de Paris, "
+                        "Palaiseau, France", checkout) == [
+        ["Laboratoire d'Informatique (LIX)", "École Polytechnique"], ["CNRS"], ["Institut Polytechnique de Paris"]]
+    assert not same("IP Paris", "Ecole Polytechnique", checkout)
+
+
 @pytest.mark.parametrize("entry, expected", [
     # a slash between two organisations' own names, one a brand or an institution
     ("DeepMind/Google", [["DeepMind"], ["Google"]]),
