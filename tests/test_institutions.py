@@ -667,6 +667,8 @@ def test_ip_paris_is_no_other_name_of_ecole_polytechnique():
     ("DeepMind/Google", [["DeepMind"], ["Google"]]),
     ("Zorblax / CNRS", [["Zorblax"], ["CNRS"]]),
     ("WLAB/Loom University", [["WLAB"], ["Loom University"]]),
+    ("Loomtown Polytechnic Institute and Weft State University",  # "and" between two institutions
+     [["Loomtown Polytechnic Institute"], ["Weft State University"]]),
     # an ampersand between a lab's name and a university
     ("Zorblax Brain Robotics & Loom University", [["Zorblax Brain Robotics"], ["Loom University"]]),
     # near-misses: a subject, a two-letter word, a lab's generic word; a letter, a unit, a name's own "&"
@@ -674,6 +676,8 @@ def test_ip_paris_is_no_other_name_of_ecole_polytechnique():
     ("Biology/WLAB", [["Biology/WLAB"]]),
     ("Research/Zorblax", [["Research/Zorblax"]]),
     ("Loomtown A & M University", [["Loomtown A & M University"]]),
+    ("Loomtown Polytechnic Institute and State University",  # a kind of institution alone is none
+     [["Loomtown Polytechnic Institute and State University"]]),
     ("Electrical Engineering & Computer Science Department", [["Electrical Engineering & Computer Science Department"]]),
     ("The Robotics & AI Institute", [["The Robotics & AI Institute"]]),
 ])

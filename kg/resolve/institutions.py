@@ -91,6 +91,8 @@ _SEPARATORS = (re.compile(r"\s+\+\s+"), re.compile(r"\s*\|\s*"), re.compile(r"\s
 # Words that say an author has no institution, and the words for the author beside them.
 _NO_AFFILIATION_WORDS = frozenset("independent unaffiliated selfemployed self employed freelance freelancer none".split())
 _NO_AFFILIATION_PERSONS = frozenset("researcher research scientist scholar consultant engineer developer".split())
+# Words that say what kind an institution is, not which one ("State University", "Technical University").
+_KIND_WORDS = frozenset("state national technical technological polytechnic federal open public private the".split())
 _SLASH, _AMPERSAND = _SEPARATORS[2], _SEPARATORS[3]
 # How the names of subjects end ("Robotics", "Biology", "Engineering", "Chemistry", "Vision"):
 # such a word alone is a field, not an organisation's name.
@@ -204,7 +206,8 @@ def _names_two(separator: re.Pattern, first: str, second: str, aliases: AliasTab
     ampersand, a lab's name and a university ("Google Brain Robotics & Columbia University"; not
     "Texas A & M University", "Electrical Engineering & Computer Science Department")."""
     if names_institution(first, aliases) and names_institution(second, aliases):
-        return True
+        # "Virginia Polytechnic Institute and State University": a kind of institution alone names none
+        return bool(words_of(second) - ORGANISATION_WORDS - _KIND_WORDS) or is_known(second, aliases)
     if separator is _SLASH:
         return (all(_organisation_alone(name, aliases) for name in (first, second))
                 and any(names_institution(name, aliases) or is_acronym(name) for name in (first, second)))
