@@ -21,7 +21,7 @@ import re
 from typing import Iterator
 
 from ...resolve.keys import is_legal_form
-from ...resolve.org_names import ORGANISATION_WORDS, UNIT_WORDS, is_top_level, words_of
+from ...resolve.org_names import ORGANISATION_WORDS, UNIT_WORDS, is_country, is_top_level, words_of
 from .. import identifiers
 from ..comments import find_venue, known_venue_of_compact, names_conference, venue_of_header
 from ..names import clean, fold, is_generation, unescape_html, with_generations
@@ -244,12 +244,16 @@ def _apart(name: str, host: str, alone: set[str]) -> list[tuple[str, str]]:
     """One author's affiliations joined by a space, as AAAI's list writes them ("Foo University Bar
     Technology"), where the paper's other authors give each alone: cut after a name that an
     organisation word or legal form ends, before one that is no unit ("Foo University Shenzhen
-    Graduate School" stays: a unit). An affiliation with its own domain is one."""
+    Graduate School" stays: a unit), or after an address's country ("Foo Group, University of Bar,
+    Germany Baz Institute, Dresden, Germany"). An affiliation with its own domain is one."""
     words = name.split()
     for end in range(1, len(words) if not host else 0):
         head, tail = " ".join(words[:end]), " ".join(words[end:])
         last = fold(words[end - 1]).strip(".,")
-        if head in alone and tail in alone and (last in ORGANISATION_WORDS or is_legal_form(last)) and not _is_unit(tail):
+        # an organisation word, a legal form or the country of an address ends the one before; after
+        # a country no unit of the name before follows
+        if (head in alone and tail in alone and (last in ORGANISATION_WORDS or is_legal_form(last) or is_country(last))
+                and (is_country(last) or not _is_unit(tail))):
             return [(head, host), *_apart(tail, host, alone)]
     return [(name, host)]
 
