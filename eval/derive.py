@@ -26,6 +26,45 @@ def split(value: str | None) -> list[str]:
     return value.split(";") if value else []
 
 
+# A generation after a name's comma ("Martin Luther King, Jr."): the end of that name, not a name.
+_GENERATION = re.compile(r"(?:Jr|Sr)\.?|II|III|IV")
+
+
+# A submission the conference did not accept, which some lists hold too (ICLR 2023): no paper of it.
+_NOT_ACCEPTED = re.compile(r"(?:desk[\s_-]*)?reject(?:ed)?|withdrawn?|withdrawal", re.IGNORECASE)
+
+
+def byline(record: dict) -> list[str]:
+    """The authors as the provider names them, each trimmed: joined with ';' (OpenReview-based
+    lists; '; ' in the NeurIPS lists of the 1980s to 2000s) or, where no ';' is given, with ', '
+    (CVF lists, NeurIPS 2024), a generation staying with the name before it (also one given a
+    place of its own: NeurIPS 1987's "J.L. WYATT; Jr; D.L. STANDLEY"). Under ``author``, in some
+    lists ``authors``."""
+    value = record.get("author") or record.get("authors") or ""
+    if isinstance(value, list):
+        return [name.strip() for name in value]
+    parts = split(value) if ";" in value or "," not in value else value.split(",")
+    names: list[str] = []
+    for name in (part.strip() for part in parts):
+        if names and _GENERATION.fullmatch(name):
+            names[-1] = f"{names[-1]}, {name}"
+        elif name:
+            names.append(name)
+    return _once(names, record)
+
+
+def _once(names: list[str], record: dict) -> list[str]:
+    """The byline once where the provider wrote it twice in a row (ICRA and IROS from IEEE Xplore:
+    "A;B;A;B", with one affiliation per author): two names or more repeated in order, or one name
+    twice where the affiliations name one author (two namesakes would have one each)."""
+    half = len(names) // 2
+    if not half or len(names) != 2 * half or names[:half] != names[half:]:
+        return names
+    if half == 1 and (len(affs := _affiliations(record)) != 1 or not affs[0]):
+        return names
+    return names[:half]
+
+
 def default_venue(provider_file: Path) -> str:
     """'aaai2022.json' -> 'AAAI 2022' (pass --venue where the conference spells itself otherwise: 'CoRL 2024')."""
     found = re.fullmatch(r"([A-Za-z]+?)[-_]?(\d{4})", provider_file.stem)
@@ -67,9 +106,11 @@ def derive(records: list[dict], venue: str) -> tuple[str, str, dict]:
     papers, skipped, unaligned = [], [], []
     raw_to_norms: dict[str, Counter] = defaultdict(Counter)
     for source_index, record in enumerate(records):
-        title, authors = (record.get("title") or "").strip(), split(record.get("author"))
-        if not title or not authors:
-            skipped.append({"source_index": source_index, "title": title, "why": "no title" if not title else "no authors"})
+        title, authors = (record.get("title") or "").strip(), byline(record)
+        status = (record.get("status") or "").strip()
+        if not title or not authors or _NOT_ACCEPTED.fullmatch(status):
+            why = "no title" if not title else f"status {status!r}" if _NOT_ACCEPTED.fullmatch(status) else "no authors"
+            skipped.append({"source_index": source_index, "title": title, "why": why})
             continue
         affs = _affiliations(record)
         institutions = _distinct(affs)

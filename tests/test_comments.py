@@ -84,6 +84,18 @@ def test_comments_facts(facts, line):
     ("Published in the 12th Symposium on Foundations of Responsible Computing, 2023", "Symposium on Foundations of Responsible Computing", 2023),
     ("Spotlight at the EIML@COLM 2024 workshop", "COLM", 2024),
     ("the 38th Annual Conference on Learning Theory", "COLT", None),   # a known full name keeps its acronym
+    # a name of a few words, as the conference writes itself; a publisher before an acronym is no part of it
+    ("Accepted at SIGGRAPH Asia 2024", "SIGGRAPH Asia", 2024),
+    ("Accepted at ACM MM 2024", "ACM MM", 2024),
+    ("ACM Multimedia 2024", "ACM MM", 2024),
+    ("Accepted at LOOMCON Coast 2031", "LOOMCON Coast", 2031),
+    ("Accepted at IEEE LOOMCON 2031", "LOOMCON", 2031),
+    ("Accepted at LOOMCON Workshop 2031", None, None),   # near miss: a part of a conference ends its name
+    ("Accepted at LOOMCON Findings 2031", None, None),
+    ("SIGGRAPH 2024", "SIGGRAPH", 2024),                  # near miss: the series alone is another conference
+    # the words of a full name in capitals are no acronym
+    ("THE LOOM CONFERENCE 2031", None, None),
+    ("PROCEEDINGS 2031", None, None),
     # near misses: publishers, terms and workshops are not conferences
     ("In IEEE 2024 proceedings", None, None),
     ("Evaluated with GPU 2024 drivers and LLM 2023 data", None, None),
@@ -129,6 +141,15 @@ def test_poster_page_names_the_conference_and_year(url, venue):
     ("CoRL 2024", ("CoRL", 2024)),
     ("Some Papers", (None, None)),
     ("PDF", (None, None)),
+    # the name the whole line gives, of a few words, not a part of it
+    ("ACM MM", ("ACM MM", None)),
+    ("SIGGRAPH Asia 2024 Papers", ("SIGGRAPH Asia", 2024)),
+    ("LOOMCON Coast", ("LOOMCON Coast", None)),
+    ("IEEE LOOMCON 2031 Papers", ("LOOMCON", 2031)),
+    ("Interspeech 2024 Papers", ("Interspeech", 2024)),
+    ("LOOMCON Workshop", (None, None)),      # near misses: a part of a conference, a word without a year
+    ("Weaving", (None, None)),
+    ("Weaving Papers", (None, None)),
 ])
 def test_header_line_names_the_venue(header, venue):
     assert venue_of_header(header) == venue
@@ -168,3 +189,20 @@ def test_a_full_name_names_the_conference_its_initials_spell(venue, acronym, exp
 ])
 def test_the_edition_before_a_conference_name_is_not_part_of_it(text, venue):
     assert parse_publication(text, None).venue == venue
+
+
+@pytest.mark.parametrize("text, venue, track", [
+    ("Findings of EMNLP 2023", "EMNLP", "findings"),
+    ("Accepted to Findings of ACL 2024", "ACL", "findings"),
+    ("Findings of the Association for Computational Linguistics: NAACL 2024", "NAACL", "findings"),
+    ("Long Findings; main track", None, "findings"),     # the provider's status of a Findings paper
+    ("Findings; main track", None, "findings"),
+    # near misses: findings of a study, and a workshop's name, are no Findings track
+    ("Our findings show a gap. ICML 2024", "ICML", "main"),
+    ("Key findings of our study; NeurIPS 2024", "NeurIPS", "main"),
+    ("Short Main; main track", None, None),
+    ("Findings of Weaving Workshop 2031", None, "workshop"),
+])
+def test_the_findings_of_a_conference_are_its_findings_track(text, venue, track):
+    info = parse_publication(text, None)
+    assert (info.venue, info.track) == (venue, track)

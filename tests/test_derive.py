@@ -33,3 +33,31 @@ def test_derive_aligns_affiliations_with_the_providers_index_and_leaves_out_what
     assert truth["skipped"] == [{"source_index": 4, "title": "", "why": "no title"}]
     assert truth["coauthor_pairs"] == [["Ada Lovelace", "Charles Babbage", 2], ["Ada Lovelace", "Mary Somerville", 1],
                                        ["Charles Babbage", "Mary Somerville", 1]]
+
+
+def test_derive_reads_the_byline_as_the_provider_joins_it(tmp_path):
+    records = [
+        {"title": "Looms", "author": "Ada M. Lovelace; Charles Babbage"},           # '; ' as the old NeurIPS lists write it
+        {"title": "Engines", "author": "Ada Lovelace, Martin Weaver, Jr., Zhaochen"},  # ', ' as CVF lists write it
+        {"title": "Cards", "authors": "Joseph Jacquard;Mary Somerville"},            # under 'authors'
+        {"title": "Jacquard, Loom, Card", "author": "Joseph Marie Jacquard"},          # near miss: one name, no separator
+        {"title": "Punch Cards", "author": "J.M. JACQUARD; Jr; A. LOVELACE"},         # a generation in a place of its own
+        {"title": "Twice", "author": "Ada Lovelace;Alan Turing;Ada Lovelace;Alan Turing", "aff": "London; Bletchley"},  # written twice
+        {"title": "Namesakes", "author": "Wei Wang;Wei Wang", "aff": "London;Bletchley"},   # near miss: two namesakes
+    ]
+    provider_file = tmp_path / "loom1843.json"
+    provider_file.write_text(json.dumps(records), encoding="utf-8")
+    truth = json.loads(write_set(provider_file, tmp_path / "set").read_text(encoding="utf-8"))
+    assert truth["authors_per_paper"] == [["Ada M. Lovelace", "Charles Babbage"], ["Ada Lovelace", "Martin Weaver, Jr.", "Zhaochen"],
+                                          ["Joseph Jacquard", "Mary Somerville"], ["Joseph Marie Jacquard"],
+                                          ["J.M. JACQUARD, Jr", "A. LOVELACE"], ["Ada Lovelace", "Alan Turing"], ["Wei Wang", "Wei Wang"]]
+    listing = (tmp_path / "set" / "loom1843_listing.txt").read_text(encoding="utf-8").split("\n")
+    assert listing[6] == "Ada M. Lovelace, Charles Babbage"
+
+
+def test_derive_leaves_out_the_submissions_the_conference_did_not_accept(tmp_path):
+    records = [{"title": "Looms", "author": "Ada Lovelace", "status": "Reject"}, {"title": "Cards", "author": "Ada Lovelace", "status": "Poster"}]
+    provider_file = tmp_path / "loom1843.json"
+    provider_file.write_text(json.dumps(records), encoding="utf-8")
+    truth = json.loads(write_set(provider_file, tmp_path / "set").read_text(encoding="utf-8"))
+    assert truth["titles"] == ["Cards"] and truth["skipped"] == [{"source_index": 0, "title": "Looms", "why": "status 'Reject'"}]

@@ -11,10 +11,12 @@ from pathlib import Path
 import pytest
 
 from kg.ingest.formats import read_source
+from kg.ingest.formats.paperlists import header_from_file_name
 from kg.ingest.records import PaperRecord, Rejection
 from kg.pipeline import ingest
 from kg.rdf.iris import Minter
 from kg.rdf.vocab import sparql_prologue
+from kg.resolve.institutions import states_no_affiliation
 from kg.stores.embedded import KGStore
 
 from structured_sources import CONFERENCES, bylines, realdata, truth
@@ -134,7 +136,8 @@ def test_per_author_affiliations_are_on_the_authorship(conference):
         domains = _author_domains(entry, len(paper["authors"]))
         for position, (aff, domain) in enumerate(zip(paper["aff_per_author"], domains), start=1):
             for part in _as_stated(aff, domain):
-                assert part in stated[(paper["title"], position)]
+                # "Independent Researcher" states that the author has no institution: no organisation
+                assert (part in stated[(paper["title"], position)]) != states_no_affiliation(part)
             if not aff.strip():
                 assert (paper["title"], position) not in stated
 
@@ -161,13 +164,30 @@ def test_truncated_json_keeps_the_papers_before_and_rejects_the_rest_with_the_li
 
 
 def test_wrong_types_reject_the_entry_and_go_on(tmp_path):
-    bad = [{**GOOD, "title": 42}, {**GOOD, "author": {"name": "x"}}, "just a string", {**GOOD, "author": ""}, GOOD]
+    bad = [{**GOOD, "title": 42}, {**GOOD, "author": {"name": "x"}}, "just a string", {**GOOD, "title": ""}, GOOD]
     records, rejections, _ = _read(_write(tmp_path, json.dumps(bad, indent=2)))
     assert [r.title for r in records] == ["A Good Paper"]
     reasons = [r.reason for r in rejections]
     assert "'title' is int" in reasons[0] and "'author' is dict" in reasons[1]
-    assert "not an object" in reasons[2] and "no authors" in reasons[3]
+    assert "not an object" in reasons[2] and "no title" in reasons[3]
     assert len(records) + len(rejections) == len(bad)
+
+
+def test_a_paper_whose_list_gives_no_byline_is_kept_without_authors(tmp_path):
+    # EMNLP 2023's list: every author field empty, and the papers are still its papers
+    entries = [{"title": "Weaving Without Names", "author": "", "aff": "Loom University; Card Lab", "status": "Long Findings",
+                "track": "main", "keywords": "looms;cards"},
+               {"title": "Weaving With Names", "author": ";", "aff": ";"}]
+    store = KGStore("memory")
+    path = _write(tmp_path, json.dumps(entries, indent=2))
+    report = ingest([path], store, Minter())
+    assert (report.read, len(report.sources[0].rejections)) == (2, 0)
+    rows = store.query(sparql_prologue() + """SELECT ?title (COUNT(?a) AS ?authors) ?venue WHERE {
+        ?paper a schema:ScholarlyArticle ; dcterms:title ?title ; bibo:presentedAt/rdfs:label ?venue
+        OPTIONAL { ?paper kg:authorship ?a } } GROUP BY ?title ?venue ORDER BY ?title""")
+    assert [(str(t), int(n.toPython()), str(v)) for t, n, v in rows] == [("Weaving With Names", 0, "CONF 2025"),
+                                                                          ("Weaving Without Names", 0, "CONF 2025")]
+    store.close()
 
 
 def test_invalid_json_names_line_and_column(tmp_path):
@@ -225,6 +245,11 @@ def test_a_node_with_two_openreview_ids_violates_the_shapes():
     # near-misses: ';' separates when present, a comma inside one place is part of that name
     ("author", "Lovelace, Ada;Turing, Alan", ["Lovelace, Ada", "Turing, Alan"]),
     ("author", "Ada Lovelace;Alan Turing", ["Ada Lovelace", "Alan Turing"]),
+    # a generation given a place of its own in a ';' list (NeurIPS 1987) ends the name before it
+    ("author", "A.L. LOVELACE; Jr; C. BABBAGE", ["A.L. LOVELACE, Jr", "C. BABBAGE"]),
+    ("author", "Ada Lovelace; Henry Ford; III", ["Ada Lovelace", "Henry Ford, III"]),
+    ("author", "Jr Weaver; Ada Lovelace", ["Jr Weaver", "Ada Lovelace"]),   # near misses: a name that begins with it,
+    ("author", "Junior Weaver; Ada Lovelace", ["Junior Weaver", "Ada Lovelace"]),  # and a word that is no generation
 ])
 def test_bylines_joined_by_commas_or_semicolons_under_author_or_authors(tmp_path, key, written, expected):
     entry = {"title": "A Good Paper", key: written, "status": "Poster"}
@@ -389,14 +414,66 @@ def test_an_affiliation_without_a_letter_or_digit_is_none(tmp_path, aff, expecte
     ("Loom University; Loom University Weave Technology; Weave Technology",
      [["Loom University"], ["Loom University", "Weave Technology"], ["Weave Technology"]]),
     ("Loom Inc.; Weave AI; Loom Inc. Weave AI", [["Loom Inc."], ["Weave AI"], ["Loom Inc.", "Weave AI"]]),
+    # after the country that ends an address
+    ("Warp Group, Loom University, Germany; Weft Institute-WI, Loomstadt, Germany; "
+     "Warp Group, Loom University, Germany Weft Institute-WI, Loomstadt, Germany",
+     [["Warp Group, Loom University, Germany"], ["Weft Institute-WI, Loomstadt, Germany"],
+      ["Warp Group, Loom University, Germany", "Weft Institute-WI, Loomstadt, Germany"]]),
     # near-misses: a first name that no organisation word ends, a unit after its university, a half nobody gives alone
     ("Google; DeepMind; Google DeepMind", [["Google"], ["DeepMind"], ["Google DeepMind"]]),
     ("Loom University; Warp Graduate School; Loom University Warp Graduate School",
      [["Loom University"], ["Warp Graduate School"], ["Loom University Warp Graduate School"]]),
     ("Loom University; Loom University Weave Technology; Weft Labs",
      [["Loom University"], ["Loom University Weave Technology"], ["Weft Labs"]]),
+    ("Loom University, Germany; Germany Weave Institute; Loom University, Germany Weave Institute",  # no half alone
+     [["Loom University, Germany"], ["Germany Weave Institute"], ["Loom University, Germany Weave Institute"]]),
 ])
 def test_affiliations_joined_by_a_space_that_co_authors_give_alone_are_two(tmp_path, aff, expected):
     entry = {"title": "A Good Paper", "author": "Ada Lovelace; Alan Turing; Grace Hopper", "aff": aff}
     records, _, _ = _read(_write(tmp_path, json.dumps([entry])))
     assert [[a.name for a in d.affiliations] for d in records[0].author_details] == expected
+
+
+@pytest.mark.parametrize("stem, header", [
+    ("colm2024", "COLM 2024"),
+    ("3dv2025", "3DV 2025"),
+    # a well-known conference gets back the spelling the file name lost
+    ("nips2024", "NeurIPS 2024"),
+    ("corl2023", "CoRL 2023"),
+    ("acmmm2024", "ACM MM 2024"),
+    ("siggraphasia2024", "SIGGRAPH Asia 2024"),
+    ("siggraph2024", "SIGGRAPH 2024"),   # near miss: the series alone is no well-known name
+    ("my_papers", "my papers"),
+])
+def test_the_file_name_names_the_conference_as_it_writes_itself(stem, header):
+    assert header_from_file_name(stem) == header
+
+
+def test_a_submission_the_conference_did_not_accept_is_no_paper_of_it(tmp_path):
+    # ICLR 2023's list holds every submission; the rejected and withdrawn ones are read and rejected
+    entries = [{**GOOD, "title": "Rejected Looms", "status": "Reject"}, {**GOOD, "title": "Withdrawn Looms", "status": "Withdraw", "author": ""},
+               {**GOOD, "title": "Desk Rejected Looms", "status": "Desk Reject"},
+               {**GOOD, "title": "Rejection Sampling for Looms", "status": "Poster"},   # near misses: the word in a title,
+               {**GOOD, "title": "Looms Withdrawn From Markets", "status": ""}]         # and no status at all
+    records, rejections, _ = _read(_write(tmp_path, json.dumps(entries, indent=2)))
+    assert [r.title for r in records] == ["Rejection Sampling for Looms", "Looms Withdrawn From Markets"]
+    assert [r.reason for r in rejections] == [f"status {s!r}: a submission the conference did not accept" for s in ("Reject", "Withdraw", "Desk Reject")]
+
+
+@pytest.mark.parametrize("entry, authors, affiliations", [
+    # ICRA and IROS from IEEE Xplore: the byline and its ids written twice, the affiliations once,
+    # which then align with the byline read once
+    ({"author": "Ada Lovelace;Alan Turing;Ada Lovelace;Alan Turing", "authorids": "/1;/2;/1;/2", "aff": "London; Bletchley"},
+     ["Ada Lovelace", "Alan Turing"], [["London"], ["Bletchley"]]),
+    ({"author": "Ada Lovelace;Ada Lovelace", "authorids": "/1;/1", "aff": "London"}, ["Ada Lovelace"], [["London"]]),
+    # near misses: two namesakes, each with an affiliation or none; a repeat that is not the whole byline twice
+    ({"author": "Wei Wang;Wei Wang", "aff": "London;Bletchley"}, ["Wei Wang", "Wei Wang"], [["London"], ["Bletchley"]]),
+    ({"author": "Wei Wang;Wei Wang", "aff": ""}, ["Wei Wang", "Wei Wang"], [[], []]),
+    ({"author": "Ada Lovelace;Alan Turing;Ada Lovelace", "aff": ""}, ["Ada Lovelace", "Alan Turing", "Ada Lovelace"], [[], [], []]),
+    ({"author": "Ada Lovelace;Alan Turing;Alan Turing;Ada Lovelace", "aff": ""},
+     ["Ada Lovelace", "Alan Turing", "Alan Turing", "Ada Lovelace"], [[], [], [], []]),
+])
+def test_a_byline_written_twice_in_a_row_is_read_once(tmp_path, entry, authors, affiliations):
+    records, rejections, _ = _read(_write(tmp_path, json.dumps([{"title": "Looms", **entry}])))
+    assert not rejections and records[0].authors == authors
+    assert [[aff.name for aff in detail.affiliations] for detail in records[0].author_details] == affiliations

@@ -9,7 +9,7 @@ import pytest
 
 from kg.errors import InputError
 from kg.resolve import aliases as alias_module
-from kg.resolve.aliases import ALIASES_ENV, active_aliases, read_alias_file
+from kg.resolve.aliases import ALIASES_ENV, AliasTable, active_aliases, read_alias_file
 from kg.resolve.institutions import resolve_entries, split_groups
 from kg.resolve.org_names import is_acronym, resolve_name
 
@@ -617,6 +617,119 @@ def test_a_plus_is_a_comma_where_the_parts_show_it(table, entry, expected):
 
 def test_an_entry_without_a_letter_or_digit_names_nothing(table):
     assert institutions("---", table) == []
+
+
+# ---------------------------------------------------------------- lists, separators and joins the rules read
+@pytest.fixture(scope="module")
+def empty():
+    """A table that knows no institution: the rules alone, as on a conference the table does not cover."""
+    return AliasTable({})
+
+
+@pytest.mark.parametrize("entry, expected", [
+    # a French lab's co-supervisors side by side, the lab a unit of the first, its UMR number no unit
+    ("Univ. Grenoble Alpes, CNRS, Grenoble INP, LJK", [["LJK", "Univ. Grenoble Alpes"], ["CNRS"], ["Grenoble INP"]]),
+    ("Sorbonne Université, CNRS, LIP6", [["LIP6", "Sorbonne Université"], ["CNRS"]]),
+    ("Université Paris-Saclay, CNRS, Inria, LISN", [["LISN", "Université Paris-Saclay"], ["CNRS"], ["Inria"]]),
+    ("Univ Lyon, INSA Lyon, CNRS, LIRIS, UMR 5205", [["LIRIS", "Univ Lyon"], ["INSA Lyon"], ["CNRS"]]),
+    ("Université de Loomville, Inria, LTX, UMR CNRS 1234", [["LTX", "Université de Loomville"], ["Inria"]]),
+    ("Sorbonne Université, LPSM, UMR 8001", [["LPSM", "Sorbonne Université"]]),
+    ("CNRS, Institut de Tissage, Loom University", [["Institut de Tissage", "CNRS"], ["Loom University"]]),
+    # near-misses: a unit's words make a unit; a list that is not French keeps a unit after the institution before it
+    ("Université de Loomville, Faculté des Sciences, LTX", [["LTX", "Faculté des Sciences", "Université de Loomville"]]),
+    ("Loom University, Weft University, WLAB", [["Loom University"], ["WLAB", "Weft University"]]),
+    ("Loom University, BNRX, WLAB", [["WLAB", "BNRX", "Loom University"]]),
+])
+def test_a_french_labs_co_supervisors_are_institutions_side_by_side(empty, entry, expected):
+    assert institutions(entry, empty) == expected
+
+
+def test_french_co_supervisors_with_the_table(table):
+    assert institutions("Univ. Grenoble Alpes, CNRS, Grenoble INP, LJK", table) == [
+        ["LJK", "Université Grenoble Alpes"], ["CNRS"], ["Grenoble INP"]]
+    # the lab written with and without its number is one unit
+    assert (top_keys("Sorbonne Université, LPSM, UMR 8001", table) == top_keys("Sorbonne Université, LPSM", table)
+            and resolve_entries("Sorbonne Université, LPSM, UMR 8001", None, table)[0].levels[0].key
+            == resolve_entries("Sorbonne Université, LPSM", None, table)[0].levels[0].key)
+
+
+def test_ip_paris_is_no_other_name_of_ecole_polytechnique():
+    # IP Paris groups École Polytechnique with four other schools: an institution of its own. The
+    # table is read from this checkout: an editable install may point the package at another one's
+    checkout = AliasTable(*read_alias_file(Path(__file__).resolve().parents[1] / "ontology" / "institution-aliases.tsv"))
+    assert institutions("Laboratoire d'Informatique (LIX), École Polytechnique, CNRS, Institut Polytechnique de Paris, "
+                        "Palaiseau, France", checkout) == [
+        ["Laboratoire d'Informatique (LIX)", "École Polytechnique"], ["CNRS"], ["Institut Polytechnique de Paris"]]
+    assert not same("IP Paris", "Ecole Polytechnique", checkout)
+
+
+@pytest.mark.parametrize("entry, expected", [
+    # a slash between two organisations' own names, one a brand or an institution
+    ("DeepMind/Google", [["DeepMind"], ["Google"]]),
+    ("Zorblax / CNRS", [["Zorblax"], ["CNRS"]]),
+    ("WLAB/Loom University", [["WLAB"], ["Loom University"]]),
+    ("Loomtown Polytechnic Institute and Weft State University",  # "and" between two institutions
+     [["Loomtown Polytechnic Institute"], ["Weft State University"]]),
+    # an ampersand between a lab's name and a university
+    ("Zorblax Brain Robotics & Loom University", [["Zorblax Brain Robotics"], ["Loom University"]]),
+    # near-misses: a subject, a two-letter word, a lab's generic word; a letter, a unit, a name's own "&"
+    ("Zorblax AI/ML", [["Zorblax AI/ML"]]),
+    ("Biology/WLAB", [["Biology/WLAB"]]),
+    ("Research/Zorblax", [["Research/Zorblax"]]),
+    ("Loomtown A & M University", [["Loomtown A & M University"]]),
+    ("Loomtown Polytechnic Institute and State University",  # a kind of institution alone is none
+     [["Loomtown Polytechnic Institute and State University"]]),
+    ("Electrical Engineering & Computer Science Department", [["Electrical Engineering & Computer Science Department"]]),
+    ("The Robotics & AI Institute", [["The Robotics & AI Institute"]]),
+])
+def test_a_slash_or_an_ampersand_between_two_organisations_gives_two(empty, entry, expected):
+    assert institutions(entry, empty) == expected
+
+
+def test_a_slash_or_ampersand_where_the_table_knows_the_parent(table):
+    assert institutions("DeepMind/Google", table) == [["Google DeepMind", "Google"]]
+    assert institutions("Google Brain Robotics & Columbia University", table) == [
+        ["Google Brain Robotics", "Google Brain", "Google"], ["Columbia University"]]
+
+
+@pytest.mark.parametrize("entry, expected", [
+    # a company's AI lab after a university's name; a company's legal form after an institute's
+    ("Loom University Zorblax AI Lab", [["Loom University"], ["Zorblax AI Lab"]]),
+    ("KTH Royal Institute of Technology Weave AB", [["KTH Royal Institute of Technology"], ["Weave AB"]]),
+    ("KTH Royal Institute of Technology Weave AB Uppsala University",
+     [["KTH Royal Institute of Technology"], ["Weave AB"], ["Uppsala University"]]),
+    # near-misses: a known company's unit with its legal form; a lab with a subject's name; the university's AI lab
+    ("Tencent Loom Co., Ltd.", [["Tencent Loom Co., Ltd.", "Tencent"]]),
+    ("Loom University Robotics Lab", [["Loom University Robotics Lab"]]),
+    ("Stanford University AI Lab", [["Stanford University AI Lab"]]),
+])
+def test_a_company_after_a_universitys_name_with_only_a_space_is_cut(table, entry, expected):
+    assert institutions(entry, table) == expected
+
+
+@pytest.mark.parametrize("entry, expected", [
+    # a country ends an address, so the affiliation: no parent after it
+    ("Weft Institute, Japan, Loom Institute of Technology", [["Weft Institute"], ["Loom Institute of Technology"]]),
+    # a one-word name before a lab's name is the lab's company, as "Research, Zorblax" is
+    ("Zorblax, ZWS AI Labs", [["ZWS AI Labs", "Zorblax"]]),
+    # near-misses: without the country the unit is the institution's; a unit's name before a lab's
+    ("Weft Institute, Loom Institute of Technology", [["Weft Institute", "Loom Institute of Technology"]]),
+    ("Weft Institute of Looms, Zorblax AI Labs", [["Weft Institute of Looms", "Zorblax AI Labs"]]),
+    ("Data Lab, Weave Group", [["Data Lab", "Weave Group"]]),
+])
+def test_a_unit_is_placed_under_the_right_parent(empty, entry, expected):
+    assert institutions(entry, empty) == expected
+
+
+@pytest.mark.parametrize("entry", ["Independent Researcher", "Independent", "Unaffiliated", "Self-employed",
+                                   "Independent Researcher, Berlin", "None"])
+def test_an_entry_that_states_no_affiliation_names_no_organisation(table, entry):
+    assert institutions(entry, table) == []
+
+
+@pytest.mark.parametrize("entry", ["Independent University, Bangladesh", "Independent Research Lab of Looms", "Personal Robotics Lab"])
+def test_names_with_such_words_are_organisations(table, entry):
+    assert len(institutions(entry, table)) == 1
 
 
 def test_institutions_run_together_by_the_hundred_are_cut_without_deep_recursion(table):

@@ -30,12 +30,17 @@ VENUES: dict[str, tuple[str, ...]] = {
     "UAI": ("Conference on Uncertainty in Artificial Intelligence",),
     "COLT": ("Conference on Learning Theory",),
     "CoRL": ("Conference on Robot Learning",),
+    # named with more than one word: the acronym alone ("MM") or the series alone ("SIGGRAPH") is
+    # another name, or none
+    "ACM MM": ("ACM Multimedia", "ACM International Conference on Multimedia"),
+    "SIGGRAPH Asia": (),
 }
 _VENUE_ALT = "|".join(
     sorted((re.escape(name) for acronym, names in VENUES.items() for name in (acronym, *names)), key=len, reverse=True)
 )
 _VENUE_YEAR = re.compile(rf"\b({_VENUE_ALT})\b(?:\s*(?:'|’)?\s*(\d{{4}}|\d{{2}}\b))?", re.IGNORECASE)
 _CANONICAL = {name.casefold(): acronym for acronym, names in VENUES.items() for name in (acronym, *names)}
+_COMPACT = {"".join(name.split()): acronym for name, acronym in _CANONICAL.items()}
 _YEAR = re.compile(r"\b(19[5-9]\d|20\d\d)\b")
 _VIRTUAL_YEAR = re.compile(r"/virtual/(\d{4})/")
 
@@ -45,6 +50,8 @@ _ACRONYM = r"(?:[A-Z][A-Za-z0-9\-]*[A-Z][A-Za-z0-9\-]*|\d[A-Z][A-Za-z0-9]*|[A-Z]
 _NOT_VENUES = frozenset(
     "ieee acm pmlr lncs ceur siam springer arxiv doi isbn issn usa uk eu ai ml nlp llm llms gpu tpu pdf url api "
     "openreview cvf aaas".split()
+    # the words of a conference's full name, as a booktitle in capitals writes them ("THE WEB CONFERENCE 2025")
+    + "conference symposium workshop proceedings meeting congress international annual".split()
 )
 _ACRONYM_YEAR = re.compile(rf"(?<![@\w\-])(?P<name>{_ACRONYM})\s*(?:'|’)?\s*(?P<year>(?:19|20)\d\d|\d\d)\b(?!\s*[Ww]orkshop)")
 _CONFERENCE_ON = re.compile(
@@ -57,12 +64,21 @@ _ORDINALS = re.compile(
     r"^(?:(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|"
     r"(?:thir|four|fif|six|seven|eigh|nine)teenth|(?:twen|thir|for|fif|six|seven|eigh|nine)t(?:y|ieth))[\s\-]+)+",
     re.IGNORECASE)
-# After "accepted at" any capitalised name with a year is a conference ("Interspeech 2024").
+# After "accepted at" any capitalised name with a year is a conference ("Interspeech 2024"), also
+# one of a few words ("SIGGRAPH Asia 2024", "USENIX Security 2024"); a word that says what part of
+# a conference the paper is in ends no name ("COLM Workshop 2024").
+_PART_WORDS = r"(?:Workshops?|Tracks?|Findings|Papers|Proceedings|Main|Oral|Poster|Spotlight|Demo)\b"
+_NAME_WORDS = rf"[A-Z][A-Za-z0-9\-]+(?:\s+(?!{_PART_WORDS})[A-Z][A-Za-z0-9\-]+){{0,2}}"
 _ACCEPTED_AT = re.compile(
     r"\b(?i:accepted|published|presented|to\s+appear)\s+(?i:at|to|in|by)\s+(?:(?i:the)\s+)?"
-    r"(?P<name>[A-Z][A-Za-z0-9\-]+)\s*(?:'|’)?\s*(?P<year>(?:19|20)\d\d|\d\d)\b(?!\s*[Ww]orkshop)"
+    rf"(?P<name>{_NAME_WORDS})\s*(?:'|’)?\s*(?P<year>(?:19|20)\d\d|\d\d)\b(?!\s*[Ww]orkshop)"
 )
 _HEADER_ACRONYM = re.compile(rf"^({_ACRONYM})(?:\s+(?:Papers|Proceedings|Accepted Papers))?$")
+# A header line that is a conference's name of a few words, the first an acronym ("ACM MM",
+# "SIGGRAPH Asia 2024 Papers"), or one capitalised word before a year ("Interspeech 2024 Papers").
+_HEADER_NAME = re.compile(
+    rf"^(?:(?P<name>{_ACRONYM}(?:\s+(?!{_PART_WORDS})(?:{_ACRONYM}|[A-Z][a-z]+)){{1,2}})(?:\s+(?P<year>(?:19|20)\d\d))?"
+    rf"|(?P<word>[A-Z][a-z]+)\s+(?P<word_year>(?:19|20)\d\d))(?:\s+(?:Papers|Proceedings|Accepted Papers))?$")
 _YEAR_REACH = 40  # how far after a conference's name its year may stand ("ICML, July 2026")
 
 _AT_VENUE = re.compile(rf"\b([A-Za-z][\w\-]*)@((?i:{_VENUE_ALT})|{_ACRONYM})\b")  # "EIML@ICML": workshop @ conference
@@ -81,6 +97,10 @@ _PRESENTATIONS = (
     ("poster", re.compile(r"\bposter\b(?!\s*/)", re.IGNORECASE)),
 )
 _POSITION = re.compile(r"\bposition\s+(?:paper|track)\b", re.IGNORECASE)
+# The Findings of an ACL conference: published with it, not in its main track ("Findings of EMNLP
+# 2023", "Findings of the Association for Computational Linguistics: NAACL 2024"), and the
+# provider's status for them ("Long Findings", "Findings"); "our findings show" is no track.
+_FINDINGS = re.compile(r"\bFindings\s+of\s+(?:the\s+)?[A-Z]|\b(?i:long|short)\s+Findings\b|(?:^|;)\s*Findings\s*(?:;|$)")
 _NON_ARCHIVAL = re.compile(r"\bnon[\s\-]?archival\b", re.IGNORECASE)
 _PAGES = re.compile(r"\b(\d{1,4})\s*pages?\b", re.IGNORECASE)
 _MAIN_PAGES = re.compile(r"\b(\d{1,3})\s*(?:are\s+)?(?:pages?\s+)?main(?:\s+(?:text|body|paper))?\b", re.IGNORECASE)
@@ -109,7 +129,7 @@ class PublicationInfo:
     venue: str | None = None
     year: int | None = None
     year_source: str | None = None
-    track: str | None = None  # "main" | "position" | "workshop"
+    track: str | None = None  # "main" | "findings" | "position" | "workshop"
     workshops: list[Workshop] = field(default_factory=list)
     presentations: list[str] = field(default_factory=list)
     non_archival: bool = False
@@ -163,8 +183,9 @@ def _named_venue(text: str) -> tuple[str | None, int | None]:
     found: list[tuple[int, str, str | None, int]] = []
     for pattern in (_ACRONYM_YEAR, _ACCEPTED_AT):
         for match in pattern.finditer(text):
-            if match.group("name").casefold() not in _NOT_VENUES:
-                found.append((match.start("name"), match.group("name"), match.group("year"), match.end()))
+            start, name = _without_publisher(match.start("name"), match.group("name"))
+            if name.casefold() not in _NOT_VENUES:
+                found.append((start, name, match.group("year"), match.end()))
                 break
     if match := _AT_VENUE.search(text):
         found.append((match.start(2), match.group(2), None, match.end()))
@@ -182,13 +203,34 @@ def _named_venue(text: str) -> tuple[str | None, int | None]:
     return name, _full_year(year) if year else None
 
 
+def _without_publisher(start: int, name: str) -> tuple[int, str]:
+    """A name found by its form without the publisher before it ("IEEE ICRA" is ICRA), and where it starts."""
+    first, _, rest = name.partition(" ")
+    return (start + len(first) + 1, rest) if rest and first.casefold() in _NOT_VENUES else (start, name)
+
+
 def venue_of_header(header: str) -> tuple[str | None, int | None]:
-    """The venue a listing's header line names ("AISTATS 2025 Papers", or just "COLM")."""
+    """The venue a listing's header line names ("AISTATS 2025 Papers", or just "COLM"): a
+    conference of :data:`VENUES` it names, else the name the whole line gives ("SIGGRAPH Asia",
+    not "SIGGRAPH"; "ACM MM 2024 Papers", not "MM"), else a conference it names by form."""
     venue, year = find_venue(header)
+    if venue in VENUES:
+        return venue, year
+    if match := _HEADER_NAME.match(header.strip()):
+        _, name = _without_publisher(0, match["name"] or match["word"])
+        if name.casefold() not in _NOT_VENUES:
+            edition = match["year"] or match["word_year"]
+            return name, int(edition) if edition else None
     if venue is None and (match := _HEADER_ACRONYM.match(header.strip())):
         if match.group(1).casefold() not in _NOT_VENUES:
             venue = match.group(1)
     return venue, year
+
+
+def known_venue_of_compact(name: str) -> str | None:
+    """The well-known conference a name written in one word without its case names ("acmmm" is
+    ACM MM, "siggraphasia" SIGGRAPH Asia, "nips" NeurIPS), as file names write them; else None."""
+    return _COMPACT.get("".join(name.split()).casefold())
 
 
 # Words of a conference's full name that its acronym may leave out ("International Conference on
@@ -303,6 +345,8 @@ def parse_publication(comments: str | None, journal_ref: str | None, title: str 
     info.presentations = [name for name, pattern in _PRESENTATIONS if pattern.search(prose)]
     if info.workshops or _WORKSHOPS.search(prose):
         info.track = "workshop"
+    elif _FINDINGS.search(prose):
+        info.track = "findings"
     elif _POSITION.search(prose) or (title or "").casefold().startswith("position:"):
         info.track = "position"
     elif info.venue:

@@ -128,12 +128,18 @@ def unescape_html(text: str) -> str:
 _GENERATION = re.compile(r"(?:Jr|Sr)\.?|II|III|IV")
 
 
+def is_generation(part: str) -> bool:
+    """A generation written as a byline's part of its own ("Jr.", "Jr", "III")."""
+    return _GENERATION.fullmatch(part) is not None
+
+
 def with_generations(parts: Iterable[str]) -> list[str]:
-    """The names of a byline split at commas: a generation ("Jr.", "III") is no name of its own
-    but the end of the one before it ("Martin Luther King, Jr."); empty parts are dropped."""
+    """The names of a byline split at commas (or at ';', where the old NeurIPS lists put one after
+    a generation: "J.L. WYATT; Jr; D.L. STANDLEY"): a generation ("Jr.", "III") is no name of its
+    own but the end of the one before it ("Martin Luther King, Jr."); empty parts are dropped."""
     names: list[str] = []
     for part in parts:
-        if names and _GENERATION.fullmatch(part):
+        if names and is_generation(part):
             names[-1] = f"{names[-1]}, {part}"
         elif part:
             names.append(part)

@@ -1,8 +1,10 @@
 """Records from structured sources (paperlists JSON, BibTeX, arXiv Atom, CSV), checked one way.
 
 Each of those formats turns one entry into named fields; :func:`make_record` applies the
-checks every format shares (a title that is text and not absurdly long, at least one author,
-per-author lists aligned with the byline) and returns a record or a rejection with the reason.
+checks every format shares (a title that is text and not absurdly long, per-author lists aligned
+with the byline) and returns a record or a rejection with the reason. An entry with a title and
+no author is a paper whose source does not give its byline (EMNLP 2023's list gives none for any
+paper): it is kept, with its venue, keywords and institutions, and no authorship.
 A field of the wrong type raises :class:`FieldError`, which the format turns into a rejection.
 """
 
@@ -89,8 +91,6 @@ def make_record(where: SourceRef, header: str, title: str | None, authors: list[
     if details:
         details = [detail for name, detail in zip(authors, details) if name]
     authors = [name for name in authors if name]
-    if not authors:
-        return Rejection(where, "entry has no authors", shown)
     for key in ("abstract", "comments", "journal_ref"):
         if len(fields.get(key) or "") > MAX_FIELD:
             return Rejection(where, f"{key} of {len(fields[key]):,} characters is too long (limit {MAX_FIELD:,})", shown)

@@ -25,7 +25,7 @@ from ..resolve.record_triples import affiliation_triples, institution_triples
 from ..ingest.urls import find_urls, is_code_repository
 from .vocab import BIBO, DCTERMS, FABIO, FOAF, KG, PROV, RDF, RDFS, SCHEMA, SKOS, TRUE, XSD
 
-TRACKS = {"main": KG.MainTrack, "position": KG.PositionTrack, "workshop": KG.WorkshopTrack}
+TRACKS = {"main": KG.MainTrack, "findings": KG.FindingsTrack, "position": KG.PositionTrack, "workshop": KG.WorkshopTrack}
 PRESENTATIONS = {"oral": KG.Oral, "spotlight": KG.Spotlight, "poster": KG.Poster, "contributed-talk": KG.ContributedTalk}
 
 

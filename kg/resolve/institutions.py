@@ -11,7 +11,10 @@ themselves resolve by :mod:`.org_names`):
    reads it (also a comma: "School of Foo+Bar University" is one), and at "/", "|", " + ", " & " and
    " and " when every piece names an institution ("Chalmers University of Technology and
    University of Gothenburg", "DeepMind/Google"; a country ending the first piece is read past,
-   "Foo University, UK and Bar University, Germany"), and a comma list of two institutions
+   "Foo University, UK and Bar University, Germany"), also at "/" between two organisations' own
+   names ("DeepMind/Google" where the table knows neither, "LAAS / CNRS") and at " & " between a
+   lab's name and a university ("Google Brain Robotics & Columbia University"); an entry that
+   states no affiliation ("Independent Researcher") names none; and a comma list of two institutions
    ("Peking University, Tsinghua University") gives two chains, never a unit of the other. Two
    written with only a space between them are cut after a complete institution, before another
    ("Foo University The University of Bar"; :func:`run_together`), or after an address's country.
@@ -27,9 +30,13 @@ themselves resolve by :mod:`.org_names`):
    subjects stay in it ("Institute for Logic, Language and Computation"), and a numbered unit
    ("Faculty IV") is no place. Parts before an institution are its units, smallest first; a unit written
    after its institution ("The University of Tokyo, Graduate School of …", "Sorbonne
-   Université, LPSM") is still its unit, so a unit and its parent are never inverted. A bare
+   Université, LPSM") is still its unit, so a unit and its parent are never inverted; a country
+   ends an affiliation, so no unit before it belongs to an institution after it. A French lab's
+   co-supervisors written side by side ("Univ. Grenoble Alpes, CNRS, Grenoble INP, LJK, UMR 5224")
+   are institutions of their own and the lab a unit of the first; its "UMR" number is no unit. A bare
    "Research" or "Labs" before a company is the company's lab ("Research, Google" =
-   "Google Research"), also before a name no rule knows that is no place ("Research, Zorblax").
+   "Google Research"), also before a name no rule knows that is no place ("Research, Zorblax"),
+   and a lab's name after one word no rule knows is that word's lab ("Amazon, AWS AI Labs").
 5. The same institution written twice in one entry ("Technion - Israel Institute of
    Technology, Technion", "Edinburgh University, University of Edinburgh") is one; an
    institution followed by its own parent ("Google DeepMind, Google") is one chain.
@@ -60,8 +67,10 @@ from .org_names import (
     address_city,
     is_acronym,
     is_country,
+    is_french_research_organisation,
     is_known,
     is_top_level,
+    is_unit_number,
     looks_like_organisation,
     resolve_name,
     starts_with_unit_word,
@@ -79,6 +88,19 @@ _GLUED_PLUS = re.compile(r"(?<=\S)\+(?=\S)")
 _UNIT_ONLY_WORDS = frozenset("department dept faculty lab laboratory thrust".split())
 _SEPARATORS = (re.compile(r"\s+\+\s+"), re.compile(r"\s*\|\s*"), re.compile(r"\s*/\s*"), re.compile(r"\s+&\s+"),
                re.compile(r"\s+and\s+"))
+# Words that say an author has no institution, and the words for the author beside them.
+_NO_AFFILIATION_WORDS = frozenset("independent unaffiliated selfemployed self employed freelance freelancer none".split())
+_NO_AFFILIATION_PERSONS = frozenset("researcher research scientist scholar consultant engineer developer".split())
+# Words that say what kind an institution is, not which one ("State University", "Technical University").
+_KIND_WORDS = frozenset("state national technical technological polytechnic federal open public private the".split())
+_SLASH, _AMPERSAND = _SEPARATORS[2], _SEPARATORS[3]
+# How the names of subjects end ("Robotics", "Biology", "Engineering", "Chemistry", "Vision"):
+# such a word alone is a field, not an organisation's name.
+_SUBJECT_WORD = re.compile(r"(?:ics|logy|istry|ing|ion|ence|ance|ity|ine|omy|graphy)$", re.IGNORECASE)
+# A company's AI lab, named after the company ("Deepwise AI Lab", "Tencent AI Lab"): after a
+# university's name it begins another organisation, where the university's own lab would be its unit
+# written before it ("Vision Lab, Foo University") or a lab with a subject's name ("Foo University Robotics Lab").
+_COMPANY_AI_LAB = re.compile(r"^[A-Z][\w-]+ AI (?:Labs?|Research|Center|Centre)$")
 _SPACED_DASH = re.compile(r"\s+[-–—]\s+")
 _TRAILING_BRACKET = re.compile(r"^(?P<name>.+?)\s*[(（](?P<inner>[^()（）]+)[)）]$")
 # A name whose subjects follow its organisation word: "Institute for Logic", "Department of Electrical".
@@ -96,6 +118,9 @@ _NUMBERED = re.compile(r"\d+|[ivx]+")
 # every cut of it costs the cube of its length (an entry of 2,000 words took minutes).
 LONGEST_RUN_TOGETHER = 32
 PREPOSITIONS = frozenset("of for on in de des di du fur für".split())
+# A French university or school's name, which begins a lab's list of co-supervisors.
+_FRENCH_UNIVERSITY_WORDS = frozenset("universite ecole".split())
+_FRENCH_UNIV = re.compile(r"\bUniv\b\.?(?!\s+of\b)")
 # Footnote marks that tie an affiliation to its authors on a paper ("Dept. of Psychology‡"), card
 # suits and stars as ACL papers use them ("Charles University♠") among them.
 FOOTNOTE_MARKS = " *∗⋆†‡§¶‖¹²³⁴⁵⁶⁷⁸⁹⁰♠♡♢♣♤♥♦♧★☆◇◆⋄"
@@ -173,11 +198,40 @@ def split_institutions(text: str, aliases: AliasTable) -> list[str]:
     for separator in _SEPARATORS:
         pieces = [piece for piece in separator.split(text) if piece]
         # the name before a separator ends it, the one after begins the next: "X, Chalmers … and University of …"
-        if len(pieces) > 1 and all(names_institution(_last_name(before), aliases)
-                                   and names_institution(split_commas(after)[0], aliases)
+        if len(pieces) > 1 and all(_names_two(separator, _last_name(before), split_commas(after)[0], aliases)
                                    for before, after in zip(pieces, pieces[1:])):
             return [part for piece in pieces for part in split_institutions(piece, aliases)]
     return [text]
+
+
+def _names_two(separator: re.Pattern, first: str, second: str, aliases: AliasTable) -> bool:
+    """Two institutions, one on each side of a separator; or, at a slash, two organisations' own
+    names, one a brand or an institution ("DeepMind/Google", "LAAS / CNRS"; not "AI/ML"); or, at an
+    ampersand, a lab's name and a university ("Google Brain Robotics & Columbia University"; not
+    "Texas A & M University", "Electrical Engineering & Computer Science Department")."""
+    if names_institution(first, aliases) and names_institution(second, aliases):
+        # "Virginia Polytechnic Institute and State University": a kind of institution alone names none
+        return bool(words_of(second) - ORGANISATION_WORDS - _KIND_WORDS) or is_known(second, aliases)
+    if separator is _SLASH:
+        return (all(_organisation_alone(name, aliases) for name in (first, second))
+                and any(names_institution(name, aliases) or is_acronym(name) for name in (first, second)))
+    if separator is _AMPERSAND:
+        words = first.split()
+        return (len(words) >= 2 and all(word[0].isupper() and len(word) > 1 for word in words)
+                and not words_of(first) & TOP_LEVEL_WORDS and is_top_level(second)
+                and bool(words_of(second) & UNIVERSITY_WORDS or is_known(second, aliases)))
+    return False
+
+
+def _organisation_alone(name: str, aliases: AliasTable) -> bool:
+    """An institution, one of France's research organisations, or one word that can be an
+    organisation's own name: capitalised, of three letters or more, not a lab's generic word
+    ("Research"), a country or a subject's name ("Robotics", "Biology")."""
+    if names_institution(name, aliases) or is_french_research_organisation(name):
+        return True
+    letters = re.sub(r"[^\w]", "", name)
+    return (" " not in name and len(letters) >= 3 and name[0].isupper() and institution_key(name) not in GENERIC_UNITS
+            and not is_country(name) and not _SUBJECT_WORD.search(name))
 
 
 def plus_groups(text: str, aliases: AliasTable) -> list[str]:
@@ -253,7 +307,9 @@ def _first_cut(text: str, aliases: AliasTable) -> tuple[str, str] | None:
         if (not 2 <= len(words) <= LONGEST_RUN_TOGETHER or is_known(part, aliases)
                 or not all(word[0].isalnum() for word in words)):
             continue
-        brand = brand_parent(part, aliases) is not None  # "Tencent Foo Co.": a known company's unit
+        # "Tencent Foo Co.": a known company's unit; after a university's or institute's name a
+        # company's legal form makes a company of its own ("KTH Royal Institute of Technology Foo AB")
+        brand = (parent := brand_parent(part, aliases)) is not None and not _academic(parent, aliases)
         institution_follows: bool | None = None  # an institution among the later comma parts, asked once
         for end in range(len(words) - 1, 0, -1):
             head, tail = " ".join(words[:end]), " ".join(words[end:])
@@ -295,7 +351,8 @@ def _begins_institution(name: str, aliases: AliasTable) -> bool:
     if not name[0].isupper() or names_place_of_university(name, aliases) or is_legal_form(name):
         return False
     return (is_known(name, aliases) or (is_top_level(name) and not starts_with_unit_word(name))
-            or without_legal_form(name) != clean(name) or brand_parent(name, aliases) is not None)
+            or without_legal_form(name) != clean(name) or brand_parent(name, aliases) is not None
+            or _COMPANY_AI_LAB.match(name) is not None)
 
 
 def _begins_after_address(name: str, aliases: AliasTable) -> bool:
@@ -423,6 +480,15 @@ def _lab_word_before_name(first: str, second: str, aliases: AliasTable) -> bool:
             and not looks_like_organisation(second, aliases) and len(second.split()) <= 3 and second[:1].isupper())
 
 
+def _name_before_its_lab(first: str, second: str, aliases: AliasTable) -> bool:
+    """"Amazon, AWS AI Labs": one word no rule knows, that is no place, before a lab's name (one that
+    ends in "Lab", "Labs", "Research" or "AI") that names no institution: the lab is the named
+    organisation's, as "Research, Zorblax" is; places are written after what they qualify."""
+    return (" " not in first and _lab_word_before_name("Research", first, aliases) and not names_institution(second, aliases)
+            and institution_key(second).split()[-1:] in (["lab"], ["labs"], ["research"], ["ai"])
+            and len(second.split()) > 1)
+
+
 def place_shaped(text: str) -> bool:
     """"College Park", "College Station": an organisation word followed by a name, nothing else."""
     words = institution_key(text).split()
@@ -443,9 +509,17 @@ def split_groups(text: str, aliases: AliasTable) -> list[list[Level]]:
     """Rules 2–5: the levels of each institution an entry names, smallest first."""
     groups: list[list[Level]] = []
     for piece in split_institutions(clean(text), aliases):
-        if any(map(str.isalnum, piece)):  # "---", a place holder, names nothing
+        # "---", a place holder, and "Independent Researcher", no affiliation, name no organisation
+        if any(map(str.isalnum, piece)) and not states_no_affiliation(piece):
             groups += _piece_groups(piece, aliases)
     return groups
+
+
+def states_no_affiliation(piece: str) -> bool:
+    """"Independent Researcher", "Unaffiliated", "Independent", "Self-employed", "None": the author
+    has no institution (with a place after it, "Independent Researcher, Berlin", still none)."""
+    words = set(institution_key(split_commas(piece)[0]).split())
+    return bool(words & _NO_AFFILIATION_WORDS) and words <= _NO_AFFILIATION_WORDS | _NO_AFFILIATION_PERSONS
 
 
 def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
@@ -455,16 +529,24 @@ def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
     parts = _parts(piece, aliases)
     if len(parts) == 2 and _lab_word_before_name(*parts, aliases):  # "Research, Zorblax" is Zorblax Research
         parts = [f"{parts[1]} {parts[0]}"]
+    if len(parts) == 2 and _name_before_its_lab(*parts, aliases):  # "Zorblax, Zorblax AI Labs"
+        return [[Level(parts[1]), Level(parts[0])]]
     for part in parts:
-        if levels and (is_country(part) or not looks_like_organisation(part, aliases)
+        if levels and (is_country(part) or is_unit_number(part)
+                       or not (looks_like_organisation(part, aliases) or is_french_research_organisation(part))
                        or (names_place_of_university(part, aliases) and not _academic(levels[-1].name, aliases))):
             levels[-1] = Level(levels[-1].name, (*levels[-1].qualifiers, part))
         else:
             levels.append(Level(part))
+    tutelles = _tutelles(levels, aliases)
     groups: list[list[Level]] = []
     units: list[Level] = []
-    for level in levels:
-        if names_institution(level.name, aliases):
+    for index, level in enumerate(levels):
+        if units and any(is_country(qualifier) for qualifier in units[-1].qualifiers):
+            # a country ends an address, and so the affiliation: "Foo Institute, Japan, Bar Institute of Technology"
+            groups.append(units)
+            units = []
+        if index in tutelles or names_institution(level.name, aliases):
             previous = groups[-1][-1] if groups and not units else None
             if units and institution_key(units[-1].name) in GENERIC_UNITS:  # "Research, Google"
                 units[-1] = Level(f"{level.name} {units[-1].name}", units[-1].qualifiers)
@@ -480,7 +562,8 @@ def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
                 groups.append(units + [level])
                 units = []
         elif groups and not units and not place_shaped(level.name):
-            groups[-1].insert(0, level)
+            # a unit written after its institution; after a French lab's co-supervisors, the first one's
+            groups[0 if tutelles else -1].insert(0, level)
         elif groups and not units:
             last = groups[-1][-1]
             groups[-1][-1] = Level(last.name, (*last.qualifiers, level.name, *level.qualifiers))
@@ -489,6 +572,34 @@ def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
     if units:
         groups.append(units)
     return groups
+
+
+def _tutelles(levels: list[Level], aliases: AliasTable) -> set[int]:
+    """The co-supervisors of a French lab, written side by side before it ("Univ. Grenoble Alpes,
+    CNRS, Grenoble INP, LJK", "Univ Lyon, INSA Lyon, CNRS, LIRIS, UMR 5205"): in an entry that
+    names one of France's public research organisations, a joint research unit's number or a
+    French university or school, the institutions, those organisations, and the names with an
+    acronym and no unit's word written between the first institution and the lab (the last part
+    that is neither). Each is an institution of its own; the lab is a unit of the first. Empty
+    where the entry is no such list, or names fewer than two."""
+    organisations = {index for index, level in enumerate(levels)
+                     if is_french_research_organisation(level.name) or names_institution(level.name, aliases)}
+    french = any(is_french_research_organisation(level.name) or any(map(is_unit_number, level.qualifiers))
+                 or words_of(level.name) & _FRENCH_UNIVERSITY_WORDS or _FRENCH_UNIV.search(level.name)
+                 for level in levels)
+    if not french or not organisations:
+        return set()
+    lab = max((index for index in range(len(levels)) if index not in organisations), default=None)
+    first = min(organisations)
+    if lab is not None:
+        organisations |= {index for index in range(first + 1, lab) if _co_supervisor_shaped(levels[index].name)}
+    return organisations if len(organisations) > 1 else set()
+
+
+def _co_supervisor_shaped(name: str) -> bool:
+    """"Grenoble INP", "INSA Lyon", "CentraleSupélec": an acronym and no word of a unit."""
+    return (any(is_acronym(word) for word in name.split()) and not starts_with_unit_word(name)
+            and not words_of(name) & (ORGANISATION_WORDS - TOP_LEVEL_WORDS))
 
 
 def _academic(name: str, aliases: AliasTable) -> bool:

@@ -80,6 +80,15 @@ _POSTCODE_ADDRESS = re.compile(rf"(?P<before>\D*?)\s*{_POSTCODE}\s*(?P<after>\D*
 _CAMPUS_NAME = re.compile(r"\b(?:university|institute|college) of\b")
 # "X University" names that are systems of several universities, one per campus.
 _SYSTEM_PREFIXES = ("state university", "national university", "indian", "city university", "open university")
+# France's public research organisations, which a French lab's affiliation lists beside its university
+# as the lab's co-supervisors (its "tutelles": "Sorbonne Université, CNRS, LIP6"): institutions of their own.
+FRENCH_RESEARCH_ORGANISATIONS = frozenset(
+    "cnrs inria inserm inrae inra ird ined cea cnes onera ifremer brgm cirad irsn irstea".split())
+_TUTELLE = "|".join(sorted(FRENCH_RESEARCH_ORGANISATIONS))
+# The number of a French joint research unit ("UMR 5205", "UMR CNRS 7606", "CNRS UMR 8001", "U1001"):
+# the lab's number, which names no organisation and is no part of the lab's identity.
+_UNIT_NUMBER = re.compile(rf"^(?:(?:{_TUTELLE})[\s/-]+)?(?:UMRS?|UMR[-_]S|UPR|UMI|UAR|USR|FRE|ERL|EA|U)"
+                          rf"(?:[\s_-]*(?:{_TUTELLE}))?[\s_-]*\d{{3,5}}$", re.IGNORECASE)
 _ACRONYM_IN_BRACKETS = re.compile(r"^(?P<name>.+?)\s*[(（](?P<acronym>[A-Z][A-Za-z0-9&*\-]{1,11})[)）]$")
 _ACRONYM_PIECE = re.compile(r"^[A-Za-z0-9&*]*[A-Z][A-Za-z0-9&*]*[A-Z][A-Za-z0-9&*]*$")
 # Surnames with an inner capital are not acronyms: McAllister, MacLeod, DeMarco, O'Neil.
@@ -93,6 +102,15 @@ def is_acronym(word: str) -> bool:
     if word in PLACE_CODES or _SURNAME_PREFIX.match(word):
         return False
     return any(_ACRONYM_PIECE.match(piece) for piece in word.split("-"))
+
+
+def is_unit_number(text: str) -> bool:
+    """A French joint research unit's number ("UMR 5205", "CNRS UMR 8001")."""
+    return _UNIT_NUMBER.match(clean(text)) is not None
+
+
+def is_french_research_organisation(text: str) -> bool:
+    return institution_key(text) in FRENCH_RESEARCH_ORGANISATIONS
 
 
 def is_country(text: str) -> bool:
@@ -159,7 +177,8 @@ def resolve_name(text: str, aliases: AliasTable, qualifiers: tuple[str, ...] = (
     kept = without_address(qualifiers, keep_city=_CAMPUS_NAME.search(base) is not None)
     written = clean(", ".join((text, *kept)))
     # a country, or a word the name already has ("Technion - …, Technion"), adds nothing
-    places = tuple(q for q in kept if not is_country(q) and not set(institution_key(q).split()) <= set(base.split()))
+    places = tuple(q for q in kept if not is_country(q) and not is_unit_number(q)
+                   and not set(institution_key(q).split()) <= set(base.split()))
     full = institution_key(", ".join((name, *places)))
     countries = tuple(q for q in qualifiers if is_country(q))
     candidates = [(institution_key(", ".join((name, *qualifiers))), "alias table")]

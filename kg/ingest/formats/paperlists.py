@@ -21,10 +21,10 @@ import re
 from typing import Iterator
 
 from ...resolve.keys import is_legal_form
-from ...resolve.org_names import ORGANISATION_WORDS, UNIT_WORDS, is_top_level, words_of
+from ...resolve.org_names import ORGANISATION_WORDS, UNIT_WORDS, is_country, is_top_level, words_of
 from .. import identifiers
-from ..comments import find_venue, names_conference, venue_of_header
-from ..names import clean, fold, unescape_html, with_generations
+from ..comments import find_venue, known_venue_of_compact, names_conference, venue_of_header
+from ..names import clean, fold, is_generation, unescape_html, with_generations
 from ..reading import Paragraph, check_text_file
 from ..records import Affiliation, AuthorDetail, PaperRecord, Rejection, excerpt
 from ..structured import FieldError, distinct, institutions_of, make_record, parts, text
@@ -118,10 +118,12 @@ _CONFERENCE_YEAR_STEM = re.compile(r"(?P<name>[A-Za-z0-9]+?)[_\-]?(?P<year>(?:19
 
 def header_from_file_name(stem: str) -> str:
     """``colm2024`` -> ``COLM 2024``: paperlists names files by conference acronym and year, in
-    lower case, and the acronym is written in capitals again so that a conference nobody
-    listed (COLM, 3DV, WACV) is read as one, like a header line; any other stem is its words."""
+    lower case and without spaces, so a well-known conference is given its own spelling back
+    (``acmmm2024`` -> ``ACM MM 2024``, ``siggraphasia2024`` -> ``SIGGRAPH Asia 2024``) and any
+    other acronym is written in capitals again so that a conference nobody listed (COLM, 3DV,
+    WACV) is read as one, like a header line; any other stem is its words."""
     if match := _CONFERENCE_YEAR_STEM.fullmatch(stem):
-        return f"{match['name'].upper()} {match['year']}"
+        return f"{known_venue_of_compact(match['name']) or match['name'].upper()} {match['year']}"
     return stem.replace("_", " ")
 
 
@@ -134,14 +136,45 @@ def byline(entry: dict) -> list[str]:
     """The authors in byline order. OpenReview-based lists join them with ``;`` under ``author``
     (an empty place kept: position aligns the per-author fields); CVF lists and some ICML /
     NeurIPS years with ", ", some under ``authors``. A list without ``;`` but with commas is
-    comma-separated, a generation ("Jr.") staying with its name."""
+    comma-separated, a generation ("Jr.") staying with its name, also where a ';' list gives it a
+    place of its own (NeurIPS 1987: "J.L. WYATT; Jr; D.L. STANDLEY"; the per-author fields then no
+    longer align, so nobody gets a per-author one)."""
     key = _filled_key(entry, ("author", "authors"))
     value = entry.get(key)
     if isinstance(value, str):
         value = unescape_html(value)  # "Pe&#39;er" holds a ';' that separates nothing
         if ";" not in value and "," in value:
             return with_generations(clean(part) for part in value.split(","))
-    return parts(value, key, ";")
+    names = parts(value, key, ";")
+    return with_generations(names) if any(map(is_generation, names[1:])) else names
+
+
+# The per-author lists the IEEE lists write twice with the byline (ICRA, IROS: "/3708…;/3848…;/3708…;/3848…").
+_PER_AUTHOR_KEYS = ("authorids", "orcid", "dblp", "aff_domain")
+
+
+def _twice(values: list[str]) -> bool:
+    half = len(values) // 2
+    return half > 0 and len(values) == 2 * half and values[:half] == values[half:]
+
+
+def without_repeated_byline(entry: dict) -> dict:
+    """The entry with its byline once where the list wrote it twice in a row ("Monika Roznere;Philippos
+    Mordohai;Monika Roznere;Philippos Mordohai", ICRA 2023 and IROS 2023 from IEEE Xplore, whose
+    affiliation list names each author once). Two names or more repeated in order are the byline
+    twice; one name twice ("Wei Wang;Wei Wang") only where the affiliations name one author, as two
+    namesakes would have one each. Per-author lists written twice the same way are taken once too."""
+    names = byline(entry)
+    if not _twice(names):
+        return entry
+    half = len(names) // 2
+    if half == 1 and (len(affs := _affiliations(entry)) != 1 or not affs[0]):
+        return entry
+    undoubled = {**entry, _filled_key(entry, ("author", "authors")): ";".join(names[:half])}
+    for key in _PER_AUTHOR_KEYS:
+        if isinstance(value := entry.get(key), str) and _twice(listed := value.split(";")):
+            undoubled[key] = ";".join(listed[:len(listed) // 2])
+    return undoubled
 
 
 def _per_author(values: list[str], count: int) -> list[str]:
@@ -211,12 +244,16 @@ def _apart(name: str, host: str, alone: set[str]) -> list[tuple[str, str]]:
     """One author's affiliations joined by a space, as AAAI's list writes them ("Foo University Bar
     Technology"), where the paper's other authors give each alone: cut after a name that an
     organisation word or legal form ends, before one that is no unit ("Foo University Shenzhen
-    Graduate School" stays: a unit). An affiliation with its own domain is one."""
+    Graduate School" stays: a unit), or after an address's country ("Foo Group, University of Bar,
+    Germany Baz Institute, Dresden, Germany"). An affiliation with its own domain is one."""
     words = name.split()
     for end in range(1, len(words) if not host else 0):
         head, tail = " ".join(words[:end]), " ".join(words[end:])
         last = fold(words[end - 1]).strip(".,")
-        if head in alone and tail in alone and (last in ORGANISATION_WORDS or is_legal_form(last)) and not _is_unit(tail):
+        # an organisation word, a legal form or the country of an address ends the one before; after
+        # a country no unit of the name before follows
+        if (head in alone and tail in alone and (last in ORGANISATION_WORDS or is_legal_form(last) or is_country(last))
+                and (is_country(last) or not _is_unit(tail))):
             return [(head, host), *_apart(tail, host, alone)]
     return [(name, host)]
 
@@ -251,15 +288,23 @@ def _edition_dated(fields: dict[str, str], header: str) -> dict[str, str]:
     return fields
 
 
+# The status of a submission the conference did not accept: ICLR 2023's list holds every
+# submission, the rejected and withdrawn ones too, most of them without authors.
+_NOT_ACCEPTED = re.compile(r"(?:desk[\s_-]*)?reject(?:ed)?|withdrawn?|withdrawal", re.IGNORECASE)
+
+
 def paper_record(entry: object, where, header: str) -> PaperRecord | Rejection:
     if not isinstance(entry, dict):
         return Rejection(where, f"entry is a JSON {type(entry).__name__}, not an object", excerpt(json.dumps(entry)[:200]))
     title = text(entry.get("title"), "title")
+    if (status := text(entry.get("status"), "status")) and _NOT_ACCEPTED.fullmatch(status):
+        return Rejection(where, f"status {status!r}: a submission the conference did not accept", excerpt(title or ""))
+    entry = without_repeated_byline(entry)
     authors = byline(entry)
     bib_fields = _edition_dated(citation_fields(entry["bibtex"]), header) if isinstance(entry.get("bibtex"), str) else {}
     urls = {key: text(entry.get(key), key) for key in ("site", "openreview", "pdf", "github", "project")}
     forum = identifiers.openreview_forum(urls["openreview"] or urls["site"] or bib_fields.get("url"))
-    status, track = text(entry.get("status"), "status"), text(entry.get("track"), "track")
+    track = text(entry.get("track"), "track")
     facts = "; ".join(part for part in (status, f"{track} track" if track else None, venue_facts(bib_fields)) if part)
     arxiv = identifiers.arxiv(bib_fields.get("eprint"))
     # the paper's institutions are every stated affiliation, also where the list is not aligned
