@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -729,3 +730,19 @@ def test_an_entry_that_states_no_affiliation_names_no_organisation(table, entry)
 @pytest.mark.parametrize("entry", ["Independent University, Bangladesh", "Independent Research Lab of Looms", "Personal Robotics Lab"])
 def test_names_with_such_words_are_organisations(table, entry):
     assert len(institutions(entry, table)) == 1
+
+
+def test_institutions_run_together_by_the_hundred_are_cut_without_deep_recursion(table):
+    # each cut used to recurse for the rest of the entry: 2,200 cuts passed Python's recursion limit
+    entry = ", ".join(f"Alpha{i} University Beta{i} University" for i in range(1100))
+    found = institutions(entry, table)
+    assert len(found) == 2200 and found[:2] == [["Alpha0 University"], ["Beta0 University"]]
+
+
+def test_a_comma_part_too_long_to_be_names_run_together_is_not_cut_and_costs_little(table):
+    # every cut of a part asked the whole name before it (brand_parent, itself quadratic): 1,000
+    # capitalised words took minutes; a part longer than LONGEST_RUN_TOGETHER is no run of names
+    entry = " ".join(f"Alpha{i} University" if i % 7 == 0 else f"Word{i}" for i in range(1000))
+    start = time.process_time()
+    assert len(institutions(entry, table)) == 1
+    assert time.process_time() - start < 30

@@ -49,6 +49,11 @@ def test_words_of_an_institution_of_its_own_or_joining_words_make_no_unit():
     assert added_words_make_unit(("deepmind", "robotics"))
 
 
+def test_words_of_a_person_make_no_unit():
+    # aistats2025 writes both "Independent" and "Independent Researcher": no organisation either
+    assert _parents("Independent", "Independent Researcher", "Zorblax", "Zorblax Research Scientist") == {}
+
+
 def test_look_alikes_that_are_not_prefixes_stay_apart():
     # public names of different institutions: neither begins the other's name (and "in …" is a
     # joining word, so not even the long form of one name is placed under its short form)

@@ -109,11 +109,15 @@ _AT_OR_BY = re.compile(r"^(?P<unit>.+?)\s+(?:at|by)\s+(?P<parent>.+)$")
 # A bare word that, before a company, names the company's lab.
 GENERIC_UNITS = frozenset({"research", "ai", "labs", "lab", "ai research", "ai lab", "ai labs", "research labs"})
 # After a known prefix, these make the name an institution of its own ("Penn State University").
-_OWN_INSTITUTION_WORDS = TOP_LEVEL_WORDS | {"state", "technological", "tech", "polytechnic"}
+OWN_INSTITUTION_WORDS = TOP_LEVEL_WORDS | {"state", "technological", "tech", "polytechnic"}
 _ACADEMIC_WORDS = frozenset("institute institut college school academy".split())
 # "Faculty IV", "Lab 2": a numbered unit, not a place like "College Park".
 _NUMBERED = re.compile(r"\d+|[ivx]+")
-_PREPOSITIONS = frozenset("of for on in de des di du fur für".split())
+# The most words of a comma part that run_together cuts: the shared sets' longest part has 18, two
+# institutions run together rarely more; a longer part is prose or a list no rule reads, and trying
+# every cut of it costs the cube of its length (an entry of 2,000 words took minutes).
+LONGEST_RUN_TOGETHER = 32
+PREPOSITIONS = frozenset("of for on in de des di du fur für".split())
 # A French university or school's name, which begins a lab's list of co-supervisors.
 _FRENCH_UNIVERSITY_WORDS = frozenset("universite ecole".split())
 _FRENCH_UNIV = re.compile(r"\bUniv\b\.?(?!\s+of\b)")
@@ -164,7 +168,7 @@ def brand_parent(text: str, aliases: AliasTable) -> str | None:
     tokens = without_legal_form(text).split()  # "Tencent Foo Co., Ltd." is "Tencent Foo", a unit of Tencent
     for end in range(len(tokens) - 1, 0, -1):
         rest = {fold(word).strip("(),.") for word in tokens[end:]}
-        if rest & _OWN_INSTITUTION_WORDS:
+        if rest & OWN_INSTITUTION_WORDS:
             continue
         known = resolve_name(" ".join(tokens[:end]), aliases).canonical
         if known and not words_of(known) & UNIVERSITY_WORDS:  # "Stanford Medicine" says too little
@@ -280,32 +284,49 @@ def run_together(text: str, aliases: AliasTable) -> list[str]:
 
     A name the table knows is never cut ("Google DeepMind", "University College London"), nor a
     known organisation's unit ("Tencent Foo Co."), nor one whose second part is its campus
-    ("University of California Berkeley")."""
+    ("University of California Berkeley"). A comma part of more than :data:`LONGEST_RUN_TOGETHER`
+    words is not cut."""
+    pieces: list[str] = []
+    # the first piece of each cut may hold more cuts (the longest first part is cut first), the rest
+    # is read on in this loop, so no entry, however many institutions it runs together, recurses deeper
+    # than one comma part has words
+    while (cut := _first_cut(text, aliases)) is not None:
+        first, text = cut
+        pieces += run_together(first, aliases)
+    return [*pieces, text]
+
+
+def _first_cut(text: str, aliases: AliasTable) -> tuple[str, str] | None:
+    """:func:`run_together`'s first cut of an entry: the text before it and after it."""
     if is_known(text, aliases):
-        return [text]
+        return None
     parts = split_commas(text)
     for index, part in enumerate(parts):
         words = part.split()
         # separators and brackets have rules of their own ("ETHZ - ETH Zurich", "Foo & Bar University")
-        if len(words) < 2 or is_known(part, aliases) or not all(word[0].isalnum() for word in words):
+        if (not 2 <= len(words) <= LONGEST_RUN_TOGETHER or is_known(part, aliases)
+                or not all(word[0].isalnum() for word in words)):
             continue
         # "Tencent Foo Co.": a known company's unit; after a university's or institute's name a
         # company's legal form makes a company of its own ("KTH Royal Institute of Technology Foo AB")
         brand = (parent := brand_parent(part, aliases)) is not None and not _academic(parent, aliases)
+        institution_follows: bool | None = None  # an institution among the later comma parts, asked once
         for end in range(len(words) - 1, 0, -1):
             head, tail = " ".join(words[:end]), " ".join(words[end:])
             after_address = index > 0 and is_country(head) and not looks_like_organisation(parts[index - 1], aliases)
-            rest = [tail, *parts[index + 1:]]
+            rest = ", ".join([tail, *parts[index + 1:]])
             if after_address and _begins_after_address(tail, aliases):
-                return [*run_together(", ".join(parts[:index]), aliases), *run_together(", ".join(rest), aliases)]
+                return ", ".join(parts[:index]), rest
             # a unit whose institution is the next comma part: "… Sciences School of Foo, Bar University"
-            unit_of_next = starts_with_unit_word(tail) and any(names_institution(later, aliases) for later in parts[index + 1:])
+            if starts_with_unit_word(tail) and institution_follows is None:
+                institution_follows = any(names_institution(later, aliases) for later in parts[index + 1:])
+            unit_of_next = starts_with_unit_word(tail) and institution_follows
             if (unit_of_next and (is_known(head, aliases) or index > 0 and _is_place_after(head, parts[index - 1], aliases))
                     or not after_address and not brand and _ends_institution(head, words[end], aliases)
                     and _begins_institution(tail, aliases) and not is_known(f"{head}, {tail}", aliases)
                     and not _same_name(head, tail, aliases)):
-                return [*run_together(", ".join([*parts[:index], head]), aliases), *run_together(", ".join(rest), aliases)]
-    return [text]
+                return ", ".join([*parts[:index], head]), rest
+    return None
 
 
 def _organisation_word(word: str) -> bool:
@@ -319,7 +340,8 @@ def _ends_institution(name: str, next_word: str, aliases: AliasTable) -> bool:
     last = name.split()[-1]
     if is_known(f"{name} {next_word}", aliases) or names_place_of_university(name, aliases):
         return False
-    return is_known(name, aliases) or (names_institution(name, aliases) and (_organisation_word(last) or is_legal_form(last)))
+    # the last word first: names_institution reads every beginning of the name (brand_parent)
+    return is_known(name, aliases) or ((_organisation_word(last) or is_legal_form(last)) and names_institution(name, aliases))
 
 
 def _begins_institution(name: str, aliases: AliasTable) -> bool:
@@ -467,10 +489,10 @@ def _name_before_its_lab(first: str, second: str, aliases: AliasTable) -> bool:
             and len(second.split()) > 1)
 
 
-def _place_shaped(text: str) -> bool:
+def place_shaped(text: str) -> bool:
     """"College Park", "College Station": an organisation word followed by a name, nothing else."""
     words = institution_key(text).split()
-    return (len(words) == 2 and starts_with_unit_word(text) and words[1] not in _PREPOSITIONS and not is_acronym(text)
+    return (len(words) == 2 and starts_with_unit_word(text) and words[1] not in PREPOSITIONS and not is_acronym(text)
             and not _NUMBERED.fullmatch(words[1]))
 
 
@@ -539,7 +561,7 @@ def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
             else:
                 groups.append(units + [level])
                 units = []
-        elif groups and not units and not _place_shaped(level.name):
+        elif groups and not units and not place_shaped(level.name):
             # a unit written after its institution; after a French lab's co-supervisors, the first one's
             groups[0 if tutelles else -1].insert(0, level)
         elif groups and not units:

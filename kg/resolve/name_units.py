@@ -36,7 +36,8 @@ from ..ingest.names import match_key
 from ..rdf.iris import Minter, slug
 from ..rdf.vocab import KG, ORG, RDF, RDFS, sparql_prologue
 from ..stores.embedded import KGStore
-from .institutions import _OWN_INSTITUTION_WORDS, _PREPOSITIONS, _place_shaped
+from . import institutions
+from .institutions import PREPOSITIONS, place_shaped
 from .keys import institution_key
 from .org_names import COUNTRIES, UNIT_WORDS, UNIVERSITY_WORDS
 
@@ -52,9 +53,12 @@ SELECT DISTINCT ?org ?named WHERE {
 LABELS = sparql_prologue() + """
 SELECT ?org ?label WHERE { ?org kg:nameAsWritten ?label FILTER(lang(?label) = "en") }"""
 # Words after an organisation's name that make another institution of it, not its lab or campus.
-OWN_INSTITUTION_WORDS = _OWN_INSTITUTION_WORDS | frozenset(
+OWN_INSTITUTION_WORDS = institutions.OWN_INSTITUTION_WORDS | frozenset(
     "institute institut academy college school foundation society council association hospital".split())
-JOINING_WORDS = _PREPOSITIONS | frozenset("and at the to y e und zu la le".split())
+# Words that name a person, not a lab: "Independent Researcher" is no unit of an "Independent"
+# (both say the author has no organisation).
+PERSON_WORDS = frozenset("researcher researchers scientist scholar student professor consultant".split())
+JOINING_WORDS = PREPOSITIONS | frozenset("and at the to y e und zu la le".split())
 # Names with these words are institutions' names, whose campuses are written apart from them.
 ACADEMIC_WORDS = UNIVERSITY_WORDS | frozenset(
     "institute institut instituto istituto college school academy hospital".split())
@@ -77,8 +81,9 @@ def key_words(iri: str) -> tuple[str, ...] | None:
 
 def added_words_make_unit(added: tuple[str, ...]) -> bool:
     """Words after an organisation's name that name a lab, a division or a place of it
-    ("deepmind", "web services", "seattle"), not an institution of its own."""
-    return bool(added) and added[0] not in JOINING_WORDS and not set(added) & (OWN_INSTITUTION_WORDS | JOINING_WORDS)
+    ("deepmind", "web services", "seattle"), not an institution of its own nor a person ("researcher")."""
+    return (bool(added) and added[0] not in JOINING_WORDS
+            and not set(added) & (OWN_INSTITUTION_WORDS | JOINING_WORDS | PERSON_WORDS))
 
 
 def written_apart(parent: tuple[str, ...], forms: Iterable[str]) -> bool:
@@ -113,7 +118,7 @@ def name_parents(organisations: Iterable[tuple[str, bool]],
                 continue
             apart = written_apart(words[:end], written.get(iri, ()))
             # a campus town named like an organisation ("…, College Park") is a place when written apart
-            added = added_words_make_unit(words[end:]) or (apart and _place_shaped(" ".join(words[end:])))
+            added = added_words_make_unit(words[end:]) or (apart and place_shaped(" ".join(words[end:])))
             if added and (apart or not set(words[:end]) & ACADEMIC_WORDS):
                 parents[iri] = parent
                 break

@@ -93,11 +93,21 @@ def same_institutions(organisations: Iterable[tuple[str, bool]],
             institution = next(iter(candidates))
             found[iri] = (institution, why.format(repr(min(written.get(institution) or [institution]))))
 
-    for iri, words in by_iri.items():
-        if (acronym := leading_acronym(words, written.get(iri, ()))) is not None:
-            place(iri, {other for other, (longer, _) in every.items() if _expands(longer, acronym, words[1:])},
-                  f"{acronym.upper()!r} is the initials of the words before {' '.join(words[1:])!r} in {{}}, "
-                  "the only organisation of the corpus written so")
+    leading = {iri: acronym for iri, words in by_iri.items()
+               if (acronym := leading_acronym(words, written.get(iri, ()))) is not None}
+    # the organisations ending with each rest written after an acronym, found by their endings, not
+    # by asking every organisation of every acronym (quadratic: 20,000 organisations took 7 s)
+    rests = {by_iri[iri][1:] for iri in leading}
+    ending_with: dict[tuple[str, ...], list[str]] = defaultdict(list)
+    for other, (longer, _) in every.items():
+        for length in range(1, len(longer)):
+            if longer[-length:] in rests:
+                ending_with[longer[-length:]].append(other)
+    for iri, acronym in leading.items():
+        words = by_iri[iri]
+        place(iri, {other for other in ending_with.get(words[1:], ()) if _expands(every[other][0], acronym, words[1:])},
+              f"{acronym.upper()!r} is the initials of the words before {' '.join(words[1:])!r} in {{}}, "
+              "the only organisation of the corpus written so")
     implied: dict[str, set[str]] = defaultdict(set)  # acronym -> organisations whose names imply it
     for iri in every:
         for form in written.get(iri, ()):
