@@ -28,6 +28,7 @@ names it. Derived from the whole store, so it never depends on the order sources
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Iterable, Iterator
 
 import pyoxigraph as ox
@@ -143,14 +144,28 @@ def _organisation_after(words: tuple[str, ...], forms: Iterable[str],
     return None
 
 
-def name_unit_triples(store: KGStore, minter: Minter, resolved: ox.NamedNode) -> Iterator[ox.Triple]:
-    """``org:subOrganizationOf`` from each organisation to the one whose name begins its own, with
-    a ``kg:UnitByName`` record of why (for ``kg quality``)."""
-    rows = store.select_terms(TOP_LEVEL.replace("RESOLVED", str(resolved)))
+@dataclass(frozen=True)
+class CorpusOrganisations:
+    """What the placements by name read from the store, once for both (:mod:`.other_names` too):
+    the top-level organisations with whether the alias table named them, and each organisation's
+    written forms."""
+    top_level: list[tuple[str, bool]]
+    written: dict[str, list[str]]
+
+
+def corpus_organisations(store: KGStore, resolved: ox.NamedNode) -> CorpusOrganisations:
     written: dict[str, list[str]] = {}
     for org, label in store.select_terms(LABELS):
         written.setdefault(org.value, []).append(label.value)
-    parents = name_parents(((org.value, named is not None) for org, named in rows), written)
+    return CorpusOrganisations([(org.value, named is not None)
+                                for org, named in store.select_terms(TOP_LEVEL.replace("RESOLVED", str(resolved)))], written)
+
+
+def name_unit_triples(corpus: CorpusOrganisations, minter: Minter) -> Iterator[ox.Triple]:
+    """``org:subOrganizationOf`` from each organisation to the one whose name begins its own, with
+    a ``kg:UnitByName`` record of why (for ``kg quality``)."""
+    written = corpus.written
+    parents = name_parents(corpus.top_level, written)
     labels = {iri: min(forms) for iri, forms in written.items()}
     for unit_iri, parent_iri in sorted(parents.items()):
         unit, parent = ox.NamedNode(unit_iri), ox.NamedNode(parent_iri)

@@ -38,9 +38,8 @@ import pyoxigraph as ox
 from ..ingest.names import match_key
 from ..rdf.iris import Minter, slug
 from ..rdf.vocab import KG, ORG, RDF, RDFS
-from ..stores.embedded import KGStore
 from .match_keys import derived_acronyms, initials
-from .name_units import LABELS, TOP_LEVEL, key_words
+from .name_units import CorpusOrganisations, key_words
 from .org_names import is_top_level
 
 # Acronyms that several well-known institutions go by (the alias table leaves them out for that).
@@ -123,17 +122,12 @@ def same_institutions(organisations: Iterable[tuple[str, bool]],
     return found
 
 
-def same_institution_triples(store: KGStore, minter: Minter, resolved: ox.NamedNode,
-                             placed: Iterable[ox.Triple]) -> Iterator[ox.Triple]:
+def same_institution_triples(corpus: CorpusOrganisations, minter: Minter, placed: Iterable[ox.Triple]) -> Iterator[ox.Triple]:
     """``org:subOrganizationOf`` from each other name to the institution it names, with a
     ``kg:SameInstitutionByName`` record of why (for ``kg quality``); an organisation already
     placed under another (``placed``: the units derived before) keeps that one place."""
     units = {triple.subject.value for triple in placed if triple.predicate == ORG.subOrganizationOf}
-    rows = store.select_terms(TOP_LEVEL.replace("RESOLVED", str(resolved)))
-    written: dict[str, list[str]] = defaultdict(list)
-    for org, label in store.select_terms(LABELS):
-        written[org.value].append(label.value)
-    found = same_institutions(((org.value, named is not None) for org, named in rows), written)
+    found = same_institutions(corpus.top_level, corpus.written)
     for other_iri, (institution_iri, why) in sorted(found.items()):
         if other_iri in units:
             continue

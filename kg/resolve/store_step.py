@@ -55,7 +55,7 @@ from ..stores.ordering import grouped_lines
 from ..rdf.vocab import FOAF, KG, RDF, RDFS, SKOS, TRUE, sparql_prologue
 from .aggregates import NAME_LISTS, aggregate_triples, name_list_triples
 from .domain_units import domain_unit_triples
-from .name_units import name_unit_triples
+from .name_units import corpus_organisations, name_unit_triples
 from .other_names import same_institution_triples
 from .match_keys import ENTITY_CLASSES, MATCH_KEYS, entity_keys, match_key_triples, person_keys_line, text_rows
 from .name_index import INDEX_PREDICATES, name_index_triples
@@ -267,8 +267,9 @@ def rebuild(store: KGStore, minter: Minter, on_stage: Callable[[str], None] | No
     # aggregates roll units up to parents, so they take the units (and other names) placed just now
     # (the derived graph still holds the last run's until it is set).
     stage("resolving: display names")
-    placed = [*domain_unit_triples(store, minter), *name_unit_triples(store, minter, graph)]
-    units = [*placed, *same_institution_triples(store, minter, graph, placed)]
+    corpus = corpus_organisations(store, graph)
+    placed = [*domain_unit_triples(store, minter), *name_unit_triples(corpus, minter)]
+    units = [*placed, *same_institution_triples(corpus, minter, placed)]
     with tempfile.TemporaryDirectory(prefix="kg-resolve-", dir=store.scratch_dir) as folder:
         person_keys = Path(folder) / "person-keys"
 
