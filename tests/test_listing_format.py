@@ -215,3 +215,18 @@ def test_first_title_repeated_is_not_taken_for_a_header(tmp_path):
 def test_an_escaped_apostrophe_in_an_institution_splits_nothing():
     entries = parse_institutions("Northwest Polytechnic University Xi&amp;amp;#x27;an ； AT&T Labs 纠错")
     assert [entry.name for entry in entries] == ["Northwest Polytechnic University Xi'an", "AT&T Labs"]
+
+
+@pytest.mark.parametrize(("body", "names"), [
+    # a list made by cutting the source's affiliations at every ';' cut the references too
+    ("Northwest Polytechnical University Xi&amp ； amp ； #x27 ； an ； Nanjing University",
+     ["Northwest Polytechnical University Xi'an", "Nanjing University"]),
+    ("Xi&#x27 ； an Jiaotong University ； Peking University", ["Xi'an Jiaotong University", "Peking University"]),
+    ("Ecole Polytechnique F&eacute ； d&eacute ； rale de Lausanne", ["Ecole Polytechnique Fédérale de Lausanne"]),
+    # near-misses: an '&' that begins no reference stays a separator's neighbour
+    ("AT&T ； Bell Labs", ["AT&T", "Bell Labs"]),
+    ("R&D ； Foo University", ["R&D", "Foo University"]),
+    ("Johnson&Johnson ； Foo University", ["Johnson&Johnson", "Foo University"]),
+])
+def test_a_reference_cut_at_the_separator_is_one_name_again(body, names):
+    assert [entry.name for entry in parse_institutions(body + " 纠错")] == names

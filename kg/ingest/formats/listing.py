@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from html.entities import html5
 from typing import Iterator
 
 from ..names import clean, has_cjk, unescape_html, with_generations
@@ -97,9 +98,26 @@ def looks_like_authors(text: str) -> bool:
     return sum(len(name.split()) > 1 or has_cjk(name) for name in names) * 2 >= len(names)
 
 
+# A character reference whose own ';' became the list's separator: a list made by cutting the
+# source's affiliations at every ';' ("Xi&amp;amp;#x27;an" -> "Xi&amp ； amp ； #x27 ； an"). Only
+# a numeric reference or an HTML entity name counts, so "AT&T ； Bell Labs" stays two.
+_CUT_REFERENCE = re.compile(r"&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31})\s*[；;]\s*")
+
+
+def _rejoined_references(body: str) -> str:
+    """The body with every cut character reference whole again and resolved: one level of escaping
+    at a time, since "&amp;amp;" leaves the next reference's '&' only once the first is resolved."""
+    while True:
+        rejoined = _CUT_REFERENCE.sub(
+            lambda match: f"&{match[1]};" if match[1][0] == "#" or f"{match[1]};" in html5 else match[0], body)
+        if rejoined == body:
+            return body
+        body = unescape_html(rejoined)
+
+
 def parse_institutions(text: str) -> list[Institution]:
     """``A（甲） ； B`` -> institutions with their English and bracketed (usually Chinese) names."""
-    body = unescape_html(_LINK_LABEL.sub("", text))  # "Xi&amp;#x27;an" is one name, not three
+    body = _rejoined_references(unescape_html(_LINK_LABEL.sub("", text)))  # "Xi&amp;#x27;an" is one name, not three
     entries = []
     for raw in _INSTITUTION_SEPARATOR.split(clean(body)):
         if not raw or raw in {"*", "-"}:
