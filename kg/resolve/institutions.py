@@ -39,7 +39,9 @@ themselves resolve by :mod:`.org_names`):
    and a lab's name after one word no rule knows is that word's lab ("Amazon, AWS AI Labs").
 5. The same institution written twice in one entry ("Technion - Israel Institute of
    Technology, Technion", "Edinburgh University, University of Edinburgh") is one; an
-   institution followed by its own parent ("Google DeepMind, Google") is one chain.
+   institution followed by its own parent ("Google DeepMind, Google") is one chain; a part that is
+   an earlier part's name cut short before its "of" or "for" ("Max Planck Institute for Foo,
+   Max-Planck Institute") names nothing new.
 6. Labs, brands and divisions are units of their parent: the table's parent column ("Google
    DeepMind" → Google), a name beginning with a known organisation ("Adobe Research",
    "Amazon Development Center Germany"; not when the rest makes it an institution of its own,
@@ -526,7 +528,7 @@ def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
     if is_known(piece, aliases):
         return [[Level(piece)]]
     levels: list[Level] = []
-    parts = _parts(piece, aliases)
+    parts = _without_shortened_names(_parts(piece, aliases))
     if len(parts) == 2 and _lab_word_before_name(*parts, aliases):  # "Research, Zorblax" is Zorblax Research
         parts = [f"{parts[1]} {parts[0]}"]
     if len(parts) == 2 and _name_before_its_lab(*parts, aliases):  # "Zorblax, Zorblax AI Labs"
@@ -572,6 +574,24 @@ def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
     if units:
         groups.append(units)
     return groups
+
+
+def _without_shortened_names(parts: list[str]) -> list[str]:
+    """The parts less those that are an earlier part's name cut before its "of" or "for" ("Max Planck
+    Institute for Foo, Max-Planck Institute", "Technical University of Foo, Technical University"):
+    the same name shortened, which names nothing new (made a parent, it would put the institution
+    under a second root beside its own). A beginning followed by a lab's words names the parent
+    ("Zorblax Labs, Zorblax") and stays."""
+    kept: list[str] = []
+    for part in parts:
+        short = institution_key(part).split()
+        if not any(_shortens(short, institution_key(earlier).split()) for earlier in kept):
+            kept.append(part)
+    return kept
+
+
+def _shortens(short: list[str], full: list[str]) -> bool:
+    return 0 < len(short) < len(full) and full[:len(short)] == short and full[len(short)] in PREPOSITIONS
 
 
 def _tutelles(levels: list[Level], aliases: AliasTable) -> set[int]:
