@@ -94,11 +94,11 @@ _SEPARATORS = (re.compile(r"\s+\+\s+"), re.compile(r"\s*\|\s*"), re.compile(r"\s
 _NO_AFFILIATION_WORDS = frozenset("independent unaffiliated selfemployed self employed freelance freelancer none".split())
 _NO_AFFILIATION_PERSONS = frozenset("researcher research scientist scholar consultant engineer developer".split())
 # Words that say what kind an institution is, not which one ("State University", "Technical University").
-_KIND_WORDS = frozenset("state national technical technological polytechnic federal open public private the".split())
+KIND_WORDS = frozenset("state national technical technological polytechnic federal open public private the".split())
 _SLASH, _AMPERSAND = _SEPARATORS[2], _SEPARATORS[3]
 # How the names of subjects end ("Robotics", "Biology", "Engineering", "Chemistry", "Vision"):
 # such a word alone is a field, not an organisation's name.
-_SUBJECT_WORD = re.compile(r"(?:ics|logy|istry|ing|ion|ence|ance|ity|ine|omy|graphy)$", re.IGNORECASE)
+SUBJECT_WORD = re.compile(r"(?:ics|logy|istry|ing|ion|ence|ance|ity|ine|omy|graphy)$", re.IGNORECASE)
 # A company's AI lab, named after the company ("Deepwise AI Lab", "Tencent AI Lab"): after a
 # university's name it begins another organisation, where the university's own lab would be its unit
 # written before it ("Vision Lab, Foo University") or a lab with a subject's name ("Foo University Robotics Lab").
@@ -213,7 +213,7 @@ def _names_two(separator: re.Pattern, first: str, second: str, aliases: AliasTab
     "Texas A & M University", "Electrical Engineering & Computer Science Department")."""
     if names_institution(first, aliases) and names_institution(second, aliases):
         # "Virginia Polytechnic Institute and State University": a kind of institution alone names none
-        return bool(words_of(second) - ORGANISATION_WORDS - _KIND_WORDS) or is_known(second, aliases)
+        return bool(words_of(second) - ORGANISATION_WORDS - KIND_WORDS) or is_known(second, aliases)
     if separator is _SLASH:
         return (all(_organisation_alone(name, aliases) for name in (first, second))
                 and any(names_institution(name, aliases) or is_acronym(name) for name in (first, second)))
@@ -233,7 +233,7 @@ def _organisation_alone(name: str, aliases: AliasTable) -> bool:
         return True
     letters = re.sub(r"[^\w]", "", name)
     return (" " not in name and len(letters) >= 3 and name[0].isupper() and institution_key(name) not in GENERIC_UNITS
-            and not is_country(name) and not _SUBJECT_WORD.search(name))
+            and not is_country(name) and not SUBJECT_WORD.search(name))
 
 
 def plus_groups(text: str, aliases: AliasTable) -> list[str]:
