@@ -746,3 +746,16 @@ def test_a_comma_part_too_long_to_be_names_run_together_is_not_cut_and_costs_lit
     start = time.process_time()
     assert len(institutions(entry, table)) == 1
     assert time.process_time() - start < 30
+
+
+@pytest.mark.parametrize("entry, expected", [
+    # a later part that is an earlier name cut before its "for"/"of" (hyphens and spaces alike) names nothing new
+    ("Loom Planck Institute for Weaving, Loom-Planck Institute", [["Loom Planck Institute for Weaving"]]),
+    ("Technical University of Foo, Technical University", [["Technical University of Foo"]]),
+    # near-misses: a beginning followed by a lab's words is the parent; a name that only shares words is another
+    ("Zorblax Labs, Zorblax Corporation", [["Zorblax Labs", "Zorblax Corporation"]]),
+    ("Loom Institute for Weaving, Loom Foundation", [["Loom Institute for Weaving", "Loom Foundation"]]),
+    ("Weft Lab, Loom Planck Institute for Weaving", [["Weft Lab", "Loom Planck Institute for Weaving"]]),
+])
+def test_a_shortened_repeat_of_a_name_is_no_parent_of_it(empty, entry, expected):
+    assert institutions(entry, empty) == expected

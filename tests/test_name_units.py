@@ -84,6 +84,9 @@ def test_an_academic_name_takes_campuses_only_written_apart():
 def test_a_company_never_written_alone_takes_its_labs_under_its_name_with_technologies_or_group():
     assert _parents("Zorblax Technologies", "Zorblax Vision Lab", "Quillon Group", "Quillon AI Research") == {
         "Zorblax Vision Lab": "Zorblax Technologies", "Quillon AI Research": "Quillon Group"}
+    assert _parents("Weft Systems", "Weft Research") == {"Weft Research": "Weft Systems"}
+    # a lab's subject, not a company's name: "Systems" after words that name no company
+    assert _parents("Weft Institute for Intelligent Systems", "Weft Institute for Intelligent Research") == {}
     # the bare name, where the corpus writes it, is the parent
     assert _parents("Zorblax", "Zorblax Technologies", "Zorblax Vision Lab") == {
         "Zorblax Technologies": "Zorblax", "Zorblax Vision Lab": "Zorblax"}

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 import pyoxigraph as ox
 from kg.pipeline import ingest
 from kg.quality.report import quality_report
@@ -148,3 +150,83 @@ def test_the_placing_follows_the_store_as_sources_come_and_go(tmp_path):
     with resolution_suspended(store, minter):
         store.remove_graph(ox.NamedNode(next(g for g in store.sources() if g.endswith("name-json"))))
     assert placed(store) == {}
+
+
+def test_a_university_written_in_the_other_word_order_is_the_one_of_the_corpus():
+    assert _same("Quillon University", "University of Quillon") == {"Quillon University": "University of Quillon"}
+    assert _same("Brake Port University", "University of Brake Port") == {"Brake Port University": "University of Brake Port"}
+    # near-misses: the pairs that are two institutions, a name of three words or of a kind of university,
+    # a name only the other order is written of, and the alias table's identity
+    assert _same("Washington University", "University of Washington") == {}
+    for place in ("Miami", "Newcastle", "York", "Victoria"):
+        assert _same(f"{place} University", f"University of {place}") == {}
+    assert _same("Brake Port Quillon University", "University of Brake Port Quillon") == {}
+    assert _same("Technical University", "University of Technical") == {}
+    assert _same("Quillon State University", "University of Quillon") == {}
+    assert _same("Quillon University", "University of Quillon", named=("Quillon University",)) == {}
+
+
+def test_a_short_name_is_the_one_organisation_it_names_with_an_institutions_word():
+    assert _same("Quillon, Brakeport", "Quillon University", "Quillon University, Irvale") == {
+        "Quillon, Brakeport": "Quillon University"}
+    assert _same("Loom A and M", "Loom A and M University") == {"Loom A and M": "Loom A and M University"}
+    assert _same("Loom Planck", "Loom Planck Institute", "Loom Planck Institute for Weaving") == {
+        "Loom Planck": "Loom Planck Institute"}
+
+
+def test_a_short_name_that_begins_other_names_or_says_where_stays_apart():
+    # another organisation begins with it, two institutions' words fit, or "University of" fits too
+    assert _same("Quillon", "Quillon University", "Quillon Business School") == {}
+    assert _same("Zorblax", "Zorblax University", "Zorblax Research") == {}
+    assert _same("Quillon", "Quillon University", "Quillon College") == {}
+    assert _same("Quillon", "Quillon University", "University of Quillon") == {
+        "Quillon University": "University of Quillon"}
+    # a US state or a country alone says where; a lab's word and a kind of university say no name
+    assert _same("Washington", "Washington University") == {}
+    assert _same("Japan", "Japan University") == {}
+    assert _same("Research", "Research Institute") == {}
+    assert _same("Technical", "Technical University") == {}
+    # a unit's word after the comma: no place, and no short name
+    assert _same("Quillon, Weft Lab", "Quillon University") == {}
+
+
+def test_a_university_cut_before_of_and_a_place_is_the_one_of_the_corpus():
+    assert _same("Gurion University", "Gurion University of the Negev") == {"Gurion University": "Gurion University of the Negev"}
+    assert _same("Quillon University", "Quillon University of Brakeport") == {
+        "Quillon University": "Quillon University of Brakeport"}
+
+
+@pytest.mark.parametrize("names", [
+    ("Quillon University", "Quillon University of Science"),                    # subjects, not places
+    ("Quillon University", "Quillon University of Agriculture"),
+    ("Quillon University", "Quillon University of Science and Technology"),
+    ("Quillon University", "Quillon University of Finance and Economics"),
+    ("Quillon University", "Quillon University of the Arts"),
+    ("Quillon University", "Quillon University of Brakeport", "Quillon University of Irvale"),  # two fit
+    ("Technical University", "Technical University of Quillon"),                # kinds of university
+    ("Free University", "Free University of Quillon"),
+    ("National University", "National University of Quillon"),
+    ("American University", "American University of Quillon"),
+    ("Japan University", "Japan University of Brakeport"),                      # a country
+])
+def test_a_university_that_only_begins_another_stays_apart(names):
+    assert _same(*names) == {}
+
+
+def test_other_forms_of_a_name_in_the_store_are_counted_with_their_institution_and_explained(tmp_path):
+    source = tmp_path / "conf2025.json"
+    source.write_text(json.dumps([
+        paperlists_entry("Weaving Fast", [("Ada Byron", "Quillon University"), ("Bo Chen", "Brakeland, Irvale")]),
+        paperlists_entry("Weaving Slow", [("Cy Dean", "University of Quillon"), ("Di Egan", "Brakeland University"),
+                                          ("Ed Fox", "Gurion University"), ("Flo Gray", "Gurion University of the Negev")]),
+    ]), encoding="utf-8")
+    store = KGStore("memory")
+    ingest([source], store, Minter())
+    assert placed(store) == {"quillon-university": "university-of-quillon", "brakeland-irvale": "brakeland-university",
+                             "gurion-university": "gurion-university-of-the-negev"}
+    whys = {item["other_name"]: item["why"] for item in quality_report(store)["institutions_by_other_name"]}
+    assert "other order" in whys["Quillon University"] and "'University of Quillon'" in whys["Quillon University"]
+    assert "institution's word added" in whys["Brakeland, Irvale"]
+    assert "cut before 'of'" in whys["Gurion University"]
+    conformance = validate_graph(store_graph(store))
+    assert conformance.conforms, conformance.violations[:5]

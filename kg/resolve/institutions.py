@@ -39,7 +39,9 @@ themselves resolve by :mod:`.org_names`):
    and a lab's name after one word no rule knows is that word's lab ("Amazon, AWS AI Labs").
 5. The same institution written twice in one entry ("Technion - Israel Institute of
    Technology, Technion", "Edinburgh University, University of Edinburgh") is one; an
-   institution followed by its own parent ("Google DeepMind, Google") is one chain.
+   institution followed by its own parent ("Google DeepMind, Google") is one chain; a part that is
+   an earlier part's name cut short before its "of" or "for" ("Max Planck Institute for Foo,
+   Max-Planck Institute") names nothing new.
 6. Labs, brands and divisions are units of their parent: the table's parent column ("Google
    DeepMind" → Google), a name beginning with a known organisation ("Adobe Research",
    "Amazon Development Center Germany"; not when the rest makes it an institution of its own,
@@ -92,11 +94,11 @@ _SEPARATORS = (re.compile(r"\s+\+\s+"), re.compile(r"\s*\|\s*"), re.compile(r"\s
 _NO_AFFILIATION_WORDS = frozenset("independent unaffiliated selfemployed self employed freelance freelancer none".split())
 _NO_AFFILIATION_PERSONS = frozenset("researcher research scientist scholar consultant engineer developer".split())
 # Words that say what kind an institution is, not which one ("State University", "Technical University").
-_KIND_WORDS = frozenset("state national technical technological polytechnic federal open public private the".split())
+KIND_WORDS = frozenset("state national technical technological polytechnic federal open public private the".split())
 _SLASH, _AMPERSAND = _SEPARATORS[2], _SEPARATORS[3]
 # How the names of subjects end ("Robotics", "Biology", "Engineering", "Chemistry", "Vision"):
 # such a word alone is a field, not an organisation's name.
-_SUBJECT_WORD = re.compile(r"(?:ics|logy|istry|ing|ion|ence|ance|ity|ine|omy|graphy)$", re.IGNORECASE)
+SUBJECT_WORD = re.compile(r"(?:ics|logy|istry|ing|ion|ence|ance|ity|ine|omy|graphy)$", re.IGNORECASE)
 # A company's AI lab, named after the company ("Deepwise AI Lab", "Tencent AI Lab"): after a
 # university's name it begins another organisation, where the university's own lab would be its unit
 # written before it ("Vision Lab, Foo University") or a lab with a subject's name ("Foo University Robotics Lab").
@@ -211,7 +213,7 @@ def _names_two(separator: re.Pattern, first: str, second: str, aliases: AliasTab
     "Texas A & M University", "Electrical Engineering & Computer Science Department")."""
     if names_institution(first, aliases) and names_institution(second, aliases):
         # "Virginia Polytechnic Institute and State University": a kind of institution alone names none
-        return bool(words_of(second) - ORGANISATION_WORDS - _KIND_WORDS) or is_known(second, aliases)
+        return bool(words_of(second) - ORGANISATION_WORDS - KIND_WORDS) or is_known(second, aliases)
     if separator is _SLASH:
         return (all(_organisation_alone(name, aliases) for name in (first, second))
                 and any(names_institution(name, aliases) or is_acronym(name) for name in (first, second)))
@@ -231,7 +233,7 @@ def _organisation_alone(name: str, aliases: AliasTable) -> bool:
         return True
     letters = re.sub(r"[^\w]", "", name)
     return (" " not in name and len(letters) >= 3 and name[0].isupper() and institution_key(name) not in GENERIC_UNITS
-            and not is_country(name) and not _SUBJECT_WORD.search(name))
+            and not is_country(name) and not SUBJECT_WORD.search(name))
 
 
 def plus_groups(text: str, aliases: AliasTable) -> list[str]:
@@ -526,7 +528,7 @@ def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
     if is_known(piece, aliases):
         return [[Level(piece)]]
     levels: list[Level] = []
-    parts = _parts(piece, aliases)
+    parts = _without_shortened_names(_parts(piece, aliases))
     if len(parts) == 2 and _lab_word_before_name(*parts, aliases):  # "Research, Zorblax" is Zorblax Research
         parts = [f"{parts[1]} {parts[0]}"]
     if len(parts) == 2 and _name_before_its_lab(*parts, aliases):  # "Zorblax, Zorblax AI Labs"
@@ -572,6 +574,24 @@ def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
     if units:
         groups.append(units)
     return groups
+
+
+def _without_shortened_names(parts: list[str]) -> list[str]:
+    """The parts less those that are an earlier part's name cut before its "of" or "for" ("Max Planck
+    Institute for Foo, Max-Planck Institute", "Technical University of Foo, Technical University"):
+    the same name shortened, which names nothing new (made a parent, it would put the institution
+    under a second root beside its own). A beginning followed by a lab's words names the parent
+    ("Zorblax Labs, Zorblax") and stays."""
+    kept: list[str] = []
+    for part in parts:
+        short = institution_key(part).split()
+        if not any(_shortens(short, institution_key(earlier).split()) for earlier in kept):
+            kept.append(part)
+    return kept
+
+
+def _shortens(short: list[str], full: list[str]) -> bool:
+    return 0 < len(short) < len(full) and full[:len(short)] == short and full[len(short)] in PREPOSITIONS
 
 
 def _tutelles(levels: list[Level], aliases: AliasTable) -> set[int]:

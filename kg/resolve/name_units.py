@@ -63,9 +63,9 @@ JOINING_WORDS = PREPOSITIONS | frozenset("and at the to y e und zu la le".split(
 # Names with these words are institutions' names, whose campuses are written apart from them.
 ACADEMIC_WORDS = UNIVERSITY_WORDS | frozenset(
     "institute institut instituto istituto college school academy hospital".split())
-# Words after a company's name that name the company itself ("Huawei Technologies"): where the corpus
-# never writes the bare name, its labs ("Huawei Noah's Ark Lab") are the company's so written.
-COMPANY_NAME_WORDS = ("technologies", "group", "holdings")
+# Words after a company's name that name the company itself ("Huawei Technologies", "Adobe Systems"):
+# where the corpus never writes the bare name, its labs ("Huawei Noah's Ark Lab") are the company's so written.
+COMPANY_NAME_WORDS = ("technologies", "group", "holdings", "systems")
 # Words of a lab's or a division's name.
 LAB_WORDS = UNIT_WORDS | frozenset("ai research labs laboratories".split())
 # Where a campus or a place is written apart from its institution's name.

@@ -14,7 +14,18 @@ others the corpus is the evidence, where it writes both names:
   of and the same rest ("University of California, Santa Barbara", "State University of New York
   at Stony Brook").
 
-Only where exactly one organisation of the corpus fits: "MIT" stays apart where the corpus writes
+- "X University" is "University of X" where X is one or two plain words ("Toronto University"),
+  except the pairs that are two institutions (:data:`DISTINCT_IN_SWAPPED_ORDER`: Washington, Miami, …);
+- a short name with no institution's word, alone or before its place ("Rutgers, New Brunswick"),
+  is the organisation named by it and "University", "Institute" or "College", where every other
+  name of the corpus that begins with it continues so; not a country or a US state ("Washington"),
+  nor a name the corpus also writes after "University of";
+- "A University" is "A University of B" where B is a place ("Ben-Gurion University of the Negev"),
+  not a subject ("Tokyo University of Science" is another university than "Tokyo University").
+
+None of these where a word of the name says which kind of university it is, not which one
+("Technical University of X" is no "Technical University"; :data:`NAME_KIND_WORDS`). Only where
+exactly one organisation of the corpus fits: "MIT" stays apart where the corpus writes
 both "Massachusetts Institute of Technology" and "Manipal Institute of Technology". Acronyms of
 several well-known institutions (:data:`AMBIGUOUS_ACRONYMS`) never take part, since the one the
 corpus happens to spell out may not be the one meant. A name the alias table knows keeps the
@@ -38,9 +49,11 @@ import pyoxigraph as ox
 from ..ingest.names import match_key
 from ..rdf.iris import Minter, slug
 from ..rdf.vocab import KG, ORG, RDF, RDFS
+from .institutions import GENERIC_UNITS, KIND_WORDS, SUBJECT_WORD, split_commas
+from .keys import institution_key
 from .match_keys import derived_acronyms, initials
-from .name_units import CorpusOrganisations, key_words
-from .org_names import is_top_level
+from .name_units import JOINING_WORDS, CorpusOrganisations, key_words
+from .org_names import COUNTRIES, ORGANISATION_WORDS, US_STATES, is_top_level
 
 # Acronyms that several well-known institutions go by (the alias table leaves them out for that).
 AMBIGUOUS_ACRONYMS = frozenset(
@@ -50,6 +63,23 @@ _ALONE = re.compile(r"[A-Z]{3,}")
 _ABBREVIATION = re.compile(r"(?P<abbreviation>[A-Z]{2,})(?:\s+|\s*-\s*)\S")
 # Words that may join a system's name to its campus ("Université de Lyon", "University of X in Y").
 _JOINING = frozenset("of in de di du".split())
+# Words that say which kind of university a name is, not which one: a "Technical University of X",
+# "Free University of X" or "American University of X" is not the "Technical University", …
+NAME_KIND_WORDS = KIND_WORDS | frozenset(
+    "free catholic international american european islamic pontifical central metropolitan city new north south "
+    "east west northern southern eastern western northeastern northwestern southeastern southwestern".split())
+# "X University" and "University of X" that are two institutions: Washington University in St. Louis
+# and the University of Washington, Miami University (Ohio) and the University of Miami, Newcastle
+# University (England) and the University of Newcastle (Australia), York University (Toronto) and the
+# University of York, Victoria University (Melbourne, Wellington) and the University of Victoria.
+DISTINCT_IN_SWAPPED_ORDER = frozenset({("washington",), ("miami",), ("newcastle",), ("york",), ("victoria",)})
+# Words added to a short name that make the institution's full name ("Rutgers" -> "Rutgers University").
+INSTITUTION_TYPE_WORDS = ("university", "institute", "college")
+# Subjects a university is "of" that the endings of SUBJECT_WORD miss ("Tokyo University of the Arts",
+# "… of Agriculture"): such a university is another than the one its first words name alone.
+SUBJECT_NAMES = frozenset(
+    "arts law health agriculture petroleum mines power sport studies business commerce design music education "
+    "languages posts".split())
 
 
 def written_alone(key: tuple[str, ...], forms: Iterable[str]) -> bool:
@@ -119,6 +149,106 @@ def same_institutions(organisations: Iterable[tuple[str, bool]],
         if written_alone(words, written.get(iri, ())) and words[0].upper() not in AMBIGUOUS_ACRONYMS:
             place(iri, implied.get(words[0], set()) - {iri},
                   "written alone, it is the acronym of {}, the only organisation of the corpus it abbreviates")
+    for iri, (candidates, why) in sorted(written_short_or_reordered(every, written).items()):
+        if iri not in found:
+            place(iri, candidates, why)
+    return found
+
+
+def written_short_or_reordered(every: dict[str, tuple[tuple[str, ...], bool]],
+                               written: dict[str, list[str]]) -> dict[str, tuple[set[str], str]]:
+    """Top-level organisations (``every``: IRI -> (key words, named by the alias table); ``written``:
+    IRI -> forms) -> {IRI of one the table does not name: (the organisations it may be another form
+    of, why)}: "X University" of "University of X", a short name of the name with "University" (or
+    "Institute", "College") added ("Rutgers" of "Rutgers University"), "A University" of "A
+    University of B"."""
+    by_words = {words: iri for iri, (words, _) in every.items()}
+    unnamed = {iri: words for iri, (words, named) in every.items() if not named}
+    # a short name the corpus also writes after "University of" may be either ("Miami")
+    shorter = {iri: short for iri, words in unnamed.items()
+               if (short := short_name(words, written.get(iri, ()))) is not None
+               and ("university", "of", *short) not in by_words}
+    truncated = {iri: words[:-1] for iri, words in unnamed.items()
+                 if iri not in shorter and truncated_university(words, by_words)}
+    beginning = _beginning_with({*shorter.values(), *((*name, "university", "of") for name in truncated.values())}, every)
+    forms: dict[str, tuple[set[str], str]] = {}
+    for iri, words in unnamed.items():
+        if words[-1:] == ("university",) and _in_swapped_order(words[:-1], by_words):
+            forms[iri] = ({by_words[("university", "of", *words[:-1])]},
+                          "the same words as {} in the other order, the only organisation of the corpus so written")
+        elif (short := shorter.get(iri)) is not None:
+            forms[iri] = (_completed(short, beginning.get(short, set()) - {iri}, every),
+                          "its name with an institution's word added is the name of {}, the only organisation of "
+                          "the corpus that begins with it")
+        elif (name := truncated.get(iri)) is not None:
+            forms[iri] = ({other for other in beginning.get((*name, "university", "of"), ())
+                           if _place_of(every[other][0][len(name) + 2:])},
+                          "its name cut before 'of' and a place: {}, the only organisation of the corpus so named")
+    return forms
+
+
+def _plain_name(words: tuple[str, ...], longest: int) -> bool:
+    """A name of at most ``longest`` words that says which institution, not what kind: no word of
+    a kind of university ("Technical"), of an organisation or a joining one, not a country."""
+    return (0 < len(words) <= longest and not set(words) & (NAME_KIND_WORDS | ORGANISATION_WORDS | JOINING_WORDS)
+            and " ".join(words) not in COUNTRIES)
+
+
+def _in_swapped_order(name: tuple[str, ...], by_words: dict[tuple[str, ...], str]) -> bool:
+    """"Toronto University": "University of Toronto" is an organisation of the corpus, the name is
+    one or two plain words, and not one of the pairs that are two institutions."""
+    return (_plain_name(name, 2) and name not in DISTINCT_IN_SWAPPED_ORDER
+            and ("university", "of", *name) in by_words)
+
+
+def short_name(words: tuple[str, ...], forms: Iterable[str]) -> tuple[str, ...] | None:
+    """The name an organisation is written by before its place, where it has no institution's word
+    ("Rutgers" of "Rutgers, New Brunswick", "Texas A&M"): a name, not a country or a US state (a
+    state alone, "Washington", says where, not which), with no word of a kind of university."""
+    for form in forms:
+        short = tuple(institution_key(split_commas(form)[0]).split())
+        rest = words[len(short):]
+        if (short and words[:len(short)] == short and not set(short) & (NAME_KIND_WORDS | ORGANISATION_WORDS)
+                and not set(rest) & ORGANISATION_WORDS and (not rest or "," in form)
+                and " ".join(short) not in COUNTRIES | US_STATES | GENERIC_UNITS and short[0] not in JOINING_WORDS):
+            return short
+    return None
+
+
+def _completed(short: tuple[str, ...], beginning: set[str], every: dict[str, tuple[tuple[str, ...], bool]]) -> set[str]:
+    """The one organisation named by a short name and an institution's word ("Rutgers University"),
+    where every other name the short one begins continues with it ("Rutgers University, New
+    Brunswick"); none where another does not ("Rutgers Business School")."""
+    full = {(*short, word) for word in INSTITUTION_TYPE_WORDS}
+    named = {iri for iri in beginning if every[iri][0] in full}
+    if len(named) != 1 or not all(every[iri][0][:len(short) + 1] in full for iri in beginning):
+        return set()
+    return named
+
+
+def truncated_university(words: tuple[str, ...], by_words: dict[tuple[str, ...], str]) -> bool:
+    """"Ben-Gurion University": a name of one to three plain words and "University", where the corpus
+    does not write "University of" and the same words (then it is that one, in the other order)."""
+    return (words[-1:] == ("university",) and _plain_name(words[:-1], 3)
+            and ("university", "of", *words[:-1]) not in by_words)
+
+
+def _place_of(words: tuple[str, ...]) -> bool:
+    """What follows "University of" in "Ben-Gurion University of the Negev": a place, one or two
+    words, not a subject ("Tokyo University of Science" is another university than "Tokyo University")."""
+    name = words[1:] if words[:1] == ("the",) else words
+    return (0 < len(name) <= 2 and "and" not in name
+            and not any(word in SUBJECT_NAMES or SUBJECT_WORD.search(word.removesuffix("s")) for word in name))
+
+
+def _beginning_with(prefixes: set[tuple[str, ...]], every: dict[str, tuple[tuple[str, ...], bool]]) -> dict[tuple[str, ...], set[str]]:
+    """The organisations whose names begin with each of the prefixes, found in one pass."""
+    found: dict[tuple[str, ...], set[str]] = defaultdict(set)
+    lengths = {len(prefix) for prefix in prefixes}
+    for iri, (words, _) in every.items():
+        for length in lengths:
+            if words[:length] in prefixes:
+                found[words[:length]].add(iri)
     return found
 
 
