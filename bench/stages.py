@@ -3,6 +3,7 @@
     .venv/bin/python bench/stages.py LISTING STORE [--jobs N]   # kg ingest of LISTING into STORE
     .venv/bin/python bench/stages.py --resolve-only STORE         # the resolution step again, on STORE
     .venv/bin/python bench/stages.py --map-only LISTING           # reading and mapping alone: the mapping processes' memory
+    .venv/bin/python bench/stages.py --exports STORE OUT           # what kg build does after the ingest, on STORE
 
 Each stage is one the pipeline reports to the terminal (reading, loading, each part of the
 resolution); its peak is the main process's resident memory, sampled every 0.2 s. The mapping
@@ -107,11 +108,35 @@ def map_only(listing: Path, jobs: int | None) -> None:
           f"{resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024:,} MB each at most")
 
 
+def exports(store_path: Path, out_dir: Path) -> StageClock:
+    """The stages ``kg build`` runs after its ingest, each network page its own stage."""
+    from kg.exports.rdf import export
+    from kg.graphs.networks import HEADINGS, KINDS, LINKS, network
+    from kg.graphs.render import write_html
+    from kg.rdf.iris import Minter
+    from kg.stores.embedded import KGStore
+    from kg.query.stats import graph_stats, stored_stats
+
+    clock = StageClock("opening the store")
+    store = KGStore(str(store_path))
+    clock("counting")
+    stored_stats(store) or graph_stats(store)
+    clock("exporting kg.ttl")
+    export(store, "turtle", out_dir / "kg.ttl", Minter().base)
+    for name in LINKS:
+        clock(f"network {name}: reading")
+        graph = network(store, name)
+        clock(f"network {name}: writing the page")
+        write_html(graph, out_dir / f"{name}.html", HEADINGS[name], KINDS[name])
+    return clock
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("paths", nargs="+", help="LISTING STORE, STORE with --resolve-only, LISTING with --map-only")
+    parser.add_argument("paths", nargs="+", help="LISTING STORE, STORE with --resolve-only, LISTING with --map-only, STORE OUT with --exports")
     parser.add_argument("--resolve-only", action="store_true")
     parser.add_argument("--map-only", action="store_true")
+    parser.add_argument("--exports", action="store_true")
     parser.add_argument("--jobs", type=int, default=None)
     args = parser.parse_args()
 
@@ -122,7 +147,9 @@ def main() -> None:
     from kg.stores.embedded import KGStore
 
     print(f"{'stage':<58}{'wall':>11}{'CPU':>15}{'peak':>11}")
-    if args.resolve_only:
+    if args.exports:
+        clock = exports(Path(args.paths[0]), Path(args.paths[1]))
+    elif args.resolve_only:
         from kg.resolve.store_step import rebuild
 
         clock = StageClock("opening the store")

@@ -18,7 +18,7 @@ from kg.graphs.files import write_csv, write_gexf
 from kg.graphs.metrics import bridging_nodes, collaboration_path, communities, membership, summarize
 from kg.graphs.networks import network
 from kg.graphs.vosviewer import write_pajek, write_vosviewer
-from kg.graphs.projections import collaboration_graph, ego_network, top_nodes
+from kg.graphs.projections import collaboration_graph, ego_network, induced, sorted_subgraph, top_nodes
 from kg.query.stats import graph_stats
 from kg.rdf.vocab import sparql_prologue
 
@@ -73,6 +73,26 @@ def test_thresholds_on_the_samples(sample_store, coauthors):
     top = network(sample_store, "coauthors", top=5)
     assert set(top) == set(top_nodes(coauthors, 5)) and len(top) == 5
     assert all(top.nodes[node]["papers"] >= 2 for node in top)
+
+
+def test_leaders_within_a_group_are_the_subgraph_s_own(coauthors):
+    """Ranking a group in place counts only the ties inside it, as in the subgraph on it."""
+    group = set(ego_network(coauthors, A + "gerhard-neumann", 1)) - {A + "gerhard-neumann"}
+    assert top_nodes(coauthors, 5, within=group) == top_nodes(induced(coauthors, group), 5)
+    assert top_nodes(coauthors, None, within=group) == top_nodes(induced(coauthors, group), None)
+    # the whole graph's ranking counts the ties to Gerhard Neumann too
+    assert top_nodes(coauthors, None, within=set(coauthors)) == top_nodes(coauthors, None)
+
+
+def test_a_sorted_subgraph_is_the_graph_itself_only_when_it_is_all_of_it_in_order(coauthors):
+    ego = ego_network(coauthors, A + "gerhard-neumann", 1)  # built in sorted order
+    assert sorted_subgraph(ego, set(ego)) is ego
+    part = sorted(ego)[:5]
+    smaller = sorted_subgraph(ego, part)
+    assert smaller is not ego and list(smaller) == part and set(smaller.edges) == set(induced(ego, part).edges)
+    unsorted = nx.Graph([("b", "a"), ("c", "b")])
+    copied = sorted_subgraph(unsorted, {"a", "b", "c"})
+    assert copied is not unsorted and list(copied) == ["a", "b", "c"]
 
 
 def test_ego_network_of_gerhard_neumann(coauthors):

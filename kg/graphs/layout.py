@@ -15,7 +15,7 @@ import math
 import networkx as nx
 
 from .metrics import SEED, components
-from .projections import induced
+from .projections import sorted_subgraph
 
 #: networkx's spring layout needs scipy from this size on; ForceAtlas2 needs only numpy.
 SPRING_LIMIT = 500
@@ -66,7 +66,7 @@ def _component_positions(graph: nx.Graph, seed: int, community_of: dict[str, int
     positions = {}
     for group, members in groups.items():
         cx, cy = (coordinate * spread for coordinate in centres[group])
-        for node, (px, py) in _force_positions(induced(graph, members), seed, weight=None).items():
+        for node, (px, py) in _force_positions(sorted_subgraph(graph, members), seed, weight=None).items():
             positions[node] = (cx + px * radii[group], cy + py * radii[group])
     xs, ys = [p[0] for p in positions.values()], [p[1] for p in positions.values()]
     mx, my = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
@@ -87,7 +87,7 @@ def layout(graph: nx.Graph, seed: int = SEED, community_of: dict[str, int] | Non
         if x > 0 and x + cell > row_width:
             x, y, row_height = 0.0, y + row_height, 0.0
         centre_x, centre_y = x + cell / 2, y + cell / 2
-        for node, (px, py) in _component_positions(induced(graph, part), seed, community_of).items():
+        for node, (px, py) in _component_positions(sorted_subgraph(graph, part), seed, community_of).items():
             positions[node] = (round(centre_x + px * radius), round(centre_y + py * radius))
         x += cell
         row_height = max(row_height, cell)

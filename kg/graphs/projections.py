@@ -82,15 +82,16 @@ def affiliation_names(affiliations: Iterable[AffiliationRow], of: str = "author"
     return {author: [name for _, name in sorted(pairs)] for author, pairs in ranked.items()}
 
 
-def community_graph(graph: nx.Graph, groups: Sequence[set[str]], name: Callable[[set[str]], str],
+def community_graph(graph: nx.Graph, groups: Sequence[set[str]], names: Sequence[str],
                     href: Callable[[int], str]) -> nx.Graph:
-    """One node per community (``members`` and ``papers`` = its size), linked by the papers
-    shared across them: the overview of a network too large to draw node by node."""
+    """One node per community (``members`` and ``papers`` = its size, ``label`` its name in
+    ``names``), linked by the papers shared across them: the overview of a network too large
+    to draw node by node."""
     view = nx.Graph()
     where = {}
-    for index, group in enumerate(groups):
+    for index, (group, name) in enumerate(zip(groups, names)):
         node = f"community-{index + 1:05d}"
-        view.add_node(node, label=name(group), papers=len(group), members=len(group), href=href(index))
+        view.add_node(node, label=name, papers=len(group), members=len(group), href=href(index))
         where.update(dict.fromkeys(group, node))
     shared: dict[tuple[str, str], int] = defaultdict(int)
     for a, b, attrs in graph.edges(data=True):
@@ -101,11 +102,18 @@ def community_graph(graph: nx.Graph, groups: Sequence[set[str]], name: Callable[
     return view
 
 
-def top_nodes(graph: nx.Graph, count: int | None) -> list[str]:
-    """The ``count`` most prolific nodes: most papers, then most shared papers, then by label."""
-    strength = dict(graph.degree(weight="papers"))
-    ranked = sorted(graph, key=lambda node: (-graph.nodes[node].get("papers", 0), -strength[node],
-                                             graph.nodes[node].get("label", node), node))
+def top_nodes(graph: nx.Graph, count: int | None, within: set[str] | None = None) -> list[str]:
+    """The ``count`` most prolific nodes: most papers, then most shared papers, then by label.
+
+    ``within``: rank only these nodes, counting only the papers they share with each other (as
+    in the subgraph on them, without building it: a community's leaders, for every community)."""
+    if within is None:
+        strength = dict(graph.degree(weight="papers"))
+    else:
+        strength = {node: sum(attrs.get("papers", 1) for other, attrs in graph[node].items() if other in within)
+                    for node in within}
+    ranked = sorted(strength, key=lambda node: (-graph.nodes[node].get("papers", 0), -strength[node],
+                                                graph.nodes[node].get("label", node), node))
     return ranked if count is None else ranked[:count]
 
 
@@ -126,3 +134,13 @@ def induced(graph: nx.Graph, nodes: Iterable[str]) -> nx.Graph:
     sub.add_nodes_from((node, graph.nodes[node]) for node in ordered)
     sub.add_edges_from((a, b, attrs) for a in ordered for b, attrs in graph[a].items() if b in keep and a < b)
     return sub
+
+
+def sorted_subgraph(graph: nx.Graph, nodes: Iterable[str]) -> nx.Graph:
+    """The subgraph on ``nodes`` with its nodes in sorted order, for reading only: ``graph``
+    itself where that is it already (a community page's one component, a component's one
+    community), so a layout copies no graph twice; else :func:`induced`."""
+    keep = set(nodes)
+    if len(keep) == len(graph) and list(graph) == sorted(keep):
+        return graph
+    return induced(graph, keep)

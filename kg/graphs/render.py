@@ -122,7 +122,7 @@ def colour(index: int) -> str:
 
 def _leaders(graph: nx.Graph, group: set[str], count: int = 3) -> str:
     """A community named by its most central members (weighted degree within it)."""
-    names = [graph.nodes[node]["label"] for node in top_nodes(induced(graph, group), count)]
+    names = [graph.nodes[node]["label"] for node in top_nodes(graph, count, within=group)]
     return ", ".join(names) + (", …" if len(group) > count else "")
 
 
@@ -278,13 +278,13 @@ def write_html(graph: nx.Graph, path: Path, heading: str, kind: str = "author", 
     drawn = groups[:COMMUNITY_CAP]
     written = [path]
     inner = None if profiles is None else f"../{profiles}"
-    for index, group in enumerate(drawn, start=1):
+    leaders = [_leaders(graph, group) for group in drawn]
+    for index, (group, named) in enumerate(zip(drawn, leaders), start=1):
         page = folder / f"{index}.html"
-        _write(page, render_html(induced(graph, group), f"{heading}: community {index} ({_leaders(graph, group)})",
+        _write(page, render_html(induced(graph, group), f"{heading}: community {index} ({named})",
                                  kind, cap, profiles=inner, assets=""))
         written.append(page)
-    view = community_graph(graph, drawn, lambda group: _leaders(graph, group),
-                           lambda index: f"{folder.name}/{index + 1}.html")
+    view = community_graph(graph, drawn, leaders, lambda index: f"{folder.name}/{index + 1}.html")
     rest = len(groups) - len(drawn)
     note = (f"{_plural(len(graph), word)} are too many to draw one by one: each node here is a community "
             f"(size: members), linked by their shared papers; double-click one to open its own page."
