@@ -759,3 +759,30 @@ def test_a_comma_part_too_long_to_be_names_run_together_is_not_cut_and_costs_lit
 ])
 def test_a_shortened_repeat_of_a_name_is_no_parent_of_it(empty, entry, expected):
     assert institutions(entry, empty) == expected
+
+
+@pytest.mark.parametrize("entry, expected", [
+    # a spaced or half-spaced '+' joins an author's affiliations as a glued one does
+    ("Zorblax Group + Loom University", [["Zorblax Group"], ["Loom University"]]),
+    ("weave.com+ Loom University, Warpville", [["weave.com"], ["Loom University, Warpville"]]),
+    ("Independent Researcher + Loom University", [["Loom University"]]),
+    ("Loom Institute of Technology + Weft Research Institute, Inc., Warpville", [["Loom Institute of Technology"], ["Weft Research Institute, Inc., Warpville"]]),
+    # a discipline's name is its department's, of the institution after it
+    ("Computer Science+Loom University", [["Computer Science", "Loom University"]]),
+    ("Electrical Engineering + Loom State University", [["Electrical Engineering", "Loom State University"]]),
+    # near-misses: a '+' that lists a department's disciplines; a name's own '+'; a company named plainly
+    ("Department of Computing + Weaving Sciences, Loom Institute of Technology",
+     [["Department of Computing + Weaving Sciences", "Loom Institute of Technology"]]),
+    ("C++ Lab, Loom University", [["C++ Lab", "Loom University"]]),
+    ("Zorblax Business Machines+Loom University", [["Zorblax Business Machines"], ["Loom University"]]),
+    ("Zorblax-DL Financial Technology+Loom University", [["Zorblax-DL Financial Technology"], ["Loom University"]]),
+    ("Loom University+Weft Medicine, Loom University", [["Weft Medicine", "Loom University"]]),
+])
+def test_a_spaced_plus_joins_affiliations_as_a_glued_one(empty, entry, expected):
+    assert institutions(entry, empty) == expected
+
+
+def test_a_unit_ending_with_its_institutions_name_awaits_none(table):
+    # "…TU Darmstadt" ends the centre's name: what follows the '+' is another affiliation, not its parent
+    assert institutions("Centre for Weaving TU Darmstadt + weave.ai + Loom University", table) == [
+        ["Centre for Weaving TU Darmstadt"], ["weave.ai"], ["Loom University"]]

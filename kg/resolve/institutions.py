@@ -7,8 +7,8 @@ themselves resolve by :mod:`.org_names`):
    is Chinese); the listing reader already splits it off.
 2. A name the alias table knows is never cut: "University of California, Berkeley" and
    "Agency for Science, Technology and Research, Singapore" stay whole.
-3. An entry naming two institutions gives two: it is cut at ";", at "+" as :func:`plus_groups`
-   reads it (also a comma: "School of Foo+Bar University" is one), and at "/", "|", " + ", " & " and
+3. An entry naming two institutions gives two: it is cut at ";", at "+" (glued or spaced) as
+   :func:`plus_groups` reads it (also a comma: "School of Foo+Bar University" is one), and at "/", "|", " & " and
    " and " when every piece names an institution ("Chalmers University of Technology and
    University of Gothenburg", "DeepMind/Google"; a country ending the first piece is read past,
    "Foo University, UK and Bar University, Germany"), also at "/" between two organisations' own
@@ -83,22 +83,28 @@ from .org_names import (
 # some also a comma) by the rules of :func:`plus_groups`; the others only when the names on both
 # sides of them are institutions.
 _SEMICOLON = re.compile(r"\s*;\s*")
-_GLUED_PLUS = re.compile(r"(?<=\S)\+(?=\S)")
+# The "+" between them is glued, spaced or half spaced ("A+B", "A + B", "A+ B"); a "+" beside another
+# is a name's own ("C++ Lab").
+_PLUS = re.compile(r"(?<=[^\s+])(\s*\+\s*)(?=[^\s+])")
 # Words that make a name a unit wherever they stand in it ("State Key Laboratory of Foo", "Data
 # Science Thrust"); "School", "Institute" or "Center" begin units but end many institutions' names
 # ("Higher School of Economics", "Alan Turing Institute").
 _UNIT_ONLY_WORDS = frozenset("department dept faculty lab laboratory thrust".split())
-_SEPARATORS = (re.compile(r"\s+\+\s+"), re.compile(r"\s*\|\s*"), re.compile(r"\s*/\s*"), re.compile(r"\s+&\s+"),
+_SEPARATORS = (re.compile(r"\s*\|\s*"), re.compile(r"\s*/\s*"), re.compile(r"\s+&\s+"),
                re.compile(r"\s+and\s+"))
 # Words that say an author has no institution, and the words for the author beside them.
 _NO_AFFILIATION_WORDS = frozenset("independent unaffiliated selfemployed self employed freelance freelancer none".split())
 _NO_AFFILIATION_PERSONS = frozenset("researcher research scientist scholar consultant engineer developer".split())
 # Words that say what kind an institution is, not which one ("State University", "Technical University").
 KIND_WORDS = frozenset("state national technical technological polytechnic federal open public private the".split())
-_SLASH, _AMPERSAND = _SEPARATORS[2], _SEPARATORS[3]
+_SLASH, _AMPERSAND = _SEPARATORS[1], _SEPARATORS[2]
 # How the names of subjects end ("Robotics", "Biology", "Engineering", "Chemistry", "Vision"):
 # such a word alone is a field, not an organisation's name.
 SUBJECT_WORD = re.compile(r"(?:ics|logy|istry|ing|ion|ence|ance|ity|ine|omy|graphy)$", re.IGNORECASE)
+# How the names of disciplines, which departments are named after, end ("Mathematics", "Biology",
+# "Computer Science", "Engineering", "Computing"); a word of a name written plainly.
+_DISCIPLINE = re.compile(r"(?:ics|logy|istry|ences?|eering|uting)$")
+_PLAIN_WORD = re.compile(r"[A-Z][a-z]+")
 # A company's AI lab, named after the company ("Deepwise AI Lab", "Tencent AI Lab"): after a
 # university's name it begins another organisation, where the university's own lab would be its unit
 # written before it ("Vision Lab, Foo University") or a lab with a subject's name ("Foo University Robotics Lab").
@@ -237,16 +243,18 @@ def _organisation_alone(name: str, aliases: AliasTable) -> bool:
 
 
 def plus_groups(text: str, aliases: AliasTable) -> list[str]:
-    """An entry's parts joined by '+': each affiliation of one author, and where a list also wrote
-    its commas as '+' (KDD's), the parts of one ("School of Computer Science+Fudan University").
+    """An entry's parts joined by '+', glued or spaced: each affiliation of one author ("Zorblax Group
+    + University at Foo"), and where a list also wrote its commas as '+' (KDD's), the parts of one
+    ("School of Computer Science+Fudan University"); a '+' between two subjects is a name's own.
     A part that ends the name before it (a legal form, "Foo Co.+Ltd."; a country or postal
     address; a campus the table knows with it, "University of California+Santa Barbara") is that
     name's, after a comma; a unit that names no institution ("School of Foo", "State Key Lab of
-    Bar", a lab's acronym after a unit) is the unit of the part after it, so each university's
+    Bar", a subject's name for its department, "Computer Science", a lab's acronym after a unit) is
+    the unit of the part after it, so each university's
     school is its own. A part after an institution begins the next affiliation ("Foo
     University+Bar AI", "University of Pennsylvania+Amazon"); a leading "and" is the comma list's."""
     groups: list[list[str]] = []
-    for piece in filter(None, (piece.strip() for piece in _GLUED_PLUS.split(text))):
+    for piece in _plus_pieces(text):
         if groups and _ends_name(groups[-1][-1], piece, aliases):
             groups[-1][-1] = f"{groups[-1][-1]}, {piece}"
         elif groups and _awaits_institution(groups[-1], aliases):
@@ -254,6 +262,34 @@ def plus_groups(text: str, aliases: AliasTable) -> list[str]:
         else:
             groups.append([piece])
     return [", ".join(part.removeprefix("and ") for part in group) for group in groups]
+
+
+def _plus_pieces(text: str) -> list[str]:
+    """The parts between an entry's '+', less a '+' that lists a name's subjects ("Department of
+    Computing + Mathematical Sciences"), as an "&" or "and" would."""
+    pieces = _PLUS.split(text)
+    joined = [pieces[0]]
+    for plus, piece in zip(pieces[1::2], pieces[2::2]):
+        if _lists_subjects(joined[-1], split_commas(piece)[0] if piece.strip() else ""):
+            joined[-1] += plus + piece
+        else:
+            joined.append(piece)
+    return [piece.strip() for piece in joined if piece.strip()]
+
+
+def _lists_subjects(before: str, after: str) -> bool:
+    """A discipline ends the text before a '+' and the words after it (up to their comma) name
+    another: "Computing + Mathematical Sciences", not "Computer Science+Purdue University"."""
+    return bool(before.split()) and _DISCIPLINE.search(before.split()[-1]) is not None and _names_subject(after)
+
+
+def _names_subject(name: str) -> bool:
+    """A discipline's name written for its department ("Computer Science", "Electrical Engineering",
+    "Mathematics"): plain capitalised words (no brand's "Mizuho-DL"), the last a discipline's, none
+    an organisation's ("International Business Machines" ends in no discipline)."""
+    words = name.split()
+    return (bool(words) and all(_PLAIN_WORD.fullmatch(word) or word in ("and", "&", "of") for word in words)
+            and _DISCIPLINE.search(words[-1]) is not None and not words_of(name) & ORGANISATION_WORDS)
 
 
 def _ends_name(name: str, part: str, aliases: AliasTable) -> bool:
@@ -264,10 +300,16 @@ def _ends_name(name: str, part: str, aliases: AliasTable) -> bool:
 def _awaits_institution(group: list[str], aliases: AliasTable) -> bool:
     """The group's last part is a unit whose institution is still to come."""
     last = group[-1].removeprefix("and ")
-    if "," in last or names_institution(last, aliases):
+    if "," in last or names_institution(last, aliases) or _ends_with_known(last, aliases):
         return False
     return (group[-1].startswith("and ") or starts_with_unit_word(last) or bool(words_of(last) & _UNIT_ONLY_WORDS)
-            or len(group) > 1 and " " not in last and is_acronym(last))
+            or _names_subject(last) or len(group) > 1 and " " not in last and is_acronym(last))
+
+
+def _ends_with_known(name: str, aliases: AliasTable) -> bool:
+    """A unit's name that ends with its institution's, as the table knows it ("Centre for Foo TU Darmstadt")."""
+    words = name.split()
+    return any(is_known(" ".join(words[start:]), aliases) for start in range(1, len(words)))
 
 
 def run_together(text: str, aliases: AliasTable) -> list[str]:
