@@ -672,6 +672,9 @@ def test_ip_paris_is_no_other_name_of_ecole_polytechnique():
      [["Loomtown Polytechnic Institute"], ["Weft State University"]]),
     # an ampersand between a lab's name and a university
     ("Zorblax Brain Robotics & Loom University", [["Zorblax Brain Robotics"], ["Loom University"]]),
+    # an ampersand between two institutions written as an acronym and a place, or one and a university
+    ("LTH Warpville & WPI Weftburg", [["LTH Warpville"], ["WPI Weftburg"]]),
+    ("Loom University & WPI Weftburg", [["Loom University"], ["WPI Weftburg"]]),
     # near-misses: a subject, a two-letter word, a lab's generic word; a letter, a unit, a name's own "&"
     ("Zorblax AI/ML", [["Zorblax AI/ML"]]),
     ("Biology/WLAB", [["Biology/WLAB"]]),
@@ -681,6 +684,11 @@ def test_ip_paris_is_no_other_name_of_ecole_polytechnique():
      [["Loomtown Polytechnic Institute and State University"]]),
     ("Electrical Engineering & Computer Science Department", [["Electrical Engineering & Computer Science Department"]]),
     ("The Robotics & AI Institute", [["The Robotics & AI Institute"]]),
+    ("Zorblax & Zorblax", [["Zorblax & Zorblax"]]),   # a company named after its founders
+    ("Warpman & Weft", [["Warpman & Weft"]]),
+    ("EECS & CSAIL, Loom University", [["EECS & CSAIL", "Loom University"]]),   # two units, no place
+    ("AI & Robotics Weftburg Lab", [["AI & Robotics Weftburg Lab"]]),
+    ("WPI Weaving & Knitting Sciences", [["WPI Weaving & Knitting Sciences"]]),
 ])
 def test_a_slash_or_an_ampersand_between_two_organisations_gives_two(empty, entry, expected):
     assert institutions(entry, empty) == expected
@@ -690,6 +698,8 @@ def test_a_slash_or_ampersand_where_the_table_knows_the_parent(table):
     assert institutions("DeepMind/Google", table) == [["Google DeepMind", "Google"]]
     assert institutions("Google Brain Robotics & Columbia University", table) == [
         ["Google Brain Robotics", "Google Brain", "Google"], ["Columbia University"]]
+    assert institutions("ETH Zurich & WPI Weftburg", table) == [["ETH Zurich"], ["WPI Weftburg"]]
+    assert institutions("Johnson & Johnson", table) == [["Johnson & Johnson"]]
 
 
 @pytest.mark.parametrize("entry, expected", [

@@ -13,7 +13,8 @@ themselves resolve by :mod:`.org_names`):
    University of Gothenburg", "DeepMind/Google"; a country ending the first piece is read past,
    "Foo University, UK and Bar University, Germany"), also at "/" between two organisations' own
    names ("DeepMind/Google" where the table knows neither, "LAAS / CNRS") and at " & " between a
-   lab's name and a university ("Google Brain Robotics & Columbia University"); an entry that
+   lab's name and a university ("Google Brain Robotics & Columbia University") or an acronym
+   and its place ("ETH Zurich & MPI Tübingen"; not "Texas A&M", "Johnson & Johnson"); an entry that
    states no affiliation ("Independent Researcher") names none; and a comma list of two institutions
    ("Peking University, Tsinghua University") gives two chains, never a unit of the other. Two
    written with only a space between them are cut after a complete institution, before another
@@ -216,7 +217,8 @@ def _names_two(separator: re.Pattern, first: str, second: str, aliases: AliasTab
     """Two institutions, one on each side of a separator; or, at a slash, two organisations' own
     names, one a brand or an institution ("DeepMind/Google", "LAAS / CNRS"; not "AI/ML"); or, at an
     ampersand, a lab's name and a university ("Google Brain Robotics & Columbia University"; not
-    "Texas A & M University", "Electrical Engineering & Computer Science Department")."""
+    "Texas A & M University", "Electrical Engineering & Computer Science Department"), or two
+    institutions of which one or both are an acronym and a place ("ETH Zurich & MPI Tübingen")."""
     if names_institution(first, aliases) and names_institution(second, aliases):
         # "Virginia Polytechnic Institute and State University": a kind of institution alone names none
         return bool(words_of(second) - ORGANISATION_WORDS - KIND_WORDS) or is_known(second, aliases)
@@ -225,10 +227,22 @@ def _names_two(separator: re.Pattern, first: str, second: str, aliases: AliasTab
                 and any(names_institution(name, aliases) or is_acronym(name) for name in (first, second)))
     if separator is _AMPERSAND:
         words = first.split()
+        if all(names_institution(name, aliases) or _acronym_and_place(name) for name in (first, second)):
+            return True  # "ETH Zurich & MPI Tübingen"
         return (len(words) >= 2 and all(word[0].isupper() and len(word) > 1 for word in words)
                 and not words_of(first) & TOP_LEVEL_WORDS and is_top_level(second)
                 and bool(words_of(second) & UNIVERSITY_WORDS or is_known(second, aliases)))
     return False
+
+
+def _acronym_and_place(name: str) -> bool:
+    """"ETH Zurich", "MPI Tübingen": an institution's acronym and its place's one or two capitalised
+    words, none an organisation's, a subject's or a lab's generic word ("AI & Robotics Lab", "EECS &
+    CSAIL" name no two institutions; "Texas A & M" no acronym)."""
+    acronym, *place = name.split()
+    return (is_acronym(acronym) and institution_key(acronym) not in GENERIC_UNITS and 1 <= len(place) <= 2
+            and all(word[0].isupper() and not is_acronym(word) and not SUBJECT_WORD.search(word) for word in place)
+            and not words_of(" ".join(place)) & ORGANISATION_WORDS and institution_key(" ".join(place)) not in GENERIC_UNITS)
 
 
 def _organisation_alone(name: str, aliases: AliasTable) -> bool:
