@@ -796,3 +796,32 @@ def test_a_unit_ending_with_its_institutions_name_awaits_none(table):
     # "…TU Darmstadt" ends the centre's name: what follows the '+' is another affiliation, not its parent
     assert institutions("Centre for Weaving TU Darmstadt + weave.ai + Loom University", table) == [
         ["Centre for Weaving TU Darmstadt"], ["weave.ai"], ["Loom University"]]
+
+
+@pytest.mark.parametrize("entry, expected", [
+    # where no institution is known, a part with a unit's own word is never the parent of one without
+    ("Zorblax R&D, Lab Weftville", [["Lab Weftville", "Zorblax R&D"]]),
+    ("Weave Europe B.V., Warpstadt Laboratory 1, Germany", [["Warpstadt Laboratory 1", "Weave Europe B.V."]]),
+    # a country before "Department" names its government's department, an institution
+    ("US Department of Loom Affairs, Advanced Weaving Center, Warpville, OH, USA",
+     [["Advanced Weaving Center", "US Department of Loom Affairs"]]),
+    # a joint research unit's number beside the lab's name is no part of it
+    ("IMT Loomique, UMR CNRS 1234 Lab-WEFT, 29238 Warpville, France", [["Lab-WEFT", "IMT Loomique"]]),
+    ("LTX UMR 1234, Loom University", [["LTX", "Loom University"]]),
+    # a list of subjects before the department's word, ended by "and"
+    ("Mechanical, Weaving, and Aerospace Engineering Department, Loom University",
+     [["Mechanical, Weaving, and Aerospace Engineering Department", "Loom University"]]),
+    # near-misses: units written smallest first; both units; a department without a country; a lab's plural
+    ("Vision Lab, Zorblax Group", [["Vision Lab", "Zorblax Group"]]),
+    ("Department of Weaving, Faculty of Looms", [["Department of Weaving", "Faculty of Looms"]]),
+    ("Department of Weaving, Advanced Weaving Center", [["Department of Weaving", "Advanced Weaving Center"]]),
+    ("Weft Institute of Looms, Zorblax AI Labs", [["Weft Institute of Looms", "Zorblax AI Labs"]]),
+])
+def test_the_organisation_part_is_the_parent_whatever_the_order(empty, entry, expected):
+    assert institutions(entry, empty) == expected
+
+
+def test_a_labs_number_beside_its_name_is_one_unit_with_it(empty):
+    assert (resolve_entries("LTX UMR 1234, Loom University", None, empty)[0].levels[0].key
+            == resolve_entries("UMR 1234 LTX, Loom University", None, empty)[0].levels[0].key
+            == resolve_entries("LTX, Loom University", None, empty)[0].levels[0].key)

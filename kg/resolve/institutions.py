@@ -77,6 +77,7 @@ from .org_names import (
     looks_like_organisation,
     resolve_name,
     starts_with_unit_word,
+    without_unit_number,
     words_of,
 )
 
@@ -189,7 +190,8 @@ def brand_parent(text: str, aliases: AliasTable) -> str | None:
 
 def names_institution(text: str, aliases: AliasTable) -> bool:
     """Rule 4's institution part."""
-    return is_top_level(text) or is_known(text, aliases) or brand_parent(text, aliases) is not None
+    return (is_top_level(text) or is_known(text, aliases) or brand_parent(text, aliases) is not None
+            or government_department(text))
 
 
 def split_institutions(text: str, aliases: AliasTable) -> list[str]:
@@ -479,14 +481,16 @@ def _parts(text: str, aliases: AliasTable) -> list[str]:
                 parts += [match["name"], inner]
             else:
                 parts.append(piece)
-    return _with_legal_forms([part.strip(FOOTNOTE_MARKS) for part in parts])
+    return _with_legal_forms([without_unit_number(part.strip(FOOTNOTE_MARKS)) for part in parts])
 
 
 def _with_subject_lists(parts: list[str]) -> list[str]:
     """Commas that list a name's subjects ("Institute for Logic, Language and Computation", "School
     of Electronics, Electrical Engineering and Computer Science"): a part with no organisation word
     that ends the list with "and", after a part whose "of"/"for" begins it, is the rest of that name.
-    A country ("…, Trinidad and Tobago") is no subject."""
+    A country ("…, Trinidad and Tobago") is no subject. Written before the organisation word, the
+    list ends with a part that begins with "and" ("Mechanical, Materials, and Aerospace Engineering
+    Department"): the parts before it with no organisation word are the beginning of its name."""
     joined: list[str] = []
     for part in parts:
         name = _TRAILING_BRACKET.match(part)
@@ -494,9 +498,20 @@ def _with_subject_lists(parts: list[str]) -> list[str]:
         if (joined and _SUBJECT_LIST.search(joined[-1]) and {"and", "&"} & words and not is_country(part)
                 and not words_of(name["name"] if name else part) & ORGANISATION_WORDS):
             joined[-1] = f"{joined[-1]}, {part}"
+        elif part.split()[0] in ("and", "&") and joined and _list_item(joined[-1]):
+            start = len(joined) - 1
+            while start > 0 and _list_item(joined[start - 1]):
+                start -= 1
+            joined[start:] = [", ".join([*joined[start:], part])]
         else:
             joined.append(part)
     return joined
+
+
+def _list_item(part: str) -> bool:
+    """One or a few words of a list of subjects: no organisation word, acronym or country."""
+    return (len(part.split()) <= 3 and not words_of(part) & ORGANISATION_WORDS and not is_country(part)
+            and not any(map(is_acronym, part.split())))
 
 
 def _is_note(text: str) -> bool:
@@ -628,8 +643,27 @@ def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
         else:
             units.append(level)
     if units:
-        groups.append(units)
+        groups.append(_unit_words_first(units))
     return groups
+
+
+def _unit_words_first(levels: list[Level]) -> list[Level]:
+    """The levels of an affiliation that names no institution the rules know, those with a unit's own
+    word (lab, department, faculty) first: such a level is never the parent of one without ("EDF
+    R&D, Lab Paris-Saclay", "Sony Europe B.V., Stuttgart Laboratory 1" write the company first)."""
+    return sorted(levels, key=lambda level: not _says_unit(level.name))
+
+
+def _says_unit(name: str) -> bool:
+    return bool(words_of(name) & _UNIT_ONLY_WORDS) and not government_department(name)
+
+
+def government_department(name: str) -> bool:
+    """"US Department of Veterans Affairs", "U.S. Dept. of Energy": a country's name or code before
+    "Department" names its government's department, an institution, not a university's unit."""
+    words = name.split()
+    return any(is_country(" ".join(words[:end])) and fold(words[end]).strip(".") in ("department", "dept")
+               for end in range(1, min(len(words), 4)))
 
 
 def _without_shortened_names(parts: list[str]) -> list[str]:

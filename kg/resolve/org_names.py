@@ -87,8 +87,11 @@ FRENCH_RESEARCH_ORGANISATIONS = frozenset(
 _TUTELLE = "|".join(sorted(FRENCH_RESEARCH_ORGANISATIONS))
 # The number of a French joint research unit ("UMR 5205", "UMR CNRS 7606", "CNRS UMR 8001", "U1001"):
 # the lab's number, which names no organisation and is no part of the lab's identity.
-_UNIT_NUMBER = re.compile(rf"^(?:(?:{_TUTELLE})[\s/-]+)?(?:UMRS?|UMR[-_]S|UPR|UMI|UAR|USR|FRE|ERL|EA|U)"
-                          rf"(?:[\s_-]*(?:{_TUTELLE}))?[\s_-]*\d{{3,5}}$", re.IGNORECASE)
+_UNIT_NUMBER_WORDS = (rf"(?:(?:{_TUTELLE})[\s/-]+)?(?:UMRS?|UMR[-_]S|UPR|UMI|UAR|USR|FRE|ERL|EA|U)"
+                      rf"(?:[\s_-]*(?:{_TUTELLE}))?[\s_-]*\d{{3,5}}")
+_UNIT_NUMBER = re.compile(rf"^{_UNIT_NUMBER_WORDS}$", re.IGNORECASE)
+# The number written before or after the lab's name in one part ("UMR CNRS 6285 Lab-STICC", "LIRIS UMR 5205").
+_UNIT_NUMBER_BESIDE_NAME = re.compile(rf"^{_UNIT_NUMBER_WORDS}\s+(?=\S)|\s+{_UNIT_NUMBER_WORDS}$", re.IGNORECASE)
 _ACRONYM_IN_BRACKETS = re.compile(r"^(?P<name>.+?)\s*[(（](?P<acronym>[A-Z][A-Za-z0-9&*\-]{1,11})[)）]$")
 _ACRONYM_PIECE = re.compile(r"^[A-Za-z0-9&*]*[A-Z][A-Za-z0-9&*]*[A-Z][A-Za-z0-9&*]*$")
 # Surnames with an inner capital are not acronyms: McAllister, MacLeod, DeMarco, O'Neil.
@@ -107,6 +110,12 @@ def is_acronym(word: str) -> bool:
 def is_unit_number(text: str) -> bool:
     """A French joint research unit's number ("UMR 5205", "CNRS UMR 8001")."""
     return _UNIT_NUMBER.match(clean(text)) is not None
+
+
+def without_unit_number(text: str) -> str:
+    """A lab's name without its joint research unit's number beside it ("Lab-STICC" of "UMR CNRS
+    6285 Lab-STICC"); a number alone stays (it qualifies the part before it)."""
+    return _UNIT_NUMBER_BESIDE_NAME.sub("", text)
 
 
 def is_french_research_organisation(text: str) -> bool:
