@@ -825,3 +825,17 @@ def test_a_labs_number_beside_its_name_is_one_unit_with_it(empty):
     assert (resolve_entries("LTX UMR 1234, Loom University", None, empty)[0].levels[0].key
             == resolve_entries("UMR 1234 LTX, Loom University", None, empty)[0].levels[0].key
             == resolve_entries("LTX, Loom University", None, empty)[0].levels[0].key)
+
+
+@pytest.mark.parametrize("entry, expected", [
+    # a centre "for" a subject named after a company, before an institution, is the institution's unit
+    ("Google Centre for Weaving (GCW), Loom University", [["Google Centre for Weaving (GCW)", "Loom University"]]),
+    ("Tencent Chair of Looms, Loom University", [["Tencent Chair of Looms", "Loom University"]]),
+    ("Google Centre for Weaving, WLAB", [["Google Centre for Weaving", "WLAB"]]),   # an organisation the table does not know
+    # near-misses: alone or before a place it is the company's; a company's lab beside a university
+    ("Google Centre for Weaving", [["Google Centre for Weaving", "Google"]]),
+    ("Google Centre for Weaving, Warpville", [["Google Centre for Weaving, Warpville", "Google"]]),
+    ("Google Research, Loom University", [["Google Research", "Google"], ["Loom University"]]),
+])
+def test_a_centre_named_after_a_company_is_the_institutions_it_is_listed_with(table, entry, expected):
+    assert institutions(entry, table) == expected

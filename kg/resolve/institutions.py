@@ -46,8 +46,9 @@ themselves resolve by :mod:`.org_names`):
 6. Labs, brands and divisions are units of their parent: the table's parent column ("Google
    DeepMind" → Google), a name beginning with a known organisation ("Adobe Research",
    "Amazon Development Center Germany"; not when the rest makes it an institution of its own,
-   "Penn State University"; not across a hyphen, "MIT-IBM Watson AI Lab"), or "X at/by Y"
-   ("Robotics at Google").
+   "Penn State University"; not across a hyphen, "MIT-IBM Watson AI Lab"; not a centre "for" a
+   subject named after the company before another organisation, "Robert Bosch Centre for Foo, IISc",
+   which is that organisation's), or "X at/by Y" ("Robotics at Google").
 7. Units get IRIs under their parent's (``institution/{parent}--{unit}``): "Department of
    Mathematics" is a different unit at every university.
 """
@@ -115,6 +116,8 @@ _SPACED_DASH = re.compile(r"\s+[-–—]\s+")
 _TRAILING_BRACKET = re.compile(r"^(?P<name>.+?)\s*[(（](?P<inner>[^()（）]+)[)）]$")
 # A name whose subjects follow its organisation word: "Institute for Logic", "Department of Electrical".
 _SUBJECT_LIST = re.compile(r"^\S.* (?:of|for) [A-Z][\w-]*$")
+# A unit named after someone: "Robert Bosch Centre for …", "Tata Centre of …".
+_NAMED_UNIT = re.compile(r"^(?P<donor>.+?)\s+(?:Centre|Center|Institute|School|College|Chair)\s+(?:for|of)\s", re.IGNORECASE)
 _AT_OR_BY = re.compile(r"^(?P<unit>.+?)\s+(?:at|by)\s+(?P<parent>.+)$")
 # A bare word that, before a company, names the company's lab.
 GENERIC_UNITS = frozenset({"research", "ai", "labs", "lab", "ai research", "ai lab", "ai labs", "research labs"})
@@ -381,7 +384,9 @@ def _first_cut(text: str, aliases: AliasTable) -> tuple[str, str] | None:
             if starts_with_unit_word(tail) and institution_follows is None:
                 institution_follows = any(names_institution(later, aliases) for later in parts[index + 1:])
             unit_of_next = starts_with_unit_word(tail) and institution_follows
-            if (unit_of_next and (is_known(head, aliases) or index > 0 and _is_place_after(head, parts[index - 1], aliases))
+            # (not a centre named after a company: "Tencent Chair of Foo, Bar University" is the university's)
+            if (unit_of_next and (is_known(head, aliases) and _donor(part, aliases) is None
+                                  or index > 0 and _is_place_after(head, parts[index - 1], aliases))
                     or not after_address and not brand and _ends_institution(head, words[end], aliases)
                     and _begins_institution(tail, aliases) and not is_known(f"{head}, {tail}", aliases)
                     and not _same_name(head, tail, aliases)):
@@ -619,7 +624,7 @@ def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
             # a country ends an address, and so the affiliation: "Foo Institute, Japan, Bar Institute of Technology"
             groups.append(units)
             units = []
-        if index in tutelles or names_institution(level.name, aliases):
+        if index in tutelles or names_institution(level.name, aliases) and not _donors_centre_of_later(levels, index, aliases):
             previous = groups[-1][-1] if groups and not units else None
             if units and institution_key(units[-1].name) in GENERIC_UNITS:  # "Research, Google"
                 units[-1] = Level(f"{level.name} {units[-1].name}", units[-1].qualifiers)
@@ -664,6 +669,22 @@ def government_department(name: str) -> bool:
     words = name.split()
     return any(is_country(" ".join(words[:end])) and fold(words[end]).strip(".") in ("department", "dept")
                for end in range(1, min(len(words), 4)))
+
+
+def _donors_centre_of_later(levels: list[Level], index: int, aliases: AliasTable) -> bool:
+    """"Robert Bosch Centre for Cyber-Physical Systems, IISc": a centre, institute, school or chair "for"
+    or "of" a subject, named after a company the table knows (its donor), before another organisation
+    (places are no levels): a unit of that organisation, not the company's lab ("Bosch Center for AI"
+    alone, or before its city, is the company's)."""
+    return index < len(levels) - 1 and _donor(levels[index].name, aliases) is not None
+
+
+def _donor(name: str, aliases: AliasTable) -> str | None:
+    """The company a centre, institute, school or chair "for" or "of" a subject is named after, where
+    the table knows it ("Robert Bosch Centre for …" -> Robert Bosch GmbH)."""
+    match = _NAMED_UNIT.match(clean(name))
+    donor = resolve_name(match["donor"], aliases).canonical if match else None
+    return donor if donor and not _academic(donor, aliases) else None
 
 
 def _without_shortened_names(parts: list[str]) -> list[str]:
