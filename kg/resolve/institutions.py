@@ -269,7 +269,7 @@ def plus_groups(text: str, aliases: AliasTable) -> list[str]:
     address; a campus the table knows with it, "University of California+Santa Barbara") is that
     name's, after a comma; a unit that names no institution ("School of Foo", "State Key Lab of
     Bar", a subject's name for its department, "Computer Science", a lab's acronym after a unit) is
-    the unit of the part after it, so each university's
+    the unit of the part after it (of the institution before it where none follows), so each university's
     school is its own. A part after an institution begins the next affiliation ("Foo
     University+Bar AI", "University of Pennsylvania+Amazon"); a leading "and" is the comma list's."""
     groups: list[list[str]] = []
@@ -280,6 +280,10 @@ def plus_groups(text: str, aliases: AliasTable) -> list[str]:
             groups[-1].append(piece)
         else:
             groups.append([piece])
+    if len(groups) > 1 and _awaits_institution(groups[-1], aliases) and names_institution(groups[-2][-1], aliases):
+        # no institution follows the last unit: it is the one's before it, as after a comma
+        # ("Foo Institute of Technology+Department of Computer Science")
+        groups[-2:] = [groups[-2] + groups[-1]]
     return [", ".join(part.removeprefix("and ") for part in group) for group in groups]
 
 
