@@ -843,3 +843,18 @@ def test_a_labs_number_beside_its_name_is_one_unit_with_it(empty):
 ])
 def test_a_centre_named_after_a_company_is_the_institutions_it_is_listed_with(table, entry, expected):
     assert institutions(entry, table) == expected
+
+
+@pytest.mark.parametrize("entry, expected", [
+    # a word a PDF cut at a line's end, whole again where the pieces make a word of organisations' names
+    ("Graduate School of Weaving, Loom Univer-sity, Warpville, Japan", [["Graduate School of Weaving", "Loom University, Warpville"]]),
+    ("Depart-ment of Weaving, Loom Univer- sity", [["Department of Weaving", "Loom University"]]),
+    ("Labo-ratory of Looms, Tech-nical Univer-sität Loomstadt", [["Laboratory of Looms", "Technical Universität Loomstadt"]]),
+    # near-misses: a name's own hyphen
+    ("Loom Yat-sen University", [["Loom Yat-sen University"]]),
+    ("Lab-WEFT, Loom University", [["Lab-WEFT", "Loom University"]]),
+    ("Loom-Karls-Universität Weftberg", [["Loom-Karls-Universität Weftberg"]]),
+    ("Weft-Loom University", [["Weft-Loom University"]]),
+])
+def test_a_word_cut_at_a_line_break_is_whole_again(empty, entry, expected):
+    assert institutions(entry, empty) == expected

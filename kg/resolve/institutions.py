@@ -4,7 +4,8 @@ Rules, in the order they apply to one entry of a listing's institution field (th
 themselves resolve by :mod:`.org_names`):
 
 1. ``English（中文）``: the bracketed part is a second name of the same entry (``@zh`` when it
-   is Chinese); the listing reader already splits it off.
+   is Chinese); the listing reader already splits it off. A word a PDF cut at a line's end is
+   whole again where its pieces make a word of organisations' names ("Kyoto Univer-sity").
 2. A name the alias table knows is never cut: "University of California, Berkeley" and
    "Agency for Science, Technology and Research, Singapore" stay whole.
 3. An entry naming two institutions gives two: it is cut at ";", at "+" (glued or spaced) as
@@ -65,6 +66,7 @@ from .keys import institution_key, is_legal_form, swapped, without_legal_form
 from .org_names import (
     ORGANISATION_WORDS,
     TOP_LEVEL_WORDS,
+    UNIT_WORDS,
     UNIVERSITY_WORDS,
     OrgName,
     acronym_fits,
@@ -112,6 +114,10 @@ _PLAIN_WORD = re.compile(r"[A-Z][a-z]+")
 # university's name it begins another organisation, where the university's own lab would be its unit
 # written before it ("Vision Lab, Foo University") or a lab with a subject's name ("Foo University Robotics Lab").
 _COMPANY_AI_LAB = re.compile(r"^[A-Z][\w-]+ AI (?:Labs?|Research|Center|Centre)$")
+# Two pieces of letters joined by one hyphen (and the space where the line broke), a word of their own
+# ("Univer-sity", "Univer- sity"), and the words of organisations' names such pieces may make again.
+_HYPHENATED = re.compile(r"(?<![\w-])([^\W\d_]+)- ?([^\W\d_]+)(?![\w-])")
+_NAME_WORDS = ORGANISATION_WORDS | UNIT_WORDS | KIND_WORDS
 _SPACED_DASH = re.compile(r"\s+[-–—]\s+")
 _TRAILING_BRACKET = re.compile(r"^(?P<name>.+?)\s*[(（](?P<inner>[^()（）]+)[)）]$")
 # A name whose subjects follow its organisation word: "Institute for Logic", "Department of Electrical".
@@ -590,11 +596,19 @@ def _ancestors(level: Level, aliases: AliasTable) -> set[str]:
 def split_groups(text: str, aliases: AliasTable) -> list[list[Level]]:
     """Rules 2–5: the levels of each institution an entry names, smallest first."""
     groups: list[list[Level]] = []
-    for piece in split_institutions(clean(text), aliases):
+    for piece in split_institutions(clean(line_breaks_rejoined(text)), aliases):
         # "---", a place holder, and "Independent Researcher", no affiliation, name no organisation
         if any(map(str.isalnum, piece)) and not states_no_affiliation(piece):
             groups += _piece_groups(piece, aliases)
     return groups
+
+
+def line_breaks_rejoined(text: str) -> str:
+    """Words that text copied from a PDF cut at a line's end ("Kyoto Univer-sity", "Labo-ratory of
+    Foo"), whole again where the two pieces make a word of organisations' names; names with a hyphen
+    of their own ("Sun Yat-sen", "Lab-STICC", "Baden-Württemberg") make none."""
+    return _HYPHENATED.sub(lambda match: match[1] + match[2] if match[2][0].islower()
+                           and fold(match[1] + match[2]) in _NAME_WORDS else match[0], text)
 
 
 def states_no_affiliation(piece: str) -> bool:
