@@ -858,3 +858,21 @@ def test_a_centre_named_after_a_company_is_the_institutions_it_is_listed_with(ta
 ])
 def test_a_word_cut_at_a_line_break_is_whole_again(empty, entry, expected):
     assert institutions(entry, empty) == expected
+
+
+@pytest.mark.parametrize("entry, expected", [
+    # a sentence about the authors is no part of the institution's name
+    ("The authors are affiliated with the Loomland Weaving Research Establishment (LWRE), Warpville, Norway",
+     [["Loomland Weaving Research Establishment (LWRE), Warpville"]]),
+    ("Work done at Zorblax Labs", [["Zorblax Labs"]]),
+    ("Weft Research Institute in Switzerland.", [["Weft Research Institute"]]),
+    ("All authors are with Loom University; Weft Research Institute in Japan", [["Loom University"], ["Weft Research Institute"]]),
+    # near-misses: "in" a place that is no country; a name's own lower-case words; a legal form's full stop
+    ("Loom University in St. Warpville", [["Loom University in St. Warpville"]]),
+    ("Loom Technical University in Weftprague", [["Loom Technical University in Weftprague"]]),
+    ("Institut de recherche en tissage de Loomville", [["Institut de recherche en tissage de Loomville"]]),
+    ("Center for Working Looms, Loom University", [["Center for Working Looms", "Loom University"]]),
+    ("Zorblax Inc.", [["Zorblax Inc."]]),
+])
+def test_a_sentence_around_the_name_is_no_part_of_it(empty, entry, expected):
+    assert institutions(entry, empty) == expected

@@ -5,7 +5,9 @@ themselves resolve by :mod:`.org_names`):
 
 1. ``English（中文）``: the bracketed part is a second name of the same entry (``@zh`` when it
    is Chinese); the listing reader already splits it off. A word a PDF cut at a line's end is
-   whole again where its pieces make a word of organisations' names ("Kyoto Univer-sity").
+   whole again where its pieces make a word of organisations' names ("Kyoto Univer-sity"); a
+   sentence about the authors is no part of the name ("The authors are affiliated with the Foo
+   Institute", "Bar Institute in Switzerland.").
 2. A name the alias table knows is never cut: "University of California, Berkeley" and
    "Agency for Science, Technology and Research, Singapore" stay whole.
 3. An entry naming two institutions gives two: it is cut at ";", at "+" (glued or spaced) as
@@ -114,6 +116,11 @@ _PLAIN_WORD = re.compile(r"[A-Z][a-z]+")
 # university's name it begins another organisation, where the university's own lab would be its unit
 # written before it ("Vision Lab, Foo University") or a lab with a subject's name ("Foo University Robotics Lab").
 _COMPANY_AI_LAB = re.compile(r"^[A-Z][\w-]+ AI (?:Labs?|Research|Center|Centre)$")
+# A sentence that says where the authors work, before the institution's name ("The authors are
+# affiliated with the …", "Work done at …"): a verb, then "with", "at", "from" or "by".
+_LEAD_IN = re.compile(r"^(?:[A-Za-z]+\s+){0,6}?(?:is|are|was|were|done|affiliated|employed|working)\s+"
+                      r"(?:[a-z]+\s+){0,3}?(?:with|at|from|by)\s+(?:the\s+)?(?=[A-Z])")
+_IN_COUNTRY = re.compile(r"\s+in\s+(?P<country>[^,.]+)\.?$")
 # Two pieces of letters joined by one hyphen (and the space where the line broke), a word of their own
 # ("Univer-sity", "Univer- sity"), and the words of organisations' names such pieces may make again.
 _HYPHENATED = re.compile(r"(?<![\w-])([^\W\d_]+)- ?([^\W\d_]+)(?![\w-])")
@@ -596,11 +603,19 @@ def _ancestors(level: Level, aliases: AliasTable) -> set[str]:
 def split_groups(text: str, aliases: AliasTable) -> list[list[Level]]:
     """Rules 2–5: the levels of each institution an entry names, smallest first."""
     groups: list[list[Level]] = []
-    for piece in split_institutions(clean(line_breaks_rejoined(text)), aliases):
+    for piece in split_institutions(clean(_LEAD_IN.sub("", line_breaks_rejoined(text))), aliases):
         # "---", a place holder, and "Independent Researcher", no affiliation, name no organisation
         if any(map(str.isalnum, piece)) and not states_no_affiliation(piece):
-            groups += _piece_groups(piece, aliases)
+            groups += _piece_groups(with_country_apart(piece), aliases)
     return groups
+
+
+def with_country_apart(piece: str) -> str:
+    """"Foo Research Institute in Switzerland.": a sentence's "in" and the country that ends it are
+    the address's country, written apart (", Switzerland"); a place that is no country stays in the
+    name ("Washington University in St. Louis")."""
+    match = _IN_COUNTRY.search(piece)
+    return f"{piece[:match.start()]}, {match['country']}" if match and is_country(match["country"]) else piece
 
 
 def line_breaks_rejoined(text: str) -> str:
