@@ -35,9 +35,13 @@ themselves resolve by :mod:`.org_names`):
    ("Faculty IV") is no place. Parts before an institution are its units, smallest first; a unit written
    after its institution ("The University of Tokyo, Graduate School of …", "Sorbonne
    Université, LPSM") is still its unit, so a unit and its parent are never inverted; a country
-   ends an affiliation, so no unit before it belongs to an institution after it. A French lab's
+   ends an affiliation, so no unit before it belongs to an institution after it. Where no part is
+   an institution, a part with a lab's, department's or faculty's word is never the parent of one
+   without ("EDF R&D, Lab Paris-Saclay"); a country before "Department" names its government's, an
+   institution ("US Department of Veterans Affairs"). A French lab's
    co-supervisors written side by side ("Univ. Grenoble Alpes, CNRS, Grenoble INP, LJK, UMR 5224")
-   are institutions of their own and the lab a unit of the first; its "UMR" number is no unit. A bare
+   are institutions of their own and the lab a unit of the first; its "UMR" number is no unit, nor
+   a part of the lab's name written beside it ("UMR CNRS 6285 Lab-STICC"). A bare
    "Research" or "Labs" before a company is the company's lab ("Research, Google" =
    "Google Research"), also before a name no rule knows that is no place ("Research, Zorblax"),
    and a lab's name after one word no rule knows is that word's lab ("Amazon, AWS AI Labs").
@@ -207,7 +211,7 @@ def brand_parent(text: str, aliases: AliasTable) -> str | None:
 def names_institution(text: str, aliases: AliasTable) -> bool:
     """Rule 4's institution part."""
     return (is_top_level(text) or is_known(text, aliases) or brand_parent(text, aliases) is not None
-            or government_department(text))
+            or _government_department(text))
 
 
 def split_institutions(text: str, aliases: AliasTable) -> list[str]:
@@ -603,14 +607,14 @@ def _ancestors(level: Level, aliases: AliasTable) -> set[str]:
 def split_groups(text: str, aliases: AliasTable) -> list[list[Level]]:
     """Rules 2–5: the levels of each institution an entry names, smallest first."""
     groups: list[list[Level]] = []
-    for piece in split_institutions(clean(_LEAD_IN.sub("", line_breaks_rejoined(text))), aliases):
+    for piece in split_institutions(clean(_LEAD_IN.sub("", _line_breaks_rejoined(text))), aliases):
         # "---", a place holder, and "Independent Researcher", no affiliation, name no organisation
         if any(map(str.isalnum, piece)) and not states_no_affiliation(piece):
-            groups += _piece_groups(with_country_apart(piece), aliases)
+            groups += _piece_groups(_with_country_apart(piece), aliases)
     return groups
 
 
-def with_country_apart(piece: str) -> str:
+def _with_country_apart(piece: str) -> str:
     """"Foo Research Institute in Switzerland.": a sentence's "in" and the country that ends it are
     the address's country, written apart (", Switzerland"); a place that is no country stays in the
     name ("Washington University in St. Louis")."""
@@ -618,7 +622,7 @@ def with_country_apart(piece: str) -> str:
     return f"{piece[:match.start()]}, {match['country']}" if match and is_country(match["country"]) else piece
 
 
-def line_breaks_rejoined(text: str) -> str:
+def _line_breaks_rejoined(text: str) -> str:
     """Words that text copied from a PDF cut at a line's end ("Kyoto Univer-sity", "Labo-ratory of
     Foo"), whole again where the two pieces make a word of organisations' names; names with a hyphen
     of their own ("Sun Yat-sen", "Lab-STICC", "Baden-Württemberg") make none."""
@@ -693,10 +697,11 @@ def _unit_words_first(levels: list[Level]) -> list[Level]:
 
 
 def _says_unit(name: str) -> bool:
-    return bool(words_of(name) & _UNIT_ONLY_WORDS) and not government_department(name)
+    """A name with a unit's own word, other than a government's department."""
+    return bool(words_of(name) & _UNIT_ONLY_WORDS) and not _government_department(name)
 
 
-def government_department(name: str) -> bool:
+def _government_department(name: str) -> bool:
     """"US Department of Veterans Affairs", "U.S. Dept. of Energy": a country's name or code before
     "Department" names its government's department, an institution, not a university's unit."""
     words = name.split()
