@@ -815,11 +815,15 @@ def test_a_unit_ending_with_its_institutions_name_awaits_none(table):
     # a list of subjects before the department's word, ended by "and"
     ("Mechanical, Weaving, and Aerospace Engineering Department, Loom University",
      [["Mechanical, Weaving, and Aerospace Engineering Department", "Loom University"]]),
+    # a US state's "Tech" is its university of technology, not a place
+    ("Mechanical, Weaving, and Aerospace Engineering Department, Ohio Tech, Columbus, OH, USA",
+     [["Mechanical, Weaving, and Aerospace Engineering Department", "Ohio Tech"]]),
     # near-misses: units written smallest first; both units; a department without a country; a lab's plural
     ("Vision Lab, Zorblax Group", [["Vision Lab", "Zorblax Group"]]),
     ("Department of Weaving, Faculty of Looms", [["Department of Weaving", "Faculty of Looms"]]),
     ("Department of Weaving, Advanced Weaving Center", [["Department of Weaving", "Advanced Weaving Center"]]),
     ("Weft Institute of Looms, Zorblax AI Labs", [["Weft Institute of Looms", "Zorblax AI Labs"]]),
+    ("Department of Weaving, Zorblax Tech", [["Department of Weaving, Zorblax Tech"]]),
 ])
 def test_the_organisation_part_is_the_parent_whatever_the_order(empty, entry, expected):
     assert institutions(entry, empty) == expected

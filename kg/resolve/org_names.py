@@ -243,8 +243,9 @@ def words_of(text: str) -> set[str]:
 
 @lru_cache(maxsize=1 << 16)  # asked of every institution entry of every record
 def looks_like_organisation(text: str, aliases: AliasTable) -> bool:
-    """An organisation word, an acronym (not a place code), or a name the alias table knows."""
-    if words_of(text) & ORGANISATION_WORDS or any(is_acronym(word) for word in clean(text).split()):
+    """An organisation word, an acronym (not a place code), a state's "Tech", or a name the alias table knows."""
+    if (words_of(text) & ORGANISATION_WORDS or any(is_acronym(word) for word in clean(text).split())
+            or _state_tech(institution_key(text))):
         return True
     return is_known(text, aliases)
 
@@ -255,11 +256,19 @@ def starts_with_unit_word(text: str) -> bool:
 
 
 def is_top_level(text: str) -> bool:
-    """Shaped like an institution of its own: a university, a company, an "Institute of … Technology"."""
+    """Shaped like an institution of its own: a university, a company, an "Institute of … Technology",
+    a state's "Tech"."""
     if starts_with_unit_word(text):
         return False
     key = institution_key(text)
-    return bool(words_of(text) & TOP_LEVEL_WORDS) or ("institute" in key.split() and key.endswith("technology"))
+    return (bool(words_of(text) & TOP_LEVEL_WORDS) or ("institute" in key.split() and key.endswith("technology"))
+            or _state_tech(key))
+
+
+def _state_tech(key: str) -> bool:
+    """"Georgia Tech", "Illinois Tech", "Texas Tech": a US state's name and "Tech" name its university
+    of technology (a company writes more: "Zorblax Tech")."""
+    return key.endswith(" tech") and key.removesuffix(" tech") in US_STATES
 
 
 def why_apart(first: str, second: str, aliases: AliasTable) -> str:
