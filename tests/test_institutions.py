@@ -782,6 +782,7 @@ def test_a_shortened_repeat_of_a_name_is_no_parent_of_it(empty, entry, expected)
     ("Electrical Engineering + Loom State University", [["Electrical Engineering", "Loom State University"]]),
     # a unit last, with no institution after it, is the one's before it, as after a comma
     ("Loom Institute of Technology+Department of Weaving", [["Department of Weaving", "Loom Institute of Technology"]]),
+    ("Loom Institute of Technology + Computer Science", [["Computer Science", "Loom Institute of Technology"]]),
     # near-misses: a '+' that lists a department's disciplines; a name's own '+'; a company named plainly
     ("Department of Computing + Weaving Sciences, Loom Institute of Technology",
      [["Department of Computing + Weaving Sciences", "Loom Institute of Technology"]]),
@@ -789,6 +790,9 @@ def test_a_shortened_repeat_of_a_name_is_no_parent_of_it(empty, entry, expected)
     ("Loom University+Department of Weaving+Weft University", [["Loom University"], ["Department of Weaving", "Weft University"]]),
     ("Zorblax+Department of Weaving", [["Zorblax"], ["Department of Weaving"]]),   # no institution before it
     ("Zorblax Business Machines+Loom University", [["Zorblax Business Machines"], ["Loom University"]]),
+    ("Warpton Dynamics+Loom University", [["Warpton Dynamics"], ["Loom University"]]),
+    ("Agility Looms Robotics + Loom University", [["Agility Looms Robotics"], ["Loom University"]]),
+    ("Robotics+Loom University", [["Robotics", "Loom University"]]),
     ("Zorblax-DL Financial Technology+Loom University", [["Zorblax-DL Financial Technology"], ["Loom University"]]),
     ("Loom University+Weft Medicine, Loom University", [["Weft Medicine", "Loom University"]]),
 ])

@@ -112,9 +112,12 @@ _SLASH, _AMPERSAND = _SEPARATORS[1], _SEPARATORS[2]
 # How the names of subjects end ("Robotics", "Biology", "Engineering", "Chemistry", "Vision"):
 # such a word alone is a field, not an organisation's name.
 SUBJECT_WORD = re.compile(r"(?:ics|logy|istry|ing|ion|ence|ance|ity|ine|omy|graphy)$", re.IGNORECASE)
-# How the names of disciplines, which departments are named after, end ("Mathematics", "Biology",
-# "Computer Science", "Engineering", "Computing"); a word of a name written plainly.
-_DISCIPLINE = re.compile(r"(?:ics|logy|istry|ences?|eering|uting)$")
+# Disciplines, which departments are named after: how one word of them ends ("Mathematics",
+# "Biology", "Chemistry"), and the words that end longer names ("Computer Science", "Electrical
+# Engineering"), where the other endings end companies' names too ("Boston Dynamics", "Agility
+# Robotics"); a word of a name written plainly.
+_DISCIPLINE = re.compile(r"(?:ics|logy|istry)$")
+_DISCIPLINE_ENDS = frozenset("science sciences engineering computing".split())
 _PLAIN_WORD = re.compile(r"[A-Z][a-z]+")
 # A company's AI lab, named after the company ("Deepwise AI Lab", "Tencent AI Lab"): after a
 # university's name it begins another organisation, where the university's own lab would be its unit
@@ -298,9 +301,9 @@ def plus_groups(text: str, aliases: AliasTable) -> list[str]:
         else:
             groups.append([piece])
     if len(groups) > 1 and _awaits_institution(groups[-1], aliases) and names_institution(groups[-2][-1], aliases):
-        # no institution follows the last unit: it is the one's before it, as after a comma
-        # ("Foo Institute of Technology+Department of Computer Science")
-        groups[-2:] = [groups[-2] + groups[-1]]
+        # no institution follows the last unit: it is the one's before it, written before it as a
+        # unit is ("Foo Institute of Technology+Department of Computer Science")
+        groups[-2:] = [groups[-1] + groups[-2]]
     return [", ".join(part.removeprefix("and ") for part in group) for group in groups]
 
 
@@ -320,16 +323,23 @@ def _plus_pieces(text: str) -> list[str]:
 def _lists_subjects(before: str, after: str) -> bool:
     """A discipline ends the text before a '+' and the words after it (up to their comma) name
     another: "Computing + Mathematical Sciences", not "Computer Science+Purdue University"."""
-    return bool(before.split()) and _DISCIPLINE.search(before.split()[-1]) is not None and _names_subject(after)
+    return (bool(before.split()) and _discipline_word(before.split()[-1]) and not is_top_level(before)
+            and _names_subject(after))
+
+
+def _discipline_word(word: str) -> bool:
+    return _DISCIPLINE.search(word) is not None or fold(word) in _DISCIPLINE_ENDS
 
 
 def _names_subject(name: str) -> bool:
     """A discipline's name written for its department ("Computer Science", "Electrical Engineering",
-    "Mathematics"): plain capitalised words (no brand's "Mizuho-DL"), the last a discipline's, none
-    an organisation's ("International Business Machines" ends in no discipline)."""
+    "Mathematics"): plain capitalised words (no brand's "Mizuho-DL"), none an organisation's, one
+    discipline's word or ending with "Science" or "Engineering" ("Boston Dynamics", "International
+    Business Machines" are no discipline)."""
     words = name.split()
     return (bool(words) and all(_PLAIN_WORD.fullmatch(word) or word in ("and", "&", "of") for word in words)
-            and _DISCIPLINE.search(words[-1]) is not None and not words_of(name) & ORGANISATION_WORDS)
+            and not words_of(name) & ORGANISATION_WORDS
+            and (_discipline_word(words[0]) if len(words) == 1 else fold(words[-1]) in _DISCIPLINE_ENDS))
 
 
 def _ends_name(name: str, part: str, aliases: AliasTable) -> bool:
