@@ -675,6 +675,8 @@ def test_ip_paris_is_no_other_name_of_ecole_polytechnique():
     # an ampersand between two institutions written as an acronym and a place, or one and a university
     ("LTH Warpville & WPI Weftburg", [["LTH Warpville"], ["WPI Weftburg"]]),
     ("Loom University & WPI Weftburg", [["Loom University"], ["WPI Weftburg"]]),
+    ("LTH Warpville and WPI Weftburg", [["LTH Warpville"], ["WPI Weftburg"]]),
+    ("LTH Warpville / Loom University", [["LTH Warpville"], ["Loom University"]]),
     # near-misses: a subject, a two-letter word, a lab's generic word; a letter, a unit, a name's own "&"
     ("Zorblax AI/ML", [["Zorblax AI/ML"]]),
     ("Biology/WLAB", [["Biology/WLAB"]]),

@@ -16,8 +16,9 @@ themselves resolve by :mod:`.org_names`):
    University of Gothenburg", "DeepMind/Google"; a country ending the first piece is read past,
    "Foo University, UK and Bar University, Germany"), also at "/" between two organisations' own
    names ("DeepMind/Google" where the table knows neither, "LAAS / CNRS") and at " & " between a
-   lab's name and a university ("Google Brain Robotics & Columbia University") or an acronym
-   and its place ("ETH Zurich & MPI Tübingen"; not "Texas A&M", "Johnson & Johnson"); an entry that
+   lab's name and a university ("Google Brain Robotics & Columbia University"), and at any of them
+   before or after an acronym and its place ("ETH Zurich & MPI Tübingen"; not "Texas A&M",
+   "Johnson & Johnson"); an entry that
    states no affiliation ("Independent Researcher") names none; and a comma list of two institutions
    ("Peking University, Tsinghua University") gives two chains, never a unit of the other. Two
    written with only a space between them are cut after a complete institution, before another
@@ -242,18 +243,19 @@ def _names_two(separator: re.Pattern, first: str, second: str, aliases: AliasTab
     """Two institutions, one on each side of a separator; or, at a slash, two organisations' own
     names, one a brand or an institution ("DeepMind/Google", "LAAS / CNRS"; not "AI/ML"); or, at an
     ampersand, a lab's name and a university ("Google Brain Robotics & Columbia University"; not
-    "Texas A & M University", "Electrical Engineering & Computer Science Department"), or two
-    institutions of which one or both are an acronym and a place ("ETH Zurich & MPI Tübingen")."""
+    "Texas A & M University", "Electrical Engineering & Computer Science Department"); at any of
+    them, two institutions of which one or both are an acronym and a place ("ETH Zurich & MPI
+    Tübingen", "ETH Zurich and MPI Tübingen")."""
     if names_institution(first, aliases) and names_institution(second, aliases):
         # "Virginia Polytechnic Institute and State University": a kind of institution alone names none
         return bool(words_of(second) - ORGANISATION_WORDS - KIND_WORDS) or is_known(second, aliases)
+    if all(names_institution(name, aliases) or _acronym_and_place(name) for name in (first, second)):
+        return True  # "ETH Zurich & MPI Tübingen", "ETH Zurich and MPI Tübingen"
     if separator is _SLASH:
         return (all(_organisation_alone(name, aliases) for name in (first, second))
                 and any(names_institution(name, aliases) or is_acronym(name) for name in (first, second)))
     if separator is _AMPERSAND:
         words = first.split()
-        if all(names_institution(name, aliases) or _acronym_and_place(name) for name in (first, second)):
-            return True  # "ETH Zurich & MPI Tübingen"
         return (len(words) >= 2 and all(word[0].isupper() and len(word) > 1 for word in words)
                 and not words_of(first) & TOP_LEVEL_WORDS and is_top_level(second)
                 and bool(words_of(second) & UNIVERSITY_WORDS or is_known(second, aliases)))
