@@ -672,6 +672,11 @@ def test_ip_paris_is_no_other_name_of_ecole_polytechnique():
      [["Loomtown Polytechnic Institute"], ["Weft State University"]]),
     # an ampersand between a lab's name and a university
     ("Zorblax Brain Robotics & Loom University", [["Zorblax Brain Robotics"], ["Loom University"]]),
+    # an ampersand between two institutions written as an acronym and a place, or one and a university
+    ("LTH Warpville & WPI Weftburg", [["LTH Warpville"], ["WPI Weftburg"]]),
+    ("Loom University & WPI Weftburg", [["Loom University"], ["WPI Weftburg"]]),
+    ("LTH Warpville and WPI Weftburg", [["LTH Warpville"], ["WPI Weftburg"]]),
+    ("LTH Warpville / Loom University", [["LTH Warpville"], ["Loom University"]]),
     # near-misses: a subject, a two-letter word, a lab's generic word; a letter, a unit, a name's own "&"
     ("Zorblax AI/ML", [["Zorblax AI/ML"]]),
     ("Biology/WLAB", [["Biology/WLAB"]]),
@@ -681,6 +686,11 @@ def test_ip_paris_is_no_other_name_of_ecole_polytechnique():
      [["Loomtown Polytechnic Institute and State University"]]),
     ("Electrical Engineering & Computer Science Department", [["Electrical Engineering & Computer Science Department"]]),
     ("The Robotics & AI Institute", [["The Robotics & AI Institute"]]),
+    ("Zorblax & Zorblax", [["Zorblax & Zorblax"]]),   # a company named after its founders
+    ("Warpman & Weft", [["Warpman & Weft"]]),
+    ("EECS & CSAIL, Loom University", [["EECS & CSAIL", "Loom University"]]),   # two units, no place
+    ("AI & Robotics Weftburg Lab", [["AI & Robotics Weftburg Lab"]]),
+    ("WPI Weaving & Knitting Sciences", [["WPI Weaving & Knitting Sciences"]]),
 ])
 def test_a_slash_or_an_ampersand_between_two_organisations_gives_two(empty, entry, expected):
     assert institutions(entry, empty) == expected
@@ -690,6 +700,8 @@ def test_a_slash_or_ampersand_where_the_table_knows_the_parent(table):
     assert institutions("DeepMind/Google", table) == [["Google DeepMind", "Google"]]
     assert institutions("Google Brain Robotics & Columbia University", table) == [
         ["Google Brain Robotics", "Google Brain", "Google"], ["Columbia University"]]
+    assert institutions("ETH Zurich & WPI Weftburg", table) == [["ETH Zurich"], ["WPI Weftburg"]]
+    assert institutions("Johnson & Johnson", table) == [["Johnson & Johnson"]]
 
 
 @pytest.mark.parametrize("entry, expected", [
@@ -758,4 +770,119 @@ def test_a_comma_part_too_long_to_be_names_run_together_is_not_cut_and_costs_lit
     ("Weft Lab, Loom Planck Institute for Weaving", [["Weft Lab", "Loom Planck Institute for Weaving"]]),
 ])
 def test_a_shortened_repeat_of_a_name_is_no_parent_of_it(empty, entry, expected):
+    assert institutions(entry, empty) == expected
+
+
+@pytest.mark.parametrize("entry, expected", [
+    # a spaced or half-spaced '+' joins an author's affiliations as a glued one does
+    ("Zorblax Group + Loom University", [["Zorblax Group"], ["Loom University"]]),
+    ("weave.com+ Loom University, Warpville", [["weave.com"], ["Loom University, Warpville"]]),
+    ("Independent Researcher + Loom University", [["Loom University"]]),
+    ("Loom Institute of Technology + Weft Research Institute, Inc., Warpville", [["Loom Institute of Technology"], ["Weft Research Institute, Inc., Warpville"]]),
+    # a discipline's name is its department's, of the institution after it
+    ("Computer Science+Loom University", [["Computer Science", "Loom University"]]),
+    ("Electrical Engineering + Loom State University", [["Electrical Engineering", "Loom State University"]]),
+    # a unit last, with no institution after it, is the one's before it, as after a comma
+    ("Loom Institute of Technology+Department of Weaving", [["Department of Weaving", "Loom Institute of Technology"]]),
+    ("Loom Institute of Technology + Computer Science", [["Computer Science", "Loom Institute of Technology"]]),
+    # near-misses: a '+' that lists a department's disciplines; a name's own '+'; a company named plainly
+    ("Department of Computing + Weaving Sciences, Loom Institute of Technology",
+     [["Department of Computing + Weaving Sciences", "Loom Institute of Technology"]]),
+    ("C++ Lab, Loom University", [["C++ Lab", "Loom University"]]),
+    ("Loom University+Department of Weaving+Weft University", [["Loom University"], ["Department of Weaving", "Weft University"]]),
+    ("Zorblax+Department of Weaving", [["Zorblax"], ["Department of Weaving"]]),   # no institution before it
+    ("Zorblax Business Machines+Loom University", [["Zorblax Business Machines"], ["Loom University"]]),
+    ("Warpton Dynamics+Loom University", [["Warpton Dynamics"], ["Loom University"]]),
+    ("Agility Looms Robotics + Loom University", [["Agility Looms Robotics"], ["Loom University"]]),
+    ("Robotics+Loom University", [["Robotics", "Loom University"]]),
+    ("Zorblax-DL Financial Technology+Loom University", [["Zorblax-DL Financial Technology"], ["Loom University"]]),
+    ("Loom University+Weft Medicine, Loom University", [["Weft Medicine", "Loom University"]]),
+])
+def test_a_spaced_plus_joins_affiliations_as_a_glued_one(empty, entry, expected):
+    assert institutions(entry, empty) == expected
+
+
+def test_a_unit_ending_with_its_institutions_name_awaits_none(table):
+    # "…TU Darmstadt" ends the centre's name: what follows the '+' is another affiliation, not its parent
+    assert institutions("Centre for Weaving TU Darmstadt + weave.ai + Loom University", table) == [
+        ["Centre for Weaving TU Darmstadt"], ["weave.ai"], ["Loom University"]]
+
+
+@pytest.mark.parametrize("entry, expected", [
+    # where no institution is known, a part with a unit's own word is never the parent of one without
+    ("Zorblax R&D, Lab Weftville", [["Lab Weftville", "Zorblax R&D"]]),
+    ("Weave Europe B.V., Warpstadt Laboratory 1, Germany", [["Warpstadt Laboratory 1", "Weave Europe B.V."]]),
+    # a country before "Department" names its government's department, an institution
+    ("US Department of Loom Affairs, Advanced Weaving Center, Warpville, OH, USA",
+     [["Advanced Weaving Center", "US Department of Loom Affairs"]]),
+    # a joint research unit's number beside the lab's name is no part of it
+    ("IMT Loomique, UMR CNRS 1234 Lab-WEFT, 29238 Warpville, France", [["Lab-WEFT", "IMT Loomique"]]),
+    ("LTX UMR 1234, Loom University", [["LTX", "Loom University"]]),
+    # a list of subjects before the department's word, ended by "and"
+    ("Mechanical, Weaving, and Aerospace Engineering Department, Loom University",
+     [["Mechanical, Weaving, and Aerospace Engineering Department", "Loom University"]]),
+    # a US state's "Tech" is its university of technology, not a place
+    ("Mechanical, Weaving, and Aerospace Engineering Department, Ohio Tech, Columbus, OH, USA",
+     [["Mechanical, Weaving, and Aerospace Engineering Department", "Ohio Tech"]]),
+    # near-misses: units written smallest first; both units; a department without a country; a lab's plural
+    ("Vision Lab, Zorblax Group", [["Vision Lab", "Zorblax Group"]]),
+    ("Department of Weaving, Faculty of Looms", [["Department of Weaving", "Faculty of Looms"]]),
+    ("Department of Weaving, Advanced Weaving Center", [["Department of Weaving", "Advanced Weaving Center"]]),
+    ("Weft Institute of Looms, Zorblax AI Labs", [["Weft Institute of Looms", "Zorblax AI Labs"]]),
+    ("Department of Weaving, Zorblax Tech", [["Department of Weaving, Zorblax Tech"]]),
+])
+def test_the_organisation_part_is_the_parent_whatever_the_order(empty, entry, expected):
+    assert institutions(entry, empty) == expected
+
+
+def test_a_labs_number_beside_its_name_is_one_unit_with_it(empty):
+    assert (resolve_entries("LTX UMR 1234, Loom University", None, empty)[0].levels[0].key
+            == resolve_entries("UMR 1234 LTX, Loom University", None, empty)[0].levels[0].key
+            == resolve_entries("LTX, Loom University", None, empty)[0].levels[0].key)
+
+
+@pytest.mark.parametrize("entry, expected", [
+    # a centre "for" a subject named after a company, before an institution, is the institution's unit
+    ("Google Centre for Weaving (GCW), Loom University", [["Google Centre for Weaving (GCW)", "Loom University"]]),
+    ("Tencent Chair of Looms, Loom University", [["Tencent Chair of Looms", "Loom University"]]),
+    ("Google Centre for Weaving, WLAB", [["Google Centre for Weaving", "WLAB"]]),   # an organisation the table does not know
+    # near-misses: alone or before a place it is the company's; a company's lab beside a university
+    ("Google Centre for Weaving", [["Google Centre for Weaving", "Google"]]),
+    ("Google Centre for Weaving, Warpville", [["Google Centre for Weaving, Warpville", "Google"]]),
+    ("Google Research, Loom University", [["Google Research", "Google"], ["Loom University"]]),
+])
+def test_a_centre_named_after_a_company_is_the_institutions_it_is_listed_with(table, entry, expected):
+    assert institutions(entry, table) == expected
+
+
+@pytest.mark.parametrize("entry, expected", [
+    # a word a PDF cut at a line's end, whole again where the pieces make a word of organisations' names
+    ("Graduate School of Weaving, Loom Univer-sity, Warpville, Japan", [["Graduate School of Weaving", "Loom University, Warpville"]]),
+    ("Depart-ment of Weaving, Loom Univer- sity", [["Department of Weaving", "Loom University"]]),
+    ("Labo-ratory of Looms, Tech-nical Univer-sität Loomstadt", [["Laboratory of Looms", "Technical Universität Loomstadt"]]),
+    # near-misses: a name's own hyphen
+    ("Loom Yat-sen University", [["Loom Yat-sen University"]]),
+    ("Lab-WEFT, Loom University", [["Lab-WEFT", "Loom University"]]),
+    ("Loom-Karls-Universität Weftberg", [["Loom-Karls-Universität Weftberg"]]),
+    ("Weft-Loom University", [["Weft-Loom University"]]),
+])
+def test_a_word_cut_at_a_line_break_is_whole_again(empty, entry, expected):
+    assert institutions(entry, empty) == expected
+
+
+@pytest.mark.parametrize("entry, expected", [
+    # a sentence about the authors is no part of the institution's name
+    ("The authors are affiliated with the Loomland Weaving Research Establishment (LWRE), Warpville, Norway",
+     [["Loomland Weaving Research Establishment (LWRE), Warpville"]]),
+    ("Work done at Zorblax Labs", [["Zorblax Labs"]]),
+    ("Weft Research Institute in Switzerland.", [["Weft Research Institute"]]),
+    ("All authors are with Loom University; Weft Research Institute in Japan", [["Loom University"], ["Weft Research Institute"]]),
+    # near-misses: "in" a place that is no country; a name's own lower-case words; a legal form's full stop
+    ("Loom University in St. Warpville", [["Loom University in St. Warpville"]]),
+    ("Loom Technical University in Weftprague", [["Loom Technical University in Weftprague"]]),
+    ("Institut de recherche en tissage de Loomville", [["Institut de recherche en tissage de Loomville"]]),
+    ("Center for Working Looms, Loom University", [["Center for Working Looms", "Loom University"]]),
+    ("Zorblax Inc.", [["Zorblax Inc."]]),
+])
+def test_a_sentence_around_the_name_is_no_part_of_it(empty, entry, expected):
     assert institutions(entry, empty) == expected

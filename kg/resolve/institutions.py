@@ -4,16 +4,21 @@ Rules, in the order they apply to one entry of a listing's institution field (th
 themselves resolve by :mod:`.org_names`):
 
 1. ``English（中文）``: the bracketed part is a second name of the same entry (``@zh`` when it
-   is Chinese); the listing reader already splits it off.
+   is Chinese); the listing reader already splits it off. A word a PDF cut at a line's end is
+   whole again where its pieces make a word of organisations' names ("Kyoto Univer-sity"); a
+   sentence about the authors is no part of the name ("The authors are affiliated with the Foo
+   Institute", "Bar Institute in Switzerland.").
 2. A name the alias table knows is never cut: "University of California, Berkeley" and
    "Agency for Science, Technology and Research, Singapore" stay whole.
-3. An entry naming two institutions gives two: it is cut at ";", at "+" as :func:`plus_groups`
-   reads it (also a comma: "School of Foo+Bar University" is one), and at "/", "|", " + ", " & " and
+3. An entry naming two institutions gives two: it is cut at ";", at "+" (glued or spaced) as
+   :func:`plus_groups` reads it (also a comma: "School of Foo+Bar University" is one), and at "/", "|", " & " and
    " and " when every piece names an institution ("Chalmers University of Technology and
    University of Gothenburg", "DeepMind/Google"; a country ending the first piece is read past,
    "Foo University, UK and Bar University, Germany"), also at "/" between two organisations' own
    names ("DeepMind/Google" where the table knows neither, "LAAS / CNRS") and at " & " between a
-   lab's name and a university ("Google Brain Robotics & Columbia University"); an entry that
+   lab's name and a university ("Google Brain Robotics & Columbia University"), and at any of them
+   before or after an acronym and its place ("ETH Zurich & MPI Tübingen"; not "Texas A&M",
+   "Johnson & Johnson"); an entry that
    states no affiliation ("Independent Researcher") names none; and a comma list of two institutions
    ("Peking University, Tsinghua University") gives two chains, never a unit of the other. Two
    written with only a space between them are cut after a complete institution, before another
@@ -31,9 +36,13 @@ themselves resolve by :mod:`.org_names`):
    ("Faculty IV") is no place. Parts before an institution are its units, smallest first; a unit written
    after its institution ("The University of Tokyo, Graduate School of …", "Sorbonne
    Université, LPSM") is still its unit, so a unit and its parent are never inverted; a country
-   ends an affiliation, so no unit before it belongs to an institution after it. A French lab's
+   ends an affiliation, so no unit before it belongs to an institution after it. Where no part is
+   an institution, a part with a lab's, department's or faculty's word is never the parent of one
+   without ("EDF R&D, Lab Paris-Saclay"); a country before "Department" names its government's, an
+   institution ("US Department of Veterans Affairs"). A French lab's
    co-supervisors written side by side ("Univ. Grenoble Alpes, CNRS, Grenoble INP, LJK, UMR 5224")
-   are institutions of their own and the lab a unit of the first; its "UMR" number is no unit. A bare
+   are institutions of their own and the lab a unit of the first; its "UMR" number is no unit, nor
+   a part of the lab's name written beside it ("UMR CNRS 6285 Lab-STICC"). A bare
    "Research" or "Labs" before a company is the company's lab ("Research, Google" =
    "Google Research"), also before a name no rule knows that is no place ("Research, Zorblax"),
    and a lab's name after one word no rule knows is that word's lab ("Amazon, AWS AI Labs").
@@ -45,8 +54,9 @@ themselves resolve by :mod:`.org_names`):
 6. Labs, brands and divisions are units of their parent: the table's parent column ("Google
    DeepMind" → Google), a name beginning with a known organisation ("Adobe Research",
    "Amazon Development Center Germany"; not when the rest makes it an institution of its own,
-   "Penn State University"; not across a hyphen, "MIT-IBM Watson AI Lab"), or "X at/by Y"
-   ("Robotics at Google").
+   "Penn State University"; not across a hyphen, "MIT-IBM Watson AI Lab"; not a centre "for" a
+   subject named after the company before another organisation, "Robert Bosch Centre for Foo, IISc",
+   which is that organisation's), or "X at/by Y" ("Robotics at Google").
 7. Units get IRIs under their parent's (``institution/{parent}--{unit}``): "Department of
    Mathematics" is a different unit at every university.
 """
@@ -63,6 +73,7 @@ from .keys import institution_key, is_legal_form, swapped, without_legal_form
 from .org_names import (
     ORGANISATION_WORDS,
     TOP_LEVEL_WORDS,
+    UNIT_WORDS,
     UNIVERSITY_WORDS,
     OrgName,
     acronym_fits,
@@ -76,6 +87,7 @@ from .org_names import (
     looks_like_organisation,
     resolve_name,
     starts_with_unit_word,
+    without_unit_number,
     words_of,
 )
 
@@ -83,30 +95,50 @@ from .org_names import (
 # some also a comma) by the rules of :func:`plus_groups`; the others only when the names on both
 # sides of them are institutions.
 _SEMICOLON = re.compile(r"\s*;\s*")
-_GLUED_PLUS = re.compile(r"(?<=\S)\+(?=\S)")
+# The "+" between them is glued, spaced or half spaced ("A+B", "A + B", "A+ B"); a "+" beside another
+# is a name's own ("C++ Lab").
+_PLUS = re.compile(r"(?<=[^\s+])(\s*\+\s*)(?=[^\s+])")
 # Words that make a name a unit wherever they stand in it ("State Key Laboratory of Foo", "Data
 # Science Thrust"); "School", "Institute" or "Center" begin units but end many institutions' names
 # ("Higher School of Economics", "Alan Turing Institute").
 _UNIT_ONLY_WORDS = frozenset("department dept faculty lab laboratory thrust".split())
-_SEPARATORS = (re.compile(r"\s+\+\s+"), re.compile(r"\s*\|\s*"), re.compile(r"\s*/\s*"), re.compile(r"\s+&\s+"),
+_SEPARATORS = (re.compile(r"\s*\|\s*"), re.compile(r"\s*/\s*"), re.compile(r"\s+&\s+"),
                re.compile(r"\s+and\s+"))
 # Words that say an author has no institution, and the words for the author beside them.
 _NO_AFFILIATION_WORDS = frozenset("independent unaffiliated selfemployed self employed freelance freelancer none".split())
 _NO_AFFILIATION_PERSONS = frozenset("researcher research scientist scholar consultant engineer developer".split())
 # Words that say what kind an institution is, not which one ("State University", "Technical University").
 KIND_WORDS = frozenset("state national technical technological polytechnic federal open public private the".split())
-_SLASH, _AMPERSAND = _SEPARATORS[2], _SEPARATORS[3]
+_SLASH, _AMPERSAND = _SEPARATORS[1], _SEPARATORS[2]
 # How the names of subjects end ("Robotics", "Biology", "Engineering", "Chemistry", "Vision"):
 # such a word alone is a field, not an organisation's name.
 SUBJECT_WORD = re.compile(r"(?:ics|logy|istry|ing|ion|ence|ance|ity|ine|omy|graphy)$", re.IGNORECASE)
+# Disciplines, which departments are named after: how one word of them ends ("Mathematics",
+# "Biology", "Chemistry"), and the words that end longer names ("Computer Science", "Electrical
+# Engineering"), where the other endings end companies' names too ("Boston Dynamics", "Agility
+# Robotics"); a word of a name written plainly.
+_DISCIPLINE = re.compile(r"(?:ics|logy|istry)$")
+_DISCIPLINE_ENDS = frozenset("science sciences engineering computing".split())
+_PLAIN_WORD = re.compile(r"[A-Z][a-z]+")
 # A company's AI lab, named after the company ("Deepwise AI Lab", "Tencent AI Lab"): after a
 # university's name it begins another organisation, where the university's own lab would be its unit
 # written before it ("Vision Lab, Foo University") or a lab with a subject's name ("Foo University Robotics Lab").
 _COMPANY_AI_LAB = re.compile(r"^[A-Z][\w-]+ AI (?:Labs?|Research|Center|Centre)$")
+# A sentence that says where the authors work, before the institution's name ("The authors are
+# affiliated with the …", "Work done at …"): a verb, then "with", "at", "from" or "by".
+_LEAD_IN = re.compile(r"^(?:[A-Za-z]+\s+){0,6}?(?:is|are|was|were|done|affiliated|employed|working)\s+"
+                      r"(?:[a-z]+\s+){0,3}?(?:with|at|from|by)\s+(?:the\s+)?(?=[A-Z])")
+_IN_COUNTRY = re.compile(r"\s+in\s+(?P<country>[^,.]+)\.?$")
+# Two pieces of letters joined by one hyphen (and the space where the line broke), a word of their own
+# ("Univer-sity", "Univer- sity"), and the words of organisations' names such pieces may make again.
+_HYPHENATED = re.compile(r"(?<![\w-])([^\W\d_]+)- ?([^\W\d_]+)(?![\w-])")
+_NAME_WORDS = ORGANISATION_WORDS | UNIT_WORDS | KIND_WORDS
 _SPACED_DASH = re.compile(r"\s+[-–—]\s+")
 _TRAILING_BRACKET = re.compile(r"^(?P<name>.+?)\s*[(（](?P<inner>[^()（）]+)[)）]$")
 # A name whose subjects follow its organisation word: "Institute for Logic", "Department of Electrical".
 _SUBJECT_LIST = re.compile(r"^\S.* (?:of|for) [A-Z][\w-]*$")
+# A unit named after someone: "Robert Bosch Centre for …", "Tata Centre of …".
+_NAMED_UNIT = re.compile(r"^(?P<donor>.+?)\s+(?:Centre|Center|Institute|School|College|Chair)\s+(?:for|of)\s", re.IGNORECASE)
 _AT_OR_BY = re.compile(r"^(?P<unit>.+?)\s+(?:at|by)\s+(?P<parent>.+)$")
 # A bare word that, before a company, names the company's lab.
 GENERIC_UNITS = frozenset({"research", "ai", "labs", "lab", "ai research", "ai lab", "ai labs", "research labs"})
@@ -182,7 +214,8 @@ def brand_parent(text: str, aliases: AliasTable) -> str | None:
 
 def names_institution(text: str, aliases: AliasTable) -> bool:
     """Rule 4's institution part."""
-    return is_top_level(text) or is_known(text, aliases) or brand_parent(text, aliases) is not None
+    return (is_top_level(text) or is_known(text, aliases) or brand_parent(text, aliases) is not None
+            or _government_department(text))
 
 
 def split_institutions(text: str, aliases: AliasTable) -> list[str]:
@@ -210,10 +243,14 @@ def _names_two(separator: re.Pattern, first: str, second: str, aliases: AliasTab
     """Two institutions, one on each side of a separator; or, at a slash, two organisations' own
     names, one a brand or an institution ("DeepMind/Google", "LAAS / CNRS"; not "AI/ML"); or, at an
     ampersand, a lab's name and a university ("Google Brain Robotics & Columbia University"; not
-    "Texas A & M University", "Electrical Engineering & Computer Science Department")."""
+    "Texas A & M University", "Electrical Engineering & Computer Science Department"); at any of
+    them, two institutions of which one or both are an acronym and a place ("ETH Zurich & MPI
+    Tübingen", "ETH Zurich and MPI Tübingen")."""
     if names_institution(first, aliases) and names_institution(second, aliases):
         # "Virginia Polytechnic Institute and State University": a kind of institution alone names none
         return bool(words_of(second) - ORGANISATION_WORDS - KIND_WORDS) or is_known(second, aliases)
+    if all(names_institution(name, aliases) or _acronym_and_place(name) for name in (first, second)):
+        return True  # "ETH Zurich & MPI Tübingen", "ETH Zurich and MPI Tübingen"
     if separator is _SLASH:
         return (all(_organisation_alone(name, aliases) for name in (first, second))
                 and any(names_institution(name, aliases) or is_acronym(name) for name in (first, second)))
@@ -223,6 +260,16 @@ def _names_two(separator: re.Pattern, first: str, second: str, aliases: AliasTab
                 and not words_of(first) & TOP_LEVEL_WORDS and is_top_level(second)
                 and bool(words_of(second) & UNIVERSITY_WORDS or is_known(second, aliases)))
     return False
+
+
+def _acronym_and_place(name: str) -> bool:
+    """"ETH Zurich", "MPI Tübingen": an institution's acronym and its place's one or two capitalised
+    words, none an organisation's, a subject's or a lab's generic word ("AI & Robotics Lab", "EECS &
+    CSAIL" name no two institutions; "Texas A & M" no acronym)."""
+    acronym, *place = name.split()
+    return (is_acronym(acronym) and institution_key(acronym) not in GENERIC_UNITS and 1 <= len(place) <= 2
+            and all(word[0].isupper() and not is_acronym(word) and not SUBJECT_WORD.search(word) for word in place)
+            and not words_of(" ".join(place)) & ORGANISATION_WORDS and institution_key(" ".join(place)) not in GENERIC_UNITS)
 
 
 def _organisation_alone(name: str, aliases: AliasTable) -> bool:
@@ -237,23 +284,64 @@ def _organisation_alone(name: str, aliases: AliasTable) -> bool:
 
 
 def plus_groups(text: str, aliases: AliasTable) -> list[str]:
-    """An entry's parts joined by '+': each affiliation of one author, and where a list also wrote
-    its commas as '+' (KDD's), the parts of one ("School of Computer Science+Fudan University").
+    """An entry's parts joined by '+', glued or spaced: each affiliation of one author ("Zorblax Group
+    + University at Foo"), and where a list also wrote its commas as '+' (KDD's), the parts of one
+    ("School of Computer Science+Fudan University"); a '+' between two subjects is a name's own.
     A part that ends the name before it (a legal form, "Foo Co.+Ltd."; a country or postal
     address; a campus the table knows with it, "University of California+Santa Barbara") is that
     name's, after a comma; a unit that names no institution ("School of Foo", "State Key Lab of
-    Bar", a lab's acronym after a unit) is the unit of the part after it, so each university's
+    Bar", a subject's name for its department, "Computer Science", a lab's acronym after a unit) is
+    the unit of the part after it (of the institution before it where none follows), so each university's
     school is its own. A part after an institution begins the next affiliation ("Foo
     University+Bar AI", "University of Pennsylvania+Amazon"); a leading "and" is the comma list's."""
     groups: list[list[str]] = []
-    for piece in filter(None, (piece.strip() for piece in _GLUED_PLUS.split(text))):
+    for piece in _plus_pieces(text):
         if groups and _ends_name(groups[-1][-1], piece, aliases):
             groups[-1][-1] = f"{groups[-1][-1]}, {piece}"
         elif groups and _awaits_institution(groups[-1], aliases):
             groups[-1].append(piece)
         else:
             groups.append([piece])
+    if len(groups) > 1 and _awaits_institution(groups[-1], aliases) and names_institution(groups[-2][-1], aliases):
+        # no institution follows the last unit: it is the one's before it, written before it as a
+        # unit is ("Foo Institute of Technology+Department of Computer Science")
+        groups[-2:] = [groups[-1] + groups[-2]]
     return [", ".join(part.removeprefix("and ") for part in group) for group in groups]
+
+
+def _plus_pieces(text: str) -> list[str]:
+    """The parts between an entry's '+', less a '+' that lists a name's subjects ("Department of
+    Computing + Mathematical Sciences"), as an "&" or "and" would."""
+    pieces = _PLUS.split(text)
+    joined = [pieces[0]]
+    for plus, piece in zip(pieces[1::2], pieces[2::2]):
+        if _lists_subjects(joined[-1], split_commas(piece)[0] if piece.strip() else ""):
+            joined[-1] += plus + piece
+        else:
+            joined.append(piece)
+    return [piece.strip() for piece in joined if piece.strip()]
+
+
+def _lists_subjects(before: str, after: str) -> bool:
+    """A discipline ends the text before a '+' and the words after it (up to their comma) name
+    another: "Computing + Mathematical Sciences", not "Computer Science+Purdue University"."""
+    return (bool(before.split()) and _discipline_word(before.split()[-1]) and not is_top_level(before)
+            and _names_subject(after))
+
+
+def _discipline_word(word: str) -> bool:
+    return _DISCIPLINE.search(word) is not None or fold(word) in _DISCIPLINE_ENDS
+
+
+def _names_subject(name: str) -> bool:
+    """A discipline's name written for its department ("Computer Science", "Electrical Engineering",
+    "Mathematics"): plain capitalised words (no brand's "Mizuho-DL"), none an organisation's, one
+    discipline's word or ending with "Science" or "Engineering" ("Boston Dynamics", "International
+    Business Machines" are no discipline)."""
+    words = name.split()
+    return (bool(words) and all(_PLAIN_WORD.fullmatch(word) or word in ("and", "&", "of") for word in words)
+            and not words_of(name) & ORGANISATION_WORDS
+            and (_discipline_word(words[0]) if len(words) == 1 else fold(words[-1]) in _DISCIPLINE_ENDS))
 
 
 def _ends_name(name: str, part: str, aliases: AliasTable) -> bool:
@@ -264,10 +352,16 @@ def _ends_name(name: str, part: str, aliases: AliasTable) -> bool:
 def _awaits_institution(group: list[str], aliases: AliasTable) -> bool:
     """The group's last part is a unit whose institution is still to come."""
     last = group[-1].removeprefix("and ")
-    if "," in last or names_institution(last, aliases):
+    if "," in last or names_institution(last, aliases) or _ends_with_known(last, aliases):
         return False
     return (group[-1].startswith("and ") or starts_with_unit_word(last) or bool(words_of(last) & _UNIT_ONLY_WORDS)
-            or len(group) > 1 and " " not in last and is_acronym(last))
+            or _names_subject(last) or len(group) > 1 and " " not in last and is_acronym(last))
+
+
+def _ends_with_known(name: str, aliases: AliasTable) -> bool:
+    """A unit's name that ends with its institution's, as the table knows it ("Centre for Foo TU Darmstadt")."""
+    words = name.split()
+    return any(is_known(" ".join(words[start:]), aliases) for start in range(1, len(words)))
 
 
 def run_together(text: str, aliases: AliasTable) -> list[str]:
@@ -323,7 +417,9 @@ def _first_cut(text: str, aliases: AliasTable) -> tuple[str, str] | None:
             if starts_with_unit_word(tail) and institution_follows is None:
                 institution_follows = any(names_institution(later, aliases) for later in parts[index + 1:])
             unit_of_next = starts_with_unit_word(tail) and institution_follows
-            if (unit_of_next and (is_known(head, aliases) or index > 0 and _is_place_after(head, parts[index - 1], aliases))
+            # (not a centre named after a company: "Tencent Chair of Foo, Bar University" is the university's)
+            if (unit_of_next and (is_known(head, aliases) and _donor(part, aliases) is None
+                                  or index > 0 and _is_place_after(head, parts[index - 1], aliases))
                     or not after_address and not brand and _ends_institution(head, words[end], aliases)
                     and _begins_institution(tail, aliases) and not is_known(f"{head}, {tail}", aliases)
                     and not _same_name(head, tail, aliases)):
@@ -423,14 +519,16 @@ def _parts(text: str, aliases: AliasTable) -> list[str]:
                 parts += [match["name"], inner]
             else:
                 parts.append(piece)
-    return _with_legal_forms([part.strip(FOOTNOTE_MARKS) for part in parts])
+    return _with_legal_forms([without_unit_number(part.strip(FOOTNOTE_MARKS)) for part in parts])
 
 
 def _with_subject_lists(parts: list[str]) -> list[str]:
     """Commas that list a name's subjects ("Institute for Logic, Language and Computation", "School
     of Electronics, Electrical Engineering and Computer Science"): a part with no organisation word
     that ends the list with "and", after a part whose "of"/"for" begins it, is the rest of that name.
-    A country ("…, Trinidad and Tobago") is no subject."""
+    A country ("…, Trinidad and Tobago") is no subject. Written before the organisation word, the
+    list ends with a part that begins with "and" ("Mechanical, Materials, and Aerospace Engineering
+    Department"): the parts before it with no organisation word are the beginning of its name."""
     joined: list[str] = []
     for part in parts:
         name = _TRAILING_BRACKET.match(part)
@@ -438,9 +536,20 @@ def _with_subject_lists(parts: list[str]) -> list[str]:
         if (joined and _SUBJECT_LIST.search(joined[-1]) and {"and", "&"} & words and not is_country(part)
                 and not words_of(name["name"] if name else part) & ORGANISATION_WORDS):
             joined[-1] = f"{joined[-1]}, {part}"
+        elif part.split()[0] in ("and", "&") and joined and _list_item(joined[-1]):
+            start = len(joined) - 1
+            while start > 0 and _list_item(joined[start - 1]):
+                start -= 1
+            joined[start:] = [", ".join([*joined[start:], part])]
         else:
             joined.append(part)
     return joined
+
+
+def _list_item(part: str) -> bool:
+    """One or a few words of a list of subjects: no organisation word, acronym or country."""
+    return (len(part.split()) <= 3 and not words_of(part) & ORGANISATION_WORDS and not is_country(part)
+            and not any(map(is_acronym, part.split())))
 
 
 def _is_note(text: str) -> bool:
@@ -510,11 +619,27 @@ def _ancestors(level: Level, aliases: AliasTable) -> set[str]:
 def split_groups(text: str, aliases: AliasTable) -> list[list[Level]]:
     """Rules 2–5: the levels of each institution an entry names, smallest first."""
     groups: list[list[Level]] = []
-    for piece in split_institutions(clean(text), aliases):
+    for piece in split_institutions(clean(_LEAD_IN.sub("", _line_breaks_rejoined(text))), aliases):
         # "---", a place holder, and "Independent Researcher", no affiliation, name no organisation
         if any(map(str.isalnum, piece)) and not states_no_affiliation(piece):
-            groups += _piece_groups(piece, aliases)
+            groups += _piece_groups(_with_country_apart(piece), aliases)
     return groups
+
+
+def _with_country_apart(piece: str) -> str:
+    """"Foo Research Institute in Switzerland.": a sentence's "in" and the country that ends it are
+    the address's country, written apart (", Switzerland"); a place that is no country stays in the
+    name ("Washington University in St. Louis")."""
+    match = _IN_COUNTRY.search(piece)
+    return f"{piece[:match.start()]}, {match['country']}" if match and is_country(match["country"]) else piece
+
+
+def _line_breaks_rejoined(text: str) -> str:
+    """Words that text copied from a PDF cut at a line's end ("Kyoto Univer-sity", "Labo-ratory of
+    Foo"), whole again where the two pieces make a word of organisations' names; names with a hyphen
+    of their own ("Sun Yat-sen", "Lab-STICC", "Baden-Württemberg") make none."""
+    return _HYPHENATED.sub(lambda match: match[1] + match[2] if match[2][0].islower()
+                           and fold(match[1] + match[2]) in _NAME_WORDS else match[0], text)
 
 
 def states_no_affiliation(piece: str) -> bool:
@@ -548,7 +673,7 @@ def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
             # a country ends an address, and so the affiliation: "Foo Institute, Japan, Bar Institute of Technology"
             groups.append(units)
             units = []
-        if index in tutelles or names_institution(level.name, aliases):
+        if index in tutelles or names_institution(level.name, aliases) and not _donors_centre_of_later(levels, index, aliases):
             previous = groups[-1][-1] if groups and not units else None
             if units and institution_key(units[-1].name) in GENERIC_UNITS:  # "Research, Google"
                 units[-1] = Level(f"{level.name} {units[-1].name}", units[-1].qualifiers)
@@ -572,8 +697,44 @@ def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
         else:
             units.append(level)
     if units:
-        groups.append(units)
+        groups.append(_unit_words_first(units))
     return groups
+
+
+def _unit_words_first(levels: list[Level]) -> list[Level]:
+    """The levels of an affiliation that names no institution the rules know, those with a unit's own
+    word (lab, department, faculty) first: such a level is never the parent of one without ("EDF
+    R&D, Lab Paris-Saclay", "Sony Europe B.V., Stuttgart Laboratory 1" write the company first)."""
+    return sorted(levels, key=lambda level: not _says_unit(level.name))
+
+
+def _says_unit(name: str) -> bool:
+    """A name with a unit's own word, other than a government's department."""
+    return bool(words_of(name) & _UNIT_ONLY_WORDS) and not _government_department(name)
+
+
+def _government_department(name: str) -> bool:
+    """"US Department of Veterans Affairs", "U.S. Dept. of Energy": a country's name or code before
+    "Department" names its government's department, an institution, not a university's unit."""
+    words = name.split()
+    return any(is_country(" ".join(words[:end])) and fold(words[end]).strip(".") in ("department", "dept")
+               for end in range(1, min(len(words), 4)))
+
+
+def _donors_centre_of_later(levels: list[Level], index: int, aliases: AliasTable) -> bool:
+    """"Robert Bosch Centre for Cyber-Physical Systems, IISc": a centre, institute, school or chair "for"
+    or "of" a subject, named after a company the table knows (its donor), before another organisation
+    (places are no levels): a unit of that organisation, not the company's lab ("Bosch Center for AI"
+    alone, or before its city, is the company's)."""
+    return index < len(levels) - 1 and _donor(levels[index].name, aliases) is not None
+
+
+def _donor(name: str, aliases: AliasTable) -> str | None:
+    """The company a centre, institute, school or chair "for" or "of" a subject is named after, where
+    the table knows it ("Robert Bosch Centre for …" -> Robert Bosch GmbH)."""
+    match = _NAMED_UNIT.match(clean(name))
+    donor = resolve_name(match["donor"], aliases).canonical if match else None
+    return donor if donor and not _academic(donor, aliases) else None
 
 
 def _without_shortened_names(parts: list[str]) -> list[str]:

@@ -87,8 +87,11 @@ FRENCH_RESEARCH_ORGANISATIONS = frozenset(
 _TUTELLE = "|".join(sorted(FRENCH_RESEARCH_ORGANISATIONS))
 # The number of a French joint research unit ("UMR 5205", "UMR CNRS 7606", "CNRS UMR 8001", "U1001"):
 # the lab's number, which names no organisation and is no part of the lab's identity.
-_UNIT_NUMBER = re.compile(rf"^(?:(?:{_TUTELLE})[\s/-]+)?(?:UMRS?|UMR[-_]S|UPR|UMI|UAR|USR|FRE|ERL|EA|U)"
-                          rf"(?:[\s_-]*(?:{_TUTELLE}))?[\s_-]*\d{{3,5}}$", re.IGNORECASE)
+_UNIT_NUMBER_WORDS = (rf"(?:(?:{_TUTELLE})[\s/-]+)?(?:UMRS?|UMR[-_]S|UPR|UMI|UAR|USR|FRE|ERL|EA|U)"
+                      rf"(?:[\s_-]*(?:{_TUTELLE}))?[\s_-]*\d{{3,5}}")
+_UNIT_NUMBER = re.compile(rf"^{_UNIT_NUMBER_WORDS}$", re.IGNORECASE)
+# The number written before or after the lab's name in one part ("UMR CNRS 6285 Lab-STICC", "LIRIS UMR 5205").
+_UNIT_NUMBER_BESIDE_NAME = re.compile(rf"^{_UNIT_NUMBER_WORDS}\s+(?=\S)|\s+{_UNIT_NUMBER_WORDS}$", re.IGNORECASE)
 _ACRONYM_IN_BRACKETS = re.compile(r"^(?P<name>.+?)\s*[(（](?P<acronym>[A-Z][A-Za-z0-9&*\-]{1,11})[)）]$")
 _ACRONYM_PIECE = re.compile(r"^[A-Za-z0-9&*]*[A-Z][A-Za-z0-9&*]*[A-Z][A-Za-z0-9&*]*$")
 # Surnames with an inner capital are not acronyms: McAllister, MacLeod, DeMarco, O'Neil.
@@ -107,6 +110,12 @@ def is_acronym(word: str) -> bool:
 def is_unit_number(text: str) -> bool:
     """A French joint research unit's number ("UMR 5205", "CNRS UMR 8001")."""
     return _UNIT_NUMBER.match(clean(text)) is not None
+
+
+def without_unit_number(text: str) -> str:
+    """A lab's name without its joint research unit's number beside it ("Lab-STICC" of "UMR CNRS
+    6285 Lab-STICC"); a number alone stays (it qualifies the part before it)."""
+    return _UNIT_NUMBER_BESIDE_NAME.sub("", text)
 
 
 def is_french_research_organisation(text: str) -> bool:
@@ -234,8 +243,9 @@ def words_of(text: str) -> set[str]:
 
 @lru_cache(maxsize=1 << 16)  # asked of every institution entry of every record
 def looks_like_organisation(text: str, aliases: AliasTable) -> bool:
-    """An organisation word, an acronym (not a place code), or a name the alias table knows."""
-    if words_of(text) & ORGANISATION_WORDS or any(is_acronym(word) for word in clean(text).split()):
+    """An organisation word, an acronym (not a place code), a state's "Tech", or a name the alias table knows."""
+    if (words_of(text) & ORGANISATION_WORDS or any(is_acronym(word) for word in clean(text).split())
+            or _state_tech(institution_key(text))):
         return True
     return is_known(text, aliases)
 
@@ -246,11 +256,19 @@ def starts_with_unit_word(text: str) -> bool:
 
 
 def is_top_level(text: str) -> bool:
-    """Shaped like an institution of its own: a university, a company, an "Institute of … Technology"."""
+    """Shaped like an institution of its own: a university, a company, an "Institute of … Technology",
+    a state's "Tech"."""
     if starts_with_unit_word(text):
         return False
     key = institution_key(text)
-    return bool(words_of(text) & TOP_LEVEL_WORDS) or ("institute" in key.split() and key.endswith("technology"))
+    return (bool(words_of(text) & TOP_LEVEL_WORDS) or ("institute" in key.split() and key.endswith("technology"))
+            or _state_tech(key))
+
+
+def _state_tech(key: str) -> bool:
+    """"Georgia Tech", "Illinois Tech", "Texas Tech": a US state's name and "Tech" name its university
+    of technology (a company writes more: "Zorblax Tech")."""
+    return key.endswith(" tech") and key.removesuffix(" tech") in US_STATES
 
 
 def why_apart(first: str, second: str, aliases: AliasTable) -> str:
