@@ -206,7 +206,10 @@ def test_a_campus_of_an_unknown_system_stays_in_its_identity(table):
     for first, second in (("University of California, Merced", "University of California, Irvine"),
                           ("University of Texas, Dallas", "University of Texas, Austin"),
                           ("Indian Institute of Technology, Ropar", "Indian Institute of Technology, Gandhinagar"),
-                          ("State University of New York, Albany", "State University of New York, Buffalo")):
+                          ("State University of New York, Albany", "State University of New York, Buffalo"),
+                          ("National Institute of Technology, Quillon", "National Institute of Technology, Brakeport"),
+                          ("The University of Foo, Quillon", "The University of Foo, Brakeport"),
+                          ("Institute of Foo, Quillon", "Institute of Foo, Brakeport")):
         assert top_keys(first, table) != top_keys(second, table)
 
 
@@ -215,9 +218,24 @@ def test_a_campus_of_an_unknown_system_stays_in_its_identity(table):
     ("Bar State University, Barville", "Bar State University"),
     ("Baz University - Bazton", "Baz University"),
     ("Qux Institute of Technology, Qux", "Qux Institute of Technology"),   # a repeated word adds nothing
+    # a name of its own is one organisation wherever it is: a campus, a province, a lab's site
+    ("Zorblax Institute of Technology (ZIT), Weihai, Shandong, China", "Zorblax Institute of Technology"),
+    ("Zorblax Research, Yorktown Heights", "Zorblax Research"),
+    ("Zorblax Research - Tokyo", "Zorblax Research"),
+    ("Quillon Academy of Sciences, Brakeport", "Quillon Academy of Sciences"),
+    ("Technical University of Quillon, Garchton", "Technical University of Quillon"),
 ])
 def test_the_place_of_one_university_is_not_part_of_its_identity(table, written, bare):
     assert top_keys(written, table) == top_keys(bare, table)
+
+
+@pytest.mark.parametrize("written, bare", [
+    ("Zorblax Lab, Quux Technologies", "Zorblax Lab"),            # a lab's unknown parent, not its place
+    ("Zorblax Research, Quux Technologies", "Zorblax Research"),  # a company's word: an organisation
+    ("Zorblax Research, QRX", "Zorblax Research"),                # an acronym: an organisation
+])
+def test_an_organisation_after_a_name_is_no_place_to_leave_out(table, written, bare):
+    assert top_keys(written, table) != top_keys(bare, table)
 
 
 @pytest.mark.parametrize("written, bare", [

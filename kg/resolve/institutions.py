@@ -73,6 +73,7 @@ from .keys import institution_key, is_legal_form, swapped, without_legal_form
 from .org_names import (
     ORGANISATION_WORDS,
     TOP_LEVEL_WORDS,
+    UNIT_ONLY_WORDS,
     UNIT_WORDS,
     UNIVERSITY_WORDS,
     OrgName,
@@ -98,10 +99,6 @@ _SEMICOLON = re.compile(r"\s*;\s*")
 # The "+" between them is glued, spaced or half spaced ("A+B", "A + B", "A+ B"); a "+" beside another
 # is a name's own ("C++ Lab").
 _PLUS = re.compile(r"(?<=[^\s+])(\s*\+\s*)(?=[^\s+])")
-# Words that make a name a unit wherever they stand in it ("State Key Laboratory of Foo", "Data
-# Science Thrust"); "School", "Institute" or "Center" begin units but end many institutions' names
-# ("Higher School of Economics", "Alan Turing Institute").
-_UNIT_ONLY_WORDS = frozenset("department dept faculty lab laboratory thrust".split())
 _SEPARATORS = (re.compile(r"\s*\|\s*"), re.compile(r"\s*/\s*"), re.compile(r"\s+&\s+"),
                re.compile(r"\s+and\s+"))
 # Words that say an author has no institution, and the words for the author beside them.
@@ -354,7 +351,7 @@ def _awaits_institution(group: list[str], aliases: AliasTable) -> bool:
     last = group[-1].removeprefix("and ")
     if "," in last or names_institution(last, aliases) or _ends_with_known(last, aliases):
         return False
-    return (group[-1].startswith("and ") or starts_with_unit_word(last) or bool(words_of(last) & _UNIT_ONLY_WORDS)
+    return (group[-1].startswith("and ") or starts_with_unit_word(last) or bool(words_of(last) & UNIT_ONLY_WORDS)
             or _names_subject(last) or len(group) > 1 and " " not in last and is_acronym(last))
 
 
@@ -710,7 +707,7 @@ def _unit_words_first(levels: list[Level]) -> list[Level]:
 
 def _says_unit(name: str) -> bool:
     """A name with a unit's own word, other than a government's department."""
-    return bool(words_of(name) & _UNIT_ONLY_WORDS) and not _government_department(name)
+    return bool(words_of(name) & UNIT_ONLY_WORDS) and not _government_department(name)
 
 
 def _government_department(name: str) -> bool:

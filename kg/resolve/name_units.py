@@ -40,7 +40,7 @@ from ..stores.embedded import KGStore
 from . import institutions
 from .institutions import PREPOSITIONS, place_shaped
 from .keys import institution_key
-from .org_names import COUNTRIES, UNIT_WORDS, UNIVERSITY_WORDS
+from .org_names import COMPANY_NAME_WORDS, COUNTRIES, UNIT_WORDS, UNIVERSITY_WORDS
 
 # Top-level organisations of the sources (the derived graph's own units left out, so the last
 # run's placings do not count), those the alias table named, and units scoped by an e-mail domain.
@@ -63,9 +63,6 @@ JOINING_WORDS = PREPOSITIONS | frozenset("and at the to y e und zu la le".split(
 # Names with these words are institutions' names, whose campuses are written apart from them.
 ACADEMIC_WORDS = UNIVERSITY_WORDS | frozenset(
     "institute institut instituto istituto college school academy hospital".split())
-# Words after a company's name that name the company itself ("Huawei Technologies", "Adobe Systems"):
-# where the corpus never writes the bare name, its labs ("Huawei Noah's Ark Lab") are the company's so written.
-COMPANY_NAME_WORDS = ("technologies", "group", "holdings", "systems")
 # Words of a lab's or a division's name.
 LAB_WORDS = UNIT_WORDS | frozenset("ai research labs laboratories".split())
 # Where a campus or a place is written apart from its institution's name.

@@ -44,6 +44,13 @@ UNIT_WORDS = frozenset(
     "department dept school faculty college lab laboratory institute center centre division group chair program thrust "
     "faculte facultad fakultat departement departamento dipartimento laboratoire laboratorio escuela scuola".split()
 )
+# Words after a company's name that name the company itself ("Huawei Technologies", "Adobe Systems"):
+# where the corpus never writes the bare name, its labs ("Huawei Noah's Ark Lab") are the company's so written.
+COMPANY_NAME_WORDS = ("technologies", "group", "holdings", "systems")
+# Words that make a name a unit wherever they stand in it ("State Key Laboratory of Foo", "Data
+# Science Thrust"); "School", "Institute" or "Center" begin units but end many institutions' names
+# ("Higher School of Economics", "Alan Turing Institute").
+UNIT_ONLY_WORDS = frozenset("department dept faculty lab laboratory thrust".split())
 US_STATE_CODES = frozenset(
     "AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR "
     "PA RI SC SD TN TX UT VT VA WA WV WI WY DC".split()
@@ -78,8 +85,12 @@ _STATE_ADDRESS = re.compile(rf"(?P<city>[^\d,]*?)\s*\b(?:{'|'.join(sorted(US_STA
 _POSTCODE_ADDRESS = re.compile(rf"(?P<before>\D*?)\s*{_POSTCODE}\s*(?P<after>\D*)")
 # Names whose campus is part of their identity ("University of X, Y", "Indian Institute of Technology, Y").
 _CAMPUS_NAME = re.compile(r"\b(?:university|institute|college) of\b")
-# "X University" names that are systems of several universities, one per campus.
-_SYSTEM_PREFIXES = ("state university", "national university", "indian", "city university", "open university")
+# Names of systems of several universities or institutes, one per campus: "University of X, Y" (a
+# name of its own, "Foo University", "Foo Institute of Technology", is one), "State University of
+# X, Y", "Indian Institute of Technology, Y", "National Institute of Technology, Y".
+_SYSTEM_NAME = re.compile(r"^(?:the )?(?:university|institute|college) of\b")
+_SYSTEM_PREFIXES = ("state university", "national university", "national institute", "indian", "city university",
+                    "open university")
 # France's public research organisations, which a French lab's affiliation lists beside its university
 # as the lab's co-supervisors (its "tutelles": "Sorbonne Université, CNRS, LIP6"): institutions of their own.
 FRENCH_RESEARCH_ORGANISATIONS = frozenset(
@@ -203,11 +214,22 @@ def resolve_name(text: str, aliases: AliasTable, qualifiers: tuple[str, ...] = (
     if not places and turned and turned in aliases.canonical_keys and base not in aliases:
         canonical = aliases.canonical(turned)
         return OrgName(written, institution_key(canonical), canonical, acronym, "alias table, words in swapped order")
-    if places and base.endswith(" university") and not base.startswith(_SYSTEM_PREFIXES):
-        # "Rutgers University, New Brunswick": an "X University" names one university, and its
-        # place is where it is; a system's campuses are written "University of X, Y" instead
+    if places and _is_where(base, places):
+        # "Rutgers University, New Brunswick", "Zorblax Institute of Technology, Weihai", "Zorblax
+        # Research, Tokyo": a name of its own names one organisation, and its place is where it is
+        # (a campus, a site)
         return OrgName(written, base, None, acronym, f"own name, campus or place {', '.join(places)!r} left out")
     return OrgName(written, full, None, acronym, f"own name, identity key {full!r}")
+
+
+def _is_where(base: str, places: tuple[str, ...]) -> bool:
+    """Places after a name say where it is, not which one: not after a system's name (its campuses
+    are written "University of X, Y"), nor after a lab's, whose parent an unknown name may be
+    ("Foo Lab, Bar Technologies"), nor when one of them is an organisation's name."""
+    return (not _SYSTEM_NAME.search(base) and not base.startswith(_SYSTEM_PREFIXES)
+            and not set(base.split()) & UNIT_ONLY_WORDS
+            and not any(words_of(place) & (ORGANISATION_WORDS | set(COMPANY_NAME_WORDS)) or any(map(is_acronym, place.split()))
+                        for place in places))
 
 
 def acronym_fits(acronym: str, name: str) -> bool:
