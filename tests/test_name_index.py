@@ -9,10 +9,10 @@ from kg import SAMPLES_DIR
 from kg.errors import KgError
 from kg.ingest.synth import write_corpus
 from kg.pipeline import ingest
-from kg.query.library import find_entity
+from kg.query.library import find_entity, search_names
 from kg.rdf.iris import Minter
 from kg.rdf.vocab import KG
-from kg.resolve.match_keys import ENTITY_CLASSES, text_rows
+from kg.resolve.match_keys import ENTITY_CLASSES, named_entities, text_rows
 from kg.resolve.name_index import key_index
 from kg.stores.embedded import KGStore
 
@@ -56,6 +56,15 @@ def test_the_index_gives_the_answers_of_the_keys_read_as_rows(store):
     assert {"https", "error"} <= kinds  # found entities, ambiguities and near misses alike
     assert any("closest:" in answer for answer in with_index.values())
     assert any("ambiguous" in answer for answer in with_index.values())
+
+
+@pytest.mark.parametrize("kind", ["author", "topic"])
+def test_the_pages_search_keys_read_from_the_index_are_the_labels_keys(kind):
+    store = KGStore("memory")
+    ingest([SAMPLES_DIR], store, Minter())
+    from_index = search_names(store, kind)
+    from_labels = {named.iri: (sorted(named.keys - {""}), []) for named in named_entities(store, kind)}
+    assert from_index == from_labels and len(from_index) > 10
 
 
 def test_an_index_written_in_chunks_gives_the_same_answers(store, tmp_path, monkeypatch):

@@ -5,10 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import networkx as nx
+from rdflib import URIRef
 
 from ..query.library import search_names
 from ..stores.embedded import KGStore
-from .aggregates import AUTHORS, INSTITUTIONS, TOPICS, affiliation_rows, node_rows, pair_rows, paper_titles, teams
+from .aggregates import AUTHORS, INSTITUTIONS, TOPICS, Teams, affiliation_rows, node_rows, pair_rows, paper_titles, teams
 from .projections import Counting, affiliation_graph, affiliation_names, collaboration_graph
 from .render import write_html
 
@@ -21,29 +22,38 @@ HEADINGS = {"coauthors": "Co-author network", "institutions": "Institution netwo
 
 def network(store: KGStore, name: str, *, counting: Counting = "full", max_team: int | None = None,
             min_papers: int = 1, min_weight: float = 0, top: int | None = None, level: str = "listed",
-            details: bool = True) -> nx.Graph:
+            details: bool = True, read: dict[tuple[URIRef, str], Teams] | None = None) -> nx.Graph:
     """The ``coauthors``, ``institutions`` or ``topics`` network of the store, with tooltip and search details.
 
     ``level`` (institutions only): ``listed`` as the papers list them, or ``parent``, each
     listed unit rolled up to its top-level organisation. ``details=False`` leaves out what
     only pages need (titles, affiliations, search keys): the measures do not, and on a large
-    graph those are most of the rows.
+    graph those are most of the rows. ``read``: the teams already read by link and level, added
+    to (the pages of one build read each once).
     """
     link, kind = LINKS[name], KINDS[name]
     level = level if name == "institutions" else "listed"
-    read = teams(store, link, level)
-    known = {"authors": read} if name == "coauthors" else {"institutions": read}  # the teams just read
-    affiliations = (affiliation_names(affiliation_rows(store, level, **known), of=kind)
+    read = {} if read is None else read
+    members = _teams(store, link, level, read)
+    affiliations = (affiliation_names(affiliation_rows(store, level, authors=_teams(store, AUTHORS, "listed", read),
+                                                       institutions=_teams(store, INSTITUTIONS, level, read)), of=kind)
                     if name != "topics" and details else None)
     graph = collaboration_graph(
-        node_rows(store, link, level, read), pair_rows(store, link, level, read), counting=counting, max_team=max_team,
-        min_papers=min_papers, min_weight=min_weight, top=top,
-        titles=paper_titles(read) if details else None, affiliations=affiliations,
+        node_rows(store, link, level, members), pair_rows(store, link, level, members), counting=counting,
+        max_team=max_team, min_papers=min_papers, min_weight=min_weight, top=top,
+        titles=paper_titles(members) if details else None, affiliations=affiliations,
     )
     for iri, (keys, acronyms) in (search_names(store, kind) if details else {}).items():
         if iri in graph:
             graph.nodes[iri].update(keys=keys, acronyms=acronyms)
     return graph
+
+
+def _teams(store: KGStore, link: URIRef, level: str, read: dict[tuple[URIRef, str], Teams]) -> Teams:
+    """The teams of ``link`` at ``level``, read once into ``read`` (with the labels any read before them holds)."""
+    if (link, level) not in read:
+        read[link, level] = teams(store, link, level, next(iter(read.values())).labels if read else None)
+    return read[link, level]
 
 
 def affiliation_network(store: KGStore) -> nx.Graph:
@@ -59,10 +69,10 @@ def write_pages(store: KGStore, out_dir: Path, profiles: str | None = None,
     ``profiles``: the site's folder relative to ``out_dir``, to link each node to its page;
     ``built``: networks the caller already has (the site's co-authors), not read again.
     """
-    paths = []
+    paths, read = [], {}
     for name in LINKS:
         path = out_dir / f"{name}.html"
-        graph = (built or {}).get(name) or network(store, name)
+        graph = (built or {}).get(name) or network(store, name, read=read)
         write_html(graph, path, HEADINGS[name], KINDS[name], profiles=profiles)
         paths.append(path)
     return paths

@@ -99,6 +99,14 @@ class KeyIndex:
     def entity_count(self) -> int:
         return len(set(re.findall(r"(?m)\t([^\t\n]*)$", self.lines)))
 
+    def keys_by_entity(self) -> dict[str, set[str]]:
+        """Every entity's keys."""
+        found: dict[str, set[str]] = {}
+        for line in filter(None, self.lines.split("\n")):
+            _, key, entity = line.split("\t")
+            found.setdefault(self.prefix + entity, set()).add(key)
+        return found
+
     def joined(self, joined: str) -> set[str]:
         """Entities with a key that is ``joined`` without its spaces: the lines starting with it,
         found by binary search (the lines are sorted, and a whole scan took 13 ms at 100,000 papers)."""
