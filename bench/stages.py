@@ -123,9 +123,10 @@ def exports(store_path: Path, out_dir: Path) -> StageClock:
     stored_stats(store) or graph_stats(store)
     clock("exporting kg.ttl")
     export(store, "turtle", out_dir / "kg.ttl", Minter().base)
+    read = {}  # the teams each network reads, shared as kg build's pages share them
     for name in LINKS:
         clock(f"network {name}: reading")
-        graph = network(store, name)
+        graph = network(store, name, read=read)
         clock(f"network {name}: writing the page")
         write_html(graph, out_dir / f"{name}.html", HEADINGS[name], KINDS[name])
     return clock

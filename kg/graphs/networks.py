@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable
 
 import networkx as nx
 from rdflib import URIRef
@@ -63,15 +64,18 @@ def affiliation_network(store: KGStore) -> nx.Graph:
 
 
 def write_pages(store: KGStore, out_dir: Path, profiles: str | None = None,
-                built: dict[str, nx.Graph] | None = None) -> list[Path]:
+                built: dict[str, nx.Graph] | None = None, on_page: Callable[[Path], None] | None = None) -> list[Path]:
     """The whole co-author, institution and topic networks as pages in ``out_dir`` (what ``kg build`` writes).
 
     ``profiles``: the site's folder relative to ``out_dir``, to link each node to its page;
-    ``built``: networks the caller already has (the site's co-authors), not read again.
+    ``built``: networks the caller already has (the site's co-authors), not read again;
+    ``on_page`` hears each page's path as its network is read (minutes each at 100,000 papers).
     """
     paths, read = [], {}
     for name in LINKS:
         path = out_dir / f"{name}.html"
+        if on_page:
+            on_page(path)
         graph = (built or {}).get(name) or network(store, name, read=read)
         write_html(graph, path, HEADINGS[name], KINDS[name], profiles=profiles)
         paths.append(path)
