@@ -574,6 +574,12 @@ def test_names_that_only_look_joined_stay_one(table, entry):
     assert len(institutions(entry, table)) == 1
 
 
+def test_a_unit_word_that_ends_a_known_name_is_no_unit_of_the_next_part(table):
+    # "Lab" ends the lab's name; cut after "Microsoft Research" it became "Stanford University Lab"
+    assert institutions("Microsoft Research Lab, Loom University", table) == [
+        ["Microsoft Research Lab", "Microsoft Research", "Microsoft"], ["Loom University"]]
+
+
 @pytest.mark.parametrize("entry, expected", [
     ("Institute for Logic, Language and Computation (ILLC), University of Amsterdam",
      [["Institute for Logic, Language and Computation (ILLC)", "University of Amsterdam"]]),

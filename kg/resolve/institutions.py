@@ -413,7 +413,8 @@ def _first_cut(text: str, aliases: AliasTable) -> tuple[str, str] | None:
             # a unit whose institution is the next comma part: "… Sciences School of Foo, Bar University"
             if starts_with_unit_word(tail) and institution_follows is None:
                 institution_follows = any(names_institution(later, aliases) for later in parts[index + 1:])
-            unit_of_next = starts_with_unit_word(tail) and institution_follows
+            # (a unit's word alone names no unit: "Zorblax Research Lab, Bar University" is the lab's name)
+            unit_of_next = starts_with_unit_word(tail) and " " in tail and institution_follows
             # (not a centre named after a company: "Tencent Chair of Foo, Bar University" is the university's)
             if (unit_of_next and (is_known(head, aliases) and _donor(part, aliases) is None
                                   or index > 0 and _is_place_after(head, parts[index - 1], aliases))
