@@ -574,6 +574,19 @@ def test_names_that_only_look_joined_stay_one(table, entry):
     assert len(institutions(entry, table)) == 1
 
 
+@pytest.mark.parametrize("entry, expected", [
+    ("Warp Lab, Loom Institute of Technology, and Weft Centre, Loom Institute of Technology",
+     [["Warp Lab", "Loom Institute of Technology"], ["Weft Centre", "Loom Institute of Technology"]]),
+    ("Department of Looms, Loom University, and ZRX", [["Department of Looms", "Loom University"], ["ZRX"]]),
+    # near-misses: no comma before "and", or "and" inside one name's list of subjects
+    ("Warp and Weft Lab, Loom University", [["Warp and Weft Lab", "Loom University"]]),
+    ("Department of Mechanical, Materials, and Aerospace Engineering, Loom University",
+     [["Department of Mechanical, Materials, and Aerospace Engineering", "Loom University"]]),
+])
+def test_and_after_a_comma_begins_the_list_s_last_affiliation(table, entry, expected):
+    assert institutions(entry, table) == expected
+
+
 def test_a_unit_word_that_ends_a_known_name_is_no_unit_of_the_next_part(table):
     # "Lab" ends the lab's name; cut after "Microsoft Research" it became "Stanford University Lab"
     assert institutions("Microsoft Research Lab, Loom University", table) == [

@@ -671,8 +671,12 @@ def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
             # a country ends an address, and so the affiliation: "Foo Institute, Japan, Bar Institute of Technology"
             groups.append(units)
             units = []
+        # ", and" before a list's last affiliation begins it: "Foo Lab, Bar Institute, and Baz Centre, Bar Institute"
+        begins_affiliation = bool(groups) and not units and level.name.startswith("and ")
+        if begins_affiliation:
+            level = Level(level.name.removeprefix("and "), level.qualifiers)
         if index in tutelles or names_institution(level.name, aliases) and not _donors_centre_of_later(levels, index, aliases):
-            previous = groups[-1][-1] if groups and not units else None
+            previous = groups[-1][-1] if groups and not units and not begins_affiliation else None
             if units and institution_key(units[-1].name) in GENERIC_UNITS:  # "Research, Google"
                 units[-1] = Level(f"{level.name} {units[-1].name}", units[-1].qualifiers)
             if previous and _same(previous, level, aliases):
@@ -686,10 +690,10 @@ def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
             else:
                 groups.append(units + [level])
                 units = []
-        elif groups and not units and not place_shaped(level.name):
+        elif groups and not units and not begins_affiliation and not place_shaped(level.name):
             # a unit written after its institution; after a French lab's co-supervisors, the first one's
             groups[0 if tutelles else -1].insert(0, level)
-        elif groups and not units:
+        elif groups and not units and not begins_affiliation:
             last = groups[-1][-1]
             groups[-1][-1] = Level(last.name, (*last.qualifiers, level.name, *level.qualifiers))
         else:
