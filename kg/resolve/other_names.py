@@ -54,6 +54,7 @@ from .keys import institution_key
 from .match_keys import derived_acronyms, initials
 from .name_units import JOINING_WORDS, CorpusOrganisations, key_words
 from .org_names import COUNTRIES, ORGANISATION_WORDS, US_STATES, is_top_level
+from .unit_forms import unit_forms
 
 # Acronyms that several well-known institutions go by (the alias table leaves them out for that).
 AMBIGUOUS_ACRONYMS = frozenset(
@@ -258,6 +259,8 @@ def same_institution_triples(corpus: CorpusOrganisations, minter: Minter, placed
     placed under another (``placed``: the units derived before) keeps that one place."""
     units = {triple.subject.value for triple in placed if triple.predicate == ORG.subOrganizationOf}
     found = same_institutions(corpus.top_level, corpus.written)
+    for other_iri, placing in unit_forms(corpus.top_level, corpus.written, corpus.units).items():
+        found.setdefault(other_iri, placing)
     for other_iri, (institution_iri, why) in sorted(found.items()):
         if other_iri in units:
             continue
