@@ -120,7 +120,8 @@ def test_other_forms_of_a_unit_in_the_store_are_counted_with_it_and_explained(tm
                                           ("Di Egan", "Zorblax Mellon Robotics Institute, PA, USA")]),
         paperlists_entry("Weaving Far", [("Ed Fox", "Gorble Robot Learning Lab"),
                                          ("Flo Gray", "Brakeport Gorble Robot Learning Lab")]),
-        paperlists_entry("Weaving Near", [("Gil Hart", "ZWS AI Labs (Quillon)")]),
+        paperlists_entry("Weaving Near", [("Gil Hart", "ZWS AI Labs (Quillon)"), ("Hal Ives", "QX Group"),
+                                          ("Ida Jay", "Data Lab, Quillaxon Group"), ("Jo King", "Quillaxon Group")]),
     ]), encoding="utf-8")
     store = KGStore("memory")
     ingest([source], store, Minter())
@@ -128,6 +129,7 @@ def test_other_forms_of_a_unit_in_the_store_are_counted_with_it_and_explained(tm
     assert found["zws-ai-labs"] == "quillon--zws-ai-labs"
     assert found["zorblax-mellon-robotics-institute"] == "zorblax-mellon-university--robotics-institute"
     assert found["brakeport-gorble-robot-learning-lab"] == "gorble-robot-learning-lab"
+    assert found["qx-group"] == "quillaxon-group"
 
     def root(node: str) -> str:
         return root(found[node]) if node in found else node
@@ -136,5 +138,6 @@ def test_other_forms_of_a_unit_in_the_store_are_counted_with_it_and_explained(tm
     assert "written alone" in whys["ZWS AI Labs"]
     assert "short name of the parent" in whys["Zorblax Mellon Robotics Institute"]
     assert "name before it" in whys["Brakeport Gorble Robot Learning Lab"]
+    assert "'QX' abbreviates" in whys["QX Group"]
     conformance = validate_graph(store_graph(store))
     assert conformance.conforms, conformance.violations[:5]
