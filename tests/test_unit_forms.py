@@ -10,7 +10,7 @@ from kg.pipeline import ingest
 from kg.quality.report import quality_report
 from kg.quality.shacl import store_graph, validate_graph
 from kg.rdf.iris import Minter, slug
-from kg.resolve.unit_forms import own_lab_name, unit_forms
+from kg.resolve.unit_forms import company_labs, own_lab_name, unit_forms
 from kg.stores.embedded import KGStore
 
 from structured_sources import paperlists_entry, placed
@@ -122,6 +122,7 @@ def test_other_forms_of_a_unit_in_the_store_are_counted_with_it_and_explained(tm
                                          ("Flo Gray", "Brakeport Gorble Robot Learning Lab")]),
         paperlists_entry("Weaving Near", [("Gil Hart", "ZWS AI Labs (Quillon)"), ("Hal Ives", "QX Group"),
                                           ("Ida Jay", "Data Lab, Quillaxon Group"), ("Jo King", "Quillaxon Group")]),
+        paperlists_entry("Weaving Deep", [("Kay Lee", "R.V. Zorb Quillon"), ("Lu Moss", "RV Zorb AI Research")]),
     ]), encoding="utf-8")
     store = KGStore("memory")
     ingest([source], store, Minter())
@@ -130,6 +131,7 @@ def test_other_forms_of_a_unit_in_the_store_are_counted_with_it_and_explained(tm
     assert found["zorblax-mellon-robotics-institute"] == "zorblax-mellon-university--robotics-institute"
     assert found["brakeport-gorble-robot-learning-lab"] == "gorble-robot-learning-lab"
     assert found["qx-group"] == "quillaxon-group"
+    assert found["rv-zorb-ai-research"] == "rv-zorb-quillon"  # dots in initials are no part of the key
 
     def root(node: str) -> str:
         return root(found[node]) if node in found else node
@@ -141,3 +143,25 @@ def test_other_forms_of_a_unit_in_the_store_are_counted_with_it_and_explained(tm
     assert "'QX' abbreviates" in whys["QX Group"]
     conformance = validate_graph(store_graph(store))
     assert conformance.conforms, conformance.violations[:5]
+
+
+def _labs(*names: str) -> dict[str, str]:
+    iri = {name: BASE + _key(name) for name in names}
+    back = {value: name for name, value in iri.items()}
+    return {back[lab]: back[company] for lab, company in company_labs([(value, False) for value in iri.values()]).items()}
+
+
+def test_a_lab_named_by_a_companys_first_words_is_the_one_company_so_named():
+    assert _labs("QX Zorb AI Research", "QX Zorb Quillon") == {"QX Zorb AI Research": "QX Zorb Quillon"}
+    assert _labs("Brake Port Labs", "Brake Port Looms", "Gorble") == {"Brake Port Labs": "Brake Port Looms"}
+
+
+@pytest.mark.parametrize("names", [
+    ("Zorblax Research", "Zorblax Looms"),                               # one word: "Google Research", "Google DeepMind"
+    ("QX Zorb AI Research", "QX Zorb Quillon", "QX Zorb Brakeport"),     # two companies so named
+    ("QX Zorb Vision Lab", "QX Zorb Quillon"),                           # a field's word: no lab's words only
+    ("Machine Learning Lab", "Machine Learning Quillon"),                # no name of its own
+    ("QX Zorb AI Research", "QX Zorb Research"),                         # a lab's word is no company's
+])
+def test_a_lab_that_names_no_one_company_stays_apart(names):
+    assert _labs(*names) == {}

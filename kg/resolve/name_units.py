@@ -167,8 +167,12 @@ def corpus_organisations(store: KGStore, resolved: ox.NamedNode) -> CorpusOrgani
 def name_unit_triples(corpus: CorpusOrganisations, minter: Minter) -> Iterator[ox.Triple]:
     """``org:subOrganizationOf`` from each organisation to the one whose name begins its own, with
     a ``kg:UnitByName`` record of why (for ``kg quality``)."""
+    from .unit_forms import company_labs  # here, as that module reads this one's words
+
     written = corpus.written
     parents = name_parents(corpus.top_level, written)
+    for lab, company in company_labs(corpus.top_level).items():
+        parents.setdefault(lab, company)
     labels = {iri: min(forms) for iri, forms in written.items()}
     for unit_iri, parent_iri in sorted(parents.items()):
         unit, parent = ox.NamedNode(unit_iri), ox.NamedNode(parent_iri)

@@ -152,3 +152,27 @@ def unit_forms(organisations: Iterable[tuple[str, bool]], written: dict[str, lis
             found[iri] = (lab, f"{label(lab)} with a place's or its organisation's name before it, the only lab of "
                                "the corpus so named")
     return found
+
+
+def company_labs(organisations: Iterable[tuple[str, bool]]) -> dict[str, str]:
+    """(IRI, named by the alias table) of top-level organisations -> {lab IRI: company IRI}: a lab
+    named by two or more words of a company's name and a lab's words only ("JP Morgan AI Research")
+    is a unit of the one organisation of the corpus named by the same words and one more ("J.P.
+    Morgan Chase"), where none is named by those words alone (then :func:`.name_units.name_parents`
+    places it). Never for one word ("Google Research" is no unit of "Google DeepMind"), a word that
+    says no name ("Machine Learning AI Lab"), nor where two organisations fit."""
+    every = {iri: (words, named) for iri, named in sorted(organisations) if (words := key_words(iri)) is not None}
+    by_words = {words: iri for iri, (words, _) in every.items()}
+    continued: dict[tuple[str, ...], set[str]] = defaultdict(set)
+    for iri, (words, _) in every.items():
+        if len(words) >= 3 and words[-1] not in LAB_WORDS and not _generic(words[-1]):
+            continued[words[:-1]].add(iri)
+    labs: dict[str, str] = {}
+    for iri, (words, named) in every.items():
+        first = next((index for index, word in enumerate(words) if word in LAB_WORDS), None)
+        if named or first is None or first < 2 or not set(words[first:]) <= LAB_WORDS:
+            continue
+        name = words[:first]
+        if name not in by_words and not any(map(_generic, name)) and len(fits := continued.get(name, set()) - {iri}) == 1:
+            labs[iri] = next(iter(fits))
+    return labs
