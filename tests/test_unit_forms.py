@@ -66,6 +66,14 @@ def test_a_unit_name_that_is_no_one_units_stays_apart(alone, units):
     assert _forms(alone, units=units) == {}
 
 
+def test_a_unit_named_only_by_a_place_the_corpus_writes_stays_apart():
+    # "Garchton Graduate School": a place's name, written after a comma elsewhere, says where, not which
+    units = (("Garchton Graduate School", "Quillon University"),)
+    assert _forms("Garchton Graduate School", units=units) == {"Garchton Graduate School": "Garchton Graduate School"}
+    assert _forms("Garchton Graduate School", "Brakeport Institute, Garchton", units=units) == {}
+    assert _forms("Brakeport Garchton AI Lab", "Garchton AI Lab", "Zorblax Institute, Garchton") == {}
+
+
 def test_a_unit_name_that_has_units_of_its_own_or_the_table_knows_stays_apart():
     units = (("ZWS AI Labs", "Quillon"), ("Vision Team", "ZWS AI Labs"))
     assert _forms("ZWS AI Labs", units=units) == {}

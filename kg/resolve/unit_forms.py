@@ -7,7 +7,8 @@ same unit otherwise, and then the mapping makes a top-level organisation of it:
 - the unit alone ("AWS AI Labs", "Whiting School of Engineering"): it is the unit of that name,
   where the corpus has exactly one (a "Department of Computer Science" is another unit at every
   university, so only a name of its own counts: a word before its lab's or unit's word that is no
-  subject, no field and no place, "AWS", "Whiting", never "Computer");
+  subject, no field and no place the corpus writes alone after a comma, "AWS", "Whiting", never
+  "Computer", nor "Shenzhen" of "Shenzhen Graduate School", which several universities have);
 - the unit, then its parent after a comma or in brackets ("AWS AI Labs, Amazon", "AWS AI Labs
   (Amazon)"): the unit of that name of that parent;
 - the parent's short name before the unit's ("Carnegie Mellon Robotics Institute" of "Robotics
@@ -35,6 +36,7 @@ from typing import Iterable
 
 from ..rdf.iris import slug
 from .institutions import KIND_WORDS, SUBJECT_WORD
+from .keys import institution_key
 from .name_units import JOINING_WORDS, LAB_WORDS, key_words
 from .org_names import COUNTRIES, ORGANISATION_WORDS, TOP_LEVEL_WORDS, US_STATES, is_top_level
 
@@ -83,16 +85,23 @@ def _generic(word: str, shaped: bool = True) -> bool:
             or word in COUNTRIES or word in US_STATES)
 
 
-def own_lab_name(words: tuple[str, ...]) -> bool:
+def corpus_places(written: dict[str, list[str]]) -> frozenset[str]:
+    """Words the corpus writes as a place: one word alone after a comma ("…, Shenzhen", "…, London")."""
+    return frozenset(key for forms in written.values() for form in forms for part in form.split(",")[1:]
+                     if len((key := institution_key(part)).split()) == 1 and not _generic(key))
+
+
+def own_lab_name(words: tuple[str, ...], places: frozenset[str] = frozenset()) -> bool:
     """A lab's or a unit's name of its own: a lab's or unit's word, and before the first one a word
     that says which ("AWS AI Labs", "Whiting School of Engineering", "Dyson Robot Learning Lab"),
     not only subjects and fields ("Machine Learning Research Lab", "Department of Computer Science").
-    Before "School of", "Center for" … a donor's name may end as a subject's does ("Whiting")."""
+    Before "School of", "Center for" … a donor's name may end as a subject's does ("Whiting"). A
+    word of ``places`` says where, not which ("Shenzhen Graduate School" is at several universities)."""
     first = next((index for index, word in enumerate(words) if word in LAB_WORDS), None)
     if first is None:
         return False
     donor = words[first] in _DONOR_UNIT_WORDS and words[first + 1:first + 2] in (("of",), ("for",))
-    return any(not _generic(word, shaped=not donor) for word in words[:first])
+    return any(not _generic(word, shaped=not donor) and word not in places for word in words[:first])
 
 
 # Words of an institution's own name, even where a source writes it as a member of another
@@ -130,6 +139,7 @@ def unit_forms(organisations: Iterable[tuple[str, bool]], written: dict[str, lis
     def label(iri: str) -> str:
         return repr(min(written.get(iri) or [iri]))
 
+    places = corpus_places(written)
     found: dict[str, tuple[str, str]] = {}
     for iri, (words, named) in every.items():
         forms = written.get(iri, ())
@@ -143,10 +153,10 @@ def unit_forms(organisations: Iterable[tuple[str, bool]], written: dict[str, lis
             unit = next(iter(fits))
             found[iri] = (unit, f"the short name of the parent of {label(unit)} before the unit's name, the only unit "
                                 "of the corpus so named")
-        elif own_lab_name(words) and len(fits := alone.get(words, set())) == 1:
+        elif own_lab_name(words, places) and len(fits := alone.get(words, set())) == 1:
             unit = next(iter(fits))
             found[iri] = (unit, f"written alone, it is the unit {label(unit)}, the only unit of the corpus of that name")
-        elif (len(words) >= 3 and not _generic(words[0]) and words[0] not in _KIND_PREFIXES and own_lab_name(words[1:])
+        elif (len(words) >= 3 and not _generic(words[0]) and words[0] not in _KIND_PREFIXES and own_lab_name(words[1:], places)
               and len(fits := labs_alone.get(words[1:], set()) - {iri}) == 1):
             lab = next(iter(fits))
             found[iri] = (lab, f"{label(lab)} with a place's or its organisation's name before it, the only lab of "
