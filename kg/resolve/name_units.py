@@ -164,14 +164,14 @@ def corpus_organisations(store: KGStore, resolved: ox.NamedNode) -> CorpusOrgani
                                written, units)
 
 
-def name_unit_triples(corpus: CorpusOrganisations, minter: Minter) -> Iterator[ox.Triple]:
+def name_unit_triples(corpus: CorpusOrganisations, minter: Minter,
+                      more: dict[str, str] | None = None) -> Iterator[ox.Triple]:
     """``org:subOrganizationOf`` from each organisation to the one whose name begins its own, with
-    a ``kg:UnitByName`` record of why (for ``kg quality``)."""
-    from .unit_forms import company_labs  # here, as that module reads this one's words
-
+    a ``kg:UnitByName`` record of why (for ``kg quality``); ``more``: units placed by other name
+    rules ({unit IRI: parent IRI}, :func:`.unit_forms.company_labs`), where these place none."""
     written = corpus.written
     parents = name_parents(corpus.top_level, written)
-    for lab, company in company_labs(corpus.top_level).items():
+    for lab, company in (more or {}).items():
         parents.setdefault(lab, company)
     labels = {iri: min(forms) for iri, forms in written.items()}
     for unit_iri, parent_iri in sorted(parents.items()):
