@@ -72,6 +72,9 @@ def test_a_unit_named_only_by_a_place_the_corpus_writes_stays_apart():
     assert _forms("Garchton Graduate School", units=units) == {"Garchton Graduate School": "Garchton Graduate School"}
     assert _forms("Garchton Graduate School", "Brakeport Institute, Garchton", units=units) == {}
     assert _forms("Brakeport Garchton AI Lab", "Garchton AI Lab", "Zorblax Institute, Garchton") == {}
+    # an organisation's name after a comma says which, not where
+    assert _forms("Brakeport Gorble AI Lab", "Gorble AI Lab", "Gorble", "Quillon Lab, Gorble") == {
+        "Brakeport Gorble AI Lab": "Gorble AI Lab"}
 
 
 def test_a_unit_name_that_has_units_of_its_own_or_the_table_knows_stays_apart():

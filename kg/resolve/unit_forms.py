@@ -85,10 +85,14 @@ def _generic(word: str, shaped: bool = True) -> bool:
             or word in COUNTRIES or word in US_STATES)
 
 
-def corpus_places(written: dict[str, list[str]]) -> frozenset[str]:
-    """Words the corpus writes as a place: one word alone after a comma ("…, Shenzhen", "…, London")."""
-    return frozenset(key for forms in written.values() for form in forms for part in form.split(",")[1:]
-                     if len((key := institution_key(part)).split()) == 1 and not _generic(key))
+def corpus_places(written: dict[str, list[str]], top_level: Iterable[str]) -> frozenset[str]:
+    """Words the corpus writes as a place: one word alone after a comma in a top-level
+    organisation's name ("…, Shenzhen", "…, London"), that is no organisation's name of its own
+    ("Dyson Robot Learning Lab, Dyson" says which, not where)."""
+    top_level = list(top_level)
+    names = {words[0] for iri in top_level if (words := key_words(iri)) is not None and len(words) == 1}
+    return frozenset(key for iri in top_level for form in written.get(iri, ()) for part in form.split(",")[1:]
+                     if len((key := institution_key(part)).split()) == 1 and not _generic(key) and key not in names)
 
 
 def own_lab_name(words: tuple[str, ...], places: frozenset[str] = frozenset()) -> bool:
@@ -139,7 +143,7 @@ def unit_forms(organisations: Iterable[tuple[str, bool]], written: dict[str, lis
     def label(iri: str) -> str:
         return repr(min(written.get(iri) or [iri]))
 
-    places = corpus_places(written)
+    places = corpus_places(written, every)
     found: dict[str, tuple[str, str]] = {}
     for iri, (words, named) in every.items():
         forms = written.get(iri, ())
