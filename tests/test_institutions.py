@@ -231,6 +231,9 @@ def test_the_place_of_one_university_is_not_part_of_its_identity(table, written,
 
 @pytest.mark.parametrize("written, bare", [
     ("Zorblax Lab, Quux Technologies", "Zorblax Lab"),            # a lab's unknown parent, not its place
+    ("ZWS AI Labs, Quillon", "ZWS AI Labs"),                      # "Labs" and "Laboratories" too
+    ("ZWS AI Labs (Quillon)", "ZWS AI Labs"),                     # the parent in brackets
+    ("Zorblax Laboratories, Quillon", "Zorblax Laboratories"),
     ("Zorblax Research, Quux Technologies", "Zorblax Research"),  # a company's word: an organisation
     ("Zorblax Research, QRX", "Zorblax Research"),                # an acronym: an organisation
 ])

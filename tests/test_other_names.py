@@ -213,6 +213,24 @@ def test_a_university_that_only_begins_another_stays_apart(names):
     assert _same(*names) == {}
 
 
+def test_a_companys_first_word_abbreviated_is_the_one_company_of_the_corpus_so_named():
+    assert _same("QX Group", "Quillaxon Group") == {"QX Group": "Quillaxon Group"}
+    assert _same("QX Research", "Quillaxon Research", "Quillaxon Group") == {"QX Research": "Quillaxon Research"}
+
+
+@pytest.mark.parametrize("names", [
+    ("QX Group", "Quillaxon Group", "Quixote Group"),   # two companies it may abbreviate
+    ("QU Group", "Quillon Group"),                      # the next letter: the word's beginning, no abbreviation
+    ("QX Group", "Quillaxon Holdings"),                 # another rest
+    ("QX Department", "Quillaxon Department"),          # a unit's word, no company's
+    ("QX University", "Quillaxon University"),
+    ("XQ Group", "Quillaxon Group"),                    # not from the first letter
+    ("Qx Group", "Quillaxon Group"),                    # not written in capitals
+])
+def test_an_abbreviation_that_names_no_one_company_stays_apart(names):
+    assert _same(*names) == {}
+
+
 def test_other_forms_of_a_name_in_the_store_are_counted_with_their_institution_and_explained(tmp_path):
     source = tmp_path / "conf2025.json"
     source.write_text(json.dumps([

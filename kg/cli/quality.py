@@ -23,7 +23,7 @@ SECTIONS = {
     "institutions_merged": "Institutions written several ways, and why each is the same",
     "units_placed_by_domain": "Units named alone, placed in their institution by their authors' e-mail domain",
     "units_placed_by_name": "Labs and campuses placed under the organisation of the corpus whose name begins theirs",
-    "institutions_by_other_name": "Acronyms and abbreviations placed under the one organisation of the corpus they name",
+    "institutions_by_other_name": "Acronyms, abbreviations and other forms of a unit placed under the one organisation of the corpus they name",
     "name_only_authors_with_identified_namesakes": "Authors without an identifier whom several identified people could be",
 }
 

@@ -28,7 +28,7 @@ names it. Derived from the whole store, so it never depends on the order sources
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable, Iterator
 
 import pyoxigraph as ox
@@ -51,6 +51,9 @@ SELECT DISTINCT ?org ?named WHERE {
   FILTER NOT EXISTS { ?org kg:scopedByDomain ?domain }
   OPTIONAL { GRAPH ?k { ?org skos:prefLabel ?label } FILTER(?k != RESOLVED) BIND(true AS ?named) }
 }"""
+# Units the sources place under their parents ("Amazon, AWS AI Labs"), for the other forms of a unit.
+UNITS = sparql_prologue() + """
+SELECT DISTINCT ?unit ?parent WHERE { GRAPH ?g { ?unit org:subOrganizationOf ?parent } FILTER(?g != RESOLVED) }"""
 LABELS = sparql_prologue() + """
 SELECT ?org ?label WHERE { ?org kg:nameAsWritten ?label FILTER(lang(?label) = "en") }"""
 # Words after an organisation's name that make another institution of it, not its lab or campus.
@@ -144,25 +147,32 @@ def _organisation_after(words: tuple[str, ...], forms: Iterable[str],
 @dataclass(frozen=True)
 class CorpusOrganisations:
     """What the placements by name read from the store, once for both (:mod:`.other_names` too):
-    the top-level organisations with whether the alias table named them, and each organisation's
-    written forms."""
+    the top-level organisations with whether the alias table named them, each organisation's
+    written forms and the units the sources place under a parent (unit IRI -> parent IRI)."""
     top_level: list[tuple[str, bool]]
     written: dict[str, list[str]]
+    units: dict[str, str] = field(default_factory=dict)
 
 
 def corpus_organisations(store: KGStore, resolved: ox.NamedNode) -> CorpusOrganisations:
     written: dict[str, list[str]] = {}
     for org, label in store.select_terms(LABELS):
         written.setdefault(org.value, []).append(label.value)
+    units = {unit.value: parent.value for unit, parent in store.select_terms(UNITS.replace("RESOLVED", str(resolved)))}
     return CorpusOrganisations([(org.value, named is not None)
-                                for org, named in store.select_terms(TOP_LEVEL.replace("RESOLVED", str(resolved)))], written)
+                                for org, named in store.select_terms(TOP_LEVEL.replace("RESOLVED", str(resolved)))],
+                               written, units)
 
 
-def name_unit_triples(corpus: CorpusOrganisations, minter: Minter) -> Iterator[ox.Triple]:
+def name_unit_triples(corpus: CorpusOrganisations, minter: Minter,
+                      more: dict[str, str] | None = None) -> Iterator[ox.Triple]:
     """``org:subOrganizationOf`` from each organisation to the one whose name begins its own, with
-    a ``kg:UnitByName`` record of why (for ``kg quality``)."""
+    a ``kg:UnitByName`` record of why (for ``kg quality``); ``more``: units placed by other name
+    rules ({unit IRI: parent IRI}, :func:`.unit_forms.company_labs`), where these place none."""
     written = corpus.written
     parents = name_parents(corpus.top_level, written)
+    for lab, company in (more or {}).items():
+        parents.setdefault(lab, company)
     labels = {iri: min(forms) for iri, forms in written.items()}
     for unit_iri, parent_iri in sorted(parents.items()):
         unit, parent = ox.NamedNode(unit_iri), ox.NamedNode(parent_iri)

@@ -51,6 +51,8 @@ COMPANY_NAME_WORDS = ("technologies", "group", "holdings", "systems")
 # Science Thrust"); "School", "Institute" or "Center" begin units but end many institutions' names
 # ("Higher School of Economics", "Alan Turing Institute").
 UNIT_ONLY_WORDS = frozenset("department dept faculty lab laboratory thrust".split())
+# A lab's name, whose parent an unknown name after it may be ("Zorblax AI Labs, Quillon").
+_LAB_NAME_WORDS = UNIT_ONLY_WORDS | frozenset("labs laboratories".split())
 US_STATE_CODES = frozenset(
     "AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR "
     "PA RI SC SD TN TX UT VT VA WA WV WI WY DC".split()
@@ -225,9 +227,9 @@ def resolve_name(text: str, aliases: AliasTable, qualifiers: tuple[str, ...] = (
 def _is_where(base: str, places: tuple[str, ...]) -> bool:
     """Places after a name say where it is, not which one: not after a system's name (its campuses
     are written "University of X, Y"), nor after a lab's, whose parent an unknown name may be
-    ("Foo Lab, Bar Technologies"), nor when one of them is an organisation's name."""
+    ("Foo Lab, Bar Technologies", "Foo AI Labs (Bar)"), nor when one of them is an organisation's name."""
     return (not _SYSTEM_NAME.search(base) and not base.startswith(_SYSTEM_PREFIXES)
-            and not set(base.split()) & UNIT_ONLY_WORDS
+            and not set(base.split()) & _LAB_NAME_WORDS
             and not any(words_of(place) & (ORGANISATION_WORDS | set(COMPANY_NAME_WORDS)) or any(map(is_acronym, place.split()))
                         for place in places))
 

@@ -22,6 +22,9 @@ others the corpus is the evidence, where it writes both names:
   nor a name the corpus also writes after "University of";
 - "A University" is "A University of B" where B is a place ("Ben-Gurion University of the Negev"),
   not a subject ("Tokyo University of Science" is another university than "Tokyo University").
+- a company's first word abbreviated ("VW Group", "MS Research") is the company named by a word
+  it abbreviates and the same rest ("Volkswagen Group"): the word's first letter, then others of
+  its letters in order, not the next one ("GE" is no abbreviation of "Genentech").
 
 None of these where a word of the name says which kind of university it is, not which one
 ("Technical University of X" is no "Technical University"; :data:`NAME_KIND_WORDS`). Only where
@@ -52,9 +55,13 @@ from ..rdf.vocab import KG, ORG, RDF, RDFS
 from .institutions import GENERIC_UNITS, KIND_WORDS, SUBJECT_WORD, split_commas
 from .keys import institution_key
 from .match_keys import derived_acronyms, initials
-from .name_units import JOINING_WORDS, CorpusOrganisations, key_words
-from .org_names import COUNTRIES, ORGANISATION_WORDS, US_STATES, is_top_level
+from .name_units import ACADEMIC_WORDS, JOINING_WORDS, CorpusOrganisations, key_words
+from .org_names import COMPANY_NAME_WORDS, COUNTRIES, ORGANISATION_WORDS, UNIT_ONLY_WORDS, US_STATES, is_top_level
+from .unit_forms import unit_forms
 
+# An abbreviated first word ("VW Group"), and the words that end a company's or a lab's name after it.
+_CAPITALS = re.compile(r"[A-Z]{2,4}")
+_COMPANY_ENDINGS = frozenset((*COMPANY_NAME_WORDS, "research", "ai", "labs"))
 # Acronyms that several well-known institutions go by (the alias table leaves them out for that).
 AMBIGUOUS_ACRONYMS = frozenset(
     "NTU UW OSU MSU WSU BU SMU UCB ARL UCL USC PSU CSU ASU IIT".split())
@@ -152,7 +159,50 @@ def same_institutions(organisations: Iterable[tuple[str, bool]],
     for iri, (candidates, why) in sorted(written_short_or_reordered(every, written).items()):
         if iri not in found:
             place(iri, candidates, why)
+    for iri, (candidates, why) in sorted(abbreviated_first_word(every, written).items()):
+        if iri not in found:
+            place(iri, candidates - set(found), why)
     return found
+
+
+def abbreviated_first_word(every: dict[str, tuple[tuple[str, ...], bool]],
+                           written: dict[str, list[str]]) -> dict[str, tuple[set[str], str]]:
+    """Top-level organisations -> {IRI of a company's name whose first word is written as an
+    abbreviation ("VW Group"): (the organisations named by a word it abbreviates and the same rest,
+    "Volkswagen Group"; why)}. The abbreviation is two to four capitals, the first the word's first
+    letter, the others letters of it in order and not the next one ("VW" of "Volkswagen", "MS" of
+    "Microsoft", never "GE" of "Genentech"); the rest ends with a company's or a lab's word ("Group",
+    "Research") and has no academic or unit word ("CS Department" is no "Chemistry Department")."""
+    by_rest: dict[tuple[str, ...], set[str]] = defaultdict(set)
+    for iri, (words, _) in every.items():
+        if len(words) >= 2:
+            by_rest[words[1:]].add(iri)
+    found: dict[str, tuple[set[str], str]] = {}
+    for iri, (words, named) in every.items():
+        rest = words[1:]
+        if named or not rest or rest[-1] not in _COMPANY_ENDINGS or set(rest) & (ACADEMIC_WORDS | UNIT_ONLY_WORDS):
+            continue
+        acronym = next((first for form in written.get(iri, ()) if _CAPITALS.fullmatch(first := form.split()[0])
+                        and match_key(first) == words[0]), None)
+        if acronym is not None:
+            found[iri] = ({other for other in by_rest.get(rest, ()) - {iri} if _abbreviates(acronym, every[other][0][0])},
+                          f"{acronym!r} abbreviates the first word of {{}}, the only organisation of the corpus "
+                          f"named by such a word and {' '.join(rest)!r}")
+    return found
+
+
+def _abbreviates(acronym: str, word: str) -> bool:
+    """"VW" of "volkswagen": the word's first letter, then the others in order, not the next one."""
+    letters = acronym.lower()
+    if len(word) <= len(letters) + 1 or word[0] != letters[0] or not word.isalpha() or word in ORGANISATION_WORDS:
+        return False
+    positions, position = [], 0
+    for letter in letters[1:]:
+        position = word.find(letter, position + 1)
+        if position < 0:
+            return False
+        positions.append(position)
+    return positions[0] > 1
 
 
 def written_short_or_reordered(every: dict[str, tuple[tuple[str, ...], bool]],
@@ -258,6 +308,8 @@ def same_institution_triples(corpus: CorpusOrganisations, minter: Minter, placed
     placed under another (``placed``: the units derived before) keeps that one place."""
     units = {triple.subject.value for triple in placed if triple.predicate == ORG.subOrganizationOf}
     found = same_institutions(corpus.top_level, corpus.written)
+    for other_iri, placing in unit_forms(corpus.top_level, corpus.written, corpus.units).items():
+        found.setdefault(other_iri, placing)
     for other_iri, (institution_iri, why) in sorted(found.items()):
         if other_iri in units:
             continue

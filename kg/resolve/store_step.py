@@ -57,6 +57,7 @@ from .aggregates import NAME_LISTS, aggregate_triples, name_list_triples
 from .domain_units import domain_unit_triples
 from .name_units import corpus_organisations, name_unit_triples
 from .other_names import same_institution_triples
+from .unit_forms import company_labs
 from .match_keys import ENTITY_CLASSES, MATCH_KEYS, entity_keys, match_key_triples, person_keys_line, text_rows
 from .name_index import INDEX_PREDICATES, name_index_triples
 from .identity import apply_moves, find_person_merges, person_merge_triples, read_mentions, undo_moves
@@ -268,7 +269,7 @@ def rebuild(store: KGStore, minter: Minter, on_stage: Callable[[str], None] | No
     # (the derived graph still holds the last run's until it is set).
     stage("resolving: display names")
     corpus = corpus_organisations(store, graph)
-    placed = [*domain_unit_triples(store, minter), *name_unit_triples(corpus, minter)]
+    placed = [*domain_unit_triples(store, minter), *name_unit_triples(corpus, minter, company_labs(corpus.top_level))]
     units = [*placed, *same_institution_triples(corpus, minter, placed)]
     with tempfile.TemporaryDirectory(prefix="kg-resolve-", dir=store.scratch_dir) as folder:
         person_keys = Path(folder) / "person-keys"
