@@ -251,7 +251,9 @@ def test_the_browser_harness_sees_requests_errors_and_dialogs(tmp_path, browser)
 
 def test_a_large_network_is_drawn_as_its_communities_each_with_its_own_page(tmp_path, browser):
     graph = synthetic_network(3_000)
-    written = write_html(graph, tmp_path / "big.html", "Synthetic network")
+    heard: list[int] = []
+    written = write_html(graph, tmp_path / "big.html", "Synthetic network", on_progress=heard.append)
+    assert heard == list(range(1, len(written)))  # each community page as it is written
     report = browser.open(tmp_path / "big.html")
     assert report.errors == [] and report.requests == []
     view = browser.evaluate("nodes.get().map(n => [n.href, n.title.split('\\n')[1]])")

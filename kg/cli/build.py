@@ -138,7 +138,7 @@ def build(paths, out_dir, format_name, encoding, strict, jobs, store_spec, base,
             stage("writing the site")
             write_site(store, out_dir / "site")
         pages = write_pages(store, out_dir, profiles="site/" if with_site else None,  # collaboration networks (issue 4)
-                            on_page=lambda path: stage(f"writing the network pages: {path}"))
+                            on_page=lambda path: stage(f"writing the network pages: {path}"), on_progress=stage.done)
     print_summary(report, stats)
     console().print(f"Wrote {out_dir / 'kg.ttl'} and {out_dir / 'rejects.tsv'}.")
     console().print(f"Wrote {', '.join(str(page) for page in pages)}.")

@@ -64,12 +64,14 @@ def affiliation_network(store: KGStore) -> nx.Graph:
 
 
 def write_pages(store: KGStore, out_dir: Path, profiles: str | None = None,
-                built: dict[str, nx.Graph] | None = None, on_page: Callable[[Path], None] | None = None) -> list[Path]:
+                built: dict[str, nx.Graph] | None = None, on_page: Callable[[Path], None] | None = None,
+                on_progress: Callable[[int], None] | None = None) -> list[Path]:
     """The whole co-author, institution and topic networks as pages in ``out_dir`` (what ``kg build`` writes).
 
     ``profiles``: the site's folder relative to ``out_dir``, to link each node to its page;
     ``built``: networks the caller already has (the site's co-authors), not read again;
-    ``on_page`` hears each page's path as its network is read (minutes each at 100,000 papers).
+    ``on_page`` hears each page's path as its network is read (minutes each at 100,000 papers),
+    ``on_progress`` how many of its community pages are written.
     """
     paths, read = [], {}
     for name in LINKS:
@@ -77,6 +79,6 @@ def write_pages(store: KGStore, out_dir: Path, profiles: str | None = None,
         if on_page:
             on_page(path)
         graph = (built or {}).get(name) or network(store, name, read=read)
-        write_html(graph, path, HEADINGS[name], KINDS[name], profiles=profiles)
+        write_html(graph, path, HEADINGS[name], KINDS[name], profiles=profiles, on_progress=on_progress)
         paths.append(path)
     return paths

@@ -22,6 +22,7 @@ import colorsys
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Callable
 
 import jinja2
 from markupsafe import Markup
@@ -262,9 +263,10 @@ def _write(path: Path, html: str) -> None:
 
 
 def write_html(graph: nx.Graph, path: Path, heading: str, kind: str = "author", cap: int = NODE_CAP,
-               profiles: str | None = None) -> list[Path]:
+               profiles: str | None = None, on_progress: Callable[[int], None] | None = None) -> list[Path]:
     """The page of ``graph`` at ``path``; above :data:`COMMUNITY_VIEW_ABOVE` nodes, its community view
-    there and one page per drawn community in the folder ``{stem}-communities/`` beside it."""
+    there and one page per drawn community in the folder ``{stem}-communities/`` beside it
+    (``on_progress`` hears how many are written: up to :data:`COMMUNITY_CAP`, a minute at 100,000 papers)."""
     if len(graph) <= COMMUNITY_VIEW_ABOVE:
         _write(path, render_html(graph, heading, kind, cap, profiles=profiles))
         return [path]
@@ -284,6 +286,8 @@ def write_html(graph: nx.Graph, path: Path, heading: str, kind: str = "author", 
         _write(page, render_html(induced(graph, group), f"{heading}: community {index} ({named})",
                                  kind, cap, profiles=inner, assets=""))
         written.append(page)
+        if on_progress:
+            on_progress(index)
     view = community_graph(graph, drawn, leaders, lambda index: f"{folder.name}/{index + 1}.html")
     rest = len(groups) - len(drawn)
     note = (f"{_plural(len(graph), word)} are too many to draw one by one: each node here is a community "
