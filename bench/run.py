@@ -277,7 +277,7 @@ def report(result: dict) -> None:
             continue
         print(f"{label:<28}{papers / run['seconds']:>12,.0f}{run.get('triples', kg['triples']) / run['seconds']:>14,.0f}"
               f"{run['seconds']:>10.1f}{run['cpu']:>10.1f}{run['peak_mb']:>10,.0f}")
-    print(f"  (kg's {kg['jobs']} mapping processes, alive while the listing is read: {kg['worker_peak_mb']:,.0f} MB each at most)")
+    print(f"  (kg's child processes — {kg['jobs']} mapping the listing, then the resolution's readers: {kg['worker_peak_mb']:,.0f} MB each at most)")
     engine_share, naive_factor = ingest_ratios(kg, engine, naive)
     print(f"kg / engine time: {1 / engine_share:.2f} (throughput {engine_share:.2f})   "
           f"kg / naive throughput: {'-' if naive_factor is None else f'{naive_factor:.1f}x'}")

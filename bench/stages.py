@@ -4,6 +4,7 @@
     .venv/bin/python bench/stages.py --resolve-only STORE         # the resolution step again, on STORE
     .venv/bin/python bench/stages.py --map-only LISTING           # reading and mapping alone: the mapping processes' memory
     .venv/bin/python bench/stages.py --exports STORE OUT           # what kg build does after the ingest, on STORE
+    .venv/bin/python bench/stages.py --exports --one-by-one STORE OUT   # the same with the export before the pages
 
 Each stage is one the pipeline reports to the terminal (reading, loading, each part of the
 resolution); its peak is the main process's resident memory, sampled every 0.2 s. The mapping
@@ -57,7 +58,7 @@ class StageClock:
               f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024:>8,} MB")
         workers = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024
         if workers:
-            print(f"mapping processes: {workers:,} MB each at most")
+            print(f"child processes (mapping; reading beside the main one): {workers:,} MB each at most")
         print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 
@@ -108,8 +109,10 @@ def map_only(listing: Path, jobs: int | None) -> None:
           f"{resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024:,} MB each at most")
 
 
-def exports(store_path: Path, out_dir: Path) -> StageClock:
-    """The stages ``kg build`` runs after its ingest, each network page its own stage."""
+def exports(store_path: Path, out_dir: Path, one_by_one: bool) -> StageClock:
+    """The stages ``kg build`` runs after its ingest, each network page its own stage: the export in
+    its own process while the pages are written, as kg build runs it, or ``one_by_one`` before them."""
+    from kg.exports.background import export_beside
     from kg.exports.rdf import export
     from kg.graphs.networks import HEADINGS, KINDS, LINKS, network
     from kg.graphs.render import write_html
@@ -121,14 +124,21 @@ def exports(store_path: Path, out_dir: Path) -> StageClock:
     store = KGStore(str(store_path))
     clock("counting")
     stored_stats(store) or graph_stats(store)
-    clock("exporting kg.ttl")
-    export(store, "turtle", out_dir / "kg.ttl", Minter().base)
+    background = None
+    if one_by_one:
+        clock("exporting kg.ttl")
+        export(store, "turtle", out_dir / "kg.ttl", Minter().base)
+    else:
+        background = export_beside(store, "turtle", out_dir / "kg.ttl", Minter().base)
     read = {}  # the teams each network reads, shared as kg build's pages share them
     for name in LINKS:
         clock(f"network {name}: reading")
         graph = network(store, name, read=read)
         clock(f"network {name}: writing the page")
         write_html(graph, out_dir / f"{name}.html", HEADINGS[name], KINDS[name])
+    if background is not None:
+        clock("waiting for the export")
+        background.wait()
     return clock
 
 
@@ -138,6 +148,7 @@ def main() -> None:
     parser.add_argument("--resolve-only", action="store_true")
     parser.add_argument("--map-only", action="store_true")
     parser.add_argument("--exports", action="store_true")
+    parser.add_argument("--one-by-one", action="store_true", help="with --exports: the export before the pages, not beside them")
     parser.add_argument("--jobs", type=int, default=None)
     args = parser.parse_args()
 
@@ -149,7 +160,7 @@ def main() -> None:
 
     print(f"{'stage':<58}{'wall':>11}{'CPU':>15}{'peak':>11}")
     if args.exports:
-        clock = exports(Path(args.paths[0]), Path(args.paths[1]))
+        clock = exports(Path(args.paths[0]), Path(args.paths[1]), args.one_by_one)
     elif args.resolve_only:
         from kg.resolve.store_step import rebuild
 

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import signal
+import time
 
 import pyoxigraph as ox
 import pytest
@@ -135,3 +138,65 @@ def test_the_export_command_offers_every_export_format():
     from kg.exports.rdf import FORMATS
 
     assert EXPORT_FORMATS == list(FORMATS)
+
+
+@pytest.fixture(scope="module")
+def disk_store(tmp_path_factory):
+    """The samples in an on-disk store, held open by this process as kg build's writer holds it."""
+    from kg import SAMPLES_DIR
+    from kg.pipeline import ingest
+    from kg.rdf.iris import Minter
+    from kg.stores.embedded import KGStore
+
+    store = KGStore(str(tmp_path_factory.mktemp("disk") / "store"))
+    ingest([SAMPLES_DIR], store, Minter())
+    yield store
+    store.close()
+
+
+@pytest.mark.parametrize("format_name", ["turtle", "nquads"])
+def test_an_export_in_its_own_process_beside_the_writer_is_the_same_bytes(disk_store, tmp_path, format_name):
+    from kg.exports.background import export_beside
+
+    output = tmp_path / "out" / f"kg.{format_name}"
+    background = export_beside(disk_store, format_name, output, BASE)
+    assert background is not None and background.pid != os.getpid()
+    seen = []
+    background.watch(seen.append, every=0.01)
+    background.wait()
+    assert output.read_bytes() == exported(disk_store, format_name)
+    assert not list(output.parent.glob("*.partial"))
+    assert max(seen) == background.done > 1000  # the count the display shows reached every statement
+
+
+def test_a_store_no_other_process_can_open_is_exported_in_place(sample_store, tmp_path):
+    from kg.exports.background import export_beside
+
+    assert export_beside(sample_store, "turtle", tmp_path / "kg.ttl", BASE) is None  # in memory
+
+
+def test_a_failed_background_export_is_one_error_naming_its_file(disk_store, tmp_path):
+    from kg.errors import KgError
+    from kg.exports.background import export_beside
+
+    (tmp_path / "taken").write_text("a file where the export's folder would be")
+    output = tmp_path / "taken" / "kg.ttl"
+    background = export_beside(disk_store, "turtle", output, BASE)
+    with pytest.raises(KgError, match=r"taken/kg\.ttl: .*taken") as raised:
+        background.wait()
+    assert "\n" not in str(raised.value)
+
+
+def test_a_stopped_background_export_leaves_no_partial_file(disk_store, tmp_path):
+    from kg.exports.background import export_beside
+
+    output = tmp_path / "kg.ttl"
+    background = export_beside(disk_store, "turtle", output, BASE)
+    deadline = time.monotonic() + 60
+    while not (tmp_path / "kg.ttl.partial").exists() and time.monotonic() < deadline:
+        time.sleep(0.005)
+    assert (tmp_path / "kg.ttl.partial").exists()  # the child has begun writing
+    os.kill(background.pid, signal.SIGSTOP)  # and stays half-way, however fast it is
+    background.stop()
+    assert not background.alive()
+    assert not output.exists() and not (tmp_path / "kg.ttl.partial").exists()

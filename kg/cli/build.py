@@ -4,19 +4,22 @@ from __future__ import annotations
 
 import csv
 from collections import Counter
-from contextlib import nullcontext
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
+from typing import Callable, Iterator
 
 import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from .. import SAMPLES_DIR
 from ..errors import plural
+from ..exports.background import export_beside
 from ..exports.rdf import export
 from ..exports.site import write_site
 from ..graphs.networks import write_pages
 from ..pipeline import IngestReport, NothingRead, ingest
 from ..query.stats import graph_stats, stored_stats
+from ..stores.embedded import KGStore
 from .common import base_option, console, minter, opened_store, reading_options, writable_folder, writer_store_option
 
 
@@ -51,15 +54,27 @@ class Stages:
 
     def __call__(self, description: str) -> None:
         """Start the next stage."""
+        self.end()
         if self.progress is not None:
-            if self.task is not None:
-                self.progress.remove_task(self.task)
             self.task = self.progress.add_task(description, total=None)
+
+    def end(self) -> None:
+        """The current stage is over (a stage :meth:`beside` it may still be shown)."""
+        if self.progress is not None and self.task is not None:
+            self.progress.remove_task(self.task)
+            self.task = None
 
     def done(self, count: int) -> None:
         """How many items the current stage has done."""
         if self.progress is not None and self.task is not None:
             self.progress.update(self.task, completed=count)
+
+    def beside(self, description: str) -> Callable[[int], None]:
+        """A stage another process works at while the next ones run here; returns its counter."""
+        if self.progress is None:
+            return lambda count: None
+        task = self.progress.add_task(description, total=None)
+        return lambda count: self.progress.update(task, completed=count)
 
 
 def run_ingest(paths, store, mint, format_name, encoding, strict, jobs=None, stages: Stages | None = None,
@@ -76,6 +91,27 @@ def run_ingest(paths, store, mint, format_name, encoding, strict, jobs=None, sta
                           on_record=read if shown.progress is not None else None, on_stage=shown)
     except NothingRead as exc:
         print_rejections(exc.report)
+        raise
+
+
+@contextmanager
+def exporting(store: KGStore, output: Path, base: str, stage: Stages) -> Iterator[None]:
+    """The sorted Turtle export, written while the block runs where another process can open the
+    store (kg/exports/background.py), else before it; done when the block ends."""
+    description = f"exporting {output} (statements read)"
+    background = export_beside(store, "turtle", output, base)
+    if background is None:
+        stage(description)
+        export(store, "turtle", output, base, on_progress=stage.done)
+        yield
+        return
+    background.watch(stage.beside(description))
+    try:
+        yield
+        stage.end()  # the export's line stays until it is written
+        background.wait()
+    except BaseException:
+        background.stop()
         raise
 
 
@@ -131,14 +167,13 @@ def build(paths, out_dir, format_name, encoding, strict, jobs, store_spec, base,
                             replace_all=True)
         stage("counting")
         stats = stored_stats(store) or graph_stats(store)  # the pipeline has just counted and stored them
-        stage(f"exporting {out_dir / 'kg.ttl'} (statements read)")
-        export(store, "turtle", out_dir / "kg.ttl", mint.base, on_progress=stage.done)
-        write_rejects(report, out_dir / "rejects.tsv")
-        if with_site:
-            stage("writing the site")
-            write_site(store, out_dir / "site")
-        pages = write_pages(store, out_dir, profiles="site/" if with_site else None,  # collaboration networks (issue 4)
-                            on_page=lambda path: stage(f"writing the network pages: {path}"), on_progress=stage.done)
+        with exporting(store, out_dir / "kg.ttl", mint.base, stage):
+            write_rejects(report, out_dir / "rejects.tsv")
+            if with_site:
+                stage("writing the site")
+                write_site(store, out_dir / "site")
+            pages = write_pages(store, out_dir, profiles="site/" if with_site else None,  # collaboration networks (issue 4)
+                                on_page=lambda path: stage(f"writing the network pages: {path}"), on_progress=stage.done)
     print_summary(report, stats)
     console().print(f"Wrote {out_dir / 'kg.ttl'} and {out_dir / 'rejects.tsv'}.")
     console().print(f"Wrote {', '.join(str(page) for page in pages)}.")

@@ -47,6 +47,11 @@ FORMATS = Registry("export format", {
 })
 
 
+def partial_path(output: Path) -> Path:
+    """Where an export is written until it is complete."""
+    return output.with_name(output.name + ".partial")
+
+
 def export(store: KGStore, format_name: str, output: Path | BinaryIO, base: str,
            on_progress: Callable[[int], None] | None = None) -> None:
     """Serialise every triple of the store in ``format_name`` to a path or binary stream;
@@ -54,7 +59,7 @@ def export(store: KGStore, format_name: str, output: Path | BinaryIO, base: str,
     writer = FORMATS[format_name]
     if isinstance(output, Path):
         output.parent.mkdir(parents=True, exist_ok=True)
-        partial = output.with_name(output.name + ".partial")
+        partial = partial_path(output)
         with open(partial, "wb") as handle:
             writer.write(store, handle, base, on_progress)
         partial.replace(output)  # readers never see a half-written export

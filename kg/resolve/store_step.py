@@ -50,6 +50,7 @@ import pyoxigraph as ox
 
 from ..rdf.iris import Minter
 from ..ingest.names import clean
+from ..stores.beside import TriplesBeside
 from ..stores.embedded import KGStore
 from ..stores.ordering import grouped_lines
 from ..rdf.vocab import FOAF, KG, RDF, RDFS, SKOS, TRUE, sparql_prologue
@@ -228,6 +229,14 @@ def institution_label_triples(store: KGStore, graph: ox.NamedNode) -> Iterator[o
             yield ox.Triple(node, SKOS.altLabel, ox.Literal(form, language=language))
 
 
+def _counts(store: KGStore, minter: Minter, units: list[ox.Triple]) -> Iterator[ox.Triple]:
+    return aggregate_triples(store, minter, units, store.scratch_dir)
+
+
+def _name_lists(store: KGStore) -> Iterator[ox.Triple]:
+    return name_list_triples(store, store.scratch_dir)
+
+
 def key_triples(store: KGStore, person_keys: Path, minter: Minter) -> Iterator[ox.Triple]:
     """The match keys and the name index of every kind of entity."""
     for kind in sorted(ENTITY_CLASSES):
@@ -273,6 +282,9 @@ def rebuild(store: KGStore, minter: Minter, on_stage: Callable[[str], None] | No
     units = [*placed, *same_institution_triples(corpus, minter, placed)]
     with tempfile.TemporaryDirectory(prefix="kg-resolve-", dir=store.scratch_dir) as folder:
         person_keys = Path(folder) / "person-keys"
+        # The counts read what the names read, and each is one core's work: on an on-disk store
+        # they are counted by a reader process while the names are chosen here (kg/stores/beside.py).
+        counts = TriplesBeside(store, "counting co-author pairs and institutions", _counts, minter, units)
 
         def derived() -> Iterator[ox.Triple]:
             yield ox.Triple(graph, KG.resolutionSuspended, TRUE)
@@ -283,16 +295,22 @@ def rebuild(store: KGStore, minter: Minter, on_stage: Callable[[str], None] | No
             yield from institution_label_triples(store, graph)
             stage("resolving: co-author pairs and counts per institution")
             yield from units
-            yield from aggregate_triples(store, minter, units, store.scratch_dir)
+            yield from counts
             stage("resolving: writing the derived graph")
 
         written_after = MATCH_KEYS | INDEX_PREDICATES | NAME_LISTS  # read back from what this write stores
-        store.set_graph_triples(graph, derived(), keep=written_after)
+        try:
+            store.set_graph_triples(graph, derived(), keep=written_after)
+        finally:
+            counts.stop()  # at once when the names failed; nothing left to do once they are read
         stage("resolving: name look-up keys and name lists")
         # Match keys fold every name, the ones just chosen included (and no stale one), and the name lists
-        # show the display names just chosen, so they come after.
-        store.set_graph_triples(graph, chain(key_triples(store, person_keys, minter), name_list_triples(store, store.scratch_dir)),
-                                only=written_after)
+        # show the display names just chosen, so they come after; each is one core's work, as above.
+        name_lists = TriplesBeside(store, "listing the names of papers with artifacts", _name_lists)
+        try:
+            store.set_graph_triples(graph, chain(key_triples(store, person_keys, minter), name_lists), only=written_after)
+        finally:
+            name_lists.stop()
     store.update(f"DELETE DATA {{ GRAPH {graph} {{ {graph} {KG.resolutionSuspended} {TRUE} }} }}")  # resolved
     return decisions
 

@@ -1,0 +1,148 @@
+"""Work on the store in a process of its own, beside the process that holds it.
+
+An on-disk store is opened by one writer and any number of readers. Where two long parts of a
+command only read the store (``kg build``'s export and its network pages; the resolution step's
+display names and its counts) and each is one core's work, the second runs in a reader process
+while the first runs here, so the command takes the longer of the two instead of their sum. The
+process is spawned, not forked: this one holds the engine's threads and locks, which a forked
+child must not inherit. It sees the store as it was when it opened it, so it is started after
+the writes it must see.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import tempfile
+import threading
+import traceback
+from pathlib import Path
+from typing import Callable, Iterator
+
+import pyoxigraph as ox
+
+from ..errors import KgError
+from .embedded import EmbeddedStore, KGStore
+
+
+def _run(spec: str, target: Callable, args: tuple, done, outcome) -> None:
+    """In the child: ``target(reader, *args, on_progress=...)``; then None or the error's one line."""
+    try:
+        def progress(count: int) -> None:
+            done.value = count
+
+        store = EmbeddedStore(spec, read_only=True)
+        try:
+            target(store, *args, on_progress=progress)
+        finally:
+            store.close()
+        outcome.send(None)
+    except KgError as exc:
+        outcome.send(str(exc))
+    except BaseException as exc:  # noqa: BLE001 — one line to the parent, which raises it there
+        outcome.send(f"{type(exc).__name__}: {exc} (in {traceback.extract_tb(exc.__traceback__)[-1].name})")
+
+
+class ReaderProcess:
+    """``target(reader, *args, on_progress=…)`` running in its own process on a read-only opening
+    of the on-disk store ``spec``; ``target`` is a module-level function and writes its result to
+    files. :meth:`wait` raises :class:`KgError` with the child's error, naming ``what``."""
+
+    def __init__(self, spec: str, what: str, target: Callable, *args, leaves: tuple[Path, ...] = ()):
+        context = multiprocessing.get_context("spawn")
+        self.what, self.leaves = what, leaves
+        self._done = context.Value("q", 0, lock=False)
+        self._outcome, sent = context.Pipe(duplex=False)
+        self._process = context.Process(target=_run, name=f"kg: {what}", daemon=True,
+                                        args=(spec, target, args, self._done, sent))
+        self._process.start()
+        sent.close()
+
+    @property
+    def done(self) -> int:
+        """The last count the target reported to ``on_progress``."""
+        return self._done.value
+
+    @property
+    def pid(self) -> int:
+        return self._process.pid
+
+    def alive(self) -> bool:
+        return self._process.is_alive()
+
+    def watch(self, on_progress: Callable[[int], None], every: float = 0.5) -> None:
+        """Tell ``on_progress`` the target's count, from a thread, until the process ends."""
+
+        def poll() -> None:
+            while self._process.is_alive():
+                on_progress(self.done)
+                self._process.join(every)
+            on_progress(self.done)
+
+        threading.Thread(target=poll, name=f"kg: watching {self.what}", daemon=True).start()
+
+    def wait(self) -> None:
+        try:
+            error = self._outcome.recv()
+        except EOFError:  # the child died without a word (killed, out of memory)
+            self._process.join()
+            error = f"its process ended with code {self._process.exitcode}"
+        self._process.join()
+        if error is not None:
+            raise KgError(f"{self.what}: {error}")
+
+    def stop(self) -> None:
+        """End the work unfinished (the command failed elsewhere) and remove the files it ``leaves``.
+        Its scratch files are in the store's journal, which the next writer clears."""
+        if self._process.is_alive():
+            self._process.kill()
+        self._process.join()
+        for path in self.leaves:
+            path.unlink(missing_ok=True)
+
+
+def opens_beside(store: KGStore) -> bool:
+    """Whether another process can open the store for reading: not one in memory, nor a server
+    (which answers from threads of its own)."""
+    return isinstance(store, EmbeddedStore) and store.spec != "memory"
+
+
+def reader_process(store: KGStore, what: str, target: Callable, *args, leaves: tuple[Path, ...] = ()) -> ReaderProcess | None:
+    """The work started in a reader process, or None where no other process can open the store:
+    the caller then does it in place."""
+    return ReaderProcess(store.spec, what, target, *args, leaves=leaves) if opens_beside(store) else None
+
+
+def _write_triples(store: KGStore, produce: Callable, args: tuple, output: str, on_progress: Callable[[int], None]) -> None:
+    ox.serialize(produce(store, *args), output, ox.RdfFormat.N_TRIPLES)
+
+
+class TriplesBeside:
+    """The triples ``produce(store, *args)`` makes, made from now on by a reader process where one
+    can open the store (into an N-Triples file in the store's scratch folder) while this process
+    goes on; iterating waits for them and reads them back. Elsewhere iterating makes them in place.
+    ``produce`` is a module-level function; the file is removed once read, or by :meth:`stop`."""
+
+    def __init__(self, store: KGStore, what: str, produce: Callable, *args):
+        self._store, self._produce, self._args = store, produce, args
+        self._process = self._file = None
+        if opens_beside(store):
+            handle, name = tempfile.mkstemp(prefix="kg-beside-", suffix=".nt", dir=store.scratch_dir)
+            os.close(handle)
+            self._file = Path(name)
+            self._process = ReaderProcess(store.spec, what, _write_triples, produce, args, name, leaves=(self._file,))
+
+    def __iter__(self) -> Iterator[ox.Triple]:
+        if self._process is None:
+            yield from self._produce(self._store, *self._args)
+            return
+        try:
+            self._process.wait()
+            yield from ox.parse(path=str(self._file), format=ox.RdfFormat.N_TRIPLES)
+        finally:
+            self.stop()
+
+    def stop(self) -> None:
+        """End the reader process if it still runs, and remove its file."""
+        if self._process is not None:
+            self._process.stop()
