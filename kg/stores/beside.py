@@ -1,18 +1,26 @@
 """Work on the store in a process of its own, beside the process that holds it.
 
-An on-disk store is opened by one writer and any number of readers. Where two long parts of a
-command only read the store (``kg build``'s export and its network pages; the resolution step's
-display names and its counts) and each is one core's work, the second runs in a reader process
-while the first runs here, so the command takes the longer of the two instead of their sum. The
-process is spawned, not forked: this one holds the engine's threads and locks, which a forked
-child must not inherit. It sees the store as it was when it opened it, so it is started after
-the writes it must see.
+Where two long parts of a command only read the store (``kg build``'s export and its network
+pages; the resolution step's display names and its counts) and each is one core's work, the second
+runs in a reader process while the first runs here, so the command takes the longer of the two
+instead of their sum.
+
+The reader opens a **snapshot** of the store, not the store: Oxigraph's backup (a RocksDB
+checkpoint: hard links to the immutable data files, made in a moment), in the store's journal
+folder. A read-only opening of the store itself breaks as soon as the writer's background
+compaction deletes a data file it has open (measured at 100,000 papers: "No such file or
+directory: …/000451.sst"); the snapshot's links keep its files. The snapshot is what the store
+was when the reader started, so it is started after the writes it must see; it is deleted when
+the reader ends, and a killed run's is cleared with the journal by the next writer. The process is
+spawned, not forked: this one holds the engine's threads and locks, which a forked child must not
+inherit.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import os
+import shutil
 import tempfile
 import threading
 import traceback
@@ -25,13 +33,13 @@ from ..errors import KgError
 from .embedded import EmbeddedStore, KGStore
 
 
-def _run(spec: str, target: Callable, args: tuple, done, outcome) -> None:
+def _run(snapshot: str, target: Callable, args: tuple, done, outcome) -> None:
     """In the child: ``target(reader, *args, on_progress=...)``; then None or the error's one line."""
     try:
         def progress(count: int) -> None:
             done.value = count
 
-        store = EmbeddedStore(spec, read_only=True)
+        store = EmbeddedStore(snapshot, read_only=True)
         try:
             target(store, *args, on_progress=progress)
         finally:
@@ -45,16 +53,25 @@ def _run(spec: str, target: Callable, args: tuple, done, outcome) -> None:
 
 class ReaderProcess:
     """``target(reader, *args, on_progress=…)`` running in its own process on a read-only opening
-    of the on-disk store ``spec``; ``target`` is a module-level function and writes its result to
-    files. :meth:`wait` raises :class:`KgError` with the child's error, naming ``what``."""
+    of a snapshot of the on-disk store ``store`` (its writer); ``target`` is a module-level function
+    and writes its result to files. :meth:`wait` raises :class:`KgError` with the child's error,
+    naming ``what``."""
 
-    def __init__(self, spec: str, what: str, target: Callable, *args, leaves: tuple[Path, ...] = ()):
-        context = multiprocessing.get_context("spawn")
+    def __init__(self, store: EmbeddedStore, what: str, target: Callable, *args, leaves: tuple[Path, ...] = ()):
         self.what, self.leaves = what, leaves
+        self.folder = Path(tempfile.mkdtemp(prefix="kg-reader-", dir=store.scratch_dir))
+        snapshot = self.folder / "store"
+        try:
+            store.oxigraph.backup(str(snapshot))
+        except OSError as exc:
+            shutil.rmtree(self.folder, ignore_errors=True)
+            raise KgError(f"{what}: cannot snapshot the store ({' '.join(str(exc).split())[:300]})") from None
+        (snapshot / "kg-journal").mkdir()  # the reader's scratch (sorts, spools), deleted with the snapshot
+        context = multiprocessing.get_context("spawn")
         self._done = context.Value("q", 0, lock=False)
         self._outcome, sent = context.Pipe(duplex=False)
         self._process = context.Process(target=_run, name=f"kg: {what}", daemon=True,
-                                        args=(spec, target, args, self._done, sent))
+                                        args=(str(snapshot), target, args, self._done, sent))
         self._process.start()
         sent.close()
 
@@ -88,29 +105,30 @@ class ReaderProcess:
             self._process.join()
             error = f"its process ended with code {self._process.exitcode}"
         self._process.join()
+        shutil.rmtree(self.folder, ignore_errors=True)  # the snapshot: its files are the store's again
         if error is not None:
             raise KgError(f"{self.what}: {error}")
 
     def stop(self) -> None:
-        """End the work unfinished (the command failed elsewhere) and remove the files it ``leaves``.
-        Its scratch files are in the store's journal, which the next writer clears."""
+        """End the work unfinished (the command failed elsewhere) and remove the files it ``leaves``."""
         if self._process.is_alive():
             self._process.kill()
         self._process.join()
+        shutil.rmtree(self.folder, ignore_errors=True)
         for path in self.leaves:
             path.unlink(missing_ok=True)
 
 
 def opens_beside(store: KGStore) -> bool:
-    """Whether another process can open the store for reading: not one in memory, nor a server
-    (which answers from threads of its own)."""
-    return isinstance(store, EmbeddedStore) and store.spec != "memory"
+    """Whether a snapshot of the store can be opened by another process: an on-disk store's writer,
+    not one in memory, nor a server (which answers from threads of its own)."""
+    return isinstance(store, EmbeddedStore) and store.spec != "memory" and not store.read_only
 
 
 def reader_process(store: KGStore, what: str, target: Callable, *args, leaves: tuple[Path, ...] = ()) -> ReaderProcess | None:
     """The work started in a reader process, or None where no other process can open the store:
     the caller then does it in place."""
-    return ReaderProcess(store.spec, what, target, *args, leaves=leaves) if opens_beside(store) else None
+    return ReaderProcess(store, what, target, *args, leaves=leaves) if opens_beside(store) else None
 
 
 def _write_triples(store: KGStore, produce: Callable, args: tuple, output: str, on_progress: Callable[[int], None]) -> None:
@@ -119,18 +137,18 @@ def _write_triples(store: KGStore, produce: Callable, args: tuple, output: str, 
 
 class TriplesBeside:
     """The triples ``produce(store, *args)`` makes, made from now on by a reader process where one
-    can open the store (into an N-Triples file in the store's scratch folder) while this process
+    can open the store (into an N-Triples file in the store's journal folder) while this process
     goes on; iterating waits for them and reads them back. Elsewhere iterating makes them in place.
     ``produce`` is a module-level function; the file is removed once read, or by :meth:`stop`."""
 
     def __init__(self, store: KGStore, what: str, produce: Callable, *args):
         self._store, self._produce, self._args = store, produce, args
-        self._process = self._file = None
+        self._process = None
         if opens_beside(store):
-            handle, name = tempfile.mkstemp(prefix="kg-beside-", suffix=".nt", dir=store.scratch_dir)
+            handle, name = tempfile.mkstemp(prefix="kg-triples-", suffix=".nt", dir=store.scratch_dir)
             os.close(handle)
             self._file = Path(name)
-            self._process = ReaderProcess(store.spec, what, _write_triples, produce, args, name, leaves=(self._file,))
+            self._process = ReaderProcess(store, what, _write_triples, produce, args, name, leaves=(self._file,))
 
     def __iter__(self) -> Iterator[ox.Triple]:
         if self._process is None:
@@ -143,6 +161,6 @@ class TriplesBeside:
             self.stop()
 
     def stop(self) -> None:
-        """End the reader process if it still runs, and remove its file."""
+        """End the reader process if it still runs, and remove its files."""
         if self._process is not None:
             self._process.stop()
