@@ -603,9 +603,30 @@ def test_a_unit_word_that_ends_a_known_name_is_no_unit_of_the_next_part(table):
     # near-misses: a unit of its own, a country with "and"
     ("Department of Weaving, Warp and Weft Lab, Loom University", [["Department of Weaving", "Warp and Weft Lab", "Loom University"]]),
     ("University of Loomshire, Trinidad and Tobago", [["University of Loomshire, Trinidad and Tobago"]]),
+    # the list's last part with the name's acronym; more than two subjects; the Romance languages' "di", "e", "y"
+    ("Department of Weaving, Warping and Spinning (DWWS), Loom University",
+     [["Department of Weaving, Warping and Spinning (DWWS)", "Loom University"]]),
+    ("Department of Weaving, Bioengineering, Robotics and Spinning (DWBRS), Loom University",
+     [["Department of Weaving, Bioengineering, Robotics and Spinning (DWBRS)", "Loom University"]]),
+    ("Dipartimento di Tessitura, Filatura e Bioingegneria (DTFB), Università di Loom",
+     [["Dipartimento di Tessitura, Filatura e Bioingegneria (DTFB)", "Università di Loom"]]),
+    ("Dipartimento di Tessitura, Bioingegneria, Robotica e Filatura (DTBRF), Università di Loom",
+     [["Dipartimento di Tessitura, Bioingegneria, Robotica e Filatura (DTBRF)", "Università di Loom"]]),
+    ("Departamento de Tejido, Robótica y Computación (DTRC), Universidad de Loom",
+     [["Departamento de Tejido, Robótica y Computación (DTRC)", "Universidad de Loom"]]),
 ])
 def test_commas_that_list_a_names_subjects_stay_in_the_name(table, entry, expected):
     assert institutions(entry, table) == expected
+
+
+@pytest.mark.parametrize("entry, apart", [
+    # a place's name between the subjects ends the list ("Warpton" is no subject's name)
+    ("Department of Weaving, Warpton, Spinning and Dyeing (DWSD), Loom University", ("Warpton", "Dyeing")),
+    # two words after "for": the list would take places
+    ("Loom Institute for Intelligent Weaving, Warpton and Weftburg (LIIW), Loom University", ("Intelligent Weaving", "Weftburg")),
+])
+def test_a_list_of_subjects_takes_no_place_name_in(table, entry, apart):
+    assert not any(all(word in level for word in apart) for chain in institutions(entry, table) for level in chain)
 
 
 @pytest.mark.parametrize("entry, expected", [

@@ -132,8 +132,16 @@ _HYPHENATED = re.compile(r"(?<![\w-])([^\W\d_]+)- ?([^\W\d_]+)(?![\w-])")
 _NAME_WORDS = ORGANISATION_WORDS | UNIT_WORDS | KIND_WORDS
 _SPACED_DASH = re.compile(r"\s+[-–—]\s+")
 _TRAILING_BRACKET = re.compile(r"^(?P<name>.+?)\s*[(（](?P<inner>[^()（）]+)[)）]$")
-# A name whose subjects follow its organisation word: "Institute for Logic", "Department of Electrical".
-_SUBJECT_LIST = re.compile(r"^\S.* (?:of|for) [A-Z][\w-]*$")
+# A name whose subjects follow its organisation word: "Institute for Logic", "Department of Electrical",
+# "Dipartimento di Informatica", "Departamento de Ingeniería Eléctrica".
+# One word after it: with two, the list would take places ("Institute for Intelligent Systems, Tübingen
+# and Stuttgart").
+_SUBJECT_LIST = re.compile(r"^\S.* (?:of|for|di|de|del|della|des|du|für) [^\W\d_a-z][\w-]*$")
+# "And" between the last two subjects, in the languages departments are named in.
+_LIST_AND = frozenset({"and", "&", "e", "y", "et", "und"})
+# How a subject's name ends, English or Romance ("Bioengineering", "Bioingegneria", "Robótica"), so a
+# list goes on through it: a place's or company's name ("Stanford", "Google") ends no subject's way.
+_SUBJECT_END = re.compile(r"(?:ics|logy|istry|ing|ion|ence|ia|ía|ica|ique|ie|ção|ción|zione)$", re.IGNORECASE)
 # A unit named after someone: "Robert Bosch Centre for …", "Tata Centre of …".
 _NAMED_UNIT = re.compile(r"^(?P<donor>.+?)\s+(?:Centre|Center|Institute|School|College|Chair)\s+(?:for|of)\s", re.IGNORECASE)
 _AT_OR_BY = re.compile(r"^(?P<unit>.+?)\s+(?:at|by)\s+(?P<parent>.+)$")
@@ -523,7 +531,9 @@ def _parts(text: str, aliases: AliasTable) -> list[str]:
 def _with_subject_lists(parts: list[str]) -> list[str]:
     """Commas that list a name's subjects ("Institute for Logic, Language and Computation", "School
     of Electronics, Electrical Engineering and Computer Science"): a part with no organisation word
-    that ends the list with "and", after a part whose "of"/"for" begins it, is the rest of that name.
+    that ends the list with "and" ("e", "y", "et", "und"), after a part whose "of"/"for"/"di"/"de"
+    begins it and any subjects' names between ("Dipartimento di Informatica, Bioingegneria, Robotica
+    e Ingegneria dei Sistemi (DIBRIS)"), is the rest of that name.
     A country ("…, Trinidad and Tobago") is no subject. Written before the organisation word, the
     list ends with a part that begins with "and" ("Mechanical, Materials, and Aerospace Engineering
     Department"): the parts before it with no organisation word are the beginning of its name."""
@@ -531,9 +541,10 @@ def _with_subject_lists(parts: list[str]) -> list[str]:
     for part in parts:
         name = _TRAILING_BRACKET.match(part)
         words = set(fold(part).split()) | set(fold(name["name"]).split() if name else ())
-        if (joined and _SUBJECT_LIST.search(joined[-1]) and {"and", "&"} & words and not is_country(part)
+        start = _list_start(joined)
+        if (start is not None and _LIST_AND & words and not is_country(part)
                 and not words_of(name["name"] if name else part) & ORGANISATION_WORDS):
-            joined[-1] = f"{joined[-1]}, {part}"
+            joined[start:] = [", ".join([*joined[start:], part])]
         elif part.split()[0] in ("and", "&") and joined and _list_item(joined[-1]):
             start = len(joined) - 1
             while start > 0 and _list_item(joined[start - 1]):
@@ -542,6 +553,16 @@ def _with_subject_lists(parts: list[str]) -> list[str]:
         else:
             joined.append(part)
     return joined
+
+
+def _list_start(parts: list[str]) -> int | None:
+    """Where a list of subjects that the next part may end begins: the last part, or the one before
+    a run of subjects' names ("Dipartimento di Informatica", "Bioingegneria"), whose "of"/"for"/"di"
+    begins it; None if there is none."""
+    start = len(parts) - 1
+    while start > 0 and _list_item(parts[start]) and _SUBJECT_END.search(parts[start]):
+        start -= 1
+    return start if start >= 0 and _SUBJECT_LIST.search(parts[start]) else None
 
 
 def _list_item(part: str) -> bool:
