@@ -5,13 +5,9 @@ pages; the resolution step's display names and its counts) and each is one core'
 runs in a reader process while the first runs here, so the command takes the longer of the two
 instead of their sum.
 
-The reader opens a **snapshot** of the store, not the store: Oxigraph's backup (a RocksDB
-checkpoint: hard links to the immutable data files, made in a moment), in the store's journal
-folder. A read-only opening of the store itself breaks as soon as the writer's background
-compaction deletes a data file it has open (measured at 100,000 papers: "No such file or
-directory: …/000451.sst"); the snapshot's links keep its files. The snapshot is what the store
-was when the reader started, so it is started after the writes it must see; it is deleted when
-the reader ends, and a killed run's is cleared with the journal by the next writer. The process is
+The writer takes a snapshot of the store for the reader (:mod:`kg.stores.snapshots`: the
+writer's compaction cannot delete a file the reader is about to read), so the reader sees the
+store as it was when it started: it is started after the writes it must see. The process is
 spawned, not forked: this one holds the engine's threads and locks, which a forked child must not
 inherit.
 """
@@ -20,7 +16,6 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import shutil
 import tempfile
 import threading
 import traceback
@@ -31,6 +26,7 @@ import pyoxigraph as ox
 
 from ..errors import KgError
 from .embedded import EmbeddedStore, KGStore
+from .snapshots import take_snapshot
 
 
 def _run(snapshot: str, target: Callable, args: tuple, done, outcome) -> None:
@@ -39,7 +35,7 @@ def _run(snapshot: str, target: Callable, args: tuple, done, outcome) -> None:
         def progress(count: int) -> None:
             done.value = count
 
-        store = EmbeddedStore(snapshot, read_only=True)
+        store = EmbeddedStore(snapshot, read_only=True, snapshot=False)  # a snapshot already
         try:
             target(store, *args, on_progress=progress)
         finally:
@@ -59,14 +55,12 @@ class ReaderProcess:
 
     def __init__(self, store: EmbeddedStore, what: str, target: Callable, *args, leaves: tuple[Path, ...] = ()):
         self.what, self.leaves = what, leaves
-        self.folder = Path(tempfile.mkdtemp(prefix="kg-reader-", dir=store.scratch_dir))
-        snapshot = self.folder / "store"
         try:
-            store.oxigraph.backup(str(snapshot))
+            self._snapshot = take_snapshot(store.oxigraph, Path(store.spec))
         except OSError as exc:
-            shutil.rmtree(self.folder, ignore_errors=True)
             raise KgError(f"{what}: cannot snapshot the store ({' '.join(str(exc).split())[:300]})") from None
-        (snapshot / "kg-journal").mkdir()  # the reader's scratch (sorts, spools), deleted with the snapshot
+        snapshot = self._snapshot.path
+        (snapshot / "kg-journal").mkdir()  # the reader's scratch (sorts, spools), removed with the snapshot
         context = multiprocessing.get_context("spawn")
         self._done = context.Value("q", 0, lock=False)
         self._outcome, sent = context.Pipe(duplex=False)
@@ -105,7 +99,7 @@ class ReaderProcess:
             self._process.join()
             error = f"its process ended with code {self._process.exitcode}"
         self._process.join()
-        shutil.rmtree(self.folder, ignore_errors=True)  # the snapshot: its files are the store's again
+        self._snapshot.remove()
         if error is not None:
             raise KgError(f"{self.what}: {error}")
 
@@ -114,7 +108,7 @@ class ReaderProcess:
         if self._process.is_alive():
             self._process.kill()
         self._process.join()
-        shutil.rmtree(self.folder, ignore_errors=True)
+        self._snapshot.remove()
         for path in self.leaves:
             path.unlink(missing_ok=True)
 

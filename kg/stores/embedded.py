@@ -43,6 +43,7 @@ from ..rdf.vocab import EXPORTED_ONLY, KG_NS, OWL
 from .answers import as_result
 from .loading import ChunkLoader, TeeSink, load_file
 from .ordering import sorted_lines, sorted_statements
+from .snapshots import READERS, Snapshot, clear_stale, open_snapshot
 from .values import with_values
 
 DEFAULT_STORE = ".kg-store"
@@ -189,10 +190,12 @@ class EmbeddedStore(KGStore):
     measured 10x slower than the load itself and 3 GB of memory per million triples.
     """
 
-    def __init__(self, spec: str | None = None, read_only: bool = False, wait: float | None = None, **_options):
+    def __init__(self, spec: str | None = None, read_only: bool = False, wait: float | None = None,
+                 snapshot: bool = True, **_options):
         self.spec = spec or default_store_spec()
         self._lock: int | None = None
         self._preload: Preload | None = None
+        self._snapshot: Snapshot | None = None
         if self.spec == "memory":
             self.oxigraph = ox.Store()
         else:
@@ -205,7 +208,8 @@ class EmbeddedStore(KGStore):
                 if _committed(self.scratch_dir) and (lock := _take_lock(path, self.spec, 0, quiet=True)) is not None:
                     _close_lock(lock)
                     EmbeddedStore(self.spec, wait=0).close()
-                self.oxigraph = _open_reader(self.spec, path)
+                # Through a snapshot (kg/stores/snapshots.py) unless it is one already.
+                self.oxigraph, self._snapshot = _open_reader(self.spec, path, snapshot)
             else:
                 self._lock, self.oxigraph = _open_writer(path, self.spec, default_wait() if wait is None else wait)
                 self._recover()
@@ -354,7 +358,9 @@ class EmbeddedStore(KGStore):
         shutil.rmtree(entry)
 
     def _recover(self) -> None:
-        """Finish the commits a killed process left; forget what it had not committed."""
+        """Finish the commits a killed process left; forget what it had not committed (and the
+        snapshots of readers that were killed)."""
+        clear_stale(Path(self.spec))
         for leftover in sorted(self.scratch_dir.iterdir()) if self.scratch_dir.is_dir() else ():
             if leftover.suffix == ".commit":
                 self._apply(leftover)
@@ -393,6 +399,11 @@ class EmbeddedStore(KGStore):
     def close(self) -> None:
         if not self.read_only:
             self.oxigraph.flush()
+        if self._snapshot is not None:
+            del self.oxigraph, self.dataset
+            gc.collect()
+            self._snapshot.remove()
+            self._snapshot = None
         if self._lock is not None:
             # Oxigraph closes its database with the last reference, and rdflib's Dataset holds
             # one in a reference cycle: collect it, so no compaction runs after the lock is released.
@@ -455,7 +466,7 @@ def default_wait() -> float:
 
 
 # Files a store folder holds besides Oxigraph's own: kg's journal and lock.
-_KG_FILES = {"kg-journal", WRITER_LOCK}
+_KG_FILES = {"kg-journal", WRITER_LOCK, READERS}
 
 
 def _check_folder(path: Path, spec: str, read_only: bool) -> None:
@@ -477,9 +488,9 @@ def _cannot_open(spec: str, exc: OSError) -> KgError:
     return KgError(f"--store {spec}: cannot open the store ({' '.join(str(exc).split())[:300]}); nothing was changed")
 
 
-def _open_reader(spec: str, path: Path) -> ox.Store:
+def _open_reader(spec: str, path: Path, snapshot: bool) -> tuple[ox.Store, Snapshot | None]:
     try:
-        return ox.Store.read_only(str(path))
+        return open_snapshot(path) if snapshot else (ox.Store.read_only(str(path)), None)
     except OSError as exc:
         raise _cannot_open(spec, exc) from None
 

@@ -26,6 +26,8 @@ from xml.sax.saxutils import escape, quoteattr
 
 import pyoxigraph as ox
 
+from .snapshots import open_snapshot
+
 XSD_STRING = "http://www.w3.org/2001/XMLSchema#string"
 MAX_BODY = 1 << 20
 STARTUP_SECONDS = 120
@@ -140,8 +142,10 @@ def _answer(store: ox.Store, request: dict) -> tuple[int, str, bytes, int]:
 
 
 def _work(location: str, connection) -> None:
-    """A worker process: the store read-only, one request at a time from the pipe."""
-    store = ox.Store.read_only(location)
+    """A worker process: the store read-only, one request at a time from the pipe; read through a
+    snapshot (kg/stores/snapshots.py), which an ingest beside the server cannot break, removed by
+    whoever opens the store after the worker has ended."""
+    store, _snapshot = open_snapshot(Path(location))
     connection.send("ready")
     while True:
         request = connection.recv()
