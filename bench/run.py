@@ -138,7 +138,7 @@ def child_kg(corpus: Path, store_dir: Path, nquads: Path, queries_dir: Path, bin
 
     from kg.rdf.iris import Minter
     from kg.pipeline import ingest
-    from kg.rdf.staging import default_jobs
+    from kg.processes import default_jobs
     from kg.stores.embedded import KGStore
 
     store = KGStore(str(store_dir))

@@ -83,7 +83,8 @@ def map_only(listing: Path, jobs: int | None) -> None:
     from kg.ingest.records import Rejection
     from kg.pipeline import publication_facts
     from kg.rdf.iris import Minter
-    from kg.rdf.staging import Stager, default_jobs
+    from kg.processes import default_jobs
+    from kg.rdf.staging import Stager
     from kg.resolve.aliases import active_aliases
 
     mapped, started = [0], time.perf_counter()

@@ -25,7 +25,8 @@ from .exports.description import describe, description_graph, file_modified
 from .ingest.formats import read_source
 from .rdf.iris import Minter
 from .rdf.mapping import source_iri, source_triples
-from .rdf.staging import Stager, default_jobs
+from .processes import default_jobs
+from .rdf.staging import Stager
 from .rdf.terms import ntriples
 from .nlp.graph import scheme_graph
 from .nlp.scheme import read_scheme
@@ -164,9 +165,11 @@ def ingest(
     """Ingest listing files into the store, replacing the graph of each source read (with
     ``replace_all``, every other source too: the graph then holds exactly these files), then
     resolve entities across all sources (kg.resolve.store_step). Records are mapped to
-    triples by ``jobs`` processes (default: one per core); ``on_stage`` hears when reading
+    triples by ``jobs`` processes (default: one per core; with one, the resolution's reads of the
+    store run in this process too); ``on_stage`` hears when reading
     is over and loading begins, and each part of the resolution."""
     files = expand_paths(paths)
+    jobs = jobs or default_jobs()
     aliases = active_aliases()  # the configuration mapping is given, read once here
     report = IngestReport()
     # Every file is read and staged first (the store untouched); only when all of them have
@@ -178,7 +181,7 @@ def ingest(
     with tempfile.TemporaryDirectory(prefix="kg-ingest-", dir=store.scratch_dir) as scratch, \
             store.preloading([source_iri(name, minter) for name in names]) as preload:
         staged: list[tuple[ox.NamedNode, Path]] = []
-        with Stager(minter, aliases, jobs or default_jobs()) as stager:
+        with Stager(minter, aliases, jobs) as stager:
             for number, (path, name) in enumerate(zip(files, names)):
                 target = Path(scratch) / f"{number}.nt"  # beside the store: committing it is a rename
                 graph = source_iri(name, minter)
@@ -196,7 +199,7 @@ def ingest(
             preload.finish()  # the loader thread is done before anything else writes the store
         load_vocabularies(store, minter)
         drop = _replaced_by(store, staged, minter) if replace_all else ()
-        with resolution_suspended(store, minter, on_stage):
+        with resolution_suspended(store, minter, on_stage, jobs):
             store.replace_graphs(staged, drop)
         describe(store, minter)
     return report

@@ -22,3 +22,15 @@ def test_build_writes_turtle_that_rapper_parses(tmp_path):
     parsed = subprocess.run(["rapper", "-i", "turtle", "-c", str(ttl)], capture_output=True, text=True)
     assert parsed.returncode == 0, parsed.stderr
     assert "returned" in parsed.stderr and " 0 triples" not in parsed.stderr
+
+
+def test_build_writes_the_same_files_in_one_process_as_beside_the_pages(tmp_path):
+    """--jobs 2: the export in a reader process while the pages are written, the resolution's reads
+    beside each other; --jobs 1: all in one process. Every file the same bytes, no snapshot left."""
+    written = {}
+    for jobs in ("1", "2"):
+        run_kg("build", "--jobs", jobs, "--store", f"store{jobs}", "--out", f"out{jobs}", cwd=tmp_path)
+        out = tmp_path / f"out{jobs}"
+        written[jobs] = {path.relative_to(out): path.read_bytes() for path in sorted(out.rglob("*")) if path.is_file()}
+        assert not list((tmp_path / f"store{jobs}").glob("kg-readers/*"))
+    assert written["1"] == written["2"] and len(written["1"]) >= 5

@@ -68,7 +68,11 @@ def test_ingest_order_does_not_change_the_graph():
     assert nquads(together) == nquads(one_by_one)
 
 
-def test_an_on_disk_store_counts_in_reader_processes_and_resolves_the_same(tmp_path, monkeypatch):
+@pytest.mark.parametrize("jobs, readers", [
+    (2, ["counting co-author pairs and institutions", "listing the names of papers with artifacts"]),
+    (1, []),  # --jobs 1: everything in one process
+])
+def test_an_on_disk_store_counts_in_reader_processes_and_resolves_the_same(tmp_path, monkeypatch, jobs, readers):
     """The counts and the name lists are made by processes of their own on an on-disk store
     (kg/stores/beside.py), the counts after the merge's rewrite (the merged paper counted once), the
     name lists after the display names are written, and the graph is quad for quad the one resolved
@@ -78,16 +82,16 @@ def test_an_on_disk_store_counts_in_reader_processes_and_resolves_the_same(tmp_p
     started = []
     opened = beside.ReaderProcess.__init__
     monkeypatch.setattr(beside.ReaderProcess, "__init__",
-                        lambda self, spec, what, *args, **kw: started.append(what) or opened(self, spec, what, *args, **kw))
+                        lambda self, store, what, *args, **kw: started.append(what) or opened(self, store, what, *args, **kw))
     in_memory, on_disk = KGStore("memory"), KGStore(str(tmp_path / "store"))
     ingest([ABSTRACTS.parent], in_memory, Minter())
-    ingest([ABSTRACTS.parent], on_disk, Minter())
+    ingest([ABSTRACTS.parent], on_disk, Minter(), jobs=jobs)
     assert nquads(on_disk) == nquads(in_memory)
     assert count(on_disk, f"{MLUBENCH} kg:bylineLength ?n") == 1
     assert count(on_disk, "?paper kg:authorNames ?names") > 0
-    assert started == ["counting co-author pairs and institutions", "listing the names of papers with artifacts"]
+    assert started == readers
     assert not list((tmp_path / "store" / "kg-journal").iterdir())
-    assert not list((tmp_path / "store" / "kg-readers").iterdir())
+    assert not list((tmp_path / "store").glob("kg-readers/*"))
 
 
 def test_reingest_is_idempotent_and_a_corrected_listing_leaves_nothing_stale(tmp_path):

@@ -18,6 +18,7 @@ from ..exports.rdf import export
 from ..exports.site import write_site
 from ..graphs.networks import write_pages
 from ..pipeline import IngestReport, NothingRead, ingest
+from ..processes import default_jobs
 from ..query.stats import graph_stats, stored_stats
 from ..stores.embedded import KGStore
 from .common import base_option, console, minter, opened_store, reading_options, writable_folder, writer_store_option
@@ -95,11 +96,12 @@ def run_ingest(paths, store, mint, format_name, encoding, strict, jobs=None, sta
 
 
 @contextmanager
-def exporting(store: KGStore, output: Path, base: str, stage: Stages) -> Iterator[None]:
-    """The sorted Turtle export, written while the block runs where another process can open the
-    store (kg/exports/background.py), else before it; done when the block ends."""
+def exporting(store: KGStore, output: Path, base: str, stage: Stages, jobs: int | None) -> Iterator[None]:
+    """The sorted Turtle export, written while the block runs where ``jobs`` allows (default: the
+    cores) and another process can open the store (kg/exports/background.py), else before it; done
+    when the block ends."""
     description = f"exporting {output} (statements read)"
-    background = export_beside(store, "turtle", output, base)
+    background = export_beside(store, "turtle", output, base) if (jobs or default_jobs()) > 1 else None
     if background is None:
         stage(description)
         export(store, "turtle", output, base, on_progress=stage.done)
@@ -167,7 +169,7 @@ def build(paths, out_dir, format_name, encoding, strict, jobs, store_spec, base,
                             replace_all=True)
         stage("counting")
         stats = stored_stats(store) or graph_stats(store)  # the pipeline has just counted and stored them
-        with exporting(store, out_dir / "kg.ttl", mint.base, stage):
+        with exporting(store, out_dir / "kg.ttl", mint.base, stage, jobs):
             write_rejects(report, out_dir / "rejects.tsv")
             if with_site:
                 stage("writing the site")

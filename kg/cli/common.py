@@ -112,7 +112,8 @@ def reading_options(command):
         click.option("--columns", default=None, expose_value=False, callback=_use_columns, metavar="FIELD=HEADER,…",
                      help="csv format: header names of kg's fields, e.g. 'title=Paper,authors=Writers'."),
         click.option("--jobs", type=click.IntRange(min=1), default=None, metavar="N",
-                     help="Processes that map records to triples (the output is the same for any N). Default: one per core."),
+                     help="Processes that map records to triples and read the store at once (the output is the same "
+                          "for any N; 1 keeps all in one process, for a machine short of memory). Default: one per core."),
     )):
         command = option(command)
     return command

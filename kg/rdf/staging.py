@@ -14,7 +14,6 @@ same whatever the number of workers.
 from __future__ import annotations
 
 import multiprocessing
-import os
 from collections import deque
 from typing import BinaryIO, Iterable, Iterator
 
@@ -33,10 +32,6 @@ BATCH = 400  # records per task: large enough that pickling is cheap beside mapp
 # takes as the same triple.
 REMEMBERED = 1 << 18
 PER_RECORD_KINDS = ("paper", "authorship", "assignment", "record")  # IRIs minted once per record
-
-
-def default_jobs() -> int:
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 
 class BatchMapper:

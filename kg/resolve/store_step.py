@@ -50,6 +50,7 @@ import pyoxigraph as ox
 
 from ..rdf.iris import Minter
 from ..ingest.names import clean
+from ..processes import default_jobs
 from ..stores.beside import TriplesBeside
 from ..stores.embedded import KGStore
 from ..stores.ordering import grouped_lines
@@ -70,10 +71,11 @@ def resolved_graph(minter: Minter) -> ox.NamedNode:
 
 
 @contextmanager
-def resolution_suspended(store: KGStore, minter: Minter, on_stage: Callable[[str], None] | None = None) -> Iterator[None]:
+def resolution_suspended(store: KGStore, minter: Minter, on_stage: Callable[[str], None] | None = None,
+                         jobs: int | None = None) -> Iterator[None]:
     """Undo merges, let the caller change source graphs, then resolve the store again
     (also when the change failed half-way, so the store is never left unresolved);
-    ``on_stage`` hears each part of the resolution as it starts.
+    ``on_stage`` hears each part of the resolution as it starts; ``jobs`` as for :func:`rebuild`.
 
     A process killed inside leaves a mark in the derived graph (replaced as a whole by
     :func:`rebuild`), so the next command that opens the store resolves it first.
@@ -85,7 +87,7 @@ def resolution_suspended(store: KGStore, minter: Minter, on_stage: Callable[[str
     try:
         yield
     finally:
-        rebuild(store, minter, on_stage)
+        rebuild(store, minter, on_stage, jobs)
 
 
 def interrupted_resolution(store: KGStore) -> Minter | None:
@@ -247,9 +249,11 @@ def key_triples(store: KGStore, person_keys: Path, minter: Minter) -> Iterator[o
         yield from name_index_triples(store, kind, entities, minter, store.scratch_dir)
 
 
-def rebuild(store: KGStore, minter: Minter, on_stage: Callable[[str], None] | None = None) -> MergeDecisions:
+def rebuild(store: KGStore, minter: Minter, on_stage: Callable[[str], None] | None = None,
+            jobs: int | None = None) -> MergeDecisions:
     """Decide merges, rewrite absorbed papers, move name-only mentions to identified people, and
-    replace the derived graph.
+    replace the derived graph; with ``jobs`` above one (default: the cores) two long reads run in
+    reader processes (:class:`~kg.stores.beside.TriplesBeside`).
 
     The merge records are stored (with the suspended mark) before any paper is rewritten or
     mention moved, so a run killed between the two leaves what :func:`resume` needs to undo."""
@@ -284,7 +288,8 @@ def rebuild(store: KGStore, minter: Minter, on_stage: Callable[[str], None] | No
         person_keys = Path(folder) / "person-keys"
         # The counts read what the names read, and each is one core's work: on an on-disk store
         # they are counted by a reader process while the names are chosen here (kg/stores/beside.py).
-        counts = TriplesBeside(store, "counting co-author pairs and institutions", _counts, minter, units)
+        beside = (jobs or default_jobs()) > 1
+        counts = TriplesBeside(store, beside, "counting co-author pairs and institutions", _counts, minter, units)
 
         def derived() -> Iterator[ox.Triple]:
             yield ox.Triple(graph, KG.resolutionSuspended, TRUE)
@@ -306,7 +311,7 @@ def rebuild(store: KGStore, minter: Minter, on_stage: Callable[[str], None] | No
         stage("resolving: name look-up keys and name lists")
         # Match keys fold every name, the ones just chosen included (and no stale one), and the name lists
         # show the display names just chosen, so they come after; each is one core's work, as above.
-        name_lists = TriplesBeside(store, "listing the names of papers with artifacts", _name_lists)
+        name_lists = TriplesBeside(store, beside, "listing the names of papers with artifacts", _name_lists)
         try:
             store.set_graph_triples(graph, chain(key_triples(store, person_keys, minter), name_lists), only=written_after)
         finally:

@@ -130,15 +130,15 @@ def _write_triples(store: KGStore, produce: Callable, args: tuple, output: str, 
 
 
 class TriplesBeside:
-    """The triples ``produce(store, *args)`` makes, made from now on by a reader process where one
-    can open the store (into an N-Triples file in the store's journal folder) while this process
+    """The triples ``produce(store, *args)`` makes, made from now on by a reader process where asked
+    (``beside``) and one can open the store (into an N-Triples file in the store's journal folder) while this process
     goes on; iterating waits for them and reads them back. Elsewhere iterating makes them in place.
     ``produce`` is a module-level function; the file is removed once read, or by :meth:`stop`."""
 
-    def __init__(self, store: KGStore, what: str, produce: Callable, *args):
+    def __init__(self, store: KGStore, beside: bool, what: str, produce: Callable, *args):
         self._store, self._produce, self._args = store, produce, args
         self._process = None
-        if opens_beside(store):
+        if beside and opens_beside(store):
             handle, name = tempfile.mkstemp(prefix="kg-triples-", suffix=".nt", dir=store.scratch_dir)
             os.close(handle)
             self._file = Path(name)
