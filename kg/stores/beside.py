@@ -131,9 +131,10 @@ def _write_triples(store: KGStore, produce: Callable, args: tuple, output: str, 
 
 class TriplesBeside:
     """The triples ``produce(store, *args)`` makes, made from now on by a reader process where asked
-    (``beside``) and one can open the store (into an N-Triples file in the store's journal folder) while this process
-    goes on; iterating waits for them and reads them back. Elsewhere iterating makes them in place.
-    ``produce`` is a module-level function; the file is removed once read, or by :meth:`stop`."""
+    (``beside``) and one can open the store (into an N-Triples file in the store's journal folder)
+    while this process goes on; iterating waits for them and reads them back. Elsewhere iterating
+    makes them in place. ``produce`` is a module-level function; the file is removed once read, or
+    by :meth:`stop`."""
 
     def __init__(self, store: KGStore, beside: bool, what: str, produce: Callable, *args):
         self._store, self._produce, self._args = store, produce, args
