@@ -85,3 +85,17 @@ def test_a_killed_reader_s_snapshot_is_cleared_by_the_next_opening(store_path, n
     assert len(snapshots(store_path)) == (1 if next_opener == "reader" else 0)  # the reader's own, only
     opened.close()
     assert snapshots(store_path) == []
+
+
+def test_a_reader_s_scratch_outlives_a_writer_that_opens_beside_it(store_path):
+    """An export's sort runs are written in the reader's snapshot folder: a writer opening meanwhile
+    clears its journal of what killed runs left, and must not take them."""
+    reader = KGStore(str(store_path), read_only=True)
+    assert reader.scratch_dir.parent == store_path / READERS
+    runs = reader.scratch_dir / "kg-sort-run"
+    runs.mkdir()
+    KGStore(str(store_path)).close()  # a writer's opening: its recovery clears the journal
+    assert runs.is_dir()
+    assert sum(1 for _ in reader.distinct_triples()) == GRAPHS * 5_000
+    reader.close()
+    assert snapshots(store_path) == []

@@ -208,8 +208,11 @@ class EmbeddedStore(KGStore):
                 if _committed(self.scratch_dir) and (lock := _take_lock(path, self.spec, 0, quiet=True)) is not None:
                     _close_lock(lock)
                     EmbeddedStore(self.spec, wait=0).close()
-                # Through a snapshot (kg/stores/snapshots.py) unless it is one already.
+                # Through a snapshot (kg/stores/snapshots.py) unless it is one already; a reader's
+                # scratch (an export's sort) in its snapshot's folder, which no writer clears.
                 self.oxigraph, self._snapshot = _open_reader(self.spec, path, snapshot)
+                if self._snapshot is not None:
+                    self.scratch_dir = self._snapshot.folder
             else:
                 self._lock, self.oxigraph = _open_writer(path, self.spec, default_wait() if wait is None else wait)
                 self._recover()
