@@ -10,3 +10,8 @@ import os
 
 def default_jobs() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+
+
+def reads_beside(jobs: int | None) -> bool:
+    """Whether long reads of the store may run in processes of their own: ``jobs`` (default: the cores) above one."""
+    return (jobs or default_jobs()) > 1

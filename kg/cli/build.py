@@ -18,7 +18,7 @@ from ..exports.rdf import export
 from ..exports.site import write_site
 from ..graphs.networks import write_pages
 from ..pipeline import IngestReport, NothingRead, ingest
-from ..processes import default_jobs
+from ..processes import reads_beside
 from ..query.stats import graph_stats, stored_stats
 from ..stores.embedded import KGStore
 from .common import base_option, console, minter, opened_store, reading_options, writable_folder, writer_store_option
@@ -101,7 +101,7 @@ def exporting(store: KGStore, output: Path, base: str, stage: Stages, jobs: int 
     cores) and another process can open the store (kg/exports/background.py), else before it; done
     when the block ends."""
     description = f"exporting {output} (statements read)"
-    background = export_beside(store, "turtle", output, base) if (jobs or default_jobs()) > 1 else None
+    background = export_beside(store, "turtle", output, base) if reads_beside(jobs) else None
     if background is None:
         stage(description)
         export(store, "turtle", output, base, on_progress=stage.done)

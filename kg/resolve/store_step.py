@@ -50,7 +50,7 @@ import pyoxigraph as ox
 
 from ..rdf.iris import Minter
 from ..ingest.names import clean
-from ..processes import default_jobs
+from ..processes import reads_beside
 from ..stores.beside import TriplesBeside
 from ..stores.embedded import KGStore
 from ..stores.ordering import grouped_lines
@@ -288,7 +288,7 @@ def rebuild(store: KGStore, minter: Minter, on_stage: Callable[[str], None] | No
         person_keys = Path(folder) / "person-keys"
         # The counts read what the names read, and each is one core's work: on an on-disk store
         # they are counted by a reader process while the names are chosen here (kg/stores/beside.py).
-        beside = (jobs or default_jobs()) > 1
+        beside = reads_beside(jobs)
         counts = TriplesBeside(store, beside, "counting co-author pairs and institutions", _counts, minter, units)
 
         def derived() -> Iterator[ox.Triple]:

@@ -402,16 +402,17 @@ class EmbeddedStore(KGStore):
     def close(self) -> None:
         if not self.read_only:
             self.oxigraph.flush()
+        if self._snapshot is None and self._lock is None:
+            return
+        # Oxigraph closes its database with the last reference, and rdflib's Dataset holds one in a
+        # reference cycle: collect it, so no compaction runs after the lock is released and no
+        # reader's database is open when its snapshot goes.
+        del self.oxigraph, self.dataset
+        gc.collect()
         if self._snapshot is not None:
-            del self.oxigraph, self.dataset
-            gc.collect()
             self._snapshot.remove()
             self._snapshot = None
         if self._lock is not None:
-            # Oxigraph closes its database with the last reference, and rdflib's Dataset holds
-            # one in a reference cycle: collect it, so no compaction runs after the lock is released.
-            del self.oxigraph, self.dataset
-            gc.collect()
             _close_lock(self._lock)
             self._lock = None
 

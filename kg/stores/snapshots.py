@@ -68,17 +68,18 @@ def open_snapshot(store_path: Path) -> tuple[ox.Store, Snapshot | None]:
     """The store at ``store_path`` for reading, through a snapshot where its folder can be written."""
     if not os.access(store_path, os.W_OK):
         return ox.Store.read_only(str(store_path)), None
-    for attempt in range(_ATTEMPTS):
+    attempts = _ATTEMPTS
+    while True:
         direct = ox.Store.read_only(str(store_path))
         try:
             snapshot = take_snapshot(direct, store_path)
+            break
         except OSError:  # a data file the writer deleted meanwhile
-            if attempt == _ATTEMPTS - 1:
+            attempts -= 1
+            if not attempts:
                 raise
-            continue
-        del direct
-        return ox.Store.read_only(str(snapshot.path)), snapshot
-    raise AssertionError("unreachable")
+    del direct
+    return ox.Store.read_only(str(snapshot.path)), snapshot
 
 
 def clear_stale(store_path: Path) -> None:
