@@ -197,6 +197,25 @@ def test_papers_tagged_together_are_tagged_as_each_alone():
     assert analyse_all(papers) == [analyse(*paper) for paper in papers]
 
 
+def test_words_of_two_batches_in_a_row_stay_in_the_vocabulary_up_to_a_limit(monkeypatch):
+    from kg.nlp import analysis
+
+    monkeypatch.setattr(analysis, "_RESIDENT", analysis.ResidentWords())
+    strings = pipeline().vocab.strings
+    batch = [("Zorblatt Quenching for Vexillary Graphs", "We study Zorblatt quenching on graphs.", None)]
+    tagged_first = analyse_all(batch)
+    assert "Zorblatt" not in strings  # a batch's own words are forgotten with its memory zone
+    analyse_all([("Glimmerfang Sampling", "Glimmerfang sampling beats Zorblatt quenching on trees.", None)])
+    assert {"Zorblatt", "quenching"} <= set(strings) and "Glimmerfang" not in strings and "Vexillary" not in strings
+    assert analyse_all(batch) == tagged_first  # what stays changes no tagging
+
+    monkeypatch.setattr(analysis.ResidentWords, "LIMIT", 1)
+    monkeypatch.setattr(analysis, "_RESIDENT", analysis.ResidentWords())
+    analyse_all([("Quixplode and Wombulate", None, None)])
+    analyse_all([("Wombulate with Quixplode", None, None)])
+    assert ("Quixplode" in strings) + ("Wombulate" in strings) == 1  # at most LIMIT words stay
+
+
 def test_pipeline_is_built_once_and_blank():
     assert pipeline() is pipeline()
     assert pipeline().pipe_names == ["sentencizer", "kg_normalise", "kg_topics", "kg_artifacts"]
