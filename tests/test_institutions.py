@@ -351,6 +351,11 @@ def test_doubled_and_reversed_strings_are_one_institution(table, entry, expected
     ("Foo Jiaotong University", "Foo Jiao Tong University"),                # romanised syllables, any Jiao Tong
     ("Shanghai Jiaotong University", "Shanghai Jiao Tong University"),
     ("Foo Chiaotung University", "Foo Chiao Tung University"),
+    ("Tsinghua Univeresity", "Tsinghua University"),                        # a kind word misspelt: one letter added
+    ("Ben-Gurion Universtiy of the Negev", "Ben-Gurion University of the Negev"),  # two swapped
+    ("Foo Insitute of Technology", "Foo Institute of Technology"),          # one dropped, not in the table
+    ("INSTATUTE OF FOO ENGINEERING", "Institute of Foo Engineering"),       # one changed
+    ("Foo Laboratroy", "Foo Laboratory"),
 ])
 def test_spellings_of_one_institution_share_a_key(table, first, second):
     assert same(first, second, table)
@@ -367,6 +372,10 @@ def test_spellings_of_one_institution_share_a_key(table, first, second):
     ("Technical University of Munich", "Technical University of Denmark"),
     ("Beijing Jiaotong University", "Shanghai Jiao Tong University"),
     ("Foo Jiao University", "Foo Tong University"),
+    ("Rational Foo Lab", "National Foo Lab"),                               # a name's word, not a kind word: no misspelling
+    ("Departement Foo", "Department Foo"),                                  # another language's word, one letter away
+    ("Oniversity of Foo", "University of Foo"),                             # the first letter is never the slip
+    ("Foo Universities", "Foo University"),                                 # two letters away
 ])
 def test_look_alikes_of_different_institutions_stay_apart(table, first, second):
     assert not same(first, second, table)

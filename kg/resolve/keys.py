@@ -13,6 +13,11 @@ also ignore
   that names the kind of organisation is translated, so "Universidad Católica de Chile" stays
   apart from "Universidad de Chile".
 
+- a misspelt word for the kind of organisation: "Tsinghua Univeresity", "Ben-Gurion Universtiy",
+  "INSTATUTE OF …" (one letter added, dropped, changed or two swapped, the first letter right);
+  a word of another language is no misspelling ("Universite", "Instituto", "Departement"), nor is
+  a name's own word ("Rational", "Nationale").
+
 - the spacing of a romanised Chinese compound: "Jiaotong" = "Jiao Tong" ("Shanghai Jiaotong
   University" = "Shanghai Jiao Tong University", so every Jiao Tong university), "Chiaotung" =
   "Chiao Tung" (the Wade-Giles spelling of the same word).
@@ -25,6 +30,8 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+
+from rapidfuzz.distance import OSA
 
 from ..ingest.names import clean, match_key
 
@@ -44,6 +51,13 @@ NATIVE_WORDS = {
     "universitatea": "university", "technische": "technical", "technicka": "technical",
     "institut": "institute", "instituto": "institute", "istituto": "institute",
 }
+# "Universiti Malaya", "Universitas Indonesia": the Malay and Indonesian words, which are no misspellings.
+NATIVE_WORDS |= {"universiti": "university", "universitas": "university"}
+# The words for a kind of organisation whose misspellings are read as them: long ones, where one
+# letter wrong cannot make another word of a name; words of other languages for the same kinds,
+# one letter from them, are no misspellings.
+SPELLED_WORDS = frozenset("university institute laboratory laboratories academy college department technology".split())
+OTHER_LANGUAGES = frozenset(NATIVE_WORDS) | frozenset("instituto departement departament akademie".split())
 # Romanised Chinese words written as one word or as their syllables: the syllables are the key's.
 SYLLABLES = {"jiaotong": ("jiao", "tong"), "chiaotung": ("chiao", "tung")}
 # Abbreviations of those words as affiliations write them ("Univ. Grenoble Alpes", "Univ Lyon").
@@ -103,10 +117,19 @@ def _in_english(words: list[str]) -> list[str]:
     return text.split()
 
 
+@lru_cache(maxsize=1 << 12)
+def spelled(word: str) -> str:
+    """The kind word a folded word misspells ("univeresity" -> "university"), else the word itself."""
+    if len(word) < 7 or word in SPELLED_WORDS or word in OTHER_LANGUAGES:
+        return word
+    near = [kind for kind in SPELLED_WORDS if kind[0] == word[0] and OSA.distance(word, kind, score_cutoff=1) <= 1]
+    return near[0] if len(near) == 1 else word
+
+
 @lru_cache(maxsize=1 << 16)
 def institution_key(name: str) -> str:
     words = [syllable for word in match_key(_HYPHENS.sub(" ", clean(name).replace("&", " and "))).split()
-             for syllable in SYLLABLES.get(word, (word,))]
+             for syllable in SYLLABLES.get(spelled(word), (spelled(word),))]
     if words[:1] == ["the"]:
         words = words[1:]
     words = _in_english(_without_legal_form(words))
