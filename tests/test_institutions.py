@@ -248,9 +248,23 @@ def test_an_organisation_after_a_name_is_no_place_to_leave_out(table, written, b
     ("Quux Labs, Hilltown, Oregon", "Quux Labs"),                                   # a state's name
     ("Corge Institute for Studies, 12345 Neustadt, Germany", "Corge Institute for Studies"),  # postcode before the city
     ("Grault Research Centre, Shantown 100200, China", "Grault Research Centre"),   # postcode after the city
+    ("Garply Technology, NSW, Australia", "Garply Technology"),                     # an Australian state's code
+    ("Waldo Labs, Brakeport, ON, Canada", "Waldo Labs"),                            # a Canadian province's
+    ("Fred Institute, Kingsbay, QC", "Fred Institute"),
+    ("Plugh Research, Dunmore VIC 3000", "Plugh Research"),                          # city, state, 4-digit postcode
+    ("Xyzzy Lab, Hilltown, Ontario", "Xyzzy Lab"),                                  # a province's name
 ])
 def test_a_postal_address_after_a_name_is_neither_its_identity_nor_its_name(table, written, bare):
     assert institutions(written, table) == [[bare]]
+
+
+@pytest.mark.parametrize("entry, expected", [
+    ("NSW Foo Agency", [["NSW Foo Agency"]]),                 # a state's code in a name is part of it
+    ("ACT Lab, Foo University", [["ACT Lab", "Foo University"]]),
+    ("ON Foo Semiconductor", [["ON Foo Semiconductor"]]),
+])
+def test_a_region_code_inside_a_name_stays_in_it(table, entry, expected):
+    assert institutions(entry, table) == expected
 
 
 def test_an_address_keeps_what_identifies_an_institution(table):

@@ -65,8 +65,16 @@ US_STATES = frozenset((
     "oregon", "pennsylvania", "rhode island", "south carolina", "south dakota", "tennessee", "texas", "utah",
     "vermont", "virginia", "washington", "west virginia", "wisconsin", "wyoming", "district of columbia",
 ))
+# Canadian provinces and territories and Australian states as addresses write them ("…, Toronto, ON",
+# "…, Sydney, NSW 2007"); AB and SA, which end companies' names too ("Foo, AB"), are left out.
+REGION_CODES = US_STATE_CODES | frozenset("ON QC BC MB SK NS NB NL PE YT NT NU NSW VIC QLD TAS ACT".split())
+REGIONS = US_STATES | frozenset((
+    "ontario", "quebec", "british columbia", "alberta", "manitoba", "saskatchewan", "nova scotia", "new brunswick",
+    "newfoundland and labrador", "prince edward island", "new south wales", "queensland", "tasmania",
+    "south australia", "western australia", "northern territory", "australian capital territory",
+))
 # Upper-case words that are places or numerals, not organisations' acronyms.
-PLACE_CODES = US_STATE_CODES | frozenset("USA US UK UAE PRC ROC EU II III IV VI VII VIII IX XI XII XIII".split())
+PLACE_CODES = REGION_CODES | frozenset("USA US UK UAE PRC ROC EU II III IV VI VII VIII IX XI XII XIII".split())
 # Trailing countries that qualify a name ("…, Japan"): never a part of its identity.
 COUNTRIES = frozenset((
     "germany", "japan", "china", "p r china", "pr china", "singapore", "usa", "us", "uk", "united states",
@@ -83,7 +91,7 @@ _POSTCODE = (r"(?:\d{4,6}(?:-\d{4})?|\d{3}-\d{4}|[A-Z]{1,2}-\d{4,5}|[A-Z]{1,2}\d
              r"|[A-Z]\d[A-Z] \d[A-Z]\d|\d{4} [A-Z]{2})")
 # An address part: a city with a US state code after it ("Pittsburgh PA", "CA 94305"), or with a postcode
 # before or after it ("Beijing 100081", "80333 Munich").
-_STATE_ADDRESS = re.compile(rf"(?P<city>[^\d,]*?)\s*\b(?:{'|'.join(sorted(US_STATE_CODES))})\.?(?:\s+\d{{5}}(?:-\d{{4}})?)?")
+_STATE_ADDRESS = re.compile(rf"(?P<city>[^\d,]*?)\s*\b(?:{'|'.join(sorted(REGION_CODES))})\.?(?:\s+\d{{4,5}}(?:-\d{{4}})?)?")
 _POSTCODE_ADDRESS = re.compile(rf"(?P<before>\D*?)\s*{_POSTCODE}\s*(?P<after>\D*)")
 # Names whose campus is part of their identity ("University of X, Y", "Indian Institute of Technology, Y").
 _CAMPUS_NAME = re.compile(r"\b(?:university|institute|college) of\b")
@@ -140,10 +148,11 @@ def is_country(text: str) -> bool:
 
 
 def address_city(text: str) -> str | None:
-    """The city a postal address part names besides its US state or postcode ("Pittsburgh" of
-    "Pittsburgh PA", "" of "CA 94305" and of "California"), or None when the part is no address."""
+    """The city a postal address part names besides its state or postcode ("Pittsburgh" of
+    "Pittsburgh PA", "Sydney" of "Sydney NSW 2007", "" of "CA 94305", "California" and "Ontario"),
+    or None when the part is no address."""
     text = clean(text)
-    if institution_key(text) in US_STATES:
+    if institution_key(text) in REGIONS:
         return ""
     if not (match := _STATE_ADDRESS.fullmatch(text) or _POSTCODE_ADDRESS.fullmatch(text)):
         return None
