@@ -47,7 +47,6 @@ def test_comma_qualified_units_are_split_smallest_first(table, entry, expected):
     "University of California, Merced",                 # not in the table: still a place qualifier
     "Agency for Science, Technology and Research, Singapore",  # commas inside the name
     "Massachusetts Institute of Technology, Cambridge, MA",    # city and state code
-    "Google Research, Brain Team",                       # no organisation word in the second part
     "German Research Center for Artificial Intelligence (DFKI, DSA)",  # comma inside brackets
 ])
 def test_names_with_commas_that_are_not_units_stay_whole(table, entry):
@@ -239,6 +238,17 @@ def test_the_place_of_one_university_is_not_part_of_its_identity(table, written,
 ])
 def test_an_organisation_after_a_name_is_no_place_to_leave_out(table, written, bare):
     assert top_keys(written, table) != top_keys(bare, table)
+
+
+@pytest.mark.parametrize("entry, expected", [
+    ("Quux, Zorblax Team", [["Zorblax Team", "Quux"]]),                            # a team is a unit, written after
+    ("Google Research, Brain Team", [["Brain Team", "Google Research", "Google"]]),
+    ("Quux Electronics Incorporated, ZRX", [["ZRX", "Quux Electronics Incorporated"]]),  # a legal form: the company
+    ("Zorblax AI Lab, Quux Information Limited", [["Zorblax AI Lab", "Quux Information Limited"]]),  # no place
+    ("Quux Holdings PLC, Zorblax Lab", [["Zorblax Lab", "Quux Holdings PLC"]]),
+])
+def test_a_company_named_with_its_legal_form_is_the_top_of_its_chain(table, entry, expected):
+    assert institutions(entry, table) == expected
 
 
 @pytest.mark.parametrize("written, bare", [

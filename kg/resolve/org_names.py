@@ -29,17 +29,17 @@ from .keys import institution_key, swapped
 ORGANISATION_WORDS = frozenset(fold(word) for word in (
     "university univ universitat universität universite université universidad universidade universita università "
     "universiteit universitet college institute institut instituto school faculty department dept laboratory "
-    "laboratories lab labs center centre centro academy agency hospital foundation council corporation corp inc "
-    "ltd llc gmbh company division program programme unit clinic ministry polytechnic politecnico ecole école "
-    "observatory group hochschule faculte facultad fakultat fakultät departement departamento dipartimento "
-    "laboratoire laboratorio escuela scuola"
-).split())
+    "laboratories lab labs team center centre centro academy agency hospital foundation council corporation corp "
+    "incorporated inc limited ltd llc plc gmbh company division program programme unit clinic ministry "
+    "polytechnic politecnico ecole école observatory group hochschule faculte facultad fakultat fakultät "
+    "departement departamento dipartimento laboratoire laboratorio escuela scuola").split())
 UNIVERSITY_WORDS = frozenset(fold(word) for word in (
     "university univ universitat universität université universite universidad universidade università universita "
     "universiteit universitet hochschule polytechnic politecnico ecole école"
 ).split())
-# Words that make a name a top-level institution rather than a unit of one.
-TOP_LEVEL_WORDS = UNIVERSITY_WORDS | frozenset("company corporation inc ltd gmbh".split())
+# Words that make a name a top-level institution rather than a unit of one: a university's, a company's
+# legal form ("LG Electronics Canada Incorporated, TAIL": TAIL is the company's lab, not its parent).
+TOP_LEVEL_WORDS = UNIVERSITY_WORDS | frozenset("company corporation incorporated inc limited ltd llc plc gmbh".split())
 UNIT_WORDS = frozenset(
     "department dept school faculty college lab laboratory institute center centre division group chair program thrust "
     "faculte facultad fakultat departement departamento dipartimento laboratoire laboratorio escuela scuola".split()
@@ -48,9 +48,9 @@ UNIT_WORDS = frozenset(
 # where the corpus never writes the bare name, its labs ("Huawei Noah's Ark Lab") are the company's so written.
 COMPANY_NAME_WORDS = ("technologies", "group", "holdings", "systems")
 # Words that make a name a unit wherever they stand in it ("State Key Laboratory of Foo", "Data
-# Science Thrust"); "School", "Institute" or "Center" begin units but end many institutions' names
-# ("Higher School of Economics", "Alan Turing Institute").
-UNIT_ONLY_WORDS = frozenset("department dept faculty lab laboratory thrust".split())
+# Science Thrust", "XiaoAI Team" of "Xiaomi, XiaoAI Team"); "School", "Institute" or "Center" begin
+# units but end many institutions' names ("Higher School of Economics", "Alan Turing Institute").
+UNIT_ONLY_WORDS = frozenset("department dept faculty lab laboratory thrust team".split())
 # A lab's name, whose parent an unknown name after it may be ("Zorblax AI Labs, Quillon").
 _LAB_NAME_WORDS = UNIT_ONLY_WORDS | frozenset("labs laboratories".split())
 US_STATE_CODES = frozenset(
