@@ -699,10 +699,16 @@ def test_a_numbered_unit_is_no_place(table, entry, expected):
     ("Department of Warp+and Weft Institute+Loom University", [["Department of Warp", "Weft Institute", "Loom University"]]),
     ("Difference Engines Co.+Ltd.", [["Difference Engines Co., Ltd."]]),
     ("University of California+Santa Barbara", [["University of California, Santa Barbara"]]),
+    # a school named after someone, before a university: its unit
+    ("Quillon School of Weaving+Loom University", [["Quillon School of Weaving", "Loom University"]]),
+    ("Graduate School of Weaving+Loom University", [["Graduate School of Weaving", "Loom University"]]),
     # near-misses: '+' between an author's affiliations; a name that only ends in "School" is its own
     ("Loom University+Weave AI", [["Loom University"], ["Weave AI"]]),
     ("University of Pennsylvania+Amazon", [["University of Pennsylvania"], ["Amazon"]]),
     ("Higher School of Weaving+Loom University", [["Higher School of Weaving"], ["Loom University"]]),
+    ("Quillon School of Weaving+Loom Institute of Science", [["Quillon School of Weaving"], ["Loom Institute of Science"]]),
+    ("London School of Economics+University of Oxford", [["London School of Economics and Political Science"],
+                                                         ["University of Oxford"]]),
     ("Alan Turing Institute+University of Cambridge", [["The Alan Turing Institute"], ["University of Cambridge"]]),
 ])
 def test_a_plus_is_a_comma_where_the_parts_show_it(table, entry, expected):

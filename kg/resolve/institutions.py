@@ -138,6 +138,12 @@ _TRAILING_BRACKET = re.compile(r"^(?P<name>.+?)\s*[(（](?P<inner>[^()（）]+)[
 # and Stuttgart").
 _SUBJECT_LIST = re.compile(r"^\S.* (?:of|for|di|de|del|della|des|du|für) [^\W\d_a-z][\w-]*$")
 # "And" between the last two subjects, in the languages departments are named in.
+# A school of a subject with a name before it ("Gaoling School of Artificial Intelligence", "Jacobs
+# School of Medicine", "Graduate School of Engineering"): see _school_of. The words that say what
+# level or kind of school it is name institutions of their own ("Higher School of Economics",
+# "Polytechnic School of …", "National School of …").
+_NAMED_SCHOOL = re.compile(r"^(?P<name>(?:[A-Z][\w'-]*\s+){1,3})School\s+of\s+[A-Z]")
+_SCHOOL_KINDS = KIND_WORDS | frozenset("higher high normal military naval superior".split())
 _LIST_AND = frozenset({"and", "&", "e", "y", "et", "und"})
 # How a subject's name ends, English or Romance ("Bioengineering", "Bioingegneria", "Robótica"), so a
 # list goes on through it: a place's or company's name ("Stanford", "Google") ends no subject's way.
@@ -303,7 +309,7 @@ def plus_groups(text: str, aliases: AliasTable) -> list[str]:
     for piece in _plus_pieces(text):
         if groups and _ends_name(groups[-1][-1], piece, aliases):
             groups[-1][-1] = f"{groups[-1][-1]}, {piece}"
-        elif groups and _awaits_institution(groups[-1], aliases):
+        elif groups and (_awaits_institution(groups[-1], aliases) or _school_of(groups[-1][-1], piece, aliases)):
             groups[-1].append(piece)
         else:
             groups.append([piece])
@@ -361,6 +367,16 @@ def _awaits_institution(group: list[str], aliases: AliasTable) -> bool:
         return False
     return (group[-1].startswith("and ") or starts_with_unit_word(last) or bool(words_of(last) & UNIT_ONLY_WORDS)
             or _names_subject(last) or len(group) > 1 and " " not in last and is_acronym(last))
+
+
+def _school_of(school: str, following: str, aliases: AliasTable) -> bool:
+    """A school of a subject named after someone, before a university: that university's unit
+    ("Gaoling School of Artificial Intelligence+Renmin University of China"); before another kind
+    of institution it is an affiliation of its own ("Higher School of Economics+Skolkovo Institute
+    of Science and Technology"), and so is one the table knows ("London School of Economics")."""
+    named = _NAMED_SCHOOL.match(school)
+    return (named is not None and not words_of(named["name"]) & _SCHOOL_KINDS and not names_institution(school, aliases)
+            and bool(words_of(split_commas(following)[0]) & UNIVERSITY_WORDS))
 
 
 def _ends_with_known(name: str, aliases: AliasTable) -> bool:
