@@ -810,8 +810,14 @@ def test_a_slash_or_ampersand_where_the_table_knows_the_parent(table):
     ("KTH Royal Institute of Technology Weave AB", [["KTH Royal Institute of Technology"], ["Weave AB"]]),
     ("KTH Royal Institute of Technology Weave AB Uppsala University",
      [["KTH Royal Institute of Technology"], ["Weave AB"], ["Uppsala University"]]),
-    # near-misses: a known company's unit with its legal form; a lab with a subject's name; the university's AI lab
+    # a known name with a dash in it, then another institution
+    ("Mila - Quebec AI Institute McGill University", [["Mila"], ["McGill University"]]),
+    ("Technion - Israel Institute of Technology Loom University", [["Technion - Israel Institute of Technology"],
+                                                                   ["Loom University"]]),
+    # near-misses: a known company's unit with its legal form; a lab with a subject's name; the university's AI lab;
+    # a dash in an unknown name
     ("Tencent Loom Co., Ltd.", [["Tencent Loom Co., Ltd.", "Tencent"]]),
+    ("Zorblax - Loom Institute Weft University", [["Zorblax - Loom Institute Weft University"]]),
     ("Loom University Robotics Lab", [["Loom University Robotics Lab"]]),
     ("Stanford University AI Lab", [["Stanford University AI Lab"]]),
 ])

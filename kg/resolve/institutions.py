@@ -420,16 +420,19 @@ def _first_cut(text: str, aliases: AliasTable) -> tuple[str, str] | None:
     parts = split_commas(text)
     for index, part in enumerate(parts):
         words = part.split()
-        # separators and brackets have rules of their own ("ETHZ - ETH Zurich", "Foo & Bar University")
-        if (not 2 <= len(words) <= LONGEST_RUN_TOGETHER or is_known(part, aliases)
-                or not all(word[0].isalnum() for word in words)):
+        if not 2 <= len(words) <= LONGEST_RUN_TOGETHER or is_known(part, aliases):
             continue
+        # separators and brackets have rules of their own ("ETHZ - ETH Zurich", "Foo & Bar University"),
+        # except in a name the table knows, before another ("Mila - Quebec AI Institute McGill University")
+        plain = [word[0].isalnum() for word in words]
         # "Tencent Foo Co.": a known company's unit; after a university's or institute's name a
         # company's legal form makes a company of its own ("KTH Royal Institute of Technology Foo AB")
         brand = (parent := brand_parent(part, aliases)) is not None and not _academic(parent, aliases)
         institution_follows: bool | None = None  # an institution among the later comma parts, asked once
         for end in range(len(words) - 1, 0, -1):
             head, tail = " ".join(words[:end]), " ".join(words[end:])
+            if not all(plain) and not (all(plain[end:]) and is_known(head, aliases)):
+                continue
             after_address = index > 0 and is_country(head) and not looks_like_organisation(parts[index - 1], aliases)
             rest = ", ".join([tail, *parts[index + 1:]])
             if after_address and _begins_after_address(tail, aliases):
