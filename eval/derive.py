@@ -130,7 +130,9 @@ def derive(records: list[dict], venue: str) -> tuple[str, str, dict]:
         for raw, norm in norms:
             raw_to_norms[raw][norm] += 1
         papers.append({
-            "source_index": source_index, "id": record.get("id", ""), "title": title, "authors": authors,
+            # a name's spacing is the reader's to collapse ("Philip  S Yu" in AAAI 2022): the truth has one space
+            "source_index": source_index, "id": record.get("id", ""), "title": title,
+            "authors": [" ".join(name.split()) for name in authors],
             "author_ids": split(record.get("authorids")), "aff_per_author": affs, "institutions": institutions,
             "keywords": [word.strip() for word in split(record.get("keywords")) if word.strip()], "abstract": abstract, "status": record.get("status", ""),
             "listing_line": listing_line, "abstract_line": abstract_line,

@@ -44,13 +44,15 @@ def test_derive_reads_the_byline_as_the_provider_joins_it(tmp_path):
         {"title": "Punch Cards", "author": "J.M. JACQUARD; Jr; A. LOVELACE"},         # a generation in a place of its own
         {"title": "Twice", "author": "Ada Lovelace;Alan Turing;Ada Lovelace;Alan Turing", "aff": "London; Bletchley"},  # written twice
         {"title": "Namesakes", "author": "Wei Wang;Wei Wang", "aff": "London;Bletchley"},   # near miss: two namesakes
+        {"title": "Spaced", "author": "Philip  S Yu;Ada Lovelace"},                  # a name's spacing: one space in the truth
     ]
     provider_file = tmp_path / "loom1843.json"
     provider_file.write_text(json.dumps(records), encoding="utf-8")
     truth = json.loads(write_set(provider_file, tmp_path / "set").read_text(encoding="utf-8"))
     assert truth["authors_per_paper"] == [["Ada M. Lovelace", "Charles Babbage"], ["Ada Lovelace", "Martin Weaver, Jr.", "Zhaochen"],
                                           ["Joseph Jacquard", "Mary Somerville"], ["Joseph Marie Jacquard"],
-                                          ["J.M. JACQUARD, Jr", "A. LOVELACE"], ["Ada Lovelace", "Alan Turing"], ["Wei Wang", "Wei Wang"]]
+                                          ["J.M. JACQUARD, Jr", "A. LOVELACE"], ["Ada Lovelace", "Alan Turing"], ["Wei Wang", "Wei Wang"],
+                                          ["Philip S Yu", "Ada Lovelace"]]
     listing = (tmp_path / "set" / "loom1843_listing.txt").read_text(encoding="utf-8").split("\n")
     assert listing[6] == "Ada M. Lovelace, Charles Babbage"
 
