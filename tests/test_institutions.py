@@ -251,6 +251,16 @@ def test_a_company_named_with_its_legal_form_is_the_top_of_its_chain(table, entr
     assert institutions(entry, table) == expected
 
 
+def test_the_ministry_that_funds_a_lab_is_the_labs_not_a_level(table):
+    lab = "Key Laboratory of Looms, Ministry of Education"
+    assert institutions(f"{lab}, Loom University", table) == [[lab, "Loom University"]]
+    assert top_keys(f"{lab}, Loom University", table) == top_keys("Key Laboratory of Looms Ministry of Education, Loom University", table)
+    # near-misses: a ministry alone is an organisation; after a department, a level as before
+    assert institutions("Ministry of Education, China", table) == [["Ministry of Education"]]
+    assert institutions("Department of Looms, Ministry of Health, Loom University", table) == [
+        ["Department of Looms", "Ministry of Health", "Loom University"]]
+
+
 @pytest.mark.parametrize("written, bare", [
     ("Foo Robotics Laboratories, Springfield, MA", "Foo Robotics Laboratories"),   # city, US state code
     ("Bar and Baz Institute, Lakeside, CA 90210", "Bar and Baz Institute"),         # city, state and ZIP code

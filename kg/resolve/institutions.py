@@ -144,6 +144,8 @@ _SUBJECT_LIST = re.compile(r"^\S.* (?:of|for|di|de|del|della|des|du|für) [^\W\d
 # "Polytechnic School of …", "National School of …").
 _NAMED_SCHOOL = re.compile(r"^(?P<name>(?:[A-Z][\w'-]*\s+){1,3})School\s+of\s+[A-Z]")
 _SCHOOL_KINDS = KIND_WORDS | frozenset("higher high normal military naval superior".split())
+_MINISTRY = re.compile(r"(?:the\s+)?Ministry\s+of\s+\S", re.IGNORECASE)
+_LAB_WORDS = frozenset("lab laboratory labs laboratories".split())
 _LIST_AND = frozenset({"and", "&", "e", "y", "et", "und"})
 # How a subject's name ends, English or Romance ("Bioengineering", "Bioingegneria", "Robótica"), so a
 # list goes on through it: a place's or company's name ("Stanford", "Google") ends no subject's way.
@@ -697,7 +699,7 @@ def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
     if len(parts) == 2 and _name_before_its_lab(*parts, aliases):  # "Zorblax, Zorblax AI Labs"
         return [[Level(parts[1]), Level(parts[0])]]
     for part in parts:
-        if levels and (is_country(part) or is_unit_number(part)
+        if levels and (is_country(part) or is_unit_number(part) or _sponsor_of_lab(part, levels[-1].name)
                        or not (looks_like_organisation(part, aliases) or is_french_research_organisation(part))
                        or (names_place_of_university(part, aliases) and not _academic(levels[-1].name, aliases))):
             levels[-1] = Level(levels[-1].name, (*levels[-1].qualifiers, part))
@@ -741,6 +743,12 @@ def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
     if units:
         groups.append(_unit_words_first(units))
     return groups
+
+
+def _sponsor_of_lab(part: str, lab: str) -> bool:
+    """The ministry that funds a lab, written after it ("Key Laboratory of Foo, Ministry of Education,
+    Bar University"): the lab's, not a unit of the university nor the lab's parent."""
+    return _MINISTRY.match(part) is not None and bool(words_of(lab) & _LAB_WORDS)
 
 
 def _unit_words_first(levels: list[Level]) -> list[Level]:
