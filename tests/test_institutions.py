@@ -712,11 +712,15 @@ def test_a_numbered_unit_is_no_place(table, entry, expected):
     # a school named after someone, before a university: its unit
     ("Quillon School of Weaving+Loom University", [["Quillon School of Weaving", "Loom University"]]),
     ("Graduate School of Weaving+Loom University", [["Graduate School of Weaving", "Loom University"]]),
+    ("Weaving Graduate School+Loom University", [["Weaving Graduate School", "Loom University"]]),
+    ("Doctoral School Weaving+Loom Institute of Science and Technology",
+     [["Doctoral School Weaving", "Loom Institute of Science and Technology"]]),
     # near-misses: '+' between an author's affiliations; a name that only ends in "School" is its own
     ("Loom University+Weave AI", [["Loom University"], ["Weave AI"]]),
     ("University of Pennsylvania+Amazon", [["University of Pennsylvania"], ["Amazon"]]),
     ("Higher School of Weaving+Loom University", [["Higher School of Weaving"], ["Loom University"]]),
     ("Quillon School of Weaving+Loom Institute of Science", [["Quillon School of Weaving"], ["Loom Institute of Science"]]),
+    ("Weaving Graduate School+Loom Inc.", [["Weaving Graduate School"], ["Loom Inc."]]),
     ("London School of Economics+University of Oxford", [["London School of Economics and Political Science"],
                                                          ["University of Oxford"]]),
     ("Alan Turing Institute+University of Cambridge", [["The Alan Turing Institute"], ["University of Cambridge"]]),

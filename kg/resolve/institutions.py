@@ -143,6 +143,9 @@ _SUBJECT_LIST = re.compile(r"^\S.* (?:of|for|di|de|del|della|des|du|für) [^\W\d
 # level or kind of school it is name institutions of their own ("Higher School of Economics",
 # "Polytechnic School of …", "National School of …").
 _NAMED_SCHOOL = re.compile(r"^(?P<name>(?:[A-Z][\w'-]*\s+){1,3})School\s+of\s+[A-Z]")
+# A university's school for its doctoral students, however its subject is written around it
+# ("Artificial Intelligence Graduate School", "Doctoral School Computer Science").
+_GRADUATE_SCHOOL = re.compile(r"\b(?:Graduate|Doctoral)\s+School\b")
 _SCHOOL_KINDS = KIND_WORDS | frozenset("higher high normal military naval superior".split())
 _MINISTRY = re.compile(r"(?:the\s+)?Ministry\s+of\s+\S", re.IGNORECASE)
 _LAB_WORDS = frozenset("lab laboratory labs laboratories".split())
@@ -372,13 +375,22 @@ def _awaits_institution(group: list[str], aliases: AliasTable) -> bool:
 
 
 def _school_of(school: str, following: str, aliases: AliasTable) -> bool:
-    """A school of a subject named after someone, before a university: that university's unit
-    ("Gaoling School of Artificial Intelligence+Renmin University of China"); before another kind
-    of institution it is an affiliation of its own ("Higher School of Economics+Skolkovo Institute
-    of Science and Technology"), and so is one the table knows ("London School of Economics")."""
+    """A school of a subject named after someone ("Gaoling School of Artificial Intelligence"), or a
+    graduate or doctoral school, before a university: that university's unit. A school whose name
+    says its level or kind ("Higher School of Economics"), one the table knows ("London School of
+    Economics") or one before a company is an affiliation of its own."""
     named = _NAMED_SCHOOL.match(school)
-    return (named is not None and not words_of(named["name"]) & _SCHOOL_KINDS and not names_institution(school, aliases)
-            and bool(words_of(split_commas(following)[0]) & UNIVERSITY_WORDS))
+    return ((named is not None and not words_of(named["name"]) & _SCHOOL_KINDS
+             or _GRADUATE_SCHOOL.search(school) is not None)
+            and not names_institution(school, aliases) and _university_shaped(split_commas(following)[0], aliases))
+
+
+def _university_shaped(name: str, aliases: AliasTable) -> bool:
+    """A university, or an institute of science and technology that is one ("Ulsan National Institute
+    of Science and Technology (UNIST)"), not a company."""
+    display = resolve_name(name, aliases).display
+    return bool(words_of(display) & UNIVERSITY_WORDS) or (is_top_level(display)
+                                                          and not words_of(display) & TOP_LEVEL_WORDS)
 
 
 def _ends_with_known(name: str, aliases: AliasTable) -> bool:
