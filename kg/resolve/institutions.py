@@ -138,6 +138,12 @@ _TRAILING_BRACKET = re.compile(r"^(?P<name>.+?)\s*[(（](?P<inner>[^()（）]+)[
 # and Stuttgart").
 _SUBJECT_LIST = re.compile(r"^\S.* (?:of|for|di|de|del|della|des|du|für) [^\W\d_a-z][\w-]*$")
 # "And" between the last two subjects, in the languages departments are named in.
+_LIST_AND = frozenset({"and", "&", "e", "y", "et", "und"})
+# How a subject's name ends, English or Romance ("Bioengineering", "Bioingegneria", "Robótica"), so a
+# list goes on through it: a place's or company's name ("Stanford", "Google") ends no subject's way.
+_SUBJECT_END = re.compile(r"(?:ics|logy|istry|ing|ion|ence|ia|ía|ica|ique|ie|ção|ción|zione)$", re.IGNORECASE)
+# A unit named after someone: "Robert Bosch Centre for …", "Tata Centre of …".
+_NAMED_UNIT = re.compile(r"^(?P<donor>.+?)\s+(?:Centre|Center|Institute|School|College|Chair)\s+(?:for|of)\s", re.IGNORECASE)
 # A school of a subject with a name before it ("Gaoling School of Artificial Intelligence", "Jacobs
 # School of Medicine", "Graduate School of Engineering"): see _school_of. The words that say what
 # level or kind of school it is name institutions of their own ("Higher School of Economics",
@@ -147,14 +153,9 @@ _NAMED_SCHOOL = re.compile(r"^(?P<name>(?:[A-Z][\w'-]*\s+){1,3})School\s+of\s+[A
 # ("Artificial Intelligence Graduate School", "Doctoral School Computer Science").
 _GRADUATE_SCHOOL = re.compile(r"\b(?:Graduate|Doctoral)\s+School\b")
 _SCHOOL_KINDS = KIND_WORDS | frozenset("higher high normal military naval superior".split())
+# A ministry, and the words of a lab it may fund: see _sponsor_of_lab.
 _MINISTRY = re.compile(r"(?:the\s+)?Ministry\s+of\s+\S", re.IGNORECASE)
 _LAB_WORDS = frozenset("lab laboratory labs laboratories".split())
-_LIST_AND = frozenset({"and", "&", "e", "y", "et", "und"})
-# How a subject's name ends, English or Romance ("Bioengineering", "Bioingegneria", "Robótica"), so a
-# list goes on through it: a place's or company's name ("Stanford", "Google") ends no subject's way.
-_SUBJECT_END = re.compile(r"(?:ics|logy|istry|ing|ion|ence|ia|ía|ica|ique|ie|ção|ción|zione)$", re.IGNORECASE)
-# A unit named after someone: "Robert Bosch Centre for …", "Tata Centre of …".
-_NAMED_UNIT = re.compile(r"^(?P<donor>.+?)\s+(?:Centre|Center|Institute|School|College|Chair)\s+(?:for|of)\s", re.IGNORECASE)
 _AT_OR_BY = re.compile(r"^(?P<unit>.+?)\s+(?:at|by)\s+(?P<parent>.+)$")
 # A bare word that, before a company, names the company's lab.
 GENERIC_UNITS = frozenset({"research", "ai", "labs", "lab", "ai research", "ai lab", "ai labs", "research labs"})

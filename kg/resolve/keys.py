@@ -50,9 +50,8 @@ NATIVE_WORDS = {
     "universitet": "university", "uniwersytet": "university", "univerzita": "university",
     "universitatea": "university", "technische": "technical", "technicka": "technical",
     "institut": "institute", "instituto": "institute", "istituto": "institute",
+    "universiti": "university", "universitas": "university",  # Malay, Indonesian: no misspellings
 }
-# "Universiti Malaya", "Universitas Indonesia": the Malay and Indonesian words, which are no misspellings.
-NATIVE_WORDS |= {"universiti": "university", "universitas": "university"}
 # The words for a kind of organisation whose misspellings are read as them: long ones, where one
 # letter wrong cannot make another word of a name; words of other languages for the same kinds,
 # one letter from them, are no misspellings.
@@ -128,8 +127,8 @@ def spelled(word: str) -> str:
 
 @lru_cache(maxsize=1 << 16)
 def institution_key(name: str) -> str:
-    words = [syllable for word in match_key(_HYPHENS.sub(" ", clean(name).replace("&", " and "))).split()
-             for syllable in SYLLABLES.get(spelled(word), (spelled(word),))]
+    words = [syllable for word in map(spelled, match_key(_HYPHENS.sub(" ", clean(name).replace("&", " and "))).split())
+             for syllable in SYLLABLES.get(word, (word,))]
     if words[:1] == ["the"]:
         words = words[1:]
     words = _in_english(_without_legal_form(words))

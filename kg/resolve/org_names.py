@@ -89,7 +89,7 @@ COUNTRIES = frozenset((
 # Postcodes as addresses write them: 02139, 94305-4020, 100081, 113-8656, D-80333, CB3 0FD, K1A 0B1, 1098 XH.
 _POSTCODE = (r"(?:\d{4,6}(?:-\d{4})?|\d{3}-\d{4}|[A-Z]{1,2}-\d{4,5}|[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}"
              r"|[A-Z]\d[A-Z] \d[A-Z]\d|\d{4} [A-Z]{2})")
-# An address part: a city with a US state code after it ("Pittsburgh PA", "CA 94305"), or with a postcode
+# An address part: a city with a state's code after it ("Pittsburgh PA", "CA 94305"), or with a postcode
 # before or after it ("Beijing 100081", "80333 Munich").
 _STATE_ADDRESS = re.compile(rf"(?P<city>[^\d,]*?)\s*\b(?:{'|'.join(sorted(REGION_CODES))})\.?(?:\s+\d{{4,5}}(?:-\d{{4}})?)?")
 _POSTCODE_ADDRESS = re.compile(rf"(?P<before>\D*?)\s*{_POSTCODE}\s*(?P<after>\D*)")
