@@ -657,6 +657,9 @@ def test_a_unit_word_that_ends_a_known_name_is_no_unit_of_the_next_part(table):
      [["Dipartimento di Tessitura, Bioingegneria, Robotica e Filatura (DTBRF)", "Università di Loom"]]),
     ("Departamento de Tejido, Robótica y Computación (DTRC), Universidad de Loom",
      [["Departamento de Tejido, Robótica y Computación (DTRC)", "Universidad de Loom"]]),
+    # near-misses of a university named after its place: one named after subjects, another language's
+    ("University of Sciences, Weaving and Technologies", [["University of Sciences, Weaving and Technologies"]]),
+    ("Hochschule für Technik, Wirtschaft und Gestaltung", [["Hochschule für Technik, Wirtschaft und Gestaltung"]]),
 ])
 def test_commas_that_list_a_names_subjects_stay_in_the_name(table, entry, expected):
     assert institutions(entry, table) == expected
@@ -667,6 +670,8 @@ def test_commas_that_list_a_names_subjects_stay_in_the_name(table, entry, expect
     ("Department of Weaving, Warpton, Spinning and Dyeing (DWSD), Loom University", ("Warpton", "Dyeing")),
     # two words after "for": the list would take places
     ("Loom Institute for Intelligent Weaving, Warpton and Weftburg (LIIW), Loom University", ("Intelligent Weaving", "Weftburg")),
+    # a university named after its place ends there: the subjects after it are its department
+    ("University of Oxford, Weaving and Spinning", ("Oxford", "Spinning")),
 ])
 def test_a_list_of_subjects_takes_no_place_name_in(table, entry, apart):
     assert not any(all(word in level for word in apart) for chain in institutions(entry, table) for level in chain)

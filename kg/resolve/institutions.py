@@ -137,6 +137,8 @@ _TRAILING_BRACKET = re.compile(r"^(?P<name>.+?)\s*[(（](?P<inner>[^()（）]+)[
 # One word after it: with two, the list would take places ("Institute for Intelligent Systems, Tübingen
 # and Stuttgart").
 _SUBJECT_LIST = re.compile(r"^\S.* (?:of|for|di|de|del|della|des|du|für) [^\W\d_a-z][\w-]*$")
+# "University of X" at the end of a part: a university named after X, a place or a subject.
+_UNIVERSITY_OF = re.compile(r"\bUniversity of ([^\W\d_a-z][\w-]*)$")
 # "And" between the last two subjects, in the languages departments are named in.
 _LIST_AND = frozenset({"and", "&", "e", "y", "et", "und"})
 # How a subject's name ends, English or Romance ("Bioengineering", "Bioingegneria", "Robótica"), so a
@@ -596,7 +598,12 @@ def _list_start(parts: list[str]) -> int | None:
     start = len(parts) - 1
     while start > 0 and _list_item(parts[start]) and _SUBJECT_END.search(parts[start]):
         start -= 1
-    return start if start >= 0 and _SUBJECT_LIST.search(parts[start]) else None
+    if start < 0 or not _SUBJECT_LIST.search(parts[start]):
+        return None
+    # a university named after its place ends there: "University of Oxford, Mathematics and Statistics"
+    # is its department after it ("University of Sciences, Techniques and Technologies" lists subjects)
+    place = _UNIVERSITY_OF.search(parts[start])
+    return None if place and not (_discipline_word(place[1]) or _SUBJECT_END.search(place[1])) else start
 
 
 def _list_item(part: str) -> bool:
