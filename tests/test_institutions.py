@@ -680,6 +680,9 @@ def test_a_list_of_subjects_takes_no_place_name_in(table, entry, apart):
 @pytest.mark.parametrize("entry, expected", [
     ("Google Research, Princeton", [["Google Research", "Google"]]),   # where the company's lab is
     ("Google Research, Princeton, NJ", [["Google Research", "Google"]]),
+    # after a unit of a university it is the university ("Department of …, Stanford")
+    ("Department of Weaving, Stanford", [["Department of Weaving", "Stanford University"]]),
+    ("Department of Weaving, Stanford, and Google", [["Department of Weaving", "Stanford University"], ["Google"]]),
     # near-misses: after a university or institute it is another university; alone it is the university
     ("Massachusetts Institute of Technology, Harvard", [["Massachusetts Institute of Technology"], ["Harvard University"]]),
     ("Stanford University, Princeton", [["Stanford University"], ["Princeton University"]]),

@@ -721,7 +721,8 @@ def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
     for part in parts:
         if levels and (is_country(part) or is_unit_number(part) or _sponsor_of_lab(part, levels[-1].name)
                        or not (looks_like_organisation(part, aliases) or is_french_research_organisation(part))
-                       or (names_place_of_university(part, aliases) and not _academic(levels[-1].name, aliases))):
+                       or (names_place_of_university(part, aliases) and not _academic(levels[-1].name, aliases)
+                           and not starts_with_unit_word(levels[-1].name))):
             levels[-1] = Level(levels[-1].name, (*levels[-1].qualifiers, part))
         else:
             levels.append(Level(part))
