@@ -98,25 +98,25 @@ def analyse_all(papers: Sequence[Texts]) -> list[Analysis]:
     nlp = pipeline()
     mentions: list[list[tuple[str, Mention]]] = [[] for _ in papers]
     found: list[list[tuple[str, Found]]] = [[] for _ in papers]
-    english = [[_prepared(text) if text else None for text in texts[:2]] for texts in papers]
+    prepared = [[_prepared(text) if text else None for text in texts[:2]] for texts in papers]  # title, abstract
     # The words a batch adds to the vocabulary are forgotten after it (what leaves the zone is plain
     # text): kept, they grew a mapping process by ~1.2 MB per 1,000 papers, without end.
     with nlp.memory_zone():
         for position, (section, unneeded) in enumerate((("title", ["sentencizer"]), ("abstract", []))):
-            owners = [index for index, texts in enumerate(english) if texts[position]]
-            for index, doc in zip(owners, nlp.pipe((_doc(nlp, section, english[index][position]) for index in owners),
+            owners = [index for index, texts in enumerate(prepared) if texts[position]]
+            for index, doc in zip(owners, nlp.pipe((_doc(nlp, section, prepared[index][position]) for index in owners),
                                                    disable=unneeded)):
                 mentions[index] += [(section, m) for m in doc._.topic_mentions]
                 found[index] += [(section, f) for f in doc._.artifacts]
-    _RESIDENT.keep(nlp, (text for texts in english for text in texts if text))
+    _RESIDENT.keep(nlp, (text for texts in prepared for text in texts if text))
     return [_analysis(mentions[index], found[index], summary) for index, (_, _, summary) in enumerate(papers)]
 
 
 class ResidentWords:
     """The words a corpus keeps using stay in the vocabulary past the batches' memory zones: those
     met in two batches in a row, at most :attr:`LIMIT`, so memory stays flat. Made again in every
-    batch (lexeme and tokenizer cache entry), they were a third of the tagging of abstracts
-    (AISTATS 2025: 1.7–2.0 s, against 1.3 s with nothing forgotten). Tagging is the same either way."""
+    batch (a lexeme each), they were a quarter to a third of the tagging of abstracts (AISTATS 2025:
+    1.7–2.0 s, against 1.3 s with nothing forgotten). Tagging is the same either way."""
 
     LIMIT = 1 << 16
 

@@ -146,18 +146,14 @@ _LIST_AND = frozenset({"and", "&", "e", "y", "et", "und"})
 _SUBJECT_END = re.compile(r"(?:ics|logy|istry|ing|ion|ence|ia|ía|ica|ique|ie|ção|ción|zione)$", re.IGNORECASE)
 # A unit named after someone: "Robert Bosch Centre for …", "Tata Centre of …".
 _NAMED_UNIT = re.compile(r"^(?P<donor>.+?)\s+(?:Centre|Center|Institute|School|College|Chair)\s+(?:for|of)\s", re.IGNORECASE)
-# A school of a subject with a name before it ("Gaoling School of Artificial Intelligence", "Jacobs
-# School of Medicine", "Graduate School of Engineering"): see _school_of. The words that say what
-# level or kind of school it is name institutions of their own ("Higher School of Economics",
-# "Polytechnic School of …", "National School of …").
-_NAMED_SCHOOL = re.compile(r"^(?P<name>(?:[A-Z][\w'-]*\s+){1,3})School\s+of\s+[A-Z]")
 # A university's school for its doctoral students, however its subject is written around it
-# ("Artificial Intelligence Graduate School", "Doctoral School Computer Science").
+# ("Artificial Intelligence Graduate School", "Doctoral School Computer Science"). A school named
+# otherwise may be a university's or an institution of its own ("Gaoling School of Artificial
+# Intelligence", but "Stockholm School of Economics", "Icahn School of Medicine at Mount Sinai").
 _GRADUATE_SCHOOL = re.compile(r"\b(?:Graduate|Doctoral)\s+School\b")
-_SCHOOL_KINDS = KIND_WORDS | frozenset("higher high normal military naval superior".split())
-# A ministry, and the words of a lab it may fund: see _sponsor_of_lab.
+# A ministry, and the labs a ministry funds: see _sponsor_of_lab.
 _MINISTRY = re.compile(r"(?:the\s+)?Ministry\s+of\s+\S", re.IGNORECASE)
-_LAB_WORDS = frozenset("lab laboratory labs laboratories".split())
+_KEY_LAB = re.compile(r"\b(?:Key\s+Lab(?:oratory)?|Engineering\s+Research\s+Cent(?:er|re))\b", re.IGNORECASE)
 _AT_OR_BY = re.compile(r"^(?P<unit>.+?)\s+(?:at|by)\s+(?P<parent>.+)$")
 # A bare word that, before a company, names the company's lab.
 GENERIC_UNITS = frozenset({"research", "ai", "labs", "lab", "ai research", "ai lab", "ai labs", "research labs"})
@@ -378,14 +374,11 @@ def _awaits_institution(group: list[str], aliases: AliasTable) -> bool:
 
 
 def _school_of(school: str, following: str, aliases: AliasTable) -> bool:
-    """A school of a subject named after someone ("Gaoling School of Artificial Intelligence"), or a
-    graduate or doctoral school, before a university: that university's unit. A school whose name
-    says its level or kind ("Higher School of Economics"), one the table knows ("London School of
-    Economics") or one before a company is an affiliation of its own."""
-    named = _NAMED_SCHOOL.match(school)
-    return ((named is not None and not words_of(named["name"]) & _SCHOOL_KINDS
-             or _GRADUATE_SCHOOL.search(school) is not None)
-            and not names_institution(school, aliases) and _university_shaped(split_commas(following)[0], aliases))
+    """A graduate or doctoral school before a university: that university's unit ("Artificial
+    Intelligence Graduate School+Ulsan National Institute of Science and Technology"); one the table
+    knows, or one before a company, is an affiliation of its own."""
+    return (_GRADUATE_SCHOOL.search(school) is not None and not names_institution(school, aliases)
+            and _university_shaped(split_commas(following)[0], aliases))
 
 
 def _university_shaped(name: str, aliases: AliasTable) -> bool:
@@ -448,7 +441,7 @@ def _first_cut(text: str, aliases: AliasTable) -> tuple[str, str] | None:
         institution_follows: bool | None = None  # an institution among the later comma parts, asked once
         for end in range(len(words) - 1, 0, -1):
             head, tail = " ".join(words[:end]), " ".join(words[end:])
-            if not all(plain) and not (all(plain[end:]) and is_known(head, aliases)):
+            if not all(plain) and not (plain[end - 1] and all(plain[end:]) and is_known(head, aliases)):
                 continue
             after_address = index > 0 and is_country(head) and not looks_like_organisation(parts[index - 1], aliases)
             rest = ", ".join([tail, *parts[index + 1:]])
@@ -719,7 +712,9 @@ def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
     if len(parts) == 2 and _name_before_its_lab(*parts, aliases):  # "Zorblax, Zorblax AI Labs"
         return [[Level(parts[1]), Level(parts[0])]]
     for part in parts:
-        if levels and (is_country(part) or is_unit_number(part) or _sponsor_of_lab(part, levels[-1].name)
+        if levels and _sponsor_of_lab(part, levels[-1].name):
+            continue
+        if levels and (is_country(part) or is_unit_number(part)
                        or not (looks_like_organisation(part, aliases) or is_french_research_organisation(part))
                        or (names_place_of_university(part, aliases) and not _academic(levels[-1].name, aliases)
                            and not starts_with_unit_word(levels[-1].name))):
@@ -767,9 +762,12 @@ def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
 
 
 def _sponsor_of_lab(part: str, lab: str) -> bool:
-    """The ministry that funds a lab, written after it ("Key Laboratory of Foo, Ministry of Education,
-    Bar University"): the lab's, not a unit of the university nor the lab's parent."""
-    return _MINISTRY.match(part) is not None and bool(words_of(lab) & _LAB_WORDS)
+    """The ministry that funds a Chinese key laboratory or engineering research centre, written after
+    it ("Key Laboratory of Foo, Ministry of Education, Bar University"): neither a level between the
+    lab and its university nor part of the lab's name, which other papers write without it. A
+    ministry after another lab is its parent ("Defence Science and Technology Laboratory, Ministry
+    of Defence")."""
+    return _MINISTRY.match(part) is not None and _KEY_LAB.search(lab) is not None
 
 
 def _unit_words_first(levels: list[Level]) -> list[Level]:
@@ -780,8 +778,10 @@ def _unit_words_first(levels: list[Level]) -> list[Level]:
 
 
 def _says_unit(name: str) -> bool:
-    """A name with a unit's own word, other than a government's department."""
-    return bool(words_of(name) & UNIT_ONLY_WORDS) and not _government_department(name)
+    """A name with a unit's own word, or a team's ("Xiaomi, XiaoAI Team"), other than a government's
+    department. (A team is not a unit wherever it stands: before a '+' it may be an affiliation of
+    its own, "Seed Team+Tsinghua University".)"""
+    return bool(words_of(name) & (UNIT_ONLY_WORDS | {"team"})) and not _government_department(name)
 
 
 def _government_department(name: str) -> bool:

@@ -14,9 +14,10 @@ also ignore
   apart from "Universidad de Chile".
 
 - a misspelt word for the kind of organisation: "Tsinghua Univeresity", "Ben-Gurion Universtiy",
-  "INSTATUTE OF …" (one letter added, dropped, changed or two swapped, the first letter right);
-  a word of another language is no misspelling ("Universite", "Instituto", "Departement"), nor is
-  a name's own word ("Rational", "Nationale").
+  "INSTATUTE OF …" (one letter added, dropped, changed or two swapped inside the word, its first
+  and last letters right); a word of another language is no misspelling ("Universite", "Instituto",
+  "Departement", "Institutet", "Laboratori"), nor is a plural ("Institutes") or a name's own word
+  ("Rational").
 
 - the spacing of a romanised Chinese compound: "Jiaotong" = "Jiao Tong" ("Shanghai Jiaotong
   University" = "Shanghai Jiao Tong University", so every Jiao Tong university), "Chiaotung" =
@@ -50,13 +51,14 @@ NATIVE_WORDS = {
     "universitet": "university", "uniwersytet": "university", "univerzita": "university",
     "universitatea": "university", "technische": "technical", "technicka": "technical",
     "institut": "institute", "instituto": "institute", "istituto": "institute",
-    "universiti": "university", "universitas": "university",  # Malay, Indonesian: no misspellings
+    "universiti": "university", "universitas": "university",  # Malay, Indonesian
 }
 # The words for a kind of organisation whose misspellings are read as them: long ones, where one
-# letter wrong cannot make another word of a name; words of other languages for the same kinds,
-# one letter from them, are no misspellings.
+# letter wrong inside cannot make another word of a name. Other languages' words for the same kinds
+# mostly differ at the end ("Institutet", "Laboratori", "Collegi"), as plurals do; those that do not
+# are listed.
 SPELLED_WORDS = frozenset("university institute laboratory laboratories academy college department technology".split())
-OTHER_LANGUAGES = frozenset(NATIVE_WORDS) | frozenset("instituto departement departament akademie".split())
+OTHER_LANGUAGES = frozenset(NATIVE_WORDS) | frozenset("departement departament".split())
 # Romanised Chinese words written as one word or as their syllables: the syllables are the key's.
 SYLLABLES = {"jiaotong": ("jiao", "tong"), "chiaotung": ("chiao", "tung")}
 # Abbreviations of those words as affiliations write them ("Univ. Grenoble Alpes", "Univ Lyon").
@@ -121,7 +123,8 @@ def spelled(word: str) -> str:
     """The kind word a folded word misspells ("univeresity" -> "university"), else the word itself."""
     if len(word) < 7 or word in SPELLED_WORDS or word in OTHER_LANGUAGES:
         return word
-    near = [kind for kind in SPELLED_WORDS if kind[0] == word[0] and OSA.distance(word, kind, score_cutoff=1) <= 1]
+    near = [kind for kind in SPELLED_WORDS
+            if (kind[0], kind[-1]) == (word[0], word[-1]) and OSA.distance(word, kind, score_cutoff=1) <= 1]
     return near[0] if len(near) == 1 else word
 
 

@@ -48,9 +48,9 @@ UNIT_WORDS = frozenset(
 # where the corpus never writes the bare name, its labs ("Huawei Noah's Ark Lab") are the company's so written.
 COMPANY_NAME_WORDS = ("technologies", "group", "holdings", "systems")
 # Words that make a name a unit wherever they stand in it ("State Key Laboratory of Foo", "Data
-# Science Thrust", "XiaoAI Team" of "Xiaomi, XiaoAI Team"); "School", "Institute" or "Center" begin
-# units but end many institutions' names ("Higher School of Economics", "Alan Turing Institute").
-UNIT_ONLY_WORDS = frozenset("department dept faculty lab laboratory thrust team".split())
+# Science Thrust"); "School", "Institute" or "Center" begin units but end many institutions' names
+# ("Higher School of Economics", "Alan Turing Institute").
+UNIT_ONLY_WORDS = frozenset("department dept faculty lab laboratory thrust".split())
 # A lab's name, whose parent an unknown name after it may be ("Zorblax AI Labs, Quillon").
 _LAB_NAME_WORDS = UNIT_ONLY_WORDS | frozenset("labs laboratories".split())
 US_STATE_CODES = frozenset(
@@ -65,9 +65,10 @@ US_STATES = frozenset((
     "oregon", "pennsylvania", "rhode island", "south carolina", "south dakota", "tennessee", "texas", "utah",
     "vermont", "virginia", "washington", "west virginia", "wisconsin", "wyoming", "district of columbia",
 ))
-# Canadian provinces and territories and Australian states as addresses write them ("…, Toronto, ON",
-# "…, Sydney, NSW 2007"); AB and SA, which end companies' names too ("Foo, AB"), are left out.
-REGION_CODES = US_STATE_CODES | frozenset("ON QC BC MB SK NS NB NL PE YT NT NU NSW VIC QLD TAS ACT".split())
+# The largest Canadian provinces and Australian states as addresses write them ("…, Toronto, ON",
+# "…, Sydney, NSW 2007"); the others' codes are organisations' acronyms too ("SK Telecom", "NU" for a
+# university, "BC" for Boston College, "ACT"), so they are left to the rules for acronyms.
+REGION_CODES = US_STATE_CODES | frozenset("ON QC NSW VIC QLD".split())
 REGIONS = US_STATES | frozenset((
     "ontario", "quebec", "british columbia", "alberta", "manitoba", "saskatchewan", "nova scotia", "new brunswick",
     "newfoundland and labrador", "prince edward island", "new south wales", "queensland", "tasmania",
