@@ -275,6 +275,8 @@ def test_the_ministry_that_funds_a_key_lab_is_no_level_of_it(table):
     ("Fred Institute, Kingsbay, QC", "Fred Institute"),
     ("Plugh Research, Dunmore VIC 3000", "Plugh Research"),                          # city, state, 4-digit postcode
     ("Xyzzy Lab, Hilltown, Ontario", "Xyzzy Lab"),                                  # a province's name
+    ("Thud Institute, Brakeport, ON N2L 3G1, Canada", "Thud Institute"),            # a Canadian postcode after the code
+    ("Thud Institute, Brakeport QC H3A 0G4", "Thud Institute"),
 ])
 def test_a_postal_address_after_a_name_is_neither_its_identity_nor_its_name(table, written, bare):
     assert institutions(written, table) == [[bare]]

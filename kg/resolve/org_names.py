@@ -92,7 +92,8 @@ _POSTCODE = (r"(?:\d{4,6}(?:-\d{4})?|\d{3}-\d{4}|[A-Z]{1,2}-\d{4,5}|[A-Z]{1,2}\d
              r"|[A-Z]\d[A-Z] \d[A-Z]\d|\d{4} [A-Z]{2})")
 # An address part: a city with a state's code after it ("Pittsburgh PA", "CA 94305"), or with a postcode
 # before or after it ("Beijing 100081", "80333 Munich").
-_STATE_ADDRESS = re.compile(rf"(?P<city>[^\d,]*?)\s*\b(?:{'|'.join(sorted(REGION_CODES))})\.?(?:\s+\d{{4,5}}(?:-\d{{4}})?)?")
+_STATE_ADDRESS = re.compile(rf"(?P<city>[^\d,]*?)\s*\b(?:{'|'.join(sorted(REGION_CODES))})\.?"
+                            r"(?:\s+(?:\d{4,5}(?:-\d{4})?|[A-Z]\d[A-Z] ?\d[A-Z]\d))?")  # ZIP, Australian or Canadian postcode
 _POSTCODE_ADDRESS = re.compile(rf"(?P<before>\D*?)\s*{_POSTCODE}\s*(?P<after>\D*)")
 # Names whose campus is part of their identity ("University of X, Y", "Indian Institute of Technology, Y").
 _CAMPUS_NAME = re.compile(r"\b(?:university|institute|college) of\b")
@@ -277,9 +278,12 @@ def words_of(text: str) -> set[str]:
 
 @lru_cache(maxsize=1 << 16)  # asked of every institution entry of every record
 def looks_like_organisation(text: str, aliases: AliasTable) -> bool:
-    """An organisation word, an acronym (not a place code), a state's "Tech", or a name the alias table knows."""
-    if (words_of(text) & ORGANISATION_WORDS or any(is_acronym(word) for word in clean(text).split())
-            or _state_tech(institution_key(text))):
+    """An organisation word, an acronym (not a place code, nor a piece of a postcode: "ON N2L 3G1"), a
+    state's "Tech", or a name the alias table knows."""
+    acronyms = [word for word in clean(text).split() if is_acronym(word)]
+    if acronyms and address_city(text) is not None:
+        acronyms = [word for word in acronyms if not any(map(str.isdigit, word))]
+    if words_of(text) & ORGANISATION_WORDS or _state_tech(institution_key(text)) or acronyms:
         return True
     return is_known(text, aliases)
 
