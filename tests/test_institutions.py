@@ -654,7 +654,7 @@ def test_a_unit_word_that_ends_a_known_name_is_no_unit_of_the_next_part(table):
     ("School of Weaving, Warping and Spinning, Loom University", [["School of Weaving, Warping and Spinning", "Loom University"]]),
     # near-misses: a unit of its own, a country with "and"
     ("Department of Weaving, Warp and Weft Lab, Loom University", [["Department of Weaving", "Warp and Weft Lab", "Loom University"]]),
-    ("University of Loomshire, Trinidad and Tobago", [["University of Loomshire, Trinidad and Tobago"]]),
+    ("University of Loomshire, Trinidad and Tobago", [["University of Loomshire"]]),
     # the list's last part with the name's acronym; more than two subjects; the Romance languages' "di", "e", "y"
     ("Department of Weaving, Warping and Spinning (DWWS), Loom University",
      [["Department of Weaving, Warping and Spinning (DWWS)", "Loom University"]]),
@@ -1023,4 +1023,19 @@ def test_a_word_cut_at_a_line_break_is_whole_again(empty, entry, expected):
     ("Zorblax Inc.", [["Zorblax Inc."]]),
 ])
 def test_a_sentence_around_the_name_is_no_part_of_it(empty, entry, expected):
+    assert institutions(entry, empty) == expected
+
+
+@pytest.mark.parametrize("entry, expected", [
+    # every country ISO 3166 names ends an address, in any of its forms; the units before it stay apart
+    ("Loom University, Tunisia", [["Loom University"]]),
+    ("Loom University, Sofia, Bulgaria", [["Loom University, Sofia"]]),
+    ("Loom University, Viet Nam", [["Loom University"]]),
+    ("Weft Institute, Kenya, Loom University", [["Weft Institute"], ["Loom University"]]),
+    # near-misses: a country's name inside an institution's; a place that is no country
+    ("Loom University of Georgia", [["Loom University of Georgia"]]),
+    ("Georgia Loom Institute of Technology", [["Georgia Loom Institute of Technology"]]),
+    ("Loom University, Warpville", [["Loom University, Warpville"]]),
+])
+def test_every_country_ends_an_address(empty, entry, expected):
     assert institutions(entry, empty) == expected

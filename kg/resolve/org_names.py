@@ -22,6 +22,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+import pycountry
+
 from ..ingest.names import clean, fold
 from .aliases import AliasTable
 from .keys import institution_key, swapped
@@ -76,16 +78,14 @@ REGIONS = US_STATES | frozenset((
 ))
 # Upper-case words that are places or numerals, not organisations' acronyms.
 PLACE_CODES = REGION_CODES | frozenset("USA US UK UAE PRC ROC EU II III IV VI VII VIII IX XI XII XIII".split())
-# Trailing countries that qualify a name ("…, Japan"): never a part of its identity.
-COUNTRIES = frozenset((
-    "germany", "japan", "china", "p r china", "pr china", "singapore", "usa", "us", "uk", "united states",
-    "united states of america", "united kingdom", "england", "scotland", "france", "canada", "korea", "south korea",
-    "republic of korea", "switzerland", "italy", "spain", "netherlands", "the netherlands", "israel", "india",
-    "australia", "austria", "sweden", "denmark", "norway", "finland", "belgium", "taiwan", "poland", "portugal",
-    "ireland", "brazil", "czech republic", "czechia", "hong kong", "hong kong sar", "new zealand", "greece",
-    "turkey", "russia", "mexico", "chile", "argentina", "colombia", "south africa", "egypt", "saudi arabia",
-    "united arab emirates", "uae", "qatar", "iran", "pakistan", "vietnam", "thailand", "malaysia", "indonesia",
-    "philippines", "hungary", "romania", "luxembourg", "estonia", "slovenia", "croatia", "serbia", "ukraine",
+# Trailing countries that qualify a name ("…, Japan"): never a part of its identity. Every country ISO
+# 3166 names, in each of its forms ("Tunisia", "Bulgaria", "Viet Nam", "Republic of Bulgaria"), and
+# the ways affiliations write them that ISO does not.
+_ISO_COUNTRIES = frozenset(institution_key(getattr(country, form)) for country in pycountry.countries
+                           for form in ("name", "official_name", "common_name") if hasattr(country, form))
+COUNTRIES = _ISO_COUNTRIES | frozenset((
+    "usa", "us", "uk", "uae", "england", "scotland", "wales", "northern ireland", "korea", "republic of korea",
+    "p r china", "pr china", "hong kong sar", "the netherlands", "turkey", "russia",
 ))
 # Postcodes as addresses write them: 02139, 94305-4020, 100081, 113-8656, D-80333, CB3 0FD, K1A 0B1, 1098 XH.
 _POSTCODE = (r"(?:\d{4,6}(?:-\d{4})?|\d{3}-\d{4}|[A-Z]{1,2}-\d{4,5}|[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}"
