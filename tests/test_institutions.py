@@ -1039,3 +1039,32 @@ def test_a_sentence_around_the_name_is_no_part_of_it(empty, entry, expected):
 ])
 def test_every_country_ends_an_address(empty, entry, expected):
     assert institutions(entry, empty) == expected
+
+
+@pytest.mark.parametrize("entry, expected", [
+    # a unit "of" the institution it belongs to: two levels, the last "of" first
+    ("School of Weaving of Loom University", [["School of Weaving", "Loom University"]]),
+    ("Department of Warping of the University of Loomshire, Warpville", [["Department of Warping", "University of Loomshire, Warpville"]]),
+    ("School of Weaving and Technology of Loom University of Science and Technology",
+     [["School of Weaving and Technology", "Loom University of Science and Technology"]]),
+    ("Weaving Lab of Zorblax Inc.", [["Weaving Lab", "Zorblax Inc."]]),
+    # near-misses: a university's own name; a subject or a place after "of"; a ministry after a lab;
+    # the institution named again later, so the "of" is the unit's own
+    ("Loom University of Science and Technology of Weftland", [["Loom University of Science and Technology of Weftland"]]),
+    ("Institute of Weaving of Warpville", [["Institute of Weaving of Warpville"]]),
+    ("Key Laboratory of Weaving of the Ministry of Education, Loom University",
+     [["Key Laboratory of Weaving of the Ministry of Education", "Loom University"]]),
+    ("Key Lab of Weaving of Loom Academy of Sciences (LAS), Institute of Warping, LAS",
+     [["Key Lab of Weaving of Loom Academy of Sciences (LAS)", "Institute of Warping", "LAS"]]),
+])
+def test_a_unit_of_its_institution_is_two_levels(empty, entry, expected):
+    assert institutions(entry, empty) == expected
+
+
+def test_a_unit_of_its_institution_keeps_the_tables_form(table):
+    # the table knows "Institute of Automation, Chinese Academy of Sciences": one unit, under its parent
+    assert institutions("Institute of Automation of Chinese Academy of Sciences", table) == [
+        institutions("Institute of Automation, Chinese Academy of Sciences", table)[0]]
+    # an academy's unit "of" an academy the table knows
+    [chain] = institutions("Academy of Mathematics and Systems Science of the Chinese Academy of Sciences", table)
+    assert chain[0] == "Academy of Mathematics and Systems Science" and chain[-1] == "Chinese Academy of Sciences"

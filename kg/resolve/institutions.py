@@ -154,6 +154,7 @@ _GRADUATE_SCHOOL = re.compile(r"\b(?:Graduate|Doctoral)\s+School\b")
 # A ministry, and the labs a ministry funds: see _sponsor_of_lab.
 _MINISTRY = re.compile(r"(?:the\s+)?Ministry\s+of\s+\S", re.IGNORECASE)
 _KEY_LAB = re.compile(r"\b(?:Key\s+Lab(?:oratory)?|Engineering\s+Research\s+Cent(?:er|re))\b", re.IGNORECASE)
+_OF = re.compile(r"\s+of\s+(?:the\s+)?")
 _AT_OR_BY = re.compile(r"^(?P<unit>.+?)\s+(?:at|by)\s+(?P<parent>.+)$")
 # A bare word that, before a company, names the company's lab.
 GENERIC_UNITS = frozenset({"research", "ai", "labs", "lab", "ai research", "ai lab", "ai labs", "research labs"})
@@ -537,6 +538,7 @@ def _parts(text: str, aliases: AliasTable) -> list[str]:
         if is_known(", ".join(commas[start:]), aliases):
             commas = commas[:start] + [", ".join(commas[start:])]
             break
+    commas = [piece for index, part in enumerate(commas) for piece in _unit_of_institution(part, commas[index + 1:], aliases)]
     parts = []
     for part in commas:
         pieces = [part] if is_known(part, aliases) else _SPACED_DASH.split(part)
@@ -555,6 +557,29 @@ def _parts(text: str, aliases: AliasTable) -> list[str]:
             else:
                 parts.append(piece)
     return _with_legal_forms([without_unit_number(part.strip(FOOTNOTE_MARKS)) for part in parts])
+
+
+def _unit_of_institution(part: str, later: list[str], aliases: AliasTable) -> list[str]:
+    """"School of Computer Science of Wuhan University", "Academy of Mathematics and Systems Science of
+    the Chinese Academy of Sciences", "Weaving Lab of Zorblax Inc.": a unit (a name with an organisation
+    word, none a university's), "of", and the institution it belongs to (the last "of" first) are two
+    parts, the unit first; written as the table knows the pair ("Unit, Institution"), one. Not a
+    university's own name ("University of Science and Technology of China"), nor a ministry after a
+    lab ("Key Laboratory of Foo of the Ministry of Education", the lab's sponsor), nor where the
+    entry names the institution again after it: there the "of" is in the unit's own name ("Key Lab
+    of Foo of Chinese Academy of Sciences (CAS), Institute of Computing Technology, CAS")."""
+    if is_known(part, aliases):
+        return [part]
+    for match in reversed(list(_OF.finditer(part))):
+        unit, institution = part[:match.start()], part[match.end():]
+        if (not words_of(unit) & ORGANISATION_WORDS or words_of(unit) & UNIVERSITY_WORDS or is_top_level(unit)
+                or _MINISTRY.match(institution) or not names_institution(institution, aliases)):
+            continue
+        if any(_same_name(institution, other, aliases) for other in later):
+            return [part]
+        joined = f"{unit}, {institution}"
+        return [joined] if is_known(joined, aliases) else [unit, institution]
+    return [part]
 
 
 def _with_subject_lists(parts: list[str]) -> list[str]:
