@@ -1068,3 +1068,22 @@ def test_a_unit_of_its_institution_keeps_the_tables_form(table):
     # an academy's unit "of" an academy the table knows
     [chain] = institutions("Academy of Mathematics and Systems Science of the Chinese Academy of Sciences", table)
     assert chain[0] == "Academy of Mathematics and Systems Science" and chain[-1] == "Chinese Academy of Sciences"
+
+
+@pytest.mark.parametrize("entry, expected", [
+    # a name of generic words that the table knows as one organisation, before a university that is not
+    # its parent: that university's unit of the name
+    ("Weaving Institute, Loom University", [["Weaving Institute", "Loom University"]]),
+    ("AI Lab, Loom University, Warpville", [["Loom University AI Lab", "Loom University, Warpville"]]),
+    # near-misses: alone, or before its own parent, the table's organisation; a name that says which one
+    ("Weaving Institute", [["The Weaving Institute"]]),
+    ("AI Lab, Zorblax", [["Zorblax AI Lab", "Zorblax"]]),
+    ("Zorblax Institute, Loom University", [["The Zorblax Institute"], ["Loom University"]]),
+    ("Weaving Institute, Japan, Loom University", [["The Weaving Institute"], ["Loom University"]]),
+    ("Institute of Weaving, Loom University", [["The Institute of Weaving"], ["Loom University"]]),
+])
+def test_a_generic_name_before_a_university_is_its_unit(entry, expected):
+    table = AliasTable({"weaving institute": "The Weaving Institute", "ai lab": "Zorblax AI Lab",
+                        "zorblax institute": "The Zorblax Institute", "institute of weaving": "The Institute of Weaving"},
+                       {"Zorblax AI Lab": "Zorblax"})
+    assert institutions(entry, table) == expected

@@ -71,6 +71,7 @@ from ..ingest.names import clean, fold, has_cjk
 from .aliases import AliasTable
 from .keys import institution_key, is_legal_form, swapped, without_legal_form
 from .org_names import (
+    FIELD_WORDS,
     ORGANISATION_WORDS,
     TOP_LEVEL_WORDS,
     UNIT_ONLY_WORDS,
@@ -154,6 +155,11 @@ _GRADUATE_SCHOOL = re.compile(r"\b(?:Graduate|Doctoral)\s+School\b")
 # A ministry, and the labs a ministry funds: see _sponsor_of_lab.
 _MINISTRY = re.compile(r"(?:the\s+)?Ministry\s+of\s+\S", re.IGNORECASE)
 _KEY_LAB = re.compile(r"\b(?:Key\s+Lab(?:oratory)?|Engineering\s+Research\s+Cent(?:er|re))\b", re.IGNORECASE)
+# Words that name an organisation's kind or its field, not which organisation it is ("AI Institute"; a
+# name "of" or "for" a field is often an institution's own, "Institute of Statistical Mathematics").
+_GENERIC_NAME_WORDS = ORGANISATION_WORDS | FIELD_WORDS | frozenset("ai ml the and & research".split())
+# The rules' own reading of a name, where the alias table's organisation of that name is not the one meant.
+UNLISTED = AliasTable({})
 _OF = re.compile(r"\s+of\s+(?:the\s+)?")
 _AT_OR_BY = re.compile(r"^(?P<unit>.+?)\s+(?:at|by)\s+(?P<parent>.+)$")
 # A bare word that, before a company, names the company's lab.
@@ -182,6 +188,8 @@ class Level:
 
     name: str
     qualifiers: tuple[str, ...] = ()
+    # False where the alias table's organisation of this name is not the one meant (_generic_unit_of_later)
+    listed: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -746,6 +754,8 @@ def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
             levels[-1] = Level(levels[-1].name, (*levels[-1].qualifiers, part))
         else:
             levels.append(Level(part))
+    levels = [Level(level.name, level.qualifiers, listed=False) if _generic_unit_of_later(levels, index, aliases)
+              else level for index, level in enumerate(levels)]
     tutelles = _tutelles(levels, aliases)
     groups: list[list[Level]] = []
     units: list[Level] = []
@@ -758,7 +768,8 @@ def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
         begins_affiliation = bool(groups) and not units and level.name.startswith("and ")
         if begins_affiliation:
             level = Level(level.name.removeprefix("and "), level.qualifiers)
-        if index in tutelles or names_institution(level.name, aliases) and not _donors_centre_of_later(levels, index, aliases):
+        if index in tutelles or (names_institution(level.name, aliases if level.listed else UNLISTED)
+                                 and not _donors_centre_of_later(levels, index, aliases)):
             previous = groups[-1][-1] if groups and not units and not begins_affiliation else None
             if units and institution_key(units[-1].name) in GENERIC_UNITS:  # "Research, Google"
                 units[-1] = Level(f"{level.name} {units[-1].name}", units[-1].qualifiers)
@@ -784,6 +795,25 @@ def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
     if units:
         groups.append(_unit_words_first(units))
     return groups
+
+
+def _generic_unit_of_later(levels: list[Level], index: int, aliases: AliasTable) -> bool:
+    """"AI Institute, University of South Carolina": a name of generic words alone (an organisation's,
+    a field's: "AI Institute", "Data Science Center") that the table knows as one organisation, written
+    before a university the table does not make its parent: that university's unit of the name, not
+    the table's organisation (which is written alone, or before its own parent)."""
+    level = levels[index]
+    if (index + 1 >= len(levels) or any(map(is_country, level.qualifiers))  # a country ends its affiliation
+            or not _says_no_name(level.name) or not is_known(level.name, aliases)):
+        return False
+    university = levels[index + 1].name
+    return (_university_shaped(university, aliases)
+            and resolve_name(university, aliases).key not in _ancestors(level, aliases))
+
+
+def _says_no_name(name: str) -> bool:
+    """Only words an organisation's kind or a field is named with: no word says which one it is."""
+    return all(word in _GENERIC_NAME_WORDS or SUBJECT_WORD.search(word) for word in words_of(name))
 
 
 def _sponsor_of_lab(part: str, lab: str) -> bool:
@@ -939,7 +969,7 @@ def resolve_entries(name: str, chinese: str | None, aliases: AliasTable) -> list
     chains: list[OrgChain] = []
     groups = split_groups(name, aliases)
     for group in groups:
-        written = tuple(resolve_name(level.name, aliases, level.qualifiers) for level in group)
+        written = tuple(resolve_name(level.name, aliases if level.listed else UNLISTED, level.qualifiers) for level in group)
         levels = _filled(written, aliases)
         aligned = align_chinese([level.name for level in group], chinese) if len(groups) == 1 else [None] * len(group)
         by_level = dict(zip(written, aligned))

@@ -39,6 +39,22 @@ UNIVERSITY_WORDS = frozenset(fold(word) for word in (
     "university univ universitat universität université universite universidad universidade università universita "
     "universiteit universitet hochschule polytechnic politecnico ecole école"
 ).split())
+# Words of fields that labs, schools and departments are named after, beside the ones shaped like
+# a subject's name (SUBJECT_WORD: "Robotics", "Engineering", "Vision"): none says which lab it is.
+FIELD_WORDS = frozenset((
+    "computer computers computational computation artificial machine machines data electrical electronic electronics "
+    "mechanical civil chemical biomedical medical applied advanced intelligent autonomous robot robots robotic human "
+    "humans language languages visual vision speech cognitive quantum digital interactive information knowledge brain "
+    "neural natural social mathematical statistical physical life earth energy environmental industrial aerospace "
+    "materials software systems system network networks security media graphics embodied multimedia perception deep "
+    "foundation foundations large scale future general graduate joint key central main global open smart mobile web "
+    "cloud edge health clinical biological bio molecular cyber physics math maths science sciences arts art business "
+    "management law design policy public innovation technology technologies experimental theoretical "
+    "learning engineering computing processing manufacturing imaging sensing modeling modelling planning networking "
+    "programming nursing banking marketing accounting mining vision information automation computation education "
+    "communication communications navigation cognition recognition simulation optimization intelligence economics "
+    "mathematics statistics robotics medicine finance"
+).split())
 # Words that make a name a top-level institution rather than a unit of one: a university's, a company's
 # legal form ("LG Electronics Canada Incorporated, TAIL": TAIL is the company's lab, not its parent).
 TOP_LEVEL_WORDS = UNIVERSITY_WORDS | frozenset("company corporation incorporated inc limited ltd llc plc gmbh".split())

@@ -38,24 +38,8 @@ from ..rdf.iris import slug
 from .institutions import KIND_WORDS, SUBJECT_WORD
 from .keys import institution_key
 from .name_units import JOINING_WORDS, LAB_WORDS, key_words
-from .org_names import COUNTRIES, ORGANISATION_WORDS, TOP_LEVEL_WORDS, US_STATES, is_top_level
+from .org_names import COUNTRIES, FIELD_WORDS, ORGANISATION_WORDS, TOP_LEVEL_WORDS, US_STATES, is_top_level
 
-# Words of fields that labs, schools and departments are named after, beside the ones shaped like
-# a subject's name (SUBJECT_WORD: "Robotics", "Engineering", "Vision"): none says which lab it is.
-FIELD_WORDS = frozenset((
-    "computer computers computational computation artificial machine machines data electrical electronic electronics "
-    "mechanical civil chemical biomedical medical applied advanced intelligent autonomous robot robots robotic human "
-    "humans language languages visual vision speech cognitive quantum digital interactive information knowledge brain "
-    "neural natural social mathematical statistical physical life earth energy environmental industrial aerospace "
-    "materials software systems system network networks security media graphics embodied multimedia perception deep "
-    "foundation foundations large scale future general graduate joint key central main global open smart mobile web "
-    "cloud edge health clinical biological bio molecular cyber physics math maths science sciences arts art business "
-    "management law design policy public innovation technology technologies experimental theoretical "
-    "learning engineering computing processing manufacturing imaging sensing modeling modelling planning networking "
-    "programming nursing banking marketing accounting mining vision information automation computation education "
-    "communication communications navigation cognition recognition simulation optimization intelligence economics "
-    "mathematics statistics robotics medicine finance"
-).split())
 # A unit named after a donor, or a place: a name before "School of", "Center for" … ("Whiting School
 # of Engineering"), whatever its words end with.
 _DONOR_UNIT_WORDS = frozenset("school center centre institute college chair".split())
