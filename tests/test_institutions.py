@@ -1087,3 +1087,25 @@ def test_a_generic_name_before_a_university_is_its_unit(entry, expected):
                         "zorblax institute": "The Zorblax Institute", "institute of weaving": "The Institute of Weaving"},
                        {"Zorblax AI Lab": "Zorblax"})
     assert institutions(entry, table) == expected
+
+
+@pytest.mark.parametrize("entry, expected", [
+    # a form's placeholder names no institution; an e-mail address and a dangling "and" are no part of a name
+    ("N/A", []),
+    ("Unknown", []),
+    ("weaver@loom.edu", []),
+    ("Loom University, weaver@loom.edu", [["Loom University"]]),
+    ("Loom University (weaver@loom.ac.uk)", [["Loom University"]]),
+    ("Loom University and", [["Loom University"]]),
+    ("Zorblax Inc., and", [["Zorblax Inc."]]),
+    # "U." before "of" abbreviates "University"
+    ("Department of Weaving, U. of Loomshire", [["Department of Weaving", "University of Loomshire"]]),
+    ("U of Loomshire", [["University of Loomshire"]]),
+    # near-misses: a name with "and" or "&" inside; "U" not before "of"; "N/A" inside a name
+    ("Loom Institute of Weaving and Technology", [["Loom Institute of Weaving and Technology"]]),
+    ("Texas A&M University", [["Texas A&M University"]]),
+    ("Zorblax U Labs", [["Zorblax U Labs"]]),
+    ("N/A Weaving Lab, Loom University", [["N/A Weaving Lab", "Loom University"]]),
+])
+def test_placeholders_addresses_and_abbreviations(empty, entry, expected):
+    assert institutions(entry, empty) == expected

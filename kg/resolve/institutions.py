@@ -104,6 +104,12 @@ _SEPARATORS = (re.compile(r"\s*\|\s*"), re.compile(r"\s*/\s*"), re.compile(r"\s+
                re.compile(r"\s+and\s+"))
 # Words that say an author has no institution, and the words for the author beside them.
 _NO_AFFILIATION_WORDS = frozenset("independent unaffiliated selfemployed self employed freelance freelancer none".split())
+# What a form's empty field is filled with ("N/A", "Unknown", "null").
+_PLACEHOLDER_KEYS = frozenset({"n a", "na", "nan", "null", "nil", "unknown", "not applicable", "not available"})
+# An e-mail address, which papers print beside an affiliation: no part of its name.
+_EMAIL = re.compile(r"(?:[(<]\s*)?[\w.+-]+@[\w-]+(?:\.[\w-]+)+(?:\s*[)>])?")
+# A list's joining word left at a piece's end where a PDF's line or a list was cut ("Foo University and").
+_DANGLING_AND = re.compile(r"(?:,?\s+(?:and|&))+$")
 _NO_AFFILIATION_PERSONS = frozenset("researcher research scientist scholar consultant engineer developer".split())
 # Words that say what kind an institution is, not which one ("State University", "Technical University").
 KIND_WORDS = frozenset("state national technical technological polytechnic federal open public private the".split())
@@ -176,6 +182,8 @@ LONGEST_RUN_TOGETHER = 32
 PREPOSITIONS = frozenset("of for on in de des di du fur für".split())
 # A French university or school's name, which begins a lab's list of co-supervisors.
 _FRENCH_UNIVERSITY_WORDS = frozenset("universite ecole".split())
+# "U. of Oxford", "U of Toronto": "U" alone abbreviates "University" before "of" a capitalised name.
+_U_OF = re.compile(r"(?<![\w.&'-])U\.?\s+of\s+(?=[A-Z])")
 _FRENCH_UNIV = re.compile(r"\bUniv\b\.?(?!\s+of\b)")
 # Footnote marks that tie an affiliation to its authors on a paper ("Dept. of Psychology‡"), card
 # suits and stars as ACL papers use them ("Charles University♠") among them.
@@ -705,7 +713,9 @@ def _ancestors(level: Level, aliases: AliasTable) -> set[str]:
 def split_groups(text: str, aliases: AliasTable) -> list[list[Level]]:
     """Rules 2–5: the levels of each institution an entry names, smallest first."""
     groups: list[list[Level]] = []
-    for piece in split_institutions(clean(_LEAD_IN.sub("", _line_breaks_rejoined(text))), aliases):
+    text = _U_OF.sub("University of ", _LEAD_IN.sub("", _line_breaks_rejoined(_EMAIL.sub("", text))))
+    for piece in split_institutions(clean(text), aliases):
+        piece = _DANGLING_AND.sub("", piece)
         # "---", a place holder, and "Independent Researcher", no affiliation, name no organisation
         if any(map(str.isalnum, piece)) and not states_no_affiliation(piece):
             groups += _piece_groups(_with_country_apart(piece), aliases)
@@ -730,9 +740,12 @@ def _line_breaks_rejoined(text: str) -> str:
 
 def states_no_affiliation(piece: str) -> bool:
     """"Independent Researcher", "Unaffiliated", "Independent", "Self-employed", "None": the author
-    has no institution (with a place after it, "Independent Researcher, Berlin", still none)."""
-    words = set(institution_key(split_commas(piece)[0]).split())
-    return bool(words & _NO_AFFILIATION_WORDS) and words <= _NO_AFFILIATION_WORDS | _NO_AFFILIATION_PERSONS
+    has no institution (with a place after it, "Independent Researcher, Berlin", still none); nor
+    does a form's placeholder ("N/A", "Unknown")."""
+    key = institution_key(split_commas(piece)[0])
+    words = set(key.split())
+    return (key in _PLACEHOLDER_KEYS
+            or bool(words & _NO_AFFILIATION_WORDS) and words <= _NO_AFFILIATION_WORDS | _NO_AFFILIATION_PERSONS)
 
 
 def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
