@@ -1109,3 +1109,18 @@ def test_a_generic_name_before_a_university_is_its_unit(entry, expected):
 ])
 def test_placeholders_addresses_and_abbreviations(empty, entry, expected):
     assert institutions(entry, empty) == expected
+
+
+@pytest.mark.parametrize("entry, expected", [
+    # a company's name (a name, then a word only companies' names end with) is an institution of its own
+    ("Loom University, Zorblax AI", [["Loom University"], ["Zorblax AI"]]),
+    ("Loom University, Zorblax Technology", [["Loom University"], ["Zorblax Technology"]]),
+    ("Zorblax Robotics, Loom University", [["Zorblax Robotics"], ["Loom University"]]),
+    ("Department of Weaving, Zorblax AI", [["Department of Weaving", "Zorblax AI"]]),
+    # near-misses: a field's name; a place; a lab of the university
+    ("Loom University, Artificial Intelligence", [["Loom University, Artificial Intelligence"]]),
+    ("Loom University, Warpville", [["Loom University, Warpville"]]),
+    ("Loom University, Zorblax AI Lab", [["Zorblax AI Lab", "Loom University"]]),
+])
+def test_a_companys_name_is_an_institution_of_its_own(empty, entry, expected):
+    assert institutions(entry, empty) == expected

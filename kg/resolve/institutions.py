@@ -164,6 +164,8 @@ _KEY_LAB = re.compile(r"\b(?:Key\s+Lab(?:oratory)?|Engineering\s+Research\s+Cent
 # Words that name an organisation's kind or its field, not which organisation it is ("AI Institute"; a
 # name "of" or "for" a field is often an institution's own, "Institute of Statistical Mathematics").
 _GENERIC_NAME_WORDS = ORGANISATION_WORDS | FIELD_WORDS | frozenset("ai ml the and & research".split())
+# Words that end companies' names and no place's: "Zhipu AI", "Megvii Technology", "Boston Dynamics".
+_COMPANY_NAME_ENDS = frozenset("ai technology technologies robotics dynamics".split())
 # The rules' own reading of a name, where the alias table's organisation of that name is not the one meant.
 UNLISTED = AliasTable({})
 _OF = re.compile(r"\s+of\s+(?:the\s+)?")
@@ -761,7 +763,8 @@ def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
         if levels and _sponsor_of_lab(part, levels[-1].name):
             continue
         if levels and (is_country(part) or is_unit_number(part)
-                       or not (looks_like_organisation(part, aliases) or is_french_research_organisation(part))
+                       or not (looks_like_organisation(part, aliases) or is_french_research_organisation(part)
+                               or _company_shaped(part))
                        or (names_place_of_university(part, aliases) and not _academic(levels[-1].name, aliases)
                            and not starts_with_unit_word(levels[-1].name))):
             levels[-1] = Level(levels[-1].name, (*levels[-1].qualifiers, part))
@@ -781,8 +784,9 @@ def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
         begins_affiliation = bool(groups) and not units and level.name.startswith("and ")
         if begins_affiliation:
             level = Level(level.name.removeprefix("and "), level.qualifiers)
-        if index in tutelles or (names_institution(level.name, aliases if level.listed else UNLISTED)
-                                 and not _donors_centre_of_later(levels, index, aliases)):
+        if index in tutelles or _company_shaped(level.name) or (
+                names_institution(level.name, aliases if level.listed else UNLISTED)
+                and not _donors_centre_of_later(levels, index, aliases)):
             previous = groups[-1][-1] if groups and not units and not begins_affiliation else None
             if units and institution_key(units[-1].name) in GENERIC_UNITS:  # "Research, Google"
                 units[-1] = Level(f"{level.name} {units[-1].name}", units[-1].qualifiers)
@@ -808,6 +812,16 @@ def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
     if units:
         groups.append(_unit_words_first(units))
     return groups
+
+
+def _company_shaped(name: str) -> bool:
+    """"Zhipu AI", "Megvii Technology", "Zorblax Robotics": one or two capitalised words of a name, then
+    a word companies' names end with (no place's does): a company, an institution of its own wherever
+    it stands, not a unit of the university beside it. A field's name is no company's ("Artificial
+    Intelligence", "Computer Vision Technology")."""
+    words = name.split()
+    return (2 <= len(words) <= 3 and fold(words[-1]) in _COMPANY_NAME_ENDS and all(word[0].isupper() for word in words)
+            and not words_of(name) & ORGANISATION_WORDS and not _says_no_name(" ".join(words[:-1])))
 
 
 def _generic_unit_of_later(levels: list[Level], index: int, aliases: AliasTable) -> bool:
