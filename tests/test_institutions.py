@@ -1124,3 +1124,17 @@ def test_placeholders_addresses_and_abbreviations(empty, entry, expected):
 ])
 def test_a_companys_name_is_an_institution_of_its_own(empty, entry, expected):
     assert institutions(entry, empty) == expected
+
+
+@pytest.mark.parametrize("entry, expected", [
+    # an institute before an academy of sciences is one of the academy's institutes
+    ("Warpville Institute of Advanced Technology, Loom Academy of Sciences",
+     [["Warpville Institute of Advanced Technology", "Loom Academy of Sciences"]]),
+    # near-misses: a university, an institute the table knows as its own
+    ("Loom University, Loom Academy of Sciences", [["Loom University"], ["Loom Academy of Sciences"]]),
+    ("Zorblax Institute of Technology, Loom Academy of Sciences", [["Zorblax Institute of Technology"], ["Loom Academy of Sciences"]]),
+])
+def test_an_institute_before_an_academy_of_sciences_is_its_unit(entry, expected):
+    table = AliasTable({"zorblax institute of technology": "Zorblax Institute of Technology",
+                        "loom academy of sciences": "Loom Academy of Sciences"})
+    assert institutions(entry, table) == expected

@@ -794,7 +794,8 @@ def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
                 if institution_key(level.name).startswith("university of "):  # the form the table uses
                     groups[-1][-1] = level
                 continue
-            if previous and resolve_name(level.name, aliases).key in _ancestors(previous, aliases):
+            if previous and (resolve_name(level.name, aliases).key in _ancestors(previous, aliases)
+                             or _institute_of_academy(previous, level, aliases)):
                 groups[-1].append(level)
             elif previous and resolve_name(previous.name, aliases).key in _ancestors(level, aliases):
                 groups[-1][-1:] = [level, previous]
@@ -812,6 +813,17 @@ def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
     if units:
         groups.append(_unit_words_first(units))
     return groups
+
+
+def _institute_of_academy(institute: Level, academy: Level, aliases: AliasTable) -> bool:
+    """"Shenzhen Institute of Advanced Technology, CAS", "Institute of Physics, Polish Academy of
+    Sciences": an institute (no university, no academy itself, none the table knows as its own)
+    followed by an academy of sciences is one of the academy's institutes."""
+    academy_words = words_of(resolve_name(academy.name, aliases).display)
+    name = resolve_name(institute.name, aliases)
+    institute_words = words_of(name.display)
+    return ({"academy", "sciences"} <= academy_words and "institute" in institute_words and name.canonical is None
+            and not institute_words & (UNIVERSITY_WORDS | {"academy"}))
 
 
 def _company_shaped(name: str) -> bool:
