@@ -1138,3 +1138,14 @@ def test_an_institute_before_an_academy_of_sciences_is_its_unit(entry, expected)
     table = AliasTable({"zorblax institute of technology": "Zorblax Institute of Technology",
                         "loom academy of sciences": "Loom Academy of Sciences"})
     assert institutions(entry, table) == expected
+
+
+@pytest.mark.parametrize("entry, expected", [
+    # a place the name already says is no part of it as written
+    ("Loomville University, Loomville", [["Loomville University"]]),
+    ("Department of Weaving, Loomville University, Loomville, China", [["Department of Weaving", "Loomville University"]]),
+    # near-miss: another place stays, as where the institution is
+    ("Loomville University, Warpville", [["Loomville University, Warpville"]]),
+])
+def test_a_place_the_name_says_is_not_written_again(empty, entry, expected):
+    assert institutions(entry, empty) == expected

@@ -223,11 +223,12 @@ def resolve_name(text: str, aliases: AliasTable, qualifiers: tuple[str, ...] = (
         name, acronym = match["name"], match["acronym"]
     base = institution_key(name)
     # the postal address is where the institution is, not which one it is, nor a part of its name
-    kept = without_address(qualifiers, keep_city=_CAMPUS_NAME.search(base) is not None)
+    # a place whose words the name already has ("Shenzhen University, Shenzhen", "Technion - …, Technion")
+    # adds nothing, to its name as written or to its key; nor does a country
+    kept = tuple(q for q in without_address(qualifiers, keep_city=_CAMPUS_NAME.search(base) is not None)
+                 if not set(institution_key(q).split()) <= set(base.split()))
     written = clean(", ".join((text, *kept)))
-    # a country, or a word the name already has ("Technion - …, Technion"), adds nothing
-    places = tuple(q for q in kept if not is_country(q) and not is_unit_number(q)
-                   and not set(institution_key(q).split()) <= set(base.split()))
+    places = tuple(q for q in kept if not is_country(q) and not is_unit_number(q))
     full = institution_key(", ".join((name, *places)))
     countries = tuple(q for q in qualifiers if is_country(q))
     candidates = [(institution_key(", ".join((name, *qualifiers))), "alias table")]
