@@ -1149,3 +1149,17 @@ def test_an_institute_before_an_academy_of_sciences_is_its_unit(entry, expected)
 ])
 def test_a_place_the_name_says_is_not_written_again(empty, entry, expected):
     assert institutions(entry, empty) == expected
+
+
+@pytest.mark.parametrize("entry, expected", [
+    # units of one kind side by side are siblings: each a unit of what follows them
+    ("Department of Weaving, Department of Warping, Loom University",
+     [["Department of Weaving", "Loom University"], ["Department of Warping", "Loom University"]]),
+    ("Dept. of Weaving, Departamento de Tejido, School of Looms, Loom University",
+     [["Dept. of Weaving", "School of Looms", "Loom University"], ["Departamento de Tejido", "School of Looms", "Loom University"]]),
+    # near-misses: units of two kinds nest; one unit alone
+    ("Department of Weaving, School of Looms, Loom University", [["Department of Weaving", "School of Looms", "Loom University"]]),
+    ("Department of Weaving, Loom University", [["Department of Weaving", "Loom University"]]),
+])
+def test_units_of_one_kind_side_by_side_are_siblings(empty, entry, expected):
+    assert institutions(entry, empty) == expected

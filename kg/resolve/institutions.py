@@ -164,6 +164,12 @@ _KEY_LAB = re.compile(r"\b(?:Key\s+Lab(?:oratory)?|Engineering\s+Research\s+Cent
 # Words that name an organisation's kind or its field, not which organisation it is ("AI Institute"; a
 # name "of" or "for" a field is often an institution's own, "Institute of Statistical Mathematics").
 _GENERIC_NAME_WORDS = ORGANISATION_WORDS | FIELD_WORDS | frozenset("ai ml the and & research".split())
+# The words a unit's name begins with, by the kind of unit they say.
+_UNIT_KINDS = {word: kind for kind, words in (
+    ("department", "department dept departement departamento dipartimento"), ("school", "school escuela scuola"),
+    ("faculty", "faculty faculte facultad fakultat"), ("laboratory", "lab laboratory laboratoire laboratorio"),
+    ("centre", "center centre"), ("institute", "institute"), ("college", "college"), ("division", "division"),
+) for word in words.split()}
 # Words that end companies' names and no place's: "Zhipu AI", "Megvii Technology", "Boston Dynamics".
 _COMPANY_NAME_ENDS = frozenset("ai technology technologies robotics dynamics".split())
 # The rules' own reading of a name, where the alias table's organisation of that name is not the one meant.
@@ -800,7 +806,7 @@ def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
             elif previous and resolve_name(previous.name, aliases).key in _ancestors(level, aliases):
                 groups[-1][-1:] = [level, previous]
             else:
-                groups.append(units + [level])
+                groups += _with_siblings_apart(units + [level])
                 units = []
         elif groups and not units and not begins_affiliation and not place_shaped(level.name):
             # a unit written after its institution; after a French lab's co-supervisors, the first one's
@@ -813,6 +819,23 @@ def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
     if units:
         groups.append(_unit_words_first(units))
     return groups
+
+
+def _with_siblings_apart(group: list[Level]) -> list[list[Level]]:
+    """"Department of Foo, Department of Bar, Baz University": units of one kind written side by side
+    are siblings, each a unit of what follows them (two chains), not one inside the other."""
+    if len(group) < 3:
+        return [group]
+    end = 1
+    while end < len(group) - 1 and (kind := _unit_kind(group[0].name)) and _unit_kind(group[end].name) == kind:
+        end += 1
+    return [[sibling, *above] for sibling in group[:end] for above in _with_siblings_apart(group[end:])]
+
+
+def _unit_kind(name: str) -> str | None:
+    """The kind of unit a name begins with ("Department", "Dept." and "Departamento" alike), if any."""
+    words = institution_key(name).split()
+    return _UNIT_KINDS.get(words[0]) if words else None
 
 
 def _institute_of_academy(institute: Level, academy: Level, aliases: AliasTable) -> bool:
