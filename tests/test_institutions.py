@@ -1051,6 +1051,7 @@ def test_every_country_ends_an_address(empty, entry, expected):
     # near-misses: a university's own name; a subject or a place after "of"; a ministry after a lab;
     # the institution named again later, so the "of" is the unit's own
     ("Loom University of Science and Technology of Weftland", [["Loom University of Science and Technology of Weftland"]]),
+    ("Loom Academy of Sciences Institute of Weaving Technology", [["Loom Academy of Sciences Institute of Weaving Technology"]]),
     ("Institute of Weaving of Warpville", [["Institute of Weaving of Warpville"]]),
     ("Key Laboratory of Weaving of the Ministry of Education, Loom University",
      [["Key Laboratory of Weaving of the Ministry of Education", "Loom University"]]),
@@ -1115,9 +1116,9 @@ def test_placeholders_addresses_and_abbreviations(empty, entry, expected):
     # a company's name (a name, then a word only companies' names end with) is an institution of its own
     ("Loom University, Zorblax AI", [["Loom University"], ["Zorblax AI"]]),
     ("Loom University, Zorblax Technology", [["Loom University"], ["Zorblax Technology"]]),
-    ("Zorblax Robotics, Loom University", [["Zorblax Robotics"], ["Loom University"]]),
-    ("Department of Weaving, Zorblax AI", [["Department of Weaving", "Zorblax AI"]]),
-    # near-misses: a field's name; a place; a lab of the university
+    ("Loom University, Zorblax Robotics, Warpville", [["Loom University"], ["Zorblax Robotics, Warpville"]]),
+    # near-misses: before an institution, its lab; a field's name; a place; a lab of the university
+    ("Frontier Robotics, Zorblax Co. Ltd.", [["Frontier Robotics", "Zorblax Co. Ltd."]]),
     ("Loom University, Artificial Intelligence", [["Loom University, Artificial Intelligence"]]),
     ("Loom University, Warpville", [["Loom University, Warpville"]]),
     ("Loom University, Zorblax AI Lab", [["Zorblax AI Lab", "Loom University"]]),

@@ -588,7 +588,8 @@ def _unit_of_institution(part: str, later: list[str], aliases: AliasTable) -> li
     the Chinese Academy of Sciences", "Weaving Lab of Zorblax Inc.": a unit (a name with an organisation
     word, none a university's), "of", and the institution it belongs to (the last "of" first) are two
     parts, the unit first; written as the table knows the pair ("Unit, Institution"), one. Not a
-    university's own name ("University of Science and Technology of China"), nor a ministry after a
+    university's own name ("University of Science and Technology of China"), nor where a field's word
+    follows the "of" ("Chinese Academy of Sciences Institute of Computing Technology"), nor a ministry after a
     lab ("Key Laboratory of Foo of the Ministry of Education", the lab's sponsor), nor where the
     entry names the institution again after it: there the "of" is in the unit's own name ("Key Lab
     of Foo of Chinese Academy of Sciences (CAS), Institute of Computing Technology, CAS")."""
@@ -597,6 +598,7 @@ def _unit_of_institution(part: str, later: list[str], aliases: AliasTable) -> li
     for match in reversed(list(_OF.finditer(part))):
         unit, institution = part[:match.start()], part[match.end():]
         if (not words_of(unit) & ORGANISATION_WORDS or words_of(unit) & UNIVERSITY_WORDS or is_top_level(unit)
+                or fold(institution.split()[0]) in FIELD_WORDS  # "Chinese Academy of Sciences Institute of …"
                 or _MINISTRY.match(institution) or not names_institution(institution, aliases)):
             continue
         if any(_same_name(institution, other, aliases) for other in later):
@@ -790,7 +792,8 @@ def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
         begins_affiliation = bool(groups) and not units and level.name.startswith("and ")
         if begins_affiliation:
             level = Level(level.name.removeprefix("and "), level.qualifiers)
-        if index in tutelles or _company_shaped(level.name) or (
+        # (a company's name after an institution is one too; before one, it may be the institution's lab)
+        if index in tutelles or (_company_shaped(level.name) and groups and not units) or (
                 names_institution(level.name, aliases if level.listed else UNLISTED)
                 and not _donors_centre_of_later(levels, index, aliases)):
             previous = groups[-1][-1] if groups and not units and not begins_affiliation else None
@@ -851,8 +854,8 @@ def _institute_of_academy(institute: Level, academy: Level, aliases: AliasTable)
 
 def _company_shaped(name: str) -> bool:
     """"Zhipu AI", "Megvii Technology", "Zorblax Robotics": one or two capitalised words of a name, then
-    a word companies' names end with (no place's does): a company, an institution of its own wherever
-    it stands, not a unit of the university beside it. A field's name is no company's ("Artificial
+    a word companies' names end with (no place's does): no place, and after an institution a company
+    of its own, not a unit of the university before it. A field's name is no company's ("Artificial
     Intelligence", "Computer Vision Technology")."""
     words = name.split()
     return (2 <= len(words) <= 3 and fold(words[-1]) in _COMPANY_NAME_ENDS and all(word[0].isupper() for word in words)
