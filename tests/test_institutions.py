@@ -1164,3 +1164,33 @@ def test_a_place_the_name_says_is_not_written_again(empty, entry, expected):
 ])
 def test_units_of_one_kind_side_by_side_are_siblings(empty, entry, expected):
     assert institutions(entry, empty) == expected
+
+
+@pytest.mark.parametrize("entry, expected", [
+    # two units joined by "and" or "&": siblings under what follows them
+    ("Department of Weaving and LWRC, Loom University",
+     [["Department of Weaving", "Loom University"], ["LWRC", "Loom University"]]),
+    ("Dept. of Warping & Weaving Lab, Loom University", [["Dept. of Warping & Weaving Lab", "Loom University"]]),
+    ("Key Laboratory of Weaving of Loomshire Province and School of Warping, Loom University",
+     [["Key Laboratory of Weaving of Loomshire Province", "Loom University"], ["School of Warping", "Loom University"]]),
+    ("Institute of Weaving and MOE Center for Looms, Loom University",
+     [["Institute of Weaving", "Loom University"], ["MOE Center for Looms", "Loom University"]]),
+    # near-misses: the subjects a unit's name lists; an acronym of two letters or a generic one; no institution after
+    ("Department of Weaving and Computer Engineering, Loom University", [["Department of Weaving and Computer Engineering", "Loom University"]]),
+    ("Department of Weaving and AI, Loom University", [["Department of Weaving and AI", "Loom University"]]),
+    ("School of EE and CS, Loom University", [["School of EE and CS", "Loom University"]]),
+    ("Department of Weaving and LWRC", [["Department of Weaving and LWRC"]]),
+])
+def test_two_units_joined_by_and_are_siblings(empty, entry, expected):
+    assert institutions(entry, empty) == expected
+
+
+@pytest.mark.parametrize("entry, expected", [
+    # a compass point's adjective ends no name: the comma after it is inside the name
+    ("University of Western, Loomshire", [["University of Western Loomshire"]]),
+    ("Department of Weaving, University of Central, Loomland, Japan", [["Department of Weaving", "University of Central Loomland"]]),
+    # near-miss: a name of one word ("Northwestern") is no name cut short
+    ("Department of Weaving, Northwestern, Warpville", [["Department of Weaving, Northwestern, Warpville"]]),
+])
+def test_a_compass_adjective_ends_no_name(empty, entry, expected):
+    assert institutions(entry, empty) == expected

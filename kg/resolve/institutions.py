@@ -175,6 +175,8 @@ _COMPANY_NAME_ENDS = frozenset("ai technology technologies robotics dynamics".sp
 # The rules' own reading of a name, where the alias table's organisation of that name is not the one meant.
 UNLISTED = AliasTable({})
 _OF = re.compile(r"\s+of\s+(?:the\s+)?")
+_DIRECTIONS = frozenset("western southern northern eastern central".split())
+_UNIT_AND = re.compile(r"\s+(?:and|&)\s+")
 _AT_OR_BY = re.compile(r"^(?P<unit>.+?)\s+(?:at|by)\s+(?P<parent>.+)$")
 # A bare word that, before a company, names the company's lab.
 GENERIC_UNITS = frozenset({"research", "ai", "labs", "lab", "ai research", "ai lab", "ai labs", "research labs"})
@@ -557,7 +559,7 @@ def _last_name(text: str) -> str:
 
 def _parts(text: str, aliases: AliasTable) -> list[str]:
     """Comma and dash parts, a known tail kept whole, a bracketed parent or place as a part."""
-    commas = _with_subject_lists(split_commas(text))
+    commas = _with_subject_lists(_with_directions_joined(split_commas(text)))
     for start in range(1, len(commas)):
         if is_known(", ".join(commas[start:]), aliases):
             commas = commas[:start] + [", ".join(commas[start:])]
@@ -581,6 +583,20 @@ def _parts(text: str, aliases: AliasTable) -> list[str]:
             else:
                 parts.append(piece)
     return _with_legal_forms([without_unit_number(part.strip(FOOTNOTE_MARKS)) for part in parts])
+
+
+def _with_directions_joined(parts: list[str]) -> list[str]:
+    """"University of Western, Australia", "University of Southern, California": a name does not end
+    with a compass point's adjective, so the comma after one (a list's, where a PDF's line broke) is
+    inside the name."""
+    joined: list[str] = []
+    for part in parts:
+        words = joined[-1].split() if joined else []
+        if len(words) > 1 and fold(words[-1]) in _DIRECTIONS and part[:1].isupper():
+            joined[-1] = f"{joined[-1]} {part}"
+        else:
+            joined.append(part)
+    return joined
 
 
 def _unit_of_institution(part: str, later: list[str], aliases: AliasTable) -> list[str]:
@@ -767,6 +783,39 @@ def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
         parts = [f"{parts[1]} {parts[0]}"]
     if len(parts) == 2 and _name_before_its_lab(*parts, aliases):  # "Zorblax, Zorblax AI Labs"
         return [[Level(parts[1]), Level(parts[0])]]
+    if len(parts) > 1 and (units := _two_units(parts[0])):
+        return [group for unit in units for group in _parts_groups([unit, *parts[1:]], aliases)]
+    return _parts_groups(parts, aliases)
+
+
+def _two_units(part: str) -> tuple[str, str] | None:
+    """"Department of Automation and BNRist", "Dept. of Foo & ASRI", "Key Laboratory of Foo and School
+    of Bar": two units joined by "and" or "&" where the one after it begins as a unit does (a unit's
+    word, an acronym, an acronym before a unit's name), siblings under what follows; the last such
+    "and" first. Not the subjects a unit's name lists ("Department of Electrical and Computer
+    Engineering", "Department of Physics and AI", "School of EE and CS")."""
+    for match in reversed(list(_UNIT_AND.finditer(part))):
+        first, second = part[:match.start()], part[match.end():]
+        if words_of(first) & UNIT_WORDS and _begins_unit(second):
+            return first, second
+    return None
+
+
+def _begins_unit(name: str) -> bool:
+    words = name.split()
+    return (starts_with_unit_word(name) and len(words) > 1 and fold(words[1]) in PREPOSITIONS
+            or len(words) == 1 and _sibling_acronym(name)
+            or len(words) > 1 and _sibling_acronym(words[0]) and bool(words_of(name) & UNIT_WORDS))
+
+
+def _sibling_acronym(word: str) -> bool:
+    """An acronym that can name a unit of its own: three letters or more, no lab's generic word ("AI")."""
+    return is_acronym(word) and sum(map(str.isalpha, word)) >= 3 and institution_key(word) not in GENERIC_UNITS
+
+
+def _parts_groups(parts: list[str], aliases: AliasTable) -> list[list[Level]]:
+    """The chains of one affiliation's parts (rules 4–6)."""
+    levels: list[Level] = []
     for part in parts:
         if levels and _sponsor_of_lab(part, levels[-1].name):
             continue
