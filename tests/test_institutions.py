@@ -736,7 +736,7 @@ def test_a_numbered_unit_is_no_place(table, entry, expected):
     ("University of Pennsylvania+Amazon", [["University of Pennsylvania"], ["Amazon"]]),
     ("Higher School of Weaving+Loom University", [["Higher School of Weaving"], ["Loom University"]]),
     ("Quillon School of Weaving+Loom University", [["Quillon School of Weaving"], ["Loom University"]]),  # may be its own
-    ("Yale School of Medicine+Harvard University", [["Yale School of Medicine"], ["Harvard University"]]),
+    ("Yale School of Medicine+Harvard University", [["Yale School of Medicine", "Yale University"], ["Harvard University"]]),
     ("Weaving Graduate School+Loom Inc.", [["Weaving Graduate School"], ["Loom Inc."]]),
     ("London School of Economics+University of Oxford", [["London School of Economics and Political Science"],
                                                          ["University of Oxford"]]),
@@ -851,7 +851,7 @@ def test_a_slash_or_ampersand_where_the_table_knows_the_parent(table):
     ("Zorblax - Loom Institute Weft University", [["Zorblax - Loom Institute Weft University"]]),
     ("HKUST - Hong Kong University of Sci. and Tech.", [["Hong Kong University of Sci. and Tech. (HKUST)"]]),
     ("Loom University Robotics Lab", [["Loom University Robotics Lab"]]),
-    ("Stanford University AI Lab", [["Stanford University AI Lab"]]),
+    ("Stanford University AI Lab", [["Stanford University AI Lab", "Stanford University"]]),
 ])
 def test_a_company_after_a_universitys_name_with_only_a_space_is_cut(table, entry, expected):
     assert institutions(entry, table) == expected
@@ -1194,3 +1194,17 @@ def test_two_units_joined_by_and_are_siblings(empty, entry, expected):
 ])
 def test_a_compass_adjective_ends_no_name(empty, entry, expected):
     assert institutions(entry, empty) == expected
+
+
+@pytest.mark.parametrize("entry, expected", [
+    # a university's name, then a unit's: that university's unit
+    ("Loom University Weaving Institute, Warpville, USA", [["Loom University Weaving Institute, Warpville", "Loom University"]]),
+    ("University of Loomshire Institute for Warp Studies", [["University of Loomshire Institute for Warp Studies", "University of Loomshire"]]),
+    # near-misses: one word after it, no unit's word, a university's own kind words
+    ("Loom University Medicine", [["Loom University Medicine"]]),
+    ("Loom University Abu Weft", [["Loom University Abu Weft"]]),
+    ("Loom State University", [["Loom State University"]]),
+])
+def test_a_universitys_name_before_a_units_is_its_unit(entry, expected):
+    table = AliasTable({"loom university": "Loom University", "university of loomshire": "University of Loomshire"})
+    assert institutions(entry, table) == expected

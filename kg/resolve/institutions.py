@@ -238,7 +238,8 @@ def split_commas(text: str) -> list[str]:
 
 @lru_cache(maxsize=1 << 16)
 def brand_parent(text: str, aliases: AliasTable) -> str | None:
-    """The known organisation a name begins with ("Google Brain" -> Google) or is "at"/"by"."""
+    """The known organisation a name begins with ("Google Brain" -> Google; a university before a
+    unit's name, "Carnegie Mellon University Robotics Institute") or is "at"/"by"."""
     if is_known(text, aliases):
         return None
     tokens = without_legal_form(text).split()  # "Tencent Foo Co., Ltd." is "Tencent Foo", a unit of Tencent
@@ -247,11 +248,22 @@ def brand_parent(text: str, aliases: AliasTable) -> str | None:
         if rest & OWN_INSTITUTION_WORDS:
             continue
         known = resolve_name(" ".join(tokens[:end]), aliases).canonical
-        if known and not words_of(known) & UNIVERSITY_WORDS:  # "Stanford Medicine" says too little
+        # "Stanford Medicine" says too little; "Carnegie Mellon University Robotics Institute" names a unit
+        if known and (not words_of(known) & UNIVERSITY_WORDS or _names_unit_of_its_own(tokens[end:])):
             return known
     if (match := _AT_OR_BY.match(clean(text))) and (known := resolve_name(match["parent"], aliases)).canonical:
         return known.canonical
     return None
+
+
+def _names_unit_of_its_own(words: list[str]) -> bool:
+    """The words after a university's name that name a unit of it: two or more, a unit's word first or
+    last ("Robotics Institute", "Institute for Aerospace Studies", "Applied Physics Laboratory"), up
+    to a comma."""
+    comma = next((index for index, word in enumerate(words) if word.endswith(",")), None)
+    if comma is not None:  # the place after the name ("…, Warpville") is not the unit's
+        words = [*words[:comma], words[comma].rstrip(",")]
+    return len(words) > 1 and words[0][0].isupper() and any(fold(word) in UNIT_WORDS for word in (words[0], words[-1]))
 
 
 def names_institution(text: str, aliases: AliasTable) -> bool:
