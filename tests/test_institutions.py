@@ -850,7 +850,7 @@ def test_a_slash_or_ampersand_where_the_table_knows_the_parent(table):
     ("Tencent Loom Co., Ltd.", [["Tencent Loom Co., Ltd.", "Tencent"]]),
     ("Zorblax - Loom Institute Weft University", [["Zorblax - Loom Institute Weft University"]]),
     ("HKUST - Hong Kong University of Sci. and Tech.", [["Hong Kong University of Sci. and Tech. (HKUST)"]]),
-    ("Loom University Robotics Lab", [["Loom University Robotics Lab"]]),
+    ("Loom University Robotics Lab", [["Loom University Robotics Lab", "Loom University"]]),
     ("Stanford University AI Lab", [["Stanford University AI Lab", "Stanford University"]]),
 ])
 def test_a_company_after_a_universitys_name_with_only_a_space_is_cut(table, entry, expected):
@@ -1208,3 +1208,5 @@ def test_a_compass_adjective_ends_no_name(empty, entry, expected):
 def test_a_universitys_name_before_a_units_is_its_unit(entry, expected):
     table = AliasTable({"loom university": "Loom University", "university of loomshire": "University of Loomshire"})
     assert institutions(entry, table) == expected
+    # the same where the table knows neither university: by the name's shape
+    assert institutions(entry, AliasTable({})) == expected

@@ -251,8 +251,22 @@ def brand_parent(text: str, aliases: AliasTable) -> str | None:
         # "Stanford Medicine" says too little; "Carnegie Mellon University Robotics Institute" names a unit
         if known and (not words_of(known) & UNIVERSITY_WORDS or _names_unit_of_its_own(tokens[end:])):
             return known
+    if (university := _university_before_unit(tokens)) is not None:
+        return university
     if (match := _AT_OR_BY.match(clean(text))) and (known := resolve_name(match["parent"], aliases)).canonical:
         return known.canonical
+    return None
+
+
+def _university_before_unit(tokens: list[str]) -> str | None:
+    """A university's name by its shape, the longest first ("Carnegie Mellon University", "University
+    of Toronto"), before a unit's name ("… Robotics Institute", "… Institute for Aerospace Studies")."""
+    for end in range(len(tokens) - 2, 1, -1):
+        head, rest = tokens[:end], tokens[end:]
+        shaped = (fold(head[-1]) in UNIVERSITY_WORDS
+                  or len(head) == 3 and fold(head[0]) in UNIVERSITY_WORDS and head[1] == "of" and head[2][0].isupper())
+        if shaped and _names_unit_of_its_own(rest) and not words_of(" ".join(rest)) & UNIVERSITY_WORDS:
+            return " ".join(head)
     return None
 
 
