@@ -1210,3 +1210,16 @@ def test_a_universitys_name_before_a_units_is_its_unit(entry, expected):
     assert institutions(entry, table) == expected
     # the same where the table knows neither university: by the name's shape
     assert institutions(entry, AliasTable({})) == expected
+
+
+@pytest.mark.parametrize("entry, expected", [
+    # a province's or state's code before its country is an address, whatever else the code names
+    ("Loom University, BC, Canada", [["Loom University"]]),
+    ("Zorblax Inc., NB, Canada", [["Zorblax Inc."]]),
+    ("Loom University, Warpville ACT, Australia", [["Loom University, Warpville"]]),
+    # near-misses: the code without its country, or before another country
+    ("Department of Looms, NU", [["Department of Looms", "NU"]]),
+    ("Loom University, BC, Japan", [["BC", "Loom University"]]),
+])
+def test_a_region_code_before_its_country_is_an_address(empty, entry, expected):
+    assert institutions(entry, empty) == expected

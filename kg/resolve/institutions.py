@@ -73,6 +73,7 @@ from .keys import institution_key, is_legal_form, swapped, without_legal_form
 from .org_names import (
     FIELD_WORDS,
     ORGANISATION_WORDS,
+    REGION_CODES,
     TOP_LEVEL_WORDS,
     UNIT_ONLY_WORDS,
     UNIT_WORDS,
@@ -170,6 +171,9 @@ _UNIT_KINDS = {word: kind for kind, words in (
     ("faculty", "faculty faculte facultad fakultat"), ("laboratory", "lab laboratory laboratoire laboratorio"),
     ("centre", "center centre"), ("institute", "institute"), ("college", "college"), ("division", "division"),
 ) for word in words.split()}
+# The codes of a country's provinces or states, by the country's key.
+_REGION_CODES_OF = {country: frozenset(codes.split()) for country, codes in (
+    ("canada", "AB BC MB NB NL NS NT NU ON PE QC SK YT"), ("australia", "ACT NSW NT QLD SA TAS VIC WA"))}
 # Words that end companies' names and no place's: "Zhipu AI", "Megvii Technology", "Boston Dynamics".
 _COMPANY_NAME_ENDS = frozenset("ai technology technologies robotics dynamics".split())
 # The rules' own reading of a name, where the alias table's organisation of that name is not the one meant.
@@ -842,8 +846,10 @@ def _sibling_acronym(word: str) -> bool:
 def _parts_groups(parts: list[str], aliases: AliasTable) -> list[list[Level]]:
     """The chains of one affiliation's parts (rules 4–6)."""
     levels: list[Level] = []
-    for part in parts:
+    for index, part in enumerate(parts):
         if levels and _sponsor_of_lab(part, levels[-1].name):
+            continue
+        if levels and index + 1 < len(parts) and not (part := _without_region_code(part, parts[index + 1])):
             continue
         if levels and (is_country(part) or is_unit_number(part)
                        or not (looks_like_organisation(part, aliases) or is_french_research_organisation(part)
@@ -954,6 +960,16 @@ def _generic_unit_of_later(levels: list[Level], index: int, aliases: AliasTable)
 def _says_no_name(name: str) -> bool:
     """Only words an organisation's kind or a field is named with: no word says which one it is."""
     return all(word in _GENERIC_NAME_WORDS or SUBJECT_WORD.search(word) for word in words_of(name))
+
+
+def _without_region_code(part: str, country: str) -> str:
+    """"…, BC, Canada", "…, Canberra ACT, Australia": a province's or state's code before its country
+    is an address's, whatever organisation the code also names (Boston College, a lab "ACT"); the
+    part less it (nothing where it is alone)."""
+    codes = _REGION_CODES_OF.get(institution_key(country), ())
+    *place, code = part.split() or [""]
+    # (the codes every address writes, "ON", "NSW", are read with their city as an address already)
+    return " ".join(place) if code.strip(".") in codes and code.strip(".") not in REGION_CODES else part
 
 
 def _sponsor_of_lab(part: str, lab: str) -> bool:
