@@ -652,6 +652,8 @@ def test_a_unit_word_that_ends_a_known_name_is_no_unit_of_the_next_part(table):
     ("Institute for Logic, Language and Computation (ILLC), University of Amsterdam",
      [["Institute for Logic, Language and Computation (ILLC)", "University of Amsterdam"]]),
     ("School of Weaving, Warping and Spinning, Loom University", [["School of Weaving, Warping and Spinning", "Loom University"]]),
+    # two words after "for" where the list's end names subjects alone
+    ("Weaving Research Center for Visual Looms, Interaction and AI", [["Weaving Research Center for Visual Looms, Interaction and AI"]]),
     # near-misses: a unit of its own, a country with "and"
     ("Department of Weaving, Warp and Weft Lab, Loom University", [["Department of Weaving", "Warp and Weft Lab", "Loom University"]]),
     ("University of Loomshire, Trinidad and Tobago", [["University of Loomshire"]]),
@@ -1223,3 +1225,10 @@ def test_a_universitys_name_before_a_units_is_its_unit(entry, expected):
 ])
 def test_a_region_code_before_its_country_is_an_address(empty, entry, expected):
     assert institutions(entry, empty) == expected
+
+
+def test_two_words_after_for_begin_no_list_before_places(empty):
+    [[warp], [weft]] = [[level.key for level in chain.levels] for chain in (
+        resolve_entries(entry, None, empty)[0] for entry in ("Institute for Intelligent Looms, Warpville and Weftburg",
+                                                             "Institute for Intelligent Looms, Warpville"))]
+    assert warp == weft == "institute for intelligent looms"  # the places are where, not a part of the name

@@ -145,6 +145,7 @@ _TRAILING_BRACKET = re.compile(r"^(?P<name>.+?)\s*[(（](?P<inner>[^()（）]+)[
 # One word after it: with two, the list would take places ("Institute for Intelligent Systems, Tübingen
 # and Stuttgart").
 _SUBJECT_LIST = re.compile(r"^\S.* (?:of|for|di|de|del|della|des|du|für) [^\W\d_a-z][\w-]*$")
+_SUBJECT_LIST_TWO = re.compile(r"^\S.* (?:of|for|di|de|del|della|des|du|für) [^\W\d_a-z][\w-]* [^\W\d_a-z][\w-]*$")
 # "University of X" at the end of a part: a university named after X, a place or a subject.
 _UNIVERSITY_OF = re.compile(r"\bUniversity of ([^\W\d_a-z][\w-]*)$")
 # "And" between the last two subjects, in the languages departments are named in.
@@ -667,7 +668,7 @@ def _with_subject_lists(parts: list[str]) -> list[str]:
     for part in parts:
         name = _TRAILING_BRACKET.match(part)
         words = set(fold(part).split()) | set(fold(name["name"]).split() if name else ())
-        start = _list_start(joined)
+        start = _list_start(joined, _names_subjects_only(name["name"] if name else part))
         if (start is not None and _LIST_AND & words and not is_country(part)
                 and not words_of(name["name"] if name else part) & ORGANISATION_WORDS):
             joined[start:] = [", ".join([*joined[start:], part])]
@@ -681,19 +682,27 @@ def _with_subject_lists(parts: list[str]) -> list[str]:
     return joined
 
 
-def _list_start(parts: list[str]) -> int | None:
+def _list_start(parts: list[str], subjects_next: bool = False) -> int | None:
     """Where a list of subjects that the next part may end begins: the last part, or the one before
     a run of subjects' names ("Dipartimento di Informatica", "Bioingegneria"), whose "of"/"for"/"di"
-    begins it; None if there is none."""
+    begins it; None if there is none. Two words after it begin the list only where the next part
+    names subjects alone ("Research Center for Visual Computing, Interaction and AI")."""
     start = len(parts) - 1
     while start > 0 and _list_item(parts[start]) and _SUBJECT_END.search(parts[start]):
         start -= 1
-    if start < 0 or not _SUBJECT_LIST.search(parts[start]):
+    if start < 0 or not (_SUBJECT_LIST.search(parts[start]) or subjects_next and _SUBJECT_LIST_TWO.search(parts[start])):
         return None
     # a university named after its place ends there: "University of Oxford, Mathematics and Statistics"
     # is its department after it ("University of Sciences, Techniques and Technologies" lists subjects)
     place = _UNIVERSITY_OF.search(parts[start])
     return None if place and not (_discipline_word(place[1]) or _SUBJECT_END.search(place[1])) else start
+
+
+def _names_subjects_only(part: str) -> bool:
+    """"Interaction and AI", "Vision and Learning": subjects' words joined by "and", none a place's."""
+    words = [word for word in fold(part).split() if word not in _LIST_AND]
+    return bool(words) and len(words) < len(fold(part).split()) and all(
+        word in FIELD_WORDS or word in ("ai", "ml") or _SUBJECT_END.search(word) for word in words)
 
 
 def _list_item(part: str) -> bool:
