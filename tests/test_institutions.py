@@ -1232,3 +1232,15 @@ def test_two_words_after_for_begin_no_list_before_places(empty):
         resolve_entries(entry, None, empty)[0] for entry in ("Institute for Intelligent Looms, Warpville and Weftburg",
                                                              "Institute for Intelligent Looms, Warpville"))]
     assert warp == weft == "institute for intelligent looms"  # the places are where, not a part of the name
+
+
+@pytest.mark.parametrize("entry, expected", [
+    # a town named after its university, after an institution, is its place
+    ("Loom State University, University Park, PA, USA", [["Loom State University"]]),
+    ("Loom University, College Station", [["Loom University, College Station"]]),
+    # near-misses: a college of a university; alone
+    ("Department of Weaving, University College, Loomshire", [["Department of Weaving", "University College, Loomshire"]]),
+    ("University Park", [["University Park"]]),
+])
+def test_a_town_named_after_a_university_is_a_place(empty, entry, expected):
+    assert institutions(entry, empty) == expected

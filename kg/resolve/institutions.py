@@ -172,6 +172,7 @@ _UNIT_KINDS = {word: kind for kind, words in (
     ("faculty", "faculty faculte facultad fakultat"), ("laboratory", "lab laboratory laboratoire laboratorio"),
     ("centre", "center centre"), ("institute", "institute"), ("college", "college"), ("division", "division"),
 ) for word in words.split()}
+_TOWN_WORDS = frozenset("park station heights hill hills place city square town".split())
 # The codes of a country's provinces or states, by the country's key.
 _REGION_CODES_OF = {country: frozenset(codes.split()) for country, codes in (
     ("canada", "AB BC MB NB NL NS NT NU ON PE QC SK YT"), ("australia", "ACT NSW NT QLD SA TAS VIC WA"))}
@@ -766,6 +767,13 @@ def place_shaped(text: str) -> bool:
             and not _NUMBERED.fullmatch(words[1]))
 
 
+def _town_named_after_university(text: str) -> bool:
+    """"University Park", "College Station", "University Heights": a town or district named after its
+    university, written after an institution as its place."""
+    words = fold(clean(text)).split()  # as written: the key reads "University Park" as "University of Park"
+    return len(words) == 2 and words[0] in ("university", "college") and words[1] in _TOWN_WORDS
+
+
 def _same(first: Level, second: Level, aliases: AliasTable) -> bool:
     a, b = resolve_name(first.name, aliases), resolve_name(second.name, aliases)
     return a.key == b.key or (not (a.canonical and b.canonical) and swapped(a.key) == b.key)
@@ -860,7 +868,7 @@ def _parts_groups(parts: list[str], aliases: AliasTable) -> list[list[Level]]:
             continue
         if levels and index + 1 < len(parts) and not (part := _without_region_code(part, parts[index + 1])):
             continue
-        if levels and (is_country(part) or is_unit_number(part)
+        if levels and (is_country(part) or is_unit_number(part) or _town_named_after_university(part)
                        or not (looks_like_organisation(part, aliases) or is_french_research_organisation(part)
                                or _company_shaped(part))
                        or (names_place_of_university(part, aliases) and not _academic(levels[-1].name, aliases)
