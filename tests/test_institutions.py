@@ -1244,3 +1244,13 @@ def test_two_words_after_for_begin_no_list_before_places(empty):
 ])
 def test_a_town_named_after_a_university_is_a_place(empty, entry, expected):
     assert institutions(entry, empty) == expected
+
+
+@pytest.mark.parametrize("entry, expected", [
+    # a kind of institution alone ("University") ends no name run together with the next
+    ("University Zorblax VI Polytechnic", [["University Zorblax VI Polytechnic"]]),
+    # near-miss: a whole name before another
+    ("Loom University The University of Warpville", [["Loom University"], ["The University of Warpville"]]),
+])
+def test_a_kind_alone_ends_no_name_run_together(empty, entry, expected):
+    assert institutions(entry, empty) == expected

@@ -19,7 +19,8 @@ themselves resolve by :mod:`.org_names`):
    lab's name and a university ("Google Brain Robotics & Columbia University"), and at any of them
    before or after an acronym and its place ("ETH Zurich & MPI Tübingen"; not "Texas A&M",
    "Johnson & Johnson"); an entry that
-   states no affiliation ("Independent Researcher") names none; and a comma list of two institutions
+   states no affiliation ("Independent Researcher", a form's "N/A") names none, and an e-mail address
+   or a dangling "and" is no part of a name; "U. of X" is "University of X"; and a comma list of two institutions
    ("Peking University, Tsinghua University") gives two chains, never a unit of the other. Two
    written with only a space between them are cut after a complete institution, before another
    ("Foo University The University of Bar"; :func:`run_together`), or after an address's country.
@@ -46,6 +47,15 @@ themselves resolve by :mod:`.org_names`):
    "Research" or "Labs" before a company is the company's lab ("Research, Google" =
    "Google Research"), also before a name no rule knows that is no place ("Research, Zorblax"),
    and a lab's name after one word no rule knows is that word's lab ("Amazon, AWS AI Labs").
+   A unit "of" its institution is two parts ("School of Computer Science of Wuhan University"), two
+   units joined by "and" are siblings under what follows them ("Department of Automation and
+   BNRist, Tsinghua University"), as are units of one kind side by side ("Department of Foo,
+   Department of Bar, Baz University"); a comma after a compass adjective is inside the name
+   ("University of Western, Australia"); a company's name after an institution ("Tsinghua
+   University, Zhipu AI") is an institution of its own; an institute before an academy of
+   sciences is the academy's; a generic name the table knows ("AI Institute") before a university
+   that is not its parent is that university's unit; a province's code before its country ("…, BC,
+   Canada") and a town named after a university ("University Park") are places.
 5. The same institution written twice in one entry ("Technion - Israel Institute of
    Technology, Technion", "Edinburgh University, University of Edinburgh") is one; an
    institution followed by its own parent ("Google DeepMind, Google") is one chain; a part that is
@@ -56,7 +66,8 @@ themselves resolve by :mod:`.org_names`):
    "Amazon Development Center Germany"; not when the rest makes it an institution of its own,
    "Penn State University"; not across a hyphen, "MIT-IBM Watson AI Lab"; not a centre "for" a
    subject named after the company before another organisation, "Robert Bosch Centre for Foo, IISc",
-   which is that organisation's), or "X at/by Y" ("Robotics at Google").
+   which is that organisation's), a university's name before a unit's ("Carnegie Mellon University
+   Robotics Institute"), or "X at/by Y" ("Robotics at Google").
 7. Units get IRIs under their parent's (``institution/{parent}--{unit}``): "Department of
    Mathematics" is a different unit at every university.
 """
@@ -531,6 +542,8 @@ def _ends_institution(name: str, next_word: str, aliases: AliasTable) -> bool:
     not a name that the next word completes into a known one ("Tsinghua University")."""
     last = name.split()[-1]
     if is_known(f"{name} {next_word}", aliases) or names_place_of_university(name, aliases):
+        return False
+    if not words_of(name) - ORGANISATION_WORDS - KIND_WORDS:  # "University Mohammed VI Polytechnic": a kind alone is no name
         return False
     # the last word first: names_institution reads every beginning of the name (brand_parent)
     return is_known(name, aliases) or ((_organisation_word(last) or is_legal_form(last)) and names_institution(name, aliases))
