@@ -902,7 +902,7 @@ def _parts_groups(parts: list[str], aliases: AliasTable) -> list[list[Level]]:
         # ", and" before a list's last affiliation begins it: "Foo Lab, Bar Institute, and Baz Centre, Bar Institute"
         begins_affiliation = bool(groups) and not units and level.name.startswith("and ")
         if begins_affiliation:
-            level = Level(level.name.removeprefix("and "), level.qualifiers)
+            level = Level(level.name.removeprefix("and "), level.qualifiers, level.listed)
         # (a company's name after an institution is one too; before one, it may be the institution's lab)
         if index in tutelles or (_company_shaped(level.name) and groups and not units) or (
                 names_institution(level.name, aliases if level.listed else UNLISTED)
