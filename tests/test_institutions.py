@@ -1254,3 +1254,19 @@ def test_a_town_named_after_a_university_is_a_place(empty, entry, expected):
 ])
 def test_a_kind_alone_ends_no_name_run_together(empty, entry, expected):
     assert institutions(entry, empty) == expected
+
+
+@pytest.mark.parametrize("entry, expected", [
+    # a footnote number glued to an organisation's, a field's or an acronym's word is no part of the name
+    ("1Department of Weaving, Loom University", [["Department of Weaving", "Loom University"]]),
+    ("2LWRC, Loom University", [["LWRC", "Loom University"]]),
+    ("3Key Laboratory of Looms, Loom University", [["Key Laboratory of Looms", "Loom University"]]),
+    # the ministry that funds a key laboratory, by its acronym, is no level of it
+    ("Key Laboratory of Looms, MOE, Loom University", [["Key Laboratory of Looms", "Loom University"]]),
+    # near-misses: a name that begins with a number; a number and a space
+    ("4Zorblax", [["4Zorblax"]]),
+    ("3M", [["3M"]]),
+    ("360 Weaving Lab, Loom University", [["360 Weaving Lab", "Loom University"]]),
+])
+def test_a_footnote_number_is_no_part_of_a_name(empty, entry, expected):
+    assert institutions(entry, empty) == expected

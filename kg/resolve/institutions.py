@@ -121,6 +121,7 @@ _PLACEHOLDER_KEYS = frozenset({"n a", "na", "nan", "null", "nil", "unknown", "no
 # An e-mail address, which papers print beside an affiliation: no part of its name.
 _EMAIL = re.compile(r"(?:[(<]\s*)?[\w.+-]+@[\w-]+(?:\.[\w-]+)+(?:\s*[)>])?")
 # A list's joining word left at a piece's end where a PDF's line or a list was cut ("Foo University and").
+_FOOTNOTE_NUMBER = re.compile(r"(?P<number>\d{1,2})(?P<word>[A-Z][A-Za-z]*)")
 _DANGLING_AND = re.compile(r"(?:,?\s+(?:and|&))+$")
 _NO_AFFILIATION_PERSONS = frozenset("researcher research scientist scholar consultant engineer developer".split())
 # Words that say what kind an institution is, not which one ("State University", "Technical University").
@@ -172,7 +173,7 @@ _NAMED_UNIT = re.compile(r"^(?P<donor>.+?)\s+(?:Centre|Center|Institute|School|C
 # Intelligence", but "Stockholm School of Economics", "Icahn School of Medicine at Mount Sinai").
 _GRADUATE_SCHOOL = re.compile(r"\b(?:Graduate|Doctoral)\s+School\b")
 # A ministry, and the labs a ministry funds: see _sponsor_of_lab.
-_MINISTRY = re.compile(r"(?:the\s+)?Ministry\s+of\s+\S", re.IGNORECASE)
+_MINISTRY = re.compile(r"(?:the\s+)?Ministry\s+of\s+\S|MoE$", re.IGNORECASE)  # "MOE": China's, of Education
 _KEY_LAB = re.compile(r"\b(?:Key\s+Lab(?:oratory)?|Engineering\s+Research\s+Cent(?:er|re))\b", re.IGNORECASE)
 # Words that name an organisation's kind or its field, not which organisation it is ("AI Institute"; a
 # name "of" or "for" a field is often an institution's own, "Institute of Statistical Mathematics").
@@ -801,11 +802,23 @@ def split_groups(text: str, aliases: AliasTable) -> list[list[Level]]:
     groups: list[list[Level]] = []
     text = _U_OF.sub("University of ", _LEAD_IN.sub("", _line_breaks_rejoined(_EMAIL.sub("", text))))
     for piece in split_institutions(clean(text), aliases):
-        piece = _DANGLING_AND.sub("", piece)
+        piece = _without_footnote_number(_DANGLING_AND.sub("", piece))
         # "---", a place holder, and "Independent Researcher", no affiliation, name no organisation
         if any(map(str.isalnum, piece)) and not states_no_affiliation(piece):
             groups += _piece_groups(_with_country_apart(piece), aliases)
     return groups
+
+
+def _without_footnote_number(piece: str) -> str:
+    """"1Department of Foo", "2CUHK-Zorblax Joint Lab": the footnote number that ties an affiliation
+    to its authors on a paper, glued to the name's first word where that word is an organisation's,
+    a field's or an acronym; a name that begins with a number keeps it ("4Paradigm", "3M")."""
+    match = _FOOTNOTE_NUMBER.match(piece)
+    if match is None:
+        return piece
+    word = match["word"]
+    return piece[match.end("number"):] if (fold(word) in _NAME_WORDS | FIELD_WORDS
+                                          or len(word) > 1 and is_acronym(word)) else piece
 
 
 def _with_country_apart(piece: str) -> str:
