@@ -1219,6 +1219,7 @@ def test_a_universitys_name_before_a_units_is_its_unit(entry, expected):
     ("Loom University, BC, Canada", [["Loom University"]]),
     ("Zorblax Inc., NB, Canada", [["Zorblax Inc."]]),
     ("Loom University, Warpville ACT, Australia", [["Loom University, Warpville"]]),
+    ("Department of Weaving, Loom University, Warpville, BC Canada V6T 1Z4", [["Department of Weaving", "Loom University, Warpville"]]),
     # near-misses: the code without its country, or before another country
     ("Department of Looms, NU", [["Department of Looms", "NU"]]),
     ("Loom University, BC, Japan", [["BC", "Loom University"]]),

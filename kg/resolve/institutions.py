@@ -188,6 +188,8 @@ _TOWN_WORDS = frozenset("park station heights hill hills place city square town"
 # The codes of a country's provinces or states, by the country's key.
 _REGION_CODES_OF = {country: frozenset(codes.split()) for country, codes in (
     ("canada", "AB BC MB NB NL NS NT NU ON PE QC SK YT"), ("australia", "ACT NSW NT QLD SA TAS VIC WA"))}
+_CODE_THEN_COUNTRY = tuple(re.compile(rf"\b(?:{'|'.join(sorted(codes))})\.?,?\s+{country}\b", re.IGNORECASE)
+                           for country, codes in _REGION_CODES_OF.items())
 # Words that end companies' names and no place's: "Zhipu AI", "Megvii Technology", "Boston Dynamics".
 _COMPANY_NAME_ENDS = frozenset("ai technology technologies robotics dynamics".split())
 # The rules' own reading of a name, where the alias table's organisation of that name is not the one meant.
@@ -892,7 +894,7 @@ def _parts_groups(parts: list[str], aliases: AliasTable) -> list[list[Level]]:
     for index, part in enumerate(parts):
         if levels and _sponsor_of_lab(part, levels[-1].name):
             continue
-        if levels and index + 1 < len(parts) and not (part := _without_region_code(part, parts[index + 1])):
+        if levels and not (part := _without_region_code(part, parts[index + 1] if index + 1 < len(parts) else "")):
             continue
         if levels and (is_country(part) or is_unit_number(part) or _town_named_after_university(part)
                        or not (looks_like_organisation(part, aliases) or is_french_research_organisation(part)
@@ -1008,7 +1010,10 @@ def _says_no_name(name: str) -> bool:
 def _without_region_code(part: str, country: str) -> str:
     """"…, BC, Canada", "…, Canberra ACT, Australia": a province's or state's code before its country
     is an address's, whatever organisation the code also names (Boston College, a lab "ACT"); the
-    part less it (nothing where it is alone)."""
+    part less it (nothing where it is alone, or where the country follows it in the part, "BC Canada
+    V6T 1Z4")."""
+    if any(pattern.search(part) for pattern in _CODE_THEN_COUNTRY):  # "BC Canada V6T 1Z4": all address
+        return ""
     codes = _REGION_CODES_OF.get(institution_key(country), ())
     *place, code = part.split() or [""]
     # (the codes every address writes, "ON", "NSW", are read with their city as an address already)
