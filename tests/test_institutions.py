@@ -1271,3 +1271,17 @@ def test_a_kind_alone_ends_no_name_run_together(empty, entry, expected):
 ])
 def test_a_footnote_number_is_no_part_of_a_name(empty, entry, expected):
     assert institutions(entry, empty) == expected
+
+
+@pytest.mark.parametrize("entry, expected", [
+    # "and" between an institution (its address read past) and a unit written before another institution
+    ("Loom University and Weaving Lab, Warp University", [["Loom University"], ["Weaving Lab", "Warp University"]]),
+    ("Loom University, Warpville, UK and Weft Institute of Technology, Weftburg, UK",
+     [["Loom University, Warpville"], ["Weft Institute of Technology, Weftburg"]]),
+    # near-misses: the subjects of one name; a unit's name with "and"
+    ("Loom University of Science and Technology, Warp University", [["Loom University of Science and Technology"], ["Warp University"]]),
+    ("Department of Weaving and Warping, Loom University", [["Department of Weaving and Warping", "Loom University"]]),
+    ("Urban Weaving & Warping Lab, Loom University", [["Urban Weaving & Warping Lab", "Loom University"]]),
+])
+def test_and_before_a_unit_of_another_institution_cuts_the_entry(empty, entry, expected):
+    assert institutions(entry, empty) == expected

@@ -321,7 +321,8 @@ def split_institutions(text: str, aliases: AliasTable) -> list[str]:
     for separator in _SEPARATORS:
         pieces = [piece for piece in separator.split(text) if piece]
         # the name before a separator ends it, the one after begins the next: "X, Chalmers … and University of …"
-        if len(pieces) > 1 and all(_names_two(separator, _last_name(before), split_commas(after)[0], aliases)
+        if len(pieces) > 1 and all(_names_two(separator, (last := _last_name(before, aliases)),
+                                              _first_name(after, last, aliases), aliases)
                                    for before, after in zip(pieces, pieces[1:])):
             return [part for piece in pieces for part in split_institutions(piece, aliases)]
     return [text]
@@ -546,7 +547,7 @@ def _ends_institution(name: str, next_word: str, aliases: AliasTable) -> bool:
     last = name.split()[-1]
     if is_known(f"{name} {next_word}", aliases) or names_place_of_university(name, aliases):
         return False
-    if not words_of(name) - ORGANISATION_WORDS - KIND_WORDS:  # "University Mohammed VI Polytechnic": a kind alone is no name
+    if not words_of(name) - ORGANISATION_WORDS - KIND_WORDS:  # a kind alone is no name: "University Mohammed VI …"
         return False
     # the last word first: names_institution reads every beginning of the name (brand_parent)
     return is_known(name, aliases) or ((_organisation_word(last) or is_legal_form(last)) and names_institution(name, aliases))
@@ -596,13 +597,27 @@ def names_place_of_university(text: str, aliases: AliasTable) -> bool:
             and bool(words_of(found.canonical) & UNIVERSITY_WORDS) and words_of(text) < words_of(found.canonical))
 
 
-def _last_name(text: str) -> str:
-    """The last comma part of a piece that is not its country: "Foo University, UK and Bar
-    Institute, Germany" names Foo University before its "and"."""
+def _last_name(text: str, aliases: AliasTable) -> str:
+    """The last comma part of a piece that is not its address: "Foo University, UK and Bar
+    Institute, Germany", "University College London, London, UK and …" name Foo University and
+    University College London before their "and"."""
     parts = split_commas(text)
-    while len(parts) > 1 and is_country(parts[-1]):
+    while len(parts) > 1 and (is_country(parts[-1]) or not looks_like_organisation(parts[-1], aliases)):
         parts.pop()
     return parts[-1]
+
+
+def _first_name(text: str, before: str, aliases: AliasTable) -> str:
+    """The first comma part of a piece, or where that is a unit ("Center for Foo, NYU", "Gatsby
+    Unit, UCL") after an institution, the institution it is written before: the organisation a
+    piece after a separator begins with. ("Technology, Bar University" after "Foo University of
+    Science and" names no unit; after no institution, "Urban Traffic & Economics Lab, Foo
+    University", the rules of :func:`_names_two` read the first part.)"""
+    first, *later = split_commas(text)
+    if (words_of(first) & ORGANISATION_WORDS and not names_institution(first, aliases)
+            and names_institution(before, aliases)):
+        return next((part for part in later if names_institution(part, aliases)), first)
+    return first
 
 
 def _parts(text: str, aliases: AliasTable) -> list[str]:
@@ -612,7 +627,8 @@ def _parts(text: str, aliases: AliasTable) -> list[str]:
         if is_known(", ".join(commas[start:]), aliases):
             commas = commas[:start] + [", ".join(commas[start:])]
             break
-    commas = [piece for index, part in enumerate(commas) for piece in _unit_of_institution(part, commas[index + 1:], aliases)]
+    commas = [piece for index, part in enumerate(commas)
+              for piece in _unit_of_institution(part, commas[index + 1:], aliases)]
     parts = []
     for part in commas:
         pieces = [part] if is_known(part, aliases) else _SPACED_DASH.split(part)
@@ -707,7 +723,8 @@ def _list_start(parts: list[str], subjects_next: bool = False) -> int | None:
     start = len(parts) - 1
     while start > 0 and _list_item(parts[start]) and _SUBJECT_END.search(parts[start]):
         start -= 1
-    if start < 0 or not (_SUBJECT_LIST.search(parts[start]) or subjects_next and _SUBJECT_LIST_TWO.search(parts[start])):
+    if start < 0 or not (_SUBJECT_LIST.search(parts[start])
+                         or subjects_next and _SUBJECT_LIST_TWO.search(parts[start])):
         return None
     # a university named after its place ends there: "University of Oxford, Mathematics and Statistics"
     # is its department after it ("University of Sciences, Techniques and Technologies" lists subjects)
@@ -1173,7 +1190,8 @@ def resolve_entries(name: str, chinese: str | None, aliases: AliasTable) -> list
     chains: list[OrgChain] = []
     groups = split_groups(name, aliases)
     for group in groups:
-        written = tuple(resolve_name(level.name, aliases if level.listed else UNLISTED, level.qualifiers) for level in group)
+        written = tuple(resolve_name(level.name, aliases if level.listed else UNLISTED, level.qualifiers)
+                        for level in group)
         levels = _filled(written, aliases)
         aligned = align_chinese([level.name for level in group], chinese) if len(groups) == 1 else [None] * len(group)
         by_level = dict(zip(written, aligned))
