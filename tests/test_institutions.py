@@ -1285,3 +1285,19 @@ def test_a_footnote_number_is_no_part_of_a_name(empty, entry, expected):
 ])
 def test_and_before_a_unit_of_another_institution_cuts_the_entry(empty, entry, expected):
     assert institutions(entry, empty) == expected
+
+
+@pytest.mark.parametrize("entry, expected", [
+    # a department, school, faculty, college or institute after a company is another affiliation
+    ("Zorblax Inc., Department of Weaving", [["Zorblax"], ["Department of Weaving"]]),
+    ("Zorblax Research, Institute of Looms of the Loomland Academy", [["Zorblax Research", "Zorblax"], ["Institute of Looms of the Loomland Academy"]]),
+    # near-misses: a company's team; a university's unit, also where its name has no university word;
+    # a research organisation's
+    ("Zorblax Research, Weaving Team", [["Weaving Team", "Zorblax Research", "Zorblax"]]),
+    ("Loom University, Department of Weaving", [["Department of Weaving", "Loom University"]]),
+    ("LTH Loomstadt, Department of Weaving", [["Department of Weaving", "LTH Loomstadt"]]),
+    ("LRCN, Institute of Looms", [["Institute of Looms", "LRCN"]]),
+])
+def test_an_academic_unit_after_a_company_is_another_affiliation(entry, expected):
+    table = AliasTable({"zorblax": "Zorblax", "lth loomstadt": "LTH Loomstadt", "lrcn": "LRCN"})
+    assert institutions(entry, table) == expected

@@ -190,6 +190,8 @@ _REGION_CODES_OF = {country: frozenset(codes.split()) for country, codes in (
     ("canada", "AB BC MB NB NL NS NT NU ON PE QC SK YT"), ("australia", "ACT NSW NT QLD SA TAS VIC WA"))}
 _CODE_THEN_COUNTRY = tuple(re.compile(rf"\b(?:{'|'.join(sorted(codes))})\.?,?\s+{country}\b", re.IGNORECASE)
                            for country, codes in _REGION_CODES_OF.items())
+_ACADEMIC_UNIT_KINDS = frozenset({"department", "school", "faculty", "college", "institute"})
+_COMPANY_LAB_ENDS = frozenset("research labs lab ai".split())
 # Words that end companies' names and no place's: "Zhipu AI", "Megvii Technology", "Boston Dynamics".
 _COMPANY_NAME_ENDS = frozenset("ai technology technologies robotics dynamics".split())
 # The rules' own reading of a name, where the alias table's organisation of that name is not the one meant.
@@ -954,9 +956,12 @@ def _parts_groups(parts: list[str], aliases: AliasTable) -> list[list[Level]]:
             else:
                 groups += _with_siblings_apart(units + [level])
                 units = []
-        elif groups and not units and not begins_affiliation and not place_shaped(level.name):
+        elif (groups and not units and not begins_affiliation and not place_shaped(level.name)
+              and not _academic_unit_after_company(level, groups[-1][-1], aliases)):
             # a unit written after its institution; after a French lab's co-supervisors, the first one's
             groups[0 if tutelles else -1].insert(0, level)
+        elif groups and not units and not begins_affiliation and not place_shaped(level.name):
+            units.append(level)
         elif groups and not units and not begins_affiliation:
             last = groups[-1][-1]
             groups[-1][-1] = Level(last.name, (*last.qualifiers, level.name, *level.qualifiers))
@@ -982,6 +987,19 @@ def _unit_kind(name: str) -> str | None:
     """The kind of unit a name begins with ("Department", "Dept." and "Departamento" alike), if any."""
     words = institution_key(name).split()
     return _UNIT_KINDS.get(words[0]) if words else None
+
+
+def _academic_unit_after_company(unit: Level, company: Level, aliases: AliasTable) -> bool:
+    """"Google Research, Institute of Mathematics of the Romanian Academy": a department, school,
+    faculty, college or institute written after a company is no unit of it (companies have labs and
+    teams: "Google Research, Brain Team" is one), but another affiliation. A company, as its name
+    says it: a company's legal form, or a lab's last word ("Research", "Labs") after a name that is
+    no academic one (not "ETH Zurich", "CNRS, Institut de …", whose institutes they are)."""
+    if _unit_kind(unit.name) not in _ACADEMIC_UNIT_KINDS:
+        return False
+    written, display = company.name, resolve_name(company.name, aliases).display
+    return bool((words_of(written) | words_of(display)) & (TOP_LEVEL_WORDS - UNIVERSITY_WORDS)) or (
+        fold(written.split()[-1]) in _COMPANY_LAB_ENDS and not _academic(written, aliases))
 
 
 def _institute_of_academy(institute: Level, academy: Level, aliases: AliasTable) -> bool:
