@@ -1301,3 +1301,16 @@ def test_and_before_a_unit_of_another_institution_cuts_the_entry(empty, entry, e
 def test_an_academic_unit_after_a_company_is_another_affiliation(entry, expected):
     table = AliasTable({"zorblax": "Zorblax", "lth loomstadt": "LTH Loomstadt", "lrcn": "LRCN"})
     assert institutions(entry, table) == expected
+
+
+@pytest.mark.parametrize("entry, expected", [
+    # an institute of a field's technology before a university is its research institute
+    ("Weftang Institute of Computer Technology, Loom University", [["Weftang Institute of Computer Technology", "Loom University"]]),
+    # near-misses: an institute of technology, of science and technology; before no university
+    ("Warpville Institute of Technology, Loom University", [["Warpville Institute of Technology"], ["Loom University"]]),
+    ("Loom Advanced Institute of Science and Technology, Loom University",
+     [["Loom Advanced Institute of Science and Technology"], ["Loom University"]]),
+    ("Weftang Institute of Computer Technology, Zorblax Inc.", [["Weftang Institute of Computer Technology"], ["Zorblax Inc."]]),
+])
+def test_an_institute_of_a_fields_technology_before_a_university_is_its_unit(empty, entry, expected):
+    assert institutions(entry, empty) == expected

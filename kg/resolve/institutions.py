@@ -190,6 +190,7 @@ _REGION_CODES_OF = {country: frozenset(codes.split()) for country, codes in (
     ("canada", "AB BC MB NB NL NS NT NU ON PE QC SK YT"), ("australia", "ACT NSW NT QLD SA TAS VIC WA"))}
 _CODE_THEN_COUNTRY = tuple(re.compile(rf"\b(?:{'|'.join(sorted(codes))})\.?,?\s+{country}\b", re.IGNORECASE)
                            for country, codes in _REGION_CODES_OF.items())
+_TECHNOLOGY_INSTITUTE = re.compile(r"\binstitute of (?P<field>.+) technology$")
 _ACADEMIC_UNIT_KINDS = frozenset({"department", "school", "faculty", "college", "institute"})
 _COMPANY_LAB_ENDS = frozenset("research labs lab ai".split())
 # Words that end companies' names and no place's: "Zhipu AI", "Megvii Technology", "Boston Dynamics".
@@ -940,7 +941,8 @@ def _parts_groups(parts: list[str], aliases: AliasTable) -> list[list[Level]]:
         # (a company's name after an institution is one too; before one, it may be the institution's lab)
         if index in tutelles or (_company_shaped(level.name) and groups and not units) or (
                 names_institution(level.name, aliases if level.listed else UNLISTED)
-                and not _donors_centre_of_later(levels, index, aliases)):
+                and not _donors_centre_of_later(levels, index, aliases)
+                and not _research_institute_of_next(levels, index, aliases)):
             previous = groups[-1][-1] if groups and not units and not begins_affiliation else None
             if units and institution_key(units[-1].name) in GENERIC_UNITS:  # "Research, Google"
                 units[-1] = Level(f"{level.name} {units[-1].name}", units[-1].qualifiers)
@@ -987,6 +989,18 @@ def _unit_kind(name: str) -> str | None:
     """The kind of unit a name begins with ("Department", "Dept." and "Departamento" alike), if any."""
     words = institution_key(name).split()
     return _UNIT_KINDS.get(words[0]) if words else None
+
+
+def _research_institute_of_next(levels: list[Level], index: int, aliases: AliasTable) -> bool:
+    """"Wangxuan Institute of Computer Technology, Peking University": an institute of a field's
+    technology (which the rules read as an institute of technology, a university) before a university
+    is that university's research institute. Not an institute of technology or of science and
+    technology ("Georgia Institute of Technology, Emory University" are two), nor one the table knows."""
+    if index + 1 >= len(levels) or is_known(levels[index].name, aliases):
+        return False
+    field = _TECHNOLOGY_INSTITUTE.search(institution_key(levels[index].name))
+    return (field is not None and not {"science", "sciences"} & set(field["field"].split())
+            and bool(words_of(resolve_name(levels[index + 1].name, aliases).display) & UNIVERSITY_WORDS))
 
 
 def _academic_unit_after_company(unit: Level, company: Level, aliases: AliasTable) -> bool:
