@@ -1096,6 +1096,7 @@ def test_a_generic_name_before_a_university_is_its_unit(entry, expected):
     # a form's placeholder names no institution; an e-mail address and a dangling "and" are no part of a name
     ("N/A", []),
     ("Unknown", []),
+    ("Affiliation", []),
     ("weaver@loom.edu", []),
     ("Loom University, weaver@loom.edu", [["Loom University"]]),
     ("Loom University (weaver@loom.ac.uk)", [["Loom University"]]),
@@ -1268,6 +1269,8 @@ def test_a_kind_alone_ends_no_name_run_together(empty, entry, expected):
     ("4Zorblax", [["4Zorblax"]]),
     ("3M", [["3M"]]),
     ("360 Weaving Lab, Loom University", [["360 Weaving Lab", "Loom University"]]),
+    ("2Zorblax Institute of Weaving, Loom University", [["Zorblax Institute of Weaving", "Loom University"]]),
+    ("4Zorblax Inc.", [["4Zorblax Inc."]]),
 ])
 def test_a_footnote_number_is_no_part_of_a_name(empty, entry, expected):
     assert institutions(entry, empty) == expected
@@ -1313,4 +1316,16 @@ def test_an_academic_unit_after_a_company_is_another_affiliation(entry, expected
     ("Weftang Institute of Computer Technology, Zorblax Inc.", [["Weftang Institute of Computer Technology"], ["Zorblax Inc."]]),
 ])
 def test_an_institute_of_a_fields_technology_before_a_university_is_its_unit(empty, entry, expected):
+    assert institutions(entry, empty) == expected
+
+
+@pytest.mark.parametrize("entry, expected", [
+    # a discipline's name after a university is its department, not a place
+    ("Loom University, Computer Science & Engineering", [["Computer Science & Engineering", "Loom University"]]),
+    ("Loom University, Mathematics and Statistics", [["Mathematics and Statistics", "Loom University"]]),
+    # near-misses: a place; a company's name with a discipline's ending
+    ("Loom University, Warpville", [["Loom University, Warpville"]]),
+    ("Loom University, Zorblax Dynamics", [["Loom University"], ["Zorblax Dynamics"]]),
+])
+def test_a_disciplines_name_after_a_university_is_its_department(empty, entry, expected):
     assert institutions(entry, empty) == expected

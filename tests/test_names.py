@@ -84,11 +84,13 @@ def test_html_character_references_are_resolved_however_often_escaped(written, e
     ("Ad\u00b4 \u0131n", "Adín"),
     ("ETH Z \u00a8urich", "ETH Zürich"),  # the space before the accent, inside a word
     ("Loom Ayg \u00a8 un", "Loom Aygün"),
-    ("T \u00b4el\u00b4ecom Loom", "T\u00e9l\u00b4ecom Loom"),  # an acute with a space before it
+    ("T \u00b4el\u00b4ecom Loom", "T\u00e9l\u00e9com Loom"),  # an acute with a space before it, or before an e
+    ("Montr\u00b4eal Loom", "Montr\u00e9al Loom"),
     ("Loom at \u00b4Elodie", "Loom at \u00c9lodie"),
     ("Arti\ufb01cial Intelligence Lab, Ba\ufb04ed Looms", "Artificial Intelligence Lab, Baffled Looms"),
     # near-misses: an acute without a space is an apostrophe, a mark before no letter stays
     ("Xi\u00b4an Loom University", "Xi\u00b4an Loom University"),
+    ("Chang\u00b4an Loom University", "Chang\u00b4an Loom University"),
     ("Loom \u00a8 7", "Loom \u00a8 7"),
     ("Loom at \u00a8Ozlem", "Loom at Özlem"),  # a word that begins with the accented letter keeps its space
     ("Loom University", "Loom University"),

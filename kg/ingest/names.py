@@ -32,14 +32,16 @@ _NOT_WORD = re.compile(r"[^\w]+")
 # A spacing accent that text taken from a PDF puts before its letter, with a space on either side
 # or none ("Universit¨ at M¨ unchen", "ETH Z ¨urich", "Pi˜nata"), and the combining mark it stands
 # for. A space before the accent is dropped only inside a word (a lowercase letter after it:
-# " ¨Ozyegin" begins a word). The acute joins only across a space after it or with one before it
-# ("T ´el´ecom"): between two letters it is an apostrophe as often ("Xi´an"), which match keys join
-# as they join "Xi'an" (so "T ´el´ecom" and "Télécom" have one key).
+# " ¨Ozyegin" begins a word). The acute joins across a space after it, with one before it ("T
+# ´el´ecom") or before an "e" ("Montr´eal", "Universit´e": French é, where a pinyin apostrophe comes
+# before "a" or "o", "Xi´an"); between other letters it is an apostrophe as often, which match keys
+# join as they join "Xi'an".
 _COMBINING = {"\u00a8": "\u0308", "\u02dc": "\u0303", "\u02c6": "\u0302", "\u02c7": "\u030c", "\u02d8": "\u0306",
               "\u02da": "\u030a", "\u02dd": "\u030b", "\u00b8": "\u0327", "\u02db": "\u0328", "\u00b4": "\u0301"}
 _MARKS = "\u00a8\u02dc\u02c6\u02c7\u02d8\u02da\u02dd\u00b8\u02db"
 _SPACING_ACCENT = re.compile(f"(?:(?<=[A-Za-z]) (?=[{_MARKS}\u00b4] ?[a-z\u0131]))?"
-                             f"(?:(?P<mark>[{_MARKS}]) ?|(?P<acute>\u00b4) |(?<!\\S)(?P<after_space>\u00b4))"
+                             f"(?:(?P<mark>[{_MARKS}]) ?|(?P<acute>\u00b4) |(?<!\\S)(?P<after_space>\u00b4)"
+                             f"|(?P<before_e>\u00b4)(?=e))"
                              f"(?P<letter>[A-Za-z\u0131])")
 # A grave accent written as a backtick before its vowel, as LaTeX's \` is ("Universit`a", "G`eza"),
 # with the space a PDF's text puts after it ("Universit` a"): one backtick after a word's letters and
@@ -54,7 +56,7 @@ def _without_pdf_artefacts(text: str) -> str:
     """'¨ u' -> 'ü' (dotless ı takes a mark as i), 'ﬁ' -> 'fi'."""
     def mark(match: re.Match) -> str:
         letter = "i" if match["letter"] == "\u0131" else match["letter"]
-        return letter + _COMBINING[match["mark"] or match["acute"] or match["after_space"]]
+        return letter + _COMBINING[match["mark"] or match["acute"] or match["after_space"] or match["before_e"]]
     return _SPACING_ACCENT.sub(mark, text).translate(_LIGATURES)
 
 

@@ -116,8 +116,9 @@ _SEPARATORS = (re.compile(r"\s*\|\s*"), re.compile(r"\s*/\s*"), re.compile(r"\s+
                re.compile(r"\s+and\s+"))
 # Words that say an author has no institution, and the words for the author beside them.
 _NO_AFFILIATION_WORDS = frozenset("independent unaffiliated selfemployed self employed freelance freelancer none".split())
-# What a form's empty field is filled with ("N/A", "Unknown", "null").
-_PLACEHOLDER_KEYS = frozenset({"n a", "na", "nan", "null", "nil", "unknown", "not applicable", "not available"})
+# What a form's empty field is filled with ("N/A", "Unknown", "null", its own label "Affiliation").
+_PLACEHOLDER_KEYS = frozenset({"n a", "na", "nan", "null", "nil", "unknown", "not applicable", "not available",
+                               "affiliation", "affiliations"})
 # An e-mail address, which papers print beside an affiliation: no part of its name.
 _EMAIL = re.compile(r"(?:[(<]\s*)?[\w.+-]+@[\w-]+(?:\.[\w-]+)+(?:\s*[)>])?")
 # A list's joining word left at a piece's end where a PDF's line or a list was cut ("Foo University and").
@@ -427,13 +428,15 @@ def _discipline_word(word: str) -> bool:
 
 def _names_subject(name: str) -> bool:
     """A discipline's name written for its department ("Computer Science", "Electrical Engineering",
-    "Mathematics"): plain capitalised words (no brand's "Mizuho-DL"), none an organisation's, one
-    discipline's word or ending with "Science" or "Engineering" ("Boston Dynamics", "International
-    Business Machines" are no discipline)."""
+    "Mathematics", "Mathematics and Statistics"): plain capitalised words (no brand's "Mizuho-DL"),
+    none an organisation's, one discipline's word, disciplines' words joined by "and", or ending
+    with "Science" or "Engineering" ("Boston Dynamics", "International Business Machines" are no
+    discipline)."""
     words = name.split()
     return (bool(words) and all(_PLAIN_WORD.fullmatch(word) or word in ("and", "&", "of") for word in words)
             and not words_of(name) & ORGANISATION_WORDS
-            and (_discipline_word(words[0]) if len(words) == 1 else fold(words[-1]) in _DISCIPLINE_ENDS))
+            and all(_discipline_word(words[0]) if len(words) == 1 else fold(words[-1]) in _DISCIPLINE_ENDS
+                    for words in map(str.split, _UNIT_AND.split(name))))
 
 
 def _ends_name(name: str, part: str, aliases: AliasTable) -> bool:
@@ -834,13 +837,15 @@ def split_groups(text: str, aliases: AliasTable) -> list[list[Level]]:
 def _without_footnote_number(piece: str) -> str:
     """"1Department of Foo", "2CUHK-Zorblax Joint Lab": the footnote number that ties an affiliation
     to its authors on a paper, glued to the name's first word where that word is an organisation's,
-    a field's or an acronym; a name that begins with a number keeps it ("4Paradigm", "3M")."""
+    a field's or an acronym, or any word of a name that an organisation's word follows ("2Zorblax
+    Institute of …"); a name that begins with a number keeps it ("4Paradigm", "4Paradigm Inc.", "3M")."""
     match = _FOOTNOTE_NUMBER.match(piece)
     if match is None:
         return piece
-    word = match["word"]
-    return piece[match.end("number"):] if (fold(word) in _NAME_WORDS | FIELD_WORDS
-                                          or len(word) > 1 and is_acronym(word)) else piece
+    word, rest = match["word"], piece[match.end("number"):]
+    # (a word of a name before an organisation's word that is no company's: "2Inception Institute of …")
+    named = len(word) > 2 and not word.isupper() and words_of(rest) & (ORGANISATION_WORDS - TOP_LEVEL_WORDS)
+    return rest if fold(word) in _NAME_WORDS | FIELD_WORDS or len(word) > 1 and is_acronym(word) or named else piece
 
 
 def _with_country_apart(piece: str) -> str:
@@ -918,7 +923,7 @@ def _parts_groups(parts: list[str], aliases: AliasTable) -> list[list[Level]]:
             continue
         if levels and (is_country(part) or is_unit_number(part) or _town_named_after_university(part)
                        or not (looks_like_organisation(part, aliases) or is_french_research_organisation(part)
-                               or _company_shaped(part))
+                               or _company_shaped(part) or _names_subject(part))
                        or (names_place_of_university(part, aliases) and not _academic(levels[-1].name, aliases)
                            and not starts_with_unit_word(levels[-1].name))):
             levels[-1] = Level(levels[-1].name, (*levels[-1].qualifiers, part))
