@@ -1120,6 +1120,7 @@ def test_placeholders_addresses_and_abbreviations(empty, entry, expected):
     ("Loom University, Zorblax AI", [["Loom University"], ["Zorblax AI"]]),
     ("Loom University, Zorblax Technology", [["Loom University"], ["Zorblax Technology"]]),
     ("Loom University, Zorblax Robotics, Warpville", [["Loom University"], ["Zorblax Robotics, Warpville"]]),
+    ("Loom University, Zorblax.fit", [["Loom University"], ["Zorblax.fit"]]),
     # near-misses: before an institution, its lab; a field's name; a place; a lab of the university
     ("Frontier Robotics, Zorblax Co. Ltd.", [["Frontier Robotics", "Zorblax Co. Ltd."]]),
     ("Loom University, Artificial Intelligence", [["Loom University, Artificial Intelligence"]]),
@@ -1242,6 +1243,7 @@ def test_two_words_after_for_begin_no_list_before_places(empty):
     ("Loom University, College Station", [["Loom University, College Station"]]),
     # near-misses: a college of a university; alone
     ("Department of Weaving, University College, Loomshire", [["Department of Weaving", "University College, Loomshire"]]),
+    ("Loom University, Laboratoire LTSS", [["Laboratoire LTSS", "Loom University"]]),  # an acronym names a lab, not a place
     ("University Park", [["University Park"]]),
 ])
 def test_a_town_named_after_a_university_is_a_place(empty, entry, expected):

@@ -195,6 +195,7 @@ _TECHNOLOGY_INSTITUTE = re.compile(r"\binstitute of (?P<field>.+) technology$")
 _ACADEMIC_UNIT_KINDS = frozenset({"department", "school", "faculty", "college", "institute"})
 _COMPANY_LAB_ENDS = frozenset("research labs lab ai".split())
 # Words that end companies' names and no place's: "Zhipu AI", "Megvii Technology", "Boston Dynamics".
+_WEB_NAME = re.compile(r"[A-Za-z][\w-]*\.(?:ai|io|com|fit|co|net|org|tech|app|dev|xyz)", re.IGNORECASE)
 _COMPANY_NAME_ENDS = frozenset("ai technology technologies robotics dynamics".split())
 # The rules' own reading of a name, where the alias table's organisation of that name is not the one meant.
 UNLISTED = AliasTable({})
@@ -800,10 +801,11 @@ def _name_before_its_lab(first: str, second: str, aliases: AliasTable) -> bool:
 
 
 def place_shaped(text: str) -> bool:
-    """"College Park", "College Station": an organisation word followed by a name, nothing else."""
-    words = institution_key(text).split()
+    """"College Park", "College Station": an organisation word followed by a name, nothing else (not
+    an acronym, the lab's: "Laboratoire LISSI")."""
+    words, written = institution_key(text).split(), clean(text).split()
     return (len(words) == 2 and starts_with_unit_word(text) and words[1] not in PREPOSITIONS and not is_acronym(text)
-            and not _NUMBERED.fullmatch(words[1]))
+            and not _NUMBERED.fullmatch(words[1]) and not is_acronym(written[-1]))
 
 
 def _town_named_after_university(text: str) -> bool:
@@ -1034,10 +1036,12 @@ def _institute_of_academy(institute: Level, academy: Level, aliases: AliasTable)
 
 def _company_shaped(name: str) -> bool:
     """"Zhipu AI", "Megvii Technology", "Zorblax Robotics": one or two capitalised words of a name, then
-    a word companies' names end with (no place's does): no place, and after an institution a company
-    of its own, not a unit of the university before it. A field's name is no company's ("Artificial
-    Intelligence", "Computer Vision Technology")."""
+    a word companies' names end with (no place's does), or a web address ("Contract.fit", "Cyclope.ai"):
+    no place, and after an institution a company of its own, not a unit of the university before it.
+    A field's name is no company's ("Artificial Intelligence", "Computer Vision Technology")."""
     words = name.split()
+    if len(words) == 1 and _WEB_NAME.fullmatch(name):
+        return True
     return (2 <= len(words) <= 3 and fold(words[-1]) in _COMPANY_NAME_ENDS and all(word[0].isupper() for word in words)
             and not words_of(name) & ORGANISATION_WORDS and not _says_no_name(" ".join(words[:-1])))
 
