@@ -1208,12 +1208,21 @@ def test_a_compass_adjective_ends_no_name(empty, entry, expected):
     ("Loom University Medicine", [["Loom University Medicine"]]),
     ("Loom University Abu Weft", [["Loom University Abu Weft"]]),
     ("Loom State University", [["Loom State University"]]),
+    ("Loom University State Key Lab of Weaving", [["Loom University State Key Lab of Weaving", "Loom University"]]),
 ])
 def test_a_universitys_name_before_a_units_is_its_unit(entry, expected):
     table = AliasTable({"loom university": "Loom University", "university of loomshire": "University of Loomshire"})
     assert institutions(entry, table) == expected
     # the same where the table knows neither university: by the name's shape
     assert institutions(entry, AliasTable({})) == expected
+
+
+def test_a_university_of_a_place_before_a_unit_named_after_a_donor():
+    entry = "University of Loomshire Warp School of Weaving"
+    # the table knows where the university's name ends; the shape alone does not ("University of Novi Sad …")
+    assert institutions(entry, AliasTable({"university of loomshire": "University of Loomshire"})) == [
+        [entry, "University of Loomshire"]]
+    assert institutions(entry, AliasTable({})) == [[entry]]
 
 
 @pytest.mark.parametrize("entry, expected", [
@@ -1330,4 +1339,14 @@ def test_an_institute_of_a_fields_technology_before_a_university_is_its_unit(emp
     ("Loom University, Zorblax Dynamics", [["Loom University"], ["Zorblax Dynamics"]]),
 ])
 def test_a_disciplines_name_after_a_university_is_its_department(empty, entry, expected):
+    assert institutions(entry, empty) == expected
+
+
+@pytest.mark.parametrize("entry, expected", [
+    # a state's code between a unit and an institution ends no affiliation (a department's acronym may be one)
+    ("Weaving Lab, DC, Loom University, Brazil", [["Weaving Lab", "Loom University"]]),
+    # near-miss: a country does
+    ("Weaving Lab, Japan, Loom University", [["Weaving Lab"], ["Loom University"]]),
+])
+def test_a_state_code_ends_no_affiliation(empty, entry, expected):
     assert institutions(entry, empty) == expected

@@ -285,24 +285,30 @@ def brand_parent(text: str, aliases: AliasTable) -> str | None:
 
 def _university_before_unit(tokens: list[str]) -> str | None:
     """A university's name by its shape, the longest first ("Carnegie Mellon University", "University
-    of Toronto"), before a unit's name ("… Robotics Institute", "… Institute for Aerospace Studies")."""
+    of Toronto"), before a unit's name ("… Robotics Institute", "… Institute for Aerospace Studies").
+    After "University of", one word of a place and a unit that begins with its kind: where the place
+    ends is not known otherwise ("University of Novi Sad Faculty of Sciences", "University of Michigan
+    Ross School of Business" are left whole)."""
     for end in range(len(tokens) - 2, 1, -1):
         head, rest = tokens[:end], tokens[end:]
+        named_after_place = (len(head) == 3 and fold(head[0]) in UNIVERSITY_WORDS and head[1] == "of"
+                             and head[2][0].isupper())
         shaped = (fold(head[-1]) in UNIVERSITY_WORDS
-                  or len(head) == 3 and fold(head[0]) in UNIVERSITY_WORDS and head[1] == "of" and head[2][0].isupper())
+                  or named_after_place and starts_with_unit_word(" ".join(rest)))
         if shaped and _names_unit_of_its_own(rest) and not words_of(" ".join(rest)) & UNIVERSITY_WORDS:
             return " ".join(head)
     return None
 
 
 def _names_unit_of_its_own(words: list[str]) -> bool:
-    """The words after a university's name that name a unit of it: two or more, a unit's word first or
-    last ("Robotics Institute", "Institute for Aerospace Studies", "Applied Physics Laboratory"), up
-    to a comma."""
+    """The words after a university's name that name a unit of it: two or more, a unit's word among
+    the first three or last, or a lab's or department's anywhere ("Robotics Institute", "Institute
+    for Aerospace Studies", "Ross School of Business", "State Key Lab of Foo"), up to a comma."""
     comma = next((index for index, word in enumerate(words) if word.endswith(",")), None)
     if comma is not None:  # the place after the name ("…, Warpville") is not the unit's
         words = [*words[:comma], words[comma].rstrip(",")]
-    return len(words) > 1 and words[0][0].isupper() and any(fold(word) in UNIT_WORDS for word in (words[0], words[-1]))
+    return len(words) > 1 and words[0][0].isupper() and (
+        any(fold(word) in UNIT_WORDS for word in (*words[:3], words[-1])) or bool(words_of(" ".join(words)) & UNIT_ONLY_WORDS))
 
 
 def names_institution(text: str, aliases: AliasTable) -> bool:
@@ -937,7 +943,9 @@ def _parts_groups(parts: list[str], aliases: AliasTable) -> list[list[Level]]:
     groups: list[list[Level]] = []
     units: list[Level] = []
     for index, level in enumerate(levels):
-        if units and any(is_country(qualifier) for qualifier in units[-1].qualifiers):
+        # (a state's code is no country: "Foo Lab, DC, Bar University" may be a department's "DC")
+        if units and any(is_country(qualifier) and clean(qualifier).strip(".") not in REGION_CODES
+                         for qualifier in units[-1].qualifiers):
             # a country ends an address, and so the affiliation: "Foo Institute, Japan, Bar Institute of Technology"
             groups.append(units)
             units = []
