@@ -1292,6 +1292,7 @@ def test_a_footnote_number_is_no_part_of_a_name(empty, entry, expected):
     ("Loom University and Weaving Lab, Warp University", [["Loom University"], ["Weaving Lab", "Warp University"]]),
     ("Loom University, Warpville, UK and Weft Institute of Technology, Weftburg, UK",
      [["Loom University, Warpville"], ["Weft Institute of Technology, Weftburg"]]),
+    ("Loom University & LWRC, Warp University", [["Loom University"], ["LWRC", "Warp University"]]),
     # near-misses: the subjects of one name; a unit's name with "and"
     ("Loom University of Science and Technology, Warp University", [["Loom University of Science and Technology"], ["Warp University"]]),
     ("Department of Weaving and Warping, Loom University", [["Department of Weaving and Warping", "Loom University"]]),
@@ -1345,8 +1346,14 @@ def test_a_disciplines_name_after_a_university_is_its_department(empty, entry, e
 @pytest.mark.parametrize("entry, expected", [
     # a state's code between a unit and an institution ends no affiliation (a department's acronym may be one)
     ("Weaving Lab, DC, Loom University, Brazil", [["Weaving Lab", "Loom University"]]),
+    ("Weaving Institute, Singapore, Loom Agency", [["Weaving Institute", "Loom Agency"]]),  # nor a city-state
     # near-miss: a country does
     ("Weaving Lab, Japan, Loom University", [["Weaving Lab"], ["Loom University"]]),
 ])
 def test_a_state_code_ends_no_affiliation(empty, entry, expected):
     assert institutions(entry, empty) == expected
+
+
+def test_a_company_run_together_after_an_addresss_country_is_cut(empty):
+    assert institutions("Loom University, Warpville, China Zorblax.ai Inc", empty) == [
+        ["Loom University, Warpville"], ["Zorblax.ai Inc"]]

@@ -185,6 +185,7 @@ _UNIT_KINDS = {word: kind for kind, words in (
     ("faculty", "faculty faculte facultad fakultat"), ("laboratory", "lab laboratory laboratoire laboratorio"),
     ("centre", "center centre"), ("institute", "institute"), ("college", "college"), ("division", "division"),
 ) for word in words.split()}
+_CITY_STATES = frozenset({"singapore", "hong kong", "hong kong sar", "macau", "macao", "monaco", "luxembourg"})
 _TOWN_WORDS = frozenset("park station heights hill hills place city square town".split())
 # The codes of a country's provinces or states, by the country's key.
 _REGION_CODES_OF = {country: frozenset(codes.split()) for country, codes in (
@@ -587,7 +588,8 @@ def _begins_after_address(name: str, aliases: AliasTable) -> bool:
         return True
     if fold(name.split()[0]).strip(".,()") in UNIVERSITY_WORDS:
         return False
-    return starts_with_unit_word(name) or brand_parent(name, aliases) is not None
+    return (starts_with_unit_word(name) or brand_parent(name, aliases) is not None
+            or without_legal_form(name) != clean(name) or _company_shaped(name))  # "… China Zorblax.ai Inc"
 
 
 def _is_place_after(name: str, before: str, aliases: AliasTable) -> bool:
@@ -622,12 +624,12 @@ def _last_name(text: str, aliases: AliasTable) -> str:
 
 def _first_name(text: str, before: str, aliases: AliasTable) -> str:
     """The first comma part of a piece, or where that is a unit ("Center for Foo, NYU", "Gatsby
-    Unit, UCL") after an institution, the institution it is written before: the organisation a
+    Unit, UCL", "IWR, Heidelberg University") after an institution, the institution it is written before: the organisation a
     piece after a separator begins with. ("Technology, Bar University" after "Foo University of
     Science and" names no unit; after no institution, "Urban Traffic & Economics Lab, Foo
     University", the rules of :func:`_names_two` read the first part.)"""
     first, *later = split_commas(text)
-    if (words_of(first) & ORGANISATION_WORDS and not names_institution(first, aliases)
+    if ((words_of(first) & ORGANISATION_WORDS or is_acronym(first)) and not names_institution(first, aliases)
             and names_institution(before, aliases)):
         return next((part for part in later if names_institution(part, aliases)), first)
     return first
@@ -943,9 +945,10 @@ def _parts_groups(parts: list[str], aliases: AliasTable) -> list[list[Level]]:
     groups: list[list[Level]] = []
     units: list[Level] = []
     for index, level in enumerate(levels):
-        # (a state's code is no country: "Foo Lab, DC, Bar University" may be a department's "DC")
+        # (a state's code is no country: "Foo Lab, DC, Bar University" may be a department's "DC"; nor
+        # a city that is its country: "Foo Institute, Singapore, A*STAR")
         if units and any(is_country(qualifier) and clean(qualifier).strip(".") not in REGION_CODES
-                         for qualifier in units[-1].qualifiers):
+                         and institution_key(qualifier) not in _CITY_STATES for qualifier in units[-1].qualifiers):
             # a country ends an address, and so the affiliation: "Foo Institute, Japan, Bar Institute of Technology"
             groups.append(units)
             units = []
