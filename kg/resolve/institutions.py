@@ -19,8 +19,10 @@ themselves resolve by :mod:`.org_names`):
    lab's name and a university ("Google Brain Robotics & Columbia University"), and at any of them
    before or after an acronym and its place ("ETH Zurich & MPI Tübingen"; not "Texas A&M",
    "Johnson & Johnson"); an entry that
-   states no affiliation ("Independent Researcher", a form's "N/A") names none, and an e-mail address
-   or a dangling "and" is no part of a name; "U. of X" is "University of X"; and a comma list of two institutions
+   states no affiliation ("Independent Researcher", a form's "N/A") names none, and an e-mail address,
+   a dangling "and" or a footnote number glued to a name ("1Department of …") is no part of one;
+   "U. of X" is "University of X"; "and" after an institution, before a unit written before another
+   institution, cuts the entry ("DeepMind and Gatsby Unit, UCL"); and a comma list of two institutions
    ("Peking University, Tsinghua University") gives two chains, never a unit of the other. Two
    written with only a space between them are cut after a complete institution, before another
    ("Foo University The University of Bar"; :func:`run_together`), or after an address's country.
@@ -52,10 +54,13 @@ themselves resolve by :mod:`.org_names`):
    BNRist, Tsinghua University"), as are units of one kind side by side ("Department of Foo,
    Department of Bar, Baz University"); a comma after a compass adjective is inside the name
    ("University of Western, Australia"); a company's name after an institution ("Tsinghua
-   University, Zhipu AI") is an institution of its own; an institute before an academy of
-   sciences is the academy's; a generic name the table knows ("AI Institute") before a university
-   that is not its parent is that university's unit; a province's code before its country ("…, BC,
-   Canada") and a town named after a university ("University Park") are places.
+   University, Zhipu AI", "…, Contract.fit") and a department, school or institute after a company
+   are institutions of their own; an institute before an academy of sciences is the academy's, an
+   institute of a field's technology before a university the university's; a discipline's name after
+   a university is its department; a generic name the table knows ("AI Institute") before a
+   university that is not its parent is that university's unit; a province's code before its
+   country ("…, BC, Canada") and a town named after a university ("University Park") are places, and
+   neither a state's code nor a city-state ("…, Singapore, A*STAR") ends an affiliation.
 5. The same institution written twice in one entry ("Technion - Israel Institute of
    Technology, Technion", "Edinburgh University, University of Edinburgh") is one; an
    institution followed by its own parent ("Google DeepMind, Google") is one chain; a part that is
