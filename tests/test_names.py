@@ -91,6 +91,8 @@ def test_html_character_references_are_resolved_however_often_escaped(written, e
     # near-misses: an acute without a space is an apostrophe, a mark before no letter stays
     ("Xi\u00b4an Loom University", "Xi\u00b4an Loom University"),
     ("Chang\u00b4an Loom University", "Chang\u00b4an Loom University"),
+    ("Centre d\u00b4etudes du Loom", "Centre d\u00b4etudes du Loom"),  # an elision's apostrophe before an e
+    ("Ingegneria dell\u00b4energia", "Ingegneria dell\u00b4energia"),
     ("Loom \u00a8 7", "Loom \u00a8 7"),
     ("Loom at \u00a8Ozlem", "Loom at Özlem"),  # a word that begins with the accented letter keeps its space
     ("Loom University", "Loom University"),

@@ -43,6 +43,10 @@ _SPACING_ACCENT = re.compile(f"(?:(?<=[A-Za-z]) (?=[{_MARKS}\u00b4] ?[a-z\u0131]
                              f"(?:(?P<mark>[{_MARKS}]) ?|(?P<acute>\u00b4) |(?<!\\S)(?P<after_space>\u00b4)"
                              f"|(?P<before_e>\u00b4)(?=e))"
                              f"(?P<letter>[A-Za-z\u0131])")
+# Where an acute before an "e" is an apostrophe: after an elided article or preposition (French "d´",
+# "l´", "qu´"; Italian "dell´", "all´"). (Pinyin's "Chang´e" reads "Changé", "Ing´enierie" "Ingénierie":
+# both keep their match key.)
+_APOSTROPHE_BEFORE = re.compile(r"(?<![^\W\d_])(?:[dljsncmt]|qu|dell|all|nell|dall|sull)$", re.IGNORECASE)
 # A grave accent written as a backtick before its vowel, as LaTeX's \` is ("Universit`a", "G`eza"),
 # with the space a PDF's text puts after it ("Universit` a"): one backtick after a word's letters and
 # before a vowel. Doubled ones are LaTeX's opening quotes ("``views''"), and a word that a backtick
@@ -55,6 +59,8 @@ _LIGATURES = {point: unicodedata.normalize("NFKC", chr(point)) for point in rang
 def _without_pdf_artefacts(text: str) -> str:
     """'¨ u' -> 'ü' (dotless ı takes a mark as i), 'ﬁ' -> 'fi'."""
     def mark(match: re.Match) -> str:
+        if match["before_e"] and _APOSTROPHE_BEFORE.search(match.string, 0, match.start()):
+            return match[0]  # "d´etudes", "dell´energia": an apostrophe
         letter = "i" if match["letter"] == "\u0131" else match["letter"]
         return letter + _COMBINING[match["mark"] or match["acute"] or match["after_space"] or match["before_e"]]
     return _SPACING_ACCENT.sub(mark, text).translate(_LIGATURES)

@@ -126,9 +126,11 @@ _PLACEHOLDER_KEYS = frozenset({"n a", "na", "nan", "null", "nil", "unknown", "no
                                "affiliation", "affiliations"})
 # An e-mail address, which papers print beside an affiliation: no part of its name.
 _EMAIL = re.compile(r"(?:[(<]\s*)?[\w.+-]+@[\w-]+(?:\.[\w-]+)+(?:\s*[)>])?")
-# A list's joining word left at a piece's end where a PDF's line or a list was cut ("Foo University and").
+# A footnote's number glued to the name it marks ("1Department of …"): see _without_footnote_number.
 _FOOTNOTE_NUMBER = re.compile(r"(?P<number>\d{1,2})(?P<word>[A-Z][A-Za-z]*)")
-_DANGLING_AND = re.compile(r"(?:,?\s+(?:and|&))+$")
+# A list's joining word or comma left at a piece's end or start where a PDF's line or a list was cut
+# ("Foo University and", ", and Foo" where an e-mail address stood).
+_DANGLING_AND = re.compile(r"^(?:[\s,;]*(?:and|&)\s+)+|^[\s,;]+|(?:[\s,;]+(?:and|&))+[\s,;]*$|[\s,;&]+$")
 _NO_AFFILIATION_PERSONS = frozenset("researcher research scientist scholar consultant engineer developer".split())
 # Words that say what kind an institution is, not which one ("State University", "Technical University").
 KIND_WORDS = frozenset("state national technical technological polytechnic federal open public private the".split())
@@ -190,22 +192,20 @@ _UNIT_KINDS = {word: kind for kind, words in (
     ("faculty", "faculty faculte facultad fakultat"), ("laboratory", "lab laboratory laboratoire laboratorio"),
     ("centre", "center centre"), ("institute", "institute"), ("college", "college"), ("division", "division"),
 ) for word in words.split()}
-_CITY_STATES = frozenset({"singapore", "hong kong", "hong kong sar", "macau", "macao", "monaco", "luxembourg"})
 _TOWN_WORDS = frozenset("park station heights hill hills place city square town".split())
 # The codes of a country's provinces or states, by the country's key.
 _REGION_CODES_OF = {country: frozenset(codes.split()) for country, codes in (
     ("canada", "AB BC MB NB NL NS NT NU ON PE QC SK YT"), ("australia", "ACT NSW NT QLD SA TAS VIC WA"))}
 _CODE_THEN_COUNTRY = tuple(re.compile(rf"\b(?:{'|'.join(sorted(codes))})\.?,?\s+{country}\b", re.IGNORECASE)
                            for country, codes in _REGION_CODES_OF.items())
-_TECHNOLOGY_INSTITUTE = re.compile(r"\binstitute of (?P<field>.+) technology$")
-_ACADEMIC_UNIT_KINDS = frozenset({"department", "school", "faculty", "college", "institute"})
-_COMPANY_LAB_ENDS = frozenset("research labs lab ai".split())
 # Words that end companies' names and no place's: "Zhipu AI", "Megvii Technology", "Boston Dynamics".
 _WEB_NAME = re.compile(r"[A-Za-z][\w-]*\.(?:ai|io|com|fit|co|net|org|tech|app|dev|xyz)", re.IGNORECASE)
 _COMPANY_NAME_ENDS = frozenset("ai technology technologies robotics dynamics".split())
 # The rules' own reading of a name, where the alias table's organisation of that name is not the one meant.
 UNLISTED = AliasTable({})
 _OF = re.compile(r"\s+of\s+(?:the\s+)?")
+_LAB_WORDS = frozenset("lab labs laboratory laboratories".split())
+_OF_WORDS = frozenset("of de del di du do da".split())
 _DIRECTIONS = frozenset("western southern northern eastern central".split())
 _UNIT_AND = re.compile(r"\s+(?:and|&)\s+")
 _AT_OR_BY = re.compile(r"^(?P<unit>.+?)\s+(?:at|by)\s+(?P<parent>.+)$")
@@ -223,8 +223,9 @@ LONGEST_RUN_TOGETHER = 32
 PREPOSITIONS = frozenset("of for on in de des di du fur für".split())
 # A French university or school's name, which begins a lab's list of co-supervisors.
 _FRENCH_UNIVERSITY_WORDS = frozenset("universite ecole".split())
-# "U. of Oxford", "U of Toronto": "U" alone abbreviates "University" before "of" a capitalised name.
-_U_OF = re.compile(r"(?<![\w.&'-])U\.?\s+of\s+(?=[A-Z])")
+# "U. of Oxford", "U of Toronto": "U" alone abbreviates "University" before "of" a capitalised word ("U
+# of T" is a name of its own, which the table may know).
+_U_OF = re.compile(r"(?<![\w.&'-])U\.?\s+of\s+(?=[A-Z][a-z])")
 _FRENCH_UNIV = re.compile(r"\bUniv\b\.?(?!\s+of\b)")
 # Footnote marks that tie an affiliation to its authors on a paper ("Dept. of Psychology‡"), card
 # suits and stars as ACL papers use them ("Charles University♠") among them.
@@ -297,6 +298,8 @@ def _university_before_unit(tokens: list[str]) -> str | None:
     Ross School of Business" are left whole)."""
     for end in range(len(tokens) - 2, 1, -1):
         head, rest = tokens[:end], tokens[end:]
+        if "-" in " ".join(head):  # "University of Foo-Bar University Joint Institute": two universities' joint unit
+            continue
         named_after_place = (len(head) == 3 and fold(head[0]) in UNIVERSITY_WORDS and head[1] == "of"
                              and head[2][0].isupper())
         shaped = (fold(head[-1]) in UNIVERSITY_WORDS
@@ -309,12 +312,18 @@ def _university_before_unit(tokens: list[str]) -> str | None:
 def _names_unit_of_its_own(words: list[str]) -> bool:
     """The words after a university's name that name a unit of it: two or more, a unit's word among
     the first three or last, or a lab's or department's anywhere ("Robotics Institute", "Institute
-    for Aerospace Studies", "Ross School of Business", "State Key Lab of Foo"), up to a comma."""
+    for Aerospace Studies", "Ross School of Business", "State Key Lab of Foo"), up to a comma; not an
+    institution's own shape ("University of Ontario Institute of Technology") nor a lab named by one
+    word of a place ("Zhejiang University Zhejiang Lab": two institutions run together)."""
     comma = next((index for index, word in enumerate(words) if word.endswith(",")), None)
     if comma is not None:  # the place after the name ("…, Warpville") is not the unit's
         words = [*words[:comma], words[comma].rstrip(",")]
-    return len(words) > 1 and words[0][0].isupper() and (
-        any(fold(word) in UNIT_WORDS for word in (*words[:3], words[-1])) or bool(words_of(" ".join(words)) & UNIT_ONLY_WORDS))
+    name, key = " ".join(words), institution_key(" ".join(words))
+    institution_shaped = bool(words_of(name) & TOP_LEVEL_WORDS) or "institute" in key.split() and key.endswith("technology")
+    places_lab = len(words) == 2 and fold(words[1]) in _LAB_WORDS and fold(words[0]) not in _GENERIC_NAME_WORDS
+    if len(words) < 2 or institution_shaped or places_lab or not words[0][0].isupper():
+        return False
+    return any(fold(word) in UNIT_WORDS for word in (*words[:3], words[-1])) or bool(words_of(name) & UNIT_ONLY_WORDS)
 
 
 def names_institution(text: str, aliases: AliasTable) -> bool:
@@ -593,8 +602,10 @@ def _begins_after_address(name: str, aliases: AliasTable) -> bool:
         return True
     if fold(name.split()[0]).strip(".,()") in UNIVERSITY_WORDS:
         return False
+    # (a company by a web address for a name, "… China Zorblax.ai Inc"; a legal form alone says nothing
+    # here: "…, Beijing, China Mobile Communications Co., Ltd." is one name)
     return (starts_with_unit_word(name) or brand_parent(name, aliases) is not None
-            or without_legal_form(name) != clean(name) or _company_shaped(name))  # "… China Zorblax.ai Inc"
+            or _WEB_NAME.fullmatch(name.split()[0]) is not None)
 
 
 def _is_place_after(name: str, before: str, aliases: AliasTable) -> bool:
@@ -621,7 +632,7 @@ def _last_name(text: str, aliases: AliasTable) -> str:
     """The last comma part of a piece that is not its address: "Foo University, UK and Bar
     Institute, Germany", "University College London, London, UK and …" name Foo University and
     University College London before their "and"."""
-    parts = split_commas(text)
+    parts = split_commas(text) or [text]  # (a piece of commas alone, ", and Foo", has none)
     while len(parts) > 1 and (is_country(parts[-1]) or not looks_like_organisation(parts[-1], aliases)):
         parts.pop()
     return parts[-1]
@@ -633,7 +644,7 @@ def _first_name(text: str, before: str, aliases: AliasTable) -> str:
     piece after a separator begins with. ("Technology, Bar University" after "Foo University of
     Science and" names no unit; after no institution, "Urban Traffic & Economics Lab, Foo
     University", the rules of :func:`_names_two` read the first part.)"""
-    first, *later = split_commas(text)
+    first, *later = split_commas(text) or [text]
     if ((words_of(first) & ORGANISATION_WORDS or is_acronym(first)) and not names_institution(first, aliases)
             and names_institution(before, aliases)):
         return next((part for part in later if names_institution(part, aliases)), first)
@@ -666,17 +677,18 @@ def _parts(text: str, aliases: AliasTable) -> list[str]:
                 parts += [match["name"], inner]
             else:
                 parts.append(piece)
-    return _with_legal_forms([without_unit_number(part.strip(FOOTNOTE_MARKS)) for part in parts])
+    return _with_legal_forms([without_unit_number(part.strip(FOOTNOTE_MARKS)) for part in parts
+                              if institution_key(part) not in _PLACEHOLDER_KEYS])  # "Foo (N/A)"
 
 
 def _with_directions_joined(parts: list[str]) -> list[str]:
     """"University of Western, Australia", "University of Southern, California": a name does not end
-    with a compass point's adjective, so the comma after one (a list's, where a PDF's line broke) is
-    inside the name."""
+    with "of" a compass point's adjective, so the comma after one (a list's, where a PDF's line broke)
+    is inside the name ("Case Western, Cleveland" and "Universidad Central, Venezuela" end there)."""
     joined: list[str] = []
     for part in parts:
         words = joined[-1].split() if joined else []
-        if len(words) > 1 and fold(words[-1]) in _DIRECTIONS and part[:1].isupper():
+        if len(words) > 2 and fold(words[-1]) in _DIRECTIONS and words[-2] in _OF_WORDS and part[:1].isupper():
             joined[-1] = f"{joined[-1]} {part}"
         else:
             joined.append(part)
@@ -699,13 +711,20 @@ def _unit_of_institution(part: str, later: list[str], aliases: AliasTable) -> li
         unit, institution = part[:match.start()], part[match.end():]
         if (not words_of(unit) & ORGANISATION_WORDS or words_of(unit) & UNIVERSITY_WORDS or is_top_level(unit)
                 or fold(institution.split()[0]) in FIELD_WORDS  # "Chinese Academy of Sciences Institute of …"
-                or _MINISTRY.match(institution) or not names_institution(institution, aliases)):
+                or _MINISTRY.match(institution) or _joint(institution, aliases)  # "Broad Institute of MIT and Harvard"
+                or not names_institution(institution, aliases)):
             continue
         if any(_same_name(institution, other, aliases) for other in later):
             return [part]
         joined = f"{unit}, {institution}"
         return [joined] if is_known(joined, aliases) else [unit, institution]
     return [part]
+
+
+def _joint(name: str, aliases: AliasTable) -> bool:
+    """"MIT and Harvard": institutions joined by "and", of which the name before them is a joint unit."""
+    pieces = _UNIT_AND.split(name)
+    return len(pieces) > 1 and all(names_institution(piece, aliases) for piece in pieces)
 
 
 def _with_subject_lists(parts: list[str]) -> list[str]:
@@ -842,25 +861,37 @@ def split_groups(text: str, aliases: AliasTable) -> list[list[Level]]:
     groups: list[list[Level]] = []
     text = _U_OF.sub("University of ", _LEAD_IN.sub("", _line_breaks_rejoined(_EMAIL.sub("", text))))
     for piece in split_institutions(clean(text), aliases):
-        piece = _without_footnote_number(_DANGLING_AND.sub("", piece))
+        piece = _without_placeholders(_without_footnote_number(_DANGLING_AND.sub("", piece)))
         # "---", a place holder, and "Independent Researcher", no affiliation, name no organisation
         if any(map(str.isalnum, piece)) and not states_no_affiliation(piece):
             groups += _piece_groups(_with_country_apart(piece), aliases)
     return groups
 
 
+def _without_placeholders(piece: str) -> str:
+    """The piece less the parts a form's empty field is filled with ("N/A", "Unknown", "Affiliation"):
+    "N/A" names nothing, "n/a, Google" Google."""
+    parts = split_commas(piece)
+    kept = [part for part in parts if institution_key(part) not in _PLACEHOLDER_KEYS]
+    return piece if len(kept) == len(parts) else ", ".join(kept)
+
+
 def _without_footnote_number(piece: str) -> str:
     """"1Department of Foo", "2CUHK-Zorblax Joint Lab": the footnote number that ties an affiliation
     to its authors on a paper, glued to the name's first word where that word is an organisation's,
-    a field's or an acronym, or any word of a name that an organisation's word follows ("2Zorblax
-    Institute of …"); a name that begins with a number keeps it ("4Paradigm", "4Paradigm Inc.", "3M")."""
+    a field's or an acronym in capitals, or any word of a name that a university's or institute's
+    word follows ("2Zorblax Institute of …"); a name that begins with a number keeps it
+    ("4Paradigm AI Lab", "1QBit", "3M", "3DV Lab", "9Yards Lab")."""
     match = _FOOTNOTE_NUMBER.match(piece)
     if match is None:
         return piece
     word, rest = match["word"], piece[match.end("number"):]
-    # (a word of a name before an organisation's word that is no company's: "2Inception Institute of …")
-    named = len(word) > 2 and not word.isupper() and words_of(rest) & (ORGANISATION_WORDS - TOP_LEVEL_WORDS)
-    return rest if fold(word) in _NAME_WORDS | FIELD_WORDS or len(word) > 1 and is_acronym(word) or named else piece
+    if word[0] == "D" and word[1:2] != word[1:2].lower() and match["number"] in "234":
+        return piece  # "3DV Lab", "4DReplay": dimensions, not a footnote
+    # (a word of a name before a university's or institute's word: "2Inception Institute of …")
+    named = len(word) > 2 and not word.isupper() and words_of(rest) & (UNIVERSITY_WORDS | _ACADEMIC_WORDS)
+    acronym = len(word) > 1 and word.isupper()  # "1CUHK", "1UC Santa Barbara"; not "1QBit"
+    return rest if fold(word) in _NAME_WORDS | FIELD_WORDS or acronym or named else piece
 
 
 def _with_country_apart(piece: str) -> str:
@@ -881,12 +912,9 @@ def _line_breaks_rejoined(text: str) -> str:
 
 def states_no_affiliation(piece: str) -> bool:
     """"Independent Researcher", "Unaffiliated", "Independent", "Self-employed", "None": the author
-    has no institution (with a place after it, "Independent Researcher, Berlin", still none); nor
-    does a form's placeholder ("N/A", "Unknown")."""
-    key = institution_key(split_commas(piece)[0])
-    words = set(key.split())
-    return (key in _PLACEHOLDER_KEYS
-            or bool(words & _NO_AFFILIATION_WORDS) and words <= _NO_AFFILIATION_WORDS | _NO_AFFILIATION_PERSONS)
+    has no institution (with a place after it, "Independent Researcher, Berlin", still none)."""
+    words = set(institution_key(split_commas(piece)[0]).split())
+    return bool(words & _NO_AFFILIATION_WORDS) and words <= _NO_AFFILIATION_WORDS | _NO_AFFILIATION_PERSONS
 
 
 def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
@@ -938,7 +966,7 @@ def _parts_groups(parts: list[str], aliases: AliasTable) -> list[list[Level]]:
             continue
         if levels and (is_country(part) or is_unit_number(part) or _town_named_after_university(part)
                        or not (looks_like_organisation(part, aliases) or is_french_research_organisation(part)
-                               or _company_shaped(part) or _names_subject(part))
+                               or _company_shaped(part) or _department_after_university(parts, index, levels[-1], aliases))
                        or (names_place_of_university(part, aliases) and not _academic(levels[-1].name, aliases)
                            and not starts_with_unit_word(levels[-1].name))):
             levels[-1] = Level(levels[-1].name, (*levels[-1].qualifiers, part))
@@ -950,10 +978,10 @@ def _parts_groups(parts: list[str], aliases: AliasTable) -> list[list[Level]]:
     groups: list[list[Level]] = []
     units: list[Level] = []
     for index, level in enumerate(levels):
-        # (a state's code is no country: "Foo Lab, DC, Bar University" may be a department's "DC"; nor
-        # a city that is its country: "Foo Institute, Singapore, A*STAR")
-        if units and any(is_country(qualifier) and clean(qualifier).strip(".") not in REGION_CODES
-                         and institution_key(qualifier) not in _CITY_STATES for qualifier in units[-1].qualifiers):
+        # (a state's code right after a unit is no address: "Foo Lab, DC, Bar University" may be a
+        # department's "DC"; after a city it is, "Foo Lab, Pittsburgh, PA, Bar Inc.")
+        if units and any(is_country(qualifier) and (position or clean(qualifier).strip(".") not in REGION_CODES)
+                         for position, qualifier in enumerate(units[-1].qualifiers)):
             # a country ends an address, and so the affiliation: "Foo Institute, Japan, Bar Institute of Technology"
             groups.append(units)
             units = []
@@ -961,11 +989,10 @@ def _parts_groups(parts: list[str], aliases: AliasTable) -> list[list[Level]]:
         begins_affiliation = bool(groups) and not units and level.name.startswith("and ")
         if begins_affiliation:
             level = Level(level.name.removeprefix("and "), level.qualifiers, level.listed)
-        # (a company's name after an institution is one too; before one, it may be the institution's lab)
-        if index in tutelles or (_company_shaped(level.name) and groups and not units) or (
+        # (a web address for a name after an institution is a company; before one, it may be its lab)
+        if index in tutelles or (_WEB_NAME.fullmatch(level.name) and groups and not units) or (
                 names_institution(level.name, aliases if level.listed else UNLISTED)
-                and not _donors_centre_of_later(levels, index, aliases)
-                and not _research_institute_of_next(levels, index, aliases)):
+                and not _donors_centre_of_later(levels, index, aliases)):
             previous = groups[-1][-1] if groups and not units and not begins_affiliation else None
             if units and institution_key(units[-1].name) in GENERIC_UNITS:  # "Research, Google"
                 units[-1] = Level(f"{level.name} {units[-1].name}", units[-1].qualifiers)
@@ -981,12 +1008,9 @@ def _parts_groups(parts: list[str], aliases: AliasTable) -> list[list[Level]]:
             else:
                 groups += _with_siblings_apart(units + [level])
                 units = []
-        elif (groups and not units and not begins_affiliation and not place_shaped(level.name)
-              and not _academic_unit_after_company(level, groups[-1][-1], aliases)):
+        elif groups and not units and not begins_affiliation and not place_shaped(level.name):
             # a unit written after its institution; after a French lab's co-supervisors, the first one's
             groups[0 if tutelles else -1].insert(0, level)
-        elif groups and not units and not begins_affiliation and not place_shaped(level.name):
-            units.append(level)
         elif groups and not units and not begins_affiliation:
             last = groups[-1][-1]
             groups[-1][-1] = Level(last.name, (*last.qualifiers, level.name, *level.qualifiers))
@@ -1014,29 +1038,15 @@ def _unit_kind(name: str) -> str | None:
     return _UNIT_KINDS.get(words[0]) if words else None
 
 
-def _research_institute_of_next(levels: list[Level], index: int, aliases: AliasTable) -> bool:
-    """"Wangxuan Institute of Computer Technology, Peking University": an institute of a field's
-    technology (which the rules read as an institute of technology, a university) before a university
-    is that university's research institute. Not an institute of technology or of science and
-    technology ("Georgia Institute of Technology, Emory University" are two), nor one the table knows."""
-    if index + 1 >= len(levels) or is_known(levels[index].name, aliases):
-        return False
-    field = _TECHNOLOGY_INSTITUTE.search(institution_key(levels[index].name))
-    return (field is not None and not {"science", "sciences"} & set(field["field"].split())
-            and bool(words_of(resolve_name(levels[index + 1].name, aliases).display) & UNIVERSITY_WORDS))
-
-
-def _academic_unit_after_company(unit: Level, company: Level, aliases: AliasTable) -> bool:
-    """"Google Research, Institute of Mathematics of the Romanian Academy": a department, school,
-    faculty, college or institute written after a company is no unit of it (companies have labs and
-    teams: "Google Research, Brain Team" is one), but another affiliation. A company, as its name
-    says it: a company's legal form, or a lab's last word ("Research", "Labs") after a name that is
-    no academic one (not "ETH Zurich", "CNRS, Institut de …", whose institutes they are)."""
-    if _unit_kind(unit.name) not in _ACADEMIC_UNIT_KINDS:
-        return False
-    written, display = company.name, resolve_name(company.name, aliases).display
-    return bool((words_of(written) | words_of(display)) & (TOP_LEVEL_WORDS - UNIVERSITY_WORDS)) or (
-        fold(written.split()[-1]) in _COMPANY_LAB_ENDS and not _academic(written, aliases))
+def _department_after_university(parts: list[str], index: int, university: Level, aliases: AliasTable) -> bool:
+    """"Michigan State University, Computer Science & Engineering": a discipline's name right after a
+    university is its department (not a place), where no organisation follows in the entry (after a
+    lab, "CSAIL, Electrical Engineering & Computer Science", or before one, "…, Computer Science,
+    Stanford AI Lab", it says too little to place)."""
+    return (_names_subject(parts[index]) and not university.qualifiers
+            and bool(words_of(resolve_name(university.name, aliases).display) & UNIVERSITY_WORDS)
+            and not any(looks_like_organisation(later, aliases) and not names_place_of_university(later, aliases)
+                        and not is_country(later) for later in parts[index + 1:]))
 
 
 def _institute_of_academy(institute: Level, academy: Level, aliases: AliasTable) -> bool:
@@ -1053,8 +1063,9 @@ def _institute_of_academy(institute: Level, academy: Level, aliases: AliasTable)
 def _company_shaped(name: str) -> bool:
     """"Zhipu AI", "Megvii Technology", "Zorblax Robotics": one or two capitalised words of a name, then
     a word companies' names end with (no place's does), or a web address ("Contract.fit", "Cyclope.ai"):
-    no place, and after an institution a company of its own, not a unit of the university before it.
-    A field's name is no company's ("Artificial Intelligence", "Computer Vision Technology")."""
+    no place but an organisation, a unit of the one before it unless a web address makes it a company
+    ("Amazon, Alexa AI" is Amazon's; a research group, "Humanoid Robotics", is too). A field's name is
+    no company's ("Artificial Intelligence", "Computer Vision Technology")."""
     words = name.split()
     if len(words) == 1 and _WEB_NAME.fullmatch(name):
         return True
@@ -1063,13 +1074,15 @@ def _company_shaped(name: str) -> bool:
 
 
 def _generic_unit_of_later(levels: list[Level], index: int, aliases: AliasTable) -> bool:
-    """"AI Institute, University of South Carolina": a name of generic words alone (an organisation's,
-    a field's: "AI Institute", "Data Science Center") that the table knows as one organisation, written
-    before a university the table does not make its parent: that university's unit of the name, not
-    the table's organisation (which is written alone, or before its own parent)."""
+    """"AI Institute, University of South Carolina": a name of two generic words (an organisation's, a
+    field's: "AI Institute", "Data Center") that the table knows as one organisation, written before a
+    university the table does not make its parent: that university's unit of the name, not the
+    table's organisation (which is written alone, or before its own parent). A longer name of such
+    words is an organisation's own ("Technology Innovation Institute, Khalifa University")."""
     level = levels[index]
     if (index + 1 >= len(levels) or any(map(is_country, level.qualifiers))  # a country ends its affiliation
-            or not _says_no_name(level.name) or not is_known(level.name, aliases)):
+            or not _says_no_name(level.name) or len(words_of(level.name) - {"the"}) > 2
+            or not is_known(level.name, aliases)):
         return False
     university = levels[index + 1].name
     return (_university_shaped(university, aliases)
@@ -1078,16 +1091,17 @@ def _generic_unit_of_later(levels: list[Level], index: int, aliases: AliasTable)
 
 def _says_no_name(name: str) -> bool:
     """Only words an organisation's kind or a field is named with: no word says which one it is."""
-    return all(word in _GENERIC_NAME_WORDS or SUBJECT_WORD.search(word) for word in words_of(name))
+    return all(word in _GENERIC_NAME_WORDS for word in words_of(name))
 
 
 def _without_region_code(part: str, country: str) -> str:
     """"…, BC, Canada", "…, Canberra ACT, Australia": a province's or state's code before its country
     is an address's, whatever organisation the code also names (Boston College, a lab "ACT"); the
-    part less it (nothing where it is alone, or where the country follows it in the part, "BC Canada
-    V6T 1Z4")."""
-    if any(pattern.search(part) for pattern in _CODE_THEN_COUNTRY):  # "BC Canada V6T 1Z4": all address
-        return ""
+    part less it (nothing where it is alone), or less it and what follows where the country follows it
+    in the part ("University of Foo BC Canada V6T 1Z4")."""
+    for pattern in _CODE_THEN_COUNTRY:  # "BC Canada V6T 1Z4": address from the code on
+        if match := pattern.search(part):
+            return part[:match.start()].strip(" ,")
     codes = _REGION_CODES_OF.get(institution_key(country), ())
     *place, code = part.split() or [""]
     # (the codes every address writes, "ON", "NSW", are read with their city as an address already)

@@ -95,10 +95,15 @@ REGIONS = US_STATES | frozenset((
 # Upper-case words that are places or numerals, not organisations' acronyms.
 PLACE_CODES = REGION_CODES | frozenset("USA US UK UAE PRC ROC EU II III IV VI VII VIII IX XI XII XIII".split())
 # Trailing countries that qualify a name ("…, Japan"): never a part of its identity. Every country ISO
-# 3166 names, in each of its forms ("Tunisia", "Bulgaria", "Viet Nam", "Republic of Bulgaria"), and
-# the ways affiliations write them that ISO does not.
+# 3166 names, in each of its forms ("Tunisia", "Bulgaria", "Viet Nam", "Republic of Bulgaria"), but a
+# US state's name or a US territory's ("Atlanta, Georgia", "Mayagüez, Puerto Rico": a state, which
+# ends no affiliation), and the ways affiliations write countries that ISO does not.
+_US_TERRITORIES = frozenset({"puerto rico", "guam", "american samoa", "northern mariana islands",
+                             "commonwealth of the northern mariana islands", "virgin islands us",
+                             "virgin islands of the united states", "united states minor outlying islands"})
 _ISO_COUNTRIES = frozenset(institution_key(getattr(country, form)) for country in pycountry.countries
-                           for form in ("name", "official_name", "common_name") if hasattr(country, form))
+                           for form in ("name", "official_name", "common_name") if hasattr(country, form)
+                           ) - US_STATES - _US_TERRITORIES
 COUNTRIES = _ISO_COUNTRIES | frozenset((
     "usa", "us", "uk", "uae", "england", "scotland", "wales", "northern ireland", "korea", "republic of korea",
     "p r china", "pr china", "hong kong sar", "the netherlands", "turkey", "russia",
