@@ -1288,6 +1288,11 @@ def test_a_kind_alone_ends_no_name_run_together(empty, entry, expected):
     ("3M", [["3M"]]),
     ("360 Weaving Lab, Loom University", [["360 Weaving Lab", "Loom University"]]),
     ("2Zorblax Institute of Weaving, Loom University", [["Zorblax Institute of Weaving", "Loom University"]]),
+    # a number inside an entry a footnote number opens begins another affiliation
+    ("1Loom University 2Zorblax Research", [["Loom University"], ["Zorblax Research"]]),
+    ("1Loom University, 2ZRB", [["Loom University"], ["ZRB"]]),
+    ("Loom University 2Department of Weaving", [["Loom University"], ["Department of Weaving"]]),
+    ("Loom University 3D Weaving Lab", [["Loom University 3D Weaving Lab"]]),
     ("4Zorblax Inc.", [["4Zorblax Inc."]]),
 ])
 def test_a_footnote_number_is_no_part_of_a_name(empty, entry, expected):
@@ -1351,6 +1356,8 @@ def test_a_company_run_together_after_an_addresss_country_is_cut(empty):
     ("1QLoom", [["1QLoom"]]),
     ("3DV Weaving Lab", [["3DV Weaving Lab"]]),
     ("Case Western, Warpville, OH", [["Case Western"]]),
+    ("Loom University, Warpville, China Weft Science and Industry Corporation",
+     [["Loom University, Warpville"], ["China Weft Science and Industry Corporation"]]),
     ("School of Weaving, Atlanta, Georgia, Loom University", [["School of Weaving", "Loom University"]]),
     ("Weaving Department, Warpville, PA, Zorblax Inc.", [["Weaving Department"], ["Zorblax Inc."]]),
 ])

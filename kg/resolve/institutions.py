@@ -633,7 +633,9 @@ def _last_name(text: str, aliases: AliasTable) -> str:
     Institute, Germany", "University College London, London, UK and …" name Foo University and
     University College London before their "and"."""
     parts = split_commas(text) or [text]  # (a piece of commas alone, ", and Foo", has none)
-    while len(parts) > 1 and (is_country(parts[-1]) or not looks_like_organisation(parts[-1], aliases)):
+    # (a place is a word or two; more may be a name the "and" cuts: "…, China Aerospace Science and Industry …")
+    while len(parts) > 1 and (is_country(parts[-1]) or len(parts[-1].split()) <= 2
+                              and not looks_like_organisation(parts[-1], aliases)):
         parts.pop()
     return parts[-1]
 
@@ -860,6 +862,7 @@ def split_groups(text: str, aliases: AliasTable) -> list[list[Level]]:
     """Rules 2–5: the levels of each institution an entry names, smallest first."""
     groups: list[list[Level]] = []
     text = _U_OF.sub("University of ", _LEAD_IN.sub("", _line_breaks_rejoined(_EMAIL.sub("", text))))
+    text = _footnotes_as_separators(text)
     for piece in split_institutions(clean(text), aliases):
         piece = _without_placeholders(_without_footnote_number(_DANGLING_AND.sub("", piece)))
         # "---", a place holder, and "Independent Researcher", no affiliation, name no organisation
@@ -874,6 +877,22 @@ def _without_placeholders(piece: str) -> str:
     parts = split_commas(piece)
     kept = [part for part in parts if institution_key(part) not in _PLACEHOLDER_KEYS]
     return piece if len(kept) == len(parts) else ", ".join(kept)
+
+
+# A footnote number inside an entry, glued to a name after a space ("… 2Google Research").
+_FOOTNOTE_INSIDE = re.compile(r"(?<=\S)\s+(?P<number>\d{1,2})(?=[A-Z])")
+
+
+def _footnotes_as_separators(text: str) -> str:
+    """"1Stanford University 2Google Research": in an entry that a footnote number opens, each number
+    after it begins another affiliation, as a ";" would; elsewhere only a number the rules of
+    :func:`_without_footnote_number` read as one ("Foo University 2Department of Bar")."""
+    opened = _without_footnote_number(text) != text
+
+    def separator(match: re.Match) -> str:
+        rest = text[match.start("number"):]
+        return "; " if opened or _without_footnote_number(rest) != rest else match[0]
+    return _FOOTNOTE_INSIDE.sub(separator, text)
 
 
 def _without_footnote_number(piece: str) -> str:
