@@ -1293,6 +1293,7 @@ def test_a_kind_alone_ends_no_name_run_together(empty, entry, expected):
     ("1Loom University, 2ZRB", [["Loom University"], ["ZRB"]]),
     ("Loom University 2Department of Weaving", [["Loom University"], ["Department of Weaving"]]),
     ("Loom University 3D Weaving Lab", [["Loom University 3D Weaving Lab"]]),
+    ("1Department of Weaving, Loom University, London WC1E 6BT, UK", [["Department of Weaving", "Loom University"]]),
     ("4Zorblax Inc.", [["4Zorblax Inc."]]),
 ])
 def test_a_footnote_number_is_no_part_of_a_name(empty, entry, expected):

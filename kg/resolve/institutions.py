@@ -890,7 +890,9 @@ def _footnotes_as_separators(text: str) -> str:
     opened = _without_footnote_number(text) != text
 
     def separator(match: re.Match) -> str:
-        rest = text[match.start("number"):]
+        rest, before = text[match.start("number"):], text[:match.start()].split()[-1]
+        if any(map(str.isdigit, before)):  # a postcode's second half: "London WC1E 6BT", "V6T 1Z4"
+            return match[0]
         return "; " if opened or _without_footnote_number(rest) != rest else match[0]
     return _FOOTNOTE_INSIDE.sub(separator, text)
 
