@@ -1115,6 +1115,7 @@ def test_a_generic_name_before_a_university_is_its_unit(entry, expected):
     ("Loom Institute of Weaving and Technology", [["Loom Institute of Weaving and Technology"]]),
     ("Texas A&M University", [["Texas A&M University"]]),
     ("Zorblax U Labs", [["Zorblax U Labs"]]),
+    ("Loom State U. of Weaving", [["Loom State U. of Weaving"]]),
     ("N/A Weaving Lab, Loom University", [["N/A Weaving Lab", "Loom University"]]),
 ])
 def test_placeholders_addresses_and_abbreviations(empty, entry, expected):
@@ -1324,6 +1325,7 @@ def test_and_before_a_unit_of_another_institution_cuts_the_entry(empty, entry, e
     ("Loom University, Zorblax Dynamics", [["Zorblax Dynamics", "Loom University"]]),
     ("Weaving Lab, Computer Science", [["Weaving Lab, Computer Science"]]),  # after no university
     ("Loom University, Computer Science, Weaving Lab", [["Weaving Lab", "Loom University, Computer Science"]]),
+    ("Weaving Institute, Loom University, Computer Science", [["Weaving Institute", "Loom University, Computer Science"]]),
 ])
 def test_a_disciplines_name_after_a_university_is_its_department(empty, entry, expected):
     assert institutions(entry, empty) == expected

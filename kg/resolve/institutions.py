@@ -223,9 +223,10 @@ LONGEST_RUN_TOGETHER = 32
 PREPOSITIONS = frozenset("of for on in de des di du fur für".split())
 # A French university or school's name, which begins a lab's list of co-supervisors.
 _FRENCH_UNIVERSITY_WORDS = frozenset("universite ecole".split())
-# "U. of Oxford", "U of Toronto": "U" alone abbreviates "University" before "of" a capitalised word ("U
-# of T" is a name of its own, which the table may know).
-_U_OF = re.compile(r"(?<![\w.&'-])U\.?\s+of\s+(?=[A-Z][a-z])")
+# "U. of Oxford", "U of Toronto": "U" alone, opening a part, abbreviates "University" before "of" a
+# capitalised word ("U of T" is a name of its own, which the table may know; "Penn State U. of …" is
+# left as written).
+_U_OF = re.compile(r"(?:^|(?<=[,;(+]))\s*U\.?\s+of\s+(?=[A-Z][a-z])")
 _FRENCH_UNIV = re.compile(r"\bUniv\b\.?(?!\s+of\b)")
 # Footnote marks that tie an affiliation to its authors on a paper ("Dept. of Psychology‡"), card
 # suits and stars as ACL papers use them ("Charles University♠") among them.
@@ -861,7 +862,7 @@ def _ancestors(level: Level, aliases: AliasTable) -> set[str]:
 def split_groups(text: str, aliases: AliasTable) -> list[list[Level]]:
     """Rules 2–5: the levels of each institution an entry names, smallest first."""
     groups: list[list[Level]] = []
-    text = _U_OF.sub("University of ", _LEAD_IN.sub("", _line_breaks_rejoined(_EMAIL.sub("", text))))
+    text = _U_OF.sub(" University of ", _LEAD_IN.sub("", _line_breaks_rejoined(_EMAIL.sub("", text))))
     text = _footnotes_as_separators(text)
     for piece in split_institutions(clean(text), aliases):
         piece = _without_placeholders(_without_footnote_number(_DANGLING_AND.sub("", piece)))
@@ -987,7 +988,8 @@ def _parts_groups(parts: list[str], aliases: AliasTable) -> list[list[Level]]:
             continue
         if levels and (is_country(part) or is_unit_number(part) or _town_named_after_university(part)
                        or not (looks_like_organisation(part, aliases) or is_french_research_organisation(part)
-                               or _company_shaped(part) or _department_after_university(parts, index, levels[-1], aliases))
+                               or _company_shaped(part) or len(levels) == 1
+                               and _department_after_university(parts, index, levels[-1], aliases))
                        or (names_place_of_university(part, aliases) and not _academic(levels[-1].name, aliases)
                            and not starts_with_unit_word(levels[-1].name))):
             levels[-1] = Level(levels[-1].name, (*levels[-1].qualifiers, part))
@@ -1061,9 +1063,10 @@ def _unit_kind(name: str) -> str | None:
 
 def _department_after_university(parts: list[str], index: int, university: Level, aliases: AliasTable) -> bool:
     """"Michigan State University, Computer Science & Engineering": a discipline's name right after a
-    university is its department (not a place), where no organisation follows in the entry (after a
-    lab, "CSAIL, Electrical Engineering & Computer Science", or before one, "…, Computer Science,
-    Stanford AI Lab", it says too little to place)."""
+    university that the entry names first is its department (not a place), where no organisation
+    follows in the entry (after a lab, "CSAIL, Electrical Engineering & Computer Science", after a
+    unit, "Robotics Institute, CMU, Computer Science", or before one, "…, Computer Science, Stanford
+    AI Lab", it says too little to place)."""
     return (_names_subject(parts[index]) and not university.qualifiers
             and bool(words_of(resolve_name(university.name, aliases).display) & UNIVERSITY_WORDS)
             and not any(looks_like_organisation(later, aliases) and not names_place_of_university(later, aliases)
