@@ -1085,6 +1085,7 @@ def test_a_unit_of_its_institution_keeps_the_tables_form(table):
     ("Zorblax Institute, Loom University", [["The Zorblax Institute"], ["Loom University"]]),
     ("Zorbance, Loom University", [["Zorbance"], ["Loom University"]]),
     ("Robotics Institute, Japan, Loom University", [["The Robotics Institute"], ["Loom University"]]),
+    ("The Robotics Institute, Loom University", [["The Robotics Institute"], ["Loom University"]]),
     ("Institute of Weaving, Loom University", [["The Institute of Weaving"], ["Loom University"]]),
     ("Technology Innovation Institute, Loom University", [["Technology Innovation Institute"], ["Loom University"]]),
 ])
@@ -1146,6 +1147,8 @@ def test_a_companys_shape_is_no_place(empty, entry, expected):
     # near-misses: a university, an institute the table knows as its own
     ("Loom University, Loom Academy of Sciences", [["Loom University"], ["Loom Academy of Sciences"]]),
     ("Zorblax Institute of Technology, Loom Academy of Sciences", [["Zorblax Institute of Technology"], ["Loom Academy of Sciences"]]),
+    ("Warpville Institute of Advanced Technology, University of Loom Academy of Sciences",
+     [["Warpville Institute of Advanced Technology"], ["University of Loom Academy of Sciences"]]),
 ])
 def test_an_institute_before_an_academy_of_sciences_is_its_unit(entry, expected):
     table = AliasTable({"zorblax institute of technology": "Zorblax Institute of Technology",
@@ -1355,6 +1358,7 @@ def test_a_company_run_together_after_an_addresss_country_is_cut(empty):
     ("Weaving Laboratory, Electrical Engineering & Computer Science", [["Weaving Laboratory, Electrical Engineering & Computer Science"]]),
     ("University of Loomshire Institute of Technology", [["University of Loomshire Institute of Technology"]]),
     ("Loom University-Weft University Joint Institute", [["Loom University-Weft University Joint Institute"]]),
+    ("Loom University Joint Weaving Institute", [["Loom University Joint Weaving Institute"]]),
     ("Loom University Warpville Lab", [["Loom University Warpville Lab"]]),
     ("1QLoom", [["1QLoom"]]),
     ("3DV Weaving Lab", [["3DV Weaving Lab"]]),

@@ -322,7 +322,8 @@ def _names_unit_of_its_own(words: list[str]) -> bool:
     name, key = " ".join(words), institution_key(" ".join(words))
     institution_shaped = bool(words_of(name) & TOP_LEVEL_WORDS) or "institute" in key.split() and key.endswith("technology")
     places_lab = len(words) == 2 and fold(words[1]) in _LAB_WORDS and fold(words[0]) not in _GENERIC_NAME_WORDS
-    if len(words) < 2 or institution_shaped or places_lab or not words[0][0].isupper():
+    joint = "joint" in words_of(name)  # "Southeast University Monash University Joint Graduate School": both's
+    if len(words) < 2 or institution_shaped or places_lab or joint or not words[0][0].isupper():
         return False
     return any(fold(word) in UNIT_WORDS for word in (*words[:3], words[-1])) or bool(words_of(name) & UNIT_ONLY_WORDS)
 
@@ -1080,7 +1081,8 @@ def _institute_of_academy(institute: Level, academy: Level, aliases: AliasTable)
     academy_words = words_of(resolve_name(academy.name, aliases).display)
     name = resolve_name(institute.name, aliases)
     institute_words = words_of(name.display)
-    return ({"academy", "sciences"} <= academy_words and "institute" in institute_words and name.canonical is None
+    return ({"academy", "sciences"} <= academy_words and not academy_words & UNIVERSITY_WORDS  # not UCAS
+            and "institute" in institute_words and name.canonical is None
             and not institute_words & (UNIVERSITY_WORDS | {"academy"}))
 
 
@@ -1106,7 +1108,7 @@ def _generic_unit_of_later(levels: list[Level], index: int, aliases: AliasTable)
     level = levels[index]
     if (index + 1 >= len(levels) or any(map(is_country, level.qualifiers))  # a country ends its affiliation
             or not _says_no_name(level.name) or len(words_of(level.name) - {"the"}) > 2
-            or not is_known(level.name, aliases)):
+            or fold(level.name.split()[0]) == "the" or not is_known(level.name, aliases)):  # "The AI Institute": its name
         return False
     university = levels[index + 1].name
     return (_university_shaped(university, aliases)
