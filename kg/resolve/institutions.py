@@ -53,14 +53,13 @@ themselves resolve by :mod:`.org_names`):
    units joined by "and" are siblings under what follows them ("Department of Automation and
    BNRist, Tsinghua University"), as are units of one kind side by side ("Department of Foo,
    Department of Bar, Baz University"); a comma after a compass adjective is inside the name
-   ("University of Western, Australia"); a company's name after an institution ("Tsinghua
-   University, Zhipu AI", "…, Contract.fit") and a department, school or institute after a company
-   are institutions of their own; an institute before an academy of sciences is the academy's, an
-   institute of a field's technology before a university the university's; a discipline's name after
-   a university is its department; a generic name the table knows ("AI Institute") before a
-   university that is not its parent is that university's unit; a province's code before its
-   country ("…, BC, Canada") and a town named after a university ("University Park") are places, and
-   neither a state's code nor a city-state ("…, Singapore, A*STAR") ends an affiliation.
+   ("University of Western, Australia"); a company's shape ("…, Zhipu AI") is no place but a unit,
+   and a web address for a name ("…, Contract.fit") a company of its own; an institute before an
+   academy of sciences is the academy's; a discipline's name after a university named first is its
+   department; a generic name of two words the table knows ("AI Institute") before a university
+   that is not its parent is that university's unit; a province's code before its country ("…, BC,
+   Canada") and a town named after a university ("University Park") are places, and a state's code
+   right after a unit ends no affiliation.
 5. The same institution written twice in one entry ("Technion - Israel Institute of
    Technology, Technion", "Edinburgh University, University of Edinburgh") is one; an
    institution followed by its own parent ("Google DeepMind, Google") is one chain; a part that is
