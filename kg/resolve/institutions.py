@@ -197,8 +197,9 @@ _REGION_CODES_OF = {country: frozenset(codes.split()) for country, codes in (
     ("canada", "AB BC MB NB NL NS NT NU ON PE QC SK YT"), ("australia", "ACT NSW NT QLD SA TAS VIC WA"))}
 _CODE_THEN_COUNTRY = tuple(re.compile(rf"\b(?:{'|'.join(sorted(codes))})\.?,?\s+{country}\b", re.IGNORECASE)
                            for country, codes in _REGION_CODES_OF.items())
-# Words that end companies' names and no place's: "Zhipu AI", "Megvii Technology", "Boston Dynamics".
+# A web address for a company's name ("Contract.fit", "Valeo.ai").
 _WEB_NAME = re.compile(r"[A-Za-z][\w-]*\.(?:ai|io|com|fit|co|net|org|tech|app|dev|xyz)", re.IGNORECASE)
+# Words that end companies' names and no place's: "Zhipu AI", "Megvii Technology", "Boston Dynamics".
 _COMPANY_NAME_ENDS = frozenset("ai technology technologies robotics dynamics".split())
 # The rules' own reading of a name, where the alias table's organisation of that name is not the one meant.
 UNLISTED = AliasTable({})
@@ -642,11 +643,11 @@ def _last_name(text: str, aliases: AliasTable) -> str:
 
 
 def _first_name(text: str, before: str, aliases: AliasTable) -> str:
-    """The first comma part of a piece, or where that is a unit ("Center for Foo, NYU", "Gatsby
-    Unit, UCL", "IWR, Heidelberg University") after an institution, the institution it is written before: the organisation a
-    piece after a separator begins with. ("Technology, Bar University" after "Foo University of
-    Science and" names no unit; after no institution, "Urban Traffic & Economics Lab, Foo
-    University", the rules of :func:`_names_two` read the first part.)"""
+    """The first comma part of a piece, or where that is a unit ("Center for Foo, NYU", "Gatsby Unit,
+    UCL", "IWR, Heidelberg University") after an institution, the institution it is written before:
+    the organisation a piece after a separator begins with. ("Technology, Bar University" after "Foo
+    University of Science and" names no unit; after no institution, "Urban Traffic & Economics Lab,
+    Foo University", the rules of :func:`_names_two` read the first part.)"""
     first, *later = split_commas(text) or [text]
     if ((words_of(first) & ORGANISATION_WORDS or is_acronym(first)) and not names_institution(first, aliases)
             and names_institution(before, aliases)):
