@@ -42,3 +42,12 @@ def test_unreadable_files_fail_with_one_line(tmp_path, make, message):
     with pytest.raises(InputError) as error:
         list(iter_lines(path))
     assert str(error.value) == f"{path}: {message}" and error.value.exit_code == 2
+
+
+@pytest.mark.parametrize("written, encoding", [("Alan Luke\u009ei\u010d", "utf-8"), ("Alan Luke\u009eic", "latin-1")])
+def test_a_c1_control_is_the_windows_1252_letter_it_stands_for(tmp_path, written, encoding):
+    path = tmp_path / "listing.txt"
+    path.write_bytes(written.encode(encoding) + b"\n\x81\x9d".decode("latin-1").encode(encoding))
+    lines = list(iter_lines(path, encoding))
+    assert lines[0][1].startswith("Alan Luke\u017ei")  # ž; the codes windows-1252 leaves undefined go
+    assert "\x81" not in lines[1][1] and "\x9d" not in lines[1][1]

@@ -21,6 +21,12 @@ _SNIFF_BYTES = 8192
 # Characters no output may carry: C0/C1 controls but tab (illegal or meaningless in XML, so
 # GEXF/GraphML/HTML would be malformed) and Unicode non-characters (U+FFFE, U+FFFF and the
 # rest, which RDF parsers such as rapper refuse). They are removed as lines are read.
+# C1 controls mean nothing in text: text that holds them was windows-1252 read as Latin-1 (the
+# WHATWG encoding standard reads the latin-1 label as windows-1252 for this reason), so each is the
+# letter or sign it stands for there ("Luke\x9ei" is "Lukeži", "\x93" a quotation mark); the five
+# codes windows-1252 leaves undefined are removed with the other controls below.
+_WINDOWS_1252_C1 = {code: bytes([code]).decode("cp1252") for code in range(0x80, 0xA0)
+                    if code not in (0x81, 0x8D, 0x8F, 0x90, 0x9D)}
 _UNWANTED = re.compile("[\x01-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufdd0-\ufdef"
                        + "".join(f"{chr(plane * 0x10000 + 0xFFFE)}{chr(plane * 0x10000 + 0xFFFF)}" for plane in range(17))
                        + "]")
@@ -78,6 +84,8 @@ def iter_lines(path: Path, encoding: str = "utf-8") -> Iterator[tuple[int, str]]
                 # One line end off (CRLF, LF or a final CR), then a CR inside is a line end too:
                 # "a\r\r\n" is a line and a blank line, as "a\n\n" and "a\r\n\r\n" are.
                 body = text[:-2] if text.endswith("\r\n") else text[:-1] if text.endswith(("\n", "\r")) else text
+                if not body.isascii():
+                    body = body.translate(_WINDOWS_1252_C1)
                 for part in _UNWANTED.sub("", body).split("\r"):
                     number += 1
                     yield number, part
