@@ -1050,8 +1050,8 @@ def _with_siblings_apart(group: list[Level]) -> list[list[Level]]:
     are siblings, each a unit of what follows them (two chains), not one inside the other."""
     if len(group) < 3:
         return [group]
-    end = 1
-    while end < len(group) - 1 and (kind := _unit_kind(group[0].name)) and _unit_kind(group[end].name) == kind:
+    kind, end = _unit_kind(group[0].name), 1
+    while kind and end < len(group) - 1 and _unit_kind(group[end].name) == kind:
         end += 1
     return [[sibling, *above] for sibling in group[:end] for above in _with_siblings_apart(group[end:])]
 
