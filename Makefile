@@ -10,7 +10,7 @@ STAMP  := $(VENV)/.installed
 INSTALL_LOG := $(VENV)/install.log
 
 $(STAMP): pyproject.toml setup.py
-	@echo "Installing kg and its dependencies into $(VENV)/ (about a minute; log: $(INSTALL_LOG))"
+	@echo "Installing kg and its dependencies into $(VENV)/ (log: $(INSTALL_LOG))"
 	@$(PYTHON) -m venv $(VENV)
 	@( $(BIN)/pip install --quiet --upgrade pip && $(BIN)/pip install --quiet -e '.[test]' ) \
 	  >$(INSTALL_LOG) 2>&1 || { cat $(INSTALL_LOG); echo "install failed: see $(INSTALL_LOG)"; exit 1; }
