@@ -4,6 +4,7 @@ import re
 from pathlib import Path
 
 import pytest
+import rdflib
 
 ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
@@ -109,6 +110,16 @@ def test_relative_links_resolve(path):
 ])
 def test_commit_hash_pattern(text, hashes):
     assert [match.group() for match in COMMIT_HASH.finditer(text)] == hashes
+
+
+def test_ontology_terms_named_are_defined():
+    """A `kg:` term the docs name (for queries to rely on) is one the ontology defines."""
+    namespace = "https://kg.example.org/ontology#"
+    ontology = rdflib.Graph().parse(ROOT / "ontology" / "kg.ttl")
+    defined = {str(term)[len(namespace):] for term in ontology.subjects() if str(term).startswith(namespace)}
+    unknown = [f"{name(path)}: kg:{term}" for path in DOCUMENTS
+               for term in sorted(set(re.findall(r"\bkg:([A-Za-z]\w*)", path.read_text(encoding="utf-8"))) - defined)]
+    assert not unknown, "\n".join(unknown)
 
 
 def test_anchor_rule():
