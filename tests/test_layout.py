@@ -58,12 +58,12 @@ def test_a_cycle_would_be_found(tmp_path):
 def test_mapping_reaches_neither_the_store_nor_the_environment():
     """Records -> triples is pure: configuration is passed in, and only the pipeline touches the store."""
     reached = nx.descendants(import_graph(), "kg.rdf.mapping") | {"kg.rdf.mapping"}
-    assert "kg.resolve.record_triples" in reached  # the check sees the modules mapping calls
+    assert "kg.rdf.record_triples" in reached  # the check sees the modules mapping calls
     assert not {name for name in reached if name.startswith(("kg.stores", "kg.pipeline"))}
     for name in reached:
         path = PACKAGE.parent / (name.replace(".", "/") + ".py")
         tree = ast.parse(path.read_text(encoding="utf-8") if path.exists() else "")
         names = {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)}
         names |= {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
-        if name != "kg.resolve.aliases":  # which may read its variable; nothing mapping reaches calls that
+        if name != "kg.orgs.aliases":  # which may read its variable; nothing mapping reaches calls that
             assert not {"active_aliases", "environ", "getenv"} & names, name
