@@ -1,5 +1,6 @@
 """Package layout beyond what pyproject.toml can say: the data folders at the top of the project
-(ontology/, queries/, samples/) ship inside the package as kg.ontology, kg.queries, kg.samples."""
+(ontology/, queries/ with queries/site/, samples/) ship inside the package as kg.ontology, kg.queries,
+kg.queries.site, kg.samples."""
 
 from setuptools import find_packages, setup
 
