@@ -124,17 +124,21 @@ class Chromium:
 
     def open(self, path: Path, settle: float = 0.5) -> PageReport:
         """Load a file in a new tab and report what it did."""
+        return self.open_url(path.resolve().as_uri(), settle)
+
+    def open_url(self, url: str, settle: float = 0.5) -> PageReport:
+        """Load a URL (a file's, or a server's on 127.0.0.1) in a new tab and report what it did."""
         target = self.send("Target.createTarget", url="about:blank")["targetId"]
         self.session = self.send("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
         for domain in ("Page", "Runtime", "Log", "Network"):
             self.send(f"{domain}.enable")
         self.events.clear()
         started = time.monotonic()
-        self.send("Page.navigate", url=path.resolve().as_uri())
+        self.send("Page.navigate", url=url)
         self.wait_for("Page.loadEventFired", timeout=60)
         loaded = time.monotonic() - started
         self.idle(settle)
-        return self._report(path.resolve().as_uri(), loaded)
+        return self._report(url, loaded)
 
     def _report(self, url: str, load_seconds: float) -> PageReport:
         report = PageReport(load_seconds=load_seconds)
