@@ -9,6 +9,7 @@ graphs, as kg's own queries see it). Result formats by content negotiation: SPAR
 
 The endpoint is local in every sense: it listens on 127.0.0.1 only, answers only requests
 addressed to a loopback name (a page that rebinds its own host name to 127.0.0.1 gets 403),
+runs no query a browser sends from another site's page (403, by the browser's Sec-Fetch-Site),
 refuses updates (403) and ``SERVICE`` (400, kg/stores/federation.py) so that no request can
 change the store or make the server send a request anywhere. Requests are framed strictly
 (a body needs a plain Content-Length within the cap; a path must be a decodable absolute path
@@ -179,7 +180,15 @@ class Handler(SimpleHTTPRequestHandler):
 
     # ------------------------------------------------------------------ methods
 
+    def _cross_site(self) -> bool:
+        """A browser's request to the endpoint from another site's page (an ``<img>``, a ``fetch``, a form),
+        as the browser itself labels it; a link the user follows (a navigation) is not one."""
+        site = (self.headers.get("Sec-Fetch-Site") or "none").lower()
+        return site not in ("same-origin", "none") and (self.headers.get("Sec-Fetch-Mode") or "").lower() != "navigate"
+
     def _sparql(self, fields: dict[str, list[str]]) -> None:
+        if self._cross_site():
+            return self._error(HTTPStatus.FORBIDDEN, "SPARQL request refused: it comes from another site's page")
         if "update" in fields:
             return self._error(HTTPStatus.FORBIDDEN, "SPARQL update refused: this endpoint is read-only")
         queries = fields.get("query") or []
