@@ -83,6 +83,14 @@ def serialize_boolean(answer: bool, fmt: str) -> bytes:
     return json.dumps({"head": {}, "boolean": answer}).encode()
 
 
+def _dataset(request: dict) -> dict:
+    """The query's dataset: the graphs the request names, else the union of the store's graphs."""
+    if not (request["default"] or request["named"]):
+        return {"use_default_graph_as_union": True}
+    return {"default_graph": [ox.NamedNode(g) for g in request["default"]] or None,
+            "named_graphs": [ox.NamedNode(g) for g in request["named"]] or None}
+
+
 def answer_query(store: ox.Store, request: dict, federation: bool) -> tuple[int, str, bytes, int]:
     """(status, content type, body, rows left out) for one query; a federated one refused unless
     ``federation``."""
@@ -90,11 +98,7 @@ def answer_query(store: ox.Store, request: dict, federation: bool) -> tuple[int,
     if refusal:
         return 400, "text/plain; charset=utf-8", f"{refusal}\n".encode(), 0
     try:
-        options = {"use_default_graph_as_union": True}
-        if request["default"] or request["named"]:
-            options = {"default_graph": [ox.NamedNode(g) for g in request["default"]] or None,
-                       "named_graphs": [ox.NamedNode(g) for g in request["named"]] or None}
-        result = store.query(request["query"], **options)
+        result = store.query(request["query"], **_dataset(request))
     except (SyntaxError, ValueError) as exc:
         return 400, "text/plain; charset=utf-8", f"SPARQL query error: {exc}\n".encode(), 0
     limit = request["rows"]
