@@ -145,12 +145,13 @@ class Pool:
         return Worker(process, ours)
 
     def _replace(self, reserve: bool) -> None:
-        """Start a process in the background to take the place of one ended."""
+        """Start a process in the background to take the place of one ended (none once the pool is closed)."""
         def start() -> None:
             try:
                 worker = self._start()
             except (OSError, EOFError) as exc:
-                self.log(f"kg serve: a query process could not be started: {exc}")
+                if not self.closed:
+                    self.log(f"kg serve: a query process could not be started: {exc}")
                 return
             with self.cond:
                 if self.closed:
@@ -159,7 +160,8 @@ class Pool:
                 (self.reserve if reserve else self.idle).append(worker)
                 self.cond.notify_all()
 
-        threading.Thread(target=start, daemon=True).start()
+        if not self.closed:
+            threading.Thread(target=start, daemon=True).start()
 
     # ------------------------------------------------------------------ admission
 
