@@ -181,11 +181,12 @@ def _attacks() -> list:
 
 
 @pytest.mark.parametrize(("sent", "status"), _attacks())
-def test_framing_attacks_get_a_4xx_and_leave_no_traceback(served, sent, status):
+def test_framing_attacks_get_their_4xx_and_leave_no_traceback(served, sent, status):
     data = codecs.decode(sent, "unicode_escape").replace("{long}", "a" * 70_000).encode("latin-1")
     answer = raw(served.port, data)
     assert answer.startswith(b"HTTP/1."), answer[:200]
     assert int(answer.split()[1]) == status, answer[:300]
+    assert answer.count(b"\r\nServer: kg\r\n") == 1  # one answer: nothing after it read as a request
     assert b"Server: kg\r\n" in answer and b"X-Content-Type-Options: nosniff" in answer
     assert "Traceback" not in served.log()
     status_now, _, body = request(served.sparql, "ASK { ?s ?p ?o }")
@@ -370,12 +371,27 @@ def test_the_sites_pages_work_under_their_content_security_policy(served, loopba
 
 
 def test_ctrl_c_stops_the_server_and_its_workers_in_one_line(served):
-    """The last test of the module: the whole process group gets SIGINT, as from a terminal."""
+    """The last test of the module: the whole process group gets SIGINT, as from a terminal, while
+    queries run."""
+    before = served.log()
+
+    def heavy() -> None:
+        try:
+            request(served.sparql, HEAVY)
+        except OSError:  # the server went away under it, as it should
+            pass
+
+    threads = [threading.Thread(target=heavy) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    time.sleep(1)
     os.killpg(served.process.pid, signal.SIGINT)
     assert served.process.wait(timeout=30) == 130
     log = served.log()
     assert "Traceback" not in log and "KeyboardInterrupt" not in log
-    assert log.rstrip().splitlines()[-1] == "kg: aborted"
+    assert log[len(before):].split() == ["kg:", "aborted"]  # one line, after the terminal's newline
+    for thread in threads:
+        thread.join(timeout=30)
     deadline = time.monotonic() + 10
     while (left := living_in_group(served.process.pid)) and time.monotonic() < deadline:
         time.sleep(0.2)
