@@ -250,6 +250,7 @@ class Server(ThreadingHTTPServer):
     """At most MAX_CONNECTIONS connections at once (more get 503); a failed request is one log line."""
 
     daemon_threads = True
+    request_queue_size = MAX_CONNECTIONS  # the listen backlog: a burst of connections waits to be accepted
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -30,6 +30,7 @@ import pyoxigraph as ox
 import pytest
 
 from conftest import KG_BIN, run_kg
+from kg.stores.server import MAX_CONNECTIONS
 
 pytestmark = pytest.mark.server
 
@@ -235,6 +236,20 @@ def test_keep_alive_then_the_idle_connection_is_closed(served):
     time.sleep(IDLE + 1)
     assert sock.recv(1) == b""  # the server closed the idle connection
     connection.close()
+
+
+def test_connections_beyond_the_cap_get_503_and_the_server_recovers(served):
+    held = [socket.create_connection(("127.0.0.1", served.port), timeout=10) for _ in range(MAX_CONNECTIONS)]
+    try:
+        time.sleep(0.3)  # every one accepted and waiting for its request line
+        assert raw(served.port, b"GET /index.html HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").startswith(
+            b"HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\n")
+    finally:
+        for connection in held:
+            connection.close()
+    time.sleep(0.5)
+    status, _, body = request(served.sparql, "ASK { ?s ?p ?o }")
+    assert status == 200 and b"true" in body
 
 
 def test_a_trivial_ask_is_answered_in_under_a_second_while_eight_heavy_queries_run(served):
