@@ -79,6 +79,8 @@ def _work(location: str, connection, federation: bool) -> None:
 class Worker:
     def __init__(self, process, pipe):
         self.process, self.pipe = process, pipe
+        self._ended = False
+        self._lock = threading.Lock()
 
     def resident_bytes(self) -> int:
         try:
@@ -88,6 +90,12 @@ class Worker:
             return 0
 
     def end(self) -> None:
+        """Kill the process and close its pipe, once: the thread waiting for its answer and the pool's
+        close may both end it (a second close of the pipe could close another thread's descriptor)."""
+        with self._lock:
+            if self._ended:
+                return
+            self._ended = True
         self.process.kill()
         self.process.join()
         self.pipe.close()
