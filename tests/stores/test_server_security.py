@@ -252,6 +252,7 @@ def test_connections_beyond_the_cap_get_503_and_the_server_recovers(served):
     assert status == 200 and b"true" in body
 
 
+@pytest.mark.slow
 def test_a_trivial_ask_is_answered_in_under_a_second_while_eight_heavy_queries_run(served):
     heavy: list[tuple[int, dict, bytes]] = []
     threads = [threading.Thread(target=lambda: heavy.append(request(served.sparql, HEAVY))) for _ in range(8)]
