@@ -19,6 +19,12 @@ class InputError(KgError):
         super().__init__(f"{where}: {message}")
 
 
+class ParameterError(KgError):
+    """A parameter value its declared kind does not allow (exit 2, as a bad option)."""
+
+    exit_code = 2
+
+
 class SparqlSyntaxError(KgError):
     """A query the engine cannot parse, at ``line``:``column`` of the text it was given."""
 

@@ -40,7 +40,12 @@ class PageReport:
 
 
 class Chromium:
-    def __init__(self) -> None:
+    def __init__(self, reach_loopback: bool = False) -> None:
+        """``reach_loopback``: connections to 127.0.0.1 go straight to it (a server under test there);
+        every other host stays unreachable."""
+        flags = [flag for flag in FLAGS if not (reach_loopback and flag.startswith("--proxy-bypass-list="))]
+        if reach_loopback:
+            flags = [flag + ", EXCLUDE 127.0.0.1" if flag.startswith("--host-resolver-rules=") else flag for flag in flags]
         self.profile = tempfile.mkdtemp(prefix="kg-chromium-")
         to_browser_r, self._to_browser = os.pipe()
         self._from_browser, from_browser_w = os.pipe()
@@ -52,7 +57,7 @@ class Chromium:
             os.dup2(child_out, 4)
 
         self.process = subprocess.Popen(
-            [CHROMIUM, *FLAGS, f"--user-data-dir={self.profile}", "about:blank"],
+            [CHROMIUM, *flags, f"--user-data-dir={self.profile}", "about:blank"],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             close_fds=False, preexec_fn=wire_pipes,
         )
@@ -124,17 +129,21 @@ class Chromium:
 
     def open(self, path: Path, settle: float = 0.5) -> PageReport:
         """Load a file in a new tab and report what it did."""
+        return self.open_url(path.resolve().as_uri(), settle)
+
+    def open_url(self, url: str, settle: float = 0.5) -> PageReport:
+        """Load a URL (a file's, or a server's on 127.0.0.1) in a new tab and report what it did."""
         target = self.send("Target.createTarget", url="about:blank")["targetId"]
         self.session = self.send("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
         for domain in ("Page", "Runtime", "Log", "Network"):
             self.send(f"{domain}.enable")
         self.events.clear()
         started = time.monotonic()
-        self.send("Page.navigate", url=path.resolve().as_uri())
+        self.send("Page.navigate", url=url)
         self.wait_for("Page.loadEventFired", timeout=60)
         loaded = time.monotonic() - started
         self.idle(settle)
-        return self._report(path.resolve().as_uri(), loaded)
+        return self._report(url, loaded)
 
     def _report(self, url: str, load_seconds: float) -> PageReport:
         report = PageReport(load_seconds=load_seconds)

@@ -25,7 +25,7 @@ def built(tmp_path_factory):
 ])
 def test_parameter_values_are_checked_before_the_query_runs(built, args, message):
     result = run_kg("query", *args, cwd=built, check=False)
-    assert result.returncode == 1
+    assert result.returncode == 2
     assert result.stderr.decode().splitlines() == [f"kg: error: {message}"]
 
 

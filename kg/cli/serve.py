@@ -37,11 +37,22 @@ def _prepared(store_spec, site_dir: Path) -> Path:
 @click.option("--row-limit", type=click.IntRange(min=1), default=100_000, show_default=True,
               help="Most result rows (or triples) per query; the rest is cut (header X-KG-Truncated).")
 @click.option("--workers", type=click.IntRange(min=1, max=32), default=2, show_default=True,
-              help="Query processes (queries running at once).")
+              help="Query processes (queries running at once); one more is kept for short queries.")
+@click.option("--query-memory", type=click.IntRange(min=128, max=1 << 20), default=1024, show_default=True,
+              metavar="MIB", help="Most memory (resident, MiB) a query's process may use before the query is stopped.")
+@click.option("--queue-wait", type=click.FloatRange(min=0.1, max=3600), default=30, show_default=True,
+              help="Seconds a query may wait for a free process before it is answered 503 with Retry-After.")
+@click.option("--idle-timeout", type=click.FloatRange(min=0.1, max=3600), default=15, show_default=True,
+              help="Seconds a kept-alive connection may stay silent before it is closed.")
+@click.option("--allow-federation", is_flag=True,
+              help="Run SERVICE clauses: queries then make this server send requests to any host they name "
+                   "(see docs/endpoint.md before turning it on).")
 @store_option
-def serve(port, site_dir, timeout, row_limit, workers, store_spec) -> None:
+def serve(port, site_dir, timeout, row_limit, workers, query_memory, queue_wait, idle_timeout,
+          allow_federation, store_spec) -> None:
     """Serve the site at http://127.0.0.1:PORT/ and a read-only SPARQL 1.1 endpoint at /sparql
-    (GET or POST; JSON, XML, CSV or TSV results by the Accept header), until interrupted."""
+    (GET or POST; JSON, XML, CSV or TSV results by the Accept header), until interrupted.
+    SERVICE (federation) is refused unless --allow-federation; see docs/endpoint.md."""
     location = _prepared(store_spec, site_dir)
     err = console(stderr=True)
 
@@ -50,10 +61,10 @@ def serve(port, site_dir, timeout, row_limit, workers, store_spec) -> None:
                   f"Ctrl-C stops.", soft_wrap=True)
         err.file.flush()
 
+    limits = Limits(seconds=timeout, rows=row_limit, memory_mb=query_memory, queue_seconds=queue_wait,
+                    idle_seconds=idle_timeout, federation=allow_federation)
     try:
-        serve_forever(location, site_dir, port, Limits(timeout, row_limit), workers, ready)
-    except KeyboardInterrupt:
-        pass
+        serve_forever(location, site_dir, port, limits, workers, ready)
     except OSError as exc:
         raise KgError(f"cannot serve on 127.0.0.1:{port} ({exc.strerror or exc})") from None
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import networkx as nx
 from networkx.readwrite.gexf import GEXFWriter
 
+from ..query.results import spreadsheet_safe
 from ..registry import Registry
 from .metrics import communities, membership
 
@@ -52,7 +53,8 @@ def write_graphml(graph: nx.Graph, path: Path, heading: str = "", kind: str = "a
 
 
 def write_csv(graph: nx.Graph, path: Path, heading: str = "", kind: str = "author") -> None:
-    """One row per edge, heaviest first: names, weight, shared papers, fractional count, IRIs."""
+    """One row per edge, heaviest first: names, weight, shared papers, fractional count, IRIs; a name that
+    starts like a spreadsheet formula gets a leading ``'`` (``spreadsheet_safe``)."""
     label = lambda node: graph.nodes[node].get("label", node)  # noqa: E731
     rows = sorted(((label(a), label(b), attrs, a, b) for a, b, attrs in graph.edges(data=True)),
                   key=lambda row: (-row[2]["weight"], row[0], row[1], row[3], row[4]))
@@ -60,7 +62,7 @@ def write_csv(graph: nx.Graph, path: Path, heading: str = "", kind: str = "autho
         writer = csv.writer(handle, lineterminator="\n")
         writer.writerow(["source", "target", "weight", "papers", "fractional", "source_iri", "target_iri"])
         for source, target, attrs, a, b in rows:
-            writer.writerow([source, target, attrs["weight"], attrs["papers"], attrs.get("fractional", attrs["weight"]), a, b])
+            writer.writerow([spreadsheet_safe(source), spreadsheet_safe(target), attrs["weight"], attrs["papers"], attrs.get("fractional", attrs["weight"]), a, b])
 
 
 def write_network(graph: nx.Graph, path: Path, file_format: str, heading: str, kind: str) -> None:

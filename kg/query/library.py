@@ -57,7 +57,7 @@ from rdflib.query import Result
 from rdflib.term import Identifier
 
 from .. import QUERIES_DIR
-from ..errors import KgError, SparqlSyntaxError
+from ..errors import KgError, ParameterError, SparqlSyntaxError
 from ..text.names import clean, has_cjk, match_key
 from ..vocab import KG, sparql_prologue
 from ..index.match_keys import ENTITY_CLASSES, named_entities, text_rows
@@ -66,6 +66,8 @@ from ..index.name_index import KeyIndex, key_index
 ENTITY_KINDS = ("author", "institution", "topic")
 KINDS = (*ENTITY_KINDS, "string", "integer", "iri")
 LIMIT = "limit"
+#: The largest whole number a parameter may be: Oxigraph's xsd:integer is 64 bits (and so is a row limit).
+LARGEST_INTEGER = (1 << 63) - 1
 
 _HEADER_LINE = re.compile(r"^#\s*([A-Za-z][\w-]*)\s*:\s*(.*?)\s*$")
 _FIELD_SEPARATOR = re.compile(r"\s+:\s+|\s+:$|^:\s+")
@@ -163,13 +165,17 @@ def _parse_param(value: str, where: str) -> Param:
 
 
 def _checked(param: Param, value: str, what: str = "parameter") -> str:
-    """The value if the parameter's declared kind allows it, else a one-line KgError."""
+    """The value if the parameter's declared kind allows it, else a one-line ParameterError (exit 2)."""
     if param.kind == "integer" and not re.fullmatch(r"\s*[+-]?\d+\s*", value):
-        raise KgError(f"{what} {param.name}: {value!r} is not a whole number")
+        raise ParameterError(f"{what} {param.name}: {value!r} is not a whole number")
+    if param.kind == "integer" and not -LARGEST_INTEGER - 1 <= int(value) <= LARGEST_INTEGER:
+        lowest = -LARGEST_INTEGER - 1 if param.minimum is None else param.minimum
+        raise ParameterError(f"{what} {param.name}: {value.strip()} is out of range; give a whole number "
+                             f"from {lowest} to {LARGEST_INTEGER}")
     if param.minimum is not None and int(value) < param.minimum:
-        raise KgError(f"{what} {param.name}: {value.strip()} is too small; give {param.allowed}")
+        raise ParameterError(f"{what} {param.name}: {value.strip()} is too small; give {param.allowed}")
     if param.choices and value.strip().lower() not in param.choices:
-        raise KgError(f"{what} {param.name}: {value!r} is not allowed; give {param.allowed}")
+        raise ParameterError(f"{what} {param.name}: {value!r} is not allowed; give {param.allowed}")
     return value.strip().lower() if param.choices else value
 
 

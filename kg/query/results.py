@@ -9,10 +9,12 @@ line up too.
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from typing import Mapping
 
 import pyoxigraph as ox
-from rdflib import BNode, URIRef
+from rdflib import BNode, Literal, URIRef
 from rdflib.query import Result
 from rdflib.term import Identifier, Variable
 from rich.cells import cell_len
@@ -29,6 +31,25 @@ def plain(term: Identifier | None) -> str:
     return str(term)
 
 
+# A cell a spreadsheet would run as a formula (OWASP's list), and a number, which it would not.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?")
+
+
+def spreadsheet_safe(text: str) -> str:
+    """``text`` with a leading ``'`` when it starts like a formula (``=``, ``+``, ``-``, ``@``, tab, CR)
+    and is not a number, so that a spreadsheet opening a CSV or TSV file shows it instead of running it."""
+    if text.startswith(_FORMULA_START) and not _NUMBER.fullmatch(text):
+        return "'" + text
+    return text
+
+
+def _safe_term(term: Identifier | None) -> Identifier | None:
+    if isinstance(term, Literal) and spreadsheet_safe(str(term)) != str(term):
+        return Literal("'" + str(term), lang=term.language, datatype=term.datatype)
+    return term
+
+
 def _rdflib_result(result: QueryResult) -> Result:
     if result.ask is not None:
         out = Result("ASK")
@@ -43,10 +64,12 @@ def _rdflib_result(result: QueryResult) -> Result:
 
 def sparql_results(result: QueryResult, format_name: str) -> bytes:
     """The result as a W3C SPARQL 1.1 Query Results document: ``json`` (rdflib's serializer), ``csv``
-    (plain values) or ``tsv`` (terms as in N-Triples), the last two by Oxigraph's serializers."""
-    document = _rdflib_result(result).serialize(format="json")
+    (plain values) or ``tsv`` (terms as in N-Triples), the last two by Oxigraph's serializers, with
+    every literal that starts like a spreadsheet formula given a leading ``'`` (``spreadsheet_safe``)."""
     if format_name == "json":
-        return document
+        return _rdflib_result(result).serialize(format="json")
+    rows = [[_safe_term(term) for term in row] for row in result.rows]
+    document = _rdflib_result(replace(result, rows=rows)).serialize(format="json")
     solutions = ox.parse_query_results(document, format=ox.QueryResultsFormat.JSON)
     return solutions.serialize(format=RESULT_FORMATS[format_name])
 

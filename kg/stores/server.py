@@ -1,212 +1,52 @@
 """``kg serve``: the site and a read-only SPARQL 1.1 Protocol endpoint at ``/sparql`` on 127.0.0.1.
 
-Queries run in a few worker processes, each with the store opened read-only, so a query can
-be stopped: one that outlives the time limit has its worker killed (and replaced) and the
-client gets a SPARQL error saying so. Results are cut at the row limit (the response then
-carries ``X-KG-Truncated``). Query by GET (``?query=``) or POST (form or
-``application/sparql-query``); ``default-graph-uri`` / ``named-graph-uri`` name the dataset
-(default: the union of the store's graphs, as kg's own queries see it). Result formats by
-content negotiation: SPARQL JSON (default), XML, CSV, TSV; N-Triples or Turtle for graphs.
-Updates are refused: the endpoint is read-only.
+Queries run in worker processes (kg/stores/query_pool.py: admission, time limit, memory
+ceiling). Results are cut at the row limit (the response then carries ``X-KG-Truncated``).
+Query by GET (``?query=``) or POST (form or ``application/sparql-query``);
+``default-graph-uri`` / ``named-graph-uri`` name the dataset (default: the union of the store's
+graphs, as kg's own queries see it). Result formats by content negotiation: SPARQL JSON
+(default), XML, CSV, TSV; N-Triples or Turtle for graphs.
+
+The endpoint is local in every sense: it listens on 127.0.0.1 only, answers only requests
+addressed to a loopback name (a page that rebinds its own host name to 127.0.0.1 gets 403),
+runs no query a browser sends from another site's page (403, by the browser's Sec-Fetch-Site),
+refuses updates (403) and ``SERVICE`` (400, kg/stores/federation.py) so that no request can
+change the store or make the server send a request anywhere. Requests are framed strictly
+(a body needs a plain Content-Length within the cap; a path must be a decodable absolute path
+without control characters), no directory is listed, and every response carries the headers
+of kg/stores/page_policy.py. A client that goes away costs one log line, never a traceback.
 """
 
 from __future__ import annotations
 
-import json
-import multiprocessing
-import queue
+import os
+import re
+import signal
+import sys
 import threading
+import traceback
 import urllib.parse
-from dataclasses import dataclass
-from functools import partial
+from functools import partial, wraps
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from xml.sax.saxutils import escape, quoteattr
 
-import pyoxigraph as ox
+from .page_policy import COMMON_HEADERS, INERT_POLICY, PagePolicies
+from .query_pool import Limits, Pool
+from .sparql_results import GRAPH_TYPES, SELECT_TYPES
 
-from .snapshots import open_snapshot
-
-XSD_STRING = "http://www.w3.org/2001/XMLSchema#string"
 MAX_BODY = 1 << 20
-STARTUP_SECONDS = 120
-SELECT_TYPES = {
-    "application/sparql-results+json": "json", "application/json": "json",
-    "application/sparql-results+xml": "xml", "application/xml": "xml",
-    "text/csv": "csv", "text/tab-separated-values": "tsv",
-}
-GRAPH_TYPES = {"application/n-triples": ox.RdfFormat.N_TRIPLES, "text/turtle": ox.RdfFormat.TURTLE}
-CONTENT_TYPES = {"json": "application/sparql-results+json", "xml": "application/sparql-results+xml",
-                 "csv": "text/csv", "tsv": "text/tab-separated-values"}
+MAX_CONNECTIONS = 128
+LOOPBACK_HOSTS = {"127.0.0.1", "localhost", "[::1]"}
+_DIGITS = re.compile(r"[0-9]{1,15}")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+__all__ = ["Limits", "serve"]
 
 
-@dataclass(frozen=True)
-class Limits:
-    seconds: float = 30.0
-    rows: int = 100_000
+def _log(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
 
-
-# ---------------------------------------------------------------------- result formats
-
-def _json_term(term) -> dict:
-    if isinstance(term, ox.NamedNode):
-        return {"type": "uri", "value": term.value}
-    if isinstance(term, ox.BlankNode):
-        return {"type": "bnode", "value": term.value}
-    out = {"type": "literal", "value": term.value}
-    if term.language:
-        out["xml:lang"] = term.language
-    elif term.datatype.value != XSD_STRING:
-        out["datatype"] = term.datatype.value
-    return out
-
-
-def _xml_term(term) -> str:
-    if isinstance(term, ox.NamedNode):
-        return f"<uri>{escape(term.value)}</uri>"
-    if isinstance(term, ox.BlankNode):
-        return f"<bnode>{escape(term.value)}</bnode>"
-    if term.language:
-        return f"<literal xml:lang={quoteattr(term.language)}>{escape(term.value)}</literal>"
-    if term.datatype.value != XSD_STRING:
-        return f"<literal datatype={quoteattr(term.datatype.value)}>{escape(term.value)}</literal>"
-    return f"<literal>{escape(term.value)}</literal>"
-
-
-def _csv_field(term) -> str:
-    if term is None:
-        return ""
-    text = f"_:{term.value}" if isinstance(term, ox.BlankNode) else term.value
-    return f'"{text.replace(chr(34), chr(34) * 2)}"' if any(ch in text for ch in ',"\r\n') else text
-
-
-def serialize_rows(variables: list[str], rows: list[list], fmt: str) -> bytes:
-    """SELECT results in one of the four SPARQL result formats (unbound: ``None``)."""
-    if fmt == "json":
-        bindings = [{name: _json_term(term) for name, term in zip(variables, row) if term is not None} for row in rows]
-        return json.dumps({"head": {"vars": variables}, "results": {"bindings": bindings}}, ensure_ascii=False).encode()
-    if fmt == "xml":
-        head = "".join(f"<variable name={quoteattr(name)}/>" for name in variables)
-        body = "".join("<result>" + "".join(f"<binding name={quoteattr(name)}>{_xml_term(term)}</binding>"
-                                            for name, term in zip(variables, row) if term is not None) + "</result>"
-                       for row in rows)
-        return (f'<?xml version="1.0"?>\n<sparql xmlns="http://www.w3.org/2005/sparql-results#"><head>{head}</head>'
-                f"<results>{body}</results></sparql>\n").encode()
-    if fmt == "csv":
-        lines = [",".join(variables)] + [",".join(_csv_field(term) for term in row) for row in rows]
-        return ("\r\n".join(lines) + "\r\n").encode()
-    lines = ["\t".join(f"?{name}" for name in variables)] + ["\t".join("" if t is None else str(t) for t in row) for row in rows]
-    return ("\n".join(lines) + "\n").encode()
-
-
-def serialize_boolean(answer: bool, fmt: str) -> bytes:
-    if fmt == "xml":
-        return (f'<?xml version="1.0"?>\n<sparql xmlns="http://www.w3.org/2005/sparql-results#"><head/>'
-                f"<boolean>{'true' if answer else 'false'}</boolean></sparql>\n").encode()
-    if fmt in ("csv", "tsv"):
-        return f"{'true' if answer else 'false'}\n".encode()
-    return json.dumps({"head": {}, "boolean": answer}).encode()
-
-
-# ---------------------------------------------------------------------- workers
-
-def _answer(store: ox.Store, request: dict) -> tuple[int, str, bytes, int]:
-    """(status, content type, body, rows left out) for one query."""
-    options = {"use_default_graph_as_union": True}
-    if request["default"] or request["named"]:
-        options = {"default_graph": [ox.NamedNode(g) for g in request["default"]] or None,
-                   "named_graphs": [ox.NamedNode(g) for g in request["named"]] or None}
-    try:
-        result = store.query(request["query"], **options)
-    except (SyntaxError, ValueError) as exc:
-        return 400, "text/plain; charset=utf-8", f"SPARQL query error: {exc}\n".encode(), 0
-    limit = request["rows"]
-    if isinstance(result, ox.QueryBoolean):
-        fmt = request["select"]
-        return 200, CONTENT_TYPES[fmt], serialize_boolean(bool(result), fmt), 0
-    if isinstance(result, ox.QuerySolutions):
-        variables = [variable.value for variable in result.variables]
-        rows, extra = [], 0
-        for solution in result:
-            if len(rows) < limit:
-                rows.append([solution[i] for i in range(len(variables))])
-            else:
-                extra += 1
-        fmt = request["select"]
-        return 200, CONTENT_TYPES[fmt], serialize_rows(variables, rows, fmt), extra
-    triples = list(result)
-    extra = max(0, len(triples) - limit)
-    media = request["graph"]
-    return 200, media, ox.serialize(triples[:limit], format=GRAPH_TYPES[media]) or b"", extra
-
-
-def _work(location: str, connection) -> None:
-    """A worker process: the store read-only, one request at a time from the pipe; read through a
-    snapshot (kg/stores/snapshots.py), which an ingest beside the server cannot break, removed by
-    whoever opens the store after the worker has ended."""
-    store, _snapshot = open_snapshot(Path(location))
-    connection.send("ready")
-    while True:
-        request = connection.recv()
-        try:
-            connection.send(_answer(store, request))
-        except Exception as exc:  # noqa: BLE001 - any failure is the client's answer, the worker goes on
-            connection.send((500, "text/plain; charset=utf-8", f"SPARQL query failed: {exc}\n".encode(), 0))
-
-
-class Workers:
-    """A fixed pool of query processes; a query past the time limit costs its worker, which is replaced."""
-
-    def __init__(self, location: Path, count: int, limits: Limits):
-        self.location, self.limits = str(location), limits
-        self.context = multiprocessing.get_context("spawn")
-        self.idle: queue.Queue = queue.Queue()
-        self._all: set = set()
-        self._lock = threading.Lock()
-        for _ in range(count):
-            self.idle.put(self._start())
-
-    def _start(self):
-        ours, theirs = self.context.Pipe()
-        process = self.context.Process(target=_work, args=(self.location, theirs), daemon=True)
-        process.start()
-        theirs.close()
-        # The time limit counts from here: wait until the worker has started and opened the store.
-        if not ours.poll(STARTUP_SECONDS) or ours.recv() != "ready":
-            process.kill()
-            raise OSError(f"a query process did not start within {STARTUP_SECONDS} s")
-        with self._lock:
-            self._all.add(process)
-        return process, ours
-
-    def ask(self, request: dict) -> tuple[int, str, bytes, int]:
-        process, pipe = self.idle.get()
-        try:
-            pipe.send(request)
-            if pipe.poll(self.limits.seconds):
-                answer = pipe.recv()
-                self.idle.put((process, pipe))
-                return answer
-        except (EOFError, OSError):
-            pass
-        process.kill()
-        process.join()
-        with self._lock:
-            self._all.discard(process)
-        self.idle.put(self._start())
-        return (503, "text/plain; charset=utf-8",
-                f"SPARQL query stopped: it ran longer than the time limit of {self.limits.seconds:g} s\n".encode(), 0)
-
-    def close(self) -> None:
-        with self._lock:
-            for process in self._all:
-                process.kill()
-                process.join()
-            self._all.clear()
-
-
-# ---------------------------------------------------------------------- HTTP
 
 def _choose(accept: str, table: dict, default):
     """The first acceptable media type of ``table`` by the client's q-values (ties: the client's order)."""
@@ -223,12 +63,45 @@ def _choose(accept: str, table: dict, default):
     return default
 
 
+def _answered_on_failure(method):
+    """A handler method that fails answers 500 (when nothing was sent yet) and is logged in one line."""
+    @wraps(method)
+    def guarded(self):
+        try:
+            return method(self)
+        except (ConnectionError, TimeoutError):
+            raise  # the client went away: the server logs it
+        except Exception as exc:  # noqa: BLE001 - one request's failure is that request's answer
+            _log(f"kg serve: {self.command} {self.path[:200]!r} failed: {type(exc).__name__}: {exc}")
+            if os.environ.get("KG_DEBUG"):
+                traceback.print_exc()
+            self.close_connection = True
+            if not self._replied:
+                self._error(HTTPStatus.INTERNAL_SERVER_ERROR, "kg serve: the request failed (see the server's log)")
+    return guarded
+
+
 class Handler(SimpleHTTPRequestHandler):
-    workers: Workers
+    pool: Pool
     limits: Limits
+    policies: PagePolicies
+    protocol_version = "HTTP/1.1"  # keep-alive; an idle connection is closed after limits.idle_seconds
+    default_request_version = "HTTP/1.0"  # so that even an answer to a broken request line has headers
+    _replied = False
+    _policy = INERT_POLICY
+
+    def version_string(self) -> str:
+        return "kg"  # no versions of kg or Python
 
     def log_message(self, format, *args):  # noqa: A002 - the base class's name
         pass  # quiet: a load test would flood the terminal
+
+    def end_headers(self) -> None:
+        for name, value in COMMON_HEADERS.items():
+            self.send_header(name, value)
+        self.send_header("Content-Security-Policy", self._policy)
+        self._replied = True
+        super().end_headers()
 
     def _reply(self, status: int, content_type: str, body: bytes, headers: dict | None = None) -> None:
         self.send_response(status)
@@ -243,7 +116,79 @@ class Handler(SimpleHTTPRequestHandler):
     def _error(self, status: int, message: str) -> None:
         self._reply(status, "text/plain; charset=utf-8", (message + "\n").encode())
 
+    def _refuse(self, status: int, message: str) -> None:
+        """An error after which the connection is closed (its body, if any, left unread)."""
+        self.close_connection = True
+        self._reply(status, "text/plain; charset=utf-8", (message + "\n").encode(), {"Connection": "close"})
+
+    # ------------------------------------------------------------------ framing
+
+    def parse_request(self) -> bool:
+        self._replied, self._policy = False, INERT_POLICY
+        if not super().parse_request():
+            return False
+        if self.command != "POST" and (self.headers.get("Transfer-Encoding")
+                                       or (self.headers.get("Content-Length") or "0").strip() != "0"):
+            self.close_connection = True  # a body nobody reads must not become the next request
+        if len(self.requestline.split()) != 3:
+            self._refuse(HTTPStatus.BAD_REQUEST, "bad request: HTTP/0.9 requests (no version) are not answered")
+            return False
+        problem = self._path_problem() or self._host_problem()
+        if problem:
+            status, message = problem
+            self._refuse(status, message)
+            return False
+        return True
+
+    def _path_problem(self) -> tuple[int, str] | None:
+        if not self.path.startswith("/"):
+            return HTTPStatus.BAD_REQUEST, "bad request: the target must be a path starting with '/'"
+        try:
+            path = urllib.parse.unquote_to_bytes(urllib.parse.urlsplit(self.path).path).decode("utf-8")
+        except (UnicodeDecodeError, ValueError):
+            return HTTPStatus.BAD_REQUEST, "bad request: the path is not UTF-8 once decoded"
+        if _CONTROL.search(path):
+            return HTTPStatus.BAD_REQUEST, "bad request: the path holds a control character (NUL, CR, LF, tab ...)"
+        return None
+
+    def _host_problem(self) -> tuple[int, str] | None:
+        host = (self.headers.get("Host") or "127.0.0.1").strip().lower()
+        name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+        if name in LOOPBACK_HOSTS:
+            return None
+        return HTTPStatus.FORBIDDEN, "forbidden: kg serve answers only requests addressed to 127.0.0.1 or localhost"
+
+    def _body(self) -> bytes | None:
+        """The request's body, read to its Content-Length; ``None`` once the request has been refused."""
+        lengths = self.headers.get_all("Content-Length") or []
+        if self.headers.get("Transfer-Encoding"):
+            return self._refuse(HTTPStatus.LENGTH_REQUIRED, "length required: send the body with a Content-Length "
+                                                            "(chunked transfer coding is not accepted)")
+        if not lengths:
+            return self._refuse(HTTPStatus.LENGTH_REQUIRED, "length required: a POST needs a Content-Length")
+        if len({value.strip() for value in lengths}) != 1 or not _DIGITS.fullmatch(lengths[0].strip()):
+            return self._refuse(HTTPStatus.BAD_REQUEST,
+                                "bad request: Content-Length must be one decimal number of bytes, 0 or more")
+        length = int(lengths[0])
+        if length > MAX_BODY:
+            return self._refuse(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"SPARQL request over {MAX_BODY:,} bytes")
+        body = self.rfile.read(length)
+        if len(body) != length:
+            return self._refuse(HTTPStatus.BAD_REQUEST, f"bad request: the body ended after {len(body):,} "
+                                                        f"of its {length:,} bytes")
+        return body
+
+    # ------------------------------------------------------------------ methods
+
+    def _cross_site(self) -> bool:
+        """A browser's request to the endpoint from another site's page (an ``<img>``, a ``fetch``, a form),
+        as the browser itself labels it; a link the user follows (a navigation) is not one."""
+        site = (self.headers.get("Sec-Fetch-Site") or "none").lower()
+        return site not in ("same-origin", "none") and (self.headers.get("Sec-Fetch-Mode") or "").lower() != "navigate"
+
     def _sparql(self, fields: dict[str, list[str]]) -> None:
+        if self._cross_site():
+            return self._error(HTTPStatus.FORBIDDEN, "SPARQL request refused: it comes from another site's page")
         if "update" in fields:
             return self._error(HTTPStatus.FORBIDDEN, "SPARQL update refused: this endpoint is read-only")
         queries = fields.get("query") or []
@@ -254,41 +199,107 @@ class Handler(SimpleHTTPRequestHandler):
                    "named": fields.get("named-graph-uri", []), "rows": self.limits.rows,
                    "select": _choose(accept, SELECT_TYPES, "json"),
                    "graph": _choose(accept, {media: media for media in GRAPH_TYPES}, "application/n-triples")}
-        status, content_type, body, extra = self.workers.ask(request)
-        headers = {"X-KG-Truncated": f"{extra} rows left out (row limit {self.limits.rows})"} if extra else {}
-        self._reply(status, content_type, body, headers)
+        answer = self.pool.ask(request)
+        headers = dict(answer.headers)
+        if answer.rows_left_out:
+            headers["X-KG-Truncated"] = f"{answer.rows_left_out} rows left out (row limit {self.limits.rows})"
+        self._reply(answer.status, answer.content_type, answer.body, headers)
 
+    def send_head(self):
+        path = Path(self.translate_path(self.path))
+        self._policy = self.policies.for_file(path / "index.html" if path.is_dir() else path)
+        return super().send_head()
+
+    def list_directory(self, path):
+        self._policy = INERT_POLICY
+        self._error(HTTPStatus.NOT_FOUND, "not found")  # no directory listings
+        return None
+
+    @_answered_on_failure
     def do_GET(self):  # noqa: N802 - http.server's naming
         url = urllib.parse.urlsplit(self.path)
         if url.path == "/sparql":
             return self._sparql(urllib.parse.parse_qs(url.query, keep_blank_values=True))
         return super().do_GET()
 
+    @_answered_on_failure
+    def do_HEAD(self):  # noqa: N802
+        return super().do_HEAD()
+
+    @_answered_on_failure
     def do_POST(self):  # noqa: N802
         url = urllib.parse.urlsplit(self.path)
         if url.path != "/sparql":
-            return self._error(HTTPStatus.METHOD_NOT_ALLOWED, "POST only to /sparql")
-        length = int(self.headers.get("Content-Length") or 0)
-        if length > MAX_BODY:
-            return self._error(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"SPARQL request over {MAX_BODY:,} bytes")
-        body = self.rfile.read(length).decode("utf-8", "replace")
+            return self._refuse(HTTPStatus.METHOD_NOT_ALLOWED, "POST only to /sparql")
+        body = self._body()
+        if body is None:
+            return None
+        text = body.decode("utf-8", "replace")
         fields = urllib.parse.parse_qs(url.query, keep_blank_values=True)
         kind = (self.headers.get("Content-Type") or "").split(";")[0].strip().lower()
         if kind == "application/sparql-query":
-            fields["query"] = [body]
+            fields["query"] = [text]
         elif kind == "application/sparql-update":
-            fields["update"] = [body]
+            fields["update"] = [text]
         else:
-            fields.update(urllib.parse.parse_qs(body, keep_blank_values=True))
+            fields.update(urllib.parse.parse_qs(text, keep_blank_values=True))
         return self._sparql(fields)
 
 
+class Server(ThreadingHTTPServer):
+    """At most MAX_CONNECTIONS connections at once (more get 503); a failed request is one log line."""
+
+    daemon_threads = True
+    request_queue_size = MAX_CONNECTIONS  # the listen backlog: a burst of connections waits to be accepted
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
+
+    def process_request(self, request, client_address):
+        if not self.slots.acquire(blocking=False):
+            try:
+                request.sendall(b"HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nContent-Length: 0\r\n"
+                                b"Connection: close\r\n\r\n")
+            except OSError:
+                pass
+            self.shutdown_request(request)
+            return
+        super().process_request(request, client_address)
+
+    def process_request_thread(self, request, client_address):
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.slots.release()
+
+    def handle_error(self, request, client_address):
+        exc = sys.exc_info()[1]
+        client = f"{client_address[0]}:{client_address[1]}"
+        if isinstance(exc, (ConnectionError, TimeoutError)):
+            _log(f"kg serve: {client} went away ({type(exc).__name__})")
+            return
+        _log(f"kg serve: {client}: request failed: {type(exc).__name__}: {exc}")
+        if os.environ.get("KG_DEBUG"):
+            traceback.print_exc()
+
+
+def _interrupt(signum, frame) -> None:
+    raise KeyboardInterrupt
+
+
 def serve(location: Path, site_dir: Path, port: int, limits: Limits, workers: int = 2, ready=None) -> None:
-    """Serve until interrupted; ``ready(port)`` is called once the socket listens."""
-    pool = Workers(location, workers, limits)
-    handler = type("KgHandler", (Handler,), {"workers": pool, "limits": limits})
-    server = ThreadingHTTPServer(("127.0.0.1", port), partial(handler, directory=str(site_dir)))
-    server.daemon_threads = True
+    """Serve until interrupted (Ctrl-C, or SIGTERM, which stops it the same way: workers ended, no
+    traceback); ``ready(port)`` is called once the socket listens."""
+    signal.signal(signal.SIGTERM, _interrupt)
+    pool = Pool(location, workers, limits, _log)
+    handler = type("KgHandler", (Handler,), {"pool": pool, "limits": limits, "policies": PagePolicies(),
+                                             "timeout": limits.idle_seconds})
+    try:
+        server = Server(("127.0.0.1", port), partial(handler, directory=str(site_dir)))
+    except BaseException:
+        pool.close()
+        raise
     try:
         if ready:
             ready(server.server_address[1])
