@@ -1,0 +1,152 @@
+"""The values of a top-level JSON array, streamed, each with its line, resynchronised after a fault.
+
+The text comes from :func:`kg.ingest.reading.iter_lines`, so a JSON file is read as a listing is:
+BOMs, line ends, control characters (dropped; a raw ESC in a title no longer ends the array) and
+encoding errors (one line naming file, line and byte) the same way. Values are decoded one at a
+time from chunks (``json.JSONDecoder.raw_decode``), so a file of many MB never exists twice in
+memory. A value that cannot be decoded (invalid, nested deeper than Python's parser goes,
+truncated) is one :class:`Fault` at its first line, and reading goes on at the next top-level
+object: the next ``{`` that opens a line indented as the bad value's ``{`` was (the way JSON
+lists are printed), or in a file without line breaks the next ``}, {``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Iterator
+
+from .reading import iter_lines
+
+_CHUNK = 1 << 16
+_WHITESPACE = re.compile(r"[ \t\r\n]*")
+_NEXT_IN_LINE = re.compile(r"\}\s*,?\s*(?=\{)")
+
+
+class Fault:
+    """A part of the array that is no value: where it starts and why."""
+
+    def __init__(self, line: int, reason: str, text: str = ""):
+        self.line, self.reason, self.text = line, reason, text
+
+
+def _chunks(path: Path) -> Iterator[str]:
+    pending: list[str] = []
+    size = 0
+    for _, text in iter_lines(path):
+        pending.append(text)
+        size += len(text) + 1
+        if size >= _CHUNK:
+            yield "\n".join(pending) + "\n"
+            pending, size = [], 0
+    if pending:
+        yield "\n".join(pending) + "\n"
+
+
+class ArrayStream:
+    """``values()``: ``(line, value)`` for every value of the array and ``(line, Fault)`` for
+    every part that is not one, in order, so every paper the file holds is one or the other."""
+
+    def __init__(self, path: Path):
+        self.chunks, self.buffer, self.pos, self.line, self.eof = _chunks(path), "", 0, 1, False
+        self.skipped_to_end = False
+        self.decoder = json.JSONDecoder(strict=False)  # a tab or line break in a string is read as text
+
+    def _more(self, double: bool = False) -> bool:
+        """Read the next chunk (with ``double``, chunks until the unread text is twice as long, so a
+        value of many MB is decoded a logarithmic number of times, not once per chunk)."""
+        pieces, wanted = [self.buffer[self.pos:]], (len(self.buffer) - self.pos) * 2 if double else 0
+        size = len(pieces[0])
+        while not self.eof and (len(pieces) == 1 or size < wanted):
+            chunk = next(self.chunks, None)
+            if chunk is None:
+                self.eof = True
+            else:
+                pieces.append(chunk)
+                size += len(chunk)
+        if len(pieces) == 1:
+            return False
+        self.buffer, self.pos = "".join(pieces), 0  # drop what has been read; self.line stays at pos
+        return True
+
+    def _advance(self, to: int) -> None:
+        self.line += self.buffer.count("\n", self.pos, to)
+        self.pos = to
+
+    def _next_char(self) -> str | None:
+        """The next non-blank character (not consumed), or None at the end of the file."""
+        while True:
+            self._advance(_WHITESPACE.match(self.buffer, self.pos).end())
+            if self.pos < len(self.buffer):
+                return self.buffer[self.pos]
+            if not self._more():
+                return None
+
+    def _excerpt(self) -> str:
+        return self.buffer[self.pos:self.pos + 200]
+
+    def values(self) -> Iterator[tuple[int, object]]:
+        first = self._next_char()
+        if first != "[":
+            yield self.line, Fault(self.line, "is not a JSON array of papers" if first else "is empty", self._excerpt())
+            return
+        self._advance(self.pos + 1)
+        expect_value = True
+        while (char := self._next_char()) != "]":
+            if char is None:
+                if not self.skipped_to_end:  # else the fault that ran to the end was the last paper's
+                    yield self.line, Fault(self.line, "JSON ends before the array is closed: the file is truncated")
+                return
+            if char == ",":
+                self._advance(self.pos + 1)
+                expect_value = True
+                continue
+            if not expect_value and char != "{":  # a missing ',' before an object is read as if it were there
+                start, text = self.line, self._excerpt()
+                self._skip_to_next_object()
+                yield start, Fault(start, f"expected ',' or ']' between papers, found {char!r}", text)
+                continue
+            yield self._value()
+            expect_value = False
+        self._advance(self.pos + 1)
+        if self._next_char() is not None:
+            yield self.line, Fault(self.line, "text after the end of the JSON array", self._excerpt())
+
+    def _value(self) -> tuple[int, object]:
+        start = self.line
+        while True:
+            try:
+                value, end = self.decoder.raw_decode(self.buffer, self.pos)
+                self._advance(end)
+                return start, value
+            except RecursionError:
+                reason = "a value nested deeper than JSON is read here"
+            except json.JSONDecodeError as error:
+                if self._more(double=True):
+                    continue
+                line = self.line + self.buffer.count("\n", self.pos, error.pos)
+                column = error.pos - (self.buffer.rfind("\n", 0, error.pos) + 1) + 1
+                truncated = error.pos >= len(self.buffer) - 1 or "Unterminated" in error.msg
+                reason = (f"{'JSON ends inside a paper: the file is truncated' if truncated else 'invalid JSON'}: "
+                          f"{error.msg} (line {line}, column {column})")
+            text = self._excerpt()
+            self._skip_to_next_object()
+            return start, Fault(start, reason, text)
+
+    def _skip_to_next_object(self) -> None:
+        """Move to the next top-level object after the one at ``pos``, or to the end of the file."""
+        line_start = self.buffer.rfind("\n", 0, self.pos) + 1
+        indent = self.buffer[line_start:self.pos]
+        printed = not indent.strip()
+        pattern = re.compile(r"\n" + re.escape(indent) + r"(?=\{)") if printed else _NEXT_IN_LINE
+        searched = self.pos + 1
+        while True:
+            if found := pattern.search(self.buffer, searched):
+                self._advance(found.end())
+                return
+            searched = max(1, len(self.buffer) - self.pos - 1 - len(indent))  # after the re-basing; a match may span two chunks
+            if not self._more(double=True):
+                self._advance(len(self.buffer))
+                self.skipped_to_end = True
+                return
