@@ -22,6 +22,9 @@ from .reading import iter_lines
 _CHUNK = 1 << 16
 _WHITESPACE = re.compile(r"[ \t\r\n]*")
 _NEXT_IN_LINE = re.compile(r"\}\s*,?\s*(?=\{)")
+_KEY = re.compile(r'"(?:[^"\\\n]|\\.)*"\s*:')
+_VALUE_START = re.compile(r'[{\["\-0-9tfn]')
+_BETWEEN_OBJECTS = re.compile(r"\n[ \t]*(?=\{)|\}\s*,?\s*(?=\{)|(?=\][ \t\r\n]*\Z)")
 
 
 class Fault:
@@ -50,7 +53,7 @@ class ArrayStream:
 
     def __init__(self, path: Path):
         self.chunks, self.buffer, self.pos, self.line, self.eof = _chunks(path), "", 0, 1, False
-        self.skipped_to_end = False
+        self.skipped_to_end, self.skipped = False, ""  # the text the last skip passed
         self.decoder = json.JSONDecoder(strict=False)  # a tab or line break in a string is read as text
 
     def _more(self, double: bool = False) -> bool:
@@ -103,11 +106,12 @@ class ArrayStream:
                 expect_value = True
                 continue
             if not expect_value and char != "{":  # a missing ',' before an object is read as if it were there
-                start, text = self.line, self._excerpt()
-                self._skip_to_next_object()
-                yield start, Fault(start, f"expected ',' or ']' between papers, found {char!r}", text)
-                continue
-            yield self._value()
+                yield from self._junk(f"expected ',' or ']' between papers, found {char!r}")
+            elif _KEY.match(self.buffer, self.pos) or not _VALUE_START.match(char):
+                yield from self._junk("keys and values outside an object (its '{' is missing)"
+                                      if char == '"' else f"expected a paper, found {char!r}")
+            elif (value := self._value())[1] is not None:  # None: stray punctuation, no paper
+                yield value
             expect_value = False
         self._advance(self.pos + 1)
         if self._next_char() is not None:
@@ -132,21 +136,43 @@ class ArrayStream:
                           f"{error.msg} (line {line}, column {column})")
             text = self._excerpt()
             self._skip_to_next_object()
-            return start, Fault(start, reason, text)
+            return start, Fault(start, reason, text) if '"' in self.skipped else None
+
+    def _junk(self, reason: str) -> Iterator[tuple[int, Fault]]:
+        """Text where a paper should be: skipped to the next object; a fault where it holds keys or
+        values (what is left of a paper), none for stray punctuation."""
+        start, text = self.line, self._excerpt()
+        self._skip_between_objects()
+        if '"' in self.skipped:
+            yield start, Fault(start, reason, text)
+
+    def _skip_between_objects(self) -> None:
+        """Move past text that is no value to the next ``{`` that opens a line or follows a ``}``
+        (or the array's end); :attr:`skipped` is the text passed."""
+        while True:
+            found = _BETWEEN_OBJECTS.search(self.buffer, self.pos)
+            if found or not self._more(double=True):
+                end = found.end() if found else len(self.buffer)
+                self.skipped = self.buffer[self.pos:end]
+                self._advance(end)
+                return
 
     def _skip_to_next_object(self) -> None:
         """Move to the next top-level object after the one at ``pos``, or to the end of the file."""
         line_start = self.buffer.rfind("\n", 0, self.pos) + 1
         indent = self.buffer[line_start:self.pos]
-        printed = not indent.strip()
-        pattern = re.compile(r"\n" + re.escape(indent) + r"(?=\{)") if printed else _NEXT_IN_LINE
+        lead = indent[:len(indent) - len(indent.lstrip())]
+        at_line_start = re.escape("\n" + lead) + r"(?=\{)"  # the next object printed as this line's is
+        pattern = re.compile(at_line_start if not indent.strip() else f"{at_line_start}|{_NEXT_IN_LINE.pattern}")
         searched = self.pos + 1
         while True:
             if found := pattern.search(self.buffer, searched):
+                self.skipped = self.buffer[self.pos:found.end()]
                 self._advance(found.end())
                 return
             searched = max(1, len(self.buffer) - self.pos - 1 - len(indent))  # after the re-basing; a match may span two chunks
             if not self._more(double=True):
+                self.skipped = self.buffer[self.pos:]
                 self._advance(len(self.buffer))
                 self.skipped_to_end = True
                 return

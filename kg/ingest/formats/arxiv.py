@@ -93,33 +93,49 @@ class _Feed:
     def __init__(self):
         self.opening: list[str] = []  # the lines before the first entry (the namespaces), for a restart
         self.parser, self.depth, self.entry_line, self.skipping = ET.XMLPullParser(events=("start", "end")), 0, 0, False
-        self.last_line = 0
+        self.last_line, self.in_body = 0, False
+        self.pending: Rejection | None = None
+        self.skipped_entry = False
 
     def line(self, number: int, text: str, source: Source) -> Iterator[PaperRecord | Rejection]:
         self.last_line = number
         if self.skipping:
             if (at := text.find("<entry")) < 0:
+                self.skipped_entry |= "</entry" in text
                 return
+            yield from self._pending()
             self.parser, self.depth, self.skipping = ET.XMLPullParser(events=("start", "end")), 0, False
             self.parser.feed("".join(self.opening))
-            self._events()
+            list(self._events())
             text = text[at:]
-        elif not self.entry_line and self.depth <= 1 and len(self.opening) < _OPENING_LINES and "<entry" not in text:
-            self.opening.append(text)
+        elif not self.in_body:
+            self.in_body = "<entry" in text or len(self.opening) >= _OPENING_LINES
+            if not self.in_body:
+                self.opening.append(text)
         try:
             self.parser.feed(text)
             yield from self._records(number, source)
         except ET.ParseError as exc:
-            yield self._fault(exc, number, source)
+            if self.opening and self.opening[-1] is text:  # a faulty line is no part of the opening a restart feeds
+                self.opening.pop()
+            yield from self._fault(exc, number, source)
+            self.skipped_entry = "</entry" in text  # the end of an entry whose start was damaged
+
+    def _pending(self) -> Iterator[Rejection]:
+        """A fault outside any entry is an entry's only where the text skipped after it held an entry's end."""
+        if self.pending is not None and self.skipped_entry:
+            yield self.pending
+        self.pending, self.skipped_entry = None, False
 
     def close(self, source: Source) -> Iterator[PaperRecord | Rejection]:
         if self.skipping:
+            yield from self._pending()
             return
         try:
             self.parser.close()
             yield from self._records(0, source)
         except ET.ParseError as exc:
-            yield self._fault(exc, None, source)
+            yield from self._fault(exc, None, source)
 
     def _events(self) -> Iterator[tuple[str, ET.Element]]:
         for event, element in self.parser.read_events():
@@ -135,15 +151,20 @@ class _Feed:
                 element.clear()  # the feed is streamed: entries read are dropped
                 self.entry_line = 0
 
-    def _fault(self, exc: ET.ParseError, number: int | None, source: Source) -> Rejection:
+    def _fault(self, exc: ET.ParseError, number: int | None, source: Source) -> Iterator[Rejection]:
         """The rejection of the entry a fault is in; ``number`` the file's line fed, None at the end of the file."""
         message = re.sub(r": line \d+, column \d+$", "", str(exc))
-        where = source.at(self.entry_line or number or 1)
-        self.skipping, self.entry_line = True, 0
+        in_entry, where = self.entry_line, source.at(self.entry_line or number or self.last_line or 1)
+        self.skipping, self.entry_line, self.in_body = True, 0, True
         if number is None:
-            return Rejection(where, f"the feed ends at line {self.last_line} before it is closed (truncated): {message}", "")
-        return Rejection(where, f"malformed XML at line {number}, column {exc.position[1] + 1}: {message}; "
-                                "reading goes on at the next <entry>", "")
+            rejection = Rejection(where, f"the feed ends at line {self.last_line} before it is closed (truncated): {message}", "")
+        else:
+            rejection = Rejection(where, f"malformed XML at line {number}, column {exc.position[1] + 1}: {message}; "
+                                         "reading goes on at the next <entry>", "")
+        if in_entry:
+            yield rejection
+        else:  # decided when the next entry starts (kg/ingest/formats/arxiv.py: _pending)
+            self.pending, self.skipped_entry = rejection, False
 
 
 FORMAT = ArxivFormat()

@@ -154,6 +154,8 @@ class BibtexFormat:
         strings: dict[str, str] = {}
         for first, chunk in _chunks(source, self.encoding):
             if not _ENTRY.search(chunk):
+                if chunk.lstrip().startswith("@"):  # an entry whose opening is damaged ("@inpro\\ceedings{")
+                    yield Rejection(source.at(first), "a line opens with '@' but starts no BibTeX entry", excerpt(chunk[:200]))
                 continue  # text outside entries is a comment in BibTeX
             if len(chunk) > MAX_ENTRY:  # refused before parsing: the parsers' time grows faster than the text
                 yield Rejection(source.at(first), f"entry of {len(chunk):,} characters is too long (limit {MAX_ENTRY:,})",
