@@ -38,7 +38,7 @@ def _chunks(path: Path) -> Iterator[str]:
     pending: list[str] = []
     size = 0
     for _, text in iter_lines(path):
-        pending.append(text)
+        pending.append(text.replace("\t", " "))  # a tab in a string is a space to the cleaning, and strict JSON refuses it raw
         size += len(text) + 1
         if size >= _CHUNK:
             yield "\n".join(pending) + "\n"
@@ -54,7 +54,7 @@ class ArrayStream:
     def __init__(self, path: Path):
         self.chunks, self.buffer, self.pos, self.line, self.eof = _chunks(path), "", 0, 1, False
         self.skipped_to_end, self.skipped = False, ""  # the text the last skip passed
-        self.decoder = json.JSONDecoder(strict=False)  # a tab or line break in a string is read as text
+        self.decoder = json.JSONDecoder()  # strict: a line break in a string ends it, so a stray quote costs one paper
 
     def _more(self, double: bool = False) -> bool:
         """Read the next chunk (with ``double``, chunks until the unread text is twice as long, so a

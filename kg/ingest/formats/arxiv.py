@@ -86,6 +86,10 @@ class ArxivFormat:
         yield from feed.close(source)
 
 
+class _EntryInEntry(Exception):
+    """An entry starts inside another: the other's end tag is missing."""
+
+
 class _Feed:
     """The pull parser over a feed's lines. After a fault the entry it was in is one rejection, and
     a new parser, given the feed's opening again, starts at the next line that opens an ``<entry>``."""
@@ -115,6 +119,11 @@ class _Feed:
         try:
             self.parser.feed(text)
             yield from self._records(number, source)
+        except _EntryInEntry:
+            yield Rejection(source.at(self.entry_line), f"an <entry> opens at line {number} inside this one: "
+                                                        "its end tag is missing", "")
+            self.skipping, self.entry_line = True, 0
+            yield from self.line(number, text, source)  # read again from the new <entry>
         except ET.ParseError as exc:
             if self.opening and self.opening[-1] is text:  # a faulty line is no part of the opening a restart feeds
                 self.opening.pop()
@@ -144,7 +153,9 @@ class _Feed:
 
     def _records(self, number: int, source: Source) -> Iterator[PaperRecord | Rejection]:
         for event, element in self._events():
-            if event == "start" and element.tag == f"{ATOM}entry" and self.depth == 2:
+            if event == "start" and element.tag == f"{ATOM}entry":
+                if self.depth > 2:
+                    raise _EntryInEntry()
                 self.entry_line = number
             elif event == "end" and element.tag == f"{ATOM}entry" and self.depth == 1:
                 yield entry_record(element, source.at(self.entry_line))

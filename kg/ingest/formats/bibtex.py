@@ -126,11 +126,14 @@ def entry_record(fields: dict[str, str], where, header: str) -> PaperRecord | Re
     )
 
 
+_FIELD_WITH_AT = re.compile(r"\s*@\s*\w+\s*=")  # "@url={…}": a field with a stray '@', no entry's start
+
+
 def _chunks(source: Source, encoding: str) -> Iterator[tuple[int, str]]:
     """(1-based first line, text) of runs of lines that each start with an ``@`` line."""
     start, lines = 1, []
     for number, line in iter_lines(source.path, encoding):
-        if line.lstrip().startswith("@") and lines:
+        if line.lstrip().startswith("@") and not _FIELD_WITH_AT.match(line) and lines:
             yield start, "\n".join(lines)
             start, lines = number, []
         lines.append(line)

@@ -193,7 +193,7 @@ def _by_position(run: list[Paragraph]) -> tuple[list[Paragraph], _Block]:
         return [], _Block(run[0])
     if len(run) == 2 and _is_translation(run[0], run[1]):
         return [], _Block(run[0], translation=run[1])
-    if len(run) == 3 or len(run) > 3 and _is_translation(run[-3], run[-2]):
+    if len(run) >= 3 and _is_translation(run[-3], run[-2]):
         return run[:-3], _Block(run[-3], translation=run[-2], byline=run[-1])
     return run[:-2], _Block(run[-2], byline=run[-1])
 

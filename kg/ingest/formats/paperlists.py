@@ -252,7 +252,9 @@ class PaperlistsFormat:
         head = paragraphs[0].text[:4096] if paragraphs else ""
         if not head.startswith("["):
             return 0.0
-        return 1.0 if '"title"' in head and re.search(r'"author(?:s|ids)?"', head) else 0.5
+        # an array of objects, or one whose first paper names a title and authors (a first field of
+        # many KB may push those names beyond what is sniffed)
+        return 1.0 if re.match(r"\[\s*\{", head) or '"title"' in head and re.search(r'"author(?:s|ids)?"', head) else 0.5
 
     def read(self, paragraphs: Iterator[Paragraph], source: Source) -> Iterator[PaperRecord | Rejection]:
         del paragraphs  # the JSON is decoded from the file itself, a chunk at a time
