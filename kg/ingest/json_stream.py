@@ -1,7 +1,7 @@
 """The values of a top-level JSON array, streamed, each with its line, resynchronised after a fault.
 
 The text comes from :func:`kg.ingest.reading.iter_lines`, so a JSON file is read as a listing is:
-BOMs, line ends, control characters (dropped; a raw ESC in a title no longer ends the array) and
+BOMs, line ends, control characters (dropped: a raw ESC in a title is no fault) and
 encoding errors (one line naming file, line and byte) the same way. Values are decoded one at a
 time from chunks (``json.JSONDecoder.raw_decode``), so a file of many MB never exists twice in
 memory. A value that cannot be decoded (invalid, nested deeper than Python's parser goes,
@@ -38,7 +38,7 @@ def _chunks(path: Path) -> Iterator[str]:
     pending: list[str] = []
     size = 0
     for _, text in iter_lines(path):
-        pending.append(text.replace("\t", " "))  # a tab in a string is a space to the cleaning, and strict JSON refuses it raw
+        pending.append(text.replace("\t", " "))  # strict JSON refuses a raw tab in a string; cleaning makes it a space
         size += len(text) + 1
         if size >= _CHUNK:
             yield "\n".join(pending) + "\n"
@@ -170,7 +170,8 @@ class ArrayStream:
                 self.skipped = self.buffer[self.pos:found.end()]
                 self._advance(found.end())
                 return
-            searched = max(1, len(self.buffer) - self.pos - 1 - len(indent))  # after the re-basing; a match may span two chunks
+            # where the search stops, after _more re-bases the buffer at pos (a match may span two chunks)
+            searched = max(1, len(self.buffer) - self.pos - 1 - len(indent))
             if not self._more(double=True):
                 self.skipped = self.buffer[self.pos:]
                 self._advance(len(self.buffer))
