@@ -6,15 +6,19 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: demo test system-deps bench bench-1m bench-graphs stress fuzz eval eval-real clean
 
-$(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
-	touch $(STAMP)
+# The install's output (pip's notices and warnings) goes to a log, shown only when the install fails.
+INSTALL_LOG := $(VENV)/install.log
+
+$(STAMP): pyproject.toml setup.py
+	@echo "Installing kg and its dependencies into $(VENV)/ (log: $(INSTALL_LOG))"
+	@$(PYTHON) -m venv $(VENV)
+	@( $(BIN)/pip install --quiet --upgrade pip && $(BIN)/pip install --quiet -e '.[test]' ) \
+	  >$(INSTALL_LOG) 2>&1 || { cat $(INSTALL_LOG); echo "install failed: see $(INSTALL_LOG)"; exit 1; }
+	@touch $(STAMP)
 
 ## Build the knowledge graph of the bundled sample listings into exports/.
 demo: $(STAMP)
-	$(BIN)/kg build
+	@$(BIN)/kg build
 
 ## Install what the tests need (Python packages, rapper, roqet, Chromium) and run them all.
 test: $(STAMP) system-deps

@@ -30,7 +30,7 @@ from pathlib import Path
 from kg.errors import InputError
 from kg.ingest.formats import read_source
 from kg.ingest.formats.listing import _label
-from kg.ingest.records import PaperRecord
+from kg.records import PaperRecord
 from kg.ingest.synth import write_corpus
 
 FORMATS = ("listing", "abstracts", "paperlists", "bibtex", "csv", "arxiv")

@@ -63,7 +63,7 @@ def cpu_seconds() -> float:
 def library(folder: Path) -> dict[str, tuple[str, list[list[str]]]]:
     """name -> (SPARQL with prefixes, params as [name, kind, default or ""]), read by kg's own parser."""
     from kg.query.library import library as read_library
-    from kg.rdf.vocab import sparql_prologue
+    from kg.vocab import sparql_prologue
 
     return {name: (sparql_prologue() + query.sparql, [[p.name, p.kind, p.default or ""] for p in query.params])
             for name, query in read_library(folder).items()}
@@ -71,7 +71,7 @@ def library(folder: Path) -> dict[str, tuple[str, list[list[str]]]]:
 
 def resolve_bindings(store, queries) -> dict[str, dict[str, list[str]]]:
     """Per query, each parameter as [kind, lexical value] (JSON, so the naive child can reuse it)."""
-    from kg.rdf.vocab import sparql_prologue
+    from kg.vocab import sparql_prologue
 
     ranked = {kind: [str(row[0]) for row in store.query(sparql_prologue() + q)] for kind, q in _RANKING.items()}
     resolved = {}
@@ -187,9 +187,9 @@ def child_naive(corpus: Path, queries_dir: Path, bindings_in: Path, nquads: Path
     from kg.ingest.formats import read_source
     from kg.rdf.iris import Minter
     from kg.rdf.mapping import paper_triples, source_triples
-    from kg.resolve.aliases import active_aliases
+    from kg.orgs.aliases import active_aliases
     from kg.pipeline import publication_facts
-    from kg.ingest.records import PaperRecord
+    from kg.records import PaperRecord
 
     graph = rdflib.Graph()
     minter, aliases = Minter(), active_aliases()

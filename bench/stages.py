@@ -80,12 +80,12 @@ def _children_mb(parent: int) -> list[int]:
 def map_only(listing: Path, jobs: int | None) -> None:
     """Read and map a listing into nothing, printing every minute the records mapped and the mapping processes' memory."""
     from kg.ingest.formats import read_source
-    from kg.ingest.records import Rejection
+    from kg.records import Rejection
     from kg.pipeline import publication_facts
     from kg.rdf.iris import Minter
     from kg.processes import default_jobs
     from kg.rdf.staging import Stager
-    from kg.resolve.aliases import active_aliases
+    from kg.orgs.aliases import active_aliases
 
     mapped, started = [0], time.perf_counter()
 

@@ -20,10 +20,10 @@ from pathlib import Path
 
 from kg.errors import KgError
 from kg.ingest.formats import read_source
-from kg.ingest.names import match_key
+from kg.text.names import match_key
 from kg.nlp import analyse, pipeline
 from kg.nlp.scheme import topic_scheme
-from kg.ingest.records import PaperRecord
+from kg.records import PaperRecord
 
 PROJECT_DIR = Path(__file__).resolve().parents[1]  # sample paths in the gold set are relative to the checkout
 GOLD = PROJECT_DIR / "eval" / "gold.json"

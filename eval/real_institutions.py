@@ -33,8 +33,8 @@ from itertools import combinations
 from pathlib import Path
 from typing import Iterator
 
-from kg.ingest.names import clean
-from kg.rdf.vocab import sparql_prologue
+from kg.text.names import clean
+from kg.vocab import sparql_prologue
 
 REPO = Path(__file__).resolve().parents[1]
 REALDATA = Path(os.environ.get("KG_REALDATA", REPO / ".." / "shared" / "realdata"))
@@ -121,8 +121,8 @@ def _merging(nodes, family_of, slips, node_of) -> list[dict]:
 def known_institutions(truth: dict) -> set[str]:
     """The alias table's canonical names that the set's strings and the provider's names resolve to,
     at any level of their chains ("School of X, Stanford University" -> Stanford University)."""
-    from kg.resolve import aliases as alias_module
-    from kg.resolve.institutions import resolve_entries
+    from kg.orgs import aliases as alias_module
+    from kg.orgs.institutions import resolve_entries
 
     table = alias_module.active_aliases()
     names = set(truth["institution_families"]) | {raw for raws in truth["institution_families"].values() for raw in raws}
@@ -134,7 +134,7 @@ def known_institutions(truth: dict) -> set[str]:
 def table_without(canonical_names: set[str]) -> Iterator[None]:
     """The shipped alias table without the lines of these institutions (as variant's canonical
     name or as parent), for the builds inside the block."""
-    from kg.resolve import aliases as alias_module
+    from kg.orgs import aliases as alias_module
 
     shipped = alias_module.SHIPPED
     kept = [line for line in shipped.read_text(encoding="utf-8").splitlines()

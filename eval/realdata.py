@@ -26,7 +26,7 @@ from pathlib import Path
 
 from kg.pipeline import IngestReport, ingest
 from kg.rdf.iris import Minter
-from kg.rdf.vocab import sparql_prologue
+from kg.vocab import sparql_prologue
 from kg.stores.embedded import KGStore
 
 INSTITUTION_SCORER = "eval.real_institutions"  # scores institutions (another part of issue 10)

@@ -28,13 +28,13 @@ from .rdf.mapping import source_iri, source_triples
 from .processes import default_jobs
 from .rdf.staging import Stager
 from .rdf.terms import ntriples
-from .nlp.graph import scheme_graph
+from .rdf.topic_triples import scheme_graph
 from .nlp.scheme import read_scheme
-from .resolve.aliases import active_aliases
-from .ingest.records import PaperRecord, Rejection
+from .orgs.aliases import active_aliases
+from .records import PaperRecord, Rejection
 from .resolve.store_step import resolution_suspended, resolved_graph
 from .stores.embedded import KGStore
-from .rdf.vocab import KG, KG_NS, RDF
+from .vocab import KG, KG_NS, RDF
 
 LISTING_SUFFIXES = {".txt", ".text", ".listing", "", ".json", ".bib", ".atom", ".xml", ".csv", ".tsv"}
 

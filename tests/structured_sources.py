@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from kg.rdf.vocab import sparql_prologue
+from kg.vocab import sparql_prologue
 
 REALDATA = Path(os.environ.get("KG_REALDATA", Path(__file__).resolve().parents[1] / ".." / "shared" / "realdata"))
 CONFERENCES = ("aistats2025", "corl2024")

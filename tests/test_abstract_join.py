@@ -208,7 +208,7 @@ def test_a_listing_and_an_abstracts_file_in_one_order_join_the_weak_pair_in_the_
     from kg.quality import shacl
     from kg.quality.shacl import store_graph, validate_graph
     from kg.rdf.iris import Minter
-    from kg.rdf.vocab import sparql_prologue
+    from kg.vocab import sparql_prologue
     from kg.stores.embedded import KGStore
 
     topics = [(title, abstract_for(words, more)) for title, words, more in TOPICS]

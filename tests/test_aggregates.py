@@ -13,7 +13,7 @@ from kg.ingest.synth import write_corpus
 from kg.pipeline import ingest
 from kg.query.library import library, run
 from kg.rdf.iris import Minter
-from kg.rdf.vocab import sparql_prologue
+from kg.vocab import sparql_prologue
 from kg.resolve.store_step import resolution_suspended
 from kg.stores.embedded import KGStore
 

@@ -13,7 +13,7 @@ from kg.pipeline import ingest
 from kg.quality.report import quality_report
 from kg.quality.shacl import store_graph, validate_graph
 from kg.rdf.iris import Minter
-from kg.rdf.vocab import sparql_prologue
+from kg.vocab import sparql_prologue
 from kg.resolve.store_step import resolution_suspended
 from kg.stores.embedded import KGStore
 

@@ -15,7 +15,7 @@ from pyld import jsonld
 
 from kg.exports.jsonld import Compactor, write_jsonld
 from kg.exports.rdf import export
-from kg.rdf.vocab import data_prefixes
+from kg.vocab import data_prefixes
 
 BASE = "https://kg.example.org/id/"
 

@@ -10,10 +10,10 @@ from xml.sax.saxutils import escape
 import pytest
 
 from kg.ingest.formats import read_source
-from kg.ingest.records import PaperRecord, Rejection
+from kg.records import PaperRecord, Rejection
 from kg.pipeline import ingest
 from kg.rdf.iris import Minter
-from kg.rdf.vocab import sparql_prologue
+from kg.vocab import sparql_prologue
 from kg.stores.embedded import KGStore
 
 from structured_sources import CONFERENCES, bylines, entries

@@ -10,7 +10,7 @@ import pytest
 
 from kg.ingest.formats import read_source
 from kg.ingest.formats.bibtex import authors, unlatex
-from kg.ingest.records import PaperRecord, Rejection
+from kg.records import PaperRecord, Rejection
 from kg.pipeline import ingest
 from kg.rdf.iris import Minter
 from kg.stores.embedded import KGStore

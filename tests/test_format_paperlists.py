@@ -12,11 +12,11 @@ import pytest
 
 from kg.ingest.formats import read_source
 from kg.ingest.formats.paperlists import header_from_file_name
-from kg.ingest.records import PaperRecord, Rejection
+from kg.records import PaperRecord, Rejection
 from kg.pipeline import ingest
 from kg.rdf.iris import Minter
-from kg.rdf.vocab import sparql_prologue
-from kg.resolve.institutions import states_no_affiliation
+from kg.vocab import sparql_prologue
+from kg.orgs.institutions import states_no_affiliation
 from kg.stores.embedded import KGStore
 
 from structured_sources import CONFERENCES, bylines, realdata, truth

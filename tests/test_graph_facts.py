@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kg.rdf.vocab import sparql_prologue
+from kg.vocab import sparql_prologue
 
 
 def rows(store, query: str) -> list[tuple]:

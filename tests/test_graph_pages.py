@@ -14,7 +14,7 @@ import pytest
 from conftest import run_kg
 from kg.graphs.metrics import communities
 from kg.graphs.render import COMMUNITY_CAP, NODE_CAP, render_html, write_html
-from kg.rdf.vocab import sparql_prologue
+from kg.vocab import sparql_prologue
 
 HOSTILE_LISTING = """ICML
 

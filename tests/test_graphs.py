@@ -20,7 +20,7 @@ from kg.graphs.networks import network
 from kg.graphs.vosviewer import write_pajek, write_vosviewer
 from kg.graphs.projections import collaboration_graph, ego_network, induced, sorted_subgraph, top_nodes
 from kg.query.stats import graph_stats
-from kg.rdf.vocab import sparql_prologue
+from kg.vocab import sparql_prologue
 
 A = "https://kg.example.org/id/author/"
 CLIQUE = [A + name for name in ("yuchen-xian", "yunqiu-xu", "yang-he", "yi-yang")]

@@ -12,7 +12,7 @@ import pytest
 from kg.pipeline import ingest
 from kg.quality.report import quality_report
 from kg.rdf.iris import Minter
-from kg.rdf.vocab import sparql_prologue
+from kg.vocab import sparql_prologue
 from kg.resolve.store_step import resolution_suspended
 from kg.stores.embedded import KGStore
 

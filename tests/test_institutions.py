@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from kg.errors import InputError
-from kg.resolve import aliases as alias_module
-from kg.resolve.aliases import ALIASES_ENV, AliasTable, active_aliases, read_alias_file
-from kg.resolve.institutions import resolve_entries, split_groups
-from kg.resolve.org_names import is_acronym, resolve_name
+from kg.orgs import aliases as alias_module
+from kg.orgs.aliases import ALIASES_ENV, AliasTable, active_aliases, read_alias_file
+from kg.orgs.institutions import resolve_entries, split_groups
+from kg.orgs.org_names import is_acronym, resolve_name
 
 
 @pytest.fixture(scope="module")
@@ -515,7 +515,7 @@ def labs_store(tmp_path_factory):
 
 
 def _papers_of(store, slug):
-    from kg.rdf.vocab import sparql_prologue
+    from kg.vocab import sparql_prologue
     rows = store.query(sparql_prologue() + f"""SELECT DISTINCT ?title WHERE {{
         ?listed org:subOrganizationOf* <https://kg.example.org/id/institution/{slug}> .
         ?paper schema:sourceOrganization ?listed ; dcterms:title ?title }}""")

@@ -1,13 +1,17 @@
-"""The package's shape: no import cycle between kg's modules (lazy imports inside functions count too)."""
+"""The package's shape: no import cycle between kg's modules, and no import from a lower layer of
+docs/architecture.md's layer table to a higher one (lazy imports inside functions count too)."""
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import networkx as nx
 
 PACKAGE = Path(__file__).resolve().parents[1] / "kg"
+ARCHITECTURE = PACKAGE.parent / "docs" / "architecture.md"
+LAYER_ROW = re.compile(r"^\| *(\d+) *\| *`(kg[\w.]*)` *\|", re.MULTILINE)
 
 
 def module_name(path: Path) -> str:
@@ -58,12 +62,66 @@ def test_a_cycle_would_be_found(tmp_path):
 def test_mapping_reaches_neither_the_store_nor_the_environment():
     """Records -> triples is pure: configuration is passed in, and only the pipeline touches the store."""
     reached = nx.descendants(import_graph(), "kg.rdf.mapping") | {"kg.rdf.mapping"}
-    assert "kg.resolve.record_triples" in reached  # the check sees the modules mapping calls
+    assert "kg.rdf.record_triples" in reached  # the check sees the modules mapping calls
     assert not {name for name in reached if name.startswith(("kg.stores", "kg.pipeline"))}
     for name in reached:
         path = PACKAGE.parent / (name.replace(".", "/") + ".py")
         tree = ast.parse(path.read_text(encoding="utf-8") if path.exists() else "")
         names = {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)}
         names |= {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
-        if name != "kg.resolve.aliases":  # which may read its variable; nothing mapping reaches calls that
+        if name != "kg.orgs.aliases":  # which may read its variable; nothing mapping reaches calls that
             assert not {"active_aliases", "environ", "getenv"} & names, name
+
+
+def layer_table(text: str) -> dict[str, int]:
+    """Package -> layer number, from the rows ``| 3 | `kg.ingest` | … |`` of the architecture page."""
+    return {package: int(layer) for layer, package in LAYER_ROW.findall(text)}
+
+
+def package_of(module: str, layers: dict[str, int]) -> str | None:
+    """The table's package a module belongs to (the longest that contains it); the row ``kg`` is the
+    package's own ``__init__`` only, so a package missing from the table is never placed by it."""
+    if module == "kg":
+        return "kg" if "kg" in layers else None
+    owners = [package for package in layers if package != "kg" and (module == package or module.startswith(package + "."))]
+    return max(owners, key=len, default=None)
+
+
+def layer_violations(graph: nx.DiGraph, layers: dict[str, int]) -> list[tuple[str, str]]:
+    """Every import edge from a module of a lower layer to a module of a higher one."""
+    return sorted((source, target) for source, target in graph.edges
+                  if layers[package_of(source, layers)] < layers[package_of(target, layers)])
+
+
+def package_graph(graph: nx.DiGraph, layers: dict[str, int]) -> nx.DiGraph:
+    packages = nx.DiGraph()
+    packages.add_edges_from((package_of(source, layers), package_of(target, layers)) for source, target in graph.edges)
+    packages.remove_edges_from(nx.selfloop_edges(packages))
+    return packages
+
+
+def test_every_module_has_a_layer():
+    layers = layer_table(ARCHITECTURE.read_text(encoding="utf-8"))
+    assert len(layers) > 15 and layers["kg.cli"] > layers["kg.pipeline"] > layers["kg.rdf"] > layers["kg.text"]
+    assert [name for name in import_graph() if package_of(name, layers) is None] == []
+
+
+def test_no_import_from_a_lower_layer_to_a_higher_one():
+    layers = layer_table(ARCHITECTURE.read_text(encoding="utf-8"))
+    assert layer_violations(import_graph(), layers) == []
+
+
+def test_no_package_cycle():
+    layers = layer_table(ARCHITECTURE.read_text(encoding="utf-8"))
+    assert sorted(sorted(cycle) for cycle in nx.simple_cycles(package_graph(import_graph(), layers))) == []
+
+
+def test_an_import_against_the_layers_would_be_found():
+    """The check itself: a text helper that imports the pipeline, inside a function, is reported."""
+    layers = layer_table(ARCHITECTURE.read_text(encoding="utf-8"))
+    graph = import_graph()
+    statement = ast.parse("def helper():\n    from ..pipeline import expand_paths\n")
+    for node in ast.walk(statement):
+        graph.add_edges_from(("kg.text.names", target) for target in imported(node, "kg.text", set(graph)))
+    assert layer_violations(graph, layers) == [("kg.text.names", "kg.pipeline")]
+    assert any({"kg.pipeline", "kg.text"} <= set(cycle) for cycle in nx.simple_cycles(package_graph(graph, layers)))

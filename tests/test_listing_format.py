@@ -10,7 +10,7 @@ from conftest import ABSTRACTS, LISTING
 from kg.errors import InputError
 from kg.ingest.formats import FORMATS, read_source
 from kg.ingest.formats.listing import looks_like_authors, parse_institutions, split_bracketed
-from kg.ingest.records import PaperRecord, Rejection
+from kg.records import PaperRecord, Rejection
 
 DATA = Path(__file__).parent / "data"
 

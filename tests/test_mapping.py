@@ -5,12 +5,12 @@ from __future__ import annotations
 import pyoxigraph as ox
 
 from kg.ingest.comments import PublicationInfo
-from kg.ingest.records import PaperRecord, SourceRef
+from kg.records import PaperRecord, SourceRef
 from kg.rdf.iris import Minter
 from kg.rdf.mapping import paper_triples, source_triples
 from kg.rdf.terms import ntriples
-from kg.rdf.vocab import BIBO, DCTERMS, FABIO, KG, RDF, SCHEMA, XSD
-from kg.resolve.aliases import AliasTable
+from kg.vocab import BIBO, DCTERMS, FABIO, KG, RDF, SCHEMA, XSD
+from kg.orgs.aliases import AliasTable
 
 ALIASES = AliasTable({})  # configuration is passed in: no environment, no store
 

@@ -1,5 +1,5 @@
 """The forgiving name look-up gives the same answers from the stored key index
-(kg/resolve/name_index.py) as from every key read as a row (a store resolved before the index)."""
+(kg/index/name_index.py) as from every key read as a row (a store resolved before the index)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from kg.ingest.synth import write_corpus
 from kg.pipeline import ingest
 from kg.query.library import find_entity, search_names
 from kg.rdf.iris import Minter
-from kg.rdf.vocab import KG
-from kg.resolve.match_keys import ENTITY_CLASSES, named_entities, text_rows
-from kg.resolve.name_index import key_index
+from kg.vocab import KG
+from kg.index.match_keys import ENTITY_CLASSES, named_entities, text_rows
+from kg.index.name_index import key_index
 from kg.stores.embedded import KGStore
 
 TYPED = {
@@ -71,7 +71,7 @@ def test_an_index_written_in_chunks_gives_the_same_answers(store, tmp_path, monk
     """The index is split into literals of about CHUNK characters (Oxigraph's parser refuses an
     N-Triples line over 16 MB, which the author index passed at 300,000 papers); read back, sorted
     and joined, the chunks answer as one literal does."""
-    from kg.resolve import name_index
+    from kg.index import name_index
 
     monkeypatch.setattr(name_index, "CHUNK", 300)
     corpus = tmp_path / "synth.txt"
@@ -93,7 +93,7 @@ def test_the_joined_tier_finds_by_binary_search_what_a_scan_finds():
     ones between two lines and past either end: the binary search agrees with a scan."""
     import random
 
-    from kg.resolve.name_index import KeyIndex
+    from kg.index.name_index import KeyIndex
 
     rng = random.Random(7)
     joined = ["weiwang", "weiwangx", "weiwan", "a", "zz", "wei", "weiwangxy", "b"] + [
@@ -107,9 +107,9 @@ def test_the_joined_tier_finds_by_binary_search_what_a_scan_finds():
 
 def test_entities_sharing_no_iri_start_are_indexed_whole():
     """Entities under two bases share no "…/" start: the index keeps their whole IRIs."""
-    from kg.rdf.vocab import FOAF
-    from kg.resolve.match_keys import EntityKeys
-    from kg.resolve.name_index import name_index_triples
+    from kg.vocab import FOAF
+    from kg.index.match_keys import EntityKeys
+    from kg.index.name_index import name_index_triples
 
     store = KGStore("memory")
     iris = ["urn:a:wei", "https://example.org/author/wang"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kg.ingest.names import clean, match_key, unescape_html
+from kg.text.names import clean, match_key, unescape_html
 from kg.pipeline import ingest
 from kg.rdf.iris import Minter
 from kg.stores.embedded import KGStore

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from kg.ingest.records import Institution
-from kg.resolve import aliases as alias_module
+from kg.records import Institution
+from kg.orgs import aliases as alias_module
 from kg.resolve.papers import PaperFacts, coined_name, find_merges, introduced_names
-from kg.resolve.people import person_name_reason, title_page_reason
+from kg.orgs.people import person_name_reason, title_page_reason
 from kg.resolve.store_step import preferred_form
 
 TABLE = alias_module._load(None)

@@ -17,10 +17,10 @@ from kg.errors import KgError
 from kg.exports.rdf import export
 from kg.rdf.iris import Minter
 from kg.pipeline import ingest
-from kg.ingest.names import match_key
-from kg.rdf.vocab import FOAF, KG, RDFS, SKOS
+from kg.text.names import match_key
+from kg.vocab import FOAF, KG, RDFS, SKOS
 from kg.query.library import find_entity, library, library_query, parse_query, run
-from kg.resolve.match_keys import ENTITY_CLASSES, derived_acronyms
+from kg.index.match_keys import ENTITY_CLASSES, derived_acronyms
 from kg.stores.embedded import KGStore
 
 # Values for the required parameters of each library query (a query with required parameters

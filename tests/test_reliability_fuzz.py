@@ -20,7 +20,7 @@ import pytest
 from conftest import ABSTRACTS, LISTING
 from kg.errors import InputError
 from kg.ingest.formats import read_source
-from kg.ingest.records import PaperRecord, Rejection
+from kg.records import PaperRecord, Rejection
 
 REALDATA = Path(os.environ.get("KG_REALDATA") or Path(__file__).resolve().parents[1] / ".." / "shared" / "realdata")
 MUTANTS = int(os.environ.get("KG_FUZZ_MUTANTS") or 300)

@@ -16,7 +16,7 @@ from kg.quality.report import quality_report
 from kg.resolve.store_step import read_papers, resolution_suspended
 from kg.stores.embedded import KGStore
 from kg.quality.shacl import store_graph, validate_graph
-from kg.rdf.vocab import KG_NS, sparql_prologue
+from kg.vocab import KG_NS, sparql_prologue
 
 ID = "https://kg.example.org/id/"
 MLUBENCH = f"<{ID}paper/mlubench-a-benchmark-for-lifelong-unlearning-evaluation-in-mllms-115d4e>"

@@ -16,7 +16,7 @@ import pytest
 from SPARQLWrapper import JSON, SPARQLWrapper
 
 from conftest import KG_BIN, run_kg
-from kg.rdf.vocab import sparql_prologue
+from kg.vocab import sparql_prologue
 from kg.stores.embedded import KGStore
 
 ROW_LIMIT = 500

@@ -8,12 +8,12 @@ from collections import Counter
 
 from conftest import run_kg
 from kg.rdf.iris import Minter
-from kg.ingest.names import has_cjk, match_key
+from kg.text.names import has_cjk, match_key
 from kg.pipeline import ingest
 from kg.query.stats import graph_stats
 from kg.stores.embedded import KGStore
 from kg.ingest.synth import listing_block, papers, write_corpus
-from kg.rdf.vocab import sparql_prologue
+from kg.vocab import sparql_prologue
 
 N = 400
 

@@ -17,7 +17,7 @@ from kg.pipeline import load_topic_scheme
 from kg.nlp.scheme import topic_scheme
 from kg.pipeline import ingest
 from kg.stores.embedded import KGStore
-from kg.rdf.vocab import sparql_prologue
+from kg.vocab import sparql_prologue
 
 BASE = "https://kg.example.org/id/"
 REQUIRED = {"MLUBench": "benchmark", "LUMoE": "method", "Di-COT": "method", "COMAD": "method", "ProMiSE": "benchmark",

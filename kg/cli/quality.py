@@ -11,7 +11,7 @@ import rdflib
 from ..errors import InputError, KgError, plural
 from ..quality.report import quality_report
 from ..quality.shacl import store_graph, validate_graph
-from ..rdf.vocab import data_prefixes
+from ..vocab import data_prefixes
 from .common import base_option, console, minter, opened_store, store_option
 
 SECTIONS = {

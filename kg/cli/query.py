@@ -9,7 +9,7 @@ import click
 from ..errors import KgError, plural
 from ..query.library import LibraryQuery, library, library_query, load_query, run
 from ..query.results import aligned_text, rich_table, sparql_results, table_cells
-from ..rdf.vocab import data_prefixes
+from ..vocab import data_prefixes
 from .common import base_option, console, minter, opened_store, store_option
 
 OUTPUT_FORMATS = ("table", "csv", "tsv", "json")

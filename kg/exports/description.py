@@ -16,7 +16,7 @@ import pyoxigraph as ox
 
 from ..query.stats import graph_stats
 from ..rdf.iris import Minter
-from ..rdf.vocab import DCAT, DCTERMS, FOAF, KG, ORG, PREFIXES, PROV, RDF, RDFS, SCHEMA, VOID, XSD, sparql_prologue
+from ..vocab import DCAT, DCTERMS, FOAF, KG, ORG, PREFIXES, PROV, RDF, RDFS, SCHEMA, VOID, XSD, sparql_prologue
 from ..stores.embedded import KGStore
 
 TITLE = "Knowledge graph of conference paper listings"

@@ -15,7 +15,7 @@ from typing import BinaryIO, Iterable, Mapping, TextIO
 
 import pyoxigraph as ox
 
-from ..rdf.vocab import RDF, XSD, data_prefixes
+from ..vocab import RDF, XSD, data_prefixes
 
 _TYPE = RDF.type
 _STRING = XSD.string

@@ -16,7 +16,7 @@ import pyoxigraph as ox
 
 from ..registry import Registry
 from ..stores.embedded import KGStore
-from ..rdf.vocab import data_prefixes
+from ..vocab import data_prefixes
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ from ..graphs.render import VIS_FILES, vis_asset, render_html, search_script
 from ..ingest.identifiers import PAPER_PAGES, PERSON_PAGES
 from ..query.library import library, search_names
 from ..rdf.iris import profile_path
-from ..rdf.vocab import sparql_prologue
+from ..vocab import sparql_prologue
 from ..stores.embedded import KGStore
 from .site_rows import page_sorted, rows, spool, unspooled
 

@@ -22,7 +22,7 @@ import pyoxigraph as ox
 from rdflib import URIRef
 
 from ..stores.embedded import KGStore
-from ..rdf.vocab import DCTERMS, KG, SCHEMA, sparql_prologue
+from ..vocab import DCTERMS, KG, SCHEMA, sparql_prologue
 
 AUTHORS = URIRef(DCTERMS.creator.value)
 INSTITUTIONS = URIRef(SCHEMA.sourceOrganization.value)

@@ -31,7 +31,7 @@ import pyvis
 from pyvis.edge import Edge
 from pyvis.network import Network
 
-from ..ingest.names import match_key
+from ..text.names import match_key
 from ..rdf.iris import profile_path
 from .layout import layout
 from .metrics import SEED, communities, communities_phrase, membership

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from .names import clean, unescape_html
-from .records import AuthorDetail, Institution, PaperRecord, Rejection, SourceRef, excerpt
+from ..text.names import clean, unescape_html
+from ..records import AuthorDetail, Institution, PaperRecord, Rejection, SourceRef, excerpt
 
 MAX_TITLE = 1_000
 MAX_FIELD = 20_000

@@ -12,7 +12,7 @@ import spacy
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from ..ingest.names import match_key
+from ..text.names import match_key
 from . import artifacts as _artifacts, normalise as _normalise, topics as _topics  # noqa: F401  (registers the components)
 from .artifacts import DEFAULT_KIND, ArtifactNames, Found, summary_artifacts
 from .scheme import topic_scheme

@@ -28,7 +28,7 @@ from functools import lru_cache
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from ..ingest.names import match_key
+from ..text.names import match_key
 from .normalise import is_acronym, normal_form
 from .scheme import TopicScheme, topic_scheme
 

@@ -8,7 +8,7 @@ from functools import lru_cache
 import pyoxigraph as ox
 
 from .. import ONTOLOGY_DIR
-from ..rdf.vocab import SKOS
+from ..vocab import SKOS
 
 TOPICS_FILE = ONTOLOGY_DIR / "topics.ttl"
 #: The base the scheme's relative IRIs are read against when only their slugs are needed.

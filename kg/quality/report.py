@@ -10,16 +10,16 @@ from collections import defaultdict
 from itertools import combinations
 
 from ..ingest.formats.listing import split_bracketed
-from ..ingest.names import clean
-from ..resolve.aliases import active_aliases
+from ..text.names import clean
+from ..orgs.aliases import active_aliases
 from ..resolve.domain_units import institutions_by_domain
-from ..resolve.institutions import explain_entry
+from ..orgs.institutions import explain_entry
 from ..resolve.identity import find_person_merges, read_mentions
-from ..resolve.keys import institution_key
-from ..resolve.org_names import why_apart
-from ..resolve.people import edit_distance
+from ..orgs.keys import institution_key
+from ..orgs.org_names import why_apart
+from ..orgs.people import edit_distance
 from ..stores.embedded import KGStore
-from ..rdf.vocab import sparql_prologue
+from ..vocab import sparql_prologue
 
 _LOOSE_IGNORED = frozenset("the of at in and for".split())
 

@@ -29,7 +29,7 @@ Parameters are bound as RDF terms (SPARQL substitutions), never pasted into the 
 binds only variables the query *selects* (SEP-0007), so every parameter used in the body must
 also be in the SELECT clause (with GROUP BY, group by it too); the runner leaves those columns
 out of the output, since they only repeat the input. ``limit`` is special: SPARQL cannot bind
-a LIMIT, so the runner cuts the result rows instead. PREFIX lines for :data:`kg.rdf.vocab.PREFIXES`
+a LIMIT, so the runner cuts the result rows instead. PREFIX lines for :data:`kg.vocab.PREFIXES`
 are added, so queries may use ``kg:``, ``dcterms:``, ``foaf:``… without declaring them.
 
 The store's default graph is the union of the source graphs, and Oxigraph's union keeps a
@@ -58,10 +58,10 @@ from rdflib.term import Identifier
 
 from .. import QUERIES_DIR
 from ..errors import KgError, SparqlSyntaxError
-from ..ingest.names import clean, has_cjk, match_key
-from ..rdf.vocab import KG, sparql_prologue
-from ..resolve.match_keys import ENTITY_CLASSES, named_entities, text_rows
-from ..resolve.name_index import KeyIndex, key_index
+from ..text.names import clean, has_cjk, match_key
+from ..vocab import KG, sparql_prologue
+from ..index.match_keys import ENTITY_CLASSES, named_entities, text_rows
+from ..index.name_index import KeyIndex, key_index
 
 ENTITY_KINDS = ("author", "institution", "topic")
 KINDS = (*ENTITY_KINDS, "string", "integer", "iri")
@@ -222,7 +222,7 @@ def find_entity(store: SparqlStore, kind: str, text: str) -> URIRef:
     """The IRI of the one author/institution/topic the text names, or a KgError that helps.
 
     Tried in turn, the first tier with any match decides: the IRI itself; a name equal by
-    :func:`kg.ingest.names.match_key` (case, diacritics, spaces, hyphens ignored; English, Chinese or
+    :func:`kg.text.names.match_key` (case, diacritics, spaces, hyphens ignored; English, Chinese or
     any label); the same with word breaks ignored ("Balazs-Gyenes"); for institutions an
     acronym (written in parentheses, or the initials of the name: USTC, HKUST); every typed
     word in the name, in any order ("Neumann Gerhard"). Several entities in the deciding tier
@@ -273,7 +273,7 @@ def find_entity(store: SparqlStore, kind: str, text: str) -> URIRef:
 
 def _from_index(store: SparqlStore, kind: str, text: str, typed: str, index: KeyIndex) -> URIRef:
     """The tiers of :func:`find_entity` decided from the kind's stored key index
-    (:mod:`kg.resolve.name_index`) instead of every key read as a row."""
+    (:mod:`kg.index.name_index`) instead of every key read as a row."""
     acronym = f"SELECT DISTINCT ?e WHERE {{ ?e {KG.acronymKey} {ox.Literal(typed)} ; a {ENTITY_CLASSES[kind]} ; {KG.matchKey} ?key }}"
     tiers = (
         lambda: index.joined(typed.replace(" ", "")),

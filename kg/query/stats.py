@@ -9,7 +9,7 @@ from __future__ import annotations
 import pyoxigraph as ox
 
 from ..stores.embedded import KGStore
-from ..rdf.vocab import EXPORTED_ONLY, sparql_prologue
+from ..vocab import EXPORTED_ONLY, sparql_prologue
 
 COUNTS = {
     "papers": "SELECT (COUNT(DISTINCT ?x) AS ?n) WHERE { ?x a schema:ScholarlyArticle }",

@@ -1,6 +1,6 @@
 """Deterministic, readable IRIs for everything the graph names.
 
-An IRI is ``{base}{kind}/{slug}`` where the slug is the :func:`kg.ingest.names.match_key` of the
+An IRI is ``{base}{kind}/{slug}`` where the slug is the :func:`kg.text.names.match_key` of the
 thing's name with spaces as hyphens. The slug is a one-to-one image of the key, so two names
 share an IRI exactly when they are the same name by the matching rules: collisions between
 different names cannot happen. Keys longer than :data:`MAX_SLUG` are cut at a word boundary
@@ -15,7 +15,7 @@ import hashlib
 import re
 from functools import lru_cache
 
-from ..ingest.names import match_key
+from ..text.names import match_key
 
 DEFAULT_BASE = "https://kg.example.org/id/"
 MAX_SLUG = 80

@@ -15,15 +15,15 @@ from pyoxigraph import Literal, NamedNode
 from ..ingest.comments import VENUES, PublicationInfo
 from .iris import Minter, digest, file_slug, slug
 from .terms import Statement, integer, iri, literal
-from ..ingest.names import clean, has_cjk, match_key
+from ..text.names import clean, has_cjk, match_key
 from ..nlp.analysis import Analysis
-from ..nlp.graph import record_analyses, topic_triples
+from .topic_triples import record_analyses, topic_triples
 from ..ingest.identifiers import PAPER_PAGES, PERSON_PAGES
-from ..ingest.records import AuthorDetail, PaperRecord, SourceRef
-from ..resolve.aliases import AliasTable
-from ..resolve.record_triples import affiliation_triples, institution_triples
+from ..records import AuthorDetail, PaperRecord, SourceRef
+from ..orgs.aliases import AliasTable
+from .record_triples import affiliation_triples, institution_triples
 from ..ingest.urls import find_urls, is_code_repository
-from .vocab import BIBO, DCTERMS, FABIO, FOAF, KG, PROV, RDF, RDFS, SCHEMA, SKOS, TRUE, XSD
+from ..vocab import BIBO, DCTERMS, FABIO, FOAF, KG, PROV, RDF, RDFS, SCHEMA, SKOS, TRUE, XSD
 
 TRACKS = {"main": KG.MainTrack, "findings": KG.FindingsTrack, "position": KG.PositionTrack, "workshop": KG.WorkshopTrack}
 PRESENTATIONS = {"oral": KG.Oral, "spotlight": KG.Spotlight, "poster": KG.Poster, "contributed-talk": KG.ContributedTalk}

@@ -18,9 +18,9 @@ from collections import deque
 from typing import BinaryIO, Iterable, Iterator
 
 from ..ingest.comments import PublicationInfo
-from ..ingest.records import PaperRecord
-from ..nlp.graph import record_analyses
-from ..resolve.aliases import AliasTable
+from ..records import PaperRecord
+from .topic_triples import record_analyses
+from ..orgs.aliases import AliasTable
 from .iris import Minter
 from .mapping import paper_triples
 from .terms import ntriples_line

@@ -18,7 +18,7 @@ from typing import Iterable, Union
 
 from pyoxigraph import BlankNode, Literal, NamedNode
 
-from .vocab import XSD
+from ..vocab import XSD
 
 Subject = Union[NamedNode, BlankNode]
 Term = Union[NamedNode, BlankNode, Literal]

@@ -34,7 +34,7 @@ import re
 from collections import Counter, defaultdict
 from typing import Callable, Iterator
 
-from ..ingest.names import match_key
+from ..text.names import match_key
 from .paper_facts import PaperFacts
 
 MIN_VENUE_ABSTRACTS = 20

@@ -43,7 +43,7 @@ import pyoxigraph as ox
 
 from ..rdf.iris import Minter
 from ..stores.ordering import grouped_lines, sorted_lines
-from ..rdf.vocab import FALSE, KG, ORG, RDF, TRUE, XSD, sparql_prologue
+from ..vocab import FALSE, KG, ORG, RDF, TRUE, XSD, sparql_prologue
 
 # Per-institution counts of papers with one of these (predicate, value) facts.
 _TRACK_COUNTS = {

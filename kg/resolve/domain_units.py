@@ -18,7 +18,7 @@ import pyoxigraph as ox
 
 from ..ingest.urls import institutional_domain
 from ..rdf.iris import Minter, slug
-from ..rdf.vocab import KG, ORG, RDF, RDFS, sparql_prologue
+from ..vocab import KG, ORG, RDF, RDFS, sparql_prologue
 from ..stores.embedded import KGStore
 
 _SCOPED = sparql_prologue() + "SELECT DISTINCT ?unit ?domain WHERE { ?unit kg:scopedByDomain ?domain }"

@@ -7,7 +7,7 @@ BibTeX file) names people by their name alone; such a name-only person of one so
 identified person ``I`` when
 
 - **same-authorship**: on the same paper at the same byline position another source names
-  ``I`` with the same name (by :func:`kg.ingest.names.match_key`), and no other identified
+  ``I`` with the same name (by :func:`kg.text.names.match_key`), and no other identified
   person; or else
 - **only-identified-namesake**: ``I`` is the only identified person with that name.
 
@@ -25,14 +25,14 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from ..ingest.names import match_key
+from ..text.names import match_key
 from typing import Iterator
 
 import pyoxigraph as ox
 
 from ..rdf.iris import Minter
-from ..rdf.vocab import DCTERMS, FOAF, KG, RDF, RDFS, sparql_prologue
-from .match_keys import text_rows
+from ..vocab import DCTERMS, FOAF, KG, RDF, RDFS, sparql_prologue
+from ..index.match_keys import text_rows
 
 
 @dataclass(frozen=True)

@@ -33,14 +33,14 @@ from typing import Iterable, Iterator
 
 import pyoxigraph as ox
 
-from ..ingest.names import match_key
+from ..text.names import match_key
 from ..rdf.iris import Minter, slug
-from ..rdf.vocab import KG, ORG, RDF, RDFS, sparql_prologue
+from ..vocab import KG, ORG, RDF, RDFS, sparql_prologue
 from ..stores.embedded import KGStore
-from . import institutions
-from .institutions import PREPOSITIONS, place_shaped
-from .keys import institution_key
-from .org_names import COMPANY_NAME_WORDS, COUNTRIES, UNIT_WORDS, UNIVERSITY_WORDS
+from ..orgs import institutions
+from ..orgs.institutions import PREPOSITIONS, place_shaped
+from ..orgs.keys import institution_key
+from ..orgs.org_names import COMPANY_NAME_WORDS, COUNTRIES, UNIT_WORDS, UNIVERSITY_WORDS
 
 # Top-level organisations of the sources (the derived graph's own units left out, so the last
 # run's placings do not count), those the alias table named, and units scoped by an e-mail domain.

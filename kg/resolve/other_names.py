@@ -49,14 +49,14 @@ from typing import Iterable, Iterator
 
 import pyoxigraph as ox
 
-from ..ingest.names import match_key
+from ..text.names import match_key
 from ..rdf.iris import Minter, slug
-from ..rdf.vocab import KG, ORG, RDF, RDFS
-from .institutions import GENERIC_UNITS, KIND_WORDS, SUBJECT_WORD, split_commas
-from .keys import institution_key
-from .match_keys import derived_acronyms, initials
+from ..vocab import KG, ORG, RDF, RDFS
+from ..orgs.institutions import GENERIC_UNITS, KIND_WORDS, SUBJECT_WORD, split_commas
+from ..orgs.keys import institution_key
+from ..index.match_keys import derived_acronyms, initials
 from .name_units import ACADEMIC_WORDS, JOINING_WORDS, CorpusOrganisations, key_words
-from .org_names import COMPANY_NAME_WORDS, COUNTRIES, ORGANISATION_WORDS, UNIT_ONLY_WORDS, US_STATES, is_top_level
+from ..orgs.org_names import COMPANY_NAME_WORDS, COUNTRIES, ORGANISATION_WORDS, UNIT_ONLY_WORDS, US_STATES, is_top_level
 from .unit_forms import unit_forms
 
 # An abbreviated first word ("VW Group"), and the words that end a company's or a lab's name after it.

@@ -30,7 +30,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from ..ingest.names import match_key
+from ..text.names import match_key
 from ..ingest.urls import host
 from .abstract_join import title_abstract_matches
 from .paper_facts import PaperFacts

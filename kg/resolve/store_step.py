@@ -24,7 +24,7 @@ each time and never depends on the order sources were ingested:
 - **other names of an institution**: an acronym written alone or a system's abbreviation before a
   campus ("KAUST", "UC Santa Barbara") is placed under the one organisation of the corpus it
   names (:mod:`.other_names`).
-- **match keys** of every author, institution and topic (:mod:`kg.resolve.match_keys`), so a
+- **match keys** of every author, institution and topic (:mod:`kg.index.match_keys`), so a
   name look-up is one indexed pattern.
 
 The results live in one derived named graph (``{base}graph/resolved``), replaced as a whole.
@@ -49,19 +49,19 @@ from typing import Callable, Iterable, Iterator, TextIO
 import pyoxigraph as ox
 
 from ..rdf.iris import Minter
-from ..ingest.names import clean
+from ..text.names import clean
 from ..processes import reads_beside
 from ..stores.beside import TriplesBeside
 from ..stores.embedded import KGStore
 from ..stores.ordering import grouped_lines
-from ..rdf.vocab import FOAF, KG, RDF, RDFS, SKOS, TRUE, sparql_prologue
+from ..vocab import FOAF, KG, RDF, RDFS, SKOS, TRUE, sparql_prologue
 from .aggregates import NAME_LISTS, aggregate_triples, name_list_triples
 from .domain_units import domain_unit_triples
 from .name_units import corpus_organisations, name_unit_triples
 from .other_names import same_institution_triples
 from .unit_forms import company_labs
-from .match_keys import ENTITY_CLASSES, MATCH_KEYS, entity_keys, match_key_triples, person_keys_line, text_rows
-from .name_index import INDEX_PREDICATES, name_index_triples
+from ..index.match_keys import ENTITY_CLASSES, MATCH_KEYS, entity_keys, match_key_triples, person_keys_line, text_rows
+from ..index.name_index import INDEX_PREDICATES, name_index_triples
 from .identity import apply_moves, find_person_merges, person_merge_triples, read_mentions, undo_moves
 from .papers import MergeDecisions, PaperFacts, find_merges
 
@@ -197,7 +197,7 @@ def person_forms(store: KGStore) -> Iterator[tuple[str, dict[str, dict[str, int]
 
 def person_label_triples(people: Iterable[tuple[str, dict[str, dict[str, int]]]], keys: TextIO) -> Iterator[ox.Triple]:
     """Display names of people (from :func:`person_forms`), chosen across every source; each
-    person's match keys go to ``keys`` (:func:`kg.resolve.match_keys.person_keys_line`)."""
+    person's match keys go to ``keys`` (:func:`kg.index.match_keys.person_keys_line`)."""
     for person, forms in people:
         node = ox.NamedNode(person)
         for language in sorted(forms):

@@ -35,10 +35,10 @@ from collections import defaultdict
 from typing import Iterable
 
 from ..rdf.iris import slug
-from .institutions import KIND_WORDS, SUBJECT_WORD
-from .keys import institution_key
+from ..orgs.institutions import KIND_WORDS, SUBJECT_WORD
+from ..orgs.keys import institution_key
 from .name_units import JOINING_WORDS, LAB_WORDS, key_words
-from .org_names import COUNTRIES, FIELD_WORDS, ORGANISATION_WORDS, TOP_LEVEL_WORDS, US_STATES, is_top_level
+from ..orgs.org_names import COUNTRIES, FIELD_WORDS, ORGANISATION_WORDS, TOP_LEVEL_WORDS, US_STATES, is_top_level
 
 # A unit named after a donor, or a place: a name before "School of", "Center for" … ("Whiting School
 # of Engineering"), whatever its words end with.

@@ -39,7 +39,7 @@ from oxrdflib import OxigraphStore
 from rdflib.query import Result
 
 from ..errors import KgError, SparqlSyntaxError
-from ..rdf.vocab import EXPORTED_ONLY, KG_NS, OWL
+from ..vocab import EXPORTED_ONLY, KG_NS, OWL
 from .answers import as_result
 from .loading import ChunkLoader, TeeSink, load_file
 from .ordering import sorted_lines, sorted_statements

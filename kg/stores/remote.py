@@ -38,7 +38,7 @@ from .answers import as_result
 from .embedded import KG_GRAPHS_QUERY, KGStore, default_store_spec
 from .http import Answer, Client, RemoteError
 from .values import where_position, with_values  # noqa: F401 (where_position: tests import it from here)
-from ..rdf.vocab import PREFIXES
+from ..vocab import PREFIXES
 
 UPDATE_ENV = "KG_UPDATE_ENDPOINT"
 GRAPH_STORE_ENV = "KG_GRAPH_STORE"

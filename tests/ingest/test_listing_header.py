@@ -7,7 +7,7 @@ import pytest
 
 from kg.ingest.formats import read_source
 from kg.ingest.formats.listing import names_a_known_venue_only
-from kg.ingest.records import PaperRecord
+from kg.records import PaperRecord
 
 
 def test_a_header_only_first_block_makes_no_paper_of_the_header(tmp_path):

@@ -13,7 +13,7 @@ import pytest
 
 from kg.errors import InputError
 from kg.ingest.formats import read_source
-from kg.ingest.records import PaperRecord
+from kg.records import PaperRecord
 from kg.ingest.synth import write_corpus
 
 DATA = Path(__file__).resolve().parents[1] / "data"

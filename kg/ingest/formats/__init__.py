@@ -15,7 +15,7 @@ from typing import Iterable, Iterator, Protocol
 from ...errors import InputError
 from ...registry import Registry
 from ..reading import Paragraph, iter_lines, iter_paragraphs
-from ..records import PaperRecord, Rejection, SourceRef
+from ...records import PaperRecord, Rejection, SourceRef
 
 _SNIFF_PARAGRAPHS = 12
 _SNIFF_LINES = 400

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..names import clean
+from ...text.names import clean
 from ..reading import Paragraph
-from ..records import PaperRecord, Rejection, excerpt
+from ...records import PaperRecord, Rejection, excerpt
 from . import Source, split_header
 
 MAX_ABSTRACT = 20_000

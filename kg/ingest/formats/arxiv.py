@@ -20,9 +20,9 @@ from html.entities import html5
 from typing import Iterator
 
 from .. import identifiers
-from ..names import clean
+from ...text.names import clean
 from ..reading import Paragraph, iter_lines
-from ..records import Affiliation, AuthorDetail, PaperRecord, Rejection
+from ...records import Affiliation, AuthorDetail, PaperRecord, Rejection
 from ..structured import distinct, make_record
 from . import Source
 

@@ -19,9 +19,9 @@ from bibtexparser.middlewares.names import parse_single_name_into_parts, split_m
 from pylatexenc.latex2text import LatexNodes2Text
 
 from .. import identifiers
-from ..names import clean
+from ...text.names import clean
 from ..reading import Paragraph, iter_lines
-from ..records import PaperRecord, Rejection, excerpt
+from ...records import PaperRecord, Rejection, excerpt
 from ..structured import MAX_FIELD, distinct, make_record
 from . import Source
 

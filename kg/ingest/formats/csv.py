@@ -23,9 +23,9 @@ from collections import deque
 from typing import Iterator
 
 from .. import identifiers
-from ..names import clean
+from ...text.names import clean
 from ..reading import Paragraph, iter_lines
-from ..records import Affiliation, AuthorDetail, Institution, PaperRecord, Rejection, excerpt
+from ...records import Affiliation, AuthorDetail, Institution, PaperRecord, Rejection, excerpt
 from ..structured import MAX_FIELD, distinct, make_record
 from . import Source
 from .bibtex import person_name

@@ -28,9 +28,9 @@ from html.entities import html5
 from typing import Iterator
 
 from ..comments import VENUES, find_venue
-from ..names import clean, has_cjk, unescape_html, with_generations
+from ...text.names import clean, has_cjk, unescape_html, with_generations
 from ..reading import Paragraph
-from ..records import Institution, PaperRecord, Rejection, excerpt
+from ...records import Institution, PaperRecord, Rejection, excerpt
 from . import Source, split_header
 
 MAX_TITLE = 1_000

@@ -20,14 +20,14 @@ import json
 import re
 from typing import Iterator
 
-from ...resolve.keys import is_legal_form
-from ...resolve.org_names import ORGANISATION_WORDS, UNIT_WORDS, is_country, is_top_level, words_of
+from ...orgs.keys import is_legal_form
+from ...orgs.org_names import ORGANISATION_WORDS, UNIT_WORDS, is_country, is_top_level, words_of
 from .. import identifiers
 from ..comments import find_venue, known_venue_of_compact, names_conference, venue_of_header
-from ..names import clean, fold, is_generation, unescape_html, with_generations
+from ...text.names import clean, fold, is_generation, unescape_html, with_generations
 from ..json_stream import ArrayStream, Fault
 from ..reading import Paragraph
-from ..records import Affiliation, AuthorDetail, PaperRecord, Rejection, excerpt
+from ...records import Affiliation, AuthorDetail, PaperRecord, Rejection, excerpt
 from ..structured import FieldError, distinct, institutions_of, make_record, parts, text
 from . import Source
 from .bibtex import citation_fields, unlatex, venue_facts
@@ -127,7 +127,7 @@ def _named_with_hosts(aff: str, domain: str) -> list[tuple[str, str]]:
     """One author's affiliations, each with its e-mail domain where the list gives one per
     affiliation. Without those domains (KDD's ``affs``) the ``+`` may also be a comma
     ("School of Computer Science+Fudan University"), which only the institution rules can tell
-    (:func:`kg.resolve.institutions.plus_groups`): the author's affiliations stay one entry."""
+    (:func:`kg.orgs.institutions.plus_groups`): the author's affiliations stay one entry."""
     names, hosts = _one_authors_affiliations(aff), domain.split("+") if domain else []
     if len(hosts) != len(names) or not any(host.strip() for host in hosts):
         names, hosts = [aff.strip(" +")], [""]

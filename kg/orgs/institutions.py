@@ -82,7 +82,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..ingest.names import clean, fold, has_cjk
+from ..text.names import clean, fold, has_cjk
 from .aliases import AliasTable
 from .keys import institution_key, is_legal_form, swapped, without_legal_form
 from .org_names import (

@@ -5,7 +5,7 @@ Aggregators sometimes fill the institution field with the authors themselves ("P
 institution, when
 
 - its name, or its bracketed romanised form, is one of the paper's authors: the same
-  :func:`kg.ingest.names.match_key` ("Dongwoo Kim" = "Dong-Woo Kim") or the same words in another
+  :func:`kg.text.names.match_key` ("Dongwoo Kim" = "Dong-Woo Kim") or the same words in another
   order ("Sun Pengwei" = "Pengwei Sun"); or
 - it does not look like an organisation (no organisation word, no acronym, not in the alias
   table) and is shaped like a personal name (two to four capitalised words, a Chinese name of two
@@ -26,8 +26,8 @@ from __future__ import annotations
 
 import re
 
-from ..ingest.names import clean, has_cjk, match_key
-from ..ingest.records import Institution
+from ..text.names import clean, has_cjk, match_key
+from ..records import Institution
 from .aliases import AliasTable
 from .org_names import looks_like_organisation
 

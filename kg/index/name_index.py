@@ -21,7 +21,7 @@ import pyoxigraph as ox
 
 from ..rdf.iris import Minter
 from ..stores.ordering import sorted_lines
-from ..rdf.vocab import KG, NAME_INDEX_PREDICATES
+from ..vocab import KG, NAME_INDEX_PREDICATES
 from .match_keys import ENTITY_CLASSES, EntityKeys
 
 
@@ -34,7 +34,7 @@ def _node(minter: Minter, kind: str) -> ox.NamedNode:
 
 def name_index_triples(store, kind: str, entities: Callable[[], Iterable[EntityKeys]], minter: Minter,
                        scratch: Path | None = None) -> Iterator[ox.Triple]:
-    """The kind's index, from the keys :func:`kg.resolve.match_keys.entity_keys` finds (``entities``
+    """The kind's index, from the keys :func:`kg.index.match_keys.entity_keys` finds (``entities``
     gives them afresh in IRI order each time it is called). Sorted on disk, so memory does not grow
     with the number of entities (2 M authors at 1,000,000 papers)."""
     cls = ENTITY_CLASSES[kind]

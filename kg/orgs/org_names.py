@@ -24,7 +24,7 @@ from functools import lru_cache
 
 import pycountry
 
-from ..ingest.names import clean, fold
+from ..text.names import clean, fold
 from .aliases import AliasTable
 from .keys import institution_key, swapped
 

@@ -15,11 +15,11 @@ from typing import Iterator, Sequence
 
 from pyoxigraph import NamedNode
 
-from ..rdf.iris import Minter, file_slug
-from ..rdf.terms import Statement, iri, literal
-from ..ingest.records import PaperRecord
-from ..rdf.vocab import DCTERMS, KG, RDF, RDFS, SKOS, XSD
-from .analysis import Analysis, analyse_all
+from .iris import Minter, file_slug
+from .terms import Statement, iri, literal
+from ..records import PaperRecord
+from ..vocab import DCTERMS, KG, RDF, RDFS, SKOS, XSD
+from ..nlp.analysis import Analysis, analyse_all
 
 SECTIONS = {"title": KG.InTitle, "abstract": KG.InAbstract, "summary": KG.InSummary}
 ARTIFACT_CLASSES = {"benchmark": KG.Benchmark, "dataset": KG.Dataset, "method": KG.Method, "model": KG.Model, "metric": KG.Metric}

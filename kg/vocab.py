@@ -26,7 +26,7 @@ class Namespace:
 
 
 KG = Namespace(KG_NS)
-# The name look-up index (kg/resolve/name_index.py): one literal per entity kind holding every
+# The name look-up index (kg/index/name_index.py): one literal per entity kind holding every
 # match key, a cache for `kg query`, left out of exports and of the triple count.
 NAME_INDEX_PREDICATES = (f"{KG_NS}indexOf", f"{KG_NS}entityPrefix", f"{KG_NS}matchKeyLines", f"{KG_NS}matchKeyList")
 EXPORTED_ONLY = "FILTER(?p NOT IN (" + ", ".join(f"<{iri}>" for iri in NAME_INDEX_PREDICATES) + "))"

@@ -1,7 +1,7 @@
 """Match keys: what the forgiving name look-up (:func:`kg.query.library.find_entity`) compares.
 
 Every author, institution and topic gets one ``kg:matchKey`` literal per distinct
-:func:`kg.ingest.names.match_key` of its names (labels, acronyms, names as written, the names the
+:func:`kg.text.names.match_key` of its names (labels, acronyms, names as written, the names the
 resolution step chose), and each institution one ``kg:acronymKey`` per acronym its names imply.
 They are written into the derived graph by the store-level resolution step, so a look-up is one
 indexed ``?e kg:matchKey "…"`` pattern instead of reading and folding every label on each call.
@@ -16,8 +16,8 @@ from typing import Iterable, Iterator
 
 import pyoxigraph as ox
 
-from ..ingest.names import fold, has_cjk, match_key
-from ..rdf.vocab import FOAF, KG, ORG, SKOS, sparql_prologue
+from ..text.names import fold, has_cjk, match_key
+from ..vocab import FOAF, KG, ORG, SKOS, sparql_prologue
 
 MATCH_KEYS = frozenset({KG.matchKey, KG.acronymKey})  # the predicates written here
 ENTITY_CLASSES = {"author": FOAF.Person, "institution": ORG.Organization, "topic": SKOS.Concept}

@@ -20,16 +20,16 @@ from typing import Iterator
 
 from pyoxigraph import Literal, NamedNode
 
-from ..rdf.iris import Minter, slug
-from ..rdf.terms import Statement, integer, iri, literal
-from ..ingest.names import has_cjk
+from .iris import Minter, slug
+from .terms import Statement, integer, iri, literal
+from ..text.names import has_cjk
 from ..ingest.urls import institutional_domain
-from ..ingest.records import Affiliation, PaperRecord
-from ..rdf.vocab import KG, ORG, PROV, RDF, RDFS, SCHEMA, SKOS
-from .aliases import AliasTable
-from .institutions import OrgChain, resolve_entries
-from .org_names import is_top_level, starts_with_unit_word
-from .people import person_name_reason, title_page_reason
+from ..records import Affiliation, PaperRecord
+from ..vocab import KG, ORG, PROV, RDF, RDFS, SCHEMA, SKOS
+from ..orgs.aliases import AliasTable
+from ..orgs.institutions import OrgChain, resolve_entries
+from ..orgs.org_names import is_top_level, starts_with_unit_word
+from ..orgs.people import person_name_reason, title_page_reason
 
 
 def _named(text: str) -> Literal:

@@ -1,6 +1,6 @@
 """Identity keys for institution names: what must match for two written forms to be one.
 
-On top of :func:`kg.ingest.names.match_key` (case, diacritics, punctuation), institution names
+On top of :func:`kg.text.names.match_key` (case, diacritics, punctuation), institution names
 also ignore
 
 - hyphens as word breaks ("Urbana-Champaign" = "Urbana Champaign"), "&" vs "and", a leading
@@ -34,7 +34,7 @@ from functools import lru_cache
 
 from rapidfuzz.distance import OSA
 
-from ..ingest.names import clean, match_key
+from ..text.names import clean, match_key
 
 _HYPHENS = re.compile(r"[\-\u2010-\u2015\u2212]")
 _IGNORED_WORDS = frozenset({"at"})

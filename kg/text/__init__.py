@@ -1,0 +1,1 @@
+"""Text helpers every package shares: display cleaning, folding, match keys, CJK detection (pure, no kg imports)."""
