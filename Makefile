@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test system-deps bench bench-1m bench-graphs eval eval-real clean
+.PHONY: demo test system-deps bench bench-1m bench-graphs stress fuzz eval eval-real clean
 
 # The install's output (pip's notices and warnings) goes to a log, shown only when the install fails.
 INSTALL_LOG := $(VENV)/install.log
@@ -39,6 +39,14 @@ bench: $(STAMP)
 
 bench-graphs: $(STAMP)
 	$(BIN)/python bench/graphs.py
+
+## kg stats / kg query run beside 5 rebuilds of a 2,000-paper store: failures (0 expected).
+stress: $(STAMP)
+	$(BIN)/python bench/stress_readers.py
+
+## 500 mutants of a file in each input format: tracebacks, hangs, records lost (0 expected).
+fuzz: $(STAMP)
+	$(BIN)/python bench/fuzz_readers.py --field-mb 10
 
 ## The same at 1,000,000 papers (hours on a 2-core machine; not run in CI).
 bench-1m: $(STAMP)

@@ -6,6 +6,7 @@ status, never a traceback (set ``KG_DEBUG=1`` to see one).
 
 from __future__ import annotations
 
+import errno
 import importlib
 import os
 import sys
@@ -100,12 +101,28 @@ def main() -> None:
         sys.stderr.close()  # the reader of our output went away (e.g. `kg export | head`)
         sys.exit(0)
     except OSError as exc:  # an output that cannot be written: under a file, read-only, disk full
-        if os.environ.get("KG_DEBUG") or not exc.filename:
+        if os.environ.get("KG_DEBUG") or not (exc.filename or _disk_full(exc)):
             raise
+        if _disk_full(exc):
+            _no_space(exc)
         click.echo(f"kg: error: {exc.filename}: {exc.strerror or exc}", err=True)
         sys.exit(2)
     except Exception as exc:  # noqa: BLE001 - the one place that turns bugs into one line
         if os.environ.get("KG_DEBUG"):
             raise
+        if _disk_full(exc):  # the store's engine says so in a RuntimeError of its own
+            _no_space(exc)
         click.echo(f"kg: internal error: {type(exc).__name__}: {exc} (set KG_DEBUG=1 for a traceback)", err=True)
         sys.exit(70)
+
+
+def _disk_full(exc: Exception) -> bool:
+    return getattr(exc, "errno", None) in (errno.ENOSPC, errno.EDQUOT) or "No space left on device" in str(exc)
+
+
+def _no_space(exc: Exception) -> None:
+    """One line for a full disk (exit 1); a write in progress committed nothing (kg/stores/embedded.py: the journal)."""
+    where = f" writing {exc.filename}" if getattr(exc, "filename", None) else ""
+    click.echo(f"kg: error: no space left on device{where}: free some space and run the command again "
+               "(set KG_DEBUG=1 for a traceback)", err=True)
+    sys.exit(1)

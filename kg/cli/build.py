@@ -17,11 +17,13 @@ from ..exports.background import export_beside
 from ..exports.rdf import export
 from ..exports.site import write_site
 from ..graphs.networks import write_pages
-from ..pipeline import IngestReport, NothingRead, ingest
+from ..pipeline import IngestReport, NothingRead, expand_paths, ingest, source_names
 from ..processes import reads_beside
 from ..query.stats import graph_stats, stored_stats
+from ..rdf.mapping import source_iri
 from ..stores.embedded import KGStore
-from .common import base_option, console, minter, opened_store, reading_options, writable_folder, writer_store_option
+from .common import (UsageError, base_option, console, minter, opened_store, reading_options, writable_folder,
+                     writer_store_option)
 
 
 def write_rejects(report: IngestReport, path: Path) -> None:
@@ -144,19 +146,33 @@ def print_summary(report: IngestReport, stats: dict[str, int]) -> None:
     )
 
 
+def refuse_to_replace(store: KGStore, mint) -> None:
+    """A bare `kg build` builds the samples, which would replace every other source: refuse that."""
+    samples = {source_iri(name, mint).value for name in source_names(expand_paths([SAMPLES_DIR]))}
+    others = [graph for graph in store.sources() if graph not in samples]
+    if others:
+        shown = ", ".join(graph.rsplit("/", 1)[-1] for graph in others[:3]) + (", …" if len(others) > 3 else "")
+        raise UsageError(f"--store {store.spec} holds {plural(len(others), 'other source')} ({shown}); kg build without "
+                         "PATH builds the bundled samples and would replace them: give the files to build, "
+                         "or pass --replace to replace them with the samples")
+
+
 @click.command()
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("exports"),
               show_default=True, help="Folder for kg.ttl, rejects.tsv and the network pages.")
 @click.option("--site", "with_site", is_flag=True, default=False,
               help="Also write the static site (kg site) into OUT/site, and link the network pages' nodes to it.")
+@click.option("--replace", is_flag=True, default=False,
+              help="With no PATH: build the samples even where the store holds other sources (they are replaced).")
 @reading_options
 @writer_store_option
 @base_option
-def build(paths, out_dir, format_name, encoding, strict, jobs, store_spec, base, with_site) -> None:
+def build(paths, out_dir, replace, format_name, encoding, strict, jobs, store_spec, base, with_site) -> None:
     """Build the graph from listing files (or folders of them) and write the exports.
 
-    With no PATH, builds the bundled sample listings. The graph then holds exactly these
+    With no PATH, builds the bundled sample listings; a store that holds other sources is
+    then refused unless --replace is given. The graph then holds exactly these
     sources: every file is read before the store changes, so a build that fails (a bad
     file, --strict, nothing ingested, a kill) leaves the previous graph as it was. Prints
     what was read, ingested and rejected; rejected records are listed with file and line
@@ -165,6 +181,8 @@ def build(paths, out_dir, format_name, encoding, strict, jobs, store_spec, base,
     mint = minter(base)
     writable_folder(out_dir)  # before the store changes: a build that cannot write its exports changes nothing
     with opened_store(store_spec, write=True) as store, Stages() as stage:
+        if not paths and not replace:
+            refuse_to_replace(store, mint)
         report = run_ingest(list(paths) or [SAMPLES_DIR], store, mint, format_name, encoding, strict, jobs, stage,
                             replace_all=True)
         stage("counting")

@@ -1,7 +1,7 @@
 """Stream a listing file as numbered lines and blank-line separated paragraphs.
 
 Files are read line by line (never whole), so a corpus of any size needs memory for one
-paragraph at a time. UTF-8 with or without BOM and LF/CRLF/CR line ends, in any mix, are
+paragraph at a time. UTF-8 with or without BOMs (one or more) and LF/CRLF/CR line ends, in any mix, are
 accepted (control characters and Unicode non-characters are dropped); anything
 else is an :class:`InputError` naming the file and line, because guessing an encoding would
 silently corrupt names.
@@ -30,6 +30,14 @@ _WINDOWS_1252_C1 = {code: bytes([code]).decode("cp1252") for code in range(0x80,
 _UNWANTED = re.compile("[\x01-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufdd0-\ufdef"
                        + "".join(f"{chr(plane * 0x10000 + 0xFFFE)}{chr(plane * 0x10000 + 0xFFFF)}" for plane in range(17))
                        + "]")
+# The same for text without characters beyond the BMP, ten times faster (1 s for a 10 MB line with the whole class).
+_UNWANTED_BMP = re.compile("[\x01-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufdd0-\ufdef\ufffe\uffff]")
+_BEYOND_BMP = re.compile("[\U00010000-\U0010ffff]")
+
+
+def _wanted(text: str) -> str:
+    """The text without the characters no output may carry (:data:`_UNWANTED`)."""
+    return (_UNWANTED if _BEYOND_BMP.search(text) else _UNWANTED_BMP).sub("", text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +66,7 @@ def check_text_file(path: Path) -> None:
 
 
 def iter_lines(path: Path, encoding: str = "utf-8") -> Iterator[tuple[int, str]]:
-    """Yield ``(line_number, text)`` with line ends (LF, CRLF or CR) and a leading BOM removed.
+    """Yield ``(line_number, text)`` with line ends (LF, CRLF or CR) and the leading BOMs removed.
 
     Lines are decoded one at a time so that an encoding error names the exact line.
     """
@@ -68,7 +76,7 @@ def iter_lines(path: Path, encoding: str = "utf-8") -> Iterator[tuple[int, str]]
     try:
         with open(path, "rb") as handle:
             for raw in handle:
-                if number == 0 and codec == "utf-8" and raw.startswith(codecs.BOM_UTF8):
+                while number == 0 and codec == "utf-8" and raw.startswith(codecs.BOM_UTF8):  # one or more
                     raw = raw[len(codecs.BOM_UTF8):]
                 try:
                     text = raw.decode(codec)
@@ -86,7 +94,7 @@ def iter_lines(path: Path, encoding: str = "utf-8") -> Iterator[tuple[int, str]]
                 body = text[:-2] if text.endswith("\r\n") else text[:-1] if text.endswith(("\n", "\r")) else text
                 if not body.isascii():
                     body = body.translate(_WINDOWS_1252_C1)
-                for part in _UNWANTED.sub("", body).split("\r"):
+                for part in _wanted(body).split("\r"):
                     number += 1
                     yield number, part
     except OSError as exc:

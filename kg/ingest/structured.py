@@ -17,6 +17,7 @@ from ..records import AuthorDetail, Institution, PaperRecord, Rejection, SourceR
 
 MAX_TITLE = 1_000
 MAX_FIELD = 20_000
+MAX_PART = 2_000  # characters of one entry of a list field: one name, affiliation or keyword
 
 
 class FieldError(ValueError):
@@ -29,6 +30,8 @@ def text(value: object, key: str) -> str | None:
         return None
     if not isinstance(value, str):
         raise FieldError(f"field {key!r} is {type(value).__name__}, not text")
+    if len(value) > MAX_FIELD:  # refused before it is cleaned, which takes seconds at 10 MB
+        raise FieldError(f"field {key!r} of {len(value):,} characters is too long (limit {MAX_FIELD:,})")
     return clean(unescape_html(value)) or None
 
 
@@ -41,10 +44,15 @@ def parts(value: object, key: str, separator: str) -> list[str]:
     if value is None or value == "":
         return []
     if isinstance(value, str):
-        return [clean(part) for part in unescape_html(value).split(separator)]
-    if isinstance(value, list) and all(isinstance(part, str) for part in value):
-        return [clean(unescape_html(part)) for part in value]
-    raise FieldError(f"field {key!r} is {type(value).__name__}, not text or a list of text")
+        listed = unescape_html(value).split(separator)
+    elif isinstance(value, list) and all(isinstance(part, str) for part in value):
+        listed = [unescape_html(part) for part in value]
+    else:
+        raise FieldError(f"field {key!r} is {type(value).__name__}, not text or a list of text")
+    if longest := max((part for part in listed if len(part) > MAX_PART), key=len, default=None):
+        # refused before the affiliation rules, whose time grows with the square of a part's words
+        raise FieldError(f"an entry of field {key!r} has {len(longest):,} characters (limit {MAX_PART:,})")
+    return [clean(part) for part in listed]
 
 
 def aligned(values: Sequence, authors: Sequence) -> Sequence:

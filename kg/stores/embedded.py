@@ -43,14 +43,13 @@ from ..vocab import EXPORTED_ONLY, KG_NS, OWL
 from .answers import as_result
 from .loading import ChunkLoader, TeeSink, load_file
 from .ordering import sorted_lines, sorted_statements
-from .snapshots import READERS, Snapshot, clear_stale, open_snapshot
+from .snapshots import READERS, WRITER_LOCK, Snapshot, clear_stale, open_snapshot, publish
 from .values import with_values
 
 DEFAULT_STORE = ".kg-store"
 STORE_ENV = "KG_STORE"
 WAIT_ENV = "KG_WAIT"
 DEFAULT_WAIT = 300.0  # seconds a writer waits for another writer before giving up
-WRITER_LOCK = "kg-writer.lock"
 REMOTE_SCHEMES = ("http://", "https://")
 
 # Sorted outside the engine (kg.stores.ordering) so exports repeat byte for byte; the graph
@@ -404,6 +403,8 @@ class EmbeddedStore(KGStore):
             self.oxigraph.flush()
         if self._snapshot is None and self._lock is None:
             return
+        if self._lock is not None:  # the work is complete: readers see it from now on (kg/stores/snapshots.py)
+            publish(self.oxigraph, Path(self.spec))
         # Oxigraph closes its database with the last reference, and rdflib's Dataset holds one in a
         # reference cycle: collect it, so no compaction runs after the lock is released and no
         # reader's database is open when its snapshot goes.

@@ -22,11 +22,12 @@ from .. import identifiers
 from ...text.names import clean
 from ..reading import Paragraph, iter_lines
 from ...records import PaperRecord, Rejection, excerpt
-from ..structured import distinct, make_record
+from ..structured import MAX_FIELD, distinct, make_record
 from . import Source
 
 _ENTRY = re.compile(r"^\s*@\s*([A-Za-z]+)\s*[{(]", re.MULTILINE)
 _NOT_PAPERS = {"string", "preamble", "comment"}
+MAX_ENTRY = 20 * MAX_FIELD  # characters of one entry: twenty fields of the longest a field may be
 # OpenReview writes keys from surnames with their TeX accents (g{\"u}nster2024handling), which
 # bibtexparser cannot read as a key; the key is only a label, so its markup is dropped.
 _MARKED_UP_KEY = re.compile(r"(@\s*[A-Za-z]+\s*[{(]\s*)([^,\s]*[{}\\][^,\n]*),")
@@ -108,6 +109,9 @@ def venue_facts(fields: dict[str, str]) -> str | None:
 
 
 def entry_record(fields: dict[str, str], where, header: str) -> PaperRecord | Rejection:
+    if long := next((key for key, value in fields.items() if len(value) > MAX_FIELD), None):  # before TeX is read
+        return Rejection(where, f"{long} of {len(fields[long]):,} characters is too long (limit {MAX_FIELD:,})",
+                         excerpt(fields.get("title", "")[:200]))
     eprint = identifiers.arxiv(fields.get("eprint")) if (fields.get("archiveprefix") or "arxiv").casefold() == "arxiv" else None
     url = clean(fields.get("url") or "") or None
     arxiv = eprint or identifiers.arxiv(url)
@@ -122,11 +126,14 @@ def entry_record(fields: dict[str, str], where, header: str) -> PaperRecord | Re
     )
 
 
+_FIELD_WITH_AT = re.compile(r"\s*@\s*\w+\s*=")  # "@url={…}": a field with a stray '@', no entry's start
+
+
 def _chunks(source: Source, encoding: str) -> Iterator[tuple[int, str]]:
     """(1-based first line, text) of runs of lines that each start with an ``@`` line."""
     start, lines = 1, []
     for number, line in iter_lines(source.path, encoding):
-        if line.lstrip().startswith("@") and lines:
+        if line.lstrip().startswith("@") and not _FIELD_WITH_AT.match(line) and lines:
             yield start, "\n".join(lines)
             start, lines = number, []
         lines.append(line)
@@ -150,7 +157,13 @@ class BibtexFormat:
         strings: dict[str, str] = {}
         for first, chunk in _chunks(source, self.encoding):
             if not _ENTRY.search(chunk):
+                if chunk.lstrip().startswith("@"):  # an entry whose opening is damaged ("@inpro\\ceedings{")
+                    yield Rejection(source.at(first), "a line opens with '@' but starts no BibTeX entry", excerpt(chunk[:200]))
                 continue  # text outside entries is a comment in BibTeX
+            if len(chunk) > MAX_ENTRY:  # refused before parsing: the parsers' time grows faster than the text
+                yield Rejection(source.at(first), f"entry of {len(chunk):,} characters is too long (limit {MAX_ENTRY:,})",
+                                excerpt(chunk[:200]))
+                continue
             entries, failures = parse_entries(chunk, strings)
             for offset, reason, raw in failures:
                 yield Rejection(source.at(first + offset), reason, excerpt(raw))

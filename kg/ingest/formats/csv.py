@@ -8,19 +8,23 @@ is the one the header uses most. Authors are split the way the cell writes them:
 Affiliations with one entry per author, split the same way, are per-author (``+`` between
 several of one author); otherwise they are the paper's institutions.
 
-Rows are streamed with their first line; a row with more or fewer cells than the header, or
-one that cannot be parsed (an unclosed quote), is rejected with its line.
+Rows are streamed with their first line, read as a listing's lines are (BOMs, line ends,
+control characters, encoding errors); a row with more or fewer cells than the header is rejected
+with its line, and lines no row can start at by the CSV grammar (a stray quote) are one
+rejection, after which reading goes on with the next row (:class:`CsvRows`).
 """
 
 from __future__ import annotations
 
 import csv as stdlib_csv
+import itertools
 import re
+from collections import deque
 from typing import Iterator
 
 from .. import identifiers
 from ...text.names import clean
-from ..reading import Paragraph, check_text_file
+from ..reading import Paragraph, iter_lines
 from ...records import Affiliation, AuthorDetail, Institution, PaperRecord, Rejection, excerpt
 from ..structured import MAX_FIELD, distinct, make_record
 from . import Source
@@ -142,34 +146,79 @@ class CsvFormat:
         return 1.0 if len(header) >= 2 and "title" in found and ("authors" in found or "abstract" in found) else 0.0
 
     def read(self, paragraphs: Iterator[Paragraph], source: Source) -> Iterator[PaperRecord | Rejection]:
-        del paragraphs  # a quoted cell may hold blank lines: the file is read by the csv module
-        check_text_file(source.path)
-        with open(source.path, encoding="utf-8-sig", newline="") as handle:
-            first_line = handle.readline()
-            handle.seek(0)
-            reader = stdlib_csv.reader(handle, delimiter=_delimiter(first_line), strict=True)
-            header = next(reader, [])
-            columns = column_map(header)
-            start = reader.line_num + 1
-            while True:
-                try:
-                    cells = next(reader)
-                except StopIteration:
+        del paragraphs  # a quoted cell may hold blank lines: the file is read row by row by the CSV grammar
+        rows = CsvRows(iter_lines(source.path))
+        header: list[str] | None = None
+        for line, cells, problem in rows:
+            if header is None:
+                header, columns = cells or [], column_map(cells or [])
+                rows.limit = MAX_FIELD * max(1, len(header))
+                continue
+            where = source.at(line)
+            if cells is None:
+                yield Rejection(where, f"row cannot be read as CSV: {problem}", excerpt(rows.failed_text))
+            elif not any(cell.strip() for cell in cells):
+                continue
+            elif len(cells) != len(header):
+                yield Rejection(where, f"row has {len(cells)} cells, the header has {len(header)}", excerpt(" | ".join(cells)[:400]))
+            elif any(len(cell) > MAX_FIELD for cell in cells):
+                yield Rejection(where, f"a cell is longer than {MAX_FIELD:,} characters", excerpt(" | ".join(cells)[:400]))
+            else:
+                yield row_record({field: cells[index] for field, index in columns.items()}, where, "")
+
+
+class CsvRows:
+    """``(first line, cells, None)`` per row of numbered lines, by the CSV grammar (a quoted cell may
+    span lines); where the grammar fails (a stray quote), ``(first line, None, reason)`` once for the
+    run of lines no row can start at, and reading goes on at the next line a row can start at, so a
+    stray quote costs its own row and no other. The delimiter is the one the first line uses most."""
+
+    def __init__(self, lines: Iterator[tuple[int, str]]):
+        self.lines, self.buffer = lines, deque()
+        self.limit = MAX_FIELD  # characters a row may take beyond its first line (a cell longer is rejected anyway)
+        self.delimiter, self.failed_text = ",", ""
+
+    def _feed(self) -> Iterator[str]:
+        fed = 0
+        for index in itertools.count():
+            if index == len(self.buffer):
+                if (line := next(self.lines, None)) is None:
                     return
-                except stdlib_csv.Error as exc:
-                    yield Rejection(source.at(start), f"row cannot be read as CSV: {exc}", "")
-                    start = reader.line_num + 1
-                    continue
-                where, start = source.at(start), reader.line_num + 1
-                if not any(cell.strip() for cell in cells):
-                    continue
-                shown = excerpt(" | ".join(cells))
-                if len(cells) != len(header):
-                    yield Rejection(where, f"row has {len(cells)} cells, the header has {len(header)}", shown)
-                elif any(len(cell) > MAX_FIELD for cell in cells):
-                    yield Rejection(where, f"a cell is longer than {MAX_FIELD:,} characters", shown)
-                else:
-                    yield row_record({field: cells[index] for field, index in columns.items()}, where, "")
+                self.buffer.append(line)
+            text = self.buffer[index][1]
+            fed += len(text)
+            if index and fed > self.limit:
+                return  # ends the row inside its quotes: the grammar fails
+            yield text + "\n"
+
+    def __iter__(self) -> Iterator[tuple[int, list[str] | None, str | None]]:
+        if (first := next(self.lines, None)) is None:
+            return
+        self.buffer.append(first)
+        self.delimiter = _delimiter(first[1])
+        failed: tuple[int, str] | None = None  # the first line and reason of lines no row starts at
+        while self.buffer:
+            reader = stdlib_csv.reader(self._feed(), delimiter=self.delimiter, strict=True)
+            try:
+                cells = next(reader)
+            except stdlib_csv.Error as exc:
+                if failed is None:
+                    failed, self.failed_text = (self.buffer[0][0], str(exc)), self.buffer[0][1][:200]
+                self.buffer.popleft()
+                if not self.buffer and (line := next(self.lines, None)) is not None:
+                    self.buffer.append(line)
+                continue
+            if failed is not None:
+                yield failed[0], None, failed[1]
+                failed = None
+            line = self.buffer[0][0]
+            for _ in range(reader.line_num):
+                self.buffer.popleft()
+            yield line, cells, None
+            if not self.buffer and (line := next(self.lines, None)) is not None:
+                self.buffer.append(line)
+        if failed is not None:
+            yield failed[0], None, failed[1]
 
 
 FORMAT = CsvFormat()

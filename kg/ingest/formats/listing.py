@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from html.entities import html5
 from typing import Iterator
 
+from ..comments import VENUES, find_venue
 from ...text.names import clean, has_cjk, unescape_html, with_generations
 from ..reading import Paragraph
 from ...records import Institution, PaperRecord, Rejection, excerpt
@@ -143,10 +144,24 @@ def split_bracketed(text: str) -> tuple[str, str | None]:
 
 
 def _is_header(first: Paragraph, second: Paragraph | None) -> bool:
-    """A short first line is the venue header unless the next paragraph is its translation or byline."""
+    """A short first line is the venue header unless the next paragraph is its translation or byline;
+    a line that is a known conference's name alone ("ICML", "ICML 2024 Papers") is the header always,
+    never a paper's title, whatever follows it."""
     if "\n" in first.text or len(first.text) > MAX_HEADER:
         return False
-    return second is None or not (_is_translation(first, second) or looks_like_authors(second.text))
+    return (second is None or names_a_known_venue_only(first.text)
+            or not (_is_translation(first, second) or looks_like_authors(second.text)))
+
+
+_HEADER_WORDS = re.compile(r"\b(?:(?:19|20)\d\d|accepted|papers|proceedings)\b", re.IGNORECASE)
+
+
+def names_a_known_venue_only(text: str) -> bool:
+    """The text is a known conference's acronym, with at most its year and "(Accepted) Papers"."""
+    venue, _ = find_venue(text)
+    if venue not in VENUES:
+        return False
+    return not _HEADER_WORDS.sub("", re.sub(rf"\b{re.escape(venue)}\b", "", text, flags=re.IGNORECASE)).strip(" -–:,")
 
 
 def _is_translation(title: Paragraph, paragraph: Paragraph) -> bool:
@@ -178,7 +193,7 @@ def _by_position(run: list[Paragraph]) -> tuple[list[Paragraph], _Block]:
         return [], _Block(run[0])
     if len(run) == 2 and _is_translation(run[0], run[1]):
         return [], _Block(run[0], translation=run[1])
-    if len(run) == 3 or len(run) > 3 and _is_translation(run[-3], run[-2]):
+    if len(run) >= 3 and _is_translation(run[-3], run[-2]):
         return run[:-3], _Block(run[-3], translation=run[-2], byline=run[-1])
     return run[:-2], _Block(run[-2], byline=run[-1])
 

@@ -8,10 +8,10 @@ several affiliations of one author), ``status`` (Poster / Oral / Spotlight), ``t
 (its booktitle and year give the venue). The venue header is the file name
 (``aistats2025.json`` -> "AISTATS 2025") for papers whose entry names no conference.
 
-The array is decoded one object at a time from chunks of the file (``json.JSONDecoder
-.raw_decode``), so a file of many MB never exists twice in memory, and each paper knows the
-line its object starts on. A truncated or invalid file ingests every paper before the fault
-and rejects the rest with the line and column of the fault.
+The array is decoded one object at a time (:mod:`kg.ingest.json_stream`), so a file of many MB
+never exists twice in memory, and each paper knows the line its object starts on. An object that
+cannot be decoded is rejected with the line and column of the fault and reading goes on with the
+next object; a truncated file ingests every paper before the cut.
 """
 
 from __future__ import annotations
@@ -25,93 +25,12 @@ from ...orgs.org_names import ORGANISATION_WORDS, UNIT_WORDS, is_country, is_top
 from .. import identifiers
 from ..comments import find_venue, known_venue_of_compact, names_conference, venue_of_header
 from ...text.names import clean, fold, is_generation, unescape_html, with_generations
-from ..reading import Paragraph, check_text_file
+from ..json_stream import ArrayStream, Fault
+from ..reading import Paragraph
 from ...records import Affiliation, AuthorDetail, PaperRecord, Rejection, excerpt
 from ..structured import FieldError, distinct, institutions_of, make_record, parts, text
 from . import Source
 from .bibtex import citation_fields, unlatex, venue_facts
-
-_CHUNK = 1 << 16
-_WHITESPACE = re.compile(r"[ \t\r\n]*")
-
-
-class _Fault(Exception):
-    def __init__(self, line: int, reason: str):
-        self.line, self.reason = line, reason
-
-
-class _ArrayStream:
-    """The values of a top-level JSON array, each with the 1-based line it starts on."""
-
-    def __init__(self, handle):
-        self.handle, self.buffer, self.pos, self.line, self.eof = handle, "", 0, 1, False
-        self.decoder = json.JSONDecoder()
-
-    def _more(self) -> bool:
-        if self.eof:
-            return False
-        chunk = self.handle.read(_CHUNK)
-        if not chunk:
-            self.eof = True
-            return False
-        self.buffer, self.pos = self.buffer[self.pos:] + chunk, 0  # drop what has been read; self.line stays at pos
-        return True
-
-    def _advance(self, to: int) -> None:
-        self.line += self.buffer.count("\n", self.pos, to)
-        self.pos = to
-
-    def _next_char(self) -> str | None:
-        """The next non-blank character (not consumed), or None at the end of the file."""
-        while True:
-            self._advance(_WHITESPACE.match(self.buffer, self.pos).end())
-            if self.pos < len(self.buffer):
-                return self.buffer[self.pos]
-            if not self._more():
-                return None
-
-    def _fault(self, error: json.JSONDecodeError | None, reason: str) -> _Fault:
-        if error is None:
-            return _Fault(self.line, reason)
-        line = self.line + self.buffer.count("\n", self.pos, error.pos)
-        column = error.pos - (self.buffer.rfind("\n", 0, error.pos) + 1) + 1
-        return _Fault(line, f"{reason}: {error.msg} (line {line}, column {column})")
-
-    def values(self) -> Iterator[tuple[int, object]]:
-        first = self._next_char()
-        if first != "[":
-            raise _Fault(self.line, "is not a JSON array of papers" if first else "is empty")
-        self._advance(self.pos + 1)
-        expect_value = True
-        while True:
-            char = self._next_char()
-            if char is None:
-                raise _Fault(self.line, "JSON ends before the array is closed: the file is truncated")
-            if char == "]":
-                self._advance(self.pos + 1)
-                if self._next_char() is not None:
-                    raise _Fault(self.line, "text after the end of the JSON array")
-                return
-            if not expect_value:
-                if char != ",":
-                    raise _Fault(self.line, f"expected ',' or ']' between papers, found {char!r}")
-                self._advance(self.pos + 1)
-                expect_value = True
-                continue
-            while True:
-                try:
-                    value, end = self.decoder.raw_decode(self.buffer, self.pos)
-                    break
-                except json.JSONDecodeError as error:
-                    if not self._more():
-                        truncated = error.pos >= len(self.buffer) - 1 or "Unterminated" in error.msg
-                        raise self._fault(error, "JSON ends inside a paper: the file is truncated" if truncated
-                                          else "invalid JSON") from None
-            start = self.line
-            self._advance(end)
-            yield start, value
-            expect_value = False
-
 
 _CONFERENCE_YEAR_STEM = re.compile(r"(?P<name>[A-Za-z0-9]+?)[_\-]?(?P<year>(?:19|20)\d\d)")
 
@@ -333,24 +252,21 @@ class PaperlistsFormat:
         head = paragraphs[0].text[:4096] if paragraphs else ""
         if not head.startswith("["):
             return 0.0
-        return 1.0 if '"title"' in head and re.search(r'"author(?:s|ids)?"', head) else 0.5
+        # an array of objects, or one whose first paper names a title and authors (a first field of
+        # many KB may push those names beyond what is sniffed)
+        return 1.0 if re.match(r"\[\s*\{", head) or '"title"' in head and re.search(r'"author(?:s|ids)?"', head) else 0.5
 
     def read(self, paragraphs: Iterator[Paragraph], source: Source) -> Iterator[PaperRecord | Rejection]:
         del paragraphs  # the JSON is decoded from the file itself, a chunk at a time
-        check_text_file(source.path)
         header = header_from_file_name(source.path.stem)
-        with open(source.path, encoding="utf-8-sig", errors="strict", newline="") as handle:
-            stream = _ArrayStream(handle)
+        for line, entry in ArrayStream(source.path).values():
+            if isinstance(entry, Fault):
+                yield Rejection(source.at(entry.line), entry.reason, excerpt(entry.text))
+                continue
             try:
-                for line, entry in stream.values():
-                    try:
-                        yield paper_record(entry, source.at(line), header)
-                    except FieldError as exc:
-                        yield Rejection(source.at(line), str(exc), excerpt(str(entry.get("title") or "")))
-            except _Fault as fault:
-                yield Rejection(source.at(fault.line), fault.reason, excerpt(stream.buffer[stream.pos:stream.pos + 200]))
-            except UnicodeDecodeError as exc:
-                yield Rejection(source.at(stream.line), f"is not valid UTF-8 (byte 0x{exc.object[exc.start]:02x}); the rest of the file is not read", "")
+                yield paper_record(entry, source.at(line), header)
+            except FieldError as exc:
+                yield Rejection(source.at(line), str(exc), excerpt(str(entry.get("title") or "")[:200]))
 
 
 FORMAT = PaperlistsFormat()
