@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test system-deps bench bench-1m bench-graphs stress fuzz eval eval-real clean
+.PHONY: demo test system-deps bench bench-1m bench-graphs stress fuzz eval eval-real eval-orgs clean
 
 # The install's output (pip's notices and warnings) goes to a log, shown only when the install fails.
 INSTALL_LOG := $(VENV)/install.log
@@ -59,6 +59,10 @@ eval: $(STAMP)
 ## Scorecard of kg on the real conferences in ../shared/realdata/ (skipped when absent; KG_REALDATA overrides).
 eval-real: $(STAMP)
 	$(BIN)/python -m eval.realdata
+
+## Precision and coverage of the organisation registry match: eval/orgs_gold.tsv, and ../shared/realdata/ when present.
+eval-orgs: $(STAMP)
+	$(BIN)/python -m eval.orgs
 
 clean:
 	rm -rf $(VENV) .kg-store exports/*.ttl exports/*.nt exports/*.jsonld exports/*.html exports/*.tsv exports/*.gexf exports/*.graphml exports/*.csv

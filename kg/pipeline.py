@@ -31,6 +31,7 @@ from .rdf.terms import ntriples
 from .rdf.topic_triples import scheme_graph
 from .nlp.scheme import read_scheme
 from .orgs.aliases import active_aliases
+from .orgs.registry import ShippedRegistry
 from .records import PaperRecord, Rejection
 from .resolve.store_step import resolution_suspended, resolved_graph
 from .stores.embedded import KGStore
@@ -171,6 +172,7 @@ def ingest(
     files = expand_paths(paths)
     jobs = jobs or default_jobs()
     aliases = active_aliases()  # the configuration mapping is given, read once here
+    registry = ShippedRegistry()  # the organisation registry, likewise (read on first use)
     report = IngestReport()
     # Every file is read and staged first (the store untouched); only when all of them have
     # been read does the store change, in one commit with resolution suspended. A file that
@@ -181,7 +183,7 @@ def ingest(
     with tempfile.TemporaryDirectory(prefix="kg-ingest-", dir=store.scratch_dir) as scratch, \
             store.preloading([source_iri(name, minter) for name in names]) as preload:
         staged: list[tuple[ox.NamedNode, Path]] = []
-        with Stager(minter, aliases, jobs) as stager:
+        with Stager(minter, aliases, jobs, registry) as stager:
             for number, (path, name) in enumerate(zip(files, names)):
                 target = Path(scratch) / f"{number}.nt"  # beside the store: committing it is a rename
                 graph = source_iri(name, minter)

@@ -8,7 +8,7 @@ import json
 import pyoxigraph as ox
 import pytest
 
-from kg.ingest.urls import institutional_domain, registrable_domain
+from kg.text.domains import institutional_domain, registrable_domain
 from kg.pipeline import ingest
 from kg.quality.report import quality_report
 from kg.quality.shacl import store_graph, validate_graph

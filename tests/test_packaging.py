@@ -54,6 +54,8 @@ def test_wheel_holds_the_data_folders(wheel: Path):
     for folder in ("ontology", "queries", "samples"):
         shipped = {p.relative_to(ROOT).as_posix() for p in (ROOT / folder).iterdir() if p.suffix in {".ttl", ".tsv", ".rq", ".txt"}}
         assert shipped and {f"kg/{name}" for name in shipped} <= names
+    registry = {f"kg/orgs/data/{p.name}" for p in (ROOT / "kg" / "orgs" / "data").iterdir()}
+    assert "kg/orgs/data/registry.tsv.gz" in registry and registry <= names  # the organisation registry and its NOTICE
 
 
 def test_installed_kg_runs_from_another_folder(kg_bin: Path, tmp_path: Path):

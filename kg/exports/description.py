@@ -14,6 +14,7 @@ from typing import Iterator
 
 import pyoxigraph as ox
 
+from ..orgs.registry import registry_version
 from ..query.stats import graph_stats
 from ..rdf.iris import Minter
 from ..vocab import DCAT, DCTERMS, FOAF, KG, ORG, PREFIXES, PROV, RDF, RDFS, SCHEMA, VOID, XSD, sparql_prologue
@@ -21,6 +22,9 @@ from ..stores.embedded import KGStore
 
 TITLE = "Knowledge graph of conference paper listings"
 LICENCE = ox.NamedNode("https://spdx.org/licenses/MIT")
+REGISTRY_LICENCE = ox.NamedNode("https://creativecommons.org/publicdomain/zero/1.0/")
+REGISTRY_NOTICE = ("Contains ROR data (CC0); locations from GeoNames (CC BY). University e-mail domains from "
+                   "Hipo's university-domains-list (MIT). See kg/orgs/data/NOTICE.")
 #: Classes counted with a VoID class partition, by the name of their count in :func:`graph_stats`.
 PARTITIONS = {"papers": SCHEMA.ScholarlyArticle, "authors": FOAF.Person, "institutions": ORG.Organization}
 SOURCES_QUERY = """SELECT ?source ?modified WHERE { GRAPH ?source { ?source a kg:Source
@@ -43,8 +47,9 @@ def _integer(value: int) -> ox.Literal:
 
 
 def description_triples(counts: dict[str, int], sources: list[tuple[ox.NamedNode, ox.Literal | None]],
-                        minter: Minter, endpoint: str | None = None) -> list[ox.Triple]:
-    """The description's triples; ``counts["triples"]`` is the data's count, without the description."""
+                        minter: Minter, endpoint: str | None = None, registry: str | None = None) -> list[ox.Triple]:
+    """The description's triples; ``counts["triples"]`` is the data's count, without the description;
+    ``registry`` the version of the organisation registry the institutions were identified with."""
     graph = description_graph(minter)
     dataset = ox.NamedNode(minter.iri("dataset", "kg"))
 
@@ -66,6 +71,8 @@ def description_triples(counts: dict[str, int], sources: list[tuple[ox.NamedNode
             yield ox.Triple(dataset, VOID.vocabulary, ox.NamedNode(PREFIXES[prefix]))
         if endpoint:
             yield ox.Triple(dataset, VOID.sparqlEndpoint, ox.NamedNode(endpoint))
+        if registry:
+            yield from _registry_triples(dataset, registry, minter)
         for name, cls in PARTITIONS.items():
             partition = ox.NamedNode(minter.part("dataset", "kg", name))
             yield ox.Triple(dataset, VOID.classPartition, partition)
@@ -86,11 +93,22 @@ def description_triples(counts: dict[str, int], sources: list[tuple[ox.NamedNode
     return triples
 
 
+def _registry_triples(dataset: ox.NamedNode, version: str, minter: Minter) -> Iterator[ox.Triple]:
+    """The organisation registry the institutions' ROR ids, countries and types come from."""
+    registry = ox.NamedNode(minter.part("dataset", "kg", "organisation-registry"))
+    yield ox.Triple(dataset, DCTERMS.source, registry)
+    yield ox.Triple(registry, RDFS.label, ox.Literal("Research Organization Registry (ROR)", language="en"))
+    yield ox.Triple(registry, DCTERMS.hasVersion, ox.Literal(version))
+    yield ox.Triple(registry, DCTERMS.license, REGISTRY_LICENCE)
+    yield ox.Triple(registry, DCTERMS.rights, ox.Literal(REGISTRY_NOTICE, language="en"))
+
+
 def describe(store: KGStore, minter: Minter) -> None:
     """Rewrite the description graph from what the store holds now."""
     graph = description_graph(minter)
     # Counted without its old self, which stays until the new one replaces it: a command killed
     # while counting (seconds at 10^5 papers) leaves the last description, not none.
     sources = [(row[0], row[1]) for row in store.select_terms(sparql_prologue() + SOURCES_QUERY)]
-    triples = description_triples(graph_stats(store, without=graph), sources, minter, store.endpoint)
+    triples = description_triples(graph_stats(store, without=graph), sources, minter, store.endpoint,
+                                  registry_version())
     store.replace_graph_triples(graph, triples)

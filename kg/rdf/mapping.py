@@ -21,6 +21,7 @@ from .topic_triples import record_analyses, topic_triples
 from ..ingest.identifiers import PAPER_PAGES, PERSON_PAGES
 from ..records import AuthorDetail, PaperRecord, SourceRef
 from ..orgs.aliases import AliasTable
+from ..orgs.registry import Registry
 from .record_triples import affiliation_triples, institution_triples
 from ..ingest.urls import find_urls, is_code_repository
 from ..vocab import BIBO, DCTERMS, FABIO, FOAF, KG, PROV, RDF, RDFS, SCHEMA, SKOS, TRUE, XSD
@@ -73,9 +74,10 @@ def source_triples(name: str, format_name: str, venue_header: str, minter: Minte
 
 
 def paper_triples(record: PaperRecord, info: PublicationInfo, minter: Minter, aliases: AliasTable,
-                  analysis: Analysis | None = None) -> Iterator[Statement]:
+                  analysis: Analysis | None = None, registry: Registry | None = None) -> Iterator[Statement]:
     """Every triple one record states: the paper, its authorships, institutions, venue, provenance.
-    ``analysis`` is the record's (:func:`record_analyses`), when it was made beside other records'."""
+    ``analysis`` is the record's (:func:`record_analyses`), when it was made beside other records';
+    ``registry`` identifies the organisations (none: the organisations as the rules read them)."""
     key = paper_slug(record)
     paper = NamedNode(minter.iri("paper", key))
     yield paper, RDF.type, SCHEMA.ScholarlyArticle
@@ -89,10 +91,10 @@ def paper_triples(record: PaperRecord, info: PublicationInfo, minter: Minter, al
     if record.summary_zh:
         yield paper, KG.summary, _text(record.summary_zh, "zh" if has_cjk(record.summary_zh) else None)
     yield from topic_triples(paper, record, record_analyses([record])[0] if analysis is None else analysis, minter)
-    yield from _authorships(paper, key, record.authors, minter, record.author_details, aliases)
+    yield from _authorships(paper, key, record.authors, minter, record.author_details, aliases, registry)
     yield from _identifiers(paper, record, minter)
     record_node, record_slug = record_iri(record.source, minter)
-    yield from institution_triples(paper, record, record_node, record_slug, minter, aliases)
+    yield from institution_triples(paper, record, record_node, record_slug, minter, aliases, registry)
     yield from _publication(paper, info, minter)
     if record.abstract:
         for url in find_urls(record.abstract):
@@ -127,14 +129,14 @@ def person_iri(name: str, detail: AuthorDetail | None, minter: Minter) -> NamedN
 
 
 def _person_details(person: NamedNode, authorship: NamedNode, detail: AuthorDetail, minter: Minter,
-                    aliases: AliasTable) -> Iterator[Statement]:
+                    aliases: AliasTable, registry: Registry | None) -> Iterator[Statement]:
     for kind, value in person_ids(detail):
         if kind in PERSON_PAGES and (link := _link(PERSON_PAGES[kind].format(value))) is not None:
             yield person, SCHEMA.sameAs, link
     if detail.openreview:
         yield person, KG.openReviewId, literal(detail.openreview)
     for affiliation in detail.affiliations:
-        yield from affiliation_triples(authorship, affiliation, minter, aliases)
+        yield from affiliation_triples(authorship, affiliation, minter, aliases, registry)
 
 
 def _identifiers(paper: NamedNode, record: PaperRecord, minter: Minter) -> Iterator[Statement]:
@@ -161,7 +163,8 @@ def _identifiers(paper: NamedNode, record: PaperRecord, minter: Minter) -> Itera
 
 
 def _authorships(paper: NamedNode, key: str, authors: list[str], minter: Minter,
-                 details: list[AuthorDetail] | None, aliases: AliasTable) -> Iterator[Statement]:
+                 details: list[AuthorDetail] | None, aliases: AliasTable,
+                 registry: Registry | None) -> Iterator[Statement]:
     for position, written in enumerate(authors, start=1):
         name = clean(written)
         detail = details[position - 1] if details else None
@@ -175,7 +178,7 @@ def _authorships(paper: NamedNode, key: str, authors: list[str], minter: Minter,
         yield authorship, KG.nameAsWritten, literal(written)
         yield person, RDF.type, FOAF.Person  # names: chosen across sources by kg.resolve.store_step
         if detail is not None:
-            yield from _person_details(person, authorship, detail, minter, aliases)
+            yield from _person_details(person, authorship, detail, minter, aliases, registry)
 
 
 def venue_iri(venue: str, year: int | None, minter: Minter) -> NamedNode:

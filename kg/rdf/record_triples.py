@@ -21,15 +21,18 @@ from typing import Iterator
 from pyoxigraph import Literal, NamedNode
 
 from .iris import Minter, slug
+from .registry_triples import identified_triples
 from .terms import Statement, integer, iri, literal
 from ..text.names import has_cjk
-from ..ingest.urls import institutional_domain
+from ..text.domains import institutional_domain
 from ..records import Affiliation, PaperRecord
 from ..vocab import KG, ORG, PROV, RDF, RDFS, SCHEMA, SKOS
 from ..orgs.aliases import AliasTable
+from ..orgs.identify import identify_chain
 from ..orgs.institutions import OrgChain, resolve_entries
 from ..orgs.org_names import is_top_level, starts_with_unit_word
 from ..orgs.people import person_name_reason, title_page_reason
+from ..orgs.registry import Registry
 
 
 def _named(text: str) -> Literal:
@@ -37,7 +40,7 @@ def _named(text: str) -> Literal:
 
 
 def institution_triples(paper: NamedNode, record: PaperRecord, record_node: NamedNode, record_slug: str,
-                        minter: Minter, aliases: AliasTable) -> Iterator[Statement]:
+                        minter: Minter, aliases: AliasTable, registry: Registry | None = None) -> Iterator[Statement]:
     for position, entry in enumerate(record.institutions, start=1):
         reason = (person_name_reason(entry, record.institutions, record.authors, aliases)
                   or title_page_reason(entry, record.title, record.authors, aliases))
@@ -49,7 +52,8 @@ def institution_triples(paper: NamedNode, record: PaperRecord, record_node: Name
             yield note, KG.position, integer(position)
             yield note, PROV.wasDerivedFrom, record_node
             continue
-        for leaf, chain_statements in _organisations(entry.name, entry.name_zh, entry.domains, minter, aliases):
+        for leaf, chain_statements in _organisations(entry.name, entry.name_zh, entry.domains, minter, aliases,
+                                                     registry):
             yield from chain_statements
             yield paper, SCHEMA.sourceOrganization, leaf
             yield leaf, KG.nameAsWritten, literal(entry.raw)
@@ -58,11 +62,12 @@ def institution_triples(paper: NamedNode, record: PaperRecord, record_node: Name
 
 
 def affiliation_triples(authorship: NamedNode, affiliation: Affiliation, minter: Minter,
-                        aliases: AliasTable) -> Iterator[Statement]:
+                        aliases: AliasTable, registry: Registry | None = None) -> Iterator[Statement]:
     """An author's own affiliation for one paper, as stated by a structured source: the same
     organisation nodes as the paper's institution field gives (one per institution the string
     names), linked from the authorship."""
-    for leaf, chain_statements in _organisations(affiliation.name, None, (affiliation.domain,), minter, aliases):
+    for leaf, chain_statements in _organisations(affiliation.name, None, (affiliation.domain,), minter, aliases,
+                                                 registry):
         yield from chain_statements
         yield authorship, KG.affiliation, leaf
         yield leaf, KG.nameAsWritten, literal(affiliation.name)
@@ -84,22 +89,29 @@ def _domain_scopes(chain: OrgChain, domains) -> list[str | None]:
     return list(dict.fromkeys(filter(None, map(institutional_domain, domains)))) or [None]
 
 
-@lru_cache(maxsize=1 << 14)  # entries repeat across a listing; the rules, minter and table are fixed
+@lru_cache(maxsize=1 << 14)  # entries repeat across a listing; the rules, minter and tables are fixed
 def _organisations(name: str, chinese: str | None, domains: tuple[str | None, ...], minter: Minter,
-                   aliases: AliasTable) -> tuple[tuple[NamedNode, tuple[Statement, ...]], ...]:
+                   aliases: AliasTable, registry: Registry | None) -> tuple[tuple[NamedNode, tuple[Statement, ...]], ...]:
     """Each organisation an entry names (one per domain for a bare unit): its own node, and the
-    triples of its chain of units."""
-    return tuple(_chain_triples(chain, minter, scope) for chain in resolve_entries(name, chinese, aliases)
-                 for scope in _domain_scopes(chain, domains))
+    triples of its chain of units, with what the registry knows of each level (the entry is their
+    context, the first e-mail domain the author's)."""
+    domain = next(filter(None, domains), None)
+    return tuple(_chain_triples(chain, minter, scope, _identified(chain, name, domain, registry))
+                 for chain in resolve_entries(name, chinese, aliases) for scope in _domain_scopes(chain, domains))
 
 
-def _chain_triples(chain: OrgChain, minter: Minter, scope: str | None) -> tuple[NamedNode, tuple[Statement, ...]]:
+def _identified(chain: OrgChain, context: str, domain: str | None, registry: Registry | None) -> tuple:
+    return identify_chain(chain.levels, context, domain, registry) if registry is not None else (None,) * len(chain.levels)
+
+
+def _chain_triples(chain: OrgChain, minter: Minter, scope: str | None,
+                   identified: tuple) -> tuple[NamedNode, tuple[Statement, ...]]:
     """The entry's own (most specific) node, and the triples of the nodes from the top-level
     parent down. ``scope`` is the registrable e-mail domain of a bare unit (a chain of one level)."""
     statements: list[Statement] = []
     parent: NamedNode | None = None
     parent_local, parent_display = "", ""
-    for level, chinese in reversed(list(zip(chain.levels, chain.chinese))):
+    for level, chinese, known in reversed(list(zip(chain.levels, chain.chinese, identified))):
         local = f"{parent_local}--{slug(level.key)}" if parent is not None else slug(level.key)
         if scope:
             local = f"{local}-at-{slug(scope.replace('.', ' '))}"
@@ -121,6 +133,8 @@ def _chain_triples(chain: OrgChain, minter: Minter, scope: str | None) -> tuple[
             statements.append((node, SKOS.altLabel, literal(level.acronym, language="en")))
         if chinese:
             statements.append((node, KG.nameAsWritten, _named(chinese)))
+        if known is not None:
+            statements.extend(identified_triples(node, known, has_parent=parent is not None))
         parent, parent_local = node, local
         parent_display = level.display if not parent_display else f"{level.display}, {parent_display}"
     return parent, tuple(statements)

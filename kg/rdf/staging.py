@@ -21,6 +21,7 @@ from ..ingest.comments import PublicationInfo
 from ..records import PaperRecord
 from .topic_triples import record_analyses
 from ..orgs.aliases import AliasTable
+from ..orgs.registry import Registry
 from .iris import Minter
 from .mapping import paper_triples
 from .terms import ntriples_line
@@ -37,8 +38,8 @@ PER_RECORD_KINDS = ("paper", "authorship", "assignment", "record")  # IRIs minte
 class BatchMapper:
     """Maps batches of (record, facts) to N-Triples, skipping shared-entity triples it already wrote."""
 
-    def __init__(self, minter: Minter, aliases: AliasTable):
-        self.minter, self.aliases = minter, aliases
+    def __init__(self, minter: Minter, aliases: AliasTable, registry: Registry | None = None):
+        self.minter, self.aliases, self.registry = minter, aliases, registry
         self.own_prefixes = tuple(f"<{minter.iri(kind, '')}" for kind in PER_RECORD_KINDS)  # as lines start
         # The N-Triples lines of shared entities this process wrote lately: this generation's and the last one's.
         self.written: set[str] = set()
@@ -62,7 +63,7 @@ class BatchMapper:
         lines = []
         analyses = record_analyses([record for record, _ in batch])
         for (record, info), analysis in zip(batch, analyses):
-            for statement in paper_triples(record, info, self.minter, self.aliases, analysis):
+            for statement in paper_triples(record, info, self.minter, self.aliases, analysis, self.registry):
                 line = ntriples_line(statement)
                 if line.startswith(self.own_prefixes) or self._first_time(line):
                     lines.append(line)
@@ -72,9 +73,9 @@ class BatchMapper:
 _worker_mapper: BatchMapper | None = None
 
 
-def _start_worker(minter: Minter, aliases: AliasTable) -> None:
+def _start_worker(minter: Minter, aliases: AliasTable, registry: Registry | None) -> None:
     global _worker_mapper
-    _worker_mapper = BatchMapper(minter, aliases)
+    _worker_mapper = BatchMapper(minter, aliases, registry)
 
 
 def _map_in_worker(source: str, batch: list[tuple[PaperRecord, PublicationInfo]]) -> bytes:
@@ -88,9 +89,9 @@ class Stager:
     at most ``2 × jobs`` batches are in flight, so memory does not grow with the listing.
     """
 
-    def __init__(self, minter: Minter, aliases: AliasTable, jobs: int):
-        self.minter, self.aliases, self.jobs = minter, aliases, max(1, jobs)
-        self.local = BatchMapper(minter, aliases)
+    def __init__(self, minter: Minter, aliases: AliasTable, jobs: int, registry: Registry | None = None):
+        self.minter, self.aliases, self.registry, self.jobs = minter, aliases, registry, max(1, jobs)
+        self.local = BatchMapper(minter, aliases, registry)
         self.pool = None
 
     def __enter__(self) -> "Stager":
@@ -107,7 +108,7 @@ class Stager:
 
             pipeline()  # built once here, inherited by every forked worker
             context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-            self.pool = context.Pool(self.jobs, initializer=_start_worker, initargs=(self.minter, self.aliases))
+            self.pool = context.Pool(self.jobs, initializer=_start_worker, initargs=(self.minter, self.aliases, self.registry))
         return self.pool
 
     def write(self, source: str, pairs: Iterable[tuple[PaperRecord, PublicationInfo]], out: BinaryIO) -> None:

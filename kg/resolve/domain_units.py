@@ -16,7 +16,7 @@ from typing import Iterator
 
 import pyoxigraph as ox
 
-from ..ingest.urls import institutional_domain
+from ..text.domains import institutional_domain
 from ..rdf.iris import Minter, slug
 from ..vocab import KG, ORG, RDF, RDFS, sparql_prologue
 from ..stores.embedded import KGStore

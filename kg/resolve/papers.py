@@ -31,7 +31,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from ..text.names import match_key
-from ..ingest.urls import host
+from ..text.domains import host
 from .abstract_join import title_abstract_matches
 from .paper_facts import PaperFacts
 

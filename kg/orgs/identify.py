@@ -1,0 +1,69 @@
+"""The registry records of one chain of organisations (an institution and its units, as the parser
+reads an affiliation), and the country of an organisation the registry does not know.
+
+The institution (the chain's top) is matched by its canonical name (the alias table's) and else
+as written, in the context of the whole affiliation string and the author's e-mail domain. A unit
+is matched only where its record belongs with the institution's: the institution's own
+descendant, or a sibling under the same parent ("Google DeepMind" beside "Google (United States)",
+both Alphabet's), so "Robotics Institute" never becomes another university's institute.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol, Sequence
+
+from .countries import countries_in, country_of_domain
+from .records import Match, Record
+from .registry import Registry
+
+_DEPTH = 3  # levels of parents looked through for a unit's relation to its institution
+
+
+class Named(Protocol):
+    written: str
+    canonical: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Identified:
+    """What the registry says of one level of a chain: its record (or None) and its country."""
+
+    match: Match | None
+    country: str | None
+
+
+def identify_chain(levels: Sequence[Named], context: str, domain: str | None,
+                   registry: Registry) -> tuple[Identified, ...]:
+    """One :class:`Identified` per level, in the chain's order (most specific first, institution last)."""
+    top = _match_level(levels[-1], context, domain, registry)
+    fallback_country = (countries_in(context) or [None])[0] or country_of_domain(domain)
+    identified = []
+    for level in levels[:-1]:
+        match = _match_level(level, context, domain, registry) if top else None
+        if match and not _belongs(match.record, top.record, registry):
+            match = None
+        identified.append(Identified(match, top.record.country if top else fallback_country))
+    identified.append(Identified(top, top.record.country if top else fallback_country))
+    return tuple(identified)
+
+
+def _match_level(level: Named, context: str, domain: str | None, registry: Registry) -> Match | None:
+    names = dict.fromkeys(filter(None, (level.canonical, level.written)))
+    return next(filter(None, (registry.match(name, context, domain) for name in names)), None)
+
+
+def _ancestors(record: Record, registry: Registry) -> set[str]:
+    found, frontier = set(), {record.id}
+    for _ in range(_DEPTH):
+        frontier = {parent for ident in frontier if ident in registry.by_id
+                    for parent in registry.by_id[ident].parents} - found
+        found |= frontier
+    return found
+
+
+def _belongs(unit: Record, institution: Record, registry: Registry) -> bool:
+    if not unit.id or unit.id == institution.id:
+        return False
+    unit_ancestors = _ancestors(unit, registry)
+    return institution.id in unit_ancestors or bool(unit_ancestors & {*institution.parents})

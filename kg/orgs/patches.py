@@ -1,0 +1,41 @@
+"""Reviewed corrections of the registry's names (``data/registry-patches.tsv``), applied as the table is
+read, so a patch needs no rebuild."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from ..errors import InputError
+from .name_keys import name_key
+from .records import Record
+
+ACTIONS = ("drop-name", "add-name", "drop-acronym", "add-acronym")
+
+
+def read_patches(path: Path) -> dict[str, list[tuple[str, str]]]:
+    """``ror id<TAB>action<TAB>name<TAB>reason`` lines -> {id: [(action, key)]}; actions
+    drop-name, add-name, drop-acronym, add-acronym."""
+    patches: dict[str, list[tuple[str, str]]] = {}
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        fields = line.split("\t")
+        if len(fields) != 4 or fields[1] not in ACTIONS or not fields[3]:
+            raise InputError(path, "expected 'ror id<TAB>drop-name|add-name|drop-acronym|add-acronym<TAB>name<TAB>why'",
+                             number)
+        patches.setdefault(fields[0], []).append((fields[1], name_key(fields[2])))
+    return patches
+
+
+def patched(record: Record, patches: list[tuple[str, str]]) -> Record:
+    """The record with its names dropped and added as the patches say (a dropped name also as a branch name)."""
+    keys, branches, acronyms = list(record.keys), list(record.branch_keys), list(record.acronyms)
+    for action, key in patches:
+        target = acronyms if action.endswith("acronym") else keys
+        if action.startswith("drop"):
+            target[:] = [existing for existing in target if existing != key]
+            branches = [existing for existing in branches if existing != key]
+        elif key not in target:
+            target.append(key)
+    return replace(record, keys=tuple(keys), branch_keys=tuple(branches), acronyms=tuple(acronyms))

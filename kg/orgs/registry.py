@@ -1,0 +1,351 @@
+"""The organisation registry: ROR records (and universities ROR lacks) matched by name.
+
+Pure: :func:`load_registry` reads the shipped table (``data/registry.tsv.gz``, built by
+:mod:`kg.orgs.build_registry`) once, on first use; :meth:`Registry.match` takes one organisation's
+name and what surrounds it (the rest of the affiliation string, the author's e-mail domain when
+the source gives one) and returns the one record it names, or None. In order:
+
+1. **exact**: the name's key (:func:`name_key`: case, accents, punctuation, legal forms, the
+   language of "University", "at") is a name, label (any language) or alias of the record; also
+   the name with the parts after it in the string ("University of Texas, Austin"), and the
+   variants "X University" <-> "University of X", without "in"/"the", and without a trailing city
+   or country that is the record's own ("University of Michigan - Ann Arbor");
+2. **acronym**: an acronym of the record, only with support: the e-mail domain is the record's,
+   or the string names the record's city, its country, or its full name;
+3. **fuzzy**: a key whose words are the name's, where only words the registry does not know
+   (misspellings) may differ by an edit or two and known words only by a plural ("Beihang
+   Uinveristy"); never from one generic word;
+4. **domain**: the one record of the e-mail domain, sharing a rare word with the name.
+
+A single generic word ("Research", "University") matches nothing. Where several records fit, the
+country named in the string decides, then the e-mail domain (the record's own, then its country),
+then the parent (a record that is the parent of all the others); otherwise there is no answer.
+``data/registry-patches.tsv`` corrects names the registry gives wrongly (reviewed, one reason a line).
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+from bisect import bisect_left
+from functools import cached_property, lru_cache
+from pathlib import Path
+from typing import Iterable
+
+from rapidfuzz.distance import OSA
+
+from ..text.domains import institutional_domain
+from .keys import swapped
+from .countries import countries_in, country_of_domain, country_of_name
+from .name_keys import DATA_DIR, name_key
+from .patches import patched, read_patches
+from .records import Match, Record
+TABLE_NAME, NOTICE_NAME, PATCHES_NAME = "registry.tsv.gz", "NOTICE", "registry-patches.tsv"
+TABLE_COLUMNS = ("id", "name", "country", "city", "types", "parents", "domains", "status", "keys", "branch_keys",
+                 "acronyms")
+# A word in more records' names than this is generic: alone it names no organisation, and a fuzzy
+# match needs a rarer word to agree.
+GENERIC_FREQUENCY = 150
+# Words a name's key may gain or lose between forms of the same name.
+# A name this many other names begin with is a kind of organisation ("National University",
+# "Ecole Normale Superieure"): it names one only with support, as an acronym does.
+GENERIC_NAME = 3
+_FILLER = frozenset({"of", "the", "and", "in", "for", "de"})
+_BRACKET = re.compile(r"\s*\([^()]*\)\s*$")
+_LONGEST_RUN = 3  # parts of a string joined to one name: "Universidad de Chile, Santiago, Chile"
+
+
+def _context_key(context: str) -> str:
+    return f" {name_key(context)} " if context else " "
+
+
+class Registry:
+    """Records indexed by name key, acronym and domain."""
+
+    def __init__(self, records: Iterable[Record], version: str = ""):
+        self.records = tuple(records)
+        self.version = version
+        self.by_id = {record.id: record for record in self.records if record.id}
+        self._names = _index(self.records, "keys")
+        self._acronyms = _index(self.records, "acronyms")
+        self._branches = _index(self.records, "branch_keys")
+        self._domains = _index(self.records, "domains")
+
+    @cached_property
+    def _words(self) -> tuple[dict[str, int], dict[str, tuple[Record, ...]]]:
+        """(word -> how many records have it in a name, rare word -> those records), made on the
+        first fuzzy or generic question; only rare words keep their records (memory)."""
+        counts: dict[str, int] = {}
+        for record in self.records:
+            for word in {word for key in record.keys for word in key.split()}:
+                counts[word] = counts.get(word, 0) + 1
+        rare: dict[str, list[Record]] = {}
+        for record in self.records:
+            for word in {word for key in record.keys for word in key.split()}:
+                if counts[word] <= GENERIC_FREQUENCY:
+                    rare.setdefault(word, []).append(record)
+        return counts, {word: tuple(records) for word, records in rare.items()}
+
+    @cached_property
+    def _sorted_keys(self) -> list[str]:
+        return sorted(self._names)
+
+    def longer_names(self, key: str) -> int:
+        """How many names begin with this one and go on ("ecole normale superieure de lyon", … for
+        "ecole normale superieure")."""
+        keys = self._sorted_keys
+        return bisect_left(keys, f"{key} \uffff") - bisect_left(keys, f"{key} ")
+
+    def frequency(self, word: str) -> int:
+        return self._words[0].get(word, 0)
+
+    def is_generic(self, word: str) -> bool:
+        return word in _FILLER or self.frequency(word) > GENERIC_FREQUENCY
+
+    def parent(self, record: Record) -> Record | None:
+        """The record's one parent in the registry (none when it has several or none)."""
+        parents = [self.by_id[parent] for parent in record.parents if parent in self.by_id]
+        return parents[0] if len(parents) == 1 else None
+
+    def match(self, name: str, context: str = "", domain: str | None = None) -> Match | None:
+        """The one record ``name`` names, as written in ``context`` with the author's e-mail ``domain``."""
+        return _match(self, name, context, institutional_domain(domain))  # gmail.com names no one
+
+    # -- the steps, each returning the records that fit (``_choose`` decides among them)
+
+    def exact(self, key: str) -> list[Record]:
+        return self.exact_in(self._names, key)
+
+    def branches(self, key: str, context_key: str, domain: str | None, countries: list[str]) -> list[Record]:
+        """"Google": the company's branches named "Google (Country)", where the e-mail domain, the
+        city or the country supports one, or where there are several (the parent of the others decides)."""
+        found = self.exact_in(self._branches, key)
+        if len(found) > 1:  # the company is the parent of its branches, wherever its author writes from
+            return _parent_of_all(found) or found
+        return [record for record in found if _supports(record, context_key, domain, countries)]
+
+    def exact_in(self, index: dict[str, tuple[Record, ...]], key: str) -> list[Record]:
+        words = key.split()
+        if not words or (len(words) == 1 and self.is_generic(words[0])):
+            return []
+        return list(index.get(key, ()))
+
+    def variants(self, key: str) -> list[Record]:
+        if self.longer_names(key):  # "Washington University" begins "Washington University in St. Louis"
+            return self._without_place(key)
+        for variant in _variants(key):
+            if found := self.exact(variant):
+                return found
+        return self._without_place(key)
+
+    def _without_place(self, key: str) -> list[Record]:
+        """"University of Michigan Ann Arbor": the record of the name before, in that city or country."""
+        words = key.split()
+        for cut in range(len(words) - 1, 1, -1):
+            place = " ".join(words[cut:])
+            code = country_of_name(place)
+            found = [record for record in self.exact(" ".join(words[:cut]))
+                     if name_key(record.city) == place or record.country == code]
+            if found:
+                return found
+        return []
+
+    def acronym(self, key: str, context_key: str, domain: str | None, countries: list[str]) -> list[Record]:
+        if " " in key or not key:
+            return []
+        return [record for record in self._acronyms.get(key, ())
+                if _supports(record, context_key.replace(f" {key} ", " "), domain, countries)]
+
+    def fuzzy(self, key: str) -> list[Record]:
+        words = [word for word in key.split() if word not in _FILLER]
+        anchors = [word for word in words if self.frequency(word) and not self.is_generic(word)]
+        if not anchors or len(words) < 2:
+            return []
+        anchor = min(anchors, key=self.frequency)
+        return [record for record in self._words[1][anchor]
+                if any(self._same_words(words, other) for other in record.keys)]
+
+    def _same_words(self, words: list[str], other_key: str) -> bool:
+        others = [word for word in other_key.split() if word not in _FILLER]
+        if len(others) != len(words):
+            return False
+        # in order: "Washington University" is not "University of Washington"
+        return all(self._near(word, other) for word, other in zip(words, others))
+
+    def _near(self, word: str, other: str) -> bool:
+        if word == other or word.rstrip("s") == other.rstrip("s"):
+            return True
+        unknown = not self.frequency(word) or not self.frequency(other)
+        return unknown and len(word) >= 5 and OSA.distance(word, other) <= (2 if len(word) >= 8 else 1)
+
+    def with_domains_own(self, found: list[Record], key: str, domain: str | None) -> list[Record]:
+        """An exact match and, competing with it, the e-mail domain's own organisation whose name
+        contains the name written ("Artificial Intelligence Research Institute" from airi.net is
+        "AIRI - Artificial Intelligence Research Institute", not the Spanish institute of that name)."""
+        if not domain or not any(record.id for record in found) or any(domain in record.domains for record in found):
+            return found
+        ids = {record.id for record in found}
+        own = [record for record in self._domains.get(domain, ())
+               if record not in found and not ids & set(record.parents)
+               and any(f" {key} " in f" {other} " and not other.startswith(f"{key} ") for other in record.keys)]
+        return found + own  # (a name that goes on after the one written is a part of it: its cancer centre)
+
+    def of_domain(self, key: str, domain: str | None) -> list[Record]:
+        if not domain:
+            return []
+        rare = {word for word in key.split() if not self.is_generic(word)}
+        # never a part of the organisation named ("Hokkaido University Hospital" for "Hokkaido University")
+        return [record for record in self._domains.get(domain, ())
+                if any(rare & set(other.split()) for other in record.keys)
+                and not any(other.startswith(f"{key} ") for other in record.keys)]
+
+
+def _index(records: tuple[Record, ...], field: str) -> dict[str, tuple[Record, ...]]:
+    """value -> the records with it in ``field`` (tuples: most values have one record)."""
+    index: dict[str, list[Record]] = {}
+    for record in records:
+        for value in getattr(record, field):
+            index.setdefault(value, []).append(record)
+    return {value: tuple(found) for value, found in index.items()}
+
+
+def _variants(key: str) -> list[str]:
+    words = key.split()
+    variants = [swapped(key), " ".join(word for word in words if word not in ("in", "the"))]
+    return [variant for variant in variants if variant and variant != key]
+
+
+def _supports(record: Record, context_key: str, domain: str | None, countries: list[str]) -> bool:
+    """Evidence beside an acronym that it is this record's."""
+    return bool(domain and domain in record.domains
+                or record.city and f" {name_key(record.city)} " in context_key
+                or record.country in countries
+                or any(f" {key} " in context_key for key in record.keys))
+
+
+def _runs(name: str, context: str) -> list[str]:
+    """The name with the parts that follow it in the string, longest first."""
+    start = context.find(name) if name and context else -1
+    if start < 0:
+        return []
+    parts = [part.strip() for part in context[start + len(name):].split(",")]
+    if parts and parts[0]:  # the name ends mid-part
+        return []
+    parts = [part for part in parts[1:] if part]
+    return [", ".join([name, *parts[:count]]) for count in range(min(len(parts), _LONGEST_RUN), 0, -1)]
+
+
+def _match(registry: Registry, name: str, context: str, domain: str | None) -> Match | None:
+    """The first step whose records decide on one; a university only the universities list has is
+    the answer only where no step finds a ROR record."""
+    countries = countries_in(context)
+    domain_country = country_of_domain(domain)
+    fallback = None
+    for how, found in _steps(registry, name, context, domain, [*countries, *filter(None, [domain_country])]):
+        if not found:
+            continue
+        record = _choose(registry, found, countries, domain, domain_country)
+        if record is None:
+            return fallback  # a tie: no answer, and no weaker step
+        if record.id:
+            return Match(record, how)
+        fallback = fallback or Match(record, how)
+    return fallback
+
+
+def _steps(registry: Registry, name: str, context: str, domain: str | None, countries: list[str]):
+    """(how, records) of each step in turn, made only when asked for."""
+    bare = _BRACKET.sub("", name)  # "ETH Zurich (ETHZ)": the bracket is an acronym or a place
+    context_key = _context_key(context)
+
+    def supported(found: list[Record], key: str) -> list[Record]:
+        if registry.longer_names(key) < GENERIC_NAME:
+            return found
+        # "Ecole Normale Superieure": a name many names begin with needs support, as an acronym does
+        return [record for record in found if _supports(record, context_key.replace(f" {key} ", " "), domain, countries)]
+
+    for run in [*_runs(name, context), name, *([bare] if bare != name else [])]:
+        run_key = name_key(run)
+        yield "exact", supported(registry.with_domains_own(registry.exact(run_key), run_key, domain), run_key)
+    key = name_key(name)
+    yield "exact", supported(registry.variants(key), key)
+    yield "branch", registry.branches(key, context_key, domain, countries)
+    yield "acronym", registry.acronym(key, context_key, domain, countries)
+    yield "fuzzy", supported(registry.fuzzy(key), key)
+    yield "domain", registry.of_domain(key, domain)
+
+
+def _choose(registry: Registry, found: list[Record], countries: list[str], domain: str | None,
+            domain_country: str | None) -> Record | None:
+    candidates = [record for record in dict.fromkeys(found)
+                  if not _contradicted(record, countries, domain, domain_country)]
+    tests = (lambda record: bool(record.id), lambda record: record.active, lambda record: record.country in countries,
+             lambda record: domain in record.domains, lambda record: record.country == domain_country)
+    for test in tests:
+        if len(candidates) == 1:
+            break
+        candidates = [record for record in candidates if test(record)] or candidates
+    if len(candidates) > 1:
+        candidates = _parent_of_all(candidates) or candidates
+    return candidates[0] if len(candidates) == 1 else None
+
+
+def _parent_of_all(records: list[Record]) -> list[Record]:
+    """[the one record that is the parent of all the others], else []."""
+    parents = [record for record in records
+               if all(record.id in other.parents for other in records if other is not record)]
+    return parents if len(parents) == 1 and parents[0].id else []
+
+
+def _contradicted(record: Record, countries: list[str], domain: str | None, domain_country: str | None) -> bool:
+    """The string names another country than the record's, or the e-mail domain is of another
+    country and not the record's own ("NTT" with ntt.co.jp is not NTT (Germany))."""
+    if not record.country:
+        return False
+    if countries and record.country not in countries:
+        return True
+    # a company's staff write from its offices' national domains (amazon.de): no contradiction
+    return bool(domain_country and domain_country != record.country and domain not in record.domains
+                and "company" not in record.types)
+
+
+def _split(value: str, separator: str) -> tuple[str, ...]:
+    return tuple(value.split(separator)) if value else ()
+
+
+def read_table(path: Path, patches: dict[str, list[tuple[str, str]]] | None = None) -> Registry:
+    patches = patches or {}
+    records = []
+    shared: dict[str, str] = {}  # one object for each repeated country and city (memory)
+    type_lists: dict[str, tuple[str, ...]] = {}
+    with gzip.open(path, "rt", encoding="utf-8") as table:
+        version = table.readline().removeprefix("#").strip()
+        if table.readline().rstrip("\n").split("\t") != list(TABLE_COLUMNS):
+            raise ValueError(f"{path}:2: expected the columns {', '.join(TABLE_COLUMNS)}")
+        for line in table:
+            (ident, name, country, city, types, parents, domains, status, keys, branches, acronyms) = line.rstrip("\n").split("\t")
+            record = Record(ident, name, shared.setdefault(country, country), shared.setdefault(city, city),
+                            type_lists.setdefault(types, _split(types, ",")), _split(parents, ","), _split(domains, ","),
+                            status == "active", _split(keys, "|"), _split(branches, "|"), _split(acronyms, "|"))
+            records.append(patched(record, patches[ident]) if ident in patches else record)
+    return Registry(records, version)
+
+
+def registry_version(path: Path | None = None) -> str:
+    """The sources the table was built from (its first line), without reading the table."""
+    with gzip.open(path or DATA_DIR / TABLE_NAME, "rt", encoding="utf-8") as table:
+        return table.readline().removeprefix("#").strip()
+
+
+@lru_cache(maxsize=2)
+def load_registry(path: Path | None = None) -> Registry:
+    """The shipped table with the reviewed patches (read once per process)."""
+    return read_table(path or DATA_DIR / TABLE_NAME, read_patches(DATA_DIR / PATCHES_NAME))
+
+
+class ShippedRegistry:
+    """The shipped table, read on the first question asked of it: a build whose sources name no
+    organisation never reads it. Passed in by the pipeline as the alias table is."""
+
+    def __getattr__(self, name: str):
+        return getattr(load_registry(), name)
