@@ -19,6 +19,7 @@ from bibtexparser.middlewares.names import parse_single_name_into_parts, split_m
 from pylatexenc.latex2text import LatexNodes2Text
 
 from .. import identifiers
+from ..comments import find_venue
 from ...text.names import clean
 from ..reading import Paragraph, iter_lines
 from ...records import PaperRecord, Rejection, excerpt
@@ -102,10 +103,18 @@ def citation_fields(text: str) -> dict[str, str]:
 
 
 def venue_facts(fields: dict[str, str]) -> str | None:
-    """booktitle / journal and year, as one phrase for the Comments rules ("… Statistics 2025")."""
+    """booktitle / journal and year, as one phrase for the Comments rules ("… Statistics 2025").
+
+    The year dates the conference the booktitle names where the booktitle gives none, however far
+    from its name ("Proceedings of the Thirty-Second International Joint Conference on Artificial
+    Intelligence, IJCAI-23" is IJCAI 2023 with ``year = {2023}``): the phrase then starts with the
+    conference and that year."""
     venue = unlatex(fields.get("booktitle") or fields.get("journal") or "")
     year = clean(fields.get("year") or "")
-    return " ".join(part for part in (venue, year) if part) or None
+    if venue and year:
+        named, edition = find_venue(venue)
+        return f"{named} {year}: {venue}" if named and edition is None else f"{venue} {year}"
+    return venue or year or None
 
 
 def entry_record(fields: dict[str, str], where, header: str) -> PaperRecord | Rejection:
