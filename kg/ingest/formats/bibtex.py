@@ -39,12 +39,22 @@ _ASCII_MARKS = str.maketrans({"\u02c6": "^", "\u02dc": "~"})
 logging.getLogger("bibtexparser").setLevel(logging.CRITICAL)  # failures are reported as rejections
 
 
+# What pylatexenc reads: commands, groups, math, ties, and TeX's quotes and dashes (``, '', --, ---)
+_MARKUP = re.compile(r"[\\{}$~]|``|''|--")
+# the tie accent over two letters (\t{oo}), which pylatexenc drops
+_TIE = re.compile(r"\\t\s*\{(\w)(\w)\}")
+# An accent command with its letter ("\~n", "\'{\i}", "\c c"): a BibTeX name is split at "~" and
+# spaces, so the accent is braced first ("{\~n}"), as BibTeX's own special characters are.
+_ACCENT = re.compile(r"\\['`^\"~=.]\s*(?:\{[^{}]*\}|\\[ij](?![A-Za-z])|[A-Za-z])|\\[uvHckrdbt](?:\s*\{[^{}]*\}|\s+[A-Za-z])")
+
+
 def unlatex(value: str) -> str:
-    """TeX markup as Unicode text: ``Gon{\\c{c}}alves`` -> ``Gonçalves``, ``{C}ausal`` -> ``Causal``."""
-    if not any(ch in value for ch in "\\{}$~"):
+    """TeX markup as Unicode text: ``Gon{\\c{c}}alves`` -> ``Gonçalves``, ``{C}ausal`` -> ``Causal``,
+    ```` ``Quirky'' ```` -> ``“Quirky”``, ``--`` -> ``–``."""
+    if not _MARKUP.search(value):
         return clean(value)
     try:
-        text = _LATEX.latex_to_text(value).translate(_ASCII_MARKS)
+        text = _LATEX.latex_to_text(_TIE.sub("\\1\u0361\\2", value)).translate(_ASCII_MARKS)
         if _LEFT_MARKUP.search(re.sub(r"\$[^$]*\$", "", text)):  # escaped twice by the site ({\textbackslash}'e): once more
             text = _LATEX.latex_to_text(text)
         return clean(text)
@@ -61,7 +71,8 @@ def person_name(written: str) -> str:
 
 
 def authors(value: str) -> list[str]:
-    return [person_name(name) for name in split_multiple_persons_names(value)]
+    braced = _ACCENT.sub(lambda accent: "{" + accent.group(0) + "}", value)
+    return [person_name(name) for name in split_multiple_persons_names(braced)]
 
 
 def parse_entries(text: str, strings: dict[str, str] | None = None) -> tuple[list[tuple[int, dict[str, str]]], list[tuple[int, str, str]]]:
