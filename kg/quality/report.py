@@ -15,6 +15,7 @@ from ..orgs.aliases import active_aliases
 from ..resolve.domain_units import institutions_by_domain
 from ..orgs.institutions import explain_entry
 from ..resolve.identity import find_person_merges, read_mentions
+from .identifiers import PERSON_LINKS, identifier_conflicts
 from ..orgs.keys import institution_key
 from ..orgs.org_names import why_apart
 from ..orgs.people import edit_distance
@@ -170,13 +171,15 @@ def quality_report(store: KGStore) -> dict:
     _, apart = find_person_merges(read_mentions(store))
     unidentified = [{"record_graph": graph, "authorship": authorship, "name": name, "identified_namesakes": candidates}
                     for graph, authorship, name, candidates in apart]
+    conflicts = identifier_conflicts(store.query(PERSON_LINKS))
     return {
         "counts": {"merges": len(merges), "rejected_institution_entries": len(rejected),
                    "papers_without_institutions": len(without), "authors_with_several_written_forms": len(forms),
                    "institutions_alike_kept_apart": len(alike), "institutions_merged": len(institutions_merged),
                    "name_only_authors_with_identified_namesakes": len(unidentified),
                    "units_placed_by_domain": len(units), "units_placed_by_name": len(named_units),
-                   "institutions_by_other_name": len(other_names)},
+                   "institutions_by_other_name": len(other_names),
+                   **{name: len(items) for name, items in conflicts.items()}},
         "merges": merges,
         "rejected_institution_entries": rejected,
         "papers_without_institutions": without,
@@ -187,6 +190,7 @@ def quality_report(store: KGStore) -> dict:
         "units_placed_by_name": named_units,
         "institutions_by_other_name": other_names,
         "name_only_authors_with_identified_namesakes": unidentified,
+        **conflicts,
     }
 
 
