@@ -103,6 +103,26 @@ def openreview_forum(text: str | None) -> str | None:
     return match.group(1) if match else None
 
 
+# A paper's identifier in the link to its page, as sources link them (schema:sameAs, a BibTeX url, a
+# paperlists site): DOI, arXiv, OpenReview forum, IEEE Xplore document, PMLR paper, ACL Anthology paper.
+PAPER_ID_LINKS = {
+    "doi": re.compile(r"https?://(?:dx\.)?doi\.org/(10\.\d{4,9}/\S+?)/?", re.IGNORECASE),
+    "arxiv": re.compile(r"https?://(?:export\.)?arxiv\.org/(?:abs|pdf)/(\d{4}\.\d{4,5}|[a-z\-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?(?:\.pdf)?/?"),
+    "openreview": re.compile(r"https?://openreview\.net/(?:forum|pdf)\?id=([\w\-]+)(?:&\S*)?"),
+    "ieee": re.compile(r"https?://ieeexplore\.ieee\.org/(?:abstract/)?document/(\d+)/?"),
+    "pmlr": re.compile(r"https?://proceedings\.mlr\.press/(v\d+/[\w\-]+?)(?:\.html|/[\w\-]+\.pdf)?/?"),
+    "acl": re.compile(r"https?://(?:www\.)?aclanthology\.org/(\d{4}\.[\w\-]+\.\d+|[A-Z]\d{2}-\d{4})(?:\.pdf)?/?"),
+}
+
+
+def paper_id_of_link(link: str) -> tuple[str, str] | None:
+    """``("openreview", "kzzwTrt04Z")`` from the link to a paper's page, if it is one of :data:`PAPER_ID_LINKS`."""
+    for kind, pattern in PAPER_ID_LINKS.items():
+        if match := _full(pattern, link):
+            return kind, match.group(1).casefold() if kind == "doi" else match.group(1)
+    return None
+
+
 PERSON_PAGES = {
     "openreview": "https://openreview.net/profile?id={}",
     "orcid": "https://orcid.org/{}",

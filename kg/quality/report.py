@@ -25,13 +25,14 @@ from ..vocab import sparql_prologue
 _LOOSE_IGNORED = frozenset("the of at in and for".split())
 
 MERGES = """
-SELECT ?canonical ?title ?absorbed ?source ?explanation (GROUP_CONCAT(DISTINCT ?kind; separator=", ") AS ?evidence)
+SELECT ?canonical (MIN(?label) AS ?title) ?absorbed ?source ?explanation
+       (GROUP_CONCAT(DISTINCT ?kind; separator=", ") AS ?evidence)
 WHERE {
   ?merge a kg:PaperMerge ; kg:mergedInto ?canonical ; kg:absorbed ?absorbed ; kg:inGraph ?g ;
          kg:evidence ?kind ; rdfs:comment ?explanation .
   ?g rdfs:label ?source .
-  OPTIONAL { ?canonical rdfs:label ?title }
-} GROUP BY ?canonical ?title ?absorbed ?source ?explanation ORDER BY ?canonical ?absorbed
+  OPTIONAL { ?canonical rdfs:label ?label }
+} GROUP BY ?canonical ?absorbed ?source ?explanation ORDER BY ?canonical ?absorbed
 """
 REJECTED = """
 SELECT ?record ?entry ?reason WHERE {

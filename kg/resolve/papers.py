@@ -18,7 +18,11 @@ venue's abstracts, in a one-to-one assignment of titles to abstracts that beats 
 runner-up by a margin, and checked against the order of the two files where their pairs show one
 (**record-order**).
 
-Never merged: papers of the same source (a listing does not repeat a paper), two titled
+Records of two sources that give one identifier of the paper (**same-doi**, **same-arxiv**,
+**same-openreview** forum, **same-ieee** document, **same-pmlr**, **same-acl** Anthology paper: links
+to its page) are one paper whatever their titles, unless they give different ids of one scheme.
+
+Never merged otherwise: papers of the same source (a listing does not repeat a paper), two titled
 papers (equal titles and bylines already share an IRI; otherwise they are different papers), papers
 at different venues, and any candidate that matches more than one paper (ambiguous: both
 kept, and the report says so).
@@ -30,6 +34,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from ..ingest.identifiers import paper_id_of_link
 from ..text.names import match_key
 from ..ingest.urls import host
 from .abstract_join import title_abstract_matches
@@ -110,9 +115,36 @@ def normalise_url(url: str) -> str:
     return f"{host(url)}/{path.rstrip('/').removesuffix('.git').casefold()}"
 
 
+def paper_ids(paper: PaperFacts) -> dict[str, str]:
+    """The paper's identifiers by scheme, from the links to its pages (DOI, arXiv, OpenReview forum,
+    IEEE Xplore, PMLR, ACL Anthology); a scheme with two values in one source says nothing."""
+    found: dict[str, set[str]] = defaultdict(set)
+    for url in paper.urls:
+        if known := paper_id_of_link(url):
+            found[known[0]].add(known[1])
+    return {scheme: next(iter(values)) for scheme, values in found.items() if len(values) == 1}
+
+
+def same_identifier(candidate: PaperFacts, other: PaperFacts) -> tuple[tuple[str, ...], str] | None:
+    """Two records of one paper by an identifier both give, whatever their titles; never where
+    they give different ids of one scheme (a conference paper and its journal version)."""
+    first, second = paper_ids(candidate), paper_ids(other)
+    shared = sorted(scheme for scheme in first.keys() & second.keys() if first[scheme] == second[scheme])
+    if not shared or any(first[scheme] != second[scheme] for scheme in first.keys() & second.keys()):
+        return None
+    said = "; ".join(f"both are {scheme} {first[scheme]}" for scheme in shared)
+    if candidate.title and other.title and candidate.title != other.title:
+        said += f" (titled {candidate.title!r} and {other.title!r})"
+    return tuple(f"same-{scheme}" for scheme in shared), said
+
+
 def evidence(candidate: PaperFacts, other: PaperFacts) -> tuple[tuple[str, ...], str] | None:
     """The evidence that two papers are one, with an explanation, or None."""
-    if candidate.graph == other.graph or (candidate.title and other.title):
+    if candidate.graph == other.graph:
+        return None
+    if found := same_identifier(candidate, other):
+        return found
+    if candidate.title and other.title:
         return None
     if candidate.venues and other.venues and not candidate.venues & other.venues:
         return None
