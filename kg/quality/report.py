@@ -26,13 +26,14 @@ _LOOSE_IGNORED = frozenset("the of at in and for".split())
 
 MERGES = """
 SELECT ?canonical (MIN(?label) AS ?title) ?absorbed ?source ?explanation
-       (GROUP_CONCAT(DISTINCT ?kind; separator=", ") AS ?evidence)
+       (GROUP_CONCAT(DISTINCT ?kind; separator=", ") AS ?evidence) ?score ?margin
 WHERE {
   ?merge a kg:PaperMerge ; kg:mergedInto ?canonical ; kg:absorbed ?absorbed ; kg:inGraph ?g ;
          kg:evidence ?kind ; rdfs:comment ?explanation .
   ?g rdfs:label ?source .
   OPTIONAL { ?canonical rdfs:label ?label }
-} GROUP BY ?canonical ?absorbed ?source ?explanation ORDER BY ?canonical ?absorbed
+  OPTIONAL { ?merge kg:joinScore ?score ; kg:joinMargin ?margin }
+} GROUP BY ?canonical ?absorbed ?source ?explanation ?score ?margin ORDER BY ?canonical ?absorbed
 """
 REJECTED = """
 SELECT ?record ?entry ?reason WHERE {
@@ -149,8 +150,9 @@ def institution_merges(store: KGStore) -> list[dict]:
 def quality_report(store: KGStore) -> dict:
     merges = [
         {"paper": str(canonical), "title": _text(title), "absorbed": str(absorbed), "from_source": str(source),
-         "evidence": str(evidence).split(", "), "why": str(explanation)}
-        for canonical, title, absorbed, source, explanation, evidence in _rows(store, MERGES)
+         "evidence": str(evidence).split(", "), "why": str(explanation),
+         "score": None if score is None else float(score), "margin": None if margin is None else float(margin)}
+        for canonical, title, absorbed, source, explanation, evidence, score, margin in _rows(store, MERGES)
     ]
     rejected = [{"record": str(record), "entry": str(entry), "reason": str(reason)}
                 for record, entry, reason in _rows(store, REJECTED)]

@@ -57,6 +57,7 @@ class Merge:
     canonical: PaperFacts
     evidence: tuple[str, ...]
     explanation: str
+    scores: tuple[float, float] | None = None  # a title-abstract join's evidence and margin
 
 
 @dataclass
@@ -194,7 +195,7 @@ def find_merges(papers: list[PaperFacts]) -> MergeDecisions:
     graphs_of: dict[str, set[str]] = defaultdict(set)
     for paper in papers:
         graphs_of[paper.iri].add(paper.graph)
-    matches: dict[tuple[str, str], dict[str, tuple[PaperFacts, PaperFacts, tuple[str, ...], str]]] = defaultdict(dict)
+    matches: dict[tuple[str, str], dict[str, tuple[PaperFacts, PaperFacts, tuple[str, ...], str, tuple | None]]] = defaultdict(dict)
     # Blocks in key order: one pair of papers can share several keys, and a paper stated by two
     # sources (an IRI in two graphs) can match one abstract with different evidence, of which the
     # first found is kept, so the evidence recorded must not follow the hash order of the keys.
@@ -206,15 +207,15 @@ def find_merges(papers: list[PaperFacts]) -> MergeDecisions:
                     continue
                 absorbed, canonical = _roles(first, second)
                 if absorbed.graph not in graphs_of[canonical.iri]:  # a rewrite in a graph must be undoable
-                    matches[(absorbed.iri, absorbed.graph)].setdefault(canonical.iri, (absorbed, canonical, *found))
-    for absorbed, canonical, kinds, explanation in title_abstract_matches(papers):
+                    matches[(absorbed.iri, absorbed.graph)].setdefault(canonical.iri, (absorbed, canonical, *found, None))
+    for absorbed, canonical, kinds, explanation, scores in title_abstract_matches(papers):
         if absorbed.graph not in graphs_of[canonical.iri]:
-            matches[(absorbed.iri, absorbed.graph)].setdefault(canonical.iri, (absorbed, canonical, kinds, explanation))
+            matches[(absorbed.iri, absorbed.graph)].setdefault(canonical.iri, (absorbed, canonical, kinds, explanation, scores))
     absorbed_iris = {iri for iri, _ in matches}
     targets: dict[tuple[str, str], int] = defaultdict(int)
     for candidates in matches.values():
         if len(candidates) == 1:
-            absorbed, canonical, _, _ = next(iter(candidates.values()))
+            absorbed, canonical, _, _, _ = next(iter(candidates.values()))
             targets[(canonical.iri, absorbed.graph)] += 1
     decisions = MergeDecisions()
     for ident in sorted(matches):
@@ -223,11 +224,11 @@ def find_merges(papers: list[PaperFacts]) -> MergeDecisions:
         if len(candidates) > 1:
             decisions.ambiguous.append((absorbed, sorted((c[1] for c in candidates.values()), key=lambda p: p.iri)))
             continue
-        _, canonical, kinds, explanation = next(iter(candidates.values()))
+        _, canonical, kinds, explanation, scores = next(iter(candidates.values()))
         if targets[(canonical.iri, absorbed.graph)] > 1 or canonical.iri in absorbed_iris:
             decisions.ambiguous.append((absorbed, [canonical]))
             continue
-        decisions.merges.append(Merge(absorbed, canonical, kinds, explanation))
+        decisions.merges.append(Merge(absorbed, canonical, kinds, explanation, scores))
     return decisions
 
 

@@ -54,7 +54,7 @@ from ..processes import reads_beside
 from ..stores.beside import TriplesBeside
 from ..stores.embedded import KGStore
 from ..stores.ordering import grouped_lines
-from ..vocab import FOAF, KG, RDF, RDFS, SKOS, TRUE, sparql_prologue
+from ..vocab import FOAF, KG, RDF, RDFS, SKOS, TRUE, XSD, sparql_prologue
 from .aggregates import NAME_LISTS, aggregate_triples, name_list_triples
 from .domain_units import domain_unit_triples
 from .name_units import corpus_organisations, name_unit_triples
@@ -174,6 +174,9 @@ def merge_triples(decisions: MergeDecisions, minter: Minter) -> Iterator[ox.Trip
         for kind in merge.evidence:
             yield ox.Triple(node, KG.evidence, ox.Literal(kind))
         yield ox.Triple(node, RDFS.comment, ox.Literal(merge.explanation))
+        if merge.scores is not None:
+            for predicate, value in zip((KG.joinScore, KG.joinMargin), merge.scores):
+                yield ox.Triple(node, predicate, ox.Literal(f"{value:.2f}", datatype=XSD.decimal))
 
 
 def person_forms(store: KGStore) -> Iterator[tuple[str, dict[str, dict[str, int]]]]:
