@@ -133,9 +133,8 @@ def _assign(titled: list[PaperFacts], untitled: list[PaperFacts]) -> Iterator[tu
         )
         margin = _margin(i, j, rows, columns, pairs, partner_of_abstract)
         shared = shared_words(i, j)
-        if _close(i, j, rows, columns) and (row_rank or column_rank or margin < CLOSE_MARGIN):
-            continue
-        if coverage >= MIN_COVERAGE and shared >= MIN_SHARED_WORDS and row_rank < MAX_RANK and column_rank < MAX_RANK and margin >= MIN_MARGIN:
+        if coverage >= MIN_COVERAGE and shared >= MIN_SHARED_WORDS and row_rank < MAX_RANK and column_rank < MAX_RANK \
+                and margin >= MIN_MARGIN and not _close_call(i, j, rows, columns, row_rank + column_rank, margin):
             joined[i] = j, ("title-abstract",), (
                 f"title-abstract evidence {score:.1f} ({coverage:.0%} of the title's weighted words and phrases), "
                 f"assigned one to one among {count} abstracts of the venue, ahead of the runner-up by {margin:.1f}"
@@ -149,13 +148,14 @@ def _assign(titled: list[PaperFacts], untitled: list[PaperFacts]) -> Iterator[tu
         yield untitled[j], titled[i], kinds, explanation, scores
 
 
-def _close(i: int, j: int, rows: list[dict[int, float]], columns: list[dict[int, float]]) -> bool:
-    """Whether a runner-up comes close to the pair: another abstract for the title, or another title
-    for the abstract, with at least :data:`CLOSE_SHARE` of the pair's evidence."""
+def _close_call(i: int, j: int, rows: list[dict[int, float]], columns: list[dict[int, float]], rank: int, margin: float) -> bool:
+    """Whether a runner-up comes close to the pair (another abstract for the title, or another title for
+    the abstract, with at least :data:`CLOSE_SHARE` of the pair's evidence) and the pair does not win
+    clearly: each the other's best candidate (``rank`` 0), by :data:`CLOSE_MARGIN`."""
     score = rows[i][j]
     runner_up = max([other for k, other in rows[i].items() if k != j] + [other for k, other in columns[j].items() if k != i],
                     default=0.0)
-    return runner_up >= CLOSE_SHARE * score
+    return runner_up >= CLOSE_SHARE * score and (rank > 0 or margin < CLOSE_MARGIN)
 
 
 def _joined_in_order(titled: list[PaperFacts], untitled: list[PaperFacts], rows: list[dict[int, float]],

@@ -140,11 +140,14 @@ def same_identifier(candidate: PaperFacts, other: PaperFacts) -> tuple[tuple[str
 
 
 def evidence(candidate: PaperFacts, other: PaperFacts) -> tuple[tuple[str, ...], str] | None:
-    """The evidence that two papers are one, with an explanation, or None."""
+    """The evidence that two papers of two sources are one, with an explanation, or None."""
     if candidate.graph == other.graph:
         return None
-    if found := same_identifier(candidate, other):
-        return found
+    return same_identifier(candidate, other) or _text_evidence(candidate, other)
+
+
+def _text_evidence(candidate: PaperFacts, other: PaperFacts) -> tuple[tuple[str, ...], str] | None:
+    """Evidence from the text of a titled paper and an abstract, or of two abstracts, of one venue."""
     if candidate.title and other.title:
         return None
     if candidate.venues and other.venues and not candidate.venues & other.venues:
