@@ -137,3 +137,9 @@ PAPER_PAGES = {
     "arxiv": "https://arxiv.org/abs/{}",
     "openreview": "https://openreview.net/forum?id={}",
 }
+_PERSON_PAGE_STARTS = sorted(((template.split("{}")[0], kind) for kind, template in PERSON_PAGES.items()), reverse=True)
+
+
+def person_link_scheme(link: str) -> str | None:
+    """The scheme of a link to a person's page ("ieee" for ieeexplore.ieee.org/author/…), None for another link."""
+    return next((kind for start, kind in _PERSON_PAGE_STARTS if link.startswith(start)), None)

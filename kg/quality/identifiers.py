@@ -6,16 +6,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from ..ingest.identifiers import PERSON_PAGES
+from ..ingest.identifiers import person_link_scheme as scheme_of
 from ..vocab import sparql_prologue
 
 PERSON_LINKS = sparql_prologue() + "SELECT ?person ?link WHERE { ?person a foaf:Person ; schema:sameAs ?link }"
-_PAGE_STARTS = sorted(((template.split("{}")[0], kind) for kind, template in PERSON_PAGES.items()), reverse=True)
-
-
-def scheme_of(link: str) -> str | None:
-    """The scheme of a person's id link ("ieee" for ieeexplore.ieee.org/author/…), None for another link."""
-    return next((kind for start, kind in _PAGE_STARTS if link.startswith(start)), None)
 
 
 def identifier_conflicts(rows) -> dict[str, list[dict]]:
