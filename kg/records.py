@@ -46,7 +46,9 @@ class AuthorDetail:
 
     Identifiers are normalised (kg.ingest.identifiers): ``openreview`` a profile id
     (``~Jia_Li1``), ``email`` an address the source uses as the id of an author without a
-    profile (never published: only a digest of it names the person), ``orcid``, ``dblp`` a pid.
+    profile (never published: only a digest of it names the person), ``orcid``, ``dblp`` a pid;
+    ``other_ids`` (kind, id) of the other schemes (kg.ingest.identifiers.OTHER_PERSON_IDS: IEEE
+    author numbers, Semantic Scholar, Google Scholar, ACL Anthology).
     """
 
     affiliations: tuple[Affiliation, ...] = ()
@@ -54,6 +56,7 @@ class AuthorDetail:
     email: str | None = None
     orcid: str | None = None
     dblp: str | None = None
+    other_ids: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(slots=True)

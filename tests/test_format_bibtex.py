@@ -113,7 +113,7 @@ def test_hostile_entries_are_rejected_with_their_line_and_the_rest_is_read(tmp_p
     assert records[0].authors == ["Ada Lovelace", "Charles Babbage"]
     assert (records[0].doi, records[0].arxiv_id, records[0].arxiv_version) == ("10.1234/abc.5", "2401.01234", 2)
     assert records[0].source.line == 4 and records[1].source.line == 19
-    assert records[0].stated_facts == "International Conference on Machine Learning 2025"  # @string applied
+    assert records[0].stated_facts == "ICML 2025: International Conference on Machine Learning"  # @string applied
     assert records[1].arxiv_id == "2312.00001"
     assert [(r.source.line, "invalid BibTeX" in r.reason or "no title" in r.reason) for r in rejections] == [(13, True), (17, True)]
     store = KGStore("memory")

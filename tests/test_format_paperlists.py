@@ -296,8 +296,8 @@ def test_a_booktitle_naming_the_files_conference_without_its_year_takes_the_file
            'Association for Computational Linguistics (Volume 1: Long Papers)",\n month = may,\n year = "2031"\n}')
     entry = {"title": "A Good Paper", "author": "Ada Lovelace;Alan Turing", "bibtex": bib}
     assert _venues(_write(tmp_path, json.dumps([entry]), "acl2031.json")) == {("ACL 2031", "2031")}
-    # near-miss: the file names another conference, so its year says nothing of this one
-    assert _venues(_write(tmp_path, json.dumps([entry]), "emnlp2030.json")) == {("ACL", "")}
+    # the file names another conference, so its year says nothing of this one: the entry's own year dates it
+    assert _venues(_write(tmp_path, json.dumps([entry]), "emnlp2030.json")) == {("ACL 2031", "2031")}
 
 
 def test_escaped_characters_in_bylines_and_affiliations_split_nothing(tmp_path):

@@ -25,6 +25,8 @@ SECTIONS = {
     "units_placed_by_name": "Labs and campuses placed under the organisation of the corpus whose name begins theirs",
     "institutions_by_other_name": "Acronyms, abbreviations and other forms of a unit placed under the one organisation of the corpus they name",
     "name_only_authors_with_identified_namesakes": "Authors without an identifier whom several identified people could be",
+    "persons_with_two_ids_of_one_scheme": "People holding two identifiers of one scheme",
+    "ids_on_several_persons": "Identifiers held by several people",
 }
 
 
@@ -48,6 +50,10 @@ def _lines(section: str, item: dict) -> list[str]:
         return [f"{item['other_name']}  — another name of {item['institution']}: {item['why']}"]
     if section == "name_only_authors_with_identified_namesakes":
         return [f"{item['name']}  on {item['authorship']}  — could be {', '.join(item['identified_namesakes'])}"]
+    if section == "persons_with_two_ids_of_one_scheme":
+        return [f"{item['person']}  — {item['scheme']}: {', '.join(item['ids'])}"]
+    if section == "ids_on_several_persons":
+        return [f"{item['id']}  — held by {', '.join(item['persons'])}"]
     return [f"{item['first']}  /  {item['second']}  — {item['why_alike']}; kept apart: {item['why_apart']}"]
 
 

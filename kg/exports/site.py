@@ -92,7 +92,9 @@ PAGES = {
     )),
 }
 #: How a page names each kind of identifier page (``schema:sameAs``) of an author or paper.
-IDENTIFIER_LABELS = {"orcid": "ORCID", "dblp": "dblp", "openreview": "OpenReview", "doi": "DOI", "arxiv": "arXiv"}
+IDENTIFIER_LABELS = {"orcid": "ORCID", "dblp": "dblp", "openreview": "OpenReview", "doi": "DOI", "arxiv": "arXiv",
+                     "ieee": "IEEE Xplore", "semanticscholar": "Semantic Scholar", "googlescholar": "Google Scholar",
+                     "acl": "ACL Anthology"}
 #: (start of the link, label) in the order a page lists them: an author's, then a paper's.
 IDENTIFIER_KINDS = tuple((template.split("{}")[0], IDENTIFIER_LABELS[kind])
                          for pages in (PERSON_PAGES, PAPER_PAGES) for kind, template in pages.items())

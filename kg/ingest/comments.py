@@ -11,37 +11,9 @@ import re
 from dataclasses import dataclass, field
 
 from .urls import find_urls, host, is_code_repository, is_poster_page
+from .venues import CANONICAL, NAMED, NAMES, VENUES, YEAR, full_year, known_venue, year_after
 
-# Acronym -> the full names that also denote the conference.
-VENUES: dict[str, tuple[str, ...]] = {
-    "ICML": ("International Conference on Machine Learning",),
-    "NeurIPS": ("Conference on Neural Information Processing Systems", "Neural Information Processing Systems", "NIPS"),
-    "ICLR": ("International Conference on Learning Representations",),
-    "AAAI": ("AAAI Conference on Artificial Intelligence",),
-    "IJCAI": ("International Joint Conference on Artificial Intelligence",),
-    "CVPR": ("Conference on Computer Vision and Pattern Recognition",),
-    "ICCV": ("International Conference on Computer Vision",),
-    "ECCV": ("European Conference on Computer Vision",),
-    "ACL": ("Annual Meeting of the Association for Computational Linguistics",),
-    "EMNLP": ("Conference on Empirical Methods in Natural Language Processing",),
-    "NAACL": (),
-    "KDD": (),
-    "AISTATS": ("International Conference on Artificial Intelligence and Statistics",),
-    "UAI": ("Conference on Uncertainty in Artificial Intelligence",),
-    "COLT": ("Conference on Learning Theory",),
-    "CoRL": ("Conference on Robot Learning",),
-    # named with more than one word: the acronym alone ("MM") or the series alone ("SIGGRAPH") is
-    # another name, or none
-    "ACM MM": ("ACM Multimedia", "ACM International Conference on Multimedia"),
-    "SIGGRAPH Asia": (),
-}
-_VENUE_ALT = "|".join(
-    sorted((re.escape(name) for acronym, names in VENUES.items() for name in (acronym, *names)), key=len, reverse=True)
-)
-_VENUE_YEAR = re.compile(rf"\b({_VENUE_ALT})\b(?:\s*(?:'|’)?\s*(\d{{4}}|\d{{2}}\b))?", re.IGNORECASE)
-_CANONICAL = {name.casefold(): acronym for acronym, names in VENUES.items() for name in (acronym, *names)}
-_COMPACT = {"".join(name.split()): acronym for name, acronym in _CANONICAL.items()}
-_YEAR = re.compile(r"\b(19[5-9]\d|20\d\d)\b")
+_COMPACT = {"".join(name.split()): acronym for name, acronym in CANONICAL.items()}
 _VIRTUAL_YEAR = re.compile(r"/virtual/(\d{4})/")
 
 # Any conference by its form. An acronym has two capitals or a digit and a capital (COLM,
@@ -79,9 +51,9 @@ _HEADER_ACRONYM = re.compile(rf"^({_ACRONYM})(?:\s+(?:Papers|Proceedings|Accepte
 _HEADER_NAME = re.compile(
     rf"^(?:(?P<name>{_ACRONYM}(?:\s+(?!{_PART_WORDS})(?:{_ACRONYM}|[A-Z][a-z]+)){{1,2}})(?:\s+(?P<year>(?:19|20)\d\d))?"
     rf"|(?P<word>[A-Z][a-z]+)\s+(?P<word_year>(?:19|20)\d\d))(?:\s+(?:Papers|Proceedings|Accepted Papers))?$")
-_YEAR_REACH = 40  # how far after a conference's name its year may stand ("ICML, July 2026")
 
-_AT_VENUE = re.compile(rf"\b([A-Za-z][\w\-]*)@((?i:{_VENUE_ALT})|{_ACRONYM})\b")  # "EIML@ICML": workshop @ conference
+
+_AT_VENUE = re.compile(rf"\b([A-Za-z][\w\-]*)@((?i:{NAMES})|{_ACRONYM})\b")  # "EIML@ICML": workshop @ conference
 _WORKSHOP_ON = re.compile(
     r"\bWorkshop\s+on\s+(?:the\s+)?(?P<name>[^,.;()]+?(?::\s*[^,.;()]+)?)\s*(?:\((?P<acronym>[^()]{1,40})\))?(?=$|[,.;()]|\s*$)",
     re.IGNORECASE,
@@ -157,23 +129,8 @@ def find_venue(text: str) -> tuple[str | None, int | None]:
     Learning (ICML 2026)"). Any other conference is found by its form (:func:`_named_venue`),
     so an acronym nobody listed ("Accepted at COLM 2024") is a venue of its own.
     """
-    venue = None
-    for match in _VENUE_YEAR.finditer(text):
-        acronym = _CANONICAL[match.group(1).casefold()]
-        if venue not in (None, acronym):
-            continue
-        venue = acronym
-        year = match.group(2)
-        if year is None:
-            after = _YEAR.match(text[match.end():].lstrip(" ,"))
-            year = after.group(1) if after else None
-        if year is not None:
-            return venue, _full_year(year)
-    return (venue, None) if venue else _named_venue(text)
-
-
-def _full_year(year: str) -> int:
-    return int("20" + year if len(year) == 2 else year)
+    venue, year = known_venue(text)
+    return (venue, year) if venue else _named_venue(text)
 
 
 def _named_venue(text: str) -> tuple[str | None, int | None]:
@@ -184,7 +141,7 @@ def _named_venue(text: str) -> tuple[str | None, int | None]:
     for pattern in (_ACRONYM_YEAR, _ACCEPTED_AT):
         for match in pattern.finditer(text):
             start, name = _without_publisher(match.start("name"), match.group("name"))
-            if name.casefold() not in _NOT_VENUES:
+            if name.casefold() not in _NOT_VENUES and not _ends_phrase_in_capitals(text, start):
                 found.append((start, name, match.group("year"), match.end()))
                 break
     if match := _AT_VENUE.search(text):
@@ -197,10 +154,22 @@ def _named_venue(text: str) -> tuple[str | None, int | None]:
     if not found:
         return None, None
     _, name, year, end = min(found)
-    if year is None:
-        after = _YEAR.search(text[end:end + _YEAR_REACH])
-        year = after.group(1) if after else None
-    return name, _full_year(year) if year else None
+    year = year or year_after(text, end)
+    return name, full_year(year) if year else None
+
+
+# The word before a name in a text written in capitals, on the same clause
+_WORD_BEFORE = re.compile(r"([A-Za-z][\w\-/]*)\s+$")
+
+
+def _ends_phrase_in_capitals(text: str, start: int) -> bool:
+    """In a text written in capitals, words and acronyms look alike: a name found by its form that
+    ends a phrase of such words ("IEEE TRANSACTIONS ON … MACHINE INTELLIGENCE 2025") is a word of
+    it; one alone, after a publisher or after "at" ("IEEE ICRA 2024", "ACCEPTED AT ICRA 2024") is a name."""
+    if any(ch.islower() for ch in text):
+        return False
+    before = _WORD_BEFORE.search(text[:start])
+    return bool(before) and before.group(1).casefold() not in _NOT_VENUES | {"at", "to", "in", "by"}
 
 
 def _without_publisher(start: int, name: str) -> tuple[int, str]:
@@ -265,7 +234,7 @@ def _spells(acronym: str, words: tuple[str, ...]) -> bool:
 def venue_of_poster_page(url: str) -> str:
     """The conference whose site hosts a poster page: icml.cc -> ICML, corl.org -> CoRL."""
     label = host(url).split(".")[0]
-    return _CANONICAL.get(label.casefold(), label.upper())
+    return CANONICAL.get(label.casefold(), label.upper())
 
 
 def _is_acronym(token: str) -> bool:
@@ -281,8 +250,8 @@ def _name_before(text: str, end: int) -> str | None:
         if lowered in _CONNECTORS and words:
             words.append(token)
             continue
-        if token[:1].isupper() or token[:1].isdigit() and not _YEAR.fullmatch(token):
-            if lowered in _NOT_NAME or _VENUE_YEAR.fullmatch(token) or _YEAR.fullmatch(token) or lowered == "workshop":
+        if token[:1].isupper() or token[:1].isdigit() and not YEAR.fullmatch(token):
+            if lowered in _NOT_NAME or NAMED.fullmatch(token) or YEAR.fullmatch(token) or lowered == "workshop":
                 break
             words.append(token)
             continue

@@ -20,6 +20,16 @@ _ARXIV = re.compile(
     re.IGNORECASE,
 )
 _OPENREVIEW_FORUM = re.compile(r"https?://openreview\.net/(?:forum|pdf)\?id=([\w\-]+)")
+# Person ids other sources give, each by the form its source writes it in: IEEE Xplore author numbers
+# as the path of the author page (IROS / ICRA lists: "/37088688308"), Semantic Scholar and Google
+# Scholar profiles and ACL Anthology person pages as their URLs. A bare number is none of them (it is
+# not said whose).
+OTHER_PERSON_IDS = {
+    "ieee": re.compile(r"(?:https?://ieeexplore\.ieee\.org/author)?/(\d{5,12})/?"),
+    "semanticscholar": re.compile(r"https?://(?:www\.)?semanticscholar\.org/author/(?:[^/\s]+/)?(\d{3,12})/?"),
+    "googlescholar": re.compile(r"https?://scholar\.google\.[a-z.]+/citations\?(?:[^#\s]*&)?user=([\w\-]{12})\b.*"),
+    "acl": re.compile(r"https?://(?:www\.)?aclanthology\.org/people/(?:[a-z]/)?([a-z0-9][a-z0-9\-]*[a-z0-9])/?"),
+}
 
 
 def _full(pattern: re.Pattern, text: str | None) -> re.Match | None:
@@ -65,6 +75,14 @@ def email(text: str | None) -> str | None:
     return match.group(0).casefold() if match else None
 
 
+def other_person_id(text: str | None) -> tuple[str, str] | None:
+    """``("ieee", "37088688308")`` from an id of :data:`OTHER_PERSON_IDS` as its source writes it."""
+    for kind, pattern in OTHER_PERSON_IDS.items():
+        if match := _full(pattern, text):
+            return kind, match.group(1)
+    return None
+
+
 def doi(text: str | None) -> str | None:
     """``10.1234/abc`` from a bare DOI, ``doi:`` or a doi.org URL; DOIs are case-insensitive."""
     match = _full(_DOI, text)
@@ -85,13 +103,43 @@ def openreview_forum(text: str | None) -> str | None:
     return match.group(1) if match else None
 
 
+# A paper's identifier in the link to its page, as sources link them (schema:sameAs, a BibTeX url, a
+# paperlists site): DOI, arXiv, OpenReview forum, IEEE Xplore document, PMLR paper, ACL Anthology paper.
+PAPER_ID_LINKS = {
+    "doi": re.compile(r"https?://(?:dx\.)?doi\.org/(10\.\d{4,9}/\S+?)/?", re.IGNORECASE),
+    "arxiv": re.compile(r"https?://(?:export\.)?arxiv\.org/(?:abs|pdf)/(\d{4}\.\d{4,5}|[a-z\-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?(?:\.pdf)?/?"),
+    "openreview": re.compile(r"https?://openreview\.net/(?:forum|pdf)\?id=([\w\-]+)(?:&\S*)?"),
+    "ieee": re.compile(r"https?://ieeexplore\.ieee\.org/(?:abstract/)?document/(\d+)/?"),
+    "pmlr": re.compile(r"https?://proceedings\.mlr\.press/(v\d+/[\w\-]+?)(?:\.html|/[\w\-]+\.pdf)?/?"),
+    "acl": re.compile(r"https?://(?:www\.)?aclanthology\.org/(\d{4}\.[\w\-]+\.\d+|[A-Z]\d{2}-\d{4})(?:\.pdf)?/?"),
+}
+
+
+def paper_id_of_link(link: str) -> tuple[str, str] | None:
+    """``("openreview", "kzzwTrt04Z")`` from the link to a paper's page, if it is one of :data:`PAPER_ID_LINKS`."""
+    for kind, pattern in PAPER_ID_LINKS.items():
+        if match := _full(pattern, link):
+            return kind, match.group(1).casefold() if kind == "doi" else match.group(1)
+    return None
+
+
 PERSON_PAGES = {
     "openreview": "https://openreview.net/profile?id={}",
     "orcid": "https://orcid.org/{}",
     "dblp": "https://dblp.org/pid/{}",
+    "ieee": "https://ieeexplore.ieee.org/author/{}",
+    "semanticscholar": "https://www.semanticscholar.org/author/{}",
+    "googlescholar": "https://scholar.google.com/citations?user={}",
+    "acl": "https://aclanthology.org/people/{}/",
 }
 PAPER_PAGES = {
     "doi": "https://doi.org/{}",
     "arxiv": "https://arxiv.org/abs/{}",
     "openreview": "https://openreview.net/forum?id={}",
 }
+_PERSON_PAGE_STARTS = sorted(((template.split("{}")[0], kind) for kind, template in PERSON_PAGES.items()), reverse=True)
+
+
+def person_link_scheme(link: str) -> str | None:
+    """The scheme of a link to a person's page ("ieee" for ieeexplore.ieee.org/author/…), None for another link."""
+    return next((kind for start, kind in _PERSON_PAGE_STARTS if link.startswith(start)), None)

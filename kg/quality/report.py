@@ -15,6 +15,7 @@ from ..orgs.aliases import active_aliases
 from ..resolve.domain_units import institutions_by_domain
 from ..orgs.institutions import explain_entry
 from ..resolve.identity import find_person_merges, read_mentions
+from .identifiers import PERSON_LINKS, identifier_conflicts
 from ..orgs.keys import institution_key
 from ..orgs.org_names import why_apart
 from ..orgs.people import edit_distance
@@ -24,13 +25,15 @@ from ..vocab import sparql_prologue
 _LOOSE_IGNORED = frozenset("the of at in and for".split())
 
 MERGES = """
-SELECT ?canonical ?title ?absorbed ?source ?explanation (GROUP_CONCAT(DISTINCT ?kind; separator=", ") AS ?evidence)
+SELECT ?canonical (MIN(?label) AS ?title) ?absorbed ?source ?explanation
+       (GROUP_CONCAT(DISTINCT ?kind; separator=", ") AS ?evidence) ?score ?margin
 WHERE {
   ?merge a kg:PaperMerge ; kg:mergedInto ?canonical ; kg:absorbed ?absorbed ; kg:inGraph ?g ;
          kg:evidence ?kind ; rdfs:comment ?explanation .
   ?g rdfs:label ?source .
-  OPTIONAL { ?canonical rdfs:label ?title }
-} GROUP BY ?canonical ?title ?absorbed ?source ?explanation ORDER BY ?canonical ?absorbed
+  OPTIONAL { ?canonical rdfs:label ?label }
+  OPTIONAL { ?merge kg:joinScore ?score ; kg:joinMargin ?margin }
+} GROUP BY ?canonical ?absorbed ?source ?explanation ?score ?margin ORDER BY ?canonical ?absorbed
 """
 REJECTED = """
 SELECT ?record ?entry ?reason WHERE {
@@ -147,8 +150,9 @@ def institution_merges(store: KGStore) -> list[dict]:
 def quality_report(store: KGStore) -> dict:
     merges = [
         {"paper": str(canonical), "title": _text(title), "absorbed": str(absorbed), "from_source": str(source),
-         "evidence": str(evidence).split(", "), "why": str(explanation)}
-        for canonical, title, absorbed, source, explanation, evidence in _rows(store, MERGES)
+         "evidence": str(evidence).split(", "), "why": str(explanation),
+         "score": None if score is None else float(score), "margin": None if margin is None else float(margin)}
+        for canonical, title, absorbed, source, explanation, evidence, score, margin in _rows(store, MERGES)
     ]
     rejected = [{"record": str(record), "entry": str(entry), "reason": str(reason)}
                 for record, entry, reason in _rows(store, REJECTED)]
@@ -170,13 +174,15 @@ def quality_report(store: KGStore) -> dict:
     _, apart = find_person_merges(read_mentions(store))
     unidentified = [{"record_graph": graph, "authorship": authorship, "name": name, "identified_namesakes": candidates}
                     for graph, authorship, name, candidates in apart]
+    conflicts = identifier_conflicts(store.query(PERSON_LINKS))
     return {
         "counts": {"merges": len(merges), "rejected_institution_entries": len(rejected),
                    "papers_without_institutions": len(without), "authors_with_several_written_forms": len(forms),
                    "institutions_alike_kept_apart": len(alike), "institutions_merged": len(institutions_merged),
                    "name_only_authors_with_identified_namesakes": len(unidentified),
                    "units_placed_by_domain": len(units), "units_placed_by_name": len(named_units),
-                   "institutions_by_other_name": len(other_names)},
+                   "institutions_by_other_name": len(other_names),
+                   **{name: len(items) for name, items in conflicts.items()}},
         "merges": merges,
         "rejected_institution_entries": rejected,
         "papers_without_institutions": without,
@@ -187,6 +193,7 @@ def quality_report(store: KGStore) -> dict:
         "units_placed_by_name": named_units,
         "institutions_by_other_name": other_names,
         "name_only_authors_with_identified_namesakes": unidentified,
+        **conflicts,
     }
 
 

@@ -113,8 +113,9 @@ def person_ids(detail: AuthorDetail | None) -> list[tuple[str, str]]:
     """(kind, id) of the identifiers a source gives a person, strongest first."""
     if detail is None:
         return []
-    return [(kind, value) for kind, value in (("openreview", detail.openreview), ("orcid", detail.orcid),
-                                              ("dblp", detail.dblp), ("email", detail.email)) if value]
+    named = (("openreview", detail.openreview), ("orcid", detail.orcid), ("dblp", detail.dblp),
+             *detail.other_ids, ("email", detail.email))
+    return [(kind, value) for kind, value in named if value]
 
 
 def person_iri(name: str, detail: AuthorDetail | None, minter: Minter) -> NamedNode:

@@ -17,6 +17,11 @@ only when all of these hold:
 - the assignment beats every exchange with a runner-up by :data:`MIN_MARGIN` (in nats of
   evidence): giving the abstract to another title, or the title another abstract, and
   re-pairing their partners, scores at least that much less;
+- where a runner-up comes close (another abstract for the title, or another title for the
+  abstract, with :data:`CLOSE_SHARE` of the pair's evidence or more), the two are each other's
+  best candidate and the margin is :data:`CLOSE_MARGIN`: a title whose own abstract is missing
+  finds a near one of a paper the listing lacks, and only the order of the files (below) can
+  tell such a pair from a true one, so an abstract is rather left alone;
 - the venue has :data:`MIN_VENUE_ABSTRACTS` abstracts or more, without which rarity cannot be
   told from chance (so a lone abstract never merges on words alone).
 
@@ -42,8 +47,11 @@ MIN_COVERAGE = 0.1
 MIN_SHARED_WORDS = 2
 MAX_RANK = 3
 MIN_MARGIN = 2.0
+CLOSE_SHARE = 0.75
+CLOSE_MARGIN = 18.0
 MIN_ORDERED_SHARE = 0.9
 PREFIX = 5
+Scores = tuple[float, float]  # a join's evidence and its margin over the runner-up, in nats
 _STOP = frozenset("the a an of for and in on with via from to by at is are its our their we this that as into".split())
 _LINE_BREAK_HYPHEN = re.compile(r"(\w)- (\w)")
 _HYPHENS = re.compile(r"[\-\u2010-\u2015/]")
@@ -63,8 +71,9 @@ def _words(terms: set[str]) -> set[str]:
     return {term for term in terms if " " not in term and not term.startswith("~")}
 
 
-def title_abstract_matches(papers: list[PaperFacts]) -> Iterator[tuple[PaperFacts, PaperFacts, tuple[str, ...], str]]:
-    """(abstract paper, titled paper, evidence kinds, explanation) for every pair the rules above accept."""
+def title_abstract_matches(papers: list[PaperFacts]) -> Iterator[tuple[PaperFacts, PaperFacts, tuple[str, ...], str, Scores]]:
+    """(abstract paper, titled paper, evidence kinds, explanation, (evidence, margin)) for every pair the
+    rules above accept: the scores are kept with the join, for ``kg quality``."""
     groups: dict[tuple[str, ...], tuple[list[PaperFacts], list[PaperFacts]]] = defaultdict(lambda: ([], []))
     for paper in sorted(papers, key=lambda p: (p.iri, p.graph)):
         titled, untitled = groups[tuple(sorted(paper.venues))]
@@ -78,7 +87,7 @@ def title_abstract_matches(papers: list[PaperFacts]) -> Iterator[tuple[PaperFact
             yield from _assign(titled, untitled)
 
 
-def _assign(titled: list[PaperFacts], untitled: list[PaperFacts]) -> Iterator[tuple[PaperFacts, PaperFacts, tuple[str, ...], str]]:
+def _assign(titled: list[PaperFacts], untitled: list[PaperFacts]) -> Iterator[tuple[PaperFacts, PaperFacts, tuple[str, ...], str, Scores]]:
     abstract_terms = [text_terms(paper.abstract or "") for paper in untitled]
     frequency = Counter(term for terms in abstract_terms for term in terms)
     postings: dict[str, list[int]] = defaultdict(list)
@@ -113,7 +122,7 @@ def _assign(titled: list[PaperFacts], untitled: list[PaperFacts]) -> Iterator[tu
 
     pairs = _matching(rows, columns)
     partner_of_abstract = {j: i for i, j in pairs.items()}
-    joined: dict[int, tuple[int, tuple[str, ...], str]] = {}
+    joined: dict[int, tuple[int, tuple[str, ...], str, Scores]] = {}
     for i, j in sorted(pairs.items()):
         score = rows[i][j]
         coverage = score / totals[i]
@@ -124,22 +133,33 @@ def _assign(titled: list[PaperFacts], untitled: list[PaperFacts]) -> Iterator[tu
         )
         margin = _margin(i, j, rows, columns, pairs, partner_of_abstract)
         shared = shared_words(i, j)
-        if coverage >= MIN_COVERAGE and shared >= MIN_SHARED_WORDS and row_rank < MAX_RANK and column_rank < MAX_RANK and margin >= MIN_MARGIN:
+        if coverage >= MIN_COVERAGE and shared >= MIN_SHARED_WORDS and row_rank < MAX_RANK and column_rank < MAX_RANK \
+                and margin >= MIN_MARGIN and not _close_call(i, j, rows, columns, row_rank + column_rank, margin):
             joined[i] = j, ("title-abstract",), (
                 f"title-abstract evidence {score:.1f} ({coverage:.0%} of the title's weighted words and phrases), "
                 f"assigned one to one among {count} abstracts of the venue, ahead of the runner-up by {margin:.1f}"
-            )
-    dropped, in_order = _joined_in_order(titled, untitled, rows, shared_words, {i: j for i, (j, _, _) in joined.items()})
+            ), (score, margin)
+    dropped, in_order = _joined_in_order(titled, untitled, rows, shared_words, {i: j for i, (j, _, _, _) in joined.items()})
     for i in dropped:
         del joined[i]
-    for i, j, explanation in in_order:
-        joined[i] = j, ("title-abstract", "record-order"), explanation
-    for i, (j, kinds, explanation) in sorted(joined.items()):
-        yield untitled[j], titled[i], kinds, explanation
+    for i, j, explanation, scores in in_order:
+        joined[i] = j, ("title-abstract", "record-order"), explanation, scores
+    for i, (j, kinds, explanation, scores) in sorted(joined.items()):
+        yield untitled[j], titled[i], kinds, explanation, scores
+
+
+def _close_call(i: int, j: int, rows: list[dict[int, float]], columns: list[dict[int, float]], rank: int, margin: float) -> bool:
+    """Whether a runner-up comes close to the pair (another abstract for the title, or another title for
+    the abstract, with at least :data:`CLOSE_SHARE` of the pair's evidence) and the pair does not win
+    clearly: each the other's best candidate (``rank`` 0), by :data:`CLOSE_MARGIN`."""
+    score = rows[i][j]
+    runner_up = max([other for k, other in rows[i].items() if k != j] + [other for k, other in columns[j].items() if k != i],
+                    default=0.0)
+    return runner_up >= CLOSE_SHARE * score and (rank > 0 or margin < CLOSE_MARGIN)
 
 
 def _joined_in_order(titled: list[PaperFacts], untitled: list[PaperFacts], rows: list[dict[int, float]],
-                     shared_words: Callable[[int, int], int], joined: dict[int, int]) -> tuple[set[int], list[tuple[int, int, str]]]:
+                     shared_words: Callable[[int, int], int], joined: dict[int, int]) -> tuple[set[int], list[tuple[int, int, str, Scores]]]:
     """What the order of the two files says: (titles whose text pair it contradicts, (title,
     abstract, explanation) for the pairs it vouches for).
 
@@ -160,7 +180,7 @@ def _joined_in_order(titled: list[PaperFacts], untitled: list[PaperFacts], rows:
     (a paper without an abstract), or the other way round, keeps its order.
     """
     dropped: set[int] = set()
-    found: list[tuple[int, int, str]] = []
+    found: list[tuple[int, int, str, Scores]] = []
     joined = dict(joined)
     for title_graph, abstract_graph in sorted({(titled[i].graph, untitled[j].graph) for i, j in joined.items()}):
         titles = sorted((paper.line, i) for i, paper in enumerate(titled) if paper.graph == title_graph and paper.line is not None)
@@ -191,12 +211,12 @@ def _joined_in_order(titled: list[PaperFacts], untitled: list[PaperFacts], rows:
                     found.append((i, j, (
                         f"title-abstract evidence {score:.1f}; the pair sits between the same two joined neighbours in "
                         f"both files ({order}), ahead of any other candidate between them by {margin:.1f}"
-                    )))
+                    ), (score, margin)))
                 if in_gap:
                     bounds = [(0, 0)] + [(titled[i].line, untitled[j].line) for i, j, _, _ in in_gap] + [(math.inf, math.inf)]
                     gaps += [([i for i in gap_titles if t0 < titled[i].line < t1], [j for j in gap_abstracts if a0 < untitled[j].line < a1])
                              for (t0, a0), (t1, a1) in zip(bounds, bounds[1:])]
-    return dropped - {i for i, _, _ in found}, found
+    return dropped - {i for i, _, _, _ in found}, found
 
 
 def _between(ordered: list[tuple[int, int]], after: float, before: float, left_out) -> list[int]:

@@ -18,7 +18,11 @@ venue's abstracts, in a one-to-one assignment of titles to abstracts that beats 
 runner-up by a margin, and checked against the order of the two files where their pairs show one
 (**record-order**).
 
-Never merged: papers of the same source (a listing does not repeat a paper), two titled
+Records of two sources that give one identifier of the paper (**same-doi**, **same-arxiv**,
+**same-openreview** forum, **same-ieee** document, **same-pmlr**, **same-acl** Anthology paper: links
+to its page) are one paper whatever their titles, unless they give different ids of one scheme.
+
+Never merged otherwise: papers of the same source (a listing does not repeat a paper), two titled
 papers (equal titles and bylines already share an IRI; otherwise they are different papers), papers
 at different venues, and any candidate that matches more than one paper (ambiguous: both
 kept, and the report says so).
@@ -30,6 +34,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from ..ingest.identifiers import paper_id_of_link
 from ..text.names import match_key
 from ..text.domains import host
 from .abstract_join import title_abstract_matches
@@ -52,6 +57,7 @@ class Merge:
     canonical: PaperFacts
     evidence: tuple[str, ...]
     explanation: str
+    scores: tuple[float, float] | None = None  # a title-abstract join's evidence and margin
 
 
 @dataclass
@@ -110,9 +116,39 @@ def normalise_url(url: str) -> str:
     return f"{host(url)}/{path.rstrip('/').removesuffix('.git').casefold()}"
 
 
+def paper_ids(paper: PaperFacts) -> dict[str, str]:
+    """The paper's identifiers by scheme, from the links to its pages (DOI, arXiv, OpenReview forum,
+    IEEE Xplore, PMLR, ACL Anthology); a scheme with two values in one source says nothing."""
+    found: dict[str, set[str]] = defaultdict(set)
+    for url in paper.urls:
+        if known := paper_id_of_link(url):
+            found[known[0]].add(known[1])
+    return {scheme: next(iter(values)) for scheme, values in found.items() if len(values) == 1}
+
+
+def same_identifier(candidate: PaperFacts, other: PaperFacts) -> tuple[tuple[str, ...], str] | None:
+    """Two records of one paper by an identifier both give, whatever their titles; never where
+    they give different ids of one scheme (a conference paper and its journal version)."""
+    first, second = paper_ids(candidate), paper_ids(other)
+    shared = sorted(scheme for scheme in first.keys() & second.keys() if first[scheme] == second[scheme])
+    if not shared or any(first[scheme] != second[scheme] for scheme in first.keys() & second.keys()):
+        return None
+    said = "; ".join(f"both are {scheme} {first[scheme]}" for scheme in shared)
+    if candidate.title and other.title and candidate.title != other.title:
+        said += f" (titled {candidate.title!r} and {other.title!r})"
+    return tuple(f"same-{scheme}" for scheme in shared), said
+
+
 def evidence(candidate: PaperFacts, other: PaperFacts) -> tuple[tuple[str, ...], str] | None:
-    """The evidence that two papers are one, with an explanation, or None."""
-    if candidate.graph == other.graph or (candidate.title and other.title):
+    """The evidence that two papers of two sources are one, with an explanation, or None."""
+    if candidate.graph == other.graph:
+        return None
+    return same_identifier(candidate, other) or _text_evidence(candidate, other)
+
+
+def _text_evidence(candidate: PaperFacts, other: PaperFacts) -> tuple[tuple[str, ...], str] | None:
+    """Evidence from the text of a titled paper and an abstract, or of two abstracts, of one venue."""
+    if candidate.title and other.title:
         return None
     if candidate.venues and other.venues and not candidate.venues & other.venues:
         return None
@@ -162,7 +198,7 @@ def find_merges(papers: list[PaperFacts]) -> MergeDecisions:
     graphs_of: dict[str, set[str]] = defaultdict(set)
     for paper in papers:
         graphs_of[paper.iri].add(paper.graph)
-    matches: dict[tuple[str, str], dict[str, tuple[PaperFacts, PaperFacts, tuple[str, ...], str]]] = defaultdict(dict)
+    matches: dict[tuple[str, str], dict[str, tuple[PaperFacts, PaperFacts, tuple[str, ...], str, tuple | None]]] = defaultdict(dict)
     # Blocks in key order: one pair of papers can share several keys, and a paper stated by two
     # sources (an IRI in two graphs) can match one abstract with different evidence, of which the
     # first found is kept, so the evidence recorded must not follow the hash order of the keys.
@@ -174,15 +210,15 @@ def find_merges(papers: list[PaperFacts]) -> MergeDecisions:
                     continue
                 absorbed, canonical = _roles(first, second)
                 if absorbed.graph not in graphs_of[canonical.iri]:  # a rewrite in a graph must be undoable
-                    matches[(absorbed.iri, absorbed.graph)].setdefault(canonical.iri, (absorbed, canonical, *found))
-    for absorbed, canonical, kinds, explanation in title_abstract_matches(papers):
+                    matches[(absorbed.iri, absorbed.graph)].setdefault(canonical.iri, (absorbed, canonical, *found, None))
+    for absorbed, canonical, kinds, explanation, scores in title_abstract_matches(papers):
         if absorbed.graph not in graphs_of[canonical.iri]:
-            matches[(absorbed.iri, absorbed.graph)].setdefault(canonical.iri, (absorbed, canonical, kinds, explanation))
+            matches[(absorbed.iri, absorbed.graph)].setdefault(canonical.iri, (absorbed, canonical, kinds, explanation, scores))
     absorbed_iris = {iri for iri, _ in matches}
     targets: dict[tuple[str, str], int] = defaultdict(int)
     for candidates in matches.values():
         if len(candidates) == 1:
-            absorbed, canonical, _, _ = next(iter(candidates.values()))
+            absorbed, canonical, _, _, _ = next(iter(candidates.values()))
             targets[(canonical.iri, absorbed.graph)] += 1
     decisions = MergeDecisions()
     for ident in sorted(matches):
@@ -191,11 +227,11 @@ def find_merges(papers: list[PaperFacts]) -> MergeDecisions:
         if len(candidates) > 1:
             decisions.ambiguous.append((absorbed, sorted((c[1] for c in candidates.values()), key=lambda p: p.iri)))
             continue
-        _, canonical, kinds, explanation = next(iter(candidates.values()))
+        _, canonical, kinds, explanation, scores = next(iter(candidates.values()))
         if targets[(canonical.iri, absorbed.graph)] > 1 or canonical.iri in absorbed_iris:
             decisions.ambiguous.append((absorbed, [canonical]))
             continue
-        decisions.merges.append(Merge(absorbed, canonical, kinds, explanation))
+        decisions.merges.append(Merge(absorbed, canonical, kinds, explanation, scores))
     return decisions
 
 

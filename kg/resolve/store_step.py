@@ -54,7 +54,7 @@ from ..processes import reads_beside
 from ..stores.beside import TriplesBeside
 from ..stores.embedded import KGStore
 from ..stores.ordering import grouped_lines
-from ..vocab import FOAF, KG, RDF, RDFS, SKOS, TRUE, sparql_prologue
+from ..vocab import FOAF, KG, RDF, RDFS, SKOS, TRUE, XSD, sparql_prologue
 from .aggregates import NAME_LISTS, aggregate_triples, name_list_triples
 from .domain_units import domain_unit_triples
 from .name_units import corpus_organisations, name_unit_triples
@@ -64,6 +64,7 @@ from ..index.match_keys import ENTITY_CLASSES, MATCH_KEYS, entity_keys, match_ke
 from ..index.name_index import INDEX_PREDICATES, name_index_triples
 from .identity import apply_moves, find_person_merges, person_merge_triples, read_mentions, undo_moves
 from .papers import MergeDecisions, PaperFacts, find_merges
+from .same_ids import find_same_id_merges, read_links, same_id_triples
 
 
 def resolved_graph(minter: Minter) -> ox.NamedNode:
@@ -125,16 +126,19 @@ def _rewrite(store: KGStore, moves: list[tuple[ox.NamedNode, ox.NamedNode, ox.Na
     )
 
 
+_RENAMES = f"VALUES ?kind {{ {KG.PaperMerge} {KG.SamePersonByIdentifier} }}"  # records of a node renamed in a graph
+
+
 def undo_merges(store: KGStore, minter: Minter) -> None:
-    """Give absorbed papers their own IRIs back and forget the merges."""
+    """Give absorbed papers and people their own IRIs back and forget the merges."""
     graph = resolved_graph(minter)
     rows = store.query(
-        sparql_prologue() + f"SELECT ?g ?canonical ?absorbed WHERE {{ GRAPH {graph} {{ ?m a kg:PaperMerge ; "
+        sparql_prologue() + f"SELECT ?g ?canonical ?absorbed WHERE {{ {_RENAMES} GRAPH {graph} {{ ?m a ?kind ; "
         "kg:inGraph ?g ; kg:mergedInto ?canonical ; kg:absorbed ?absorbed } }"
     )
     moves = [(ox.NamedNode(str(g)), ox.NamedNode(str(c)), ox.NamedNode(str(a))) for g, c, a in rows]
     _rewrite(store, moves)
-    store.update(f"DELETE {{ GRAPH {graph} {{ ?m ?p ?o }} }} WHERE {{ GRAPH {graph} {{ ?m a <{KG.PaperMerge.value}> ; ?p ?o }} }}")
+    store.update(f"DELETE {{ GRAPH {graph} {{ ?m ?p ?o }} }} WHERE {{ {_RENAMES} GRAPH {graph} {{ ?m a ?kind ; ?p ?o }} }}")
 
 
 def read_papers(store: KGStore, minter: Minter) -> list[PaperFacts]:
@@ -145,7 +149,7 @@ def read_papers(store: KGStore, minter: Minter) -> list[PaperFacts]:
           FILTER(?g != RESOLVED)
           OPTIONAL { GRAPH ?g { ?paper dcterms:title ?title FILTER(lang(?title) = "en") } }
           OPTIONAL { GRAPH ?g { ?paper dcterms:abstract ?abstract } }
-          OPTIONAL { GRAPH ?g { ?paper ^schema:isBasedOn/schema:codeRepository|kg:projectPage|rdfs:seeAlso ?url } }
+          OPTIONAL { GRAPH ?g { ?paper ^schema:isBasedOn/schema:codeRepository|kg:projectPage|rdfs:seeAlso|schema:sameAs ?url } }
           OPTIONAL { GRAPH ?g { ?paper bibo:presentedAt ?venue . ?venue a bibo:Conference } }
           OPTIONAL { GRAPH ?g { ?paper prov:wasDerivedFrom/kg:line ?line } }
         }""".replace("RESOLVED", str(resolved_graph(minter))))
@@ -174,6 +178,9 @@ def merge_triples(decisions: MergeDecisions, minter: Minter) -> Iterator[ox.Trip
         for kind in merge.evidence:
             yield ox.Triple(node, KG.evidence, ox.Literal(kind))
         yield ox.Triple(node, RDFS.comment, ox.Literal(merge.explanation))
+        if merge.scores is not None:
+            for predicate, value in zip((KG.joinScore, KG.joinMargin), merge.scores):
+                yield ox.Triple(node, predicate, ox.Literal(f"{value:.2f}", datatype=XSD.decimal))
 
 
 def person_forms(store: KGStore) -> Iterator[tuple[str, dict[str, dict[str, int]]]]:
@@ -272,6 +279,10 @@ def rebuild(store: KGStore, minter: Minter, on_stage: Callable[[str], None] | No
     _rewrite(store, [(ox.NamedNode(m.absorbed.graph), ox.NamedNode(m.absorbed.iri), ox.NamedNode(m.canonical.iri))
                      for m in decisions.merges])
     stage("resolving: authors that identifiers name")
+    same_ids = find_same_id_merges(read_links(store)) if len(store.sources()) > 1 else []
+    renamed = list(same_id_triples(same_ids, minter))
+    store.add_graph_triples(graph, renamed)
+    _rewrite(store, [(ox.NamedNode(m.graph), ox.NamedNode(m.absorbed), ox.NamedNode(m.canonical)) for m in same_ids])
     people, _ = find_person_merges(read_mentions(store))
     moves = list(person_merge_triples(people, minter))
     store.add_graph_triples(graph, moves)
@@ -294,6 +305,7 @@ def rebuild(store: KGStore, minter: Minter, on_stage: Callable[[str], None] | No
         def derived() -> Iterator[ox.Triple]:
             yield ox.Triple(graph, KG.resolutionSuspended, TRUE)
             yield from base
+            yield from renamed
             yield from moves
             with open(person_keys, "w", encoding="utf-8") as keys:
                 yield from person_label_triples(person_forms(store), keys)

@@ -19,6 +19,7 @@ from bibtexparser.middlewares.names import parse_single_name_into_parts, split_m
 from pylatexenc.latex2text import LatexNodes2Text
 
 from .. import identifiers
+from ..comments import find_venue
 from ...text.names import clean
 from ..reading import Paragraph, iter_lines
 from ...records import PaperRecord, Rejection, excerpt
@@ -38,12 +39,22 @@ _ASCII_MARKS = str.maketrans({"\u02c6": "^", "\u02dc": "~"})
 logging.getLogger("bibtexparser").setLevel(logging.CRITICAL)  # failures are reported as rejections
 
 
+# What pylatexenc reads: commands, groups, math, ties, and TeX's quotes and dashes (``, '', --, ---)
+_MARKUP = re.compile(r"[\\{}$~]|``|''|--")
+# the tie accent over two letters (\t{oo}), which pylatexenc drops
+_TIE = re.compile(r"\\t\s*\{(\w)(\w)\}")
+# An accent command with its letter ("\~n", "\'{\i}", "\c c"): a BibTeX name is split at "~" and
+# spaces, so the accent is braced first ("{\~n}"), as BibTeX's own special characters are.
+_ACCENT = re.compile(r"\\['`^\"~=.]\s*(?:\{[^{}]*\}|\\[ij](?![A-Za-z])|[A-Za-z])|\\[uvHckrdbt](?:\s*\{[^{}]*\}|\s+[A-Za-z])")
+
+
 def unlatex(value: str) -> str:
-    """TeX markup as Unicode text: ``Gon{\\c{c}}alves`` -> ``Gonçalves``, ``{C}ausal`` -> ``Causal``."""
-    if not any(ch in value for ch in "\\{}$~"):
+    """TeX markup as Unicode text: ``Gon{\\c{c}}alves`` -> ``Gonçalves``, ``{C}ausal`` -> ``Causal``,
+    ```` ``Quirky'' ```` -> ``“Quirky”``, ``--`` -> ``–``."""
+    if not _MARKUP.search(value):
         return clean(value)
     try:
-        text = _LATEX.latex_to_text(value).translate(_ASCII_MARKS)
+        text = _LATEX.latex_to_text(_TIE.sub("\\1\u0361\\2", value)).translate(_ASCII_MARKS)
         if _LEFT_MARKUP.search(re.sub(r"\$[^$]*\$", "", text)):  # escaped twice by the site ({\textbackslash}'e): once more
             text = _LATEX.latex_to_text(text)
         return clean(text)
@@ -60,7 +71,8 @@ def person_name(written: str) -> str:
 
 
 def authors(value: str) -> list[str]:
-    return [person_name(name) for name in split_multiple_persons_names(value)]
+    braced = _ACCENT.sub(lambda accent: "{" + accent.group(0) + "}", value)
+    return [person_name(name) for name in split_multiple_persons_names(braced)]
 
 
 def parse_entries(text: str, strings: dict[str, str] | None = None) -> tuple[list[tuple[int, dict[str, str]]], list[tuple[int, str, str]]]:
@@ -102,10 +114,18 @@ def citation_fields(text: str) -> dict[str, str]:
 
 
 def venue_facts(fields: dict[str, str]) -> str | None:
-    """booktitle / journal and year, as one phrase for the Comments rules ("… Statistics 2025")."""
+    """booktitle / journal and year, as one phrase for the Comments rules ("… Statistics 2025").
+
+    The year dates the conference the booktitle names where the booktitle gives none, however far
+    from its name ("Proceedings of the Thirty-Second International Joint Conference on Artificial
+    Intelligence, IJCAI-23" is IJCAI 2023 with ``year = {2023}``): the phrase then starts with the
+    conference and that year."""
     venue = unlatex(fields.get("booktitle") or fields.get("journal") or "")
     year = clean(fields.get("year") or "")
-    return " ".join(part for part in (venue, year) if part) or None
+    if venue and year:
+        named, edition = find_venue(venue)
+        return f"{named} {year}: {venue}" if named and edition is None else f"{venue} {year}"
+    return venue or year or None
 
 
 def entry_record(fields: dict[str, str], where, header: str) -> PaperRecord | Rejection:

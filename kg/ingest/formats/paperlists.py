@@ -69,7 +69,7 @@ def byline(entry: dict) -> list[str]:
 
 
 # The per-author lists the IEEE lists write twice with the byline (ICRA, IROS: "/3708…;/3848…;/3708…;/3848…").
-_PER_AUTHOR_KEYS = ("authorids", "orcid", "dblp", "aff_domain")
+_PER_AUTHOR_KEYS = ("authorids", "orcid", "dblp", "google_scholar", "aff_domain")
 
 
 def _twice(values: list[str]) -> bool:
@@ -188,13 +188,15 @@ def _stated(entry: dict) -> list[list[tuple[str, str]]]:
 
 def _details(entry: dict, authors: list[str], stated: list[list[tuple[str, str]]]) -> list[AuthorDetail]:
     count = len(authors)
-    ids, orcids, dblps = (_per_author(parts(entry.get(key), key, ";"), count) for key in ("authorids", "orcid", "dblp"))
+    ids, orcids, dblps, scholars = (_per_author(parts(entry.get(key), key, ";"), count)
+                                    for key in ("authorids", "orcid", "dblp", "google_scholar"))
     affs = stated if len(stated) == count else [[]] * count
     details = []
-    for author_id, orcid, dblp, named in zip(ids, orcids, dblps, affs):
+    for author_id, orcid, dblp, scholar, named in zip(ids, orcids, dblps, scholars, affs):
         affiliations = tuple(Affiliation(name, host or None) for name, host in named)
+        other_ids = tuple(found for found in map(identifiers.other_person_id, (author_id, scholar)) if found)
         details.append(AuthorDetail(affiliations, identifiers.openreview_profile(author_id), identifiers.email(author_id),
-                                    identifiers.orcid(orcid), identifiers.dblp_pid(dblp)))
+                                    identifiers.orcid(orcid), identifiers.dblp_pid(dblp), other_ids))
     return details
 
 
