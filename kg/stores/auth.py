@@ -25,15 +25,23 @@ AUTH_ENV = "KG_STORE_AUTH"
 SCHEMES = ("basic", "digest")
 
 
+class _OneAccount(urllib.request.HTTPPasswordMgr):
+    """The one account, for any realm: requests go only to the configured host (kg/stores/http.py)."""
+
+    def __init__(self, user: str, password: str):
+        super().__init__()
+        self.account = (user, password)
+
+    def find_user_password(self, realm, authuri):
+        return self.account
+
+
 class Credentials:
     """What to send with each request, and how to answer a server's challenge."""
 
     def __init__(self, user: str | None, password: str, scheme: str):
         self.user, self.password, self.scheme = user, password, scheme
-        manager = urllib.request.HTTPPasswordMgrWithDefaultRealm()
-        manager.add_password(None, "http://", user or "", password)  # sent only to the configured host (http.py)
-        manager.add_password(None, "https://", user or "", password)
-        self._digest = urllib.request.HTTPDigestAuthHandler(manager)
+        self._digest = urllib.request.HTTPDigestAuthHandler(_OneAccount(user or "", password))
         self._challenge: dict[str, str] | None = None
 
     @classmethod
@@ -51,7 +59,15 @@ class Credentials:
             return "Basic " + base64.b64encode(f"{self.user}:{self.password}".encode()).decode()
         if self._challenge is None:
             return None
-        return self._digest.get_authorization(request, self._challenge)
+        answer = self._digest.get_authorization(request, self._challenge)  # None: an algorithm it cannot compute
+        return f"Digest {answer}" if answer else None
+
+    def refused(self) -> str:
+        """Why a 401 came, as far as kg can tell."""
+        if not self.user:
+            return f"the server wants credentials: set ${USER_ENV} and ${PASSWORD_ENV}"
+        return (f"the {self.scheme} credentials of ${USER_ENV} were refused"
+                + (f" (a server that takes only Digest refuses Basic: set ${AUTH_ENV}=digest)" if self.scheme == "basic" else ""))
 
     def answer(self, challenge_header: str | None, url: str) -> bool:
         """Take a 401's ``WWW-Authenticate``; True when the request should be sent again (once) with it."""

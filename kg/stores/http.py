@@ -205,6 +205,8 @@ class Client:
                     continue
                 if exc.code not in RETRY_STATUSES or last_try(attempt):
                     detail = " ".join(exc.read(2000).decode("utf-8", "replace").split())[:300]
+                    if exc.code == 401:
+                        detail = detail or self.credentials.refused()
                     raise RemoteError(f"{url}: the server answered {exc.code} {exc.reason}: {detail}") from None
             except (urllib.error.URLError, OSError) as exc:
                 reason = getattr(exc, "reason", exc)
