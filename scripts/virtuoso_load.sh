@@ -3,7 +3,7 @@
 #
 #   scripts/virtuoso_load.sh DUMP_DIR ISQL_HOST:PORT SPARQL_URL [STORE]
 #
-# DUMP_DIR holds *.nq files written by `kg export --format nquads` (every quad in its graph) and
+# DUMP_DIR holds *.nq files written by `kg export --per-graph DUMP_DIR` (one per graph) and
 # must be in Virtuoso's DirsAllowed; the administrator's account comes from $VIRTUOSO_USER and
 # $VIRTUOSO_PASSWORD (default dba / dba), never from the command line. The graphs the dump names
 # are cleared, then ld_dir + rdf_loader_run() load it and a checkpoint makes it durable. Last,

@@ -30,6 +30,14 @@ BOOLEAN = ox.NamedNode("http://www.w3.org/2001/XMLSchema#boolean")
 CANONICAL_BOOLEANS = {"0": ox.Literal("false", datatype=BOOLEAN), "1": ox.Literal("true", datatype=BOOLEAN)}
 
 
+# What stands before a blank node's label, per format: neither can occur inside a string of its
+# format (XML escapes "<" in text, JSON escapes '"'), so only labels are touched.
+BNODE_LABEL_STARTS = {
+    XML: rb"(<bnode>)",
+    JSON: rb'("type"\s{0,8}:\s{0,8}"bnode"\s{0,8},\s{0,8}"value"\s{0,8}:\s{0,8}")',
+}
+
+
 @dataclass(frozen=True)
 class Dialect:
     """How a server's answers differ from the standard's, and what undoes it."""
@@ -49,8 +57,8 @@ def dialect_of(server_header: str | None) -> Dialect:
 
 def parse_answer(source: IO[bytes] | bytes, content_type: str, dialect: Dialect = STANDARD):
     """Solutions, a boolean or triples, parsed by the parser the content type names."""
-    if dialect.bnode_prefix:
-        source = _Unprefixed(source, dialect.bnode_prefix)
+    if dialect.bnode_prefix and content_type in BNODE_LABEL_STARTS:
+        source = _Unprefixed(source, BNODE_LABEL_STARTS[content_type] + re.escape(dialect.bnode_prefix))
     if content_type in GRAPHS:
         return ox.parse(source, GRAPHS[content_type])
     return ox.parse_query_results(source, SOLUTIONS[content_type])
@@ -70,16 +78,14 @@ def _canonical(term):
 
 
 class _Unprefixed:
-    """A results stream with the dialect's prefix taken off blank node labels. A bnode element
-    (XML) or a ``"type": "bnode"`` member before its value (JSON) cannot occur inside a string of
-    either format (``<`` and ``"`` are escaped there), so only labels are touched."""
+    """A results stream with a prefix taken off blank node labels (``pattern``: what stands before
+    a label, in a group, then the prefix)."""
 
     HOLD = 96  # bytes kept back between reads, so a match split across two reads is still seen
 
-    def __init__(self, source: IO[bytes] | bytes, prefix: bytes):
+    def __init__(self, source: IO[bytes] | bytes, pattern: bytes):
         self.source = source
-        escaped = re.escape(prefix)
-        self.pattern = re.compile(rb'(<bnode>|"type"\s{0,8}:\s{0,8}"bnode"\s{0,8},\s{0,8}"value"\s{0,8}:\s{0,8}")' + escaped)
+        self.pattern = re.compile(pattern)
         self.pending, self.done = b"", isinstance(source, bytes)
         if self.done:
             self.pending = self.pattern.sub(rb"\1", source)
