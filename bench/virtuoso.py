@@ -49,6 +49,7 @@ def machine() -> str:
 
 
 def how_rows_differ(local, server, text, terms) -> str:
+    """same, order (the same rows in another order), values (other rows) or refused (the server's error)."""
     from kg.stores.http import RemoteError
 
     expected = [tuple(row) for row in local.query(text, terms)]
@@ -56,7 +57,7 @@ def how_rows_differ(local, server, text, terms) -> str:
         got = [tuple(row) for row in server.query(text, terms)]
     except RemoteError:
         return "refused"
-    if got == expected:  # noqa (the same comparison as tests/stores/test_virtuoso.py, which a bench cannot import)
+    if got == expected:
         return "same"
     return "order" if Counter(got) == Counter(expected) else "values"
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -14,7 +13,6 @@ from conftest import KG_BIN, LISTING
 from kg import QUERIES_DIR
 from kg.query.library import library
 from kg.stores.embedded import KGStore
-from kg.stores.http import RemoteError
 from virtuoso_server import PASSWORD, USER
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
@@ -105,21 +103,11 @@ def test_digest_protected_endpoints_take_the_environment_credentials(virtuoso, e
     assert stats["papers"] == 43
 
 
-def how_rows_differ(embedded_store, server_store, text, terms) -> str:
-    expected = [tuple(row) for row in embedded_store.query(text, terms)]
-    try:
-        got = [tuple(row) for row in server_store.query(text, terms)]
-    except RemoteError:
-        return "refused"
-    if got == expected:
-        return "same"
-    return "order" if Counter(got) == Counter(expected) else "values"
-
-
 def test_every_library_query_gives_the_embedded_rows_but_the_recorded_divergences(virtuoso, embedded):
     import sys
     sys.path.insert(0, str(Path(__file__).parents[2] / "bench"))
     from run import library as bench_library, resolve_bindings, to_terms
+    from virtuoso import how_rows_differ  # bench/virtuoso.py: the benchmark compares the same way
 
     clear(virtuoso)
     kg("build", *on(virtuoso), cwd=embedded)  # the same sources as the embedded store
