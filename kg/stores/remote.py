@@ -37,7 +37,7 @@ from rdflib.query import Result
 
 from ..errors import KgError
 from .answers import as_result
-from .auth import PASSWORD_ENV, USER_ENV, Credentials  # noqa: F401 (the names users set, documented here)
+from .auth import Credentials
 from .embedded import KG_GRAPHS_QUERY, KGStore, default_store_spec
 from .http import Answer, Client, RemoteError
 from .results import ANY_ACCEPT, GRAPHS, SOLUTIONS, SOLUTIONS_ACCEPT, dialect_of, parse_answer, rows
