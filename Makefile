@@ -24,13 +24,15 @@ demo: $(STAMP)
 test: $(STAMP) system-deps
 	$(BIN)/python -m pytest
 
-## Debian packages the tests use: an independent RDF parser and SPARQL engine, a headless browser, xmllint (GEXF schema).
+## Debian packages the tests use: an independent RDF parser and SPARQL engine, a headless browser, xmllint (GEXF schema),
+## and Virtuoso (a second SPARQL server for the remote store, with its isql for the bulk loader).
 system-deps:
-	@if ! command -v rapper >/dev/null || ! command -v roqet >/dev/null || ! command -v chromium >/dev/null || ! command -v xmllint >/dev/null; then \
+	@if ! command -v rapper >/dev/null || ! command -v roqet >/dev/null || ! command -v chromium >/dev/null || ! command -v xmllint >/dev/null \
+	  || ! command -v virtuoso-t >/dev/null || ! command -v isql-vt >/dev/null; then \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	  $$SUDO apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends \
-	    raptor2-utils rasqal-utils chromium libxml2-utils >/dev/null; \
+	    raptor2-utils rasqal-utils chromium libxml2-utils virtuoso-opensource >/dev/null; \
 	fi
 
 ## Throughput and memory beside baselines measured in the same run.

@@ -19,7 +19,8 @@ from ..exports.description import describe
 from ..ingest.formats import FORMATS
 from ..ingest.formats import csv as csv_format
 from ..rdf.iris import DEFAULT_BASE, Minter
-from ..stores.remote import GRAPH_STORE_ENV, PASSWORD_ENV, UPDATE_ENV, USER_ENV
+from ..stores.auth import PASSWORD_ENV, USER_ENV
+from ..stores.remote import GRAPH_STORE_ENV, UPDATE_ENV
 from ..resolve.store_step import interrupted_resolution, resume
 from ..stores.embedded import DEFAULT_WAIT, STORE_ENV, WAIT_ENV, KGStore, StoreBusy, default_store_spec
 

@@ -34,13 +34,23 @@ def stats(output_format, store_spec) -> None:
 @click.option("--format", "format_name", type=click.Choice(EXPORT_FORMATS), default="turtle", show_default=True)
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="File to write. Default: standard output.")
+@click.option("--per-graph", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="N-Quads, one file per named graph, in this folder (what a server's bulk loader takes: "
+                   "scripts/virtuoso_load.sh, docs/stores.md).")
 @store_option
 @base_option
-def export_command(format_name, out, store_spec, base) -> None:
+def export_command(format_name, out, per_graph, store_spec, base) -> None:
     """Write the whole graph: Turtle, N-Triples or JSON-LD (every triple once), or TriG and N-Quads
     (each source in its own named graph). Sorted, so the same store gives the same bytes."""
-    from ..exports.rdf import export  # here: `kg stats` need not import the exporters
+    from ..exports.rdf import export, export_per_graph  # here: `kg stats` need not import the exporters
 
+    if per_graph:
+        if out or format_name not in ("turtle", "nquads"):  # turtle: the default, not asked for
+            raise click.UsageError("--per-graph writes N-Quads files into its folder: give no --out or other --format")
+        with opened_store(store_spec) as store:
+            files = export_per_graph(store, per_graph)
+        console(stderr=True).print(f"Wrote {len(files)} N-Quads files into {per_graph}.")
+        return
     with opened_store(store_spec) as store:
         export(store, format_name, out if out else sys.stdout.buffer, minter(base).base)
     if out:

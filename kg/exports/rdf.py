@@ -8,6 +8,8 @@ and no blank nodes are minted anywhere.
 
 from __future__ import annotations
 
+import itertools
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, Callable
@@ -65,3 +67,18 @@ def export(store: KGStore, format_name: str, output: Path | BinaryIO, base: str,
         partial.replace(output)  # readers never see a half-written export
     else:
         writer.write(store, output, base, on_progress)
+
+
+def export_per_graph(store: KGStore, folder: Path, on_progress: Callable[[int], None] | None = None) -> list[Path]:
+    """N-Quads, one sorted file per named graph (``0001-<graph IRI made a file name>.nq``): what a
+    server's bulk loader takes, several files loaded at once. Each file is renamed into place complete."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    graphs = itertools.groupby(store.quads(on_progress), key=lambda quad: quad.graph_name)
+    for number, (graph, quads) in enumerate(graphs, 1):
+        path = folder / f"{number:04d}-{re.sub(r'[^A-Za-z0-9._-]+', '-', graph.value)[-100:].strip('-')}.nq"
+        with open(partial_path(path), "wb") as handle:
+            ox.serialize(quads, handle, ox.RdfFormat.N_QUADS)
+        partial_path(path).replace(path)
+        written.append(path)
+    return written

@@ -15,8 +15,10 @@ from oxrdflib._converter import from_ox
 from rdflib.query import Result
 
 
-def as_result(answer: ox.QuerySolutions | ox.QueryBoolean | ox.QueryTriples, read_now: bool = False) -> Result:
-    """``read_now``: every row read here (an answer parsed from bytes, whose faults are reported at once)."""
+def as_result(answer: ox.QuerySolutions | ox.QueryBoolean | ox.QueryTriples, read_now: bool = False,
+              rows=lambda solutions: map(tuple, solutions)) -> Result:
+    """``read_now``: every row read here (an answer parsed from bytes, whose faults are reported at once);
+    ``rows``: a solution's values in the order of the variables, None where unbound."""
     if isinstance(answer, ox.QueryBoolean):
         result = Result("ASK")
         result.askAnswer = bool(answer)
@@ -24,8 +26,8 @@ def as_result(answer: ox.QuerySolutions | ox.QueryBoolean | ox.QueryTriples, rea
     if isinstance(answer, ox.QuerySolutions):
         result = Result("SELECT")
         result.vars = [rdflib.Variable(variable.value) for variable in answer.variables]
-        rows = map(tuple, answer)  # a solution iterates its values in the order of the variables, None where unbound
-        result.terms = iter(list(rows)) if read_now else rows
+        terms = rows(answer)
+        result.terms = iter(list(terms)) if read_now else terms
         # unbound values stay in as None, as oxrdflib has them, so a row of unbound values is still a row
         result.bindings = (dict(zip(result.vars, map(from_ox, row))) for row in result.terms)
         return result

@@ -5,7 +5,7 @@ seconds, short, so a host that drops packets is reported at once) and one for th
 (``KG_STORE_TIMEOUT``, long, since a big query may compute for minutes before its first byte);
 every answer has a size cap (``KG_STORE_MAX_BYTES``); the status and content
 type are checked before the body is parsed. Redirects are followed by hand and only to the
-configured host, so the Basic credentials never leave it; a redirected write is an error (a
+configured host, so the credentials (:mod:`kg.stores.auth`) never leave it; a redirected write is an error (a
 re-sent update could run twice, a dropped one would be reported as done). Reads are retried
 with back-off when the server is briefly unreachable or overloaded (502/503/504). Every failure
 is one :class:`RemoteError` line naming the URL and what was wrong.
@@ -23,6 +23,7 @@ import urllib.request
 from typing import IO
 
 from ..errors import KgError
+from .auth import Credentials
 
 TIMEOUT_ENV = "KG_STORE_TIMEOUT"
 CONNECT_TIMEOUT_ENV = "KG_STORE_CONNECT_TIMEOUT"
@@ -113,6 +114,7 @@ class Answer:
     def __init__(self, response, url: str, deadline: float, limit: int):
         self.response, self.url, self.deadline, self.limit = response, url, deadline, limit
         self.content_type = response.headers.get_content_type()
+        self.server = response.headers.get("Server")
         self.size = 0
         self._buffer, self._offset = bytearray(), 0
 
@@ -167,8 +169,8 @@ class Answer:
 
 
 class Client:
-    def __init__(self, headers: dict[str, str]):
-        self.headers = headers
+    def __init__(self, credentials: Credentials):
+        self.credentials = credentials
         self.timeout = _setting(TIMEOUT_ENV, DEFAULT_TIMEOUT)
         connect_timeout = _setting(CONNECT_TIMEOUT_ENV, DEFAULT_CONNECT_TIMEOUT)
         self._opener = urllib.request.build_opener(_NoRedirects, _HTTPHandler(connect_timeout),
@@ -184,11 +186,17 @@ class Client:
         def last_try(attempt: int) -> bool:  # a write is never re-sent; a read is, while time allows
             return write or attempt == len(RETRY_DELAYS) or deadline - time.monotonic() < RETRY_DELAYS[attempt]
 
-        attempt = 0
+        attempt, challenged = 0, False
         while True:
             try:
                 return Answer(self._open(target, body, content_type, accept, length, deadline), url, deadline, self.limit)
             except urllib.error.HTTPError as exc:
+                if exc.code == 401 and not challenged and self.credentials.answer(exc.headers.get("WWW-Authenticate"), url):
+                    exc.close()  # nothing was done: the same request again, with the answer to the challenge
+                    challenged = True
+                    if hasattr(body, "seek"):
+                        body.seek(0)
+                    continue
                 if 300 <= exc.code < 400:
                     target = self._redirect(url, target, exc, write)
                     hops += 1
@@ -197,6 +205,8 @@ class Client:
                     continue
                 if exc.code not in RETRY_STATUSES or last_try(attempt):
                     detail = " ".join(exc.read(2000).decode("utf-8", "replace").split())[:300]
+                    if exc.code == 401:
+                        detail = detail or self.credentials.refused()
                     raise RemoteError(f"{url}: the server answered {exc.code} {exc.reason}: {detail}") from None
             except (urllib.error.URLError, OSError) as exc:
                 reason = getattr(exc, "reason", exc)
@@ -207,7 +217,7 @@ class Client:
             attempt += 1
 
     def _open(self, url, body, content_type, accept, length, deadline):
-        headers = {**self.headers, "Content-Type": content_type}
+        headers = {"Content-Type": content_type}
         if accept:
             headers["Accept"] = accept
         if length is not None:
@@ -216,6 +226,8 @@ class Client:
         if remaining <= 0:
             raise urllib.error.URLError(TimeoutError())
         request = urllib.request.Request(url, data=body, headers=headers, method="POST")
+        if authorization := self.credentials.header(request):
+            request.add_unredirected_header("Authorization", authorization)
         return self._opener.open(request, timeout=remaining)
 
     @staticmethod

@@ -15,13 +15,15 @@ server, Fuseki, Virtuoso, GraphDB, QLever for reading):
   staging graph first; when all of a command's loads are complete, one update ``MOVE``s them in
   (and drops the sources a build no longer has), a single transaction on transactional
   servers, so a failed load leaves the server's graphs as they were.
-- **Credentials** come from ``KG_STORE_USER`` / ``KG_STORE_PASSWORD`` only (HTTP Basic),
-  never from the command line, where other users could read them in the process list.
+- **Answers** are asked for as SPARQL JSON results, then XML, then TSV, and read by the parser
+  the answer's content type names (:mod:`kg.stores.results`, which also undoes Virtuoso's habits).
+- **Credentials** come from ``KG_STORE_USER`` / ``KG_STORE_PASSWORD`` only, sent as HTTP Basic or
+  Digest (``KG_STORE_AUTH``, :mod:`kg.stores.auth`), never from the command line, where other
+  users could read them in the process list.
 """
 
 from __future__ import annotations
 
-import base64
 import os
 import re
 import urllib.parse
@@ -35,15 +37,15 @@ from rdflib.query import Result
 
 from ..errors import KgError
 from .answers import as_result
+from .auth import Credentials
 from .embedded import KG_GRAPHS_QUERY, KGStore, default_store_spec
 from .http import Answer, Client, RemoteError
+from .results import ANY_ACCEPT, GRAPHS, SOLUTIONS, SOLUTIONS_ACCEPT, dialect_of, parse_answer, rows
 from .values import where_position, with_values  # noqa: F401 (where_position: tests import it from here)
 from ..vocab import PREFIXES
 
 UPDATE_ENV = "KG_UPDATE_ENDPOINT"
 GRAPH_STORE_ENV = "KG_GRAPH_STORE"
-USER_ENV = "KG_STORE_USER"
-PASSWORD_ENV = "KG_STORE_PASSWORD"
 UPDATE_BATCH_BYTES = 512 * 1024  # below the smallest request-body limit we know (Oxigraph: 1 MB)
 STAGING_PREFIX = "urn:kg:staging:"
 EMPTY_DATASET = "urn:kg:empty"
@@ -60,10 +62,7 @@ class RemoteStore(KGStore):
         self.endpoint = self.spec
         self.update_endpoint = update_endpoint or os.environ.get(UPDATE_ENV)
         self.graph_store = graph_store or os.environ.get(GRAPH_STORE_ENV)
-        user, password = os.environ.get(USER_ENV), os.environ.get(PASSWORD_ENV)
-        self._http = Client(
-            {"Authorization": "Basic " + base64.b64encode(f"{user}:{password or ''}".encode()).decode()} if user else {}
-        )
+        self._http = Client(Credentials.from_environment())
         self._sources: list[str] | None = None
 
     # ------------------------------------------------------------------ protocol
@@ -77,7 +76,7 @@ class RemoteStore(KGStore):
     def update(self, sparql: str) -> None:
         if not self.update_endpoint:
             raise KgError(f"--store {self.spec} is read-only here: give --update-endpoint (or ${UPDATE_ENV}) to write")
-        self._http.send(self.update_endpoint, sparql.encode("utf-8"), "application/sparql-update", write=True).close()
+        self._http.send(self.update_endpoint, sparql.encode("utf-8"), UPDATE_TYPE, write=True).close()
         self._sources = None
 
     # ------------------------------------------------------------------ writing
@@ -86,7 +85,7 @@ class RemoteStore(KGStore):
         """Each file is loaded into a fresh staging graph; only when all are complete does one
         update (a single transaction on transactional servers) move them in and drop ``drop``."""
         staging = [(STAGING_PREFIX + graph.value, graph.value, file) for graph, file in replacements]
-        leftovers = [g for g in self._all_graphs() if g.startswith(STAGING_PREFIX)]  # of a killed run
+        leftovers = self._staging_graphs()  # of a killed run
         try:
             if leftovers or staging:
                 self.update(" ;\n".join(f"DROP SILENT GRAPH <{g}>" for g in sorted({*leftovers, *(s for s, _, _ in staging)})))
@@ -119,14 +118,16 @@ class RemoteStore(KGStore):
             self._sources = sorted(self._select_column(KG_GRAPHS_QUERY))
         return self._sources
 
-    def _all_graphs(self) -> list[str]:
-        return self._select_column("SELECT DISTINCT ?g WHERE { GRAPH ?g { } }")
+    def _staging_graphs(self) -> list[str]:
+        # GRAPH ?g { } lists no graphs on Virtuoso: graphs are found by their triples
+        return self._select_column(f"SELECT DISTINCT ?g WHERE {{ GRAPH ?g {{ ?s ?p ?o }} "
+                                   f"FILTER(STRSTARTS(STR(?g), \"{STAGING_PREFIX}\")) }}")
 
     def _select_column(self, sparql: str) -> list[str]:
         """First column of a query run over the server's whole dataset (no dataset in the request)."""
         body = urllib.parse.urlencode([("query", sparql)]).encode()
-        with self._http.send(self.spec, body, "application/x-www-form-urlencoded", TSV) as answer:
-            return [row[0].value for row in _parsed_rows(answer.expect(TSV))]
+        with self._http.send(self.spec, body, "application/x-www-form-urlencoded", SOLUTIONS_ACCEPT) as answer:
+            return [row[0].value for row in _parsed_rows(answer.expect(*SOLUTIONS))]
 
     def _append(self, graph: ox.NamedNode, ntriples_file: Path) -> None:
         self._upload(graph.value, ntriples_file)
@@ -136,7 +137,7 @@ class RemoteStore(KGStore):
             url = f"{self.graph_store}?{urllib.parse.urlencode({'graph': graph})}"
             with open(ntriples_file, "rb") as body:
                 # POST adds to the (empty) graph in one streamed request; Oxigraph loads it in one transaction.
-                self._http.send(url, body, "application/n-triples", write=True, length=ntriples_file.stat().st_size).close()
+                self._http.send(url, body, NTRIPLES, write=True, length=ntriples_file.stat().st_size).close()
             return
         for batch in _line_batches(ntriples_file, UPDATE_BATCH_BYTES):
             self.update(f"INSERT DATA {{ GRAPH <{graph}> {{\n{batch}}} }}")
@@ -145,21 +146,22 @@ class RemoteStore(KGStore):
 
     def query(self, sparql: str, bindings: Mapping[str, rdflib.term.Identifier] | None = None) -> Result:
         text = with_prefixes(with_values(sparql, bindings or {}))
-        with self._post_query(text, f"{JSON}, {NTRIPLES};q=0.9") as answer:
-            payload = answer.expect(JSON, NTRIPLES).read()
+        with self._post_query(text, ANY_ACCEPT) as answer:
+            payload = answer.expect(*SOLUTIONS, *GRAPHS).read()
         try:
-            return _result(payload, answer.content_type)
+            return _result(payload, answer)
         except (SyntaxError, ValueError, MemoryError) as exc:
             raise RemoteError(f"{self.spec}: the server's answer is not valid {answer.content_type} ({_first_line(exc)})") from None
 
     def select_terms(self, sparql: str, bindings: Mapping[str, ox.Term] | None = None) -> Iterator[tuple[ox.Term, ...]]:
         if bindings:
             sparql = with_values(sparql, {name: from_ox(term) for name, term in bindings.items()})
-        with self._post_query(sparql, TSV) as answer:
-            yield from _parsed_rows(answer.expect(TSV))
+        with self._post_query(sparql, SOLUTIONS_ACCEPT) as answer:
+            yield from _parsed_rows(answer.expect(*SOLUTIONS))
 
 
-JSON, NTRIPLES, TSV = "application/sparql-results+json", "application/n-triples", "text/tab-separated-values"
+NTRIPLES = "application/n-triples"
+UPDATE_TYPE = "application/sparql-update; charset=utf-8"  # Virtuoso reads a body without a charset as Latin-1
 
 
 def _first_line(exc: Exception) -> str:
@@ -167,22 +169,28 @@ def _first_line(exc: Exception) -> str:
 
 
 def _parsed_rows(answer: Answer) -> Iterator[tuple[ox.Term, ...]]:
-    """TSV results streamed from the answer; a malformed one is a :class:`RemoteError`."""
+    """Solutions streamed from the answer; a malformed one is a :class:`RemoteError`."""
+    dialect = dialect_of(answer.server)
     try:
-        solutions = ox.parse_query_results(answer, ox.QueryResultsFormat.TSV)
-        yield from map(tuple, solutions)  # each solution's values in the order of the variables, None where unbound
+        solutions = parse_answer(answer, answer.content_type, dialect)
+        if not isinstance(solutions, ox.QuerySolutions):
+            raise ValueError("not the solutions of a SELECT")
+        yield from rows(solutions, dialect)
     except (SyntaxError, ValueError, MemoryError) as exc:  # MemoryError: pyoxigraph's buffer cap on one huge row
-        raise RemoteError(f"{answer.url}: the server's answer is not valid SPARQL TSV results ({_first_line(exc)})") from None
+        raise RemoteError(f"{answer.url}: the server's answer is not valid {answer.content_type} results "
+                          f"({_first_line(exc)})") from None
 
 
-def _result(payload: bytes, content_type: str) -> Result:
+def _result(payload: bytes, answer: Answer) -> Result:
     """Results as the embedded store gives them: parsed by pyoxigraph, converted as read (kg/stores/answers.py)."""
-    if content_type == NTRIPLES:
+    dialect = dialect_of(answer.server)
+    parsed = parse_answer(payload, answer.content_type, dialect)
+    if answer.content_type in GRAPHS:
         result = Result("CONSTRUCT")
         result.graph = rdflib.Graph()
-        result.graph += (from_ox(triple) for triple in ox.parse(payload, ox.RdfFormat.N_TRIPLES))
+        result.graph += (from_ox(quad.triple) for quad in parsed)
         return result
-    return as_result(ox.parse_query_results(payload, ox.QueryResultsFormat.JSON), read_now=True)
+    return as_result(parsed, read_now=True, rows=lambda solutions: rows(solutions, dialect))
 
 
 def _line_batches(path: Path, limit: int) -> Iterator[str]:
