@@ -72,8 +72,8 @@ def evaluate(split: str, errors: bool = False, repeats: int = 5) -> dict[str, fl
         timings.append((time.perf_counter() - started) / repeats * 1000)
         gold_topics = {slug_of[label] for label in item["topics"]}
         tally.add(item["key"], gold_topics, [GoldArtifact((n,), k) for n, k in item["artifacts"].items()], analysis)
-        direct = {t.slug for t in analysis.topics if not t.via}
-        found, expected = {t.slug for t in analysis.topics}, scheme.closure(gold_topics)
+        direct = {t.slug for t in analysis.topics}
+        found, expected = scheme.closure({t.slug for t in analysis.topics}), scheme.closure(gold_topics)
         counts["htp"] += len(found & expected)
         counts["hfp"] += len(found - expected)
         counts["hfn"] += len(expected - found)

@@ -66,7 +66,7 @@ def records(folder: Path, conference: str) -> dict[str, PaperRecord]:
 
 
 def paper_analysis(record: PaperRecord):
-    return analyse(record.title, record.abstract)
+    return analyse(record.title, record.abstract, record.summary_zh, record.keywords)
 
 
 def evaluate(split: str, folder: Path | None = None) -> Tally | None:

@@ -31,31 +31,17 @@ from spacy.tokens import Doc, Span
 from ..text.names import match_key
 from .normalise import is_acronym, normal_form
 from .scheme import TopicScheme, topic_scheme
+from .introductions import extra_candidates, modifies_next_noun, not_a_name, title_name
+from .words import INTRODUCING, NAMING, PAPER_VERBS, SUBJECT_WORDS, TYPE_WORDS
 
 if not Doc.has_extension("artifacts"):
     Doc.set_extension("artifacts", default=None)
 
-KINDS = ("benchmark", "dataset", "method", "model", "metric")
 DEFAULT_KIND = "method"
-TYPE_WORDS = {
-    **dict.fromkeys(("benchmark", "testbed", "test", "suite", "leaderboard", "arena", "environment"), "benchmark"),
-    **dict.fromkeys(("dataset", "corpu", "corpus"), "dataset"),
-    **dict.fromkeys(("model", "network", "transformer", "architecture", "LLM", "classifier", "detector", "predictor"), "model"),
-    **dict.fromkeys(("metric", "measure", "score", "index", "criterion", "statistic", "indicator"), "metric"),
-    **dict.fromkeys(("method", "framework", "approach", "algorithm", "technique", "scheme", "mechanism", "strategy",
-                     "objective", "loss", "procedure", "pipeline", "paradigm", "recipe", "module", "estimator",
-                     "defense", "attack", "optimizer", "regularizer", "system", "tool", "protocol"), "method"),
-}
-INTRODUCING = {"introduce", "introduces", "introducing", "propose", "proposes", "proposing", "present", "presents",
-               "presenting", "develop", "develops", "developing", "release", "releases", "releasing", "construct",
-               "constructs", "design", "designs", "build", "builds", "create", "creates", "curate", "curates",
-               "contribute", "contributes", "devise", "devises"}
-NAMING = {"dubbed", "called", "named", "termed", "coined", "call", "term", "name", "dub"}
 # Words between an introducing verb and a name that make the name something else's argument.
 BLOCKERS = {"including", "include", "includes", "such", "e.g.", "like", "compared", "than", "over", "against", "using",
             "on", "with", "from", "across", "by", "beyond", "versus", "vs", "vs.", "that", "which", "to", "for", "of",
             "in", "where", "while", "when", ";", ":", "whose", "unlike", "upon", "via", "into"}
-WE = {"we", "our", "us"}
 NOT_NAMES = {"AI", "ML", "GPU", "CPU", "TPU", "API", "SOTA", "US", "UK", "EU", "II", "III", "IV", "URL", "PhD", "NeurIPS",
              "ICML", "ICLR", "CVPR", "ACL", "TeX", "LaTeX", "GitHub", "OK", "FLOPs", "FLOP"}
 HYPHENS = {"-", "\u2010", "\u2011", "\u2013"}
@@ -236,14 +222,9 @@ def suffix_type(name: str) -> str | None:
     return None
 
 
-def _introduced_in_title(span: Span) -> bool:
-    doc = span.doc
-    return span.start == 0 and span.end < len(doc) and doc[span.end].text == ":"
-
-
 def _title_type(span: Span) -> str | None:
     """ "PAWS: A Benchmark for …" -> benchmark (the first few words after the colon only)."""
-    for token in span.doc[span.end + 1:span.end + 5]:
+    for token in span.doc[span.end + 1:span.end + 8]:
         if token.lower_ in BLOCKERS:
             break
         if kind := _type_word(token):
@@ -254,12 +235,23 @@ def _title_type(span: Span) -> str | None:
 def _introduced_in_text(span: Span) -> bool:
     doc, sent = span.doc, _sentence(span)
     before = doc[sent.start:span.start]
+    verbs_before = {t.lower_ for t in before}
     if any(t.lower_ in NAMING for t in before[-3:]) and not (len(before) >= 3 and before[-3].lower_ == "so"):
-        return True
+        # "we analyze a method named SSCN" names another's method
+        return bool(verbs_before & INTRODUCING) or not verbs_before & (PAPER_VERBS - INTRODUCING)
+    k = _after_parenthetical(span)
+    if k + 2 < sent.end and doc[k].text == "," and doc[k + 1].lower_ in {"a", "an"} and doc[k + 2].lower_ in {"new", "novel"}:
+        return True  # "X, a novel prior for …"
+    if before and before[-1].lower_ in {"our", "novel", "new"} and k < sent.end and _type_word(doc[k]):
+        return True  # "our Inverse-Flow models", "a novel Backclip mechanism"
+    if _our_kind_first(sent, span):
+        return True  # "Our approach, ShowTell, composes …"
     window = doc[max(sent.start, span.start - 9):span.start]
-    if any(t.lower_ in {"new", "novel"} for t in window) and any(_type_word(t) for t in window):
-        return True
-    first_we = next((t.i for t in before if t.lower_ in WE), span.start)
+    news = [t.i for t in window if t.lower_ in {"new", "novel"}]
+    if news and any(_type_word(t) for t in doc[news[0]:span.start]) and not any(
+            t.lower_ in BLOCKERS for t in doc[news[0]:span.start]):
+        return True  # "a new metric, the Residual Knowledge Score (RKS)"
+    first_we = next((t.i for t in before if t.lower_ in SUBJECT_WORDS), span.start)
     verbs = [t for t in before if t.lower_ in INTRODUCING and t.i > first_we]
     if not verbs:
         return False
@@ -267,8 +259,39 @@ def _introduced_in_text(span: Span) -> bool:
     between = doc[verb.i + 1:span.start]
     if len(between) <= MAX_OBJECT_DISTANCE and not any(t.lower_ in BLOCKERS for t in between):
         return True
-    k = _after_parenthetical(span)
+    if _in_parentheses(span) and len(between) <= 2 * MAX_OBJECT_DISTANCE:
+        # a name in parentheses after a description of what the paper introduces ("a framework for … (LTC)");
+        # a capitalised long form must then follow the verb itself ("… using Structural Causal Models (SCMs)")
+        long_form = _long_form(span)
+        if long_form is None:  # "(LTC)." names the description; "face recognition (FR) datasets" does not
+            return k >= sent.end or not doc[k].is_alpha
+        start = span.start - 1 - len(long_form.split())
+        return all(t.lower_ in {"a", "an", "the", "novel", "new", "our"} for t in doc[verb.i + 1:max(verb.i + 1, start)])
     return k + 1 < sent.end and doc[k].text == "," and doc[k + 1].lower_ in {"a", "an", "the", "our"}
+
+
+def _names_a_long_form(span: Span) -> bool:
+    """ "decentralized personalized FL (DPFL)", "Semi-Structured Reinforcement Learning (SSRL)": the
+    words are part of the long form of the name in parentheses after them."""
+    doc, k = span.doc, span.end
+    while k < len(doc) and k < span.end + 8 and (doc[k].text[:1].isupper() or doc[k].text in HYPHENS
+                                                  or doc[k].lower_ in {"of", "for", "and", "via", "with"}):
+        k += 1
+    return k + 2 < len(doc) and doc[k].text == "(" and doc[k + 2].text == ")"
+
+
+def _our_kind_first(sent: Span, span: Span) -> bool:
+    """A sentence that starts "Our <type word>," names the paper's own artifact next ("Our method, PALO, …")."""
+    doc = span.doc
+    head = doc[sent.start:min(sent.end, sent.start + 4)]
+    return (len(head) >= 3 and head[0].lower_ == "our" and any(_type_word(t) for t in head[1:3])
+            and any(t.text == "," for t in head) and span.start - sent.start <= 16)
+
+
+def _ends_a_name(span: Span) -> bool:
+    """What may follow a name the rules found by its place alone: a comma, a parenthesis, a type word, the end."""
+    doc = span.doc
+    return span.end >= len(doc) or doc[span.end].text in {",", "(", ".", ";", ":"} or bool(_type_word(doc[span.end]))
 
 
 class ArtifactExtractor:
@@ -276,17 +299,36 @@ class ArtifactExtractor:
         self.names = ArtifactNames(scheme)
 
     def __call__(self, doc: Doc) -> Doc:
-        title = doc.user_data.get("kg.section") == "title"
+        if doc.user_data.get("kg.section") == "title":
+            doc._.artifacts = self._in_title(doc)
+            return doc
         found: list[Found] = []
+        covered: set[int] = set()
+        starts = {sent.start for sent in doc.sents}
+        for span in extra_candidates(doc, starts):
+            if (self._may_name(span) and _ends_a_name(span) and not _names_a_long_form(span)
+                    and _introduced_in_text(span)):
+                covered.update(range(span.start, span.end))
+                long_form = _long_form(span)
+                found.append(Found(span.text, artifact_type(span, long_form), long_form))
         for span in _candidates(doc, self.names):
-            if title:
-                if _introduced_in_title(span):
-                    found.append(Found(span.text, _title_type(span)))
-            elif not _inside_long_parenthesis(span) and _introduced_in_text(span):
+            if covered.intersection(range(span.start, span.end)) or not self._may_name(span) or _names_a_long_form(span):
+                continue
+            if not _inside_long_parenthesis(span) and _introduced_in_text(span):
                 long_form = _long_form(span)
                 found.append(Found(span.text, artifact_type(span, long_form), long_form))
         doc._.artifacts = found
         return doc
+
+    def _may_name(self, span: Span) -> bool:
+        return self.names.allowed(span.text) and not not_a_name(span.text) and not modifies_next_noun(span)
+
+    def _in_title(self, doc: Doc) -> list[Found]:
+        named = title_name(doc)
+        if named is None or not self._may_name(named[0]):
+            return []
+        name, long_form = named
+        return [Found(name.text, _title_type(name), long_form.text if long_form else None)]
 
 
 @Language.factory("kg_artifacts", assigns=["doc._.artifacts"], requires=["token.norm"])
