@@ -31,7 +31,7 @@ SECTION_WEIGHTS = {"keywords": 3.0, "title": 2.0, "abstract": 1.0, "summary": 2.
 SALIENT_WEIGHT = 2.0
 #: Topics whose mentions add up to less than this are left out.
 MIN_WEIGHT = 2.0
-#: A paper that introduces a benchmark is about evaluation, whatever words it uses.
+#: A paper whose title introduces a benchmark is about evaluation, whatever words it uses.
 EVALUATION_TOPIC = "evaluation-and-benchmarking"
 EVALUATION_KINDS = ("benchmark",)
 SECTIONS = tuple(SECTION_WEIGHTS)
@@ -175,8 +175,9 @@ def _analysis(mentions: list[tuple[str, Mention]], found: list[tuple[str, Found]
         mentions += [("summary", m) for m in chinese_topics(summary)]
         found += [("summary", f) for f in summary_artifacts(summary, names)]
     artifacts = _artifacts_of(found)
-    # introducing a benchmark is evidence enough, wherever the paper says it
-    mentions += [("title", Mention(EVALUATION_TOPIC, a.name)) for a in artifacts if a.kind in EVALUATION_KINDS]
+    # a benchmark the title introduces ("FetchBench: A Simulation Benchmark …") makes a paper about evaluation
+    mentions += [("title", Mention(EVALUATION_TOPIC, a.name)) for a in artifacts
+                 if a.kind in EVALUATION_KINDS and a.sections[0] == "title"]
     return Analysis(_topics_of(mentions), artifacts)
 
 

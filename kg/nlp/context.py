@@ -37,6 +37,9 @@ NEAR = 3
 #: Where a cue's reach ends: the end of its clause, and at most this many words after it.
 CUE_REACH = 10
 CLAUSE_ENDS = {",", ";", ".", ":", "!", "?", "(", ")", "but", "while", "whereas", "however", "and", "we", "our"}
+#: Where even a list of examples ends; and the kind of cue that reaches over its list's commas.
+LIST_ENDS = {".", ";", ":", "(", ")", "!", "?"}
+EXAMPLE = "example"
 #: Characters that make a whitespace-delimited word a URL, a path, an identifier or code.
 NOT_PROSE = ("://", "www.", "/", "_", "@", "`", ".com", ".io", ".org", ".html")
 
@@ -138,18 +141,21 @@ def excluded_nearby(span: Span, rule: ContextRule | None) -> bool:
 
 
 def cue_before(span: Span) -> str | None:
-    """The kind of cue whose clause the mention is in ("without", "unlike prior work"), if any."""
+    """The kind of cue whose clause the mention is in ("without", "unlike prior work"), if any. An
+    example cue ("such as") reaches over the commas of its list."""
     doc, cues = span.doc, mention_cues()
     longest = max(len(cue) for cue in cues)
-    start = max(0, span.start - CUE_REACH)
-    for i in range(span.start - 1, start - 1, -1):
+    clause_open = True
+    for i in range(span.start - 1, max(0, span.start - 2 * CUE_REACH) - 1, -1):
         token = doc[i]
-        if token.lower_ in CLAUSE_ENDS or token.text in CLAUSE_ENDS:
+        if token.text in LIST_ENDS:
             return None
+        if token.lower_ in CLAUSE_ENDS or token.text in CLAUSE_ENDS or span.start - i > CUE_REACH:
+            clause_open = False
         for size in range(1, longest + 1):
-            words = tuple(t.norm_.lower() for t in doc[i:i + size])
-            if i + size <= span.start and words in cues:
-                return cues[words]
+            kind = cues.get(tuple(t.norm_.lower() for t in doc[i:i + size])) if i + size <= span.start else None
+            if kind and (clause_open or kind == EXAMPLE):
+                return kind
     return None
 
 
