@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kg.ingest.names import match_key
+from kg.text.names import match_key
 from kg.nlp.analysis import Analysis
 from kg.nlp.scheme import topic_scheme
 

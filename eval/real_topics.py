@@ -17,7 +17,7 @@ from pathlib import Path
 
 from kg.errors import KgError
 from kg.ingest.formats import read_source
-from kg.ingest.records import PaperRecord
+from kg.records import PaperRecord
 from kg.nlp import analyse
 from kg.nlp.scheme import topic_scheme
 
