@@ -31,7 +31,8 @@ from spacy.tokens import Doc, Span
 from ..text.names import match_key
 from .normalise import is_acronym, normal_form
 from .scheme import TopicScheme, topic_scheme
-from .introductions import extra_candidates, modifies_next_noun, not_a_name, title_name
+from .introductions import (enumerated_part, extra_candidates, modifies_next_noun, names_a_long_form, not_a_name,
+                            our_kind_first, title_name)
 from .words import INTRODUCING, NAMING, PAPER_VERBS, SUBJECT_WORDS, TYPE_WORDS
 
 if not Doc.has_extension("artifacts"):
@@ -235,57 +236,47 @@ def _title_type(span: Span) -> str | None:
 def _introduced_in_text(span: Span) -> bool:
     doc, sent = span.doc, _sentence(span)
     before = doc[sent.start:span.start]
-    verbs_before = {t.lower_ for t in before}
     if any(t.lower_ in NAMING for t in before[-3:]) and not (len(before) >= 3 and before[-3].lower_ == "so"):
         # "we analyze a method named SSCN" names another's method
+        verbs_before = {t.lower_ for t in before}
         return bool(verbs_before & INTRODUCING) or not verbs_before & (PAPER_VERBS - INTRODUCING)
     k = _after_parenthetical(span)
-    if k + 2 < sent.end and doc[k].text == "," and doc[k + 1].lower_ in {"a", "an"} and doc[k + 2].lower_ in {"new", "novel"}:
-        return True  # "X, a novel prior for …"
-    if before and before[-1].lower_ in {"our", "novel", "new"} and k < sent.end and _type_word(doc[k]):
-        return True  # "our Inverse-Flow models", "a novel Backclip mechanism"
-    if _our_kind_first(sent, span):
-        return True  # "Our approach, ShowTell, composes …"
-    window = doc[max(sent.start, span.start - 9):span.start]
-    news = [t.i for t in window if t.lower_ in {"new", "novel"}]
-    if news and any(_type_word(t) for t in doc[news[0]:span.start]) and not any(
-            t.lower_ in BLOCKERS for t in doc[news[0]:span.start]):
-        return True  # "a new metric, the Residual Knowledge Score (RKS)"
+    if _described_as_new(span, sent, k) or our_kind_first(sent, span) or enumerated_part(span, k):
+        return True
     first_we = next((t.i for t in before if t.lower_ in SUBJECT_WORDS), span.start)
     verbs = [t for t in before if t.lower_ in INTRODUCING and t.i > first_we]
     if not verbs:
         return False
-    verb = verbs[-1]
-    between = doc[verb.i + 1:span.start]
+    between = doc[verbs[-1].i + 1:span.start]
     if len(between) <= MAX_OBJECT_DISTANCE and not any(t.lower_ in BLOCKERS for t in between):
         return True
     if _in_parentheses(span) and len(between) <= 2 * MAX_OBJECT_DISTANCE:
-        # a name in parentheses after a description of what the paper introduces ("a framework for … (LTC)");
-        # a capitalised long form must then follow the verb itself ("… using Structural Causal Models (SCMs)")
-        long_form = _long_form(span)
-        if long_form is None:  # "(LTC)." names the description; "face recognition (FR) datasets" does not
-            return k >= sent.end or not doc[k].is_alpha
-        start = span.start - 1 - len(long_form.split())
-        return all(t.lower_ in {"a", "an", "the", "novel", "new", "our"} for t in doc[verb.i + 1:max(verb.i + 1, start)])
+        return _names_what_the_verb_introduces(span, sent, verbs[-1].i, k)
     return k + 1 < sent.end and doc[k].text == "," and doc[k + 1].lower_ in {"a", "an", "the", "our"}
 
 
-def _names_a_long_form(span: Span) -> bool:
-    """ "decentralized personalized FL (DPFL)", "Semi-Structured Reinforcement Learning (SSRL)": the
-    words are part of the long form of the name in parentheses after them."""
-    doc, k = span.doc, span.end
-    while k < len(doc) and k < span.end + 8 and (doc[k].text[:1].isupper() or doc[k].text in HYPHENS
-                                                  or doc[k].lower_ in {"of", "for", "and", "via", "with"}):
-        k += 1
-    return k + 2 < len(doc) and doc[k].text == "(" and doc[k + 2].text == ")"
-
-
-def _our_kind_first(sent: Span, span: Span) -> bool:
-    """A sentence that starts "Our <type word>," names the paper's own artifact next ("Our method, PALO, …")."""
+def _described_as_new(span: Span, sent: Span, k: int) -> bool:
+    """ "X, a novel prior", "our Inverse-Flow models", "a novel Backclip mechanism", "a new metric, the … (RKS)"."""
     doc = span.doc
-    head = doc[sent.start:min(sent.end, sent.start + 4)]
-    return (len(head) >= 3 and head[0].lower_ == "our" and any(_type_word(t) for t in head[1:3])
-            and any(t.text == "," for t in head) and span.start - sent.start <= 16)
+    if k + 2 < sent.end and doc[k].text == "," and doc[k + 1].lower_ in {"a", "an"} and doc[k + 2].lower_ in {"new", "novel"}:
+        return True
+    if span.start > sent.start and doc[span.start - 1].lower_ in {"our", "novel", "new"} and k < sent.end and _type_word(doc[k]):
+        return True
+    news = [t.i for t in doc[max(sent.start, span.start - 9):span.start] if t.lower_ in {"new", "novel"}]
+    return bool(news) and any(_type_word(t) for t in doc[news[0]:span.start]) and not any(
+        t.lower_ in BLOCKERS for t in doc[news[0]:span.start])
+
+
+def _names_what_the_verb_introduces(span: Span, sent: Span, verb: int, k: int) -> bool:
+    """A name in parentheses after a description of what the paper introduces ("a framework for … (LTC)");
+    a capitalised long form must then follow the verb itself ("… using Structural Causal Models (SCMs)")."""
+    doc = span.doc
+    long_form = _long_form(span)
+    if long_form is None:  # "(LTC)." names the description; "face recognition (FR) datasets" does not
+        return k >= sent.end or not doc[k].is_alpha
+    start = next((span.start - 1 - n for n in range(1, 16)
+                  if doc[max(0, span.start - 1 - n):span.start - 1].text == long_form), span.start - 1)
+    return all(t.lower_ in {"a", "an", "the", "novel", "new", "our"} for t in doc[verb + 1:max(verb + 1, start)])
 
 
 def _ends_a_name(span: Span) -> bool:
@@ -306,13 +297,13 @@ class ArtifactExtractor:
         covered: set[int] = set()
         starts = {sent.start for sent in doc.sents}
         for span in extra_candidates(doc, starts):
-            if (self._may_name(span) and _ends_a_name(span) and not _names_a_long_form(span)
+            if (self._may_name(span) and _ends_a_name(span) and not names_a_long_form(span)
                     and _introduced_in_text(span)):
                 covered.update(range(span.start, span.end))
                 long_form = _long_form(span)
                 found.append(Found(span.text, artifact_type(span, long_form), long_form))
         for span in _candidates(doc, self.names):
-            if covered.intersection(range(span.start, span.end)) or not self._may_name(span) or _names_a_long_form(span):
+            if covered.intersection(range(span.start, span.end)) or not self._may_name(span) or names_a_long_form(span):
                 continue
             if not _inside_long_parenthesis(span) and _introduced_in_text(span):
                 long_form = _long_form(span)
@@ -321,7 +312,21 @@ class ArtifactExtractor:
         return doc
 
     def _may_name(self, span: Span) -> bool:
-        return self.names.allowed(span.text) and not not_a_name(span.text) and not modifies_next_noun(span)
+        return (self.names.allowed(span.text) and not not_a_name(span.text) and not modifies_next_noun(span)
+                and not self._abbreviates_a_topic(span))
+
+    def _abbreviates_a_topic(self, span: Span) -> bool:
+        """ "continual learning (CL)": an acronym in parentheses after a topic's label is that topic's."""
+        doc = span.doc
+        if not _in_parentheses(span):
+            return False
+        letters = "".join(ch for ch in span.text if ch.isalpha()).lower().removesuffix("s")
+        for n in range(1, min(6, span.start)):
+            words = doc[span.start - 1 - n:span.start - 1]
+            initials = "".join(t.text[0] for t in words if t.is_alpha).lower()
+            if initials == letters and match_key(words.text) in self.names.topic_keys:
+                return True
+        return False
 
     def _in_title(self, doc: Doc) -> list[Found]:
         named = title_name(doc)

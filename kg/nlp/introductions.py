@@ -48,7 +48,7 @@ def modifies_next_noun(span: Span) -> bool:
         return False
     nxt = doc[k]
     return (nxt.is_alpha and nxt.text.islower() and nxt.lower_ not in FUNCTION_WORDS and not _is_type(nxt)
-            and not nxt.lower_.endswith(("ed", "ing")))  # "BoostPFN designed to …" is no modifier
+            and not nxt.lower_.endswith("ed"))  # "BoostPFN designed to …" is no modifier
 
 
 def _is_type(token) -> bool:
@@ -104,4 +104,36 @@ def _after_introduction(doc: Doc, i: int) -> bool:
     while k >= 0 and doc[k].lower_ in DETERMINERS:
         k -= 1
     before = doc[k].lower_ if k >= 0 else ""
-    return before in INTRODUCING or before in NAMING or any(doc[m].lower_ in {"new", "novel"} for m in range(k + 1, i))
+    # "a new metric, Token Elasticity of Performance, …"
+    described = before == "," and k >= 2 and _is_type(doc[k - 1]) and doc[k - 2].lower_ in {"new", "novel"}
+    return (before in INTRODUCING or before in NAMING or described
+            or any(doc[m].lower_ in {"new", "novel"} for m in range(k + 1, i)))
+
+
+def names_a_long_form(span: Span) -> bool:
+    """ "decentralized personalized FL (DPFL)", "Semi-Structured Reinforcement Learning (SSRL)": the
+    words are part of the long form of the name in parentheses after them."""
+    doc, k = span.doc, span.end
+    while k < len(doc) and k < span.end + 8 and (doc[k].text[:1].isupper() or doc[k].text in {"-", "\u2010", "\u2011"}
+                                                  or doc[k].lower_ in {"of", "for", "and", "via", "with"}):
+        k += 1
+    return k + 2 < len(doc) and doc[k].text == "(" and doc[k + 2].text == ")"
+
+
+ENUMERATORS = {"i", "ii", "iii", "iv", "v", "1", "2", "3", "4", "a", "b", "c"}
+
+
+def enumerated_part(span: Span, k: int) -> bool:
+    """A named part in an enumeration of the contribution: "(ii) SEE-Splat, a real-time module"."""
+    doc = span.doc
+    return (span.start >= 3 and doc[span.start - 1].text == ")" and doc[span.start - 2].lower_ in ENUMERATORS
+            and doc[span.start - 3].text == "(" and k + 1 < len(doc) and doc[k].text == ","
+            and doc[k + 1].lower_ in {"a", "an"})
+
+
+def our_kind_first(sent: Span, span: Span) -> bool:
+    """A sentence that starts "Our <type word>," names the paper's own artifact next ("Our method, PALO, …")."""
+    doc = span.doc
+    head = doc[sent.start:min(sent.end, sent.start + 4)]
+    return (len(head) >= 3 and head[0].lower_ == "our" and any(_is_type(t) for t in head[1:3])
+            and any(t.text == "," for t in head) and span.start - sent.start <= 16)

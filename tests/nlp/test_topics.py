@@ -49,3 +49,23 @@ def test_keywords_are_the_strongest_evidence():
 def test_broader_topics_are_not_stored_as_assignments():
     slugs = {t.slug for t in analyse("Offline Reinforcement Learning with Decision Trees", None).topics}
     assert "offline-reinforcement-learning" in slugs and "reinforcement-learning" not in slugs
+
+
+ARTIFACT_CASES = Path(__file__).with_name("artifact_cases.tsv")
+
+
+def _artifact_cases() -> list:
+    with ARTIFACT_CASES.open(encoding="utf-8", newline="") as handle:
+        rows = [row for row in csv.reader(handle, delimiter="\t") if row and not row[0].startswith("#")]
+    return [pytest.param(*row, id=f"artifact-{number}") for number, row in enumerate(rows, 1)]
+
+
+@pytest.mark.parametrize("title,abstract,introduced,absent,why", _artifact_cases())
+def test_artifact_case(title, abstract, introduced, absent, why):
+    found = analyse(title or None, abstract or None).artifacts
+    names = {a.name for a in found} | {a.long_form for a in found if a.long_form}
+    for item in [part.strip() for part in introduced.split(";") if part.strip()]:
+        aliases, _, kind = item.rpartition("=")
+        match = [a for a in found if {a.name, a.long_form} & set(aliases.split("|"))]
+        assert len(match) == 1 and match[0].kind == kind, f"{why}: {item} not in {found}"
+    assert not names & {part.strip() for part in absent.split(";") if part.strip()}, f"{why}: {found}"
