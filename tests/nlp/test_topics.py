@@ -14,10 +14,13 @@ from kg.nlp.scheme import topic_scheme
 CASES = Path(__file__).with_name("topic_cases.tsv")
 
 
+def _rows(path: Path) -> list[list[str]]:
+    with path.open(encoding="utf-8", newline="") as handle:
+        return [row for row in csv.reader(handle, delimiter="\t") if row and not row[0].startswith("#")]
+
+
 def _cases() -> list:
-    with CASES.open(encoding="utf-8", newline="") as handle:
-        rows = [row for row in csv.reader(handle, delimiter="\t") if row and not row[0].startswith("#")]
-    return [pytest.param(*row, id=f"{row[3]}-{row[4]}-{number}") for number, row in enumerate(rows, 1)]
+    return [pytest.param(*row, id=f"{row[3]}-{row[4]}-{number}") for number, row in enumerate(_rows(CASES), 1)]
 
 
 @pytest.mark.parametrize("title,abstract,keywords,topic,assigned,why", _cases())
@@ -55,9 +58,7 @@ ARTIFACT_CASES = Path(__file__).with_name("artifact_cases.tsv")
 
 
 def _artifact_cases() -> list:
-    with ARTIFACT_CASES.open(encoding="utf-8", newline="") as handle:
-        rows = [row for row in csv.reader(handle, delimiter="\t") if row and not row[0].startswith("#")]
-    return [pytest.param(*row, id=f"artifact-{number}") for number, row in enumerate(rows, 1)]
+    return [pytest.param(*row, id=f"artifact-{number}") for number, row in enumerate(_rows(ARTIFACT_CASES), 1)]
 
 
 @pytest.mark.parametrize("title,abstract,introduced,absent,why", _artifact_cases())
