@@ -70,3 +70,24 @@ def test_artifact_case(title, abstract, introduced, absent, why):
         match = [a for a in found if {a.name, a.long_form} & set(aliases.split("|"))]
         assert len(match) == 1 and match[0].kind == kind, f"{why}: {item} not in {found}"
     assert not names & {part.strip() for part in absent.split(";") if part.strip()}, f"{why}: {found}"
+
+
+def test_the_real_paper_gold_set_holds_ids_and_judgments_only():
+    from eval.real_topics import GOLD, gold_rows
+
+    rows = gold_rows()
+    assert len(rows) >= 150 and {r["split"] for r in rows} == {"tune", "heldout"}
+    assert sum(r["split"] == "heldout" for r in rows) == 50
+    assert max(len(line) for line in GOLD.read_text(encoding="utf-8").splitlines()) < 300  # no abstracts
+
+
+@pytest.mark.realdata
+@pytest.mark.slow
+def test_every_gold_paper_is_in_the_real_data():
+    from eval.real_topics import evaluate
+    from eval.realdata import realdata_dir
+
+    if not realdata_dir().is_dir():
+        pytest.skip(f"no real data in {realdata_dir()}")
+    tally = evaluate("all")
+    assert tally.papers == 150 and tally.assigned > 0
