@@ -75,33 +75,32 @@ def test_every_concept_reaches_a_top_area_without_cycles():
 @pytest.mark.parametrize("text", ["Offline RL for robots.", "offline reinforcement learning", "Offline Reinforcement Learning",
                                   "offline-reinforcement-learning", "Offline-RL agents", "two offline RLs"])
 def test_topic_variants_of_case_plural_and_hyphenation(text):
-    assert "offline-reinforcement-learning" in topics(abstract=text)
+    assert "offline-reinforcement-learning" in topics(title=text)
 
 
 @pytest.mark.parametrize("text", ["multi-agent reinforcement learning", "multiagent reinforcement learning",
-                                  "Multi Agent Reinforcement Learning", "a MARL benchmark"])
+                                  "Multi Agent Reinforcement Learning", "a MARL benchmark of cooperative agents"])
 def test_hyphen_space_and_joined_spellings_match_one_topic(text):
-    assert "multiagent-reinforcement-learning" in topics(abstract=text)
+    assert "multiagent-reinforcement-learning" in topics(title=text)
 
 
 def test_acronyms_match_case_sensitively_and_plural_acronyms_match():
-    assert "large-language-models" in topics(abstract="We study LLMs in the wild.")
-    assert "reinforcement-learning" not in topics(abstract="The rl parameter and the word curl.")
-    assert "mixture-of-experts" in topics(abstract="a sparse Mixture-of-Experts layer")
+    assert "large-language-models" in topics(title="LLMs in the wild: what their prompts say")
+    assert "reinforcement-learning" not in topics(title="The rl parameter and the word curl.")
+    assert "mixture-of-experts" in topics(title="a sparse Mixture-of-Experts layer")
 
 
-def test_broader_topics_are_added_with_what_they_were_inferred_from():
-    analysis = analyse(None, "We study speculative decoding for faster generation.")
+def test_broader_topics_are_not_assigned():
+    analysis = analyse(None, "We study speculative decoding for faster generation. Speculative decoding drafts tokens.")
     by_slug = {t.slug: t for t in analysis.topics}
     assert by_slug["speculative-decoding"].sections == ("abstract",)
-    assert by_slug["efficient-inference"].via == ("speculative-decoding",)
-    assert "efficient-machine-learning" in by_slug
+    assert "efficient-inference" not in by_slug and "efficient-machine-learning" not in by_slug
 
 
-def test_title_mentions_weigh_more_than_abstract_mentions():
-    analysis = analyse("Speculative Decoding at Scale", "We study pruning.")
-    weights = {t.slug: t.weight for t in analysis.topics if not t.via}
-    assert weights["speculative-decoding"] > weights["pruning"]
+def test_title_mentions_weigh_more_than_a_passing_abstract_mention():
+    analysis = analyse("Speculative Decoding at Scale", "Results are strong. We also discuss pruning.")
+    weights = {t.slug: t.weight for t in analysis.topics}
+    assert weights == {"speculative-decoding": 2.0}  # said once in passing in the abstract: no topic
 
 
 def test_chinese_summary_topics_longest_label_first():
@@ -165,8 +164,9 @@ def test_topic_queries_on_the_samples(store):
     papers = query(store, "topic-papers", topic="topic/machine-unlearning")
     # MLUBench arrives from both listings and is one paper once merged (issue 5).
     assert len(papers) == 1 and all("unlearning" in str(row.matched).lower() for row in papers)
-    inferred = query(store, "topic-papers", topic="topic/reinforcement-learning")
-    assert any("multi-agent reinforcement learning" in str(row.matched) for row in inferred)
+    # a broader topic's papers are those of its narrower topics too, reached through skos:broader
+    rolled_up = query(store, "topic-papers", topic="topic/reinforcement-learning")
+    assert any("Skill Discovery" in str(row.matched) for row in rolled_up)
     institutions = query(store, "topic-institutions", topic="topic/machine-unlearning")
     assert [str(r.name) for r in institutions] == ["University of Science and Technology of China"]
     labels = {str(r.label) for r in query(store, "institution-topics", institution="institution/university-of-science-and-technology-of-china")}

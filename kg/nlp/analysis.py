@@ -1,4 +1,10 @@
-"""One paper's title, abstract and Chinese summary -> its topics and introduced artifacts."""
+"""One paper's keywords, title, abstract and Chinese summary -> its topics and introduced artifacts.
+
+A topic is assigned when its evidence weighs at least :data:`MIN_WEIGHT`: the source's keywords
+(authors' keywords, a primary area, arXiv categories) are the strongest evidence, then the title;
+one mention in the abstract alone is a passing one and makes no topic. Only the topics found are
+assigned: broader ones are reached through the scheme's ``skos:broader`` by the queries and pages.
+"""
 
 from __future__ import annotations
 
@@ -15,22 +21,26 @@ from spacy.tokens import Doc
 from ..text.names import match_key
 from . import artifacts as _artifacts, normalise as _normalise, topics as _topics  # noqa: F401  (registers the components)
 from .artifacts import DEFAULT_KIND, ArtifactNames, Found, summary_artifacts
+from .context import is_acronym_label, paper_text, required_context, rule_for, title_only
 from .scheme import topic_scheme
 from .topics import ChineseTopicFinder, Mention
 
-#: How much one mention counts, by where it is: a title names what the paper is about.
-SECTION_WEIGHTS = {"title": 2.0, "abstract": 1.0, "summary": 1.0}
+#: How much one mention counts, by where it is: keywords and a title name what the paper is about.
+SECTION_WEIGHTS = {"keywords": 3.0, "title": 2.0, "abstract": 1.0, "summary": 2.0}
+#: An abstract's mention in its first sentence or in one that says what the paper does ("we propose").
+SALIENT_WEIGHT = 2.0
 #: Topics whose mentions add up to less than this are left out.
-MIN_WEIGHT = 1.0
-#: A paper that introduces a benchmark or a metric is about evaluation, whatever words it uses.
+MIN_WEIGHT = 2.0
+#: A paper whose title introduces a benchmark is about evaluation, whatever words it uses.
 EVALUATION_TOPIC = "evaluation-and-benchmarking"
-EVALUATION_KINDS = ("benchmark", "metric")
+EVALUATION_KINDS = ("benchmark",)
 SECTIONS = tuple(SECTION_WEIGHTS)
 
 # Markup that listings carry over from LaTeX and Markdown: \textbf{X}, **C**ontinual, *term*, \&.
-_MARKUP = ((re.compile(r"\\(?:textbf|textit|emph|texttt|textsc|mathrm)\{([^{}]*)\}"), r"\1"),
+_MARKUP = ((re.compile(r"\\(?:textbf|textit|emph|texttt|textsc|textsf|mathrm|mathsf|mathtt)\{([^{}]*)\}"), r"\1"),
            (re.compile(r"\*\*|(?<![\w*])\*(?=\w)|(?<=\w)\*(?![\w*])"), ""),
-           (re.compile(r"\\([&%_#$])"), r"\1"))
+           (re.compile(r"\\([&%_#$])"), r"\1"),
+           (re.compile(r"\$([A-Za-z][\w-]*)\$"), r"\1"))  # $\texttt{SSRL}$ -> $SSRL$ -> SSRL
 
 
 @dataclass(frozen=True)
@@ -38,8 +48,7 @@ class TopicAssignment:
     slug: str
     weight: float
     labels: tuple[str, ...] = ()  # the words matched, as written
-    sections: tuple[str, ...] = ()  # where they were found: title, abstract, summary
-    via: tuple[str, ...] = ()  # for a broader topic: the found topics it was inferred from
+    sections: tuple[str, ...] = ()  # where they were found: keywords, title, abstract, summary
 
 
 @dataclass(frozen=True)
@@ -83,12 +92,14 @@ MAX_RUN = 100
 _UNBROKEN = re.compile(rf"\S{{{MAX_RUN}}}")
 
 
-#: A paper's texts: title, abstract, Chinese summary (each may be missing).
-Texts = tuple[str | None, str | None, str | None]
+#: A paper's texts: title, abstract, Chinese summary (each may be missing), and optionally its
+#: source's keywords (authors' keywords, primary area, categories).
+Texts = tuple[str | None, str | None, str | None] | tuple[str | None, str | None, str | None, Sequence[str]]
 
 
-def analyse(title: str | None, abstract: str | None, summary: str | None = None) -> Analysis:
-    return analyse_all([(title, abstract, summary)])[0]
+def analyse(title: str | None, abstract: str | None, summary: str | None = None,
+            keywords: Sequence[str] = ()) -> Analysis:
+    return analyse_all([(title, abstract, summary, keywords)])[0]
 
 
 def analyse_all(papers: Sequence[Texts]) -> list[Analysis]:
@@ -98,18 +109,22 @@ def analyse_all(papers: Sequence[Texts]) -> list[Analysis]:
     nlp = pipeline()
     mentions: list[list[tuple[str, Mention]]] = [[] for _ in papers]
     found: list[list[tuple[str, Found]]] = [[] for _ in papers]
-    prepared = [[_prepared(text) if text else None for text in texts[:2]] for texts in papers]  # title, abstract
+    # title, abstract, keywords (one text, a keyword per clause)
+    prepared = [[_prepared(text) if text else None for text in (*texts[:2], "; ".join(texts[3]) if len(texts) > 3 else None)]
+                for texts in papers]
     # The words a batch adds to the vocabulary are forgotten after it (what leaves the zone is plain
     # text): kept, they grew a mapping process by ~1.2 MB per 1,000 papers, without end.
     with nlp.memory_zone():
-        for position, (section, unneeded) in enumerate((("title", ["sentencizer"]), ("abstract", []))):
+        for position, (section, unneeded) in enumerate((("title", ["sentencizer"]), ("abstract", []),
+                                                         ("keywords", ["sentencizer", "kg_artifacts"]))):
             owners = [index for index, texts in enumerate(prepared) if texts[position]]
             for index, doc in zip(owners, nlp.pipe((_doc(nlp, section, prepared[index][position]) for index in owners),
                                                    disable=unneeded)):
                 mentions[index] += [(section, m) for m in doc._.topic_mentions]
-                found[index] += [(section, f) for f in doc._.artifacts]
+                found[index] += [(section, f) for f in doc._.artifacts or ()]
     _RESIDENT.keep(nlp, (text for texts in prepared for text in texts if text))
-    return [_analysis(mentions[index], found[index], summary) for index, (_, _, summary) in enumerate(papers)]
+    return [_analysis(mentions[index], found[index], texts[2], paper_text(prepared[index]))
+            for index, texts in enumerate(papers)]
 
 
 class ResidentWords:
@@ -149,15 +164,29 @@ def _doc(nlp: Language, section: str, text: str) -> Doc:
     return doc
 
 
-def _analysis(mentions: list[tuple[str, Mention]], found: list[tuple[str, Found]], summary: str | None) -> Analysis:
-    """One paper's topics and artifacts from what its English sections and its summary say."""
+def _analysis(mentions: list[tuple[str, Mention]], found: list[tuple[str, Found]], summary: str | None,
+              words: str) -> Analysis:
+    """One paper's topics and artifacts from what its English sections and its summary say;
+    ``words`` are the normal forms of its English texts, for the context rules."""
+    mentions = [(section, m) for section, m in mentions
+                if _in_context(m, mentions, words) and not (section == "abstract" and title_only(m.slug))]
     if summary:
         chinese_topics, names = _summary_tools()
         mentions += [("summary", m) for m in chinese_topics(summary)]
         found += [("summary", f) for f in summary_artifacts(summary, names)]
     artifacts = _artifacts_of(found)
-    mentions += [(a.sections[0], Mention(EVALUATION_TOPIC, a.name)) for a in artifacts if a.kind in EVALUATION_KINDS]
+    # a benchmark the title introduces ("FetchBench: A Simulation Benchmark …") makes a paper about evaluation
+    mentions += [("title", Mention(EVALUATION_TOPIC, a.name)) for a in artifacts
+                 if a.kind in EVALUATION_KINDS and a.sections[0] == "title"]
     return Analysis(_topics_of(mentions), artifacts)
+
+
+def _in_context(mention: Mention, mentions: list[tuple[str, Mention]], words: str) -> bool:
+    """An acronym needs its expansion in the paper or its rule's context; a label with a rule, that context."""
+    rule = rule_for(mention.slug, mention.text)
+    if is_acronym_label(mention.text) and not any(m.slug == mention.slug and not is_acronym_label(m.text) for _, m in mentions):
+        return rule is not None and bool(rule.requires) and required_context(rule, words, mention.text)
+    return required_context(rule, words, mention.text)
 
 
 def _topics_of(mentions: list[tuple[str, Mention]]) -> list[TopicAssignment]:
@@ -165,34 +194,32 @@ def _topics_of(mentions: list[tuple[str, Mention]]) -> list[TopicAssignment]:
     labels: dict[str, set[str]] = defaultdict(set)
     sections: dict[str, set[str]] = defaultdict(set)
     for section, mention in mentions:
-        weight[mention.slug] += SECTION_WEIGHTS[section]
+        weight[mention.slug] += SALIENT_WEIGHT if mention.salient else SECTION_WEIGHTS[section]
         labels[mention.slug].add(mention.text)
         sections[mention.slug].add(section)
-    found = {slug for slug, w in weight.items() if w >= MIN_WEIGHT}
     assignments = [TopicAssignment(slug, weight[slug], tuple(sorted(labels[slug])),
-                                   tuple(s for s in SECTIONS if s in sections[slug])) for slug in found]
-    scheme = topic_scheme()
-    inferred: dict[str, set[str]] = defaultdict(set)
-    for slug in found:
-        for ancestor in scheme.ancestors(slug):
-            if ancestor not in found:
-                inferred[ancestor].add(slug)
-    assignments += [TopicAssignment(slug, max(weight[c] for c in children), via=tuple(sorted(children)))
-                    for slug, children in inferred.items()]
+                                   tuple(s for s in SECTIONS if s in sections[slug]))
+                   for slug in weight if weight[slug] >= MIN_WEIGHT]
     return sorted(assignments, key=lambda a: (-a.weight, a.slug))
 
 
 def _artifacts_of(found: list[tuple[str, Found]]) -> list[Artifact]:
-    """One artifact per name (by match key); the abstract's word for its type wins over the title's and summary's."""
+    """One artifact per name (by match key), an artifact named by another's long form merged into that
+    one; the abstract's word for its type wins over the title's and summary's."""
     by_key: dict[str, list[tuple[str, Found]]] = defaultdict(list)
     for section, item in found:
         by_key[match_key(item.name)].append((section, item))
+    for key in sorted(by_key):
+        long_forms = {match_key(f.long_form) for _, f in by_key.get(key, ()) if f.long_form}
+        for other in sorted(long_forms & by_key.keys() - {key}):
+            by_key[key] += by_key.pop(other)
     artifacts = []
     for key, items in sorted(by_key.items()):
-        ordered = sorted(items, key=lambda pair: SECTIONS.index(pair[0]))
+        ordered = sorted(items, key=lambda pair: SECTIONS.index(pair[0]))  # title, abstract, summary
         by_evidence = sorted(items, key=lambda pair: ("abstract", "title", "summary").index(pair[0]))
         kind = next((f.kind for _, f in by_evidence if f.kind), DEFAULT_KIND)
         long_form = next((f.long_form for _, f in ordered if f.long_form), None)
-        name = ordered[0][1].name
+        short = [f.name for _, f in ordered if f.name != long_form]
+        name = short[0] if short else ordered[0][1].name
         artifacts.append(Artifact(name, kind, long_form, tuple(dict.fromkeys(s for s, _ in ordered))))
     return artifacts

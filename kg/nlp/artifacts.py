@@ -31,31 +31,18 @@ from spacy.tokens import Doc, Span
 from ..text.names import match_key
 from .normalise import is_acronym, normal_form
 from .scheme import TopicScheme, topic_scheme
+from .introductions import (enumerated_part, extra_candidates, modifies_next_noun, names_a_long_form, not_a_name,
+                            our_kind_first, title_name)
+from .words import INTRODUCING, NAMING, PAPER_VERBS, SUBJECT_WORDS, TYPE_WORDS
 
 if not Doc.has_extension("artifacts"):
     Doc.set_extension("artifacts", default=None)
 
-KINDS = ("benchmark", "dataset", "method", "model", "metric")
 DEFAULT_KIND = "method"
-TYPE_WORDS = {
-    **dict.fromkeys(("benchmark", "testbed", "test", "suite", "leaderboard", "arena", "environment"), "benchmark"),
-    **dict.fromkeys(("dataset", "corpu", "corpus"), "dataset"),
-    **dict.fromkeys(("model", "network", "transformer", "architecture", "LLM", "classifier", "detector", "predictor"), "model"),
-    **dict.fromkeys(("metric", "measure", "score", "index", "criterion", "statistic", "indicator"), "metric"),
-    **dict.fromkeys(("method", "framework", "approach", "algorithm", "technique", "scheme", "mechanism", "strategy",
-                     "objective", "loss", "procedure", "pipeline", "paradigm", "recipe", "module", "estimator",
-                     "defense", "attack", "optimizer", "regularizer", "system", "tool", "protocol"), "method"),
-}
-INTRODUCING = {"introduce", "introduces", "introducing", "propose", "proposes", "proposing", "present", "presents",
-               "presenting", "develop", "develops", "developing", "release", "releases", "releasing", "construct",
-               "constructs", "design", "designs", "build", "builds", "create", "creates", "curate", "curates",
-               "contribute", "contributes", "devise", "devises"}
-NAMING = {"dubbed", "called", "named", "termed", "coined", "call", "term", "name", "dub"}
 # Words between an introducing verb and a name that make the name something else's argument.
 BLOCKERS = {"including", "include", "includes", "such", "e.g.", "like", "compared", "than", "over", "against", "using",
             "on", "with", "from", "across", "by", "beyond", "versus", "vs", "vs.", "that", "which", "to", "for", "of",
             "in", "where", "while", "when", ";", ":", "whose", "unlike", "upon", "via", "into"}
-WE = {"we", "our", "us"}
 NOT_NAMES = {"AI", "ML", "GPU", "CPU", "TPU", "API", "SOTA", "US", "UK", "EU", "II", "III", "IV", "URL", "PhD", "NeurIPS",
              "ICML", "ICLR", "CVPR", "ACL", "TeX", "LaTeX", "GitHub", "OK", "FLOPs", "FLOP"}
 HYPHENS = {"-", "\u2010", "\u2011", "\u2013"}
@@ -236,14 +223,9 @@ def suffix_type(name: str) -> str | None:
     return None
 
 
-def _introduced_in_title(span: Span) -> bool:
-    doc = span.doc
-    return span.start == 0 and span.end < len(doc) and doc[span.end].text == ":"
-
-
 def _title_type(span: Span) -> str | None:
     """ "PAWS: A Benchmark for …" -> benchmark (the first few words after the colon only)."""
-    for token in span.doc[span.end + 1:span.end + 5]:
+    for token in span.doc[span.end + 1:span.end + 8]:
         if token.lower_ in BLOCKERS:
             break
         if kind := _type_word(token):
@@ -255,20 +237,52 @@ def _introduced_in_text(span: Span) -> bool:
     doc, sent = span.doc, _sentence(span)
     before = doc[sent.start:span.start]
     if any(t.lower_ in NAMING for t in before[-3:]) and not (len(before) >= 3 and before[-3].lower_ == "so"):
+        # "we analyze a method named SSCN" names another's method
+        verbs_before = {t.lower_ for t in before}
+        return bool(verbs_before & INTRODUCING) or not verbs_before & (PAPER_VERBS - INTRODUCING)
+    k = _after_parenthetical(span)
+    if _described_as_new(span, sent, k) or our_kind_first(sent, span) or enumerated_part(span, k):
         return True
-    window = doc[max(sent.start, span.start - 9):span.start]
-    if any(t.lower_ in {"new", "novel"} for t in window) and any(_type_word(t) for t in window):
-        return True
-    first_we = next((t.i for t in before if t.lower_ in WE), span.start)
+    first_we = next((t.i for t in before if t.lower_ in SUBJECT_WORDS), span.start)
     verbs = [t for t in before if t.lower_ in INTRODUCING and t.i > first_we]
     if not verbs:
         return False
-    verb = verbs[-1]
-    between = doc[verb.i + 1:span.start]
+    between = doc[verbs[-1].i + 1:span.start]
     if len(between) <= MAX_OBJECT_DISTANCE and not any(t.lower_ in BLOCKERS for t in between):
         return True
-    k = _after_parenthetical(span)
+    if _in_parentheses(span) and len(between) <= 2 * MAX_OBJECT_DISTANCE:
+        return _names_what_the_verb_introduces(span, sent, verbs[-1].i, k)
     return k + 1 < sent.end and doc[k].text == "," and doc[k + 1].lower_ in {"a", "an", "the", "our"}
+
+
+def _described_as_new(span: Span, sent: Span, k: int) -> bool:
+    """ "X, a novel prior", "our Inverse-Flow models", "a novel Backclip mechanism", "a new metric, the … (RKS)"."""
+    doc = span.doc
+    if k + 2 < sent.end and doc[k].text == "," and doc[k + 1].lower_ in {"a", "an"} and doc[k + 2].lower_ in {"new", "novel"}:
+        return True
+    if span.start > sent.start and doc[span.start - 1].lower_ in {"our", "novel", "new"} and k < sent.end and _type_word(doc[k]):
+        return True
+    news = [t.i for t in doc[max(sent.start, span.start - 9):span.start] if t.lower_ in {"new", "novel"}]
+    return bool(news) and any(_type_word(t) for t in doc[news[0]:span.start]) and not any(
+        t.lower_ in BLOCKERS for t in doc[news[0]:span.start])
+
+
+def _names_what_the_verb_introduces(span: Span, sent: Span, verb: int, k: int) -> bool:
+    """A name in parentheses after a description of what the paper introduces ("a framework for … (LTC)");
+    a capitalised long form must then follow the verb itself ("… using Structural Causal Models (SCMs)")."""
+    doc = span.doc
+    long_form = _long_form(span)
+    if long_form is None:  # "(LTC)." names the description; "face recognition (FR) datasets" does not
+        return k >= sent.end or not doc[k].is_alpha
+    start = next((span.start - 1 - n for n in range(1, 16)
+                  if doc[max(0, span.start - 1 - n):span.start - 1].text == long_form), span.start - 1)
+    return all(t.lower_ in {"a", "an", "the", "novel", "new", "our"} for t in doc[verb + 1:max(verb + 1, start)])
+
+
+def _ends_a_name(span: Span) -> bool:
+    """What may follow a name the rules found by its place alone: a comma, a parenthesis, a type word, the end."""
+    doc = span.doc
+    return span.end >= len(doc) or doc[span.end].text in {",", "(", ".", ";", ":"} or bool(_type_word(doc[span.end]))
 
 
 class ArtifactExtractor:
@@ -276,17 +290,50 @@ class ArtifactExtractor:
         self.names = ArtifactNames(scheme)
 
     def __call__(self, doc: Doc) -> Doc:
-        title = doc.user_data.get("kg.section") == "title"
+        if doc.user_data.get("kg.section") == "title":
+            doc._.artifacts = self._in_title(doc)
+            return doc
         found: list[Found] = []
+        covered: set[int] = set()
+        starts = {sent.start for sent in doc.sents}
+        for span in extra_candidates(doc, starts):
+            if (self._may_name(span) and _ends_a_name(span) and not names_a_long_form(span)
+                    and _introduced_in_text(span)):
+                covered.update(range(span.start, span.end))
+                long_form = _long_form(span)
+                found.append(Found(span.text, artifact_type(span, long_form), long_form))
         for span in _candidates(doc, self.names):
-            if title:
-                if _introduced_in_title(span):
-                    found.append(Found(span.text, _title_type(span)))
-            elif not _inside_long_parenthesis(span) and _introduced_in_text(span):
+            if covered.intersection(range(span.start, span.end)) or not self._may_name(span) or names_a_long_form(span):
+                continue
+            if not _inside_long_parenthesis(span) and _introduced_in_text(span):
                 long_form = _long_form(span)
                 found.append(Found(span.text, artifact_type(span, long_form), long_form))
         doc._.artifacts = found
         return doc
+
+    def _may_name(self, span: Span) -> bool:
+        return (self.names.allowed(span.text) and not not_a_name(span.text) and not modifies_next_noun(span)
+                and not self._abbreviates_a_topic(span))
+
+    def _abbreviates_a_topic(self, span: Span) -> bool:
+        """ "continual learning (CL)": an acronym in parentheses after a topic's label is that topic's."""
+        doc = span.doc
+        if not _in_parentheses(span):
+            return False
+        letters = "".join(ch for ch in span.text if ch.isalpha()).lower().removesuffix("s")
+        for n in range(1, min(6, span.start)):
+            words = doc[span.start - 1 - n:span.start - 1]
+            initials = "".join(t.text[0] for t in words if t.is_alpha).lower()
+            if initials == letters and match_key(words.text) in self.names.topic_keys:
+                return True
+        return False
+
+    def _in_title(self, doc: Doc) -> list[Found]:
+        named = title_name(doc)
+        if named is None or not self._may_name(named[0]):
+            return []
+        name, long_form = named
+        return [Found(name.text, _title_type(name), long_form.text if long_form else None)]
 
 
 @Language.factory("kg_artifacts", assigns=["doc._.artifacts"], requires=["token.norm"])

@@ -18,7 +18,9 @@ from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc
 from spacy.util import filter_spans
 
+from .context import cue_before, excluded_nearby, in_prose, rule_for
 from .normalise import normal_form
+from .words import PAPER_VERBS, SUBJECT_WORDS
 from .scheme import TopicScheme, topic_scheme
 
 if not Doc.has_extension("topic_mentions"):
@@ -29,6 +31,7 @@ if not Doc.has_extension("topic_mentions"):
 class Mention:
     slug: str
     text: str  # the words as written in the text
+    salient: bool = False  # in an abstract's first sentence or in the sentence that says what the paper does
 
 
 def label_variants(label: str) -> set[str]:
@@ -54,9 +57,33 @@ class TopicMatcher:
         return doc
 
     def __call__(self, doc: Doc) -> Doc:
-        spans = filter_spans(self.matcher(doc, as_spans=True))
-        doc._.topic_mentions = [Mention(span.label_, span.text) for span in spans]
+        spans = [span for span in filter_spans(self.matcher(doc, as_spans=True)) if _meant(span)]
+        running_text = doc.user_data.get("kg.section") == "abstract"
+        salient = _salient_sentences(doc) if spans and running_text else None
+        doc._.topic_mentions = [Mention(span.label_, span.text, salient is not None and _in_any(span, salient))
+                                for span in spans]
         return doc
+
+
+def _salient_sentences(doc: Doc) -> list[tuple[int, int]]:
+    """The first sentence and those where the authors say what they do ("we propose …", "this paper studies …")."""
+    sentences = [(sent.start, sent.end) for sent in doc.sents]
+    said = [(start, end) for start, end in sentences[1:] if _says_what_paper_does(doc[start:end])]
+    return sentences[:1] + said
+
+
+def _says_what_paper_does(sentence) -> bool:
+    words = [token.lower_ for token in sentence]
+    return any(word in SUBJECT_WORDS for word in words) and any(word in PAPER_VERBS for word in words)
+
+
+def _in_any(span, ranges: list[tuple[int, int]]) -> bool:
+    return any(start <= span.start < end for start, end in ranges)
+
+
+def _meant(span) -> bool:
+    """Whether a label found in running text is said of the topic (see :mod:`.context`)."""
+    return in_prose(span) and not excluded_nearby(span, rule_for(span.label_, span.text)) and cue_before(span) is None
 
 
 @Language.factory("kg_topics", assigns=["doc._.topic_mentions"])

@@ -1,11 +1,11 @@
 """Topics and artifacts as triples (the pipeline puts the topic scheme in the store: kg.pipeline).
 
     paper dcterms:subject topic:T ; kg:topicAssignment assignment:P--T ; kg:introduces artifact:A .
-    paper kg:foundTopic topic:T .     # only for topics found in the text (a subproperty of dcterms:subject)
+    paper kg:foundTopic topic:T .     # a subproperty of dcterms:subject: every assigned topic is found
     assignment:P--T a kg:TopicAssignment ; kg:topic topic:T ; kg:weight 3.0 ;
-        kg:matchedLabel "offline RL" ; kg:foundIn kg:InTitle, kg:InAbstract    # found in the text
-        # or, for a broader topic added because a narrower one was found:
-        kg:inferredFrom topic:offline-reinforcement-learning .
+        kg:matchedLabel "offline RL" ; kg:foundIn kg:InTitle, kg:InAbstract .
+
+Broader topics are not assigned: queries and pages reach them through the scheme's skos:broader.
     artifact:A a kg:Benchmark ; rdfs:label "MLUBench" ; skos:altLabel "long form, if given" .
 """
 
@@ -21,7 +21,7 @@ from ..records import PaperRecord
 from ..vocab import DCTERMS, KG, RDF, RDFS, SKOS, XSD
 from ..nlp.analysis import Analysis, analyse_all
 
-SECTIONS = {"title": KG.InTitle, "abstract": KG.InAbstract, "summary": KG.InSummary}
+SECTIONS = {"keywords": KG.InKeywords, "title": KG.InTitle, "abstract": KG.InAbstract, "summary": KG.InSummary}
 ARTIFACT_CLASSES = {"benchmark": KG.Benchmark, "dataset": KG.Dataset, "method": KG.Method, "model": KG.Model, "metric": KG.Metric}
 
 
@@ -34,8 +34,8 @@ def scheme_graph(minter: Minter) -> NamedNode:
 
 
 def record_analyses(records: Sequence[PaperRecord]) -> list[Analysis]:
-    """The topics and artifacts of records' titles, abstracts and summaries, tagged together."""
-    return analyse_all([(record.title, record.abstract, record.summary_zh) for record in records])
+    """The topics and artifacts of records' keywords, titles, abstracts and summaries, tagged together."""
+    return analyse_all([(record.title, record.abstract, record.summary_zh, record.keywords) for record in records])
 
 
 def topic_triples(paper: NamedNode, record: PaperRecord, analysis: Analysis, minter: Minter) -> Iterator[Statement]:
@@ -53,12 +53,9 @@ def topic_triples(paper: NamedNode, record: PaperRecord, analysis: Analysis, min
         yield assignment, KG.weight, literal(f"{topic.weight:.1f}", datatype=XSD.decimal)
         for label in topic.labels:
             yield assignment, KG.matchedLabel, literal(label)
-        if topic.sections:  # found in the text (not only added as a broader topic)
-            yield paper, KG.foundTopic, node
+        yield paper, KG.foundTopic, node
         for section in topic.sections:
             yield assignment, KG.foundIn, SECTIONS[section]
-        for narrower in topic.via:
-            yield assignment, KG.inferredFrom, topic_iri(narrower, minter)
     for artifact in analysis.artifacts:
         node = iri(minter.named("artifact", artifact.name))
         yield paper, KG.introduces, node

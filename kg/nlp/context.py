@@ -1,0 +1,172 @@
+"""When a scheme label found in a text is a mention of its topic: the scheme's context rules.
+
+Two data files beside the scheme say it, not code:
+
+- ``ontology/topic-contexts.tsv``: per concept (and optionally per label) the words one of which
+  the paper must contain elsewhere (``requires``: "attention" needs a transformer, token or
+  softmax) and the words that must not stand right beside the label (``excludes``: "garnered
+  significant attention", "hate speech", "supplementary materials");
+- ``ontology/mention-cues.tsv``: words after which a mention, to the end of its clause, is not
+  the paper's subject: negation ("without supervised fine-tuning"), prior work ("unlike prior
+  work", "compared with") and the supplementary material.
+
+Besides, a label inside a URL, a path or a coined name ("Qwen2.5-0.5B-DPO") is no mention, and an
+acronym counts only with an expansion (another label of its concept) in the paper or its row's
+required context ("PLMs" is a protein language model only in a paper about proteins).
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from spacy.tokens import Span
+
+from .. import ONTOLOGY_DIR
+from ..errors import KgError
+from .normalise import normal_form
+from .scheme import topic_scheme
+
+CONTEXTS_FILE = ONTOLOGY_DIR / "topic-contexts.tsv"
+CUES_FILE = ONTOLOGY_DIR / "mention-cues.tsv"
+#: How many words either side of a label its ``excludes`` words are looked for.
+NEAR = 3
+#: Where a cue's reach ends: the end of its clause, and at most this many words after it.
+CUE_REACH = 10
+CLAUSE_ENDS = {",", ";", ".", ":", "!", "?", "(", ")", "but", "while", "whereas", "however", "and", "we", "our"}
+#: Where even a list of examples ends; and the kind of cue that reaches over its list's commas.
+LIST_ENDS = {".", ";", ":", "(", ")", "!", "?"}
+EXAMPLE = "example"
+#: Characters that make a whitespace-delimited word a URL, a path, an identifier or code.
+NOT_PROSE = ("://", "www.", "/", "_", "@", "`", ".com", ".io", ".org", ".html")
+
+
+def words_of(text: str) -> tuple[str, ...]:
+    """A phrase as the normal forms of its words, hyphens as spaces ("self-attention" -> self attention)."""
+    return tuple(normal_form(word) for word in _WORD.findall(text))
+
+
+_WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
+
+
+@dataclass(frozen=True)
+class ContextRule:
+    slug: str
+    label: tuple[str, ...] | None  # the label's words; None: every label of the concept
+    requires: tuple[tuple[str, ...], ...]
+    excludes: frozenset[str]
+    title_only: bool = False  # assigned from keywords or the title only
+
+
+def _rows(path: Path, width: int):
+    with path.open(encoding="utf-8", newline="") as handle:
+        for number, row in enumerate(csv.reader(handle, delimiter="\t"), 1):
+            if not row or row[0].startswith("#"):
+                continue
+            if len(row) != width:
+                raise KgError(f"{path}:{number}: {len(row)} fields, expected {width}")
+            yield number, [field.strip() for field in row]
+
+
+def _phrases(field: str) -> list[str]:
+    return [phrase.strip() for phrase in field.split(",") if phrase.strip()]
+
+
+@lru_cache(maxsize=1)
+def context_rules() -> dict[tuple[str, tuple[str, ...] | None], ContextRule]:
+    """The rules by (concept slug, label words or None), checked against the scheme."""
+    concepts = {c.label: c for c in topic_scheme().concepts.values()}
+    rules = {}
+    for number, (concept_label, label, requires, excludes, evidence) in _rows(CONTEXTS_FILE, 5):
+        concept = concepts.get(concept_label)
+        if concept is None:
+            raise KgError(f"{CONTEXTS_FILE}:{number}: {concept_label!r} is not a concept of the scheme")
+        label_words = words_of(label) if label else None
+        if label_words and label_words not in {words_of(known) for known in concept.labels}:
+            raise KgError(f"{CONTEXTS_FILE}:{number}: {label!r} is not a label of {concept_label!r}")
+        rules[(concept.slug, label_words)] = ContextRule(
+            concept.slug, label_words, tuple(words_of(p) for p in _phrases(requires)),
+            frozenset(w for p in _phrases(excludes) for w in words_of(p)), evidence == "title")
+    return rules
+
+
+@lru_cache(maxsize=1)
+def mention_cues() -> dict[tuple[str, ...], str]:
+    """Cue words -> why a mention after them is not the paper's subject."""
+    return {words_of(cue): kind for _, (cue, kind, _example) in _rows(CUES_FILE, 3)}
+
+
+def is_acronym_label(text: str) -> bool:
+    """One word of mostly capitals ("LLMs", "PLM", "MoE", "PbRL"), not a capitalised phrase or a name."""
+    letters = [ch for ch in text if ch.isalpha()]
+    capitals = sum(ch.isupper() for ch in letters)
+    return " " not in text and capitals >= 2 and 2 * capitals >= len(letters)
+
+
+def rule_for(slug: str, text: str) -> ContextRule | None:
+    rules = context_rules()
+    return rules.get((slug, words_of(text))) or rules.get((slug, None))
+
+
+def title_only(slug: str) -> bool:
+    """Whether the topic is one papers mostly use rather than study: assigned from keywords or title only."""
+    rule = context_rules().get((slug, None))
+    return rule is not None and rule.title_only
+
+
+def in_prose(span: Span) -> bool:
+    """False for a label inside a URL, a path, code, or a coined name with digits ("Qwen2.5-0.5B-DPO")."""
+    doc = span.doc
+    start, end = span.start, span.end
+    while start > 0 and not doc[start - 1].whitespace_:
+        start -= 1
+    while end < len(doc) and not doc[end - 1].whitespace_:
+        end += 1
+    word = doc[start:end].text.strip("()[]{}\"'.,;:!?")
+    if any(mark in word for mark in NOT_PROSE):
+        return False
+    glued = word != span.text and len(word) > len(span.text)
+    return not (glued and is_acronym_label(span.text) and any(ch.isdigit() for ch in word))
+
+
+def excluded_nearby(span: Span, rule: ContextRule | None) -> bool:
+    if rule is None or not rule.excludes:
+        return False
+    doc = span.doc
+    near = list(doc[max(0, span.start - NEAR):span.start]) + list(doc[span.end:span.end + NEAR])
+    return any(token.norm_ in rule.excludes or token.lower_ in rule.excludes for token in near)
+
+
+def cue_before(span: Span) -> str | None:
+    """The kind of cue whose clause the mention is in ("without", "unlike prior work"), if any. An
+    example cue ("such as") reaches over the commas of its list."""
+    doc, cues = span.doc, mention_cues()
+    longest = max(len(cue) for cue in cues)
+    clause_open = True
+    for i in range(span.start - 1, max(0, span.start - 2 * CUE_REACH) - 1, -1):
+        token = doc[i]
+        if token.text in LIST_ENDS:
+            return None
+        if token.lower_ in CLAUSE_ENDS or token.text in CLAUSE_ENDS or span.start - i > CUE_REACH:
+            clause_open = False
+        for size in range(1, longest + 1):
+            kind = cues.get(tuple(t.norm_.lower() for t in doc[i:i + size])) if i + size <= span.start else None
+            if kind and (clause_open or kind == EXAMPLE):
+                return kind
+    return None
+
+
+def required_context(rule: ContextRule | None, paper_words: str, mention: str) -> bool:
+    """Whether the paper says one of the rule's required words (outside the mention itself)."""
+    if rule is None or not rule.requires:
+        return True
+    text = paper_words.replace(" " + " ".join(words_of(mention)) + " ", " ", 1)
+    return any(" " + " ".join(phrase) + " " in text for phrase in rule.requires)
+
+
+def paper_text(texts) -> str:
+    """The normal forms of a paper's words, space-delimited, for :func:`required_context`."""
+    return " " + " ".join(w for text in texts if text for w in words_of(text)) + " "

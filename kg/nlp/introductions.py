@@ -1,0 +1,139 @@
+"""Names the artifact rules consider besides coined words, and the shapes that are never names.
+
+- a title's name before its colon: up to :data:`MAX_TITLE_WORDS` capitalised words ("Tag Map:",
+  "Sparsh:", "Surgical Robot Transformer (SRT):" - the acronym, with the words as its long form);
+- a multi-word name of capitalised words, with "and", "of", "for", "with" inside ("Sort and Snap",
+  "Streitberg Information", "Token Elasticity of Performance"), right after an introducing verb or
+  "a new / novel";
+- one capitalised word right after an introducing or naming word ("we introduce Flames, …",
+  "termed Shadow") or between "a new / novel" and a type word ("a novel Backclip mechanism").
+
+Never names: numbers and sizes ("1.5k", "16k", "2B-parameter", "6-DoF"), compounds whose last part is
+an ordinary word ("SE(3)-equivariant", "LLM-based"), and a name that only modifies the noun after it
+("a Nyström-based KSD acceleration").
+"""
+
+from __future__ import annotations
+
+import re
+
+from spacy.tokens import Doc, Span
+
+from .words import HEADINGS, INTRODUCING, NAMING, TYPE_WORDS
+
+MAX_TITLE_WORDS = 3
+MAX_RUN_WORDS = 5
+CONNECTORS = {"and", "of", "for", "with", "&", "to", "in", "via"}
+DETERMINERS = {"a", "an", "the", "our", "its", "two", "new", "novel", "first"}
+#: Words that may follow a name without making it a modifier of the next noun.
+FUNCTION_WORDS = {"a", "an", "the", "for", "to", "that", "which", "with", "and", "or", "in", "on", "as", "by", "is", "are", "was", "were",
+                  "can", "from", "of", "achieves", "outperforms", "uses", "leverages", "enables", "improves", "learns",
+                  "combines", "consists", "integrates", "allows", "provides", "has", "where", "who", "based", "builds",
+                  "also", "both", "across", "then", "at", "into", "via", "without", "under", "over", "than", "using"}
+_NUMBER_LIKE = re.compile(r"^\d|^[\d.,]+[kKmMbB]?$")
+
+
+def not_a_name(text: str) -> bool:
+    """Numbers and sizes, and hyphen compounds ending in an ordinary lower-case word."""
+    parts = [part for part in re.split(r"[-\u2010\u2011\u2013]", text) if part]
+    return bool(_NUMBER_LIKE.match(text)) or (len(parts) >= 2 and parts[-1].isalpha() and parts[-1].islower())
+
+
+def modifies_next_noun(span: Span) -> bool:
+    """ "a KSD acceleration": the name is followed by an ordinary noun it only modifies."""
+    doc, k = span.doc, span.end
+    if span.start >= 1 and doc[span.start - 1].text == "(" and k < len(doc) and doc[k].text == ")":
+        k += 1  # "(VLA) navigation policy"
+    if k >= len(doc):
+        return False
+    nxt = doc[k]
+    return (nxt.is_alpha and nxt.text.islower() and nxt.lower_ not in FUNCTION_WORDS and not _is_type(nxt)
+            and not nxt.lower_.endswith("ed"))  # "BoostPFN designed to …" is no modifier
+
+
+def _is_type(token) -> bool:
+    return token.norm_ in TYPE_WORDS or token.lower_ in TYPE_WORDS
+
+
+def _capitalised(token) -> bool:
+    return token.text[:1].isupper() and any(ch.isalpha() for ch in token.text)
+
+
+def title_name(doc: Doc) -> tuple[Span, Span | None] | None:
+    """The name before a title's colon (and the acronym in parentheses after it, if any)."""
+    colon = next((t.i for t in doc if t.text in {":", "):"}), None)
+    if colon is None or colon == 0:
+        return None
+    if doc[colon].text == "):" and colon >= 2 and doc[colon - 2].text == "(":  # "Surgical Robot Transformer (SRT):"
+        return doc[colon - 1:colon], doc[:colon - 2]
+    head = doc[:colon]
+    if head[-1].text == ")" and len(head) >= 3 and head[-3].text == "(":
+        return head[-2:-1], head[:-3]
+    words = [t for t in head if t.text not in {"-", "\u2010", "\u2011"}]
+    if len(words) > MAX_TITLE_WORDS or not all(_capitalised(t) or t.is_punct for t in head):
+        return None
+    if len(words) == 1 and words[0].lower_ in HEADINGS:  # "Position: …", "Survey: …"
+        return None
+    return head, None
+
+
+def extra_candidates(doc: Doc, sentence_starts: set[int]) -> list[Span]:
+    """Multi-word capitalised runs and single capitalised words at places that introduce names."""
+    found = []
+    i = 0
+    while i < len(doc):
+        token = doc[i]
+        if not _capitalised(token) or i in sentence_starts or not _after_introduction(doc, i):
+            i += 1
+            continue
+        j = i + 1
+        while j < len(doc) and j - i < 2 * MAX_RUN_WORDS and (
+                _capitalised(doc[j]) or (doc[j].lower_ in CONNECTORS and j + 1 < len(doc) and _capitalised(doc[j + 1]))
+                or (doc[j].text == "-" and not doc[j - 1].whitespace_)):
+            j += 1
+        while j > i + 1 and doc[j - 1].lower_ in CONNECTORS:
+            j -= 1
+        found.append(doc[i:j])
+        i = j
+    return found
+
+
+def _after_introduction(doc: Doc, i: int) -> bool:
+    """Whether the word at ``i`` follows an introducing or naming word (past determiners), or "a new"."""
+    k = i - 1
+    while k >= 0 and doc[k].lower_ in DETERMINERS:
+        k -= 1
+    before = doc[k].lower_ if k >= 0 else ""
+    # "a new metric, Token Elasticity of Performance, …"
+    described = before == "," and k >= 2 and _is_type(doc[k - 1]) and doc[k - 2].lower_ in {"new", "novel"}
+    return (before in INTRODUCING or before in NAMING or described
+            or any(doc[m].lower_ in {"new", "novel"} for m in range(k + 1, i)))
+
+
+def names_a_long_form(span: Span) -> bool:
+    """ "decentralized personalized FL (DPFL)", "Semi-Structured Reinforcement Learning (SSRL)": the
+    words are part of the long form of the name in parentheses after them."""
+    doc, k = span.doc, span.end
+    while k < len(doc) and k < span.end + 8 and (doc[k].text[:1].isupper() or doc[k].text in {"-", "\u2010", "\u2011"}
+                                                  or doc[k].lower_ in {"of", "for", "and", "via", "with"}):
+        k += 1
+    return k + 2 < len(doc) and doc[k].text == "(" and doc[k + 2].text == ")"
+
+
+ENUMERATORS = {"i", "ii", "iii", "iv", "v", "1", "2", "3", "4", "a", "b", "c"}
+
+
+def enumerated_part(span: Span, k: int) -> bool:
+    """A named part in an enumeration of the contribution: "(ii) SEE-Splat, a real-time module"."""
+    doc = span.doc
+    return (span.start >= 3 and doc[span.start - 1].text == ")" and doc[span.start - 2].lower_ in ENUMERATORS
+            and doc[span.start - 3].text == "(" and k + 1 < len(doc) and doc[k].text == ","
+            and doc[k + 1].lower_ in {"a", "an"})
+
+
+def our_kind_first(sent: Span, span: Span) -> bool:
+    """A sentence that starts "Our <type word>," names the paper's own artifact next ("Our method, PALO, …")."""
+    doc = span.doc
+    head = doc[sent.start:min(sent.end, sent.start + 4)]
+    return (len(head) >= 3 and head[0].lower_ == "our" and any(_is_type(t) for t in head[1:3])
+            and any(t.text == "," for t in head) and span.start - sent.start <= 16)

@@ -1,0 +1,43 @@
+"""The words that say what a paper does and what it introduces: ``ontology/paper-words.tsv``.
+
+Read once; the topic matcher uses them to find the sentences that state a paper's subject, the
+artifact rules to find introduced names and their types.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections import defaultdict
+
+from .. import ONTOLOGY_DIR
+from ..errors import KgError
+
+WORDS_FILE = ONTOLOGY_DIR / "paper-words.tsv"
+ROLES = ("subject", "introducing", "studying", "naming", "type", "heading")
+KINDS = ("benchmark", "dataset", "method", "model", "metric")
+
+
+def _read() -> tuple[dict[str, set[str]], dict[str, str]]:
+    by_role: dict[str, set[str]] = defaultdict(set)
+    kinds: dict[str, str] = {}
+    with WORDS_FILE.open(encoding="utf-8", newline="") as handle:
+        for number, row in enumerate(csv.reader(handle, delimiter="\t"), 1):
+            if not row or row[0].startswith("#"):
+                continue
+            word, role, kind = (row + ["", ""])[:3]
+            if role not in ROLES or (role == "type") != (kind in KINDS):
+                raise KgError(f"{WORDS_FILE}:{number}: role {role!r} with kind {kind!r}")
+            by_role[role].add(word)
+            if kind:
+                kinds[word] = kind
+    return by_role, kinds
+
+
+_BY_ROLE, TYPE_WORDS = _read()
+SUBJECT_WORDS = frozenset(_BY_ROLE["subject"])
+INTRODUCING = frozenset(_BY_ROLE["introducing"])
+NAMING = frozenset(_BY_ROLE["naming"])
+#: Words a title may start with before its colon that name a kind of paper, not an artifact ("Position: …").
+HEADINGS = frozenset(_BY_ROLE["heading"])
+#: Verbs that say what a paper does: the introducing ones and the studying ones.
+PAPER_VERBS = frozenset(INTRODUCING | _BY_ROLE["studying"])
