@@ -104,7 +104,7 @@ institutions = network_command("institutions", "institution", """Institutions li
     \b
     kg graph institutions --format csv --out institutions.csv
     """)
-topics = network_command("topics", "topic", """Topics linked by the papers they are found in together (broader topics added for them are left out).
+topics = network_command("topics", "topic", """Topics linked by the papers they are found in together (each paper's own topics; broader ones are not assignments).
 
     \b
     kg graph topics                                    # exports/topics.html
