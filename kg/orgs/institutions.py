@@ -85,8 +85,10 @@ from functools import lru_cache
 from ..text.names import clean, fold, has_cjk
 from .aliases import AliasTable
 from .keys import institution_key, is_legal_form, swapped, without_legal_form
+from .lexicon import word_list, word_mapping
 from .org_names import (
     FIELD_WORDS,
+    LAB_WORDS,
     ORGANISATION_WORDS,
     REGION_CODES,
     TOP_LEVEL_WORDS,
@@ -105,6 +107,7 @@ from .org_names import (
     looks_like_organisation,
     resolve_name,
     starts_with_unit_word,
+    subdivisions,
     without_unit_number,
     words_of,
 )
@@ -119,10 +122,9 @@ _PLUS = re.compile(r"(?<=[^\s+])(\s*\+\s*)(?=[^\s+])")
 _SEPARATORS = (re.compile(r"\s*\|\s*"), re.compile(r"\s*/\s*"), re.compile(r"\s+&\s+"),
                re.compile(r"\s+and\s+"))
 # Words that say an author has no institution, and the words for the author beside them.
-_NO_AFFILIATION_WORDS = frozenset("independent unaffiliated selfemployed self employed freelance freelancer none".split())
+_NO_AFFILIATION_WORDS = word_list("no_affiliation")
 # What a form's empty field is filled with ("N/A", "Unknown", "null", its own label "Affiliation").
-_PLACEHOLDER_KEYS = frozenset({"n a", "na", "nan", "null", "nil", "unknown", "not applicable", "not available",
-                               "affiliation", "affiliations"})
+_PLACEHOLDER_KEYS = word_list("placeholder")
 # An e-mail address, which papers print beside an affiliation: no part of its name.
 _EMAIL = re.compile(r"(?:[(<]\s*)?[\w.+-]+@[\w-]+(?:\.[\w-]+)+(?:\s*[)>])?")
 # A footnote's number glued to the name it marks ("1Department of …"): see _without_footnote_number.
@@ -130,9 +132,9 @@ _FOOTNOTE_NUMBER = re.compile(r"(?P<number>\d{1,2})(?P<word>[A-Z][A-Za-z]*)")
 # A list's joining word or comma left at a piece's end or start where a PDF's line or a list was cut
 # ("Foo University and", ", and Foo" where an e-mail address stood).
 _DANGLING_AND = re.compile(r"^(?:[\s,;]*(?:and|&)\s+)+|^[\s,;]+|(?:[\s,;]+(?:and|&))+[\s,;]*$|[\s,;&]+$")
-_NO_AFFILIATION_PERSONS = frozenset("researcher research scientist scholar consultant engineer developer".split())
+_NO_AFFILIATION_PERSONS = word_list("no_affiliation_person")
 # Words that say what kind an institution is, not which one ("State University", "Technical University").
-KIND_WORDS = frozenset("state national technical technological polytechnic federal open public private the".split())
+KIND_WORDS = word_list("kind")
 _SLASH, _AMPERSAND = _SEPARATORS[1], _SEPARATORS[2]
 # How the names of subjects end ("Robotics", "Biology", "Engineering", "Chemistry", "Vision"):
 # such a word alone is a field, not an organisation's name.
@@ -142,7 +144,7 @@ SUBJECT_WORD = re.compile(r"(?:ics|logy|istry|ing|ion|ence|ance|ity|ine|omy|grap
 # Engineering"), where the other endings end companies' names too ("Boston Dynamics", "Agility
 # Robotics"); a word of a name written plainly.
 _DISCIPLINE = re.compile(r"(?:ics|logy|istry)$")
-_DISCIPLINE_ENDS = frozenset("science sciences engineering computing".split())
+_DISCIPLINE_ENDS = word_list("discipline_end")
 _PLAIN_WORD = re.compile(r"[A-Z][a-z]+")
 # A company's AI lab, named after the company ("Deepwise AI Lab", "Tencent AI Lab"): after a
 # university's name it begins another organisation, where the university's own lab would be its unit
@@ -168,7 +170,7 @@ _SUBJECT_LIST_TWO = re.compile(r"^\S.* (?:of|for|di|de|del|della|des|du|für) [^
 # "University of X" at the end of a part: a university named after X, a place or a subject.
 _UNIVERSITY_OF = re.compile(r"\bUniversity of ([^\W\d_a-z][\w-]*)$")
 # "And" between the last two subjects, in the languages departments are named in.
-_LIST_AND = frozenset({"and", "&", "e", "y", "et", "und"})
+_LIST_AND = word_list("list_and")
 # How a subject's name ends, English or Romance ("Bioengineering", "Bioingegneria", "Robótica"), so a
 # list goes on through it: a place's or company's name ("Stanford", "Google") ends no subject's way.
 _SUBJECT_END = re.compile(r"(?:ics|logy|istry|ing|ion|ence|ia|ía|ica|ique|ie|ção|ción|zione)$", re.IGNORECASE)
@@ -184,45 +186,39 @@ _MINISTRY = re.compile(r"(?:the\s+)?Ministry\s+of\s+\S|MoE$", re.IGNORECASE)  # 
 _KEY_LAB = re.compile(r"\b(?:Key\s+Lab(?:oratory)?|Engineering\s+Research\s+Cent(?:er|re))\b", re.IGNORECASE)
 # Words that name an organisation's kind or its field, not which organisation it is ("AI Institute"; a
 # name "of" or "for" a field is often an institution's own, "Institute of Statistical Mathematics").
-_GENERIC_NAME_WORDS = ORGANISATION_WORDS | FIELD_WORDS | frozenset("ai ml the and & research".split())
+_GENERIC_NAME_WORDS = ORGANISATION_WORDS | FIELD_WORDS | word_list("generic_name_extra")
 # The words a unit's name begins with, by the kind of unit they say.
-_UNIT_KINDS = {word: kind for kind, words in (
-    ("department", "department dept departement departamento dipartimento"), ("school", "school escuela scuola"),
-    ("faculty", "faculty faculte facultad fakultat"), ("laboratory", "lab laboratory laboratoire laboratorio"),
-    ("centre", "center centre"), ("institute", "institute"), ("college", "college"), ("division", "division"),
-) for word in words.split()}
-_TOWN_WORDS = frozenset("park station heights hill hills place city square town".split())
+_UNIT_KINDS = word_mapping("unit_kind")
+_TOWN_WORDS = word_list("town")
 # The codes of a country's provinces or states, by the country's key.
-_REGION_CODES_OF = {country: frozenset(codes.split()) for country, codes in (
-    ("canada", "AB BC MB NB NL NS NT NU ON PE QC SK YT"), ("australia", "ACT NSW NT QLD SA TAS VIC WA"))}
+_REGION_CODES_OF = {"canada": subdivisions("CA")[1], "australia": subdivisions("AU")[1]}
 _CODE_THEN_COUNTRY = tuple(re.compile(rf"\b(?:{'|'.join(sorted(codes))})\.?,?\s+{country}\b", re.IGNORECASE)
                            for country, codes in _REGION_CODES_OF.items())
 # A web address for a company's name ("Contract.fit", "Valeo.ai").
 _WEB_NAME = re.compile(r"[A-Za-z][\w-]*\.(?:ai|io|com|fit|co|net|org|tech|app|dev|xyz)", re.IGNORECASE)
 # Words that end companies' names and no place's: "Zhipu AI", "Megvii Technology", "Boston Dynamics".
-_COMPANY_NAME_ENDS = frozenset("ai technology technologies robotics dynamics".split())
+_COMPANY_NAME_ENDS = word_list("company_name_end")
 # The rules' own reading of a name, where the alias table's organisation of that name is not the one meant.
 UNLISTED = AliasTable({})
 _OF = re.compile(r"\s+of\s+(?:the\s+)?")
-_LAB_WORDS = frozenset("lab labs laboratory laboratories".split())
-_OF_WORDS = frozenset("of de del di du do da".split())
-_DIRECTIONS = frozenset("western southern northern eastern central".split())
+_OF_WORDS = word_list("of")
+_DIRECTIONS = word_list("direction")
 _UNIT_AND = re.compile(r"\s+(?:and|&)\s+")
 _AT_OR_BY = re.compile(r"^(?P<unit>.+?)\s+(?:at|by)\s+(?P<parent>.+)$")
 # A bare word that, before a company, names the company's lab.
-GENERIC_UNITS = frozenset({"research", "ai", "labs", "lab", "ai research", "ai lab", "ai labs", "research labs"})
+GENERIC_UNITS = word_list("generic_unit")
 # After a known prefix, these make the name an institution of its own ("Penn State University").
-OWN_INSTITUTION_WORDS = TOP_LEVEL_WORDS | {"state", "technological", "tech", "polytechnic"}
-_ACADEMIC_WORDS = frozenset("institute institut college school academy".split())
+OWN_INSTITUTION_WORDS = TOP_LEVEL_WORDS | word_list("own_institution")
+_ACADEMIC_WORDS = word_list("academic")
 # "Faculty IV", "Lab 2": a numbered unit, not a place like "College Park".
 _NUMBERED = re.compile(r"\d+|[ivx]+")
 # The most words of a comma part that run_together cuts: the shared sets' longest part has 18, two
 # institutions run together rarely more; a longer part is prose or a list no rule reads, and trying
 # every cut of it costs the cube of its length (an entry of 2,000 words took minutes).
 LONGEST_RUN_TOGETHER = 32
-PREPOSITIONS = frozenset("of for on in de des di du fur für".split())
+PREPOSITIONS = word_list("preposition")
 # A French university or school's name, which begins a lab's list of co-supervisors.
-_FRENCH_UNIVERSITY_WORDS = frozenset("universite ecole".split())
+_FRENCH_UNIVERSITY_WORDS = word_list("french_university")
 # "U. of Oxford", "U of Toronto": "U" alone, opening a part, abbreviates "University" before "of" a
 # capitalised word ("U of T" is a name of its own, which the table may know; "Penn State U. of …" is
 # left as written).
@@ -321,7 +317,7 @@ def _names_unit_of_its_own(words: list[str]) -> bool:
         words = [*words[:comma], words[comma].rstrip(",")]
     name, key = " ".join(words), institution_key(" ".join(words))
     institution_shaped = bool(words_of(name) & TOP_LEVEL_WORDS) or "institute" in key.split() and key.endswith("technology")
-    places_lab = len(words) == 2 and fold(words[1]) in _LAB_WORDS and fold(words[0]) not in _GENERIC_NAME_WORDS
+    places_lab = len(words) == 2 and fold(words[1]) in LAB_WORDS and fold(words[0]) not in _GENERIC_NAME_WORDS
     joint = "joint" in words_of(name)  # "Southeast University Monash University Joint Graduate School": both's
     if len(words) < 2 or institution_shaped or places_lab or joint or not words[0][0].isupper():
         return False
