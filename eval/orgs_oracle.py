@@ -7,7 +7,7 @@ files; every line that differs is a string whose chains (or keys, or shape answe
 
 Strings come from the development data (``aff`` fields of ``REALDATA_DIR/*.json`` and the institutions of
 every record read from its files, default ``$KG_REALDATA`` or ``../shared/realdata``), the bundled samples, and the inputs of
-the organisation test cases (``tests/orgs/cases.tsv`` where present).
+the organisation case tables (``tests/orgs/*.tsv``).
 """
 from __future__ import annotations
 
@@ -26,6 +26,8 @@ from kg.records import PaperRecord
 from eval.realdata import realdata_dir
 
 ROOT = Path(__file__).resolve().parent.parent
+# The checks of the case tables whose expected column is a second string to read.
+PAIRS = {"same_key", "same_top_keys", "keys_apart", "top_keys_apart", "look_alikes_apart"}
 
 
 def _records(path: Path):
@@ -54,10 +56,10 @@ def strings(realdata: Path) -> tuple[set[str], set[tuple[str, str | None]]]:
         for record in _records(path):
             entries.update((entry.name, entry.name_zh) for entry in record.institutions)
             plain.update(entry.raw for entry in record.institutions)
-    cases = ROOT / "tests" / "orgs" / "cases.tsv"
-    if cases.exists():
+    for cases in sorted((ROOT / "tests" / "orgs").glob("*.tsv")):
         for line in cases.read_text(encoding="utf-8").splitlines()[1:]:
-            plain.add(line.split("\t")[0])
+            check, entry, expected, *_ = line.split("\t")
+            plain.update((entry, expected) if check in PAIRS else (entry,))
     plain.discard("")
     return plain, entries
 
