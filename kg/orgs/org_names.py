@@ -188,9 +188,7 @@ class OrgName:
 @lru_cache(maxsize=1 << 16)  # names repeat across a corpus; the table is immutable once loaded
 def resolve_name(text: str, aliases: AliasTable, qualifiers: tuple[str, ...] = ()) -> OrgName:
     """One organisation name (with the place qualifiers written after it) -> key and canonical name."""
-    name, acronym = clean(text), None
-    if (match := _ACRONYM_IN_BRACKETS.match(name)) and acronym_fits(match["acronym"], match["name"]):
-        name, acronym = match["name"], match["acronym"]
+    name, acronym = _name_and_acronym(clean(text))
     base = institution_key(name)
     # the postal address is where the institution is, not which one it is, nor a part of its name
     # a place whose words the name already has ("Shenzhen University, Shenzhen", "Technion - …, Technion")
@@ -200,14 +198,7 @@ def resolve_name(text: str, aliases: AliasTable, qualifiers: tuple[str, ...] = (
     written = clean(", ".join((text, *kept)))
     places = tuple(q for q in kept if not is_country(q) and not is_unit_number(q))
     full = institution_key(", ".join((name, *places)))
-    countries = tuple(q for q in qualifiers if is_country(q))
-    candidates = [(institution_key(", ".join((name, *qualifiers))), "alias table")]
-    if countries:  # "Northeastern University, Shenyang, China": the table knows the name with its country
-        candidates.append((institution_key(", ".join((name, *countries))), "alias table, address left out"))
-    candidates.append((full, "alias table, country left out"))
-    if places:
-        candidates.append((base, f"alias table, campus or place {', '.join(places)!r} left out"))
-    for key, rule in candidates:
+    for key, rule in _table_keys(name, qualifiers, places, base, full):
         if (canonical := aliases.canonical(key)) is not None:
             return OrgName(written, institution_key(canonical), canonical, acronym, rule)
     turned = swapped(base)
@@ -220,6 +211,27 @@ def resolve_name(text: str, aliases: AliasTable, qualifiers: tuple[str, ...] = (
         # (a campus, a site)
         return OrgName(written, base, None, acronym, f"own name, campus or place {', '.join(places)!r} left out")
     return OrgName(written, full, None, acronym, f"own name, identity key {full!r}")
+
+
+def _name_and_acronym(name: str) -> tuple[str, str | None]:
+    """A name less the acronym in brackets after it that fits it ("Foo Bar Lab (FBL)"), and the acronym."""
+    if (match := _ACRONYM_IN_BRACKETS.match(name)) and acronym_fits(match["acronym"], match["name"]):
+        return match["name"], match["acronym"]
+    return name, None
+
+
+def _table_keys(name: str, qualifiers: tuple[str, ...], places: tuple[str, ...], base: str,
+                full: str) -> list[tuple[str, str]]:
+    """The keys to look a name up by in the alias table, in order, each with how it was found: with all
+    its qualifiers, with its country only, without its country, without its places."""
+    countries = tuple(q for q in qualifiers if is_country(q))
+    keys = [(institution_key(", ".join((name, *qualifiers))), "alias table")]
+    if countries:  # "Northeastern University, Shenyang, China": the table knows the name with its country
+        keys.append((institution_key(", ".join((name, *countries))), "alias table, address left out"))
+    keys.append((full, "alias table, country left out"))
+    if places:
+        keys.append((base, f"alias table, campus or place {', '.join(places)!r} left out"))
+    return keys
 
 
 def _is_where(base: str, places: tuple[str, ...]) -> bool:

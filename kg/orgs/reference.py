@@ -1,4 +1,4 @@
-"""The generated parts of docs/organisation-rules.md: the table of word lists (and of rules).
+"""The generated parts of docs/organisation-rules.md: the word lists and the rules, from the package.
 
 ``python -m kg.orgs.reference docs/organisation-rules.md`` rewrites the parts between the page's
 ``<!-- generated: NAME -->`` and ``<!-- end generated -->`` lines and leaves its prose alone;
@@ -13,6 +13,7 @@ from pathlib import Path
 
 from ..text.lexicon import TEXT_LEXICON, Lexicon
 from .lexicon import LEXICON
+from .rules import RULES, STEPS
 
 _BLOCK = re.compile(r"(<!-- generated: (?P<name>[\w-]+) -->\n).*?(?=<!-- end generated -->)", re.DOTALL)
 WIDTH = 110  # the docs' widest line
@@ -31,7 +32,18 @@ def lexicon_table(lexicons: tuple[tuple[str, Lexicon], ...] = (("kg/orgs/data/le
     return "".join(f"\n`{file}`:\n\n" + "\n".join(items) + "\n" for file, items in sorted(by_file.items())) + "\n"
 
 
-BLOCKS = {"lexicon": lexicon_table}
+def rule_table() -> str:
+    """Each step's rules in their order: id, what it does, why, its example and its near-miss."""
+    out: list[str] = []
+    for step in STEPS:
+        out.append(f"\n### Step `{step}`")
+        for rule in (rule for rule in RULES if rule.step == step):
+            out += ["", f"`{rule.id}`: {rule.action}.", textwrap.fill(rule.reason, WIDTH, break_on_hyphens=False),
+                    f"- reads: `{rule.example}`", f"- does not read: `{rule.near_miss}`"]
+    return "\n".join(out) + "\n\n"
+
+
+BLOCKS = {"lexicon": lexicon_table, "rules": rule_table}
 
 
 def render(page: str) -> str:
