@@ -54,8 +54,12 @@ def test_wheel_holds_the_data_folders(wheel: Path):
     for folder in ("ontology", "queries", "samples"):
         shipped = {p.relative_to(ROOT).as_posix() for p in (ROOT / folder).iterdir() if p.suffix in {".ttl", ".tsv", ".rq", ".txt"}}
         assert shipped and {f"kg/{name}" for name in shipped} <= names
-    registry = {f"kg/orgs/data/{p.name}" for p in (ROOT / "kg" / "orgs" / "data").iterdir()}
+    registry = {f"kg/orgs/data/{p.name}" for p in (ROOT / "kg" / "orgs" / "data").iterdir() if p.is_file()}
     assert "kg/orgs/data/registry.tsv.gz" in registry and registry <= names  # the organisation registry and its NOTICE
+    # the word lists read by kg.text.lexicon, inside the package itself
+    lexicons = {p.relative_to(ROOT).as_posix() for folder in ("kg/orgs/data/lexicon", "kg/text/data")
+                for p in (ROOT / folder).glob("*.tsv")}
+    assert lexicons and lexicons <= names
 
 
 def test_installed_kg_runs_from_another_folder(kg_bin: Path, tmp_path: Path):

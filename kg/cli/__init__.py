@@ -28,6 +28,9 @@ COMMANDS = {
                           "N-Quads (each source in its own named graph)."),
     "queries": ("query", "List the named queries with their descriptions and parameters."),
     "query": ("query", "Answer a question with a named SPARQL query from the library, or with your own."),
+    "explain": ("explain", "Show the chains an institution entry resolves to: each level from the top institution down, "
+                           "the ids of the rules that placed it (docs/organisation-rules.md lists them) and how its "
+                           "name was read."),
     "graph": ("graph", "Collaboration networks: interactive pages, files for Gephi, and their measures."),
     "quality": ("quality", "Data-quality report: merges made and why, institution entries rejected as person names, "
                            "papers without institutions, authors written several ways, institutions that look "

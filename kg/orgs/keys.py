@@ -34,50 +34,32 @@ from functools import lru_cache
 
 from rapidfuzz.distance import OSA
 
-from ..text.names import clean, match_key
+from ..text.names import HYPHENS, clean, match_key
+from .lexicon import word_list, word_mapping, word_sequence
 
-_HYPHENS = re.compile(r"[\-\u2010-\u2015\u2212]")
-_IGNORED_WORDS = frozenset({"at"})
+_HYPHENS = re.compile(f"[{HYPHENS}]")
+_IGNORED_WORDS = word_list("key_ignored")
 # Legal forms, as match_key spells them ("Sp. z o.o." -> "sp z oo", "S.A." -> "sa"), longest first.
-LEGAL_FORMS = tuple(tuple(form.split()) for form in sorted((
-    "inc", "incorporated", "ltd", "limited", "llc", "gmbh", "corp", "corporation", "co ltd", "co", "plc", "ag",
-    "sa", "sas", "bv", "nv", "pte ltd", "pvt ltd", "private limited", "sp z oo", "srl", "spa", "kk", "ev",
-    "gmbh and co kg", "and co", "oy", "ab", "as", "se",
-), key=lambda form: -len(form.split())))
+LEGAL_FORMS = tuple(tuple(form.split()) for form in sorted(word_sequence("legal_form"), key=lambda form: -len(form.split())))
 # The word for "university" (or "technical", "institute") in other languages, after folding.
-NATIVE_WORDS = {
-    "universitat": "university", "universite": "university", "universidad": "university",
-    "universidade": "university", "universita": "university", "universiteit": "university",
-    "universitet": "university", "uniwersytet": "university", "univerzita": "university",
-    "universitatea": "university", "technische": "technical", "technicka": "technical",
-    "institut": "institute", "instituto": "institute", "istituto": "institute",
-    "universiti": "university", "universitas": "university",  # Malay, Indonesian
-}
+NATIVE_WORDS = word_mapping("native")
 # The words for a kind of organisation whose misspellings are read as them: long ones, where one
 # letter wrong inside cannot make another word of a name. Other languages' words for the same kinds
 # mostly differ at the end ("Institutet", "Laboratori", "Collegi"), as plurals do; those that do not
 # are listed.
-SPELLED_WORDS = frozenset("university institute laboratory laboratories academy college department technology".split())
-OTHER_LANGUAGES = frozenset(NATIVE_WORDS) | frozenset("departement departament".split())
+SPELLED_WORDS = word_list("spelled")
+OTHER_LANGUAGES = frozenset(NATIVE_WORDS) | word_list("other_language_extra")
 # Romanised Chinese words written as one word or as their syllables: the syllables are the key's.
-SYLLABLES = {"jiaotong": ("jiao", "tong"), "chiaotung": ("chiao", "tung")}
+SYLLABLES = {word: tuple(syllables.split()) for word, syllables in word_mapping("syllables").items()}
 # Abbreviations of those words as affiliations write them ("Univ. Grenoble Alpes", "Univ Lyon").
-ABBREVIATIONS = {"univ": "university"}
+ABBREVIATIONS = word_mapping("abbreviation")
 # Prepositions that follow such a word ("Universidad de Chile", "Università degli Studi di Milano").
 _NATIVE_OF = re.compile(r"\b(university|institute) (?:degli studi )?(?:de la|de|di|del|della|des|du|van|zu|do|da|w|v)\b")
 # "University" right before a one-word place ("Universität Freiburg", "Technical University
 # Munich") means "of"; "University College London" has no place there.
 _NATIVE_BARE = re.compile(r"^(?P<kind>technical university|university) (?!of\b|college\b|hospital\b|medical\b|center\b|centre\b|clinic\b|press\b)(?P<place>\S+)$")
 # Cities written in their own language -> the English name the alias table uses.
-EXONYMS = {
-    "koln": "cologne", "koeln": "cologne", "wien": "vienna", "munchen": "munich", "muenchen": "munich",
-    "torino": "turin", "goteborg": "gothenburg", "geneve": "geneva", "milano": "milan", "roma": "rome",
-    "napoli": "naples", "firenze": "florence", "praha": "prague", "warszawa": "warsaw", "lisboa": "lisbon",
-    "bruxelles": "brussels", "kobenhavn": "copenhagen", "moskva": "moscow", "padova": "padua",
-    "venezia": "venice", "genova": "genoa", "sevilla": "seville", "nurnberg": "nuremberg",
-    "nuernberg": "nuremberg", "hannover": "hanover", "zuerich": "zurich", "tuebingen": "tubingen",
-    "goettingen": "gottingen", "saarbruecken": "saarbrucken", "athina": "athens", "luzern": "lucerne",
-}
+EXONYMS = word_mapping("exonym")
 
 
 def _without_legal_form(words: list[str]) -> list[str]:

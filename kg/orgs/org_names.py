@@ -27,87 +27,54 @@ import pycountry
 from ..text.names import clean, fold
 from .aliases import AliasTable
 from .keys import institution_key, swapped
+from .lexicon import word_list, word_sequence
 
-ORGANISATION_WORDS = frozenset(fold(word) for word in (
-    "university univ universitat universität universite université universidad universidade universita università "
-    "universiteit universitet college institute institut instituto school faculty department dept laboratory "
-    "laboratories lab labs team center centre centro academy agency hospital foundation council corporation corp "
-    "incorporated inc limited ltd llc plc gmbh company division program programme unit clinic ministry "
-    "polytechnic politecnico ecole école observatory group hochschule faculte facultad fakultat fakultät "
-    "departement departamento dipartimento laboratoire laboratorio escuela scuola").split())
-UNIVERSITY_WORDS = frozenset(fold(word) for word in (
-    "university univ universitat universität université universite universidad universidade università universita "
-    "universiteit universitet hochschule polytechnic politecnico ecole école"
-).split())
+ORGANISATION_WORDS = word_list("organisation")
+UNIVERSITY_WORDS = word_list("university")
 # Words of fields that labs, schools and departments are named after, beside the ones shaped like
 # a subject's name (SUBJECT_WORD: "Robotics", "Engineering", "Vision"): none says which lab it is.
-FIELD_WORDS = frozenset((
-    "computer computers computational computation artificial machine machines data electrical electronic electronics "
-    "mechanical civil chemical biomedical medical applied advanced intelligent autonomous robot robots robotic human "
-    "humans language languages visual vision speech cognitive quantum digital interactive information knowledge brain "
-    "neural natural social mathematical statistical physical life earth energy environmental industrial aerospace "
-    "materials software systems system network networks security media graphics embodied multimedia perception deep "
-    "foundation foundations large scale future general graduate joint key central main global open smart mobile web "
-    "cloud edge health clinical biological bio molecular cyber physics math maths science sciences arts art business "
-    "management law design policy public innovation technology technologies experimental theoretical "
-    "learning engineering computing processing manufacturing imaging sensing modeling modelling planning networking "
-    "programming nursing banking marketing accounting mining vision information automation computation education "
-    "communication communications navigation cognition recognition simulation optimization intelligence economics "
-    "mathematics statistics robotics medicine finance"
-).split())
+FIELD_WORDS = word_list("field")
 # Words that make a name a top-level institution rather than a unit of one: a university's, a company's
 # legal form ("LG Electronics Canada Incorporated, TAIL": TAIL is the company's lab, not its parent).
-TOP_LEVEL_WORDS = UNIVERSITY_WORDS | frozenset("company corporation incorporated inc limited ltd llc plc gmbh".split())
-UNIT_WORDS = frozenset(
-    "department dept school faculty college lab laboratory institute center centre division group chair program thrust "
-    "faculte facultad fakultat departement departamento dipartimento laboratoire laboratorio escuela scuola".split()
-)
+TOP_LEVEL_WORDS = UNIVERSITY_WORDS | word_list("company_form")
+UNIT_WORDS = word_list("unit")
 # Words after a company's name that name the company itself ("Huawei Technologies", "Adobe Systems"):
 # where the corpus never writes the bare name, its labs ("Huawei Noah's Ark Lab") are the company's so written.
-COMPANY_NAME_WORDS = ("technologies", "group", "holdings", "systems")
+COMPANY_NAME_WORDS = word_sequence("company_name")
 # Words that make a name a unit wherever they stand in it ("State Key Laboratory of Foo", "Data
 # Science Thrust"); "School", "Institute" or "Center" begin units but end many institutions' names
 # ("Higher School of Economics", "Alan Turing Institute").
-UNIT_ONLY_WORDS = frozenset("department dept faculty lab laboratory thrust".split())
+UNIT_ONLY_WORDS = word_list("unit_only")
+LAB_WORDS = word_list("lab")
 # A lab's name, whose parent an unknown name after it may be ("Zorblax AI Labs, Quillon").
-_LAB_NAME_WORDS = UNIT_ONLY_WORDS | frozenset("labs laboratories".split())
-US_STATE_CODES = frozenset(
-    "AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR "
-    "PA RI SC SD TN TX UT VT VA WA WV WI WY DC".split()
-)
-US_STATES = frozenset((
-    "alabama", "alaska", "arizona", "arkansas", "california", "colorado", "connecticut", "delaware", "florida",
-    "georgia", "hawaii", "idaho", "illinois", "indiana", "iowa", "kansas", "kentucky", "louisiana", "maine",
-    "maryland", "massachusetts", "michigan", "minnesota", "mississippi", "missouri", "montana", "nebraska", "nevada",
-    "new hampshire", "new jersey", "new mexico", "new york", "north carolina", "north dakota", "ohio", "oklahoma",
-    "oregon", "pennsylvania", "rhode island", "south carolina", "south dakota", "tennessee", "texas", "utah",
-    "vermont", "virginia", "washington", "west virginia", "wisconsin", "wyoming", "district of columbia",
-))
+_UNIT_ONLY_OR_LAB_WORDS = UNIT_ONLY_WORDS | LAB_WORDS
+
+
+def subdivisions(country: str, *types: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The keys of a country's subdivisions of the given types (all without types), and their codes."""
+    found = [division for division in pycountry.subdivisions.get(country_code=country) or ()
+             if not types or division.type in types]
+    return (frozenset(institution_key(division.name) for division in found),
+            frozenset(division.code.partition("-")[2] for division in found))
+
+
+US_STATES, US_STATE_CODES = subdivisions("US", "State", "District")
 # The largest Canadian provinces and Australian states as addresses write them ("…, Toronto, ON",
 # "…, Sydney, NSW 2007"); the others' codes are organisations' acronyms too ("SK Telecom", "NU" for a
 # university, "BC" for Boston College, "ACT"), so they are left to the rules for acronyms.
-REGION_CODES = US_STATE_CODES | frozenset("ON QC NSW VIC QLD".split())
-REGIONS = US_STATES | frozenset((
-    "ontario", "quebec", "british columbia", "alberta", "manitoba", "saskatchewan", "nova scotia", "new brunswick",
-    "newfoundland and labrador", "prince edward island", "new south wales", "queensland", "tasmania",
-    "south australia", "western australia", "northern territory", "australian capital territory",
-))
+REGION_CODES = US_STATE_CODES | word_list("address_region_code")
+# Every Canadian province and Australian state by name but those that name a city and its university too.
+REGIONS = US_STATES | ((subdivisions("CA")[0] | subdivisions("AU")[0]) - word_list("not_region"))
 # Upper-case words that are places or numerals, not organisations' acronyms.
-PLACE_CODES = REGION_CODES | frozenset("USA US UK UAE PRC ROC EU II III IV VI VII VIII IX XI XII XIII".split())
+PLACE_CODES = REGION_CODES | word_list("place_code")
 # Trailing countries that qualify a name ("…, Japan"): never a part of its identity. Every country ISO
 # 3166 names, in each of its forms ("Tunisia", "Bulgaria", "Viet Nam", "Republic of Bulgaria"), but a
 # US state's name or a US territory's ("Atlanta, Georgia", "Mayagüez, Puerto Rico": a state, which
 # ends no affiliation), and the ways affiliations write countries that ISO does not.
-_US_TERRITORIES = frozenset({"puerto rico", "guam", "american samoa", "northern mariana islands",
-                             "commonwealth of the northern mariana islands", "virgin islands us",
-                             "virgin islands of the united states", "united states minor outlying islands"})
 _ISO_COUNTRIES = frozenset(institution_key(getattr(country, form)) for country in pycountry.countries
                            for form in ("name", "official_name", "common_name") if hasattr(country, form)
-                           ) - US_STATES - _US_TERRITORIES
-COUNTRIES = _ISO_COUNTRIES | frozenset((
-    "usa", "us", "uk", "uae", "england", "scotland", "wales", "northern ireland", "korea", "republic of korea",
-    "p r china", "pr china", "hong kong sar", "the netherlands", "turkey", "russia",
-))
+                           ) - US_STATES - word_list("us_territory")
+COUNTRIES = _ISO_COUNTRIES | word_list("country")
 # Postcodes as addresses write them: 02139, 94305-4020, 100081, 113-8656, D-80333, CB3 0FD, K1A 0B1, 1098 XH.
 _POSTCODE = (r"(?:\d{4,6}(?:-\d{4})?|\d{3}-\d{4}|[A-Z]{1,2}-\d{4,5}|[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}"
              r"|[A-Z]\d[A-Z] \d[A-Z]\d|\d{4} [A-Z]{2})")
@@ -122,12 +89,10 @@ _CAMPUS_NAME = re.compile(r"\b(?:university|institute|college) of\b")
 # name of its own, "Foo University", "Foo Institute of Technology", is one), "State University of
 # X, Y", "Indian Institute of Technology, Y", "National Institute of Technology, Y".
 _SYSTEM_NAME = re.compile(r"^(?:the )?(?:university|institute|college) of\b")
-_SYSTEM_PREFIXES = ("state university", "national university", "national institute", "indian", "city university",
-                    "open university")
+_SYSTEM_PREFIXES = word_sequence("system_prefix")
 # France's public research organisations, which a French lab's affiliation lists beside its university
 # as the lab's co-supervisors (its "tutelles": "Sorbonne Université, CNRS, LIP6"): institutions of their own.
-FRENCH_RESEARCH_ORGANISATIONS = frozenset(
-    "cnrs inria inserm inrae inra ird ined cea cnes onera ifremer brgm cirad irsn irstea".split())
+FRENCH_RESEARCH_ORGANISATIONS = word_list("french_research_organisation")
 _TUTELLE = "|".join(sorted(FRENCH_RESEARCH_ORGANISATIONS))
 # The number of a French joint research unit ("UMR 5205", "UMR CNRS 7606", "CNRS UMR 8001", "U1001"):
 # the lab's number, which names no organisation and is no part of the lab's identity.
@@ -223,9 +188,7 @@ class OrgName:
 @lru_cache(maxsize=1 << 16)  # names repeat across a corpus; the table is immutable once loaded
 def resolve_name(text: str, aliases: AliasTable, qualifiers: tuple[str, ...] = ()) -> OrgName:
     """One organisation name (with the place qualifiers written after it) -> key and canonical name."""
-    name, acronym = clean(text), None
-    if (match := _ACRONYM_IN_BRACKETS.match(name)) and acronym_fits(match["acronym"], match["name"]):
-        name, acronym = match["name"], match["acronym"]
+    name, acronym = _name_and_acronym(clean(text))
     base = institution_key(name)
     # the postal address is where the institution is, not which one it is, nor a part of its name
     # a place whose words the name already has ("Shenzhen University, Shenzhen", "Technion - …, Technion")
@@ -235,14 +198,7 @@ def resolve_name(text: str, aliases: AliasTable, qualifiers: tuple[str, ...] = (
     written = clean(", ".join((text, *kept)))
     places = tuple(q for q in kept if not is_country(q) and not is_unit_number(q))
     full = institution_key(", ".join((name, *places)))
-    countries = tuple(q for q in qualifiers if is_country(q))
-    candidates = [(institution_key(", ".join((name, *qualifiers))), "alias table")]
-    if countries:  # "Northeastern University, Shenyang, China": the table knows the name with its country
-        candidates.append((institution_key(", ".join((name, *countries))), "alias table, address left out"))
-    candidates.append((full, "alias table, country left out"))
-    if places:
-        candidates.append((base, f"alias table, campus or place {', '.join(places)!r} left out"))
-    for key, rule in candidates:
+    for key, rule in _table_keys(name, qualifiers, places, base, full):
         if (canonical := aliases.canonical(key)) is not None:
             return OrgName(written, institution_key(canonical), canonical, acronym, rule)
     turned = swapped(base)
@@ -257,12 +213,33 @@ def resolve_name(text: str, aliases: AliasTable, qualifiers: tuple[str, ...] = (
     return OrgName(written, full, None, acronym, f"own name, identity key {full!r}")
 
 
+def _name_and_acronym(name: str) -> tuple[str, str | None]:
+    """A name less the acronym in brackets after it that fits it ("Foo Bar Lab (FBL)"), and the acronym."""
+    if (match := _ACRONYM_IN_BRACKETS.match(name)) and acronym_fits(match["acronym"], match["name"]):
+        return match["name"], match["acronym"]
+    return name, None
+
+
+def _table_keys(name: str, qualifiers: tuple[str, ...], places: tuple[str, ...], base: str,
+                full: str) -> list[tuple[str, str]]:
+    """The keys to look a name up by in the alias table, in order, each with how it was found: with all
+    its qualifiers, with its country only, without its country, without its places."""
+    countries = tuple(q for q in qualifiers if is_country(q))
+    keys = [(institution_key(", ".join((name, *qualifiers))), "alias table")]
+    if countries:  # "Northeastern University, Shenyang, China": the table knows the name with its country
+        keys.append((institution_key(", ".join((name, *countries))), "alias table, address left out"))
+    keys.append((full, "alias table, country left out"))
+    if places:
+        keys.append((base, f"alias table, campus or place {', '.join(places)!r} left out"))
+    return keys
+
+
 def _is_where(base: str, places: tuple[str, ...]) -> bool:
     """Places after a name say where it is, not which one: not after a system's name (its campuses
     are written "University of X, Y"), nor after a lab's, whose parent an unknown name may be
     ("Foo Lab, Bar Technologies", "Foo AI Labs (Bar)"), nor when one of them is an organisation's name."""
     return (not _SYSTEM_NAME.search(base) and not base.startswith(_SYSTEM_PREFIXES)
-            and not set(base.split()) & _LAB_NAME_WORDS
+            and not set(base.split()) & _UNIT_ONLY_OR_LAB_WORDS
             and not any(words_of(place) & (ORGANISATION_WORDS | set(COMPANY_NAME_WORDS)) or any(map(is_acronym, place.split()))
                         for place in places))
 

@@ -39,7 +39,8 @@ import re
 from collections import Counter, defaultdict
 from typing import Callable, Iterator
 
-from ..text.names import match_key
+from ..text.lexicon import STOP_WORDS
+from ..text.names import HYPHENS, match_key
 from .paper_facts import PaperFacts
 
 MIN_VENUE_ABSTRACTS = 20
@@ -52,17 +53,16 @@ CLOSE_MARGIN = 18.0
 MIN_ORDERED_SHARE = 0.9
 PREFIX = 5
 Scores = tuple[float, float]  # a join's evidence and its margin over the runner-up, in nats
-_STOP = frozenset("the a an of for and in on with via from to by at is are its our their we this that as into".split())
 _LINE_BREAK_HYPHEN = re.compile(r"(\w)- (\w)")
-_HYPHENS = re.compile(r"[\-\u2010-\u2015/]")
+_HYPHENS = re.compile(f"[{HYPHENS}/]")  # a slash too: "encoder/decoder"
 
 
 def text_terms(text: str) -> set[str]:
     """Words, word prefixes and adjacent word pairs of a text, normalised for comparison."""
     words = [word.removesuffix("s") for word in match_key(_HYPHENS.sub(" ", _LINE_BREAK_HYPHEN.sub(r"\1\2", text))).split()]
-    content = {word for word in words if len(word) > 2 and word not in _STOP}
+    content = {word for word in words if len(word) > 2 and word not in STOP_WORDS}
     prefixes = {"~" + word[:PREFIX] for word in content if len(word) >= PREFIX}
-    pairs = {f"{a} {b}" for a, b in zip(words, words[1:]) if a not in _STOP and b not in _STOP and len(a) > 1 and len(b) > 1}
+    pairs = {f"{a} {b}" for a, b in zip(words, words[1:]) if a not in STOP_WORDS and b not in STOP_WORDS and len(a) > 1 and len(b) > 1}
     return content | prefixes | pairs
 
 

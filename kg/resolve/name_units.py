@@ -37,10 +37,10 @@ from ..text.names import match_key
 from ..rdf.iris import Minter, slug
 from ..vocab import KG, ORG, RDF, RDFS, sparql_prologue
 from ..stores.embedded import KGStore
-from ..orgs import institutions
-from ..orgs.institutions import PREPOSITIONS, place_shaped
+from ..orgs.institutions import OWN_INSTITUTION_WORDS, PREPOSITIONS, place_shaped
 from ..orgs.keys import institution_key
-from ..orgs.org_names import COMPANY_NAME_WORDS, COUNTRIES, UNIT_WORDS, UNIVERSITY_WORDS
+from ..orgs.lexicon import word_list
+from ..orgs.org_names import COMPANY_NAME_WORDS, COUNTRIES, LAB_WORDS, UNIT_WORDS, UNIVERSITY_WORDS
 
 # Top-level organisations of the sources (the derived graph's own units left out, so the last
 # run's placings do not count), those the alias table named, and units scoped by an e-mail domain.
@@ -57,8 +57,7 @@ SELECT DISTINCT ?unit ?parent WHERE { GRAPH ?g { ?unit org:subOrganizationOf ?pa
 LABELS = sparql_prologue() + """
 SELECT ?org ?label WHERE { ?org kg:nameAsWritten ?label FILTER(lang(?label) = "en") }"""
 # Words after an organisation's name that make another institution of it, not its lab or campus.
-OWN_INSTITUTION_WORDS = institutions.OWN_INSTITUTION_WORDS | frozenset(
-    "institute institut academy college school foundation society council association hospital".split())
+INSTITUTION_AFTER_NAME_WORDS = OWN_INSTITUTION_WORDS | word_list("own_institution_after_name")
 # Words that name a person, not a lab: "Independent Researcher" is no unit of an "Independent"
 # (both say the author has no organisation).
 PERSON_WORDS = frozenset("researcher researchers scientist scholar student professor consultant".split())
@@ -67,7 +66,7 @@ JOINING_WORDS = PREPOSITIONS | frozenset("and at the to y e und zu la le".split(
 ACADEMIC_WORDS = UNIVERSITY_WORDS | frozenset(
     "institute institut instituto istituto college school academy hospital".split())
 # Words of a lab's or a division's name.
-LAB_WORDS = UNIT_WORDS | frozenset("ai research labs laboratories".split())
+LAB_NAME_WORDS = UNIT_WORDS | LAB_WORDS | word_list("lab_name_extra")
 # Where a campus or a place is written apart from its institution's name.
 _APART = re.compile(r",|\s[-–—]\s|\sat\s")
 
@@ -84,7 +83,7 @@ def added_words_make_unit(added: tuple[str, ...]) -> bool:
     """Words after an organisation's name that name a lab, a division or a place of it
     ("deepmind", "web services", "seattle"), not an institution of its own nor a person ("researcher")."""
     return (bool(added) and added[0] not in JOINING_WORDS
-            and not set(added) & (OWN_INSTITUTION_WORDS | JOINING_WORDS | PERSON_WORDS))
+            and not set(added) & (INSTITUTION_AFTER_NAME_WORDS | JOINING_WORDS | PERSON_WORDS))
 
 
 def written_apart(parent: tuple[str, ...], forms: Iterable[str]) -> bool:
@@ -136,7 +135,7 @@ def _organisation_after(words: tuple[str, ...], forms: Iterable[str],
     or after "at" ("Robotics at Zorblax", as "X at Y" is a unit of a Y the alias table knows)."""
     for form in forms:
         for head, tail, is_unit in (
-                (*form.rpartition(",")[::2], lambda unit: bool(set(unit) & LAB_WORDS)),
+                (*form.rpartition(",")[::2], lambda unit: bool(set(unit) & LAB_NAME_WORDS)),
                 (*form.rpartition(" at ")[::2], added_words_make_unit)):
             unit, parent = tuple(institution_key(head).split()), tuple(institution_key(tail).split())
             if head and (*unit, *parent) == words and parent in by_words and is_unit(unit):

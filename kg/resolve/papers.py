@@ -35,6 +35,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from ..ingest.identifiers import paper_id_of_link
+from ..text.lexicon import STOP_WORDS
 from ..text.names import match_key
 from ..text.domains import host
 from .abstract_join import title_abstract_matches
@@ -48,7 +49,6 @@ _INTRODUCING = re.compile(
     r"curate|call|term|dub|name)s?\b([^.]{0,160})",
     re.IGNORECASE,
 )
-_STOP = frozenset("the a an of for and in on with via from to by at is are its our their we this that as into".split())
 
 
 @dataclass(frozen=True)
@@ -93,7 +93,7 @@ def introduced_names(abstract: str | None) -> set[str]:
 
 
 def _words(text: str) -> set[str]:
-    return {word.removesuffix("s") for word in match_key(text).split() if len(word) > 2 and word not in _STOP}
+    return {word.removesuffix("s") for word in match_key(text).split() if len(word) > 2 and word not in STOP_WORDS}
 
 
 def title_coverage(title: str, abstract: str) -> float:

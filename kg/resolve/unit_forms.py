@@ -37,7 +37,7 @@ from typing import Iterable
 from ..rdf.iris import slug
 from ..orgs.institutions import KIND_WORDS, SUBJECT_WORD
 from ..orgs.keys import institution_key
-from .name_units import JOINING_WORDS, LAB_WORDS, key_words
+from .name_units import JOINING_WORDS, LAB_NAME_WORDS, key_words
 from ..orgs.org_names import COUNTRIES, FIELD_WORDS, ORGANISATION_WORDS, TOP_LEVEL_WORDS, US_STATES, is_top_level
 
 # A unit named after a donor, or a place: a name before "School of", "Center for" … ("Whiting School
@@ -64,7 +64,7 @@ def unit_words(iri: str) -> tuple[str, ...] | None:
 def _generic(word: str, shaped: bool = True) -> bool:
     """A word that says no lab's name: a joining word, a field's, a unit's or a place's; with
     ``shaped``, also any word shaped like a subject's name ("Robotics", "Vision")."""
-    return (word in JOINING_WORDS or word in FIELD_WORDS or word in LAB_WORDS or word in ORGANISATION_WORDS
+    return (word in JOINING_WORDS or word in FIELD_WORDS or word in LAB_NAME_WORDS or word in ORGANISATION_WORDS
             or word in _KIND_PREFIXES or word in KIND_WORDS or (shaped and bool(SUBJECT_WORD.search(word))) or word.isdigit()
             or word in COUNTRIES or word in US_STATES)
 
@@ -85,7 +85,7 @@ def own_lab_name(words: tuple[str, ...], places: frozenset[str] = frozenset()) -
     not only subjects and fields ("Machine Learning Research Lab", "Department of Computer Science").
     Before "School of", "Center for" … a donor's name may end as a subject's does ("Whiting"). A
     word of ``places`` says where, not which ("Shenzhen Graduate School" is at several universities)."""
-    first = next((index for index, word in enumerate(words) if word in LAB_WORDS), None)
+    first = next((index for index, word in enumerate(words) if word in LAB_NAME_WORDS), None)
     if first is None:
         return False
     donor = words[first] in _DONOR_UNIT_WORDS and words[first + 1:first + 2] in (("of",), ("for",))
@@ -163,12 +163,12 @@ def company_labs(organisations: Iterable[tuple[str, bool]]) -> dict[str, str]:
     by_words = {words: iri for iri, (words, _) in every.items()}
     continued: dict[tuple[str, ...], set[str]] = defaultdict(set)
     for iri, (words, _) in every.items():
-        if len(words) >= 3 and words[-1] not in LAB_WORDS and not _generic(words[-1]):
+        if len(words) >= 3 and words[-1] not in LAB_NAME_WORDS and not _generic(words[-1]):
             continued[words[:-1]].add(iri)
     labs: dict[str, str] = {}
     for iri, (words, named) in every.items():
-        first = next((index for index, word in enumerate(words) if word in LAB_WORDS), None)
-        if named or first is None or first < 2 or not set(words[first:]) <= LAB_WORDS:
+        first = next((index for index, word in enumerate(words) if word in LAB_NAME_WORDS), None)
+        if named or first is None or first < 2 or not set(words[first:]) <= LAB_NAME_WORDS:
             continue
         name = words[:first]
         if name not in by_words and not any(map(_generic, name)) and len(fits := continued.get(name, set()) - {iri}) == 1:

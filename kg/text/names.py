@@ -24,8 +24,10 @@ from anyascii import anyascii
 # Names repeat across a corpus (authors, institutions), so the pure functions below are
 # memoised; the caches are bounded so that memory stays flat on any corpus.
 _CACHE = 1 << 18
+# The hyphens and dashes, as the body of a character class: "[" + HYPHENS + "]".
+HYPHENS = r"\-\u2010-\u2015\u2212"
 # Characters that join the parts of one word: "Dong-Woo", "O'Brien", "Xi´an", "Re-ID".
-_JOINERS = re.compile(r"[\-\u2010-\u2015\u2212'\u2019\u00b7\u30fb.]")
+_JOINERS = re.compile(rf"[{HYPHENS}'\u2019\u00b7\u30fb.]")
 _NOT_WORD = re.compile(r"[^\w]+")
 
 
