@@ -34,15 +34,18 @@ def stats(output_format, store_spec) -> None:
 @click.option("--format", "format_name", type=click.Choice(EXPORT_FORMATS), default="turtle", show_default=True)
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="File to write. Default: standard output.")
+@click.option("--with-index", "index", is_flag=True,
+              help="Also the index graph (counts and look-up keys the query library reads), so the "
+                   "library's queries run on the export loaded into another engine.")
 @store_option
 @base_option
-def export_command(format_name, out, store_spec, base) -> None:
+def export_command(format_name, out, index, store_spec, base) -> None:
     """Write the whole graph: Turtle, N-Triples or JSON-LD (every triple once), or TriG and N-Quads
     (each source in its own named graph). Sorted, so the same store gives the same bytes."""
     from ..exports.rdf import export  # here: `kg stats` need not import the exporters
 
     with opened_store(store_spec) as store:
-        export(store, format_name, out if out else sys.stdout.buffer, minter(base).base)
+        export(store, format_name, out if out else sys.stdout.buffer, minter(base).base, index=index)
     if out:
         console(stderr=True).print(f"Wrote {out}.")
 

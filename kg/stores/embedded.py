@@ -168,21 +168,22 @@ class KGStore(ABC):
         row = next(iter(self.query(sparql)))
         return int(row[0])
 
-    def distinct_triples(self, on_progress: Callable[[int], None] | None = None) -> Iterable[ox.Triple]:
-        """Every triple of every source once, sorted: the basis of deterministic exports."""
-        return sorted_statements(self.select_terms(self._exported_quads()), False, self.scratch_dir, on_progress)
+    def distinct_triples(self, on_progress: Callable[[int], None] | None = None, index: bool = False) -> Iterable[ox.Triple]:
+        """Every triple of every source once, sorted: the basis of deterministic exports; with
+        ``index``, the index graphs' too."""
+        return sorted_statements(self.select_terms(self._exported_quads(index)), False, self.scratch_dir, on_progress)
 
-    def quads(self, on_progress: Callable[[int], None] | None = None) -> Iterable[ox.Quad]:
-        """Every triple in its source graph, sorted by graph then triple."""
-        return sorted_statements(self.select_terms(self._exported_quads()), True, self.scratch_dir, on_progress)
+    def quads(self, on_progress: Callable[[int], None] | None = None, index: bool = False) -> Iterable[ox.Quad]:
+        """Every triple in its source graph, sorted by graph then triple (``index``: as above)."""
+        return sorted_statements(self.select_terms(self._exported_quads(index)), True, self.scratch_dir, on_progress)
 
     def index_graphs(self) -> list[ox.NamedNode]:
         """The graphs of counts and look-up keys (``kg:IndexGraph``), left out of exports and counts."""
         return [row[0] for row in self.select_terms(INDEX_GRAPHS_QUERY)]
 
-    def _exported_quads(self) -> str:
-        """Every quad but the index graphs' (their IRIs come from the store, checked by pyoxigraph)."""
-        left_out = ", ".join(str(graph) for graph in self.index_graphs())
+    def _exported_quads(self, index: bool = False) -> str:
+        """Every quad but the index graphs' unless ``index`` (their IRIs come from the store, checked by pyoxigraph)."""
+        left_out = "" if index else ", ".join(str(graph) for graph in self.index_graphs())
         return f"SELECT ?g ?s ?p ?o WHERE {{ GRAPH ?g {{ ?s ?p ?o }} {f'FILTER(?g NOT IN ({left_out}))' if left_out else ''} }}"
 
     def close(self) -> None:
