@@ -35,9 +35,17 @@ system-deps:
 	    raptor2-utils rasqal-utils chromium libxml2-utils virtuoso-opensource >/dev/null; \
 	fi
 
-## Throughput and memory beside baselines measured in the same run.
-bench: $(STAMP)
-	$(BIN)/python bench/run.py
+## The baseline release the benchmark measures beside this one: a worktree of its tag with its own venv.
+BASELINE_TAG ?= v0.1.0
+BASELINE     ?= .bench/$(BASELINE_TAG)
+
+$(BASELINE)/.venv/.installed:
+	@git worktree add --detach $(BASELINE) $(BASELINE_TAG) >/dev/null 2>&1 || test -d $(BASELINE)
+	@$(MAKE) --no-print-directory -C $(BASELINE) .venv/.installed
+
+## Throughput, memory and first pages beside the engine, the naive route and the baseline release, in one run.
+bench: $(STAMP) $(BASELINE)/.venv/.installed
+	$(BIN)/python bench/run.py --baseline $(BASELINE)
 
 bench-graphs: $(STAMP)
 	$(BIN)/python bench/graphs.py

@@ -1,6 +1,7 @@
 """Benchmark: kg's ingest and library queries beside the naive route and the engine's limit.
 
     python bench/run.py [--sizes 10000,100000] [--seed 1] [--queries DIR] [--naive-max N] [--no-build]
+                        [--baseline DIR]
 
 For each size, a synthetic listing (``kg synth``) is ingested three ways, each in its own
 process so that peak memory (``ru_maxrss``) belongs to that route alone:
@@ -11,7 +12,13 @@ process so that peak memory (``ru_maxrss``) belongs to that route alone:
   into rdflib's in-memory store, then the same queries through rdflib's SPARQL engine;
 - **engine**: pyoxigraph bulk-loading kg's own N-Quads output (parsing and mapping done):
   the fastest the store itself can take the data;
-- **build**: ``kg build`` end to end (ingest, Turtle export, network pages) as a user runs it.
+- **build**: ``kg build`` end to end (ingest, Turtle export, network pages) as a user runs it;
+- **baseline**: with ``--baseline DIR`` (a worktree of the baseline release with its own ``.venv``,
+  made by ``make bench``), the kg and build routes again with that release's code, on the same
+  listing in the same run, so every change shows as a ratio.
+
+A query's time is its first page: the rows up to its ``limit`` parameter's default (or
+:data:`PAGE` rows), which is what ``kg query`` shows.
 
 Every route reports wall and CPU seconds (the machine may be shared: CPU time and the ratios of
 one run are what compare) and its peak memory. The naive route is skipped above
@@ -35,11 +42,13 @@ import subprocess
 import sys
 import tempfile
 import time
+from itertools import islice
 from pathlib import Path
 
 PROJECT = Path(__file__).resolve().parent.parent
-NAIVE_QUERY_TIMEOUT_S = 60
+NAIVE_QUERY_TIMEOUT_S = int(os.environ.get("KG_BENCH_NAIVE_TIMEOUT", "60"))  # seconds a naive query may take
 QUERY_RUNS = 3
+PAGE = 50  # rows of a first page when a query declares no limit
 _RANKING = {
     "author": "SELECT ?x (COUNT(*) AS ?n) WHERE { ?p dcterms:creator ?x } GROUP BY ?x ORDER BY DESC(?n) ?x LIMIT 5",
     "institution": "SELECT ?x (COUNT(*) AS ?n) WHERE { ?p schema:sourceOrganization ?x } GROUP BY ?x ORDER BY DESC(?n) ?x LIMIT 5",
@@ -60,10 +69,18 @@ def cpu_seconds() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
+def sparql_prologue() -> str:
+    """kg's PREFIX lines, from wherever the running release keeps its vocabulary."""
+    try:
+        from kg.vocab import sparql_prologue as prologue
+    except ImportError:  # the baseline release: kg.rdf.vocab
+        from kg.rdf.vocab import sparql_prologue as prologue
+    return prologue()
+
+
 def library(folder: Path) -> dict[str, tuple[str, list[list[str]]]]:
     """name -> (SPARQL with prefixes, params as [name, kind, default or ""]), read by kg's own parser."""
     from kg.query.library import library as read_library
-    from kg.vocab import sparql_prologue
 
     return {name: (sparql_prologue() + query.sparql, [[p.name, p.kind, p.default or ""] for p in query.params])
             for name, query in read_library(folder).items()}
@@ -71,8 +88,6 @@ def library(folder: Path) -> dict[str, tuple[str, list[list[str]]]]:
 
 def resolve_bindings(store, queries) -> dict[str, dict[str, list[str]]]:
     """Per query, each parameter as [kind, lexical value] (JSON, so the naive child can reuse it)."""
-    from kg.vocab import sparql_prologue
-
     ranked = {kind: [str(row[0]) for row in store.query(sparql_prologue() + q)] for kind, q in _RANKING.items()}
     resolved = {}
     for name, (_, params) in queries.items():
@@ -80,7 +95,7 @@ def resolve_bindings(store, queries) -> dict[str, dict[str, list[str]]]:
         values = {}
         for param in params:
             pname, kind = param[0], param[1]
-            if pname == "limit":
+            if pname in ("limit", "offset"):
                 continue  # applied by the runner to rows, not part of the query's work
             if kind in ranked:
                 index = used.get(kind, 0)
@@ -100,29 +115,37 @@ def to_terms(values: dict[str, list[str]]):
     return {name: to_term(Param(name, kind, ""), value, None) for name, (kind, value) in values.items()}
 
 
+def page_size(params: list[list[str]]) -> int:
+    """The rows of a query's first page: its ``limit`` parameter's default, else :data:`PAGE`."""
+    return next((int(default) for name, _, default in params if name == "limit" and default), PAGE)
+
+
 def time_queries(run, queries, bindings, timeout: int | None = None) -> dict[str, list]:
-    """[median milliseconds of QUERY_RUNS runs after one warm-up (None: timed out), rows]."""
+    """[median milliseconds to the first page of QUERY_RUNS runs after one warm-up (None: timed out),
+    rows of that page, median CPU milliseconds (the machine may be shared: this is what compares)]."""
     latencies = {}
-    for name, (text, _) in queries.items():
-        terms = to_terms(bindings.get(name, {}))
+    for name, (text, params) in queries.items():
+        terms, page = to_terms(bindings.get(name, {})), page_size(params)
         rows = None
         try:
             if timeout:
                 signal.alarm(timeout)
-            samples = []
+            samples, cpu = [], []
             for attempt in range(QUERY_RUNS + 1):
-                start = time.perf_counter()
+                start, started_cpu = time.perf_counter(), time.process_time()
                 answer = run(text, terms)
                 # kg's stores keep rows as pyoxigraph terms (kg/stores/answers.py) and `kg query` reads them so,
                 # converting only the rows it shows: read every row as it does; rdflib's rows are rdflib's terms.
-                rows = sum(1 for _ in getattr(answer, "terms", answer))
+                rows = sum(1 for _ in islice(getattr(answer, "terms", answer), page))
                 if attempt:
                     samples.append((time.perf_counter() - start) * 1000)
+                    cpu.append((time.process_time() - started_cpu) * 1000)
                 if timeout and sum(samples) > timeout * 1000 / 2:
                     break  # slow enough: one sample will do
-            latencies[name] = [statistics.median(samples) if samples else None, rows]
+            latencies[name] = [statistics.median(samples) if samples else None, rows,
+                               statistics.median(cpu) if cpu else None]
         except TimeoutError:
-            latencies[name] = [None, None]
+            latencies[name] = [None, None, None]
         finally:
             if timeout:
                 signal.alarm(0)
@@ -148,16 +171,35 @@ def child_kg(corpus: Path, store_dir: Path, nquads: Path, queries_dir: Path, bin
     memory = peak_mb()
     # The mapping's worker processes, reaped when the stager closed: alive only while the listing is read.
     workers = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-    triples = store.scalar("SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }")
-    # The engine's input: the store's own dump, unsorted (kg export sorts, which is slow at this size).
-    store.oxigraph.dump(str(nquads), format=ox.RdfFormat.N_QUADS)
+    stored = store.scalar("SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }")
+    # The engine's input: what `kg export --format nquads` writes, unsorted (the export sorts, which is slow at this size).
+    exported = [ox.Quad(s, p, o, g) for g, s, p, o in store.select_terms(exported_quads_query(store))]
+    ox.serialize(exported, str(nquads), ox.RdfFormat.N_QUADS)
+    triples = len(exported)
+    del exported
+    # The naive route's queries run over all kg holds (the index graph the queries read included).
+    store.oxigraph.dump(str(whole_store(nquads)), format=ox.RdfFormat.N_QUADS)
     queries = library(queries_dir)
     bindings = resolve_bindings(store, queries)
     bindings_out.write_text(json.dumps(bindings), encoding="utf-8")
     latencies = time_queries(store.query, queries, bindings)
-    return {"papers": report.ingested, "triples": triples, "seconds": seconds, "cpu": cpu, "peak_mb": memory,
+    return {"papers": report.ingested, "triples": triples, "stored": stored, "seconds": seconds, "cpu": cpu, "peak_mb": memory,
             "worker_peak_mb": workers, "jobs": default_jobs(),
             "queries": latencies}
+
+
+def whole_store(nquads: Path) -> Path:
+    """Where the kg route dumps every quad of its store, beside the export ``nquads``."""
+    return nquads.with_suffix(".store.nq")
+
+
+def exported_quads_query(store) -> str:
+    """The SELECT of every quad an export writes, as the running release makes it."""
+    if hasattr(store, "_exported_quads"):
+        return store._exported_quads()  # the index graphs left out
+    from kg.stores.embedded import QUADS_QUERY  # the baseline release: the name index's predicates left out
+
+    return QUADS_QUERY
 
 
 def child_engine(nquads: Path, store_dir: Path) -> dict:
@@ -207,9 +249,9 @@ def child_naive(corpus: Path, queries_dir: Path, bindings_in: Path, nquads: Path
     memory = peak_mb()
     mapped = len(graph)
     # Queries run over exactly what kg holds (its N-Quads: sources, ontology, topic scheme,
-    # resolution), so both engines answer the same question on the same data.
+    # resolution, index), so both engines answer the same question on the same data.
     graph = rdflib.Dataset(default_union=True)
-    graph.parse(str(nquads), format="nquads")
+    graph.parse(str(whole_store(nquads)), format="nquads")
 
     def on_alarm(*_):
         raise TimeoutError
@@ -224,10 +266,12 @@ def child_naive(corpus: Path, queries_dir: Path, bindings_in: Path, nquads: Path
 CHILDREN = {"kg": child_kg, "engine": child_engine, "naive": child_naive, "build": child_build}
 
 
-def in_child(mode: str, *args) -> dict:
-    """Run one route in a fresh Python process; its JSON answer."""
-    command = [sys.executable, str(Path(__file__).resolve()), "--child", mode, *map(str, args)]
-    done = subprocess.run(command, stdout=subprocess.PIPE, check=True, cwd=PROJECT)
+def in_child(mode: str, *args, release: Path | None = None) -> dict:
+    """Run one route in a fresh Python process; its JSON answer. With ``release`` (a project folder
+    with its own ``.venv``), the route runs that release's kg instead of this one."""
+    python = str(release / ".venv" / "bin" / "python") if release else sys.executable
+    command = [python, str(Path(__file__).resolve()), "--child", mode, *map(str, args)]
+    done = subprocess.run(command, stdout=subprocess.PIPE, check=True, cwd=release or PROJECT)
     return json.loads(done.stdout)
 
 
@@ -242,7 +286,8 @@ def load() -> str:
     return "load average " + " ".join(f"{value:.1f}" for value in os.getloadavg())
 
 
-def bench_size(papers: int, seed: int, queries_dir: Path, scratch: Path, naive_max: int, build: bool) -> dict:
+def bench_size(papers: int, seed: int, queries_dir: Path, scratch: Path, naive_max: int, build: bool,
+               baseline: Path | None = None) -> dict:
     from kg.ingest.synth import write_corpus
 
     corpus = scratch / f"synth-{papers}.txt"
@@ -261,8 +306,17 @@ def bench_size(papers: int, seed: int, queries_dir: Path, scratch: Path, naive_m
     if build:
         print(f"  {papers:,} papers: kg build", file=sys.stderr)
         built = in_child("build", corpus, scratch / f"build-{papers}", scratch / f"exports-{papers}")
+    before = None
+    if baseline is not None:
+        print(f"  {papers:,} papers: baseline release {baseline.name}: kg ingest + queries, kg build", file=sys.stderr)
+        before = {"kg": in_child("kg", corpus, scratch / f"base-store-{papers}", scratch / f"base-{papers}.nq",
+                                 baseline / "queries", scratch / f"base-bindings-{papers}.json", release=baseline)}
+        before["engine"] = in_child("engine", scratch / f"base-{papers}.nq", scratch / f"base-engine-{papers}")
+        if build:
+            before["build"] = in_child("build", corpus, scratch / f"base-build-{papers}", scratch / f"base-exports-{papers}",
+                                       release=baseline)
     return {"papers": papers, "corpus_mb": corpus.stat().st_size / 2**20, "kg": kg, "engine": engine, "naive": naive,
-            "build": built, "load": load(), "naive_max": naive_max}
+            "build": built, "load": load(), "naive_max": naive_max, "baseline": before}
 
 
 def report(result: dict) -> None:
@@ -286,8 +340,8 @@ def report(result: dict) -> None:
         return
     print(f"{'query':<28}{'rows':>8}{'kg':>14}{'naive':>16}{'naive / kg':>12}")
     disagree = False
-    for name, (ms, rows) in kg["queries"].items():
-        slow, naive_rows = (naive["queries"] if naive else {}).get(name, [None, None])
+    for name, (ms, rows, *_) in kg["queries"].items():
+        slow, naive_rows, *_ = (naive["queries"] if naive else {}).get(name, [None, None])
         ratio = "-" if not ms else f"{slow / ms:,.0f}x" if slow is not None else f">{NAIVE_QUERY_TIMEOUT_S * 1000 / ms:,.0f}x"
         mark = "" if naive_rows in (None, rows) else f" *{naive_rows}"
         disagree |= bool(mark)
@@ -298,6 +352,40 @@ def report(result: dict) -> None:
         print(f"{name:<28}{rows:>8,}{fmt_ms(ms):>14}{slow_text:>16}{ratio:>12}{mark}")
     if disagree:
         print("* rdflib returned a different number of rows (shown)")
+    if result["baseline"]:
+        report_baseline(result)
+
+
+def report_baseline(result: dict) -> None:
+    """This release beside the baseline release, measured on the same listing in the same run."""
+    papers, now, before = result["papers"], result, result["baseline"]
+    print(f"\n-- {papers:,} papers: this release / baseline release (ratios below 1 are gains)")
+    print(f"{'measure':<34}{'this':>14}{'baseline':>14}{'ratio':>9}")
+
+    def row(label: str, this: float, base: float, unit: str) -> None:
+        print(f"{label:<34}{this:>12,.1f} {unit:<1}{base:>12,.1f} {unit:<1}{this / base if base else 0:>9.2f}")
+
+    routes = [("kg ingest", now["kg"], before["kg"]), ("engine bulk load of kg's N-Quads", now["engine"], before["engine"])]
+    if before.get("build") and now["build"]:
+        routes.append(("kg build", now["build"], before["build"]))
+    for label, this, base in routes:
+        row(f"{label}: wall s", this["seconds"], base["seconds"], "")
+        row(f"{label}: CPU s", this["cpu"], base["cpu"], "")
+        row(f"{label}: peak MB", this["peak_mb"], base["peak_mb"], "")
+    row("quads per paper (kg export)", now["kg"]["triples"] / papers, before["kg"]["triples"] / papers, "")
+    row("quads per paper (in the store)", now["kg"]["stored"] / papers, before["kg"].get("stored", 0) / papers, "")
+    for label, run in (("this", now), ("baseline", before)):
+        print(f"kg ingest / engine bulk load, {label}: wall {run['kg']['seconds'] / run['engine']['seconds']:.2f}, "
+              f"CPU {run['kg']['cpu'] / run['engine']['cpu']:.2f}")
+    print(f"{'first page of (CPU ms, wall ms)':<34}{'this CPU':>10}{'baseline':>10}{'ratio':>7}{'this wall':>11}{'baseline':>10}")
+    for name, (ms, _, cpu) in now["kg"]["queries"].items():
+        base_ms, _, base_cpu = before["kg"]["queries"].get(name, [None, None, None])
+        ratio = f"{cpu / base_cpu:.2f}" if cpu is not None and base_cpu else "-"
+        print(f"{name:<34}{fmt(cpu):>10}{fmt(base_cpu):>10}{ratio:>7}{fmt(ms):>11}{fmt(base_ms):>10}")
+
+
+def fmt(ms: float | None) -> str:
+    return "-" if ms is None else f"{ms:,.1f}"
 
 
 def ingest_ratios(kg: dict, engine: dict, naive: dict | None) -> tuple[float, float | None]:
@@ -312,24 +400,23 @@ def verdict(met: bool) -> str:
 
 
 def targets(results: list[dict]) -> None:
-    print("\nTargets (issue 15):")
+    """The issue's targets (issue 37), each with its verdict."""
+    print("\nTargets (issue 37):")
     for result in results:
-        papers, kg, engine, naive, built = (result[key] for key in ("papers", "kg", "engine", "naive", "build"))
-        engine_share, naive_factor = ingest_ratios(kg, engine, naive)
-        limit = 100 if papers <= 10_000 else 1000
-        latency = {name: ms if ms is not None else float("inf") for name, (ms, _) in kg["queries"].items()}
+        papers, kg, engine, before = (result[key] for key in ("papers", "kg", "engine", "baseline"))
+        parts = []
+        if before:
+            ratio = kg["seconds"] / before["kg"]["seconds"]
+            cpu = kg["cpu"] / before["kg"]["cpu"]
+            parts.append(f"kg ingest / baseline wall {ratio:.2f}, CPU {cpu:.2f} (target <= 0.5: {verdict(ratio <= 0.5)})")
+        parts.append(f"kg ingest / engine wall {kg['seconds'] / engine['seconds']:.2f} (target <= 2: "
+                     f"{verdict(kg['seconds'] <= 2 * engine['seconds'])})")
+        per_paper = kg["triples"] / papers
+        parts.append(f"exported quads per paper {per_paper:.1f} (target <= 50: {verdict(per_paper <= 50)})")
+        latency = {name: ms if ms is not None else float("inf") for name, (ms, *_) in kg["queries"].items()}
         slowest = max(latency.items(), key=lambda item: item[1], default=("-", 0))
-        parts = [f"ingest kg/engine time {1 / engine_share:.2f} (target <= 1.4: {verdict(engine_share >= 1 / 1.4)})"]
-        if naive_factor is not None:
-            parts.append(f"{naive_factor:.1f}x naive (target >= 5x: {verdict(naive_factor >= 5)})")
-        if built is not None and papers >= 100_000:
-            parts.append(f"kg build {built['seconds']:,.0f} s (target at 100,000 < 180 s: {verdict(built['seconds'] < 180)})")
-        peak = max(kg["peak_mb"], built["peak_mb"] if built else 0)
-        if papers >= 300_000:
-            limit_mb = 4096 if papers >= 1_000_000 else 2560
-            parts.append(f"peak {peak:,.0f} MB (target < {limit_mb:,} MB: {verdict(peak < limit_mb)})")
-        parts.append(f"slowest query {slowest[0]} {slowest[1]:,.1f} ms (target < {limit:,} ms: "
-                     f"{verdict(all(ms < limit for ms in latency.values()))})")
+        parts.append(f"slowest first page {slowest[0]} {slowest[1]:,.1f} ms (target < 100 ms: "
+                     f"{verdict(all(ms < 100 for ms in latency.values()))})")
         print(f"  {papers:,} papers: " + "; ".join(parts))
 
 
@@ -343,6 +430,8 @@ def main() -> None:
     parser.add_argument("--queries", type=Path, default=PROJECT / "queries", help="folder of library .rq files")
     parser.add_argument("--naive-max", type=int, default=NAIVE_MAX, help="largest size the naive route runs at")
     parser.add_argument("--no-build", action="store_true", help="leave out kg build end to end")
+    parser.add_argument("--baseline", type=Path, default=None,
+                        help="folder of the baseline release with its own .venv, measured beside this one")
     args = parser.parse_args()
     sizes = [int(size) for size in args.sizes.split(",")]
     print(f"kg benchmark: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
@@ -350,7 +439,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="kg-bench-") as scratch:
         results = []
         for papers in sizes:
-            results.append(bench_size(papers, args.seed, args.queries, Path(scratch), args.naive_max, not args.no_build))
+            results.append(bench_size(papers, args.seed, args.queries, Path(scratch), args.naive_max, not args.no_build,
+                                      args.baseline))
             report(results[-1])
         targets(results)
 

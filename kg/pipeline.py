@@ -33,7 +33,7 @@ from .nlp.scheme import read_scheme
 from .orgs.aliases import active_aliases
 from .orgs.registry import ShippedRegistry
 from .records import PaperRecord, Rejection
-from .resolve.store_step import resolution_suspended, resolved_graph
+from .resolve.store_step import index_graph, resolution_suspended, resolved_graph
 from .stores.embedded import KGStore
 from .vocab import KG, KG_NS, RDF
 
@@ -211,7 +211,8 @@ def _replaced_by(store: KGStore, staged: list[tuple[ox.NamedNode, Path]], minter
     """The graphs a build drops: every graph kg wrote except the new sources and this base's own
     vocabulary, derived and description graphs (replaced by the build itself)."""
     keep = {graph.value for graph, _ in staged} | {ONTOLOGY_GRAPH.value, scheme_graph(minter).value,
-                                                   resolved_graph(minter).value, description_graph(minter).value}
+                                                   resolved_graph(minter).value, index_graph(minter).value,
+                                                   description_graph(minter).value}
     return [graph for graph in store.graphs() if graph not in keep]
 
 

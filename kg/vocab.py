@@ -26,10 +26,6 @@ class Namespace:
 
 
 KG = Namespace(KG_NS)
-# The name look-up index (kg/index/name_index.py): one literal per entity kind holding every
-# match key, a cache for `kg query`, left out of exports and of the triple count.
-NAME_INDEX_PREDICATES = (f"{KG_NS}indexOf", f"{KG_NS}entityPrefix", f"{KG_NS}matchKeyLines", f"{KG_NS}matchKeyList")
-EXPORTED_ONLY = "FILTER(?p NOT IN (" + ", ".join(f"<{iri}>" for iri in NAME_INDEX_PREDICATES) + "))"
 RDF = Namespace("http://www.w3.org/1999/02/22-rdf-syntax-ns#")
 RDFS = Namespace("http://www.w3.org/2000/01/rdf-schema#")
 XSD = Namespace("http://www.w3.org/2001/XMLSchema#")

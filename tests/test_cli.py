@@ -157,6 +157,6 @@ def test_build_on_a_terminal_shows_every_stage(tmp_path):
         shown += chunk
     assert process.wait(timeout=600) == 0
     for stage in (b"reading", b"loading into the store", b"resolving: papers", b"resolving: display names",
-                  b"resolving: co-author pairs", b"resolving: writing", b"resolving: name look-up keys", b"counting",
+                  b"resolving: co-author pairs", b"resolving: writing", b"name look-up keys", b"counting",
                   b"exporting", b"network pages: ", b"coauthors.html", b"topics.html"):
         assert stage in shown

@@ -68,7 +68,7 @@ class RdflibEngine:
 @pytest.fixture(scope="module")
 def rdflib_engine(sample_store) -> RdflibEngine:
     turtle = io.BytesIO()
-    export(sample_store, "turtle", turtle, Minter().base)
+    export(sample_store, "turtle", turtle, Minter().base, index=True)  # the counts the queries read too
     return RdflibEngine(rdflib.Graph().parse(data=turtle.getvalue(), format="turtle"))
 
 
@@ -181,6 +181,23 @@ def test_limit_cuts_rows_after_ordering(sample_store):
     full = run(sample_store, library()["coauthors"], {"author": "gerhard neumann"})
     cut = run(sample_store, library()["coauthors"], {"author": "gerhard neumann", "limit": "3"})
     assert cut.rows == full.rows[:3] and cut.total == full.total == 14
+
+
+def test_offset_pages_through_the_answer(sample_store):
+    full = run(sample_store, library()["coauthors"], {"author": "gerhard neumann"})
+    pages = [run(sample_store, library()["coauthors"], {"author": "gerhard neumann", "limit": "5", "offset": str(at)})
+             for at in (0, 5, 10, 15)]
+    assert [row for page in pages for row in page.rows] == full.rows
+    assert [page.offset for page in pages] == [0, 5, 10, 15] and {page.total for page in pages} == {14}
+    assert pages[-1].rows == [] and all(page.total_exact for page in pages)
+    with pytest.raises(KgError, match="offset: -1 is too small"):
+        run(sample_store, library()["coauthors"], {"author": "gerhard neumann", "offset": "-1"})
+
+
+def test_rows_after_the_page_are_counted_only_up_to_a_bound(sample_store, monkeypatch):
+    monkeypatch.setattr("kg.query.library.MORE_COUNTED", 4)
+    cut = run(sample_store, library()["coauthors"], {"author": "gerhard neumann", "limit": "3"})
+    assert len(cut.rows) == 3 and cut.total == 7 and not cut.total_exact
 
 
 # ---------------------------------------------------------------- finding people and institutions
@@ -370,7 +387,8 @@ def test_cli_json_is_sparql_results_json(built):
     assert first["name"] == {"type": "literal", "value": "University of Science and Technology of China", "xml:lang": "en"}
     assert first["papers"] == {"type": "literal", "value": "6", "datatype": "http://www.w3.org/2001/XMLSchema#integer"}
     assert len(document["results"]["bindings"]) == 2
-    assert "showing 2 of 41 rows" in result.stderr.decode()  # 39 written + the parents NVIDIA and DFKI
+    # 39 written + the parents NVIDIA and DFKI; the page size and the next page named
+    assert "rows 1–2 of 41, 39 more; page size 20 (-p limit=N); next page: -p offset=2" in result.stderr.decode()
 
 
 def test_cli_lists_queries_and_runs_a_file(built):

@@ -37,9 +37,12 @@ def stats(output_format, store_spec) -> None:
 @click.option("--per-graph", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="N-Quads, one file per named graph, in this folder (what a server's bulk loader takes: "
                    "scripts/virtuoso_load.sh, docs/stores.md).")
+@click.option("--with-index", "index", is_flag=True,
+              help="Also the index graph (counts and look-up keys the query library reads), so the "
+                   "library's queries run on the export loaded into another engine.")
 @store_option
 @base_option
-def export_command(format_name, out, per_graph, store_spec, base) -> None:
+def export_command(format_name, out, per_graph, index, store_spec, base) -> None:
     """Write the whole graph: Turtle, N-Triples or JSON-LD (every triple once), or TriG and N-Quads
     (each source in its own named graph). Sorted, so the same store gives the same bytes."""
     from ..exports.rdf import export, export_per_graph  # here: `kg stats` need not import the exporters
@@ -52,7 +55,7 @@ def export_command(format_name, out, per_graph, store_spec, base) -> None:
         console(stderr=True).print(f"Wrote {len(files)} N-Quads files into {per_graph}.")
         return
     with opened_store(store_spec) as store:
-        export(store, format_name, out if out else sys.stdout.buffer, minter(base).base)
+        export(store, format_name, out if out else sys.stdout.buffer, minter(base).base, index=index)
     if out:
         console(stderr=True).print(f"Wrote {out}.")
 

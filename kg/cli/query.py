@@ -61,6 +61,7 @@ def query_command(name, pairs, query_file, output_format, store_spec, base) -> N
       kg queries                                        # what can be asked
       kg query coauthors -p author="gerhard neumann"
       kg query top-institutions -p limit=5 --format csv
+      kg query top-institutions -p limit=5 -p offset=5  # the next page
       kg query institution-partners -p institution=UIUC --format json
       kg query --file my.rq -p author="Balázs Gyenes"
 
@@ -86,7 +87,21 @@ def query_command(name, pairs, query_file, output_format, store_spec, base) -> N
     else:
         print_table(result, data_prefixes(minter(base).base), query.title)
     if result.total > len(result.rows):
-        click.echo(f"kg: showing {len(result.rows)} of {result.total} rows (-p limit=N for more)", err=True)
+        click.echo(page_note(result, query), err=True)
+
+
+def page_note(result, query) -> str:
+    """Which rows were shown, how many more there are, and how to ask for the next page."""
+    first, last = result.offset + 1, result.offset + len(result.rows)
+    shown = f"rows {first:,}–{last:,}" if result.rows else f"no rows after row {result.offset:,}"
+    total = f"{result.total:,}" if result.total_exact else f"more than {result.total:,}"
+    size = next((param.default for param in query.params if param.name == "limit"), None)
+    more = result.total - last
+    page = f"; page size {size} (-p limit=N)" if size else ""
+    if more <= 0:
+        return f"kg: {shown} of {total}{page}"
+    return (f"kg: {shown} of {total}, {'more than ' if not result.total_exact else ''}{more:,} more"
+            f"{page}; next page: -p offset={last}")
 
 
 def print_table(result, prefixes, title: str) -> None:

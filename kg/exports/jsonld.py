@@ -77,9 +77,9 @@ def write_jsonld(triples: Iterable[ox.Triple], handle: TextIO, prefixes: Mapping
 class JsonLdExport:
     """The ``jsonld`` export: the union of the store's graphs, compacted under the data prefixes."""
 
-    def write(self, store, handle: BinaryIO, base: str, on_progress=None) -> None:
+    def write(self, store, handle: BinaryIO, base: str, on_progress=None, index: bool = False) -> None:
         text = io.TextIOWrapper(handle, encoding="utf-8", newline="\n", write_through=True)
-        write_jsonld(store.distinct_triples(on_progress), text, data_prefixes(base))
+        write_jsonld(store.distinct_triples(on_progress, index), text, data_prefixes(base))
         text.detach()
 
 

@@ -28,9 +28,10 @@ class OxigraphExport:
     rdf_format: ox.RdfFormat
     dataset: bool = False
 
-    def write(self, store: KGStore, handle: BinaryIO, base: str, on_progress: Callable[[int], None] | None = None) -> None:
+    def write(self, store: KGStore, handle: BinaryIO, base: str, on_progress: Callable[[int], None] | None = None,
+              index: bool = False) -> None:
         line_based = self.rdf_format in (ox.RdfFormat.N_TRIPLES, ox.RdfFormat.N_QUADS)
-        statements = store.quads(on_progress) if self.dataset else store.distinct_triples(on_progress)
+        statements = store.quads(on_progress, index) if self.dataset else store.distinct_triples(on_progress, index)
         ox.serialize(statements, handle, self.rdf_format, prefixes=None if line_based else data_prefixes(base))
 
 
@@ -39,7 +40,7 @@ NTRIPLES = OxigraphExport(ox.RdfFormat.N_TRIPLES)
 TRIG = OxigraphExport(ox.RdfFormat.TRIG, dataset=True)
 NQUADS = OxigraphExport(ox.RdfFormat.N_QUADS, dataset=True)
 
-#: Export formats by name; each has ``write(store, binary_handle, base, on_progress)``.
+#: Export formats by name; each has ``write(store, binary_handle, base, on_progress, index)``.
 FORMATS = Registry("export format", {
     "turtle": "kg.exports.rdf:TURTLE",
     "ntriples": "kg.exports.rdf:NTRIPLES",
@@ -55,18 +56,19 @@ def partial_path(output: Path) -> Path:
 
 
 def export(store: KGStore, format_name: str, output: Path | BinaryIO, base: str,
-           on_progress: Callable[[int], None] | None = None) -> None:
+           on_progress: Callable[[int], None] | None = None, index: bool = False) -> None:
     """Serialise every triple of the store in ``format_name`` to a path or binary stream;
-    ``on_progress`` hears how many statements have been read."""
+    ``on_progress`` hears how many statements have been read; ``index``: the index graphs too
+    (what the query library reads, so its queries run on the export loaded elsewhere)."""
     writer = FORMATS[format_name]
     if isinstance(output, Path):
         output.parent.mkdir(parents=True, exist_ok=True)
         partial = partial_path(output)
         with open(partial, "wb") as handle:
-            writer.write(store, handle, base, on_progress)
+            writer.write(store, handle, base, on_progress, index)
         partial.replace(output)  # readers never see a half-written export
     else:
-        writer.write(store, output, base, on_progress)
+        writer.write(store, output, base, on_progress, index)
 
 
 def export_per_graph(store: KGStore, folder: Path, on_progress: Callable[[int], None] | None = None) -> list[Path]:

@@ -19,7 +19,6 @@ import pyoxigraph as ox
 from ..text.names import fold, has_cjk, match_key
 from ..vocab import FOAF, KG, ORG, SKOS, sparql_prologue
 
-MATCH_KEYS = frozenset({KG.matchKey, KG.acronymKey})  # the predicates written here
 ENTITY_CLASSES = {"author": FOAF.Person, "institution": ORG.Organization, "topic": SKOS.Concept}
 # Constant query text: the class is ours, the user's input never enters it.
 _LABELS_QUERY = """

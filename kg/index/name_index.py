@@ -21,11 +21,8 @@ import pyoxigraph as ox
 
 from ..rdf.iris import Minter
 from ..stores.ordering import sorted_lines
-from ..vocab import KG, NAME_INDEX_PREDICATES
+from ..vocab import KG
 from .match_keys import ENTITY_CLASSES, EntityKeys
-
-
-INDEX_PREDICATES = frozenset(map(ox.NamedNode, NAME_INDEX_PREDICATES))  # the predicates written here
 
 
 def _node(minter: Minter, kind: str) -> ox.NamedNode:

@@ -29,7 +29,9 @@ Parameters are bound as RDF terms (SPARQL substitutions), never pasted into the 
 binds only variables the query *selects* (SEP-0007), so every parameter used in the body must
 also be in the SELECT clause (with GROUP BY, group by it too); the runner leaves those columns
 out of the output, since they only repeat the input. ``limit`` is special: SPARQL cannot bind
-a LIMIT, so the runner cuts the result rows instead. PREFIX lines for :data:`kg.vocab.PREFIXES`
+a LIMIT, so the runner cuts the result rows instead; a query with a ``limit`` also takes ``offset``
+(the rows to skip, default 0), so a long answer is read a page at a time. The rows after the page
+are counted only up to :data:`MORE_COUNTED`, so a first page costs no more than reading it. PREFIX lines for :data:`kg.vocab.PREFIXES`
 are added, so queries may use ``kg:``, ``dcterms:``, ``foaf:``… without declaring them.
 
 The store's default graph is the union of the source graphs, and Oxigraph's union keeps a
@@ -68,6 +70,8 @@ KINDS = (*ENTITY_KINDS, "string", "integer", "iri")
 LIMIT = "limit"
 #: The largest whole number a parameter may be: Oxigraph's xsd:integer is 64 bits (and so is a row limit).
 LARGEST_INTEGER = (1 << 63) - 1
+OFFSET = "offset"  # every query with a limit takes it; not declared in the query's header
+MORE_COUNTED = 10_000  # rows after a page counted at most ("more than 10,000 more")
 
 _HEADER_LINE = re.compile(r"^#\s*([A-Za-z][\w-]*)\s*:\s*(.*?)\s*$")
 _FIELD_SEPARATOR = re.compile(r"\s+:\s+|\s+:$|^:\s+")
@@ -328,9 +332,24 @@ def _decided(store: SparqlStore, kind: str, text: str, matches: list[str]) -> UR
 
 # ---------------------------------------------------------------- binding and running
 
-def bind(query: LibraryQuery, store: SparqlStore, values: Mapping[str, str]) -> tuple[dict[str, Identifier], int | None]:
-    """The RDF terms for the query's parameters (defaults filled in), and the row limit if any."""
-    unknown = sorted(set(values) - {param.name for param in query.params})
+@dataclass(frozen=True)
+class Page:
+    """Which rows of an answer to show: ``limit`` rows (None: all) after the first ``offset``."""
+
+    limit: int | None = None
+    offset: int = 0
+
+
+def _offset(query: LibraryQuery, values: Mapping[str, str]) -> int:
+    if OFFSET not in values or any(param.name == OFFSET for param in query.params):
+        return 0
+    return int(_checked(Param(OFFSET, "integer", "", None, 0), values[OFFSET]))
+
+
+def bind(query: LibraryQuery, store: SparqlStore, values: Mapping[str, str]) -> tuple[dict[str, Identifier], Page]:
+    """The RDF terms for the query's parameters (defaults filled in), and the page of rows to show."""
+    paged = any(param.name == LIMIT for param in query.params)
+    unknown = sorted(set(values) - {param.name for param in query.params} - ({OFFSET} if paged else set()))
     if unknown:
         declared = ", ".join(param.name for param in query.params) or "none"
         raise KgError(f"query {query.name} has no parameter {', '.join(unknown)} (parameters: {declared})")
@@ -348,7 +367,7 @@ def bind(query: LibraryQuery, store: SparqlStore, values: Mapping[str, str]) -> 
             limit = int(term)
         else:
             bindings[param.name] = term
-    return bindings, limit
+    return bindings, Page(limit, _offset(query, values))
 
 
 def to_term(param: Param, value: str, store: SparqlStore) -> Identifier:
@@ -366,16 +385,20 @@ def to_term(param: Param, value: str, store: SparqlStore) -> Identifier:
 
 @dataclass
 class QueryResult:
-    """Rows of RDF terms (None where unbound) under their variable names; ``total`` before the limit."""
+    """Rows of RDF terms (None where unbound) under their variable names: the page asked for, the
+    first of them the answer's row ``offset + 1``; ``total`` the answer's rows, exact unless more than
+    :data:`MORE_COUNTED` follow the page (``total_exact`` false: at least that many)."""
 
     variables: list[str]
     rows: list[tuple[Identifier | None, ...]]
     total: int
     ask: bool | None = None
     graph: Graph | None = None  # for CONSTRUCT / DESCRIBE
+    offset: int = 0
+    total_exact: bool = True
 
 
-def execute(store: SparqlStore, query: LibraryQuery, bindings: Mapping[str, Identifier], limit: int | None) -> QueryResult:
+def execute(store: SparqlStore, query: LibraryQuery, bindings: Mapping[str, Identifier], page: Page = Page()) -> QueryResult:
     """Run a query with bound parameters; the parameters' own columns are left out."""
     prologue = sparql_prologue()
     try:
@@ -398,8 +421,11 @@ def execute(store: SparqlStore, query: LibraryQuery, bindings: Mapping[str, Iden
     # converted, the rest counted; other engines' rows are rdflib terms already.
     terms = getattr(result, "terms", None)
     rows, convert = (terms, from_ox) if terms is not None else (iter(result), lambda term: term)
-    kept = [tuple(_simple(convert(row[i])) for i in positions) for row in islice(rows, limit)]
-    return QueryResult(shown, kept, len(kept) + sum(1 for _ in rows))
+    skipped = sum(1 for _ in islice(rows, page.offset))
+    kept = [tuple(_simple(convert(row[i])) for i in positions) for row in islice(rows, page.limit)]
+    more = sum(1 for _ in islice(rows, MORE_COUNTED + 1))
+    return QueryResult(shown, kept, skipped + len(kept) + min(more, MORE_COUNTED), offset=page.offset,
+                       total_exact=more <= MORE_COUNTED)
 
 
 def _simple(term: Identifier | None) -> Identifier | None:
@@ -410,5 +436,5 @@ def _simple(term: Identifier | None) -> Identifier | None:
 
 
 def run(store: SparqlStore, query: LibraryQuery, values: Mapping[str, str] | None = None) -> QueryResult:
-    bindings, limit = bind(query, store, values or {})
-    return execute(store, query, bindings, limit)
+    bindings, page = bind(query, store, values or {})
+    return execute(store, query, bindings, page)

@@ -173,7 +173,6 @@ def _authorships(paper: NamedNode, key: str, authors: list[str], minter: Minter,
         authorship = NamedNode(minter.part("authorship", key, str(position)))
         yield paper, DCTERMS.creator, person
         yield paper, KG.authorship, authorship
-        yield authorship, RDF.type, KG.Authorship
         yield authorship, KG.author, person
         yield authorship, KG.position, integer(position)
         yield authorship, KG.nameAsWritten, literal(written)

@@ -92,7 +92,6 @@ _NAMES_LISTED = {
         { SELECT ?entity ?name WHERE { { SELECT DISTINCT ?entity WHERE { ?listed schema:sourceOrganization ?entity } }
                                        ?entity rdfs:label ?name FILTER(lang(?name) = "en") } }""",
 }
-NAME_LISTS = frozenset(_NAMES_LISTED)  # the predicates name_list_triples writes
 # The sources' units; the derived graph's (units placed by e-mail domain) come from this run's step.
 _SOURCE_UNITS = sparql_prologue() + """SELECT DISTINCT ?unit ?parent WHERE {
   GRAPH ?g { ?unit org:subOrganizationOf ?parent } FILTER(?g != RESOLVED) }"""

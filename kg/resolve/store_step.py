@@ -55,13 +55,13 @@ from ..stores.beside import TriplesBeside
 from ..stores.embedded import KGStore
 from ..stores.ordering import grouped_lines
 from ..vocab import FOAF, KG, RDF, RDFS, SKOS, TRUE, XSD, sparql_prologue
-from .aggregates import NAME_LISTS, aggregate_triples, name_list_triples
+from .aggregates import aggregate_triples, name_list_triples
 from .domain_units import domain_unit_triples
 from .name_units import corpus_organisations, name_unit_triples
 from .other_names import same_institution_triples
 from .unit_forms import company_labs
-from ..index.match_keys import ENTITY_CLASSES, MATCH_KEYS, entity_keys, match_key_triples, person_keys_line, text_rows
-from ..index.name_index import INDEX_PREDICATES, name_index_triples
+from ..index.match_keys import ENTITY_CLASSES, entity_keys, match_key_triples, person_keys_line, text_rows
+from ..index.name_index import name_index_triples
 from .identity import apply_moves, find_person_merges, person_merge_triples, read_mentions, undo_moves
 from .papers import MergeDecisions, PaperFacts, find_merges
 from .same_ids import find_same_id_merges, read_links, same_id_triples
@@ -69,6 +69,13 @@ from .same_ids import find_same_id_merges, read_links, same_id_triples
 
 def resolved_graph(minter: Minter) -> ox.NamedNode:
     return ox.NamedNode(minter.iri("graph", "resolved"))
+
+
+def index_graph(minter: Minter) -> ox.NamedNode:
+    """The graph of what the query library reads instead of grouping the whole graph (counts,
+    co-author pairs, match keys, the name index, name lists): in every query's union, left out of
+    exports and of the triple count (``kg:IndexGraph``)."""
+    return ox.NamedNode(minter.iri("graph", "index"))
 
 
 @contextmanager
@@ -311,24 +318,24 @@ def rebuild(store: KGStore, minter: Minter, on_stage: Callable[[str], None] | No
             with open(person_keys, "w", encoding="utf-8") as keys:
                 yield from person_label_triples(person_forms(store), keys)
             yield from institution_label_triples(store, graph)
-            stage("resolving: co-author pairs and counts per institution")
             yield from units
-            yield from counts
             stage("resolving: writing the derived graph")
 
-        written_after = MATCH_KEYS | INDEX_PREDICATES | NAME_LISTS  # read back from what this write stores
+        index = index_graph(minter)
         try:
-            store.set_graph_triples(graph, derived(), keep=written_after)
+            store.set_graph_triples(graph, derived())
+            stage("resolving: co-author pairs, counts, name look-up keys and name lists")
+            # Match keys fold every name, the ones just chosen included (and no stale one), and the name lists
+            # show the display names just chosen, so they come after; each is one core's work, as above.
+            name_lists = TriplesBeside(store, beside, "listing the names of papers with artifacts", _name_lists)
+            try:
+                store.set_graph_triples(index, chain(
+                    [ox.Triple(index, RDF.type, KG.DerivedGraph), ox.Triple(index, RDF.type, KG.IndexGraph)],
+                    counts, key_triples(store, person_keys, minter), name_lists))
+            finally:
+                name_lists.stop()
         finally:
             counts.stop()  # at once when the names failed; nothing left to do once they are read
-        stage("resolving: name look-up keys and name lists")
-        # Match keys fold every name, the ones just chosen included (and no stale one), and the name lists
-        # show the display names just chosen, so they come after; each is one core's work, as above.
-        name_lists = TriplesBeside(store, beside, "listing the names of papers with artifacts", _name_lists)
-        try:
-            store.set_graph_triples(graph, chain(key_triples(store, person_keys, minter), name_lists), only=written_after)
-        finally:
-            name_lists.stop()
     store.update(f"DELETE DATA {{ GRAPH {graph} {{ {graph} {KG.resolutionSuspended} {TRUE} }} }}")  # resolved
     return decisions
 

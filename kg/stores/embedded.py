@@ -39,7 +39,7 @@ from oxrdflib import OxigraphStore
 from rdflib.query import Result
 
 from ..errors import KgError, SparqlSyntaxError
-from ..vocab import EXPORTED_ONLY, KG_NS, OWL
+from ..vocab import KG_NS, OWL
 from .answers import as_result
 from .loading import ChunkLoader, TeeSink, load_file
 from .ordering import sorted_lines, sorted_statements
@@ -54,7 +54,9 @@ REMOTE_SCHEMES = ("http://", "https://")
 
 # Sorted outside the engine (kg.stores.ordering) so exports repeat byte for byte; the graph
 # filter keeps other data on a shared server (and staging graphs) out.
-QUADS_QUERY = f"SELECT ?g ?s ?p ?o WHERE {{ GRAPH ?g {{ ?s ?p ?o }} {EXPORTED_ONLY} }}"
+# The graphs of counts and look-up keys the query library reads (kg.resolve.store_step.index_graph):
+# in every query's union, never in an export or the triple count.
+INDEX_GRAPHS_QUERY = f"SELECT DISTINCT ?g WHERE {{ GRAPH ?g {{ ?g a <{KG_NS}IndexGraph> }} }} ORDER BY ?g"
 SOURCES_QUERY = f"SELECT DISTINCT ?g WHERE {{ GRAPH ?g {{ ?g a <{KG_NS}Source> }} }}"
 # Every graph kg writes says what it is, so a shared server's other graphs stay apart.
 KG_GRAPHS_QUERY = (f"SELECT DISTINCT ?g WHERE {{ GRAPH ?g {{ ?g a ?kind }} VALUES ?kind {{ <{KG_NS}Source> "
@@ -165,13 +167,23 @@ class KGStore(ABC):
         row = next(iter(self.query(sparql)))
         return int(row[0])
 
-    def distinct_triples(self, on_progress: Callable[[int], None] | None = None) -> Iterable[ox.Triple]:
-        """Every triple of every source once, sorted: the basis of deterministic exports."""
-        return sorted_statements(self.select_terms(QUADS_QUERY), False, self.scratch_dir, on_progress)
+    def distinct_triples(self, on_progress: Callable[[int], None] | None = None, index: bool = False) -> Iterable[ox.Triple]:
+        """Every triple of every source once, sorted: the basis of deterministic exports; with
+        ``index``, the index graphs' too."""
+        return sorted_statements(self.select_terms(self._exported_quads(index)), False, self.scratch_dir, on_progress)
 
-    def quads(self, on_progress: Callable[[int], None] | None = None) -> Iterable[ox.Quad]:
-        """Every triple in its source graph, sorted by graph then triple."""
-        return sorted_statements(self.select_terms(QUADS_QUERY), True, self.scratch_dir, on_progress)
+    def quads(self, on_progress: Callable[[int], None] | None = None, index: bool = False) -> Iterable[ox.Quad]:
+        """Every triple in its source graph, sorted by graph then triple (``index``: as above)."""
+        return sorted_statements(self.select_terms(self._exported_quads(index)), True, self.scratch_dir, on_progress)
+
+    def index_graphs(self) -> list[ox.NamedNode]:
+        """The graphs of counts and look-up keys (``kg:IndexGraph``), left out of exports and counts."""
+        return [row[0] for row in self.select_terms(INDEX_GRAPHS_QUERY)]
+
+    def _exported_quads(self, index: bool = False) -> str:
+        """Every quad but the index graphs' unless ``index`` (their IRIs come from the store, checked by pyoxigraph)."""
+        left_out = "" if index else ", ".join(str(graph) for graph in self.index_graphs())
+        return f"SELECT ?g ?s ?p ?o WHERE {{ GRAPH ?g {{ ?s ?p ?o }} {f'FILTER(?g NOT IN ({left_out}))' if left_out else ''} }}"
 
     def close(self) -> None:
         pass

@@ -71,6 +71,7 @@ def sorted_statements(rows: Iterable[tuple[ox.Term, ...]], dataset: bool, scratc
     """Rows ``(g, s, p, o)`` as sorted distinct triples of their union, or (``dataset``) as
     quads sorted by graph then triple. ``on_progress`` hears the count of rows read."""
     def lines() -> Iterator[str]:
+        count = 0
         for count, (g, s, p, o) in enumerate(rows, start=1):
             # N-Triples escapes tabs and newlines, and IRIs have none: the sort key before the
             # last tab and the line framing are unambiguous
@@ -80,6 +81,8 @@ def sorted_statements(rows: Iterable[tuple[ox.Term, ...]], dataset: bool, scratc
                 yield f"{s.value}\t{p.value}\t{s} {p} {o} .\n"
             if on_progress and count % 10_000 == 0:
                 on_progress(count)
+        if on_progress and count % 10_000:
+            on_progress(count)  # the display reaches every statement
 
     with tempfile.TemporaryDirectory(prefix="kg-sorted-", dir=scratch) as folder:
         merged = Path(folder) / "sorted.nq"

@@ -1,0 +1,51 @@
+"""Every library query's first page, CPU and wall milliseconds, on one store or two side by side.
+
+    .venv/bin/python bench/pages.py STORE [OTHER_STORE]
+
+The two stores are asked in turn, query by query in one process, so a shared machine's load falls
+on both alike; parameters are bound as ``bench/run.py`` binds them (from the first store), and a
+page is the rows up to the query's ``limit`` default. Each figure is the median of three runs after one.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from itertools import islice
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import run as bench  # noqa: E402  (bench/run.py: the library, the bindings, the page size)
+
+
+def first_page(store, text: str, terms, page: int) -> tuple[float, float, int]:
+    """Median (CPU ms, wall ms) of the first page, and its rows."""
+    cpu, wall, rows = [], [], 0
+    for attempt in range(bench.QUERY_RUNS + 1):
+        started, started_cpu = time.perf_counter(), time.process_time()
+        answer = store.query(text, terms)
+        rows = sum(1 for _ in islice(getattr(answer, "terms", answer), page))
+        if attempt:
+            cpu.append((time.process_time() - started_cpu) * 1000)
+            wall.append((time.perf_counter() - started) * 1000)
+    return statistics.median(cpu), statistics.median(wall), rows
+
+
+def main() -> None:
+    from kg.stores.embedded import KGStore
+
+    stores = [KGStore(path, read_only=True) for path in sys.argv[1:3]]
+    if not stores:
+        raise SystemExit(__doc__)
+    queries = bench.library(bench.PROJECT / "queries")
+    bindings = bench.resolve_bindings(stores[0], queries)
+    print(f"{'query':<32}" + "".join(f"{'CPU ms':>10}{'wall ms':>10}{'rows':>6}" for _ in stores))
+    for name, (text, params) in queries.items():
+        terms, page = bench.to_terms(bindings.get(name, {})), bench.page_size(params)
+        cells = [first_page(store, text, terms, page) for store in stores]
+        print(f"{name:<32}" + "".join(f"{cpu:>10.1f}{wall:>10.1f}{rows:>6}" for cpu, wall, rows in cells), flush=True)
+
+
+if __name__ == "__main__":
+    main()
