@@ -8,7 +8,6 @@ from pathlib import Path
 
 import click
 
-from ..query.stats import graph_stats, stored_stats
 from .common import base_option, console, minter, opened_store, store_option
 
 EXPORT_FORMATS = ["turtle", "ntriples", "jsonld", "trig", "nquads"]  # kg.exports.rdf.FORMATS (a test checks they agree)
@@ -19,6 +18,8 @@ EXPORT_FORMATS = ["turtle", "ntriples", "jsonld", "trig", "nquads"]  # kg.export
 @store_option
 def stats(output_format, store_spec) -> None:
     """Counts of papers, authors, institutions, topics and triples in the store."""
+    from ..query.stats import graph_stats, stored_stats
+
     with opened_store(store_spec) as store:
         counts = stored_stats(store) or graph_stats(store)  # counted only for stores described before they were kept
     if output_format == "json":
@@ -39,7 +40,7 @@ def stats(output_format, store_spec) -> None:
 def export_command(format_name, out, store_spec, base) -> None:
     """Write the whole graph: Turtle, N-Triples or JSON-LD (every triple once), or TriG and N-Quads
     (each source in its own named graph). Sorted, so the same store gives the same bytes."""
-    from ..exports.rdf import export  # here: `kg stats` need not import the exporters
+    from ..exports.rdf import export
 
     with opened_store(store_spec) as store:
         export(store, format_name, out if out else sys.stdout.buffer, minter(base).base)

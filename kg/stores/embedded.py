@@ -45,11 +45,8 @@ from .loading import ChunkLoader, TeeSink, load_file
 from .ordering import sorted_lines, sorted_statements
 from .snapshots import READERS, Snapshot, clear_stale, open_snapshot
 from .values import with_values
+from . import DEFAULT_WAIT, WAIT_ENV, default_store_spec
 
-DEFAULT_STORE = ".kg-store"
-STORE_ENV = "KG_STORE"
-WAIT_ENV = "KG_WAIT"
-DEFAULT_WAIT = 300.0  # seconds a writer waits for another writer before giving up
 WRITER_LOCK = "kg-writer.lock"
 REMOTE_SCHEMES = ("http://", "https://")
 
@@ -60,10 +57,6 @@ SOURCES_QUERY = f"SELECT DISTINCT ?g WHERE {{ GRAPH ?g {{ ?g a <{KG_NS}Source> }
 # Every graph kg writes says what it is, so a shared server's other graphs stay apart.
 KG_GRAPHS_QUERY = (f"SELECT DISTINCT ?g WHERE {{ GRAPH ?g {{ ?g a ?kind }} VALUES ?kind {{ <{KG_NS}Source> "
                    f"<{KG_NS}DerivedGraph> <{OWL}Ontology> }} }}")
-
-
-def default_store_spec() -> str:
-    return os.environ.get(STORE_ENV) or DEFAULT_STORE
 
 
 class KGStore(ABC):

@@ -35,15 +35,12 @@ from rdflib.query import Result
 
 from ..errors import KgError
 from .answers import as_result
-from .embedded import KG_GRAPHS_QUERY, KGStore, default_store_spec
+from . import GRAPH_STORE_ENV, PASSWORD_ENV, UPDATE_ENV, USER_ENV, default_store_spec
+from .embedded import KG_GRAPHS_QUERY, KGStore
 from .http import Answer, Client, RemoteError
 from .values import where_position, with_values  # noqa: F401 (where_position: tests import it from here)
 from ..rdf.vocab import PREFIXES
 
-UPDATE_ENV = "KG_UPDATE_ENDPOINT"
-GRAPH_STORE_ENV = "KG_GRAPH_STORE"
-USER_ENV = "KG_STORE_USER"
-PASSWORD_ENV = "KG_STORE_PASSWORD"
 UPDATE_BATCH_BYTES = 512 * 1024  # below the smallest request-body limit we know (Oxigraph: 1 MB)
 STAGING_PREFIX = "urn:kg:staging:"
 EMPTY_DATASET = "urn:kg:empty"
