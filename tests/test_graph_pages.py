@@ -235,9 +235,7 @@ def test_twenty_thousand_authors_render_a_capped_page_that_opens(tmp_path, brows
     assert report.errors == [] and report.requests == []
     assert browser.evaluate("network.body.nodeIndices.length") == NODE_CAP
     omitted = browser.evaluate("document.getElementById('omitted').textContent")
-    assert f"{20_000 - NODE_CAP:,} authors" in omitted
-    assert report.load_seconds < 20, report.load_seconds
-    print(f"20,000-author page: {page.stat().st_size:,} bytes, loaded in {report.load_seconds:.2f} s")
+    assert f"{20_000 - NODE_CAP:,} authors" in omitted  # how long it takes to open: bench/page_load.py
 
 
 def test_the_browser_harness_sees_requests_errors_and_dialogs(tmp_path, browser):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -891,13 +890,12 @@ def test_institutions_run_together_by_the_hundred_are_cut_without_deep_recursion
     assert len(found) == 2200 and found[:2] == [["Alpha0 University"], ["Beta0 University"]]
 
 
-def test_a_comma_part_too_long_to_be_names_run_together_is_not_cut_and_costs_little(table):
+def test_a_comma_part_too_long_to_be_names_run_together_is_not_cut(table):
     # every cut of a part asked the whole name before it (brand_parent, itself quadratic): 1,000
     # capitalised words took minutes; a part longer than LONGEST_RUN_TOGETHER is no run of names
+    # (its CPU time beside an ordinary entry's: bench/hostile_inputs.py)
     entry = " ".join(f"Alpha{i} University" if i % 7 == 0 else f"Word{i}" for i in range(1000))
-    start = time.process_time()
     assert len(institutions(entry, table)) == 1
-    assert time.process_time() - start < 30
 
 
 @pytest.mark.parametrize("entry, expected", [
