@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from kg.errors import InputError
 from kg.ingest.formats import read_source
 from kg.ingest.formats import csv as csv_format
 from kg.ingest.records import PaperRecord, Rejection
@@ -67,7 +68,7 @@ def test_csv_papers_in_the_graph(tmp_path):
 def test_other_column_names_need_columns(tmp_path):
     path = tmp_path / "odd.csv"
     path.write_text("Paper,Writers,Org\nA Study of Things,\"Ada Lovelace, Alan Turing\",Some University\n", encoding="utf-8")
-    with pytest.raises(Exception):  # no title/authors columns by their common names: not detected as csv
+    with pytest.raises(InputError):  # no title/authors columns by their common names: not detected as csv
         _read(path)
     try:
         csv_format.use_columns("title=Paper,authors=Writers,affiliations=Org")

@@ -211,7 +211,7 @@ def test_json_of_many_records_streams_with_the_line_of_each(tmp_path):
     lines = text.split("\n")
     for record in records[::500]:
         assert lines[record.source.line - 1].strip() == "{"
-        assert f'"Paper number' in lines[record.source.line]
+        assert '"Paper number' in lines[record.source.line]
     assert records[0].stated_facts.startswith("Oral") and records[7].openreview_id == "p7"
 
 

@@ -117,7 +117,7 @@ def test_fast_positions_fixed_physics_off_and_search_finds_an_author(sample_page
 
 
 A = "https://kg.example.org/id/author/"
-I = "https://kg.example.org/id/institution/"
+INSTITUTION = "https://kg.example.org/id/institution/"
 
 
 @pytest.mark.parametrize("typed, found", [
@@ -136,7 +136,7 @@ def test_search_finds_authors_as_the_cli_does(sample_pages, browser, typed, foun
 @pytest.mark.parametrize("typed", ["USTC", "ustc", "中国科学技术大学", "University of Science and Technology of China"])
 def test_search_finds_institutions_by_acronym_and_chinese_name(sample_pages, browser, typed):
     browser.open(sample_pages / "exports" / "institutions.html")
-    assert find(browser, typed) == [I + "university-of-science-and-technology-of-china"]
+    assert find(browser, typed) == [INSTITUTION + "university-of-science-and-technology-of-china"]
 
 
 def test_search_suggests_while_typing_and_a_miss_clears_the_old_highlight(sample_pages, browser):
@@ -213,7 +213,7 @@ def synthetic_network(authors: int, seed: int = 7) -> nx.Graph:
         graph.add_node(f"a{index:05d}", label=f"Author {index:05d}", papers=0, titles=(), affiliations=())
     names = list(graph)
     pool = names[:10]
-    for paper in range(int(authors * 0.7)):
+    for _ in range(int(authors * 0.7)):
         team = set(rng.sample(pool, 2)) | set(rng.sample(names, rng.randint(0, 4)))
         for member in team:
             graph.nodes[member]["papers"] += 1

@@ -43,7 +43,7 @@ def test_samples_done_when(sample_store):
                      "Department of Mathematics, Ludwig Maximilian University of Munich"}
     assert count(sample_store, f"{LMU} skos:altLabel \"LMU Munich\"@en") == 1
     # USTC with English and Chinese labels; UIUC resolved
-    ustc = {(str(l), l.language) for (l,) in sample_store.query(sparql_prologue() + f"SELECT ?l WHERE {{ <{ID}institution/university-of-science-and-technology-of-china> rdfs:label ?l }}")}
+    ustc = {(str(label), label.language) for (label,) in sample_store.query(sparql_prologue() + f"SELECT ?l WHERE {{ <{ID}institution/university-of-science-and-technology-of-china> rdfs:label ?l }}")}
     assert ustc == {("University of Science and Technology of China", "en"), ("中国科学技术大学", "zh")}
     assert count(sample_store, f"<{ID}institution/university-of-illinois-urbana-champaign> skos:prefLabel \"University of Illinois Urbana-Champaign\"@en ; skos:altLabel \"UIUC\"@en") == 1
 

@@ -188,7 +188,7 @@ def _artifacts_of(found: list[tuple[str, Found]]) -> list[Artifact]:
     for section, item in found:
         by_key[match_key(item.name)].append((section, item))
     artifacts = []
-    for key, items in sorted(by_key.items()):
+    for _key, items in sorted(by_key.items()):
         ordered = sorted(items, key=lambda pair: SECTIONS.index(pair[0]))
         by_evidence = sorted(items, key=lambda pair: ("abstract", "title", "summary").index(pair[0]))
         kind = next((f.kind for _, f in by_evidence if f.kind), DEFAULT_KIND)

@@ -167,7 +167,7 @@ class KGStore(ABC):
         """Every triple in its source graph, sorted by graph then triple."""
         return sorted_statements(self.select_terms(QUADS_QUERY), True, self.scratch_dir, on_progress)
 
-    def close(self) -> None:
+    def close(self) -> None:  # noqa: B027 - a store with nothing to release need not say so
         pass
 
 
