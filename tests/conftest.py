@@ -18,6 +18,16 @@ LISTING = SAMPLES_DIR / "001_0af6457a65591eab.txt"
 ABSTRACTS = SAMPLES_DIR / "000_d46489bfe8e71c68.txt"
 KG_BIN = Path(sys.executable).with_name("kg")
 
+#: Fixtures that put every test using them in a tier (docs/testing.md): a headless Chromium, or a
+#: server on 127.0.0.1 (kg serve, an Oxigraph server, a fake SPARQL server).
+TIER_OF_FIXTURE = {"browser": "browser", "served": "server", "server": "server", "servers": "server"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        for fixture in TIER_OF_FIXTURE.keys() & set(getattr(item, "fixturenames", ())):
+            item.add_marker(TIER_OF_FIXTURE[fixture])
+
 
 @pytest.fixture(scope="session")
 def sample_store() -> KGStore:

@@ -38,6 +38,7 @@ def _write_table(conference: str, path: Path, delimiter: str, headers: tuple[str
     return papers
 
 
+@pytest.mark.realdata
 @pytest.mark.parametrize("conference", CONFERENCES)
 @pytest.mark.parametrize("suffix, delimiter", [(".csv", ","), (".tsv", "\t")])
 def test_table_of_the_json_gives_its_papers_bylines_and_affiliations(conference, suffix, delimiter, tmp_path):
@@ -56,6 +57,7 @@ def test_table_of_the_json_gives_its_papers_bylines_and_affiliations(conference,
         assert record.stated_facts.endswith(conference[-4:])
 
 
+@pytest.mark.realdata
 def test_csv_papers_in_the_graph(tmp_path):
     path = tmp_path / "corl.csv"
     papers = _write_table("corl2024", path, ",", ("title", "author", "affiliation", "summary", "conference", "year", "link"))
@@ -65,6 +67,7 @@ def test_csv_papers_in_the_graph(tmp_path):
     assert bylines(store) == {p["title"]: p["author"].split(";") for p in papers}
 
 
+@pytest.mark.slow
 def test_other_column_names_need_columns(tmp_path):
     path = tmp_path / "odd.csv"
     path.write_text("Paper,Writers,Org\nA Study of Things,\"Ada Lovelace, Alan Turing\",Some University\n", encoding="utf-8")

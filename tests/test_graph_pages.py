@@ -196,6 +196,7 @@ def test_every_node_is_in_its_community_colour_and_pages_count_as_stats(sample_p
     assert phrase in summary and f"({multi} with two or more members" in phrase
 
 
+@pytest.mark.slow
 def test_pages_are_utf8_and_byte_identical_for_the_same_input(sample_pages, tmp_path):
     run_kg("build", "--store", "memory", cwd=tmp_path)
     for name in ("coauthors.html", "institutions.html"):

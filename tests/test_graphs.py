@@ -153,6 +153,7 @@ def test_gexf_has_labels_weights_communities_and_is_deterministic(coauthors, tmp
     assert len(lines) == 1 + coauthors.number_of_edges() and lines[1].split(",")[2] == "2"
 
 
+@pytest.mark.slow
 def test_cli_ego_page_stats_path_and_errors(tmp_path):
     run_kg("build", "--store", str(tmp_path / "store"), cwd=tmp_path)
     store = ("--store", str(tmp_path / "store"))
@@ -194,6 +195,7 @@ def built_store(tmp_path_factory) -> Path:
     return folder / "store"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["coauthors", "institutions", "topics", "affiliations"])
 def test_every_network_file_is_valid_and_keeps_node_kinds(name, built_store, tmp_path):
     if not GEXF_SCHEMA.exists():
@@ -230,6 +232,7 @@ def test_parent_level_rolls_units_up_into_their_parents(sample_store):
     assert not has_parent & set(parents) and has_parent & set(listed)
 
 
+@pytest.mark.slow
 def test_cli_institution_levels_and_measures_named_for_each_network(tmp_path):
     run_kg("build", "--store", str(tmp_path / "store"), cwd=tmp_path)
     store = ("--store", str(tmp_path / "store"))

@@ -547,17 +547,14 @@ def test_quality_says_why_look_alikes_were_kept_apart():
     assert "another order" in why[("Foo University", "University of Foo")]
 
 
-REALDATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "realdata"
-
-
+@pytest.mark.realdata
 @pytest.mark.parametrize("name", ["aistats2025", "corl2024"])
 def test_real_listings_keep_spellings_together_and_institutions_apart(name):
-    listing = REALDATA / f"{name}_listing.txt"
-    if not listing.exists():
-        pytest.skip(f"no real data at {REALDATA}")
-    import json
+    from structured_sources import truth, realdata
+
+    listing = realdata(f"{name}_listing.txt")
     from eval.real_institutions import _build, institution_scores
-    scores = institution_scores(_build(listing), json.loads((REALDATA / f"{name}_truth.json").read_text("utf-8")))
+    scores = institution_scores(_build(listing), truth(name))
     assert scores["pairs"] > 100
     assert scores["spelling_pairs_together"] >= 0.90, scores["pairs_apart"]
     assert scores["merging_nodes"] == 0, scores["merging_examples"]
@@ -883,6 +880,7 @@ def test_names_with_such_words_are_organisations(table, entry):
     assert len(institutions(entry, table)) == 1
 
 
+@pytest.mark.slow
 def test_institutions_run_together_by_the_hundred_are_cut_without_deep_recursion(table):
     # each cut used to recurse for the rest of the entry: 2,200 cuts passed Python's recursion limit
     entry = ", ".join(f"Alpha{i} University Beta{i} University" for i in range(1100))

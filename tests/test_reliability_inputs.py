@@ -31,6 +31,7 @@ def test_every_line_end_mix_reads_the_same(tmp_path, line_end, blank_end):
     assert len(titles(LISTING)) == 30
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not (shutil.which("rapper") and shutil.which("xmllint")), reason="needs rapper and xmllint (make system-deps)")
 def test_non_characters_and_controls_never_reach_an_output(tmp_path):
     text = LISTING.read_text(encoding="utf-8")
