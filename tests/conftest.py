@@ -37,6 +37,15 @@ def sample_store() -> KGStore:
     return store
 
 
+@pytest.fixture(scope="session")
+def built_samples(tmp_path_factory) -> Path:
+    """A folder where `kg build --store store` ran on the samples: store/ and exports/ (read-only for
+    tests: one build per test process, shared by the modules that read it)."""
+    folder = tmp_path_factory.mktemp("built-samples")
+    run_kg("build", "--store", str(folder / "store"), cwd=folder)
+    return folder
+
+
 def run_kg(*args: str, cwd: Path, check: bool = True, input: bytes | None = None) -> subprocess.CompletedProcess:
     """Run the installed ``kg`` command as a user would, in its own process."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("KG_")}

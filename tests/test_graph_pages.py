@@ -31,11 +31,9 @@ Comments ICML 2026
 
 
 @pytest.fixture(scope="module")
-def sample_pages(tmp_path_factory) -> Path:
+def sample_pages(built_samples) -> Path:
     """`kg build` on the samples, run in a fresh folder: exports/ holds the pages."""
-    folder = tmp_path_factory.mktemp("build")
-    run_kg("build", "--store", str(folder / "store"), cwd=folder)
-    return folder
+    return built_samples
 
 
 class Links(HTMLParser):
