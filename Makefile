@@ -7,6 +7,8 @@ STAMP  := $(VENV)/.installed
 .PHONY: demo test test-fast lint system-deps bench bench-1m bench-graphs bench-timing eval eval-real clean
 
 # Parallel test processes (pytest-xdist): `auto` is one per core; `make test JOBS=1` runs in one.
+# --dist loadfile keeps a file's tests in one process, so its module fixtures (a built store, a
+# server) are made once.
 JOBS ?= auto
 # The tiers (docs/testing.md): test-fast leaves out every test with one of these marks.
 SLOW_TIERS := slow or browser or server or packaging or realdata
@@ -26,11 +28,11 @@ demo: $(STAMP)
 
 ## Install what the tests need (Python packages, rapper, roqet, Chromium), lint, and run every test.
 test: $(STAMP) system-deps lint
-	$(BIN)/python -m pytest -n $(JOBS) --dist loadgroup
+	$(BIN)/python -m pytest -n $(JOBS) --dist loadfile
 
 ## The unit tier: no slow, browser, server, packaging or real-data test (under 2 minutes).
 test-fast: $(STAMP)
-	$(BIN)/python -m pytest -n $(JOBS) --dist loadgroup -m "not ($(SLOW_TIERS))"
+	$(BIN)/python -m pytest -n $(JOBS) --dist loadfile -m "not ($(SLOW_TIERS))"
 
 ## ruff's checks over the tree, and its layout over the files in FORMATTED.
 lint: $(STAMP)
