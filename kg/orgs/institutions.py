@@ -943,7 +943,6 @@ def states_no_affiliation(piece: str) -> bool:
 def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
     if is_known(piece, aliases):
         return [[Level(piece)]]
-    levels: list[Level] = []
     parts = _without_shortened_names(_parts(piece, aliases))
     if len(parts) == 2 and _lab_word_before_name(*parts, aliases):  # "Research, Zorblax" is Zorblax Research
         parts = [f"{parts[1]} {parts[0]}"]
