@@ -45,8 +45,8 @@ class AliasTable:
 
 
 def read_alias_file(path: Path) -> tuple[dict[str, str], dict[str, str]]:
-    """``variant<TAB>canonical[<TAB>parent]`` lines -> ({variant key: canonical}, {canonical: parent});
-    bad lines name file and line."""
+    """``variant<TAB>canonical[<TAB>parent][<TAB># why]`` lines -> ({variant key: canonical},
+    {canonical: parent}); bad lines name file and line."""
     entries: dict[str, str] = {}
     parents: dict[str, str] = {}
     try:
@@ -56,7 +56,7 @@ def read_alias_file(path: Path) -> tuple[dict[str, str], dict[str, str]]:
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip() or line.lstrip().startswith("#"):
             continue
-        fields = [field.strip() for field in line.split("\t")]
+        fields = [field.strip() for field in line.partition("\t#")[0].split("\t")]  # "\t# why" ends a line
         if len(fields) not in (2, 3) or not all(fields):
             raise InputError(path, "expected 'variant<TAB>canonical name[<TAB>parent]'", number)
         key = institution_key(fields[0])
