@@ -4,7 +4,17 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test system-deps bench bench-1m bench-graphs stress fuzz eval eval-real eval-orgs clean
+.PHONY: demo test test-fast lint system-deps bench bench-1m bench-graphs bench-timing stress fuzz eval eval-real eval-orgs clean
+
+# Parallel test processes (pytest-xdist): `auto` is one per core; `make test JOBS=1` runs in one.
+# --dist loadfile keeps a file's tests in one process, so its module fixtures (a built store, a
+# server) are made once.
+JOBS ?= auto
+# The tiers (docs/testing.md): test-fast leaves out every test with one of these marks.
+SLOW_TIERS := slow or browser or server or packaging or realdata
+# Files `ruff format --check` holds to the formatter's layout; the rest of the tree joins once
+# `ruff format` has run over it.
+FORMATTED := bench/cli_help.py bench/hostile_inputs.py bench/page_load.py tests/cli
 
 # The install's output (pip's notices and warnings) goes to a log, shown only when the install fails.
 INSTALL_LOG := $(VENV)/install.log
@@ -20,9 +30,18 @@ $(STAMP): pyproject.toml setup.py
 demo: $(STAMP)
 	@$(BIN)/kg build
 
-## Install what the tests need (Python packages, rapper, roqet, Chromium) and run them all.
-test: $(STAMP) system-deps
-	$(BIN)/python -m pytest
+## Install what the tests need (Python packages, rapper, roqet, Chromium), lint, and run every test.
+test: $(STAMP) system-deps lint
+	$(BIN)/python -m pytest -n $(JOBS) --dist loadfile
+
+## The unit tier: no slow, browser, server, packaging or real-data test (under 2 minutes).
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -n $(JOBS) --dist loadfile -m "not ($(SLOW_TIERS))"
+
+## ruff's checks over the tree, and its layout over the files in FORMATTED.
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(if $(strip $(FORMATTED)),$(BIN)/ruff format --check $(FORMATTED))
 
 ## Debian packages the tests use: an independent RDF parser and SPARQL engine, a headless browser, xmllint (GEXF schema),
 ## and Virtuoso (a second SPARQL server for the remote store, with its isql for the bulk loader).
@@ -57,6 +76,12 @@ stress: $(STAMP)
 ## 500 mutants of a file in each input format: tracebacks, hangs, records lost (0 expected).
 fuzz: $(STAMP)
 	$(BIN)/python bench/fuzz_readers.py --field-mb 10
+
+## The timing checks: every `kg … --help`, hostile inputs beside ordinary ones, a 20,000-author page.
+bench-timing: $(STAMP)
+	$(BIN)/python bench/cli_help.py
+	$(BIN)/python bench/hostile_inputs.py
+	$(BIN)/python bench/page_load.py
 
 ## The same at 1,000,000 papers (hours on a 2-core machine; not run in CI).
 bench-1m: $(STAMP)

@@ -113,7 +113,7 @@ def report(result: dict) -> None:
     print(f"kg ingest (embedded): {result['ingest_s']:.1f} s; kg export --per-graph: {result['export_s']:.1f} s; "
           f"scripts/virtuoso_load.sh (clear, ld_dir, rdf_loader_run, checkpoint, kg stats x2): {result['load_s']:.1f} s")
     print("\n".join(line[:200] for line in result["load_output"].splitlines()))
-    print(f"| query | rows | embedded ms | Virtuoso ms | Virtuoso's rows |\n| --- | ---: | ---: | ---: | --- |")
+    print("| query | rows | embedded ms | Virtuoso ms | Virtuoso's rows |\n| --- | ---: | ---: | ---: | --- |")
     for name, (ms, rows) in result["embedded"].items():
         theirs = result["virtuoso"][name][0]
         how = result["rows"][name]

@@ -18,7 +18,7 @@ class Namespace:
     def __str__(self) -> str:
         return self._base
 
-    @lru_cache(maxsize=None)
+    @lru_cache(maxsize=None)  # noqa: B019 - a few module-level namespaces, kept for the whole run
     def __getattr__(self, name: str) -> NamedNode:
         if name.startswith("__"):
             raise AttributeError(name)

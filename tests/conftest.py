@@ -18,6 +18,17 @@ LISTING = SAMPLES_DIR / "001_0af6457a65591eab.txt"
 ABSTRACTS = SAMPLES_DIR / "000_d46489bfe8e71c68.txt"
 KG_BIN = Path(sys.executable).with_name("kg")
 
+#: Fixtures that put every test using them in a tier (docs/testing.md): a headless Chromium, or a
+#: server on 127.0.0.1 (kg serve, an Oxigraph server, fake SPARQL servers, Virtuoso).
+TIER_OF_FIXTURE = {"browser": "browser", "served": "server", "server": "server", "servers": "server",
+                   "virtuoso": "server"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        for fixture in TIER_OF_FIXTURE.keys() & set(getattr(item, "fixturenames", ())):
+            item.add_marker(TIER_OF_FIXTURE[fixture])
+
 
 @pytest.fixture(scope="session")
 def sample_store() -> KGStore:
@@ -25,6 +36,15 @@ def sample_store() -> KGStore:
     store = KGStore("memory")
     ingest([SAMPLES_DIR], store, Minter())
     return store
+
+
+@pytest.fixture(scope="session")
+def built_samples(tmp_path_factory) -> Path:
+    """A folder where `kg build --store store` ran on the samples: store/ and exports/ (read-only for
+    tests: one build per test process, shared by the modules that read it)."""
+    folder = tmp_path_factory.mktemp("built-samples")
+    run_kg("build", "--store", str(folder / "store"), cwd=folder)
+    return folder
 
 
 def run_kg(*args: str, cwd: Path, check: bool = True, input: bytes | None = None) -> subprocess.CompletedProcess:

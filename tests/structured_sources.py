@@ -4,21 +4,21 @@ repository (skipped when absent), and what a store says about papers and their b
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
 
+from eval.realdata import realdata_dir
 from kg.vocab import sparql_prologue
 
-REALDATA = Path(os.environ.get("KG_REALDATA", Path(__file__).resolve().parents[1] / ".." / "shared" / "realdata"))
+REALDATA = realdata_dir().resolve()
 CONFERENCES = ("aistats2025", "corl2024")
 
 
 def realdata(name: str) -> Path:
     path = REALDATA / name
     if not path.is_file():
-        pytest.skip(f"real data {path} is not here")
+        pytest.skip(f"real data: no {path} (the folder is ../shared/realdata beside the repository, or $KG_REALDATA)")
     return path
 
 

@@ -97,6 +97,7 @@ def synthetic(tmp_path_factory):
     return files
 
 
+@pytest.mark.slow
 def test_aggregates_agree_on_a_synthetic_corpus_and_follow_remove_and_reingest(synthetic):
     store, minter = KGStore("memory"), Minter()
     ingest(synthetic, store, minter)

@@ -24,6 +24,7 @@ def test_build_writes_turtle_that_rapper_parses(tmp_path):
     assert "returned" in parsed.stderr and " 0 triples" not in parsed.stderr
 
 
+@pytest.mark.slow
 def test_build_writes_the_same_files_in_one_process_as_beside_the_pages(tmp_path):
     """--jobs 2: the export in a reader process while the pages are written, the resolution's reads
     beside each other; --jobs 1: all in one process. Every file the same bytes, no snapshot left."""

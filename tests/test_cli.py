@@ -34,6 +34,7 @@ def test_help_documents_every_command(tmp_path):
     assert "--strict" in run_kg("build", "--help", cwd=tmp_path).stdout.decode()
 
 
+@pytest.mark.slow
 def test_build_then_stats_share_the_default_store(tmp_path):
     run_kg("build", cwd=tmp_path)
     assert (tmp_path / ".kg-store").is_dir() and (tmp_path / "exports" / "kg.ttl").is_file()
@@ -42,6 +43,7 @@ def test_build_then_stats_share_the_default_store(tmp_path):
     assert counts["triples"] == rapper_count(tmp_path / "exports" / "kg.ttl", "turtle")
 
 
+@pytest.mark.slow
 def test_hostile_listing_counts_add_up_and_rejects_are_reported(tmp_path):
     result = run_kg("build", str(HOSTILE), "--store", "memory", "--out", "out", cwd=tmp_path)
     assert "Read 4 records from 1 file (as listing): 2 ingested, 2 rejected." in result.stdout.decode()
@@ -61,6 +63,7 @@ def test_hostile_listing_counts_add_up_and_rejects_are_reported(tmp_path):
     assert 'O\'Brien "Bob" Smith' in names and "Zoë <img src=x onerror=alert(1)> Martín" in names
 
 
+@pytest.mark.slow
 def test_strict_turns_a_rejection_into_a_failure(tmp_path):
     result = run_kg("build", str(HOSTILE), "--store", "memory", "--strict", cwd=tmp_path, check=False)
     assert result.returncode == 1
@@ -72,6 +75,7 @@ def test_strict_turns_a_rejection_into_a_failure(tmp_path):
     (lambda p: None, "no such file"),
     (lambda p: p.write_bytes(b"ICML 2026 Papers\n\nCaf\xe9 " + b"word " * 30 + b"\n"), "3: is not valid utf-8 (byte 0xe9 at column 4)"),
 ])
+@pytest.mark.slow
 def test_unreadable_input_is_one_line_with_exit_2(tmp_path, make_file, message):
     path = tmp_path / "input.txt"
     make_file(path)
@@ -82,18 +86,21 @@ def test_unreadable_input_is_one_line_with_exit_2(tmp_path, make_file, message):
     assert "Traceback" not in result.stderr.decode()
 
 
+@pytest.mark.slow
 def test_encoding_option_reads_latin1(tmp_path):
     result = run_kg("build", str(DATA / "latin1_abstracts.txt"), "--encoding", "latin-1", "--store", "memory", cwd=tmp_path)
     assert "1 ingested, 0 rejected" in result.stdout.decode()
     assert "naïve Bayes" in (tmp_path / "exports" / "kg.ttl").read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_a_build_with_nothing_to_ingest_fails(tmp_path):
     result = run_kg("build", str(DATA / "empty.txt"), "--store", "memory", cwd=tmp_path, check=False)
     assert result.returncode == 1
     assert result.stderr.decode().splitlines() == ["kg: error: nothing to ingest: no records in 1 file"]
 
 
+@pytest.mark.slow
 def test_turtle_is_byte_identical_across_runs_and_stores(tmp_path):
     run_kg("build", "--out", "a", cwd=tmp_path)
     run_kg("build", "--store", "memory", "--out", "b", cwd=tmp_path)
@@ -104,6 +111,7 @@ def test_turtle_is_byte_identical_across_runs_and_stores(tmp_path):
     assert first == (tmp_path / "b" / "kg.ttl").read_bytes() == (other / "c" / "kg.ttl").read_bytes()
 
 
+@pytest.mark.slow
 def test_base_namespace_is_configurable(tmp_path):
     run_kg("build", "--store", "memory", "--base", "http://example.com/my/", cwd=tmp_path)
     text = (tmp_path / "exports" / "kg.ttl").read_text(encoding="utf-8")
@@ -111,6 +119,7 @@ def test_base_namespace_is_configurable(tmp_path):
     assert "kg.example.org/id/" not in text
 
 
+@pytest.mark.slow
 def test_export_formats_parse_with_independent_parsers(tmp_path):
     run_kg("build", cwd=tmp_path)
     turtle = rapper_count(tmp_path / "exports" / "kg.ttl", "turtle")
@@ -138,6 +147,7 @@ def test_command_table_matches_the_commands_and_help_imports_no_engine():
     assert result.stdout.strip().endswith("[]") and "Commands:" in result.stdout
 
 
+@pytest.mark.slow
 def test_build_on_a_terminal_shows_every_stage(tmp_path):
     """Reading, loading and resolution, counting, the Turtle export and the pages each show on a terminal."""
     import pty

@@ -26,6 +26,7 @@ def exported(store, format_name: str) -> bytes:
     return out.getvalue()
 
 
+@pytest.mark.slow
 def test_jsonld_is_compacted_and_pyld_reads_back_the_ntriples(sample_store):
     document = exported(sample_store, "jsonld")
     assert document == exported(sample_store, "jsonld")  # byte-identical across runs
@@ -155,6 +156,7 @@ def disk_store(tmp_path_factory):
     store.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("format_name", ["turtle", "nquads"])
 def test_an_export_in_its_own_process_beside_the_writer_is_the_same_bytes(disk_store, tmp_path, format_name):
     from kg.exports.background import export_beside

@@ -53,6 +53,7 @@ def _read(path: Path):
     return [i for i in items if isinstance(i, PaperRecord)], [i for i in items if isinstance(i, Rejection)], source.format
 
 
+@pytest.mark.realdata
 @pytest.mark.parametrize("conference", CONFERENCES)
 def test_feed_of_the_json_gives_its_papers_bylines_and_affiliations(conference, tmp_path):
     path = tmp_path / "feed.atom"
@@ -68,6 +69,7 @@ def test_feed_of_the_json_gives_its_papers_bylines_and_affiliations(conference, 
         assert lines[record.source.line - 1].strip() == "<entry>"
 
 
+@pytest.mark.realdata
 def test_feed_papers_in_the_graph_with_venue_from_the_comment(tmp_path):
     path = tmp_path / "corl.xml"
     papers = _feed("corl2024", path)

@@ -36,6 +36,7 @@ def _plain_names(field: str) -> list[str]:
     return [name.strip() for name in re.split(r"\s+and\s+", " ".join(field.split()))]
 
 
+@pytest.mark.realdata
 @pytest.mark.parametrize("conference", CONFERENCES)
 def test_bib_from_the_json_gives_its_papers_and_bylines(conference, tmp_path):
     path, papers = _bib_from_json(conference, tmp_path)
@@ -55,6 +56,7 @@ def test_bib_from_the_json_gives_its_papers_and_bylines(conference, tmp_path):
         assert [(r.title, r.authors) for r in records] == [(p["title"], p["author"].split(";")) for p in papers]
 
 
+@pytest.mark.realdata
 def test_bib_papers_in_the_graph_have_the_venue_and_bylines(tmp_path):
     path, papers = _bib_from_json("corl2024", tmp_path)
     store = KGStore("memory")

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from kg.errors import InputError
 from kg.ingest.formats import read_source
 from kg.ingest.formats import csv as csv_format
 from kg.records import PaperRecord, Rejection
@@ -37,6 +38,7 @@ def _write_table(conference: str, path: Path, delimiter: str, headers: tuple[str
     return papers
 
 
+@pytest.mark.realdata
 @pytest.mark.parametrize("conference", CONFERENCES)
 @pytest.mark.parametrize("suffix, delimiter", [(".csv", ","), (".tsv", "\t")])
 def test_table_of_the_json_gives_its_papers_bylines_and_affiliations(conference, suffix, delimiter, tmp_path):
@@ -55,6 +57,7 @@ def test_table_of_the_json_gives_its_papers_bylines_and_affiliations(conference,
         assert record.stated_facts.endswith(conference[-4:])
 
 
+@pytest.mark.realdata
 def test_csv_papers_in_the_graph(tmp_path):
     path = tmp_path / "corl.csv"
     papers = _write_table("corl2024", path, ",", ("title", "author", "affiliation", "summary", "conference", "year", "link"))
@@ -64,10 +67,11 @@ def test_csv_papers_in_the_graph(tmp_path):
     assert bylines(store) == {p["title"]: p["author"].split(";") for p in papers}
 
 
+@pytest.mark.slow
 def test_other_column_names_need_columns(tmp_path):
     path = tmp_path / "odd.csv"
     path.write_text("Paper,Writers,Org\nA Study of Things,\"Ada Lovelace, Alan Turing\",Some University\n", encoding="utf-8")
-    with pytest.raises(Exception):  # no title/authors columns by their common names: not detected as csv
+    with pytest.raises(InputError):  # no title/authors columns by their common names: not detected as csv
         _read(path)
     try:
         csv_format.use_columns("title=Paper,authors=Writers,affiliations=Org")

@@ -54,6 +54,7 @@ def _author_domains(entry: dict, count: int) -> list[str]:
     return domains if len(domains) == count else [""] * count
 
 
+@pytest.mark.realdata
 @pytest.mark.parametrize("name", CONFERENCES)
 def test_records_have_exact_bylines_affiliations_and_ids(name):
     records, rejections, fmt = _read(realdata(f"{name}.json"))
@@ -71,6 +72,7 @@ def test_records_have_exact_bylines_affiliations_and_ids(name):
         assert record.source.line >= 1 and record.openreview_id == paper["id"]
 
 
+@pytest.mark.realdata
 def test_graph_has_every_paper_with_its_byline(conference):
     name, store, report = conference
     expected = truth(name)["papers"]
@@ -79,6 +81,7 @@ def test_graph_has_every_paper_with_its_byline(conference):
     assert {p["title"]: p["authors"] for p in expected} == found
 
 
+@pytest.mark.realdata
 def test_one_person_node_per_openreview_profile(conference):
     name, store, _ = conference
     rows = store.query(sparql_prologue() + "SELECT ?person ?id WHERE { ?person a foaf:Person ; kg:openReviewId ?id }")
@@ -103,6 +106,7 @@ def test_one_person_node_per_openreview_profile(conference):
         assert len(nodes) == len(names[author])
 
 
+@pytest.mark.realdata
 def test_persons_link_their_orcid_dblp_and_openreview_pages(conference):
     name, store, _ = conference
     links = defaultdict(set)
@@ -121,6 +125,7 @@ def test_persons_link_their_orcid_dblp_and_openreview_pages(conference):
                 assert f"https://dblp.org/pid/{pid}" in links[profile]
 
 
+@pytest.mark.realdata
 def test_per_author_affiliations_are_on_the_authorship(conference):
     name, store, _ = conference
     rows = store.query(sparql_prologue() + """
@@ -211,10 +216,11 @@ def test_json_of_many_records_streams_with_the_line_of_each(tmp_path):
     lines = text.split("\n")
     for record in records[::500]:
         assert lines[record.source.line - 1].strip() == "{"
-        assert f'"Paper number' in lines[record.source.line]
+        assert '"Paper number' in lines[record.source.line]
     assert records[0].stated_facts.startswith("Oral") and records[7].openreview_id == "p7"
 
 
+@pytest.mark.realdata
 def test_graph_of_the_json_conforms_to_the_shapes(conference):
     from kg.quality.shacl import store_graph, validate_graph
     name, store, _ = conference

@@ -31,11 +31,9 @@ Comments ICML 2026
 
 
 @pytest.fixture(scope="module")
-def sample_pages(tmp_path_factory) -> Path:
+def sample_pages(built_samples) -> Path:
     """`kg build` on the samples, run in a fresh folder: exports/ holds the pages."""
-    folder = tmp_path_factory.mktemp("build")
-    run_kg("build", "--store", str(folder / "store"), cwd=folder)
-    return folder
+    return built_samples
 
 
 class Links(HTMLParser):
@@ -117,7 +115,7 @@ def test_fast_positions_fixed_physics_off_and_search_finds_an_author(sample_page
 
 
 A = "https://kg.example.org/id/author/"
-I = "https://kg.example.org/id/institution/"
+INSTITUTION = "https://kg.example.org/id/institution/"
 
 
 @pytest.mark.parametrize("typed, found", [
@@ -136,7 +134,7 @@ def test_search_finds_authors_as_the_cli_does(sample_pages, browser, typed, foun
 @pytest.mark.parametrize("typed", ["USTC", "ustc", "中国科学技术大学", "University of Science and Technology of China"])
 def test_search_finds_institutions_by_acronym_and_chinese_name(sample_pages, browser, typed):
     browser.open(sample_pages / "exports" / "institutions.html")
-    assert find(browser, typed) == [I + "university-of-science-and-technology-of-china"]
+    assert find(browser, typed) == [INSTITUTION + "university-of-science-and-technology-of-china"]
 
 
 def test_search_suggests_while_typing_and_a_miss_clears_the_old_highlight(sample_pages, browser):
@@ -196,6 +194,7 @@ def test_every_node_is_in_its_community_colour_and_pages_count_as_stats(sample_p
     assert phrase in summary and f"({multi} with two or more members" in phrase
 
 
+@pytest.mark.slow
 def test_pages_are_utf8_and_byte_identical_for_the_same_input(sample_pages, tmp_path):
     run_kg("build", "--store", "memory", cwd=tmp_path)
     for name in ("coauthors.html", "institutions.html"):
@@ -213,7 +212,7 @@ def synthetic_network(authors: int, seed: int = 7) -> nx.Graph:
         graph.add_node(f"a{index:05d}", label=f"Author {index:05d}", papers=0, titles=(), affiliations=())
     names = list(graph)
     pool = names[:10]
-    for paper in range(int(authors * 0.7)):
+    for _ in range(int(authors * 0.7)):
         team = set(rng.sample(pool, 2)) | set(rng.sample(names, rng.randint(0, 4)))
         for member in team:
             graph.nodes[member]["papers"] += 1
@@ -235,9 +234,7 @@ def test_twenty_thousand_authors_render_a_capped_page_that_opens(tmp_path, brows
     assert report.errors == [] and report.requests == []
     assert browser.evaluate("network.body.nodeIndices.length") == NODE_CAP
     omitted = browser.evaluate("document.getElementById('omitted').textContent")
-    assert f"{20_000 - NODE_CAP:,} authors" in omitted
-    assert report.load_seconds < 20, report.load_seconds
-    print(f"20,000-author page: {page.stat().st_size:,} bytes, loaded in {report.load_seconds:.2f} s")
+    assert f"{20_000 - NODE_CAP:,} authors" in omitted  # how long it takes to open: bench/page_load.py
 
 
 def test_the_browser_harness_sees_requests_errors_and_dialogs(tmp_path, browser):

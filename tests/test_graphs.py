@@ -153,9 +153,9 @@ def test_gexf_has_labels_weights_communities_and_is_deterministic(coauthors, tmp
     assert len(lines) == 1 + coauthors.number_of_edges() and lines[1].split(",")[2] == "2"
 
 
-def test_cli_ego_page_stats_path_and_errors(tmp_path):
-    run_kg("build", "--store", str(tmp_path / "store"), cwd=tmp_path)
-    store = ("--store", str(tmp_path / "store"))
+@pytest.mark.slow
+def test_cli_ego_page_stats_path_and_errors(built_store, tmp_path):
+    store = ("--store", str(built_store))
     result = run_kg("graph", "coauthors", "--author", "gerhard  NEUMANN", "--format", "csv", *store, cwd=tmp_path)
     assert "(15 nodes, 63 edges)" in result.stderr.decode()
     assert (tmp_path / "exports" / "coauthors-gerhard-neumann.csv").exists()
@@ -188,12 +188,11 @@ GEXF_SCHEMA = Path(__file__).resolve().parents[1] / ".." / "shared" / "schemas" 
 
 
 @pytest.fixture(scope="module")
-def built_store(tmp_path_factory) -> Path:
-    folder = tmp_path_factory.mktemp("built")
-    run_kg("build", "--store", str(folder / "store"), cwd=folder)
-    return folder / "store"
+def built_store(built_samples) -> Path:
+    return built_samples / "store"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["coauthors", "institutions", "topics", "affiliations"])
 def test_every_network_file_is_valid_and_keeps_node_kinds(name, built_store, tmp_path):
     if not GEXF_SCHEMA.exists():
@@ -230,9 +229,9 @@ def test_parent_level_rolls_units_up_into_their_parents(sample_store):
     assert not has_parent & set(parents) and has_parent & set(listed)
 
 
-def test_cli_institution_levels_and_measures_named_for_each_network(tmp_path):
-    run_kg("build", "--store", str(tmp_path / "store"), cwd=tmp_path)
-    store = ("--store", str(tmp_path / "store"))
+@pytest.mark.slow
+def test_cli_institution_levels_and_measures_named_for_each_network(built_store, tmp_path):
+    store = ("--store", str(built_store))
     missing = run_kg("graph", "institutions", "--institution", "Zhejiang University", *store, cwd=tmp_path, check=False)
     assert missing.returncode == 1 and "--level parent" in missing.stderr.decode()
     found = run_kg("graph", "institutions", "--level", "parent", "--institution", "Zhejiang University",

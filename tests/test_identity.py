@@ -120,6 +120,7 @@ def test_removing_the_json_gives_the_listing_its_own_people_back(files):
     assert _authors_of(store, "Learning to Rank Bandits") == {1: "yang-liu3--openreview", 2: "ada-byron1--openreview"}
 
 
+@pytest.mark.realdata
 def test_real_listing_and_json_are_one_paper_each_with_both_sources():
     listing, json_path = realdata("aistats2025_listing.txt"), realdata("aistats2025.json")
     store = KGStore("memory")

@@ -11,6 +11,7 @@ import textwrap
 import time
 
 import pyoxigraph as ox
+import pytest
 
 from conftest import ABSTRACTS, KG_BIN, LISTING, run_kg
 
@@ -25,6 +26,7 @@ def dump_of_build(cwd, name, *paths) -> bytes:
     return dump(cwd / name, cwd)
 
 
+@pytest.mark.slow
 def test_ingest_adds_sources_and_remove_drops_one(tmp_path):
     store = tmp_path / "store"
     run_kg("ingest", str(LISTING), "--store", str(store), cwd=tmp_path)
@@ -43,6 +45,7 @@ def test_ingest_adds_sources_and_remove_drops_one(tmp_path):
     assert missing.returncode == 1 and b"no source 'nope.txt'" in missing.stderr
 
 
+@pytest.mark.slow
 def test_a_file_that_fails_half_way_leaves_its_source_as_it_was(tmp_path):
     store = tmp_path / "store"
     run_kg("build", "--store", str(store), cwd=tmp_path)
@@ -54,6 +57,7 @@ def test_a_file_that_fails_half_way_leaves_its_source_as_it_was(tmp_path):
     assert dump(store, tmp_path) == before
 
 
+@pytest.mark.slow
 def test_killed_ingest_leaves_the_store_as_before_and_rerun_finishes(tmp_path):
     store = tmp_path / "store"
     big = tmp_path / "big.txt"
@@ -74,6 +78,7 @@ def test_killed_ingest_leaves_the_store_as_before_and_rerun_finishes(tmp_path):
     assert "6,000 ingested" in finished and "6,043 papers" in finished  # 43 sample papers + 6,000 synthetic
 
 
+@pytest.mark.slow
 def test_death_while_applying_a_committed_source_is_finished_on_next_open(tmp_path):
     """The process dies after the commit point, half-way through the bulk load of a replaced
     source (a new source is loaded before the commit: the test below)."""
@@ -104,6 +109,7 @@ def test_death_while_applying_a_committed_source_is_finished_on_next_open(tmp_pa
     assert not list((store / "kg-journal").iterdir())
 
 
+@pytest.mark.slow
 def test_death_after_a_new_source_was_loaded_but_not_committed_leaves_the_store_as_before(tmp_path):
     """A new source's graph is bulk-loaded while it is staged, in small chunks here; the process
     dies with all of it loaded but before the commit: the next command drops it again."""

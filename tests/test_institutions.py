@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -208,17 +207,14 @@ def test_quality_says_why_look_alikes_were_kept_apart():
     assert "another order" in why[("Foo University", "University of Foo")]
 
 
-REALDATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "realdata"
-
-
+@pytest.mark.realdata
 @pytest.mark.parametrize("name", ["aistats2025", "corl2024"])
 def test_real_listings_keep_spellings_together_and_institutions_apart(name):
-    listing = REALDATA / f"{name}_listing.txt"
-    if not listing.exists():
-        pytest.skip(f"no real data at {REALDATA}")
-    import json
+    from structured_sources import truth, realdata
+
+    listing = realdata(f"{name}_listing.txt")
     from eval.real_institutions import _build, institution_scores
-    scores = institution_scores(_build(listing), json.loads((REALDATA / f"{name}_truth.json").read_text("utf-8")))
+    scores = institution_scores(_build(listing), truth(name))
     assert scores["pairs"] > 100
     assert scores["spelling_pairs_together"] >= 0.90, scores["pairs_apart"]
     assert scores["merging_nodes"] == 0, scores["merging_examples"]
@@ -278,6 +274,7 @@ def test_a_slash_or_ampersand_where_the_table_knows_the_parent(table):
     assert institutions("Johnson & Johnson", table) == [["Johnson & Johnson"]]
 
 
+@pytest.mark.slow
 def test_institutions_run_together_by_the_hundred_are_cut_without_deep_recursion(table):
     # each cut used to recurse for the rest of the entry: 2,200 cuts passed Python's recursion limit
     entry = ", ".join(f"Alpha{i} University Beta{i} University" for i in range(1100))
@@ -285,13 +282,12 @@ def test_institutions_run_together_by_the_hundred_are_cut_without_deep_recursion
     assert len(found) == 2200 and found[:2] == [["Alpha0 University"], ["Beta0 University"]]
 
 
-def test_a_comma_part_too_long_to_be_names_run_together_is_not_cut_and_costs_little(table):
+def test_a_comma_part_too_long_to_be_names_run_together_is_not_cut(table):
     # every cut of a part asked the whole name before it (brand_parent, itself quadratic): 1,000
     # capitalised words took minutes; a part longer than LONGEST_RUN_TOGETHER is no run of names
+    # (its CPU time beside an ordinary entry's: bench/hostile_inputs.py)
     entry = " ".join(f"Alpha{i} University" if i % 7 == 0 else f"Word{i}" for i in range(1000))
-    start = time.process_time()
     assert len(institutions(entry, table)) == 1
-    assert time.process_time() - start < 30
 
 
 def test_a_unit_ending_with_its_institutions_name_awaits_none(table):

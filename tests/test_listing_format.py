@@ -140,6 +140,7 @@ def test_empty_file_has_no_records():
     assert read_all(DATA / "empty.txt")[1:] == ([], [])
 
 
+@pytest.mark.slow
 def test_ten_megabyte_single_line_is_rejected_not_crashed(tmp_path):
     path = tmp_path / "huge.txt"
     path.write_text("ICML 2026 Papers\n\n" + "word " * 2_100_000 + "\n\nA normal abstract " + "that goes on " * 10 + "\n", encoding="utf-8")

@@ -46,6 +46,7 @@ def store(tmp_path_factory):
     return store
 
 
+@pytest.mark.slow
 def test_the_index_gives_the_answers_of_the_keys_read_as_rows(store):
     assert all(key_index(store, kind, text_rows) is not None for kind in TYPED), "the resolution step wrote the index"
     with_index = answers(store)
@@ -67,6 +68,7 @@ def test_the_pages_search_keys_read_from_the_index_are_the_labels_keys(kind):
     assert from_index == from_labels and len(from_index) > 10
 
 
+@pytest.mark.slow
 def test_an_index_written_in_chunks_gives_the_same_answers(store, tmp_path, monkeypatch):
     """The index is split into literals of about CHUNK characters (Oxigraph's parser refuses an
     N-Triples line over 16 MB, which the author index passed at 300,000 papers); read back, sorted

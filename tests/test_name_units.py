@@ -134,6 +134,7 @@ def source(tmp_path):
     return path
 
 
+@pytest.mark.slow
 def test_units_by_name_in_the_store_explained_and_valid(source):
     store = KGStore("memory")
     ingest([source], store, Minter())

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = [pytest.mark.packaging, pytest.mark.slow]
+
 ROOT = Path(__file__).resolve().parents[1]
 #: What a source distribution holds; copied so the build leaves no build/ or egg-info in the checkout.
 SOURCE_PARTS = ("pyproject.toml", "setup.py", "README.md", "kg", "ontology", "queries", "samples")

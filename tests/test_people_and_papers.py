@@ -136,6 +136,7 @@ def test_display_name_rule():
     assert preferred_form({"Dongwoo Kim": 1, "Dong-Woo Kim": 1}) == "Dong-Woo Kim"          # then code points
 
 
+@pytest.mark.slow
 def test_the_evidence_of_a_paper_two_sources_state_does_not_follow_hash_order():
     """A paper stated with its abstract (JSON) and without (listing) is one IRI in two graphs; an
     abstract file's record of it matches both, on text similarity and on the coined name. Which

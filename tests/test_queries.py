@@ -354,6 +354,7 @@ def kg_query(folder, *args, check=True):
     return run_kg("query", "--store", "store", *args, cwd=folder, check=check)
 
 
+@pytest.mark.slow
 def test_cli_table(built):
     out = kg_query(built, "coauthors", "-p", "author=gerhard neumann").stdout.decode()
     lines = out.splitlines()

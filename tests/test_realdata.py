@@ -10,7 +10,7 @@ import pytest
 from eval.realdata import builds, realdata_dir, score, scorecard, truth_sets
 
 SETS = truth_sets()
-pytestmark = pytest.mark.skipif(not SETS, reason=f"no real data in {realdata_dir()}")
+pytestmark = [pytest.mark.realdata, pytest.mark.skipif(not SETS, reason=f"no real data in {realdata_dir().resolve()}")]
 
 
 @pytest.fixture(scope="module", params=[path.stem for path, _ in SETS] or ["none"])

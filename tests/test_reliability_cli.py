@@ -23,6 +23,7 @@ def built(tmp_path_factory):
     (("author-papers", "-p", "author=nobody at all", "-p", "byline=middle"),
      "parameter byline: 'middle' is not allowed; give one of any, first, last"),
 ])
+@pytest.mark.slow
 def test_parameter_values_are_checked_before_the_query_runs(built, args, message):
     result = run_kg("query", *args, cwd=built, check=False)
     assert result.returncode == 2
@@ -57,6 +58,7 @@ def test_byline_values_are_case_forgiving(sample_store):
     (("build", "--base", "not an iri"), "kg: error: --base 'not an iri/' is not an IRI namespace"),
     (("export", "--out", "a-file/kg.ttl"), "kg: error: a-file"),
 ])
+@pytest.mark.slow
 def test_bad_options_are_one_line_exit_2_and_change_nothing(built, args, message):
     (built / "a-file").write_text("", encoding="utf-8")
     before = run_kg("stats", "--format", "json", cwd=built).stdout
@@ -75,6 +77,7 @@ def test_a_syntax_error_in_my_query_is_at_my_line_and_column(built):
     assert len(lines) == 1 and lines[0].startswith("kg: error: mine.rq:4:11: SPARQL syntax error: "), lines
 
 
+@pytest.mark.slow
 def test_graph_outputs_keep_builds_page_and_refuse_an_empty_network(built):
     page = (built / "exports" / "coauthors.html").read_bytes()
     result = run_kg("graph", "coauthors", "--top", "10", cwd=built)

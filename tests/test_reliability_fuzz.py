@@ -21,8 +21,8 @@ from conftest import ABSTRACTS, LISTING
 from kg.errors import InputError
 from kg.ingest.formats import read_source
 from kg.records import PaperRecord, Rejection
+from structured_sources import realdata
 
-REALDATA = Path(os.environ.get("KG_REALDATA") or Path(__file__).resolve().parents[1] / ".." / "shared" / "realdata")
 MUTANTS = int(os.environ.get("KG_FUZZ_MUTANTS") or 300)
 MAX_CPU_SECONDS = 2.0  # per input; the slowest sample mutant takes a fraction of that
 NEIGHBOURS = 1  # records this many blocks from a mutation may change with it; the rest must not
@@ -131,16 +131,15 @@ def fuzz(path: Path, count: int, seed: int, tmp_path: Path) -> dict[str, int]:
     return tally
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sample", [LISTING, ABSTRACTS], ids=["listing", "abstracts"])
 def test_mutants_of_the_samples(sample, tmp_path):
     tally = fuzz(sample, MUTANTS, seed=14, tmp_path=tmp_path)
     assert tally["mutants"] == MUTANTS
 
 
-@pytest.mark.skipif(not REALDATA.is_dir(), reason="no ../shared/realdata here")
+@pytest.mark.realdata
 @pytest.mark.parametrize("name", ["aistats2025_listing.txt", "corl2024_abstracts.txt"])
 def test_mutants_of_the_real_listings(name, tmp_path):
-    path = REALDATA / name
-    if not path.is_file():
-        pytest.skip(f"{path} is absent")
+    path = realdata(name)
     fuzz(path, max(20, MUTANTS // 10), seed=41, tmp_path=tmp_path)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-import time
 
 import pytest
 
@@ -32,6 +31,7 @@ def test_every_line_end_mix_reads_the_same(tmp_path, line_end, blank_end):
     assert len(titles(LISTING)) == 30
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not (shutil.which("rapper") and shutil.which("xmllint")), reason="needs rapper and xmllint (make system-deps)")
 def test_non_characters_and_controls_never_reach_an_output(tmp_path):
     text = LISTING.read_text(encoding="utf-8")
@@ -53,29 +53,27 @@ def test_non_characters_and_controls_never_reach_an_output(tmp_path):
     assert "Gerhard Neumann" in (tmp_path / "co.gexf").read_text(encoding="utf-8")
 
 
-def cpu_seconds(work) -> float:
-    started = time.process_time()  # CPU time: what the input costs, not how busy the machine is
-    work()
-    return time.process_time() - started
-
-
-@pytest.mark.parametrize("text", [
-    "We introduce " + " ".join(["X-Y"] * 4900) + ".",
-    "(" * 5000 + "x" + ")" * 5000,
-    " ".join(["ABC"] * 4500),
+@pytest.mark.parametrize("text, artifacts", [
+    ("We introduce " + " ".join(["X-Y"] * 4900) + ".", ["X-Y"]),
+    ("(" * 5000 + "x" + ")" * 5000, []),
+    (" ".join(["ABC"] * 4500), []),
 ], ids=["x-y-abstract", "nested-parentheses", "acronyms"])
-def test_a_20kb_abstract_is_analysed_within_a_second(text):
-    analyse("warm-up", "We introduce a thing.")
-    assert cpu_seconds(lambda: analyse("A Title", text)) < 1.0
+def test_a_20kb_abstract_is_analysed(text, artifacts):
+    """How long it takes beside an ordinary abstract is measured by bench/hostile_inputs.py."""
+    analysis = analyse("A Title", text)
+    assert [artifact.name for artifact in analysis.artifacts] == artifacts and analysis.topics == []
 
 
-@pytest.mark.parametrize("text", [
-    " ".join(f"http://a.b/{n}" for n in range(2200)),
-    "Project page: " + " code ".join(f"https://x.org/{n}" for n in range(2200)),
-    "Workshop on " + "a: " * 6000 + "(",
+@pytest.mark.parametrize("text, links", [
+    (" ".join(f"http://a.b/{n}" for n in range(2200)), {"other_urls": 2200}),
+    ("Project page: " + " code ".join(f"https://x.org/{n}" for n in range(2200)), {"code_urls": 2199, "project_urls": 1}),
+    ("Workshop on " + "a: " * 6000 + "(", {}),
 ], ids=["2200-urls", "2200-cued-urls", "workshop-name"])
-def test_a_comments_line_with_thousands_of_links_is_read_within_a_second(text):
-    assert cpu_seconds(lambda: parse_publication(text, text, "A Title")) < 1.0
+def test_a_comments_line_with_thousands_of_links_is_read(text, links):
+    """How long it takes beside an ordinary comments line is measured by bench/hostile_inputs.py."""
+    info = parse_publication(text, text, "A Title")
+    assert {kind: len(getattr(info, kind)) for kind in ("other_urls", "code_urls", "project_urls")
+            if getattr(info, kind)} == links
 
 
 def listing(title: str, authors: str) -> str:

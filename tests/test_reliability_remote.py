@@ -173,6 +173,7 @@ def unanswering_port():
         sock.close()
 
 
+@pytest.mark.slow
 def test_a_host_that_never_connects_fails_on_the_connect_limit_not_the_answer_limit(unanswering_port, tmp_path):
     """The answer limit is long (a big query may compute for minutes); the connect limit is what
     says the host is not there, and it applies to each try of a retried read."""

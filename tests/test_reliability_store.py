@@ -13,6 +13,8 @@ import textwrap
 import time
 from pathlib import Path
 
+import pytest
+
 from conftest import KG_BIN, LISTING, run_kg
 
 DATA = Path(__file__).parent / "data"
@@ -34,6 +36,7 @@ def one_line_error(result, code: int) -> str:
     return lines[0]
 
 
+@pytest.mark.slow
 def test_a_failed_build_leaves_the_previous_graph(tmp_path):
     run_kg("build", cwd=tmp_path)
     before = stats(tmp_path)
@@ -55,6 +58,7 @@ def test_a_failed_build_leaves_the_previous_graph(tmp_path):
         assert stats(tmp_path) == before, args
 
 
+@pytest.mark.slow
 def test_kill_9_during_build_leaves_the_old_or_the_new_graph(tmp_path):
     run_kg("build", cwd=tmp_path)
     old = stats(tmp_path)
@@ -74,6 +78,7 @@ def test_kill_9_during_build_leaves_the_old_or_the_new_graph(tmp_path):
     assert new != old and all(after in (old, new) for after in seen), seen
 
 
+@pytest.mark.slow
 def test_readers_beside_a_writer_and_two_writers(tmp_path):
     run_kg("build", cwd=tmp_path)
     run_kg("synth", "--papers", "200", "--seed", "3", "--out", "more.txt", cwd=tmp_path)
@@ -92,6 +97,7 @@ def test_readers_beside_a_writer_and_two_writers(tmp_path):
     assert any("waiting up to" in err for err in errors)  # the second one said it waited
 
 
+@pytest.mark.slow
 def test_a_writer_waits_only_as_long_as_told(tmp_path):
     run_kg("build", cwd=tmp_path)
     before = stats(tmp_path)
@@ -112,12 +118,14 @@ def one_line_error_last(result, code: int) -> str:
     return result.stderr.decode().splitlines()[-1]
 
 
+@pytest.mark.slow
 def test_reading_commands_refuse_a_folder_without_a_store(tmp_path):
     for args in (("stats",), ("query", "top-institutions"), ("graph", "stats"), ("export",)):
         assert "no graph here (.kg-store): run kg build first" in one_line_error(run_kg(*args, cwd=tmp_path, check=False), 1)
     assert not (tmp_path / ".kg-store").exists()
 
 
+@pytest.mark.slow
 def test_a_damaged_store_is_refused_and_kept(tmp_path):
     run_kg("build", cwd=tmp_path)
     store = tmp_path / ".kg-store"
@@ -128,6 +136,7 @@ def test_a_damaged_store_is_refused_and_kept(tmp_path):
     assert sorted(p.name for p in store.iterdir()) == files
 
 
+@pytest.mark.slow
 def test_a_fifo_is_refused_at_once_and_an_incomplete_journal_entry_deletes_nothing(tmp_path):
     run_kg("build", cwd=tmp_path)
     before = stats(tmp_path)
@@ -144,6 +153,7 @@ def test_a_fifo_is_refused_at_once_and_an_incomplete_journal_entry_deletes_nothi
     assert stats(tmp_path) == before
 
 
+@pytest.mark.slow
 def test_kill_9_between_the_merge_rewrite_and_the_derived_graph_keeps_the_merge(tmp_path):
     """The resolution step dies after rewriting the merged paper, before its derived graph is written."""
     from test_ingest import dump, dump_of_build

@@ -43,7 +43,7 @@ def test_samples_done_when(sample_store):
                      "Department of Mathematics, Ludwig Maximilian University of Munich"}
     assert count(sample_store, f"{LMU} skos:altLabel \"LMU Munich\"@en") == 1
     # USTC with English and Chinese labels; UIUC resolved
-    ustc = {(str(l), l.language) for (l,) in sample_store.query(sparql_prologue() + f"SELECT ?l WHERE {{ <{ID}institution/university-of-science-and-technology-of-china> rdfs:label ?l }}")}
+    ustc = {(str(label), label.language) for (label,) in sample_store.query(sparql_prologue() + f"SELECT ?l WHERE {{ <{ID}institution/university-of-science-and-technology-of-china> rdfs:label ?l }}")}
     assert ustc == {("University of Science and Technology of China", "en"), ("中国科学技术大学", "zh")}
     assert count(sample_store, f"<{ID}institution/university-of-illinois-urbana-champaign> skos:prefLabel \"University of Illinois Urbana-Champaign\"@en ; skos:altLabel \"UIUC\"@en") == 1
 
@@ -72,6 +72,7 @@ def test_ingest_order_does_not_change_the_graph():
     (2, ["counting co-author pairs and institutions", "listing the names of papers with artifacts"]),
     (1, []),  # --jobs 1: everything in one process
 ])
+@pytest.mark.slow
 def test_an_on_disk_store_counts_in_reader_processes_and_resolves_the_same(tmp_path, monkeypatch, jobs, readers):
     """The counts and the name lists are made by processes of their own on an on-disk store
     (kg/stores/beside.py), the counts after the merge's rewrite (the merged paper counted once), the
@@ -135,6 +136,7 @@ def test_written_forms_from_two_sources_give_one_display_name(tmp_path):
     assert names[0] == names[1] == [("Balázs Gyenes", "Balazs Gyenes")]
 
 
+@pytest.mark.slow
 def test_sample_graph_conforms_to_the_shapes(sample_store):
     report = validate_graph(store_graph(sample_store))
     assert report.conforms, [str(v) for v in report.violations]
@@ -153,6 +155,7 @@ BROKEN = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", sorted(BROKEN))
 def test_hand_broken_graphs_do_not_conform(sample_store, case):
     update, message = BROKEN[case]
@@ -173,6 +176,7 @@ def test_quality_report_on_the_samples(sample_store):
     assert report["counts"]["merges"] == 1
 
 
+@pytest.mark.slow
 def test_quality_and_validate_commands(tmp_path):
     run_kg("build", "--out", str(tmp_path / "out"), cwd=tmp_path)
     report = json.loads(run_kg("quality", "--format", "json", cwd=tmp_path).stdout)
@@ -189,6 +193,7 @@ def test_quality_and_validate_commands(tmp_path):
     assert "authorship:x--1" in result.stdout.decode() and "does not conform" in result.stdout.decode()
 
 
+@pytest.mark.slow
 def test_a_venue_without_a_year_is_a_series_and_passes_validation(tmp_path):
     listing = tmp_path / "no-year.txt"
     # ICML is named without a year anywhere in the listing; the NeurIPS paper (a near miss) has one.

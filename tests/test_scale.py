@@ -37,12 +37,14 @@ def built(paths, jobs: int) -> KGStore:
     return store
 
 
+@pytest.mark.slow
 def test_worker_processes_change_no_byte_of_the_exports(corpus):
     alone, shared = built(corpus, 1), built(corpus, 2)
     for format_name in ("turtle", "nquads"):
         assert exported(alone, format_name) == exported(shared, format_name)
 
 
+@pytest.mark.slow
 def test_every_source_graph_states_the_shared_entities_it_names(corpus):
     """Repeats are skipped within a source, never across sources: both graphs type the venue."""
     copy = corpus[0].with_name("copy.txt")
@@ -128,6 +130,7 @@ def derived_graph(store: KGStore) -> list[str]:
     return sorted(str(quad.triple) for quad in store.oxigraph.quads_for_pattern(None, None, None, graph))
 
 
+@pytest.mark.slow
 def test_resolution_grouped_in_many_runs_derives_what_one_run_derives(corpus, monkeypatch):
     """The resolution step's papers, people, pairs and keys go through the disk sort: runs of 97
     lines merged from disk give the same derived graph as everything sorted in memory."""
@@ -137,6 +140,7 @@ def test_resolution_grouped_in_many_runs_derives_what_one_run_derives(corpus, mo
     assert any("coauthor-pair" in line for line in whole) and any("matchKeyLines" in line for line in whole)
 
 
+@pytest.mark.slow
 def test_shared_lines_forgotten_and_written_again_make_the_same_store(corpus, monkeypatch):
     """A process remembers the shared-entity lines it wrote for two generations of REMEMBERED lines;
     with tiny generations many are written again, and the store (a set) holds the same."""

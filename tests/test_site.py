@@ -35,6 +35,7 @@ def pages(site: Path) -> list[Path]:
     return sorted(site.rglob("*.html"))
 
 
+@pytest.mark.slow
 def test_one_page_per_author_institution_topic_and_venue(built, sample_store):
     site = built / "site"
     stats = graph_stats(sample_store)
@@ -69,6 +70,7 @@ def test_every_link_resolves_and_nothing_is_fetched_from_the_network(built):
     assert checked > 3000
 
 
+@pytest.mark.slow
 def test_site_is_byte_identical_between_runs(built, tmp_path):
     run_kg("site", "--store", str(built.parent / "store"), "--out", str(tmp_path / "again"), cwd=tmp_path)
     first = {p.relative_to(built / "site"): p.read_bytes() for p in sorted((built / "site").rglob("*")) if p.is_file()}

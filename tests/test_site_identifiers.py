@@ -58,6 +58,7 @@ def site(tmp_path_factory) -> Path:
     return folder / "exports" / "site"
 
 
+@pytest.mark.slow
 def test_author_page_links_orcid_dblp_and_openreview_labelled_by_kind(site):
     page = site / "author" / "ada-lovelace1--openreview.html"
     text = page.read_text(encoding="utf-8")

@@ -40,6 +40,7 @@ def snapshots(path: Path) -> list[Path]:
     return sorted((path / READERS).glob("reader-*")) if (path / READERS).is_dir() else []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("through_snapshot", [True, False])
 def test_a_reader_keeps_reading_what_it_opened_while_the_writer_compacts(store_path, through_snapshot):
     """A reader with 100 file descriptors (Oxigraph keeps 52 data files open, the rest it opens when
@@ -72,6 +73,7 @@ def test_a_reader_keeps_reading_what_it_opened_while_the_writer_compacts(store_p
         assert "No such file or directory" in err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("next_opener", ["reader", "writer"])
 def test_a_killed_reader_s_snapshot_is_cleared_by_the_next_opening(store_path, next_opener):
     script = textwrap.dedent(f"""
@@ -88,6 +90,7 @@ def test_a_killed_reader_s_snapshot_is_cleared_by_the_next_opening(store_path, n
     assert snapshots(store_path) == []
 
 
+@pytest.mark.slow
 def test_a_reader_s_scratch_outlives_a_writer_that_opens_beside_it(store_path):
     """An export's sort runs are written in the reader's snapshot folder: a writer opening meanwhile
     clears its journal of what killed runs left, and must not take them."""

@@ -6,6 +6,8 @@ import io
 import statistics
 from collections import Counter
 
+import pytest
+
 from conftest import run_kg
 from kg.rdf.iris import Minter
 from kg.text.names import has_cjk, match_key
@@ -82,6 +84,7 @@ def test_distributions_look_like_real_listings():
     assert chinese and all(has_cjk(zh) and f"（{zh}）" in listing_block(p) for p, zh in chinese)
 
 
+@pytest.mark.slow
 def test_structured_formats_round_trip_with_per_author_affiliations(tmp_path):
     generated = list(papers(120, seed=3))
     for format_name, suffix in (("paperlists", "icml2026.json"), ("bibtex", "x.bib"), ("csv", "x.csv"), ("arxiv", "x.atom")):

@@ -83,6 +83,19 @@ def cli() -> None:
     """
 
 
+def command_paths(group: click.Group = None, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    """Every command and subcommand, as the words that call it (``("graph", "coauthors")``); imports
+    each command's module."""
+    group = group or cli
+    paths = []
+    for name in group.list_commands(click.Context(group)):
+        command = group.get_command(click.Context(group), name)
+        paths.append((*prefix, name))
+        if isinstance(command, click.Group):
+            paths += command_paths(command, (*prefix, name))
+    return paths
+
+
 def main() -> None:
     try:
         cli.main(standalone_mode=False)

@@ -6,24 +6,18 @@ import csv
 from collections import Counter
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator
 
 import click
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from .. import SAMPLES_DIR
 from ..errors import plural
-from ..exports.background import export_beside
-from ..exports.rdf import export
-from ..exports.site import write_site
-from ..graphs.networks import write_pages
-from ..pipeline import IngestReport, NothingRead, expand_paths, ingest, source_names
-from ..processes import reads_beside
-from ..query.stats import graph_stats, stored_stats
-from ..rdf.mapping import source_iri
-from ..stores.embedded import KGStore
 from .common import (UsageError, base_option, console, minter, opened_store, reading_options, writable_folder,
                      writer_store_option)
+
+if TYPE_CHECKING:  # the engines are imported when a command runs, not for its --help
+    from ..pipeline import IngestReport
+    from ..stores.embedded import KGStore
 
 
 def write_rejects(report: IngestReport, path: Path) -> None:
@@ -41,6 +35,8 @@ class Stages:
     the stage, a count of what it has done so far, and the time it has taken."""
 
     def __init__(self):
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
         err = console(stderr=True)
         self.progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                                  TimeElapsedColumn(), console=err, transient=True) if err.is_terminal else None
@@ -83,6 +79,8 @@ class Stages:
 def run_ingest(paths, store, mint, format_name, encoding, strict, jobs=None, stages: Stages | None = None,
                replace_all: bool = False) -> IngestReport:
     """Ingest with a progress display on a terminal: records read per source, then loading and resolution."""
+    from ..pipeline import NothingRead, ingest
+
     try:
         with nullcontext(stages) if stages else Stages() as shown:
             shown("reading listings")
@@ -102,6 +100,10 @@ def exporting(store: KGStore, output: Path, base: str, stage: Stages, jobs: int 
     """The sorted Turtle export, written while the block runs where ``jobs`` allows (default: the
     cores) and another process can open the store (kg/exports/background.py), else before it; done
     when the block ends."""
+    from ..exports.background import export_beside
+    from ..exports.rdf import export
+    from ..processes import reads_beside
+
     description = f"exporting {output} (statements read)"
     background = export_beside(store, "turtle", output, base) if reads_beside(jobs) else None
     if background is None:
@@ -148,6 +150,9 @@ def print_summary(report: IngestReport, stats: dict[str, int]) -> None:
 
 def refuse_to_replace(store: KGStore, mint) -> None:
     """A bare `kg build` builds the samples, which would replace every other source: refuse that."""
+    from ..pipeline import expand_paths, source_names
+    from ..rdf.mapping import source_iri
+
     samples = {source_iri(name, mint).value for name in source_names(expand_paths([SAMPLES_DIR]))}
     others = [graph for graph in store.sources() if graph not in samples]
     if others:
@@ -178,6 +183,10 @@ def build(paths, out_dir, replace, format_name, encoding, strict, jobs, store_sp
     what was read, ingested and rejected; rejected records are listed with file and line
     in OUT/rejects.tsv.
     """
+    from ..exports.site import write_site
+    from ..graphs.networks import write_pages
+    from ..query.stats import graph_stats, stored_stats
+
     mint = minter(base)
     writable_folder(out_dir)  # before the store changes: a build that cannot write its exports changes nothing
     with opened_store(store_spec, write=True) as store, Stages() as stage:

@@ -1,4 +1,8 @@
-"""Options and helpers shared by the commands."""
+"""Options and helpers shared by the commands.
+
+Defining an option imports no engine (pyoxigraph, rdflib, spaCy, …): the modules behind a command
+are imported when it runs, so ``kg COMMAND --help`` answers at once (tests/test_cli_imports.py).
+"""
 
 from __future__ import annotations
 
@@ -10,19 +14,20 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
+from typing import TYPE_CHECKING
+
 import click
-import pyoxigraph as ox
-from rich.console import Console
 
 from ..errors import KgError
-from ..exports.description import describe
 from ..ingest.formats import FORMATS
-from ..ingest.formats import csv as csv_format
 from ..rdf.iris import DEFAULT_BASE, Minter
-from ..stores.auth import PASSWORD_ENV, USER_ENV
-from ..stores.remote import GRAPH_STORE_ENV, UPDATE_ENV
-from ..resolve.store_step import interrupted_resolution, resume
-from ..stores.embedded import DEFAULT_WAIT, STORE_ENV, WAIT_ENV, KGStore, StoreBusy, default_store_spec
+from ..stores import (DEFAULT_WAIT, GRAPH_STORE_ENV, PASSWORD_ENV, STORE_ENV, UPDATE_ENV, USER_ENV, WAIT_ENV,
+                      default_store_spec)
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ..stores.embedded import KGStore
 
 BASE_ENV = "KG_BASE"
 _REMOTE_OPTIONS = "kg.remote_options"
@@ -95,6 +100,8 @@ base_option = click.option(
 
 
 def _use_columns(ctx, param, value):
+    from ..ingest.formats import csv as csv_format
+
     try:
         csv_format.use_columns(value)
     except ValueError as exc:
@@ -121,6 +128,8 @@ def reading_options(command):
 
 
 def minter(base: str | None) -> Minter:
+    import pyoxigraph as ox
+
     mint = Minter(base or os.environ.get(BASE_ENV) or DEFAULT_BASE)
     try:
         ox.NamedNode(mint.iri("paper", "x"))  # pyoxigraph checks IRIs as RFC 3987 does
@@ -146,6 +155,9 @@ def _encoding(ctx: click.Context, param: click.Parameter, value: str) -> str:
 @contextmanager
 def opened_store(spec: str | None, write: bool = False) -> Iterator[KGStore]:
     """The store, read-only unless ``write``; work a killed run left is finished first."""
+    from ..resolve.store_step import interrupted_resolution
+    from ..stores.embedded import KGStore
+
     ctx = click.get_current_context(silent=True)
     options = ctx.meta.get(_REMOTE_OPTIONS, {}) if ctx else {}
     spec = spec or default_store_spec()
@@ -160,6 +172,10 @@ def opened_store(spec: str | None, write: bool = False) -> Iterator[KGStore]:
 
 def _resolved(store: KGStore, spec: str, interrupted: Minter, options: dict) -> KGStore:
     """Finish a killed run's entity resolution; a reader does so only when no writer is at work."""
+    from ..exports.description import describe
+    from ..resolve.store_step import resume
+    from ..stores.embedded import KGStore, StoreBusy
+
     writer = store
     if store.read_only:
         try:
@@ -180,6 +196,8 @@ def _resolved(store: KGStore, spec: str, interrupted: Minter, options: dict) -> 
 
 def console(stderr: bool = False) -> Console:
     """Rich output on a terminal, plain text in pipes and CI."""
+    from rich.console import Console
+
     stream = sys.stderr if stderr else sys.stdout
     return Console(file=stream, highlight=False, soft_wrap=True, force_terminal=None if stream.isatty() else False)
 

@@ -7,13 +7,8 @@ from pathlib import Path
 import click
 
 from ..errors import KgError, plural
-from ..graphs.aggregates import LEVELS
-from ..graphs.files import EXTENSIONS, FORMATS, write_network
-from ..graphs.metrics import SEED, collaboration_path, summarize
-from ..graphs.networks import HEADINGS, KINDS, LINKS, NEIGHBOURS, affiliation_network, network
-from ..graphs.projections import ego_network, induced, top_nodes
+from ..graphs import EXTENSIONS, FORMATS, HEADINGS, KINDS, LEVELS, NEIGHBOURS
 from ..rdf.iris import slug
-from ..query.library import find_entity
 from .common import console, opened_store, store_option
 
 
@@ -42,6 +37,11 @@ level_option = click.option(
 
 def draw(name: str, center: str | None, depth: int, out: Path | None, file_format: str, store_spec, top, **thresholds) -> None:
     """Write the whole network, or the ego network around ``center``, as a page or file."""
+    from ..graphs.files import write_network
+    from ..graphs.networks import network
+    from ..graphs.projections import ego_network, induced, top_nodes
+    from ..query.library import find_entity
+
     with opened_store(store_spec) as store:
         graph = network(store, name, **thresholds)
         heading, stem = HEADINGS[name], name
@@ -124,6 +124,9 @@ def affiliations(out, file_format, store_spec) -> None:
     Listings do not say which author is at which institution: an edge means the institution
     is listed on a paper of the author's, not that the author works there.
     """
+    from ..graphs.files import write_network
+    from ..graphs.networks import affiliation_network
+
     with opened_store(store_spec) as store:
         graph = affiliation_network(store)
     path = out or Path("exports") / f"affiliations.{file_format}"
@@ -136,12 +139,15 @@ def _label(graph, node) -> str:
 
 
 @click.command("stats")
-@click.argument("name", type=click.Choice(sorted(LINKS)), default="coauthors")
+@click.argument("name", type=click.Choice(sorted(KINDS)), default="coauthors")
 @click.option("--rows", type=click.IntRange(min=1), default=10, show_default=True, help="Rows per ranking.")
 @level_option
 @threshold_options
 def stats(name, rows, top, **thresholds) -> None:
     """Size, components, communities (Leiden, seeded), and who is central or bridges groups."""
+    from ..graphs.metrics import SEED, summarize
+    from ..graphs.networks import network
+
     with opened_store(thresholds.pop("store_spec")) as store:
         graph = network(store, name, top=top, details=False, **thresholds)
     summary = summarize(graph, rows)
@@ -171,6 +177,10 @@ def stats(name, rows, top, **thresholds) -> None:
 @store_option
 def path_command(source, target, store_spec) -> None:
     """The collaboration distance between two authors: a shortest chain of co-authors."""
+    from ..graphs.metrics import collaboration_path
+    from ..graphs.networks import network
+    from ..query.library import find_entity
+
     with opened_store(store_spec) as store:
         graph = network(store, "coauthors", details=False)
         ends = [str(find_entity(store, "author", name)) for name in (source, target)]

@@ -5,13 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
-import pyoxigraph as ox
 
 from ..errors import KgError
-from ..exports.description import describe
-from ..rdf.mapping import source_iri
-from ..resolve.store_step import resolution_suspended
-from ..query.stats import graph_stats, stored_stats
 from .build import print_summary, run_ingest
 from .common import base_option, console, minter, opened_store, reading_options, writer_store_option
 
@@ -29,6 +24,8 @@ def ingest(paths, format_name, encoding, strict, jobs, store_spec, base) -> None
     changes, so if it fails or is interrupted the store is as it was before, and running the
     same command again does the job.
     """
+    from ..query.stats import graph_stats, stored_stats
+
     with opened_store(store_spec, write=True) as store:
         report = run_ingest(list(paths), store, minter(base), format_name, encoding, strict, jobs)
         stats = stored_stats(store) or graph_stats(store)  # the pipeline has just counted and stored them
@@ -41,6 +38,12 @@ def ingest(paths, format_name, encoding, strict, jobs, store_spec, base) -> None
 @base_option
 def remove(sources, store_spec, base) -> None:
     """Remove sources (by file name as ingested, path, or source IRI) and everything read from them."""
+    import pyoxigraph as ox
+
+    from ..exports.description import describe
+    from ..rdf.mapping import source_iri
+    from ..resolve.store_step import resolution_suspended
+
     mint = minter(base)
     with opened_store(store_spec, write=True) as store:
         known = store.sources()

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import click
 
-from ..query.stats import graph_stats, stored_stats
 from .common import base_option, console, minter, opened_store, store_option
 
 EXPORT_FORMATS = ["turtle", "ntriples", "jsonld", "trig", "nquads"]  # kg.exports.rdf.FORMATS (a test checks they agree)
@@ -19,6 +18,8 @@ EXPORT_FORMATS = ["turtle", "ntriples", "jsonld", "trig", "nquads"]  # kg.export
 @store_option
 def stats(output_format, store_spec) -> None:
     """Counts of papers, authors, institutions, topics and triples in the store."""
+    from ..query.stats import graph_stats, stored_stats
+
     with opened_store(store_spec) as store:
         counts = stored_stats(store) or graph_stats(store)  # counted only for stores described before they were kept
     if output_format == "json":

@@ -6,12 +6,8 @@ import json
 from pathlib import Path
 
 import click
-import rdflib
 
 from ..errors import InputError, KgError, plural
-from ..quality.report import quality_report
-from ..quality.shacl import store_graph, validate_graph
-from ..vocab import data_prefixes
 from .common import base_option, console, minter, opened_store, store_option
 
 SECTIONS = {
@@ -65,6 +61,8 @@ def quality(output_format, store_spec) -> None:
     names, papers without institutions, authors written several ways, institutions that
     look alike but were kept apart, institutions written several ways, with the rule
     that made each written form the same institution, and units placed by e-mail domain."""
+    from ..quality.report import quality_report
+
     with opened_store(store_spec) as store:
         report = quality_report(store)
     if output_format == "json":
@@ -88,6 +86,11 @@ def validate(file, store_spec, base) -> None:
 
     Validates the store, or FILE (Turtle, N-Triples, …; by its extension) when given.
     Exits 1 when the graph does not conform, listing each violation on one line."""
+    import rdflib
+
+    from ..quality.shacl import store_graph, validate_graph
+    from ..vocab import data_prefixes
+
     prefixes = data_prefixes(minter(base).base)
     if file:
         try:

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from ..errors import KgError, plural
-from ..query.library import LibraryQuery, library, library_query, load_query, run
-from ..query.results import aligned_text, rich_table, sparql_results, table_cells
-from ..vocab import data_prefixes
 from .common import base_option, console, minter, opened_store, store_option
+
+if TYPE_CHECKING:
+    from ..query.library import LibraryQuery
 
 OUTPUT_FORMATS = ("table", "csv", "tsv", "json")
 
@@ -26,6 +27,8 @@ def describe(query: LibraryQuery) -> list[str]:
 @click.command("queries")
 def queries_command() -> None:
     """List the named queries with their descriptions and parameters."""
+    from ..query.library import library
+
     out = console()
     for query in library().values():
         out.print("\n".join(describe(query)), markup=False)
@@ -73,6 +76,10 @@ def query_command(name, pairs, query_file, output_format, store_spec, base) -> N
     collaboration distance between two authors, who bridges two groups, communities)
     are answered by `kg graph`, not by a query.
     """
+    from ..query.library import library_query, load_query, run
+    from ..query.results import sparql_results
+    from ..vocab import data_prefixes
+
     if bool(name) == bool(query_file):
         raise KgError("give a query NAME or --file FILE (one of them); `kg queries` lists the names")
     query = load_query(query_file) if query_file else library_query(name)
@@ -105,6 +112,8 @@ def page_note(result, query) -> str:
 
 
 def print_table(result, prefixes, title: str) -> None:
+    from ..query.results import aligned_text, rich_table, table_cells
+
     out = console()
     cells = table_cells(result, prefixes)
     if out.is_terminal:

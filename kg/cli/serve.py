@@ -8,14 +8,14 @@ from pathlib import Path
 import click
 
 from ..errors import KgError
-from ..exports.site import write_site
-from ..stores.server import Limits, serve as serve_forever
 from .common import console, opened_store, store_option
 
 
 def _prepared(store_spec, site_dir: Path) -> Path:
     """The store's folder, after resolution is up to date and the site written; the store is
     closed again (and collected, which releases its lock) so that other kg commands can use it."""
+    from ..exports.site import write_site
+
     with opened_store(store_spec) as store:
         if store.spec == "memory" or str(store.spec).startswith(("http://", "https://")):
             raise KgError("kg serve needs a store folder (--store DIR): its query processes open it read-only")
@@ -53,6 +53,8 @@ def serve(port, site_dir, timeout, row_limit, workers, query_memory, queue_wait,
     """Serve the site at http://127.0.0.1:PORT/ and a read-only SPARQL 1.1 endpoint at /sparql
     (GET or POST; JSON, XML, CSV or TSV results by the Accept header), until interrupted.
     SERVICE (federation) is refused unless --allow-federation; see docs/endpoint.md."""
+    from ..stores.server import Limits, serve as serve_forever
+
     location = _prepared(store_spec, site_dir)
     err = console(stderr=True)
 

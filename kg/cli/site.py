@@ -6,7 +6,6 @@ from pathlib import Path
 
 import click
 
-from ..exports.site import write_site
 from .common import console, opened_store, store_option
 
 
@@ -17,6 +16,8 @@ from .common import console, opened_store, store_option
 def site(out_dir, store_spec) -> None:
     """A static site of the graph: a page per author, institution, topic and venue, linked to
     each other, to the graph's IRIs and to the network pages; opens offline, no server needed."""
+    from ..exports.site import write_site
+
     with opened_store(store_spec) as store:
         counts = write_site(store, out_dir)
     listed = ", ".join(f"{count:,} {kind} pages" for kind, count in counts.items())

@@ -223,7 +223,7 @@ def _write_kind(store: KGStore, kind: str, pages: dict[str, tuple[str, int]], pa
         streams = [unspooled(_sparql(panel.query), path) for panel, path in zip(panels, spooled)]
         for iri, panel_rows in merged(sorted(pages), streams):
             own = path_of[iri]
-            link = lambda target: _relative(own, path_of[target]) if target in path_of else None  # noqa: E731
+            link = lambda target, own=own: _relative(own, path_of[target]) if target in path_of else None  # noqa: E731
             sections = [{"heading": panel.heading, "paper": panel.links_to == "paper",
                          "rows": [_row(row, panel, link, identifiers) for row in rows]} for panel, rows in zip(panels, panel_rows)]
             name, papers = pages[iri]

@@ -30,7 +30,6 @@ INSTITUTIONS = URIRef(SCHEMA.sourceOrganization.value)
 # would co-occur with its own ancestors.
 TOPICS = URIRef(KG.foundTopic.value)
 
-LEVELS = ("listed", "parent")
 
 
 def _member(var: str, level: str, link: str = "?link", subject: str = "?paper") -> str:

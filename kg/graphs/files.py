@@ -9,20 +9,8 @@ import networkx as nx
 from networkx.readwrite.gexf import GEXFWriter
 
 from ..query.results import spreadsheet_safe
-from ..registry import Registry
+from . import FORMATS
 from .metrics import communities, membership
-
-#: Writers of a network as a file, each ``(graph, path, heading, kind)``.
-FORMATS = Registry("network file format", {
-    "html": "kg.graphs.render:write_html",
-    "gexf": "kg.graphs.files:write_gexf",
-    "graphml": "kg.graphs.files:write_graphml",
-    "csv": "kg.graphs.files:write_csv",
-    "vosviewer": "kg.graphs.vosviewer:write_vosviewer",
-    "pajek": "kg.graphs.vosviewer:write_pajek",
-})
-#: File name endings where the format's name is not one (VOSviewer: the map file; its network file goes beside it).
-EXTENSIONS = {"vosviewer": "map.txt", "pajek": "net"}
 
 
 def flat(graph: nx.Graph, kind: str) -> nx.Graph:

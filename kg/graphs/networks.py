@@ -10,15 +10,12 @@ from rdflib import URIRef
 
 from ..query.library import search_names
 from ..stores.embedded import KGStore
+from . import HEADINGS, KINDS
 from .aggregates import AUTHORS, INSTITUTIONS, TOPICS, Teams, affiliation_rows, node_rows, pair_rows, paper_titles, teams
 from .projections import Counting, affiliation_graph, affiliation_names, collaboration_graph
 from .render import write_html
 
-LINKS = {"coauthors": AUTHORS, "institutions": INSTITUTIONS, "topics": TOPICS}
-KINDS = {"coauthors": "author", "institutions": "institution", "topics": "topic"}
-#: What a node's neighbours are, in each network: how its degree is labelled.
-NEIGHBOURS = {"coauthors": "co-authors", "institutions": "partner institutions", "topics": "co-occurring topics"}
-HEADINGS = {"coauthors": "Co-author network", "institutions": "Institution network", "topics": "Topic co-occurrence network"}
+LINKS = {"coauthors": AUTHORS, "institutions": INSTITUTIONS, "topics": TOPICS}  # the networks of KINDS
 
 
 def network(store: KGStore, name: str, *, counting: Counting = "full", max_team: int | None = None,

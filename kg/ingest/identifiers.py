@@ -47,7 +47,13 @@ def _orcid_checksum_ok(digits: str) -> bool:
 
 def orcid(text: str | None) -> str | None:
     """``0000-0002-0337-6682`` from an ORCID iD however it is wrapped (bare, its URL, a stray
-    ``http://  `` before it); one whose check digit is wrong is not an ORCID iD."""
+    ``http://  `` before it); one whose check digit is wrong is not an ORCID iD.
+
+    >>> orcid("https://orcid.org/0000-0002-0337-6682")
+    '0000-0002-0337-6682'
+    >>> orcid("0000-0002-0337-6683") is None  # the check digit is 2
+    True
+    """
     match = _ORCID.search(text) if isinstance(text, str) and len(text) < 100 else None
     if not match:
         return None
@@ -56,7 +62,11 @@ def orcid(text: str | None) -> str | None:
 
 
 def dblp_pid(text: str | None) -> str | None:
-    """``09/294`` from a bare dblp pid or a ``dblp.org/pid/…`` URL; a pid has a slash."""
+    """``09/294`` from a bare dblp pid or a ``dblp.org/pid/…`` URL; a pid has a slash.
+
+    >>> dblp_pid("https://dblp.org/pid/09/294.html"), dblp_pid("294")
+    ('09/294', None)
+    """
     if isinstance(text, str):
         text = re.split(r"[?#]", text, maxsplit=1)[0]  # a search or anchor after the pid (page)
     match = _full(_DBLP, text)
@@ -64,13 +74,21 @@ def dblp_pid(text: str | None) -> str | None:
 
 
 def openreview_profile(text: str | None) -> str | None:
-    """``~Jia_Li1`` from a profile id or its URL (ids start with ``~`` and end in a number)."""
+    """``~Jia_Li1`` from a profile id or its URL (ids start with ``~`` and end in a number).
+
+    >>> openreview_profile("https://openreview.net/profile?id=~Jia_Li1"), openreview_profile("Jia Li")
+    ('~Jia_Li1', None)
+    """
     match = _full(_OPENREVIEW_PROFILE, text)
     return match.group(1) if match else None
 
 
 def email(text: str | None) -> str | None:
-    """An e-mail address, lower-cased (OpenReview names authors without a profile by one)."""
+    """An e-mail address, lower-cased (OpenReview names authors without a profile by one).
+
+    >>> email(" Ada@Example.ORG ")
+    'ada@example.org'
+    """
     match = _full(_EMAIL, text)
     return match.group(0).casefold() if match else None
 
@@ -84,13 +102,21 @@ def other_person_id(text: str | None) -> tuple[str, str] | None:
 
 
 def doi(text: str | None) -> str | None:
-    """``10.1234/abc`` from a bare DOI, ``doi:`` or a doi.org URL; DOIs are case-insensitive."""
+    """``10.1234/abc`` from a bare DOI, ``doi:`` or a doi.org URL; DOIs are case-insensitive.
+
+    >>> doi("https://doi.org/10.1234/ABC."), doi("doi:10.1234/abc")
+    ('10.1234/abc', '10.1234/abc')
+    """
     match = _full(_DOI, text)
     return match.group(1).rstrip(".,;").casefold() if match else None
 
 
 def arxiv(text: str | None) -> tuple[str, int | None] | None:
-    """``("2401.01234", 2)`` from an arXiv id, ``arXiv:`` form or abs/pdf URL; version None when unsaid."""
+    """``("2401.01234", 2)`` from an arXiv id, ``arXiv:`` form or abs/pdf URL; version None when unsaid.
+
+    >>> arxiv("https://arxiv.org/abs/2401.01234v2"), arxiv("arXiv:2401.01234")
+    (('2401.01234', 2), ('2401.01234', None))
+    """
     match = _full(_ARXIV, text)
     if not match:
         return None
@@ -98,7 +124,11 @@ def arxiv(text: str | None) -> tuple[str, int | None] | None:
 
 
 def openreview_forum(text: str | None) -> str | None:
-    """The note id of an OpenReview forum or PDF URL."""
+    """The note id of an OpenReview forum or PDF URL.
+
+    >>> openreview_forum("https://openreview.net/forum?id=abc123")
+    'abc123'
+    """
     match = _OPENREVIEW_FORUM.search(text or "")
     return match.group(1) if match else None
 

@@ -214,7 +214,7 @@ def _artifacts_of(found: list[tuple[str, Found]]) -> list[Artifact]:
         for other in sorted(long_forms & by_key.keys() - {key}):
             by_key[key] += by_key.pop(other)
     artifacts = []
-    for key, items in sorted(by_key.items()):
+    for _key, items in sorted(by_key.items()):
         ordered = sorted(items, key=lambda pair: SECTIONS.index(pair[0]))  # title, abstract, summary
         by_evidence = sorted(items, key=lambda pair: ("abstract", "title", "summary").index(pair[0]))
         kind = next((f.kind for _, f in by_evidence if f.kind), DEFAULT_KIND)

@@ -30,7 +30,6 @@ there; nothing is rewritten, and ``kg quality`` lists the decision with its reas
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from typing import Iterable
 

@@ -18,9 +18,8 @@ import os
 import urllib.request
 
 from ..errors import KgError
+from . import PASSWORD_ENV, USER_ENV
 
-USER_ENV = "KG_STORE_USER"
-PASSWORD_ENV = "KG_STORE_PASSWORD"
 AUTH_ENV = "KG_STORE_AUTH"
 SCHEMES = ("basic", "digest")
 

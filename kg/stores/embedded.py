@@ -45,11 +45,8 @@ from .loading import ChunkLoader, TeeSink, load_file
 from .ordering import sorted_lines, sorted_statements
 from .snapshots import READERS, WRITER_LOCK, Snapshot, clear_stale, open_snapshot, publish
 from .values import with_values
+from . import DEFAULT_WAIT, WAIT_ENV, default_store_spec
 
-DEFAULT_STORE = ".kg-store"
-STORE_ENV = "KG_STORE"
-WAIT_ENV = "KG_WAIT"
-DEFAULT_WAIT = 300.0  # seconds a writer waits for another writer before giving up
 REMOTE_SCHEMES = ("http://", "https://")
 
 # Sorted outside the engine (kg.stores.ordering) so exports repeat byte for byte; the graph
@@ -61,10 +58,6 @@ SOURCES_QUERY = f"SELECT DISTINCT ?g WHERE {{ GRAPH ?g {{ ?g a <{KG_NS}Source> }
 # Every graph kg writes says what it is, so a shared server's other graphs stay apart.
 KG_GRAPHS_QUERY = (f"SELECT DISTINCT ?g WHERE {{ GRAPH ?g {{ ?g a ?kind }} VALUES ?kind {{ <{KG_NS}Source> "
                    f"<{KG_NS}DerivedGraph> <{OWL}Ontology> }} }}")
-
-
-def default_store_spec() -> str:
-    return os.environ.get(STORE_ENV) or DEFAULT_STORE
 
 
 class KGStore(ABC):
@@ -185,7 +178,7 @@ class KGStore(ABC):
         left_out = "" if index else ", ".join(str(graph) for graph in self.index_graphs())
         return f"SELECT ?g ?s ?p ?o WHERE {{ GRAPH ?g {{ ?s ?p ?o }} {f'FILTER(?g NOT IN ({left_out}))' if left_out else ''} }}"
 
-    def close(self) -> None:
+    def close(self) -> None:  # noqa: B027 - a store with nothing to release need not say so
         pass
 
 

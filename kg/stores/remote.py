@@ -37,15 +37,14 @@ from rdflib.query import Result
 
 from ..errors import KgError
 from .answers import as_result
+from . import GRAPH_STORE_ENV, UPDATE_ENV, default_store_spec
 from .auth import Credentials
-from .embedded import KG_GRAPHS_QUERY, KGStore, default_store_spec
+from .embedded import KG_GRAPHS_QUERY, KGStore
 from .http import Answer, Client, RemoteError
 from .results import ANY_ACCEPT, GRAPHS, SOLUTIONS, SOLUTIONS_ACCEPT, dialect_of, parse_answer, rows
 from .values import where_position, with_values  # noqa: F401 (where_position: tests import it from here)
 from ..vocab import PREFIXES
 
-UPDATE_ENV = "KG_UPDATE_ENDPOINT"
-GRAPH_STORE_ENV = "KG_GRAPH_STORE"
 UPDATE_BATCH_BYTES = 512 * 1024  # below the smallest request-body limit we know (Oxigraph: 1 MB)
 STAGING_PREFIX = "urn:kg:staging:"
 EMPTY_DATASET = "urn:kg:empty"

@@ -76,6 +76,9 @@ def clean(text: str) -> str:
 
     Full-width punctuation is kept as written: it is how Chinese text is spelled, and the
     listing format uses it as a separator. :func:`match_key` folds it for matching.
+
+    >>> clean("  M¨ unchen,  Artiﬁcial Intelligence, Universit`a ")
+    'München, Artificial Intelligence, Università'
     """
     if not text.isascii():
         text = _without_pdf_artefacts(text)
@@ -106,7 +109,11 @@ _FOLDED = _FoldedCharacters()
 @lru_cache(maxsize=_CACHE)
 def fold(text: str) -> str:
     """Lower case with diacritics removed and full-width forms folded (NFKD, marks dropped);
-    Latin letters NFKD keeps whole (ø ł đ ı æ þ) transliterated, other scripts kept."""
+    Latin letters NFKD keeps whole (ø ł đ ı æ þ) transliterated, other scripts kept.
+
+    >>> fold("Łódź"), fold("Zürich"), fold("ÆSIR"), fold("清华")
+    ('lodz', 'zurich', 'aesir', '清华')
+    """
     if text.isascii():  # most names: nothing to decompose, mark or transliterate (5x faster)
         return text.lower()
     decomposed = unicodedata.normalize("NFKD", text.casefold())
@@ -115,7 +122,11 @@ def fold(text: str) -> str:
 
 @lru_cache(maxsize=_CACHE)
 def match_key(text: str) -> str:
-    """The identity of a name: folded, joiners removed, other punctuation as spaces."""
+    """The identity of a name: folded, joiners removed, other punctuation as spaces.
+
+    >>> match_key("ÉCOLE Polytechnique,  Paris"), match_key("Jean-Pierre Dupont")
+    ('ecole polytechnique paris', 'jeanpierre dupont')
+    """
     # (the acute before fold: NFKD would make it a space and a mark, two words of one)
     folded = _JOINERS.sub("", fold(clean(text).replace("\u00b4", "'")))
     return " ".join(_NOT_WORD.sub(" ", folded).replace("_", " ").split())
@@ -129,7 +140,11 @@ _MAX_ESCAPES = 4
 
 def unescape_html(text: str) -> str:
     """Text with its HTML character references resolved, however often it was escaped. It must
-    run before a list is split at ';', which each reference ends with."""
+    run before a list is split at ';', which each reference ends with.
+
+    >>> unescape_html("Xi&amp;amp;#x27;an"), unescape_html("AT&T")
+    ("Xi'an", 'AT&T')
+    """
     for _ in range(_MAX_ESCAPES):
         unescaped = _CHARACTER_REFERENCE.sub(lambda match: html.unescape(match.group()), text)
         if unescaped == text:
@@ -142,14 +157,22 @@ _GENERATION = re.compile(r"(?:Jr|Sr)\.?|II|III|IV")
 
 
 def is_generation(part: str) -> bool:
-    """A generation written as a byline's part of its own ("Jr.", "Jr", "III")."""
+    """A generation written as a byline's part of its own ("Jr.", "Jr", "III").
+
+    >>> is_generation("Jr."), is_generation("Junior")
+    (True, False)
+    """
     return _GENERATION.fullmatch(part) is not None
 
 
 def with_generations(parts: Iterable[str]) -> list[str]:
     """The names of a byline split at commas (or at ';', where the old NeurIPS lists put one after
     a generation: "J.L. WYATT; Jr; D.L. STANDLEY"): a generation ("Jr.", "III") is no name of its
-    own but the end of the one before it ("Martin Luther King, Jr."); empty parts are dropped."""
+    own but the end of the one before it ("Martin Luther King, Jr."); empty parts are dropped.
+
+    >>> with_generations(["Martin Luther King", "Jr.", "", "Ada Lovelace"])
+    ['Martin Luther King, Jr.', 'Ada Lovelace']
+    """
     names: list[str] = []
     for part in parts:
         if names and is_generation(part):
@@ -163,5 +186,9 @@ _CJK = re.compile("[\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff]")
 
 
 def has_cjk(text: str) -> bool:
-    """True when the text holds Chinese, Japanese or Korean characters."""
+    """True when the text holds Chinese, Japanese or Korean characters.
+
+    >>> has_cjk("清华大学 (Tsinghua)"), has_cjk("Tsinghua")
+    (True, False)
+    """
     return _CJK.search(text) is not None

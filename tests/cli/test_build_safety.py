@@ -40,8 +40,11 @@ def small_disk(tmp_path):
     mount.mkdir()
     if shutil.which("mount") is None or os.geteuid() != 0:
         pytest.skip("mounting a tmpfs needs root and the mount command")
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=3m", f"kg-test-{uuid.uuid4().hex[:8]}", str(mount)],
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=3m", f"kg-test-{uuid.uuid4().hex[:8]}", str(mount)],
+        capture_output=True,
+        text=True,
+    )
     if done.returncode:
         pytest.skip(f"this machine does not let the tests mount a tmpfs ({done.stderr.strip()})")
     yield mount
@@ -54,10 +57,17 @@ def test_a_full_disk_is_one_line_and_a_traceback_with_kg_debug(tmp_path, small_d
     listing = synthetic(tmp_path / "big.txt", 300)
     env = {key: value for key, value in os.environ.items() if not key.startswith("KG_")}
     env |= {"KG_STORE": str(small_disk / "store"), **({"KG_DEBUG": "1"} if debug else {})}
-    done = subprocess.run([str(KG_BIN), "build", "--out", str(small_disk / "out"), str(listing)],
-                          capture_output=True, text=True, env=env, timeout=600)
+    done = subprocess.run(
+        [str(KG_BIN), "build", "--out", str(small_disk / "out"), str(listing)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
+    )
     assert done.returncode != 0
     if debug:
         assert "Traceback" in done.stderr and "No space left on device" in done.stderr
     else:
-        assert done.stderr.startswith("kg: error: no space left on device") and done.stderr.count("\n") == 1, done.stderr
+        assert done.stderr.startswith("kg: error: no space left on device") and done.stderr.count("\n") == 1, (
+            done.stderr
+        )

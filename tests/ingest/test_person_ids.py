@@ -45,6 +45,7 @@ PAPERS = [
 ]
 
 
+@pytest.mark.slow
 def test_ieee_author_numbers_keep_namesakes_apart_and_join_spellings(tmp_path):
     path = tmp_path / "iros2031.json"
     path.write_text(json.dumps(PAPERS), encoding="utf-8")

@@ -37,6 +37,7 @@ def count_in_a_reader(path: Path) -> int:
     return int(done.stdout)
 
 
+@pytest.mark.slow
 def test_a_reader_beside_a_writer_sees_the_last_finished_graph(tmp_path):
     path = tmp_path / "store"
     writer = KGStore(str(path))

@@ -30,6 +30,7 @@ def store_dir(tmp_path_factory):
     return folder
 
 
+@pytest.mark.slow
 def test_the_lane_the_queue_length_and_the_queue_wait(store_dir):
     pool = Pool(store_dir, 1, Limits(seconds=2, quick_seconds=0.5, queue_seconds=1.2, queue_length=1), log=print)
     answers: dict[str, object] = {}

@@ -60,9 +60,9 @@ _MAX_SOLE_NAME_WORDS = 4  # one name and no comma: short, or it is a title
 
 
 def _label(text: str) -> tuple[str | None, str]:
-    for field, pattern in LABELS.items():
+    for label, pattern in LABELS.items():
         if match := pattern.match(text):
-            return field, text[match.end():]
+            return label, text[match.end():]
     return None, text
 
 
