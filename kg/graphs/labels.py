@@ -6,7 +6,8 @@ around the node (below, above, right, left), each checked against the labels alr
 (a grid of cells, so each check looks at a few neighbours only). This is repeated at each
 zoom level of :data:`ZOOMS`, keeping what the level before placed: a label's ``zoom`` is the
 factor over the page's fitted scale from which it is drawn, so zooming in reveals more
-labels, a label once shown stays, and the page needs no knowledge of the assumed canvas. The page draws them in the same order and, since its fonts are
+labels and the page needs no knowledge of the assumed canvas. A label once shown stays, unless
+closer up it would touch one placed before it (its node's spot does not grow with the zoom). The page draws them in the same order and, since its fonts are
 measured rather than estimated, drops any that would still clash.
 """
 
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 import math
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 #: The canvas the placement assumes, in CSS pixels: a laptop window below the page header, on the
 #: small side (a larger canvas only leaves more room).
@@ -41,13 +42,18 @@ DIRECTIONS = 16
 
 @dataclass(frozen=True)
 class Label:
-    """Drawn from ``zoom`` times the fitted scale on, at ``spot`` of :data:`SPOTS`, or (``spot`` =
-    len(SPOTS)) centred ``dx``, ``dy`` screen pixels away from the node, with a line to it."""
+    """Drawn from ``zoom`` times the fitted scale on (until ``until``, where closer up it would
+    touch a label placed before it), at ``spot`` of :data:`SPOTS`, or (``spot`` = len(SPOTS))
+    centred ``dx``, ``dy`` screen pixels away from the node, with a line to it."""
 
     zoom: float
     spot: int
     dx: float = 0.0
     dy: float = 0.0
+    until: float | None = None
+
+    def shown(self, zoom: float) -> bool:
+        return self.zoom <= zoom and (self.until is None or zoom < self.until)
 
 
 def _away(x: float, y: float, width: float, height: float, dx: float, dy: float):
@@ -129,8 +135,12 @@ def place(order: list[str], positions: dict[str, tuple[float, float]], sizes: di
             width, height = text_width(names[node], font_px[node]), font_px[node] + 4
             if node in placed:
                 label = placed[node]
-                grid.add(_box(label.spot, x, y, sizes[node] * scale, width, height) if label.spot < len(SPOTS)
-                         else _away(x, y, width, height, label.dx, label.dy))
+                box = (_box(label.spot, x, y, sizes[node] * scale, width, height) if label.spot < len(SPOTS)
+                       else _away(x, y, width, height, label.dx, label.dy))
+                if label.until is None and grid.clashes(box):
+                    placed[node] = replace(label, until=zoom)
+                elif label.until is None:
+                    grid.add(box)
                 continue
             for spot in range(len(SPOTS)):
                 box = _box(spot, x, y, sizes[node] * scale, width, height)

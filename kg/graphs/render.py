@@ -43,6 +43,8 @@ NODE_CAP = 1000
 #: Above this many nodes a network is drawn as the conference view: each node's strongest ties only,
 #: faint, and one page per community beside it.
 COMMUNITY_VIEW_ABOVE = 500
+#: Ties per node above which a smaller network is drawn as the conference view is too (else a hairball).
+DENSE_TIES = 6
 #: Most nodes the conference view draws (the most prolific).
 OVERVIEW_CAP = 5000
 #: Most communities a community view draws (largest first).
@@ -207,7 +209,7 @@ def _add_nodes(net: Network, shown: nx.Graph, groups: list[set[str]], word: Word
                      x=positions[node][0], y=positions[node][1], community=group, rank=importance[node],
                      fontSize=fonts[node], labelZoom=label.zoom if label else None,
                      labelSpot=label.spot if label else 0, labelDx=label.dx if label else 0,
-                     labelDy=label.dy if label else 0,
+                     labelDy=label.dy if label else 0, labelUntil=label.until if label else None,
                      keys=_search_keys(attrs), acronyms=list(attrs.get("acronyms", ())), **extra,
                      **({"year": attrs["year"]} if "year" in attrs else {}))
     return fit_scale(positions, radii)
@@ -231,13 +233,13 @@ def render_html(graph: nx.Graph, heading: str, kind: str = "author", cap: int = 
     ``profiles``: the relative URL of the site's folder, to link every node to its page;
     ``assets``: the relative URL of a folder holding :data:`VIS_FILES`, linked instead of
     inlined (for the many pages of a conference view); ``community_pages``: the folder of the
-    communities' own pages, linked from the legend. Above :data:`COMMUNITY_VIEW_ABOVE` nodes
-    the page is the conference view: each node's strongest ties only, faint.
+    communities' own pages, linked from the legend. Above :data:`COMMUNITY_VIEW_ABOVE` nodes, or
+    :data:`DENSE_TIES` ties per node, the page is the conference view: each node's strongest ties only, faint.
     """
     word = WORDING[kind]
     groups = communities(graph, seed)
     shown = graph if len(graph) <= cap else induced(graph, top_nodes(graph, cap))
-    overview = len(shown) > COMMUNITY_VIEW_ABOVE
+    overview = len(shown) > COMMUNITY_VIEW_ABOVE or shown.number_of_edges() > DENSE_TIES * max(len(shown), 30)
     net = Network(heading=heading)
     placed_at = _add_nodes(net, shown, groups, word, seed, profiles)
     _add_edges(net, shown, overview)
