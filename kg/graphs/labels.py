@@ -7,8 +7,9 @@ around the node (below, above, right, left), each checked against the labels alr
 zoom level of :data:`ZOOMS`, keeping what the level before placed: a label's ``zoom`` is the
 factor over the page's fitted scale from which it is drawn, so zooming in reveals more
 labels and the page needs no knowledge of the assumed canvas. A label once shown stays, unless
-closer up it would touch one placed before it (its node's spot does not grow with the zoom). The page draws them in the same order and, since its fonts are
-measured rather than estimated, drops any that would still clash.
+closer up it would touch one placed before it (its offset from the node does not grow with the
+zoom). The page draws them in the same order and, since its fonts are measured rather than
+estimated, drops any that would still clash.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ class Label:
     touch a label placed before it), at ``spot`` of :data:`SPOTS`, or (``spot`` = len(SPOTS))
     centred ``dx``, ``dy`` screen pixels away from the node, with a line to it."""
 
-    zoom: float
+    zoom: float | None
     spot: int
     dx: float = 0.0
     dy: float = 0.0
@@ -54,6 +55,10 @@ class Label:
 
     def shown(self, zoom: float) -> bool:
         return self.zoom <= zoom and (self.until is None or zoom < self.until)
+
+
+#: A node whose label fits at no zoom level: drawn only when hovered or selected.
+NO_LABEL = Label(None, 0)
 
 
 def _away(x: float, y: float, width: float, height: float, dx: float, dy: float):

@@ -33,7 +33,7 @@ from pyvis.network import Network
 
 from ..text.names import match_key
 from ..rdf.iris import profile_path
-from .labels import FIT_MARGIN, fit_scale, place
+from .labels import FIT_MARGIN, NO_LABEL, Label, fit_scale, place
 from .layout import layout
 from .metrics import SEED, communities, communities_phrase, membership
 from .projections import induced, top_nodes
@@ -203,16 +203,20 @@ def _add_nodes(net: Network, shown: nx.Graph, groups: list[set[str]], word: Word
         group = group_of[node]
         href = _href(node, attrs, profiles)
         extra = {"href": href} if href else {}
-        label = labels.get(node)
+        label = labels.get(node, NO_LABEL)
         net.add_node(node, label=None, name=attrs.get("label", node), title=tooltip({**attrs, **extra}, word),
                      size=radii[node], color=colour(rank[group]) if group in rank else GREY,
                      x=positions[node][0], y=positions[node][1], community=group, rank=importance[node],
-                     fontSize=fonts[node], labelZoom=label.zoom if label else None,
-                     labelSpot=label.spot if label else 0, labelDx=label.dx if label else 0,
-                     labelDy=label.dy if label else 0, labelUntil=label.until if label else None,
+                     fontSize=fonts[node], **_label_fields(label),
                      keys=_search_keys(attrs), acronyms=list(attrs.get("acronyms", ())), **extra,
                      **({"year": attrs["year"]} if "year" in attrs else {}))
     return fit_scale(positions, radii)
+
+
+def _label_fields(label: Label) -> dict:
+    """Where the page draws a node's label (:mod:`.labels`): from which zoom, until which, at which spot."""
+    return {"labelZoom": label.zoom, "labelUntil": label.until, "labelSpot": label.spot,
+            "labelDx": label.dx, "labelDy": label.dy}
 
 
 def _add_edges(net: Network, shown: nx.Graph, overview: bool) -> None:
