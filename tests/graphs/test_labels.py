@@ -7,11 +7,16 @@ and searching a name centres that person.
 
 from __future__ import annotations
 
+import networkx as nx
 import pytest
 
 from conftest import run_kg
 from kg.graphs.labels import SPOTS, ZOOMS, _away, _box, fit_scale, overlaps, place, text_width
+from kg.graphs.networks import network
 from kg.graphs.projections import ego_network
+from kg.graphs.render import render_html
+from kg.graphs.salience import importance_order
+from kg.query.library import find_entity
 from test_graph_pages import EVERY_NODE_IN_VIEW
 
 #: The page's labels as boxes (left, top, right, bottom) with their node ids, and the 50 most prolific nodes.
@@ -51,16 +56,12 @@ def test_placed_labels_never_overlap_at_any_zoom_and_the_most_important_always_s
 
 
 def test_a_persons_network_puts_the_person_then_the_closest_co_authors_first():
-    import networkx as nx
-
     graph = nx.Graph()
     for node, papers in (("ego", 5), ("busy", 40), ("close", 2), ("other", 30)):
         graph.add_node(node, label=node, papers=papers)
     graph.add_edge("ego", "busy", papers=1, weight=1)
     graph.add_edge("ego", "close", papers=4, weight=4)
     graph.add_edge("busy", "other", papers=9, weight=9)
-    from kg.graphs.salience import importance_order
-
     assert importance_order(ego_network(graph, "ego", 2)) == ["ego", "close", "busy", "other"]
     assert importance_order(graph)[0] == "busy"  # near miss: no focus, the most prolific first
 
@@ -91,10 +92,6 @@ def test_at_conference_scale_the_top_50_are_labelled_without_overlap_and_search_
 @pytest.mark.browser
 def test_a_persons_network_shows_everyone_labels_the_closest_co_author_and_the_strongest_ties(
         sample_store, tmp_path, browser):
-    from kg.graphs.networks import network
-    from kg.graphs.render import render_html
-    from kg.query.library import find_entity
-
     coauthors = network(sample_store, "coauthors")
     person = find_entity(sample_store, "author", "Gerhard Neumann")
     ego = ego_network(coauthors, str(person), 1)
