@@ -40,7 +40,7 @@ def to_igraph(graph: nx.Graph, weight: str | None = "weight") -> tuple[ig.Graph,
 
 
 @contextmanager
-def _seeded(seed: int):
+def seeded(seed: int):
     """igraph's random numbers from a generator of our own for the call, then back to the default."""
     ig.set_random_number_generator(random.Random(seed))
     try:
@@ -52,7 +52,7 @@ def _seeded(seed: int):
 def leiden_communities(graph: nx.Graph, seed: int) -> list[set[str]]:
     """Leiden modularity communities (weighted), seeded: the same graph gives the same groups."""
     converted, nodes = to_igraph(graph)
-    with _seeded(seed):
+    with seeded(seed):
         found = converted.community_leiden(objective_function="modularity", weights="weight" if converted.ecount() else None,
                                            n_iterations=LEIDEN_ITERATIONS)
     return [{nodes[vertex] for vertex in part} for part in found]

@@ -14,6 +14,7 @@ import math
 
 import networkx as nx
 
+from .compiled import seeded, to_igraph
 from .metrics import SEED, components
 from .projections import sorted_subgraph
 
@@ -21,6 +22,36 @@ from .projections import sorted_subgraph
 SPRING_LIMIT = 500
 #: Pixels between neighbouring nodes, roughly.
 SPACING = 70
+#: From this size on, a component is laid out whole by igraph's Fruchterman–Reingold (C, seeded),
+#: its ties within a community pulled :data:`COMMUNITY_PULL` times harder: communities gather
+#: without the two-level layout's tight disks, and people keep their place among their partners.
+WHOLE_FROM = 500
+COMMUNITY_PULL = 12.0
+#: Fruchterman–Reingold's iterations: the layout settles (no visible change beyond) at 2,000 nodes.
+FR_ITERATIONS = 300
+#: Such a component is drawn this much wider than high: screens are wide, and so are labels.
+WIDE = 1.6
+
+
+def _whole_positions(graph: nx.Graph, seed: int, community_of: dict[str, int] | None) -> dict[str, tuple[float, float]]:
+    """One large connected component in one force layout, centred on 0 within a radius of about 1."""
+    converted, nodes = to_igraph(graph)
+    pull = [COMMUNITY_PULL if community_of and community_of[nodes[edge.source]] == community_of[nodes[edge.target]]
+            else 1.0 for edge in converted.es]
+    with seeded(seed):
+        raw = converted.layout_fruchterman_reingold(weights=pull, niter=FR_ITERATIONS, grid="auto")
+    spread = _normalised(dict(zip(nodes, map(tuple, raw.coords))))
+    return {node: (x, y / WIDE) for node, (x, y) in spread.items()}
+
+
+def _normalised(raw: dict[str, tuple[float, float]]) -> dict[str, tuple[float, float]]:
+    """Positions centred on 0, the longer side spanning -1 to 1."""
+    xs, ys = [p[0] for p in raw.values()], [p[1] for p in raw.values()]
+    cx, cy = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
+    span = max(max(xs) - min(xs), max(ys) - min(ys)) / 2 or 1.0
+    return {node: ((x - cx) / span, (y - cy) / span) for node, (x, y) in raw.items()}
+
+
 def _force_positions(graph: nx.Graph, seed: int, weight: str | None = "weight") -> dict[str, tuple[float, float]]:
     """Positions of one connected graph, centred on 0 within a radius of about 1."""
     if len(graph) == 1:
@@ -29,10 +60,7 @@ def _force_positions(graph: nx.Graph, seed: int, weight: str | None = "weight") 
         raw = nx.spring_layout(graph, seed=seed, iterations=60, weight=weight)
     else:
         raw = nx.forceatlas2_layout(graph, seed=seed, max_iter=60, strong_gravity=True, weight=weight)
-    xs, ys = [p[0] for p in raw.values()], [p[1] for p in raw.values()]
-    cx, cy = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
-    span = max(max(xs) - min(xs), max(ys) - min(ys)) / 2 or 1.0
-    return {node: ((x - cx) / span, (y - cy) / span) for node, (x, y) in raw.items()}
+    return _normalised(raw)
 
 
 def _radius(size: int) -> float:
@@ -46,6 +74,8 @@ def _component_positions(graph: nx.Graph, seed: int, community_of: dict[str, int
     them), spread until no two overlap; each community's members are laid out around its
     centre. Positions are centred on 0 within a radius of about 1.
     """
+    if len(graph) >= WHOLE_FROM:
+        return _whole_positions(graph, seed, community_of)
     groups: dict[int, list[str]] = {}
     for node in graph:
         groups.setdefault(community_of[node] if community_of else 0, []).append(node)
@@ -68,10 +98,7 @@ def _component_positions(graph: nx.Graph, seed: int, community_of: dict[str, int
         cx, cy = (coordinate * spread for coordinate in centres[group])
         for node, (px, py) in _force_positions(sorted_subgraph(graph, members), seed, weight=None).items():
             positions[node] = (cx + px * radii[group], cy + py * radii[group])
-    xs, ys = [p[0] for p in positions.values()], [p[1] for p in positions.values()]
-    mx, my = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
-    span = max(max(xs) - min(xs), max(ys) - min(ys)) / 2 or 1.0
-    return {node: ((x - mx) / span, (y - my) / span) for node, (x, y) in positions.items()}
+    return _normalised(positions)
 
 
 def layout(graph: nx.Graph, seed: int = SEED, community_of: dict[str, int] | None = None) -> dict[str, tuple[int, int]]:

@@ -11,7 +11,7 @@ on every run.
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Callable, Iterable, Literal, Mapping, Sequence
+from typing import Iterable, Literal, Mapping, Sequence
 
 import networkx as nx
 
@@ -82,26 +82,6 @@ def affiliation_names(affiliations: Iterable[AffiliationRow], of: str = "author"
     return {author: [name for _, name in sorted(pairs)] for author, pairs in ranked.items()}
 
 
-def community_graph(graph: nx.Graph, groups: Sequence[set[str]], names: Sequence[str],
-                    href: Callable[[int], str]) -> nx.Graph:
-    """One node per community (``members`` and ``papers`` = its size, ``label`` its name in
-    ``names``), linked by the papers shared across them: the overview of a network too large
-    to draw node by node."""
-    view = nx.Graph()
-    where = {}
-    for index, (group, name) in enumerate(zip(groups, names)):
-        node = f"community-{index + 1:05d}"
-        view.add_node(node, label=name, papers=len(group), members=len(group), href=href(index))
-        where.update(dict.fromkeys(group, node))
-    shared: dict[tuple[str, str], int] = defaultdict(int)
-    for a, b, attrs in graph.edges(data=True):
-        if a in where and b in where and where[a] != where[b]:
-            shared[min(where[a], where[b]), max(where[a], where[b])] += attrs.get("papers", 1)
-    for (a, b), papers in sorted(shared.items()):
-        view.add_edge(a, b, papers=papers, weight=papers)
-    return view
-
-
 def top_nodes(graph: nx.Graph, count: int | None, within: set[str] | None = None) -> list[str]:
     """The ``count`` most prolific nodes: most papers, then most shared papers, then by label.
 
@@ -118,8 +98,10 @@ def top_nodes(graph: nx.Graph, count: int | None, within: set[str] | None = None
 
 
 def ego_network(graph: nx.Graph, center: str, depth: int = 1) -> nx.Graph:
-    """The node, everyone within ``depth`` steps of it, and the edges among them."""
-    return induced(graph, nx.single_source_shortest_path_length(graph, center, cutoff=depth))
+    """The node, everyone within ``depth`` steps of it, and the edges among them; ``center`` is its focus."""
+    ego = induced(graph, nx.single_source_shortest_path_length(graph, center, cutoff=depth))
+    ego.graph["focus"] = center
+    return ego
 
 
 def induced(graph: nx.Graph, nodes: Iterable[str]) -> nx.Graph:

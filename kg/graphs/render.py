@@ -33,13 +33,20 @@ from pyvis.network import Network
 
 from ..text.names import match_key
 from ..rdf.iris import profile_path
+from .labels import FIT_MARGIN, NO_LABEL, Label, fit_scale, place
 from .layout import layout
 from .metrics import SEED, communities, communities_phrase, membership
-from .projections import community_graph, induced, top_nodes
+from .projections import induced, top_nodes
+from .salience import backbone, importance_order, node_radii, strongest_ties
 
 NODE_CAP = 1000
-#: Above this many nodes a network is drawn as its communities (a hairball is unreadable).
+#: Above this many nodes a network is drawn as the conference view: each node's strongest ties only,
+#: faint, and one page per community beside it.
 COMMUNITY_VIEW_ABOVE = 500
+#: Ties per node above which a smaller network is drawn as the conference view is too (else a hairball).
+DENSE_TIES = 6
+#: Most nodes the conference view draws (the most prolific).
+OVERVIEW_CAP = 5000
 #: Most communities a community view draws (largest first).
 COMMUNITY_CAP = 300
 TOOLTIP_TITLES = 8
@@ -68,7 +75,6 @@ WORDING = {
     "institution": Wording("institution", "institutions", "Authors"),
     "topic": Wording("topic", "topics", "Related", "co-occurrences"),
     "affiliation": Wording("author or institution", "authors and institutions", "Linked"),
-    "community": Wording("community", "communities", "Members", "links"),
 }
 
 
@@ -127,25 +133,17 @@ def _leaders(graph: nx.Graph, group: set[str], count: int = 3) -> str:
     return ", ".join(names) + (", …" if len(group) > count else "")
 
 
-def _legend(graph: nx.Graph, groups: list[set[str]], word: Wording) -> list[dict]:
+def _legend(graph: nx.Graph, groups: list[set[str]], word: Wording, pages: str | None = None) -> list[dict]:
+    """Each community in its colour, named by its most central members; ``pages``: the folder of their pages."""
     multi = [group for group in groups if len(group) > 1]
-    entries = [{"colour": colour(index), "text": f"{_plural(len(group), word)}: {_leaders(graph, group)}"}
+    entries = [{"colour": colour(index), "text": f"{_plural(len(group), word)}: {_leaders(graph, group)}",
+                "href": f"{pages}{index + 1}.html" if pages is not None and index < COMMUNITY_CAP else None}
                for index, group in enumerate(multi[:LEGEND_ENTRIES])]
     if len(multi) > LEGEND_ENTRIES:
         entries.append({"colour": "", "text": f"and {len(multi) - LEGEND_ENTRIES:,} more communities, each in its own colour"})
     alone = len(groups) - len(multi)
     if alone:
         entries.append({"colour": GREY, "text": f"{_plural(alone, word)} without {word.ties} here"})
-    return entries
-
-
-def _community_legend(view: nx.Graph, word: Wording) -> list[dict]:
-    """The community view's legend: each drawn community (a node of the view, in its own colour)
-    by its size and most central members, not groups of communities."""
-    entries = [{"colour": colour(index), "text": f"{_plural(attrs['members'], word)}: {attrs['label']}"}
-               for index, (_, attrs) in enumerate(list(view.nodes(data=True))[:LEGEND_ENTRIES])]
-    if len(view) > LEGEND_ENTRIES:
-        entries.append({"colour": "", "text": f"and {len(view) - LEGEND_ENTRIES:,} more communities, each in its own colour"})
     return entries
 
 
@@ -168,13 +166,16 @@ def _search_keys(attrs: dict) -> list[str]:
     return list(attrs.get("keys") or [match_key(attrs.get("label", ""))])
 
 
-def _options(big: bool) -> dict:
+def _options(big: bool, faint: bool = False) -> dict:
+    """vis-network's options; ``faint``: edges see-through, so that dense regions read as density."""
     return {
         "physics": {"enabled": False},
         "layout": {"improvedLayout": False, "randomSeed": SEED},
         "interaction": {"hover": True, "tooltipDelay": 150, "hideEdgesOnDrag": big},
         "nodes": {"shape": "dot", "scaling": {"min": 8, "max": 30}},
-        "edges": {"smooth": False, "color": {"color": "#9AA0A6", "highlight": "#333333", "hover": "#333333"},
+        "edges": {"smooth": False, "color": {"color": "#9AA0A6", "highlight": "#333333", "hover": "#333333",
+                                             "opacity": 0.35 if faint else 1.0},
+                  "font": {"size": 11, "strokeWidth": 3, "align": "middle"},
                   "scaling": {"min": 1, "max": 8}},
     }
 
@@ -185,66 +186,94 @@ def _href(node: str, attrs: dict, profiles: str | None) -> str | None:
     return f"{profiles}{profile_path(node)}" if profiles is not None else None
 
 
+def _add_nodes(net: Network, shown: nx.Graph, groups: list[set[str]], word: Wording, seed: int,
+               profiles: str | None) -> float:
+    """Each node with its place (:mod:`.layout`), size, colour, label (:mod:`.labels`) and search keys;
+    the scale the labels were placed for."""
+    group_of = membership(groups)
+    multi = [index for index, group in enumerate(groups) if len(group) > 1]
+    rank = {index: position for position, index in enumerate(multi)}
+    positions = layout(shown, seed, group_of)
+    order = importance_order(shown)
+    fonts = _label_sizes(shown, order)
+    radii = node_radii(shown, positions)
+    labels = place(order, positions, radii, {node: shown.nodes[node].get("label", node) for node in order}, fonts)
+    importance = {node: position for position, node in enumerate(order)}
+    for node, attrs in shown.nodes(data=True):
+        group = group_of[node]
+        href = _href(node, attrs, profiles)
+        extra = {"href": href} if href else {}
+        label = labels.get(node, NO_LABEL)
+        net.add_node(node, label=None, name=attrs.get("label", node), title=tooltip({**attrs, **extra}, word),
+                     size=radii[node], color=colour(rank[group]) if group in rank else GREY,
+                     x=positions[node][0], y=positions[node][1], community=group, rank=importance[node],
+                     fontSize=fonts[node], **_label_fields(label),
+                     keys=_search_keys(attrs), acronyms=list(attrs.get("acronyms", ())), **extra,
+                     **({"year": attrs["year"]} if "year" in attrs else {}))
+    return fit_scale(positions, radii)
+
+
+def _label_fields(label: Label) -> dict:
+    """Where the page draws a node's label (:mod:`.labels`): from which zoom, until which, at which spot."""
+    return {"labelZoom": label.zoom, "labelUntil": label.until, "labelSpot": label.spot,
+            "labelDx": label.dx, "labelDy": label.dy}
+
+
+def _add_edges(net: Network, shown: nx.Graph, overview: bool) -> None:
+    """The ties: at conference scale each node's strongest only; else all, the strongest labelled."""
+    named = set() if overview else strongest_ties(shown)
+    for a, b, attrs in backbone(shown) if overview else shown.edges(data=True):
+        papers = attrs.get("papers", 1)
+        net.edges.append(Edge(a, b, value=attrs.get("weight", 1),
+                              title=f"{shown.nodes[a]['label']} – {shown.nodes[b]['label']}: "
+                                    f"{papers} shared paper{'s' if papers != 1 else ''}",
+                              **({"label": str(papers)} if (a, b) in named else {})).options)
+
+
 def render_html(graph: nx.Graph, heading: str, kind: str = "author", cap: int = NODE_CAP, seed: int = SEED,
-                profiles: str | None = None, assets: str | None = None, note: str = "",
-                summary: str | None = None, legend: list[dict] | None = None) -> str:
+                profiles: str | None = None, assets: str | None = None, community_pages: str | None = None) -> str:
     """The page for ``graph`` (a projection), as one self-contained HTML string.
 
     ``profiles``: the relative URL of the site's folder, to link every node to its page;
     ``assets``: the relative URL of a folder holding :data:`VIS_FILES`, linked instead of
-    inlined (for the many pages of a community view). A community view (``kind="community"``)
-    draws each node in its own colour, and ``legend`` names them.
+    inlined (for the many pages of a conference view); ``community_pages``: the folder of the
+    communities' own pages, linked from the legend. Above :data:`COMMUNITY_VIEW_ABOVE` nodes, or
+    :data:`DENSE_TIES` ties per node, the page is the conference view: each node's strongest ties only, faint.
     """
     word = WORDING[kind]
-    groups = communities(graph, seed) if kind != "community" else [{node} for node in graph]
+    groups = communities(graph, seed)
     shown = graph if len(graph) <= cap else induced(graph, top_nodes(graph, cap))
-    group_of = membership(groups)
-    multi = {index for index, group in enumerate(groups) if len(group) > 1 or kind == "community"}
-    rank = {index: position for position, index in enumerate(sorted(multi))}
-    positions = layout(shown, seed, group_of)
-    order = top_nodes(shown, None)
-    sizes = _label_sizes(shown, order)
-    importance = {node: position for position, node in enumerate(order)}
-
+    overview = len(shown) > COMMUNITY_VIEW_ABOVE or shown.number_of_edges() > DENSE_TIES * max(len(shown), 30)
     net = Network(heading=heading)
-    for node, attrs in shown.nodes(data=True):
-        group = group_of[node]
-        x, y = positions[node]
-        href = _href(node, attrs, profiles)
-        extra = {"href": href} if href else {}
-        net.add_node(node, label=None, name=attrs.get("label", node), title=tooltip({**attrs, **extra}, word),
-                     value=attrs.get("papers", 1), color=colour(rank[group]) if group in multi else GREY,
-                     x=x, y=y, community=group, rank=importance[node], fontSize=sizes[node],
-                     keys=_search_keys(attrs), acronyms=list(attrs.get("acronyms", ())), **extra,
-                     **({"year": attrs["year"]} if "year" in attrs else {}))
-    for a, b, attrs in shown.edges(data=True):
-        papers = attrs.get("papers", 1)
-        net.edges.append(Edge(a, b, value=attrs.get("weight", 1),
-                              title=f"{shown.nodes[a]['label']} – {shown.nodes[b]['label']}: "
-                                    f"{papers} shared paper{'s' if papers != 1 else ''}").options)
-    net.options = _options(big=len(shown) > 300)
+    placed_at = _add_nodes(net, shown, groups, word, seed, profiles)
+    _add_edges(net, shown, overview)
+    net.options = _options(big=len(shown) > 300, faint=overview)
     nodes, edges, heading, _, _, _ = net.get_network_data()
     for entry in nodes:
         entry.pop("label", None)  # the page draws the labels (collision-free), vis-network does not
 
-    left_out = note
+    left_out = ""
     if len(shown) < len(graph):
         hidden_edges = graph.number_of_edges() - shown.number_of_edges()
         left_out = (f"Showing the {len(shown):,} {word.plural} with the most papers; "
                     f"{_plural(len(graph) - len(shown), word)} and {hidden_edges:,} {word.ties} are left out. "
                     f"Narrow the network (--author, --min-weight, --top) to see them.")
+    lines = ("lines: each one's strongest ties (line width: shared papers)" if overview
+             else "line width: shared papers")
     return _environment().get_template("page.html.j2").render(
         heading=heading,
         noun=word.noun,
-        summary=(summary or f"{_counts(graph, groups, word, seed)} Size: papers; line width: shared papers; "
-                 f"colour: community. Hover for details, scroll to zoom"
-                 f"{', double-click a node to open its page' if profiles is not None or kind == 'community' else ''}."),
+        summary=(f"{_counts(graph, groups, word, seed)} Size: papers; {lines}; colour: community. "
+                 f"Labels: the most prolific first, never overlapping; zoom in for more, hover for details"
+                 f"{', double-click a node to open its page' if profiles is not None else ''}."),
         omitted=left_out,
-        legend=legend if legend is not None else _legend(graph, groups, word),
+        legend=_legend(graph, groups, word, community_pages),
         years=_year_range(shown),
         nodes=nodes,
         edges=edges,
         options=net.options,
+        fit_margin=FIT_MARGIN,
+        placed_at=placed_at,
         assets=assets,
         search_js=search_script(),
         vis_js=None if assets is not None else vis_asset("vis-network.min.js"),
@@ -264,37 +293,28 @@ def _write(path: Path, html: str) -> None:
 
 def write_html(graph: nx.Graph, path: Path, heading: str, kind: str = "author", cap: int = NODE_CAP,
                profiles: str | None = None, on_progress: Callable[[int], None] | None = None) -> list[Path]:
-    """The page of ``graph`` at ``path``; above :data:`COMMUNITY_VIEW_ABOVE` nodes, its community view
-    there and one page per drawn community in the folder ``{stem}-communities/`` beside it
-    (``on_progress`` hears how many are written: up to :data:`COMMUNITY_CAP`, a minute at 100,000 papers)."""
+    """The page of ``graph`` at ``path``; above :data:`COMMUNITY_VIEW_ABOVE` nodes, the conference view
+    there (up to :data:`OVERVIEW_CAP` nodes, each one's strongest ties) and one page per community in the
+    folder ``{stem}-communities/`` beside it, linked from the legend (``on_progress`` hears how many
+    are written: up to :data:`COMMUNITY_CAP`, a minute at 100,000 papers)."""
     if len(graph) <= COMMUNITY_VIEW_ABOVE:
         _write(path, render_html(graph, heading, kind, cap, profiles=profiles))
         return [path]
-    word = WORDING[kind]
-    every = communities(graph)
-    groups = [group for group in every if len(group) > 1]
     folder = path.with_name(f"{path.stem}-communities")
     folder.mkdir(parents=True, exist_ok=True)
     for name in VIS_FILES:
         _write(folder / name, str(vis_asset(name)))
+    groups = [group for group in communities(graph) if len(group) > 1]
     drawn = groups[:COMMUNITY_CAP]
     written = [path]
     inner = None if profiles is None else f"../{profiles}"
-    leaders = [_leaders(graph, group) for group in drawn]
-    for index, (group, named) in enumerate(zip(drawn, leaders), start=1):
+    for index, group in enumerate(drawn, start=1):
         page = folder / f"{index}.html"
-        _write(page, render_html(induced(graph, group), f"{heading}: community {index} ({named})",
+        _write(page, render_html(induced(graph, group), f"{heading}: community {index} ({_leaders(graph, group)})",
                                  kind, cap, profiles=inner, assets=""))
         written.append(page)
         if on_progress:
             on_progress(index)
-    view = community_graph(graph, drawn, leaders, lambda index: f"{folder.name}/{index + 1}.html")
-    rest = len(groups) - len(drawn)
-    note = (f"{_plural(len(graph), word)} are too many to draw one by one: each node here is a community "
-            f"(size: members), linked by their shared papers; double-click one to open its own page."
-            + (f" The {rest:,} smallest communities are left out." if rest > 0 else ""))
-    summary = (f"{_counts(graph, every, word)} Each node: a community (size: members, colour: its own); "
-               f"line width: shared papers between them. Hover for details, double-click to open a community.")
-    _write(path, render_html(view, f"{heading}: communities", "community", cap, note=note, summary=summary,
-                             legend=_community_legend(view, word)))
+    _write(path, render_html(graph, heading, kind, max(cap, OVERVIEW_CAP), profiles=profiles,
+                             community_pages=f"{folder.name}/"))
     return written
