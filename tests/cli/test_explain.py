@@ -1,4 +1,5 @@
 """``kg explain``: an entry's chains with the rules that placed each level."""
+
 from click.testing import CliRunner
 
 from kg.cli import cli
