@@ -25,6 +25,7 @@ SECTIONS = {
     "units_placed_by_name": "Labs and campuses placed under the organisation of the corpus whose name begins theirs",
     "institutions_by_other_name": "Acronyms, abbreviations and other forms of a unit placed under the one organisation of the corpus they name",
     "name_only_authors_with_identified_namesakes": "Authors without an identifier whom several identified people could be",
+    "names_likely_several_people": "Names likely to be several people: papers in groups with no co-author or organisation in common",
 }
 
 
@@ -46,6 +47,9 @@ def _lines(section: str, item: dict) -> list[str]:
         return [f"{item['unit']}  — unit of {item['institution']}: {item['why']}"]
     if section == "institutions_by_other_name":
         return [f"{item['other_name']}  — another name of {item['institution']}: {item['why']}"]
+    if section == "names_likely_several_people":
+        return [f"{item['name']}  {item['author']}  — {item['groups']} groups of papers "
+                f"({', '.join(map(str, item['papers_per_group']))})"]
     if section == "name_only_authors_with_identified_namesakes":
         return [f"{item['name']}  on {item['authorship']}  — could be {', '.join(item['identified_namesakes'])}"]
     return [f"{item['first']}  /  {item['second']}  — {item['why_alike']}; kept apart: {item['why_apart']}"]
