@@ -56,6 +56,20 @@ def run_kg(*args: str, cwd: Path, check: bool = True, input: bytes | None = None
     return result
 
 
+def start_serve(folder: Path, *args: str) -> tuple[subprocess.Popen, int]:
+    """A `kg serve --port 0` in ``folder`` and the port it printed; the caller stops it by its process id."""
+    import re
+
+    process = subprocess.Popen([str(KG_BIN), "serve", "--port", "0", *args], cwd=folder,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    line = process.stderr.readline().decode()
+    match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+    if not match:
+        process.kill()
+        pytest.fail(f"kg serve did not start: {line}{process.stderr.read().decode()}")
+    return process, int(match.group(1))
+
+
 @pytest.fixture(scope="module")
 def browser():
     """A headless Chromium with networking off (tests/chromium.py), one per test module."""

@@ -56,6 +56,8 @@ def parameter_sets(store, name: str, count: int) -> list[dict[str, str]]:
     if "min_shared" in kinds:
         floor = next(p.minimum for p in LIBRARY[name].params if p.name == "min_shared") or 1  # coauthor-pairs counts pairs from 2 shared papers
         sets = [{"min_shared": str(value)} for value in range(floor, floor + 3)]
+    if "level" in kinds:
+        sets = [{**values, "level": level} for values in sets for level in ("organisation", "unit")]
     return [{**values, "limit": "1000000"} for values in sets]
 
 

@@ -251,10 +251,13 @@ def test_unknown_name_names_the_closest(sample_store):
 
 
 def test_ambiguous_name_lists_candidates(sample_store):
-    with pytest.raises(KgError, match=r"ambiguous: 6 match .*Lei Chen.*Ziwei Chen"):
+    with pytest.raises(KgError, match=r"(?s)ambiguous: 6 match.*Lei Chen.*Ziwei Chen"):
         find_entity(sample_store, "author", "chen")
-    with pytest.raises(KgError, match=r"ambiguous: 3 match .*Bielefeld University.*CITEC"):
-        find_entity(sample_store, "institution", "Bielefeld")
+
+
+def test_an_organisation_beats_its_own_units(sample_store):
+    """"Bielefeld" names the university and two of its units (CITEC ...): the university holds them."""
+    assert str(find_entity(sample_store, "institution", "Bielefeld")).endswith("/institution/bielefeld-university")
 
 
 def test_empty_store_says_so():
@@ -358,8 +361,8 @@ def kg_query(folder, *args, check=True):
 def test_cli_table(built):
     out = kg_query(built, "coauthors", "-p", "author=gerhard neumann").stdout.decode()
     lines = out.splitlines()
-    assert lines[0].split() == ["coauthor", "name", "shared_papers"]
-    assert lines[1].split() == ["author:niklas-freymuth", "Niklas", "Freymuth", "2"]
+    assert lines[0].split() == ["name", "shared_papers"]  # the IRI column: named by the one after it
+    assert lines[1].split() == ["Niklas", "Freymuth", "2"]
     assert len(lines) == 15 and len({len(line) for line in lines}) == 1  # aligned; counts right-aligned
 
 
@@ -388,8 +391,10 @@ def test_cli_json_is_sparql_results_json(built):
     assert first["name"] == {"type": "literal", "value": "University of Science and Technology of China", "xml:lang": "en"}
     assert first["papers"] == {"type": "literal", "value": "6", "datatype": "http://www.w3.org/2001/XMLSchema#integer"}
     assert len(document["results"]["bindings"]) == 2
-    # 39 written + the parents NVIDIA and DFKI; the page size and the next page named
-    assert "rows 1–2 of 41, 39 more; page size 20 (-p limit=N); next page: -p offset=2" in result.stderr.decode()
+    # organisations (their units with -p level=unit); the page size and the next page named
+    assert "rows 1–2 of 30, 28 more; page size 20 (-p limit=N); next page: -p offset=2" in result.stderr.decode()
+    unit_level = kg_query(built, "top-institutions", "-p", "limit=2", "-p", "level=unit").stderr.decode()
+    assert "rows 1–2 of 41, 39 more" in unit_level
 
 
 def test_cli_lists_queries_and_runs_a_file(built):

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-import subprocess
 import threading
 import time
 import urllib.error
@@ -15,7 +13,7 @@ import pyoxigraph as ox
 import pytest
 from SPARQLWrapper import JSON, SPARQLWrapper
 
-from conftest import KG_BIN, run_kg
+from conftest import run_kg, start_serve
 from kg.vocab import sparql_prologue
 from kg.stores.embedded import KGStore
 
@@ -28,15 +26,9 @@ def served(tmp_path_factory):
     """(endpoint URL, store folder) of a `kg serve` over the samples; stopped by its own process id."""
     folder = tmp_path_factory.mktemp("serve")
     run_kg("build", "--store", str(folder / "store"), cwd=folder)
-    process = subprocess.Popen([str(KG_BIN), "serve", "--port", "0", "--store", str(folder / "store"),
-                                "--site", str(folder / "site"), "--timeout", "3", "--row-limit", str(ROW_LIMIT)],
-                               cwd=folder, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    line = process.stderr.readline().decode()
-    match = re.search(r"http://127\.0\.0\.1:(\d+)/sparql", line)
-    if not match:
-        process.kill()
-        pytest.fail(f"kg serve did not start: {line}{process.stderr.read().decode()}")
-    yield f"http://127.0.0.1:{match.group(1)}/sparql", folder / "store"
+    process, port = start_serve(folder, "--store", str(folder / "store"), "--site", str(folder / "site"),
+                                "--timeout", "3", "--row-limit", str(ROW_LIMIT))
+    yield f"http://127.0.0.1:{port}/sparql", folder / "store"
     process.terminate()
     process.wait(timeout=30)
 

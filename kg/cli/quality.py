@@ -23,6 +23,7 @@ SECTIONS = {
     "name_only_authors_with_identified_namesakes": "Authors without an identifier whom several identified people could be",
     "persons_with_two_ids_of_one_scheme": "People holding two identifiers of one scheme",
     "ids_on_several_persons": "Identifiers held by several people",
+    "names_likely_several_people": "Names likely to be several people: papers in groups with no co-author or organisation in common",
 }
 
 
@@ -44,6 +45,9 @@ def _lines(section: str, item: dict) -> list[str]:
         return [f"{item['unit']}  — unit of {item['institution']}: {item['why']}"]
     if section == "institutions_by_other_name":
         return [f"{item['other_name']}  — another name of {item['institution']}: {item['why']}"]
+    if section == "names_likely_several_people":
+        return [f"{item['name']}  {item['author']}  — {item['groups']} groups of papers "
+                f"({', '.join(map(str, item['papers_per_group']))})"]
     if section == "name_only_authors_with_identified_namesakes":
         return [f"{item['name']}  on {item['authorship']}  — could be {', '.join(item['identified_namesakes'])}"]
     if section == "persons_with_two_ids_of_one_scheme":

@@ -85,6 +85,8 @@ def query_command(name, pairs, query_file, output_format, store_spec, base) -> N
     query = load_query(query_file) if query_file else library_query(name)
     with opened_store(store_spec) as store:
         result = run(store, query, parse_values(pairs))
+    for note in result.notes:
+        click.echo(f"kg: {note}", err=True)
     if result.graph is not None:
         click.echo(result.graph.serialize(format="turtle"), nl=False)
         return

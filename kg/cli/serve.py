@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import socket
 from pathlib import Path
 
 import click
@@ -11,10 +12,12 @@ from ..errors import KgError
 from .common import console, opened_store, store_option
 
 
-def _prepared(store_spec, site_dir: Path) -> Path:
-    """The store's folder, after resolution is up to date and the site written; the store is
-    closed again (and collected, which releases its lock) so that other kg commands can use it."""
-    from ..exports.site import write_site
+def _prepared(store_spec, site_dir: Path) -> tuple[Path, str | None]:
+    """The store's folder and the graph's IRI namespace (its description's ``void:uriSpace``), after
+    resolution is up to date and the site written; the store is closed again (and collected, which
+    releases its lock) so that other kg commands can use it."""
+    from ..exports.site import write_site  # engines imported when the command runs, not for --help
+    from ..vocab import sparql_prologue
 
     with opened_store(store_spec) as store:
         if store.spec == "memory" or str(store.spec).startswith(("http://", "https://")):
@@ -22,9 +25,44 @@ def _prepared(store_spec, site_dir: Path) -> Path:
         location = Path(store.spec)
         if not (site_dir / "index.html").exists():
             write_site(store, site_dir)
+        spaces = sorted(str(row[0]) for row in store.query(
+            f"{sparql_prologue()}SELECT DISTINCT ?space WHERE {{ ?dataset void:uriSpace ?space }}"))
     del store
     gc.collect()
-    return location
+    return location, (spaces[0] if len(spaces) == 1 else None)
+
+
+def _check_port(port: int) -> None:
+    """A port in use is said before the site is written, not after."""
+    if port == 0:
+        return
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError as exc:
+            raise KgError(f"cannot serve on 127.0.0.1:{port} ({exc.strerror or exc}); "
+                          f"--port N for another port, --port 0 for any free one") from None
+
+
+def examples() -> list[dict]:
+    """The query library as the query page's examples: each query with its plain parameters' defaults
+    bound (a VALUES block); those that name an author, institution or topic need the CLI's look-up."""
+    from rdflib import Literal
+
+    from ..query.library import ENTITY_KINDS, LIMIT, library
+    from ..stores.values import with_values
+    from ..vocab import sparql_prologue
+
+    found = []
+    for name, query in sorted(library().items()):
+        if any(param.kind in ENTITY_KINDS for param in query.params):
+            continue
+        bindings = {param.name: Literal(int(param.default)) if param.kind == "integer" else Literal(param.default)
+                    for param in query.params if param.name != LIMIT and param.default is not None}
+        found.append({"name": name, "title": query.title, "description": query.description,
+                      "sparql": sparql_prologue() + with_values(query.sparql, bindings)})
+    return found
 
 
 @click.command("serve")
@@ -47,15 +85,19 @@ def _prepared(store_spec, site_dir: Path) -> Path:
 @click.option("--allow-federation", is_flag=True,
               help="Run SERVICE clauses: queries then make this server send requests to any host they name "
                    "(see docs/endpoint.md before turning it on).")
+@click.option("--cors", is_flag=True,
+              help="Let web pages of any site read query answers (Access-Control-Allow-Origin: *), for browser "
+                   "clients such as YASGUI; any page you visit can then read the store (see docs/endpoint.md).")
 @store_option
 def serve(port, site_dir, timeout, row_limit, workers, query_memory, queue_wait, idle_timeout,
-          allow_federation, store_spec) -> None:
+          allow_federation, cors, store_spec) -> None:
     """Serve the site at http://127.0.0.1:PORT/ and a read-only SPARQL 1.1 endpoint at /sparql
     (GET or POST; JSON, XML, CSV or TSV results by the Accept header), until interrupted.
     SERVICE (federation) is refused unless --allow-federation; see docs/endpoint.md."""
     from ..stores.server import Limits, serve as serve_forever
 
-    location = _prepared(store_spec, site_dir)
+    _check_port(port)
+    location, base = _prepared(store_spec, site_dir)
     err = console(stderr=True)
 
     def ready(bound: int) -> None:
@@ -66,7 +108,7 @@ def serve(port, site_dir, timeout, row_limit, workers, query_memory, queue_wait,
     limits = Limits(seconds=timeout, rows=row_limit, memory_mb=query_memory, queue_seconds=queue_wait,
                     idle_seconds=idle_timeout, federation=allow_federation)
     try:
-        serve_forever(location, site_dir, port, limits, workers, ready)
+        serve_forever(location, site_dir, port, limits, workers, ready, base, examples(), cors)
     except OSError as exc:
         raise KgError(f"cannot serve on 127.0.0.1:{port} ({exc.strerror or exc})") from None
 

@@ -55,11 +55,18 @@ def _by_position(row) -> tuple:
     return int(row.position), *_by_title(row)
 
 
+def _by_byline(row) -> tuple:
+    """ORDER BY ?position STR(?other): a paper's authors in the order of its byline."""
+    return int(row.position), row.other
+
+
 @dataclass(frozen=True)
 class Panel:
     query: str      # the panel's query in SITE_QUERIES, without .rq
     heading: str
-    links_to: str   # "paper", or the kind of page its ?other column links to
+    #: "paper"; the kind of page its ?other column links to; "external" (?other is a URL to link);
+    #: or "text" (each row's ?name a paragraph, such as an abstract)
+    links_to: str
     #: the order within a page, for a query without ORDER BY (sorted here, by page first). Only
     #: where every key is a plain string, an @en title, a number or an IRI: Oxigraph orders
     #: literals of other languages as equal to each other, which no Python key reproduces, so
@@ -85,6 +92,17 @@ PAGES = {
         Panel("topic-papers", "Papers", "paper", _by_title),
         Panel("topic-institutions", "Institutions (papers)", "institution"),
         Panel("topic-related", "Related topics (shared papers)", "topic"),
+    )),
+    "paper": ("Papers", (
+        Panel("paper-abstract", "Abstract", "text"),
+        Panel("paper-authors", "Authors (in byline order, with the institutions the source gives each)",
+              "author", _by_byline),
+        Panel("paper-institutions", "Institutions the paper lists", "institution"),
+        Panel("paper-venue", "Venue, track and presentation", "venue"),
+        Panel("paper-topics", "Topics", "topic"),
+        Panel("paper-artifacts", "Research artifacts it introduces", "artifact"),
+        Panel("paper-links", "Code and other links", "external"),
+        Panel("paper-source", "Source (file:line)", "source"),
     )),
     "venue": ("Venues, tracks and workshops", (
         Panel("venue-papers", "Papers", "paper", _by_title),
@@ -180,6 +198,7 @@ def write_site(store: KGStore, out_dir: Path) -> dict[str, int]:
     path_of = {iri: profile_path(iri) for kind in pages for iri in pages[kind]}
     for name in VIS_FILES:
         _write(out_dir / ASSETS / name, str(vis_asset(name)))
+    _write(out_dir / ASSETS / "site.css", (Path(__file__).parent / "site.css").read_text(encoding="utf-8"))
     # the co-author network (with its tooltips) is needed by the network and ego pages only:
     # written first and let go before the profile pages, so the two are never held together
     coauthors = network(store, "coauthors")
@@ -191,7 +210,7 @@ def write_site(store: KGStore, out_dir: Path) -> dict[str, int]:
     _write(out_dir / "index.html", env.get_template("index.html.j2").render(
         counts=counts, lists=[(PAGES[kind][0], f"{kind}s.html", counts[kind]) for kind in PAGES],
         networks=[(HEADINGS[path.stem], f"network/{path.name}") for path in networks],
-        search_js=search_script()))
+        search_js=search_script(), assets=f"{ASSETS}/"))
     return counts
 
 
@@ -224,16 +243,17 @@ def _write_kind(store: KGStore, kind: str, pages: dict[str, tuple[str, int]], pa
         for iri, panel_rows in merged(sorted(pages), streams):
             own = path_of[iri]
             link = lambda target, own=own: _relative(own, path_of[target]) if target in path_of else None  # noqa: E731
-            sections = [{"heading": panel.heading, "paper": panel.links_to == "paper",
+            sections = [{"heading": panel.heading, "text": panel.links_to == "text",
                          "rows": [_row(row, panel, link, identifiers) for row in rows]} for panel, rows in zip(panels, panel_rows)]
             name, papers = pages[iri]
             _write(out_dir / own, template.render(
                 title=name, kind=kind, iri=iri, papers=papers, sections=sections,
                 identifiers=identifiers.get(iri, []),
                 ego=_relative(own, _ego_path(own)) if iri in egos else None,
-                home=_relative(own, "index.html"), listing=_relative(own, f"{kind}s.html")))
+                home=_relative(own, "index.html"), listing=_relative(own, f"{kind}s.html"),
+                assets=_prefix(own, ASSETS)))
     _write(out_dir / f"{kind}s.html", env.get_template("list.html.j2").render(
-        title=plural, home="index.html",
+        title=plural, home="index.html", counted=kind != "paper", assets=f"{ASSETS}/",
         entries=sorted(((name, papers, path_of[iri]) for iri, (name, papers) in pages.items()),
                        key=lambda entry: (entry[0].casefold(), entry[2]))))
     return len(pages)
@@ -257,11 +277,15 @@ def _row(row, panel: Panel, link, identifiers: dict[str, list[dict]]) -> dict:
         details = [str(value) for value in (getattr(row, "venue", None),) if value is not None]
         if getattr(row, "position", None) is not None:
             details.insert(0, f"{row.position} / {row.authors}")
-        return {"text": str(row.title) if row.title is not None else str(row.paper), "href": None,
+        return {"text": str(row.title) if row.title is not None else str(row.paper), "href": link(str(row.paper)),
                 "iri": str(row.paper), "details": " · ".join(details), "identifiers": identifiers.get(str(row.paper), [])}
+    if panel.links_to == "text":
+        return {"text": str(row.name), "href": None, "iri": None, "details": ""}
+    other = str(row.other)
+    href = (other if other.startswith(("https://", "http://")) else None) if panel.links_to == "external" else link(other)
     count = getattr(row, "number", None)
     relation = getattr(row, "relation", None)
-    return {"text": str(row.name), "href": link(str(row.other)), "iri": str(row.other),
+    return {"text": str(row.name), "href": href, "iri": other,
             "details": str(relation) if relation is not None else (f"{int(count):,}" if count is not None else "")}
 
 

@@ -12,6 +12,7 @@ Rows come as pyoxigraph terms (``select_terms``), not rdflib ones: converting ea
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from itertools import combinations
@@ -152,6 +153,15 @@ def _labels(rows: list[LabelRow], nodes: set[str], english_first: bool = True) -
     return {node: name for node in nodes if (name := english.get(node) or other.get(node))}
 
 
+def distinct_labels(names: dict[str, str]) -> dict[str, str]:
+    """The names with a qualifier, the node's IRI's last segment, added wherever two nodes would
+    share one (two people named "Yang Liu", two institutions named "RIKEN"): every node of a network
+    and its files (Pajek identifies vertices by label) is told apart by its name."""
+    shared = Counter(names.values())
+    return {node: f"{name} ({re.split(r'[/#]', node.rstrip('/'))[-1]})" if shared[name] > 1 else name
+            for node, name in names.items()}
+
+
 def node_rows(store: KGStore, link: URIRef, level: str = "listed", read: Teams | None = None) -> list[NodeRow]:
     """Members of papers (authors or institutions) with their labels, paper counts and mean year."""
     read = read or teams(store, link, level)
@@ -161,7 +171,7 @@ def node_rows(store: KGStore, link: URIRef, level: str = "listed", read: Teams |
         papers.update(members)
         for member in members if paper in read.years else ():
             years[member].extend(read.years[paper])
-    names = _labels(read.labels, set(papers))
+    names = distinct_labels(_labels(read.labels, set(papers)))
     return [NodeRow(node, names.get(node, node), papers[node], round(sum(years[node]) / len(years[node]), 2) if years.get(node) else None)
             for node in sorted(papers)]
 
@@ -213,7 +223,7 @@ def affiliation_rows(store: KGStore, level: str = "listed", authors: Teams | Non
             for institution in institutions.members.get(paper, ()):
                 for author in team:
                     papers[(author, institution)].add(paper)
-    author_names = _labels(authors.labels, {author for author, _ in papers}, english_first=False)
-    names = _labels(authors.labels, {institution for _, institution in papers})
+    author_names = distinct_labels(_labels(authors.labels, {author for author, _ in papers}, english_first=False))
+    names = distinct_labels(_labels(authors.labels, {institution for _, institution in papers}))
     return [AffiliationRow(author, author_names[author], institution, names.get(institution, institution), len(found))
             for (author, institution), found in sorted(papers.items()) if author in author_names]

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import csv
+import math
 from pathlib import Path
+from xml.etree import ElementTree
 
 import networkx as nx
 from networkx.readwrite.gexf import GEXFWriter
 
 from ..query.results import spreadsheet_safe
 from . import FORMATS
+from .layout import layout
 from .metrics import communities, membership
+from .render import GREY, colour
 
 
 def flat(graph: nx.Graph, kind: str) -> nx.Graph:
@@ -28,11 +32,34 @@ def flat(graph: nx.Graph, kind: str) -> nx.Graph:
     return out
 
 
+def drawing(graph: nx.Graph) -> dict[str, dict[str, dict[str, str]]]:
+    """Each node as kg's own pages draw it: the page's layout (y up, as GEXF has it), its community's
+    colour (grey for a node without ties), a size that grows with its papers; as GEXF's viz attributes."""
+    group_of = membership(communities(graph))
+    positions = layout(graph, community_of=group_of)
+    drawn = {}
+    for node, papers in graph.nodes(data="papers", default=0):
+        shade = GREY if graph.degree(node) == 0 else colour(group_of[node])
+        x, y = positions[node]
+        drawn[node] = {"color": dict(zip("rgb", (str(int(shade[at:at + 2], 16)) for at in (1, 3, 5)))),
+                       "position": {"x": f"{float(x)}", "y": f"{float(-y)}", "z": "0.0"},
+                       "size": {"value": f"{4 + 4 * math.sqrt(papers or 0):.2f}"}}
+    return drawn
+
+
 def write_gexf(graph: nx.Graph, path: Path, heading: str = "", kind: str = "author") -> None:
+    """GEXF 1.2 with each node's position, colour and size from kg's layout and communities, so Gephi
+    opens the picture the pages show. They are written as the 1.2draft XML Schema declares them, in
+    GEXF's own namespace (``<color>``, ``<position>``, ``<size>``: the schema rejects ``viz:``-prefixed
+    ones); Gephi reads them by their local names."""
     writer = GEXFWriter(encoding="utf-8", prettyprint=True)
     writer.xml.find("meta").attrib.pop("lastmodifieddate")  # a date would make every export differ
     writer.add_graph(flat(graph, kind))
     writer.xml.find("graph").attrib.pop("name")  # networkx writes name="", which the GEXF 1.2 schema does not allow
+    drawn = drawing(graph)
+    for element in writer.xml.find("graph").find("nodes"):
+        for name, attributes in drawn[element.get("id")].items():
+            ElementTree.SubElement(element, name, attributes)
     writer.write(str(path))
 
 

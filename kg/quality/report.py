@@ -20,6 +20,7 @@ from ..orgs.keys import institution_key
 from ..orgs.org_names import why_apart
 from ..orgs.people import edit_distance
 from ..stores.embedded import KGStore
+from .namesakes import likely_several_people
 from ..vocab import sparql_prologue
 
 _LOOSE_IGNORED = frozenset("the of at in and for".split())
@@ -171,6 +172,7 @@ def quality_report(store: KGStore) -> dict:
                    for _, name, parent, why in _rows(store, UNITS_BY_NAME)]
     other_names = [{"other_name": str(other), "institution": str(name), "why": str(why)}
                    for _, other, name, why in _rows(store, OTHER_NAMES)]
+    several = likely_several_people(store)
     _, apart = find_person_merges(read_mentions(store))
     unidentified = [{"record_graph": graph, "authorship": authorship, "name": name, "identified_namesakes": candidates}
                     for graph, authorship, name, candidates in apart]
@@ -181,7 +183,7 @@ def quality_report(store: KGStore) -> dict:
                    "institutions_alike_kept_apart": len(alike), "institutions_merged": len(institutions_merged),
                    "name_only_authors_with_identified_namesakes": len(unidentified),
                    "units_placed_by_domain": len(units), "units_placed_by_name": len(named_units),
-                   "institutions_by_other_name": len(other_names),
+                   "institutions_by_other_name": len(other_names), "names_likely_several_people": len(several),
                    **{name: len(items) for name, items in conflicts.items()}},
         "merges": merges,
         "rejected_institution_entries": rejected,
@@ -193,6 +195,7 @@ def quality_report(store: KGStore) -> dict:
         "units_placed_by_name": named_units,
         "institutions_by_other_name": other_names,
         "name_only_authors_with_identified_namesakes": unidentified,
+        "names_likely_several_people": several,
         **conflicts,
     }
 

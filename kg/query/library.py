@@ -44,26 +44,20 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
-from typing import Callable, Mapping, Protocol
+from typing import Mapping
 
-import pyoxigraph as ox
 from oxrdflib._converter import from_ox
-from rapidfuzz import fuzz, process
 from rdflib import Graph, Literal, URIRef, Variable
 from rdflib.namespace import XSD
-from rdflib.query import Result
 from rdflib.term import Identifier
 
 from .. import QUERIES_DIR
 from ..errors import KgError, ParameterError, SparqlSyntaxError
-from ..text.names import clean, has_cjk, match_key
-from ..vocab import KG, sparql_prologue
-from ..index.match_keys import ENTITY_CLASSES, named_entities, text_rows
-from ..index.name_index import KeyIndex, key_index
+from ..vocab import sparql_prologue
+from .lookup import MOST_PAPERS, SparqlStore, find_entity, most_papers, search_names  # noqa: F401 - search_names: the site's import
 
 ENTITY_KINDS = ("author", "institution", "topic")
 KINDS = (*ENTITY_KINDS, "string", "integer", "iri")
@@ -111,12 +105,6 @@ class LibraryQuery:
     params: tuple[Param, ...]
     sparql: str
     path: Path | None = None
-
-
-class SparqlStore(Protocol):
-    """What the runner needs: KGStore, or an adapter over another engine (the tests use rdflib's)."""
-
-    def query(self, sparql: str, bindings: Mapping[str, Identifier] | None = None) -> Result: ...
 
 
 # ---------------------------------------------------------------- reading query files
@@ -206,130 +194,6 @@ def library_query(name: str, folder: Path = QUERIES_DIR) -> LibraryQuery:
     return load_query(path)
 
 
-# ---------------------------------------------------------------- finding entities by name
-
-def search_names(store: SparqlStore, kind: str) -> dict[str, tuple[list[str], list[str]]]:
-    """Each entity's match keys and acronyms (sorted): what the network pages' search compares,
-    so that the page finds what :func:`find_entity` finds. Authors' and topics' keys come from the
-    look-up index, one value (reading every label of 211,521 authors took 21 s under cProfile); institutions'
-    acronyms are not in it."""
-    if kind != "institution" and (index := key_index(store, kind, text_rows)) is not None:
-        return {iri: (sorted(keys), []) for iri, keys in index.keys_by_entity().items()}
-    return {named.iri: (sorted(named.keys), sorted(named.acronyms)) for named in named_entities(store, kind)}
-
-
-def _tokens_match(typed: str) -> Callable[[str], bool]:
-    """Whether a key holds every typed word (any order); CJK text may be any part of the name.
-    Decided once per look-up, since it is asked of every key."""
-    if has_cjk(typed):
-        joined = typed.replace(" ", "")
-        return lambda key: joined in key.replace(" ", "")
-    words = set(typed.split())
-    return lambda key: words <= set(key.split())
-
-
-def find_entity(store: SparqlStore, kind: str, text: str) -> URIRef:
-    """The IRI of the one author/institution/topic the text names, or a KgError that helps.
-
-    Tried in turn, the first tier with any match decides: the IRI itself; a name equal by
-    :func:`kg.text.names.match_key` (case, diacritics, spaces, hyphens ignored; English, Chinese or
-    any label); the same with word breaks ignored ("Balazs-Gyenes"); for institutions an
-    acronym (written in parentheses, or the initials of the name: USTC, HKUST); every typed
-    word in the name, in any order ("Neumann Gerhard"). Several entities in the deciding tier
-    is an ambiguity, reported with the candidates. Nothing found lists the closest names.
-    """
-    typed = match_key(text)
-    if not typed:
-        raise KgError(f"no {kind} matches {clean(text)!r}: a name needs letters or digits")
-    class_iri = str(ENTITY_CLASSES[kind])
-    try:  # the IRI itself
-        iri = ox.NamedNode(text.strip())
-    except ValueError:
-        iri = None
-    if iri is not None and next(text_rows(store, f"SELECT ?e WHERE {{ VALUES ?e {{ {iri} }} ?e a {class_iri} ; {KG.matchKey} ?key }}"), None):
-        return URIRef(iri.value)
-    # The exact key: one indexed pattern (the key is written as an escaped pyoxigraph literal).
-    exact = [row[0] for row in text_rows(store, f"SELECT DISTINCT ?e WHERE {{ ?e {KG.matchKey} {ox.Literal(typed)} ; a {class_iri} }}")]
-    if exact:
-        return _decided(store, kind, text, exact)
-    # CJK text may be any part of a name, which the index cannot find; older stores have none.
-    if not has_cjk(typed) and (index := key_index(store, kind, text_rows)) is not None:
-        return _from_index(store, kind, text, typed, index)
-    keys: dict[str, set[str]] = defaultdict(set)
-    acronyms: dict[str, set[str]] = defaultdict(set)
-    acronym_pattern = f"UNION {{ ?e {KG.acronymKey} ?acronym }}" if kind == "institution" else ""  # only theirs
-    for entity, key, acronym in text_rows(store, f"""SELECT ?e ?key ?acronym WHERE {{ ?e a {class_iri} .
-            {{ ?e {KG.matchKey} ?key }} {acronym_pattern} }}"""):
-        if key is not None:
-            keys[entity].add(key)
-        else:
-            acronyms[entity].add(acronym)
-    joined, tokens_match = typed.replace(" ", ""), _tokens_match(typed)
-    tiers = (
-        lambda entity: joined in {key.replace(" ", "") for key in keys[entity]},
-        lambda entity: typed in acronyms[entity],
-        lambda entity: any(map(tokens_match, keys[entity])),
-    )
-    for tier in tiers:
-        matches = [entity for entity in sorted(keys) if tier(entity)]
-        if matches:
-            return _decided(store, kind, text, matches)
-    by_key: dict[str, list[str]] = defaultdict(list)
-    for entity in sorted(keys):
-        for key in keys[entity]:
-            by_key[key].append(entity)
-    return _closest(store, kind, text, sorted(by_key), by_key.__getitem__, len(keys))
-
-
-def _from_index(store: SparqlStore, kind: str, text: str, typed: str, index: KeyIndex) -> URIRef:
-    """The tiers of :func:`find_entity` decided from the kind's stored key index
-    (:mod:`kg.index.name_index`) instead of every key read as a row."""
-    acronym = f"SELECT DISTINCT ?e WHERE {{ ?e {KG.acronymKey} {ox.Literal(typed)} ; a {ENTITY_CLASSES[kind]} ; {KG.matchKey} ?key }}"
-    tiers = (
-        lambda: index.joined(typed.replace(" ", "")),
-        lambda: {row[0] for row in text_rows(store, acronym)} if kind == "institution" else set(),
-        lambda: index.with_words(set(typed.split())),
-    )
-    for tier in tiers:
-        matches = sorted(tier())
-        if matches:
-            return _decided(store, kind, text, matches)
-    def entities_of(key: str) -> list[str]:  # for the few closest keys: an indexed pattern each
-        return sorted(row[0] for row in text_rows(
-            store, f"SELECT DISTINCT ?e WHERE {{ ?e {KG.matchKey} {ox.Literal(key)} ; a {ENTITY_CLASSES[kind]} }}"))
-    return _closest(store, kind, text, index.keys, entities_of, index.entity_count)
-
-
-def _closest(store: SparqlStore, kind: str, text: str, keys: list[str], entities_of: Callable[[str], list[str]],
-             count: Callable[[], int] | int) -> URIRef:
-    """The error for a name that matches nothing, naming the closest (``keys`` sorted)."""
-    typed = match_key(text)
-    if not keys:
-        raise KgError(f"no {kind} matches {clean(text)!r}: the graph has no {kind}s (has `kg build` run on this store?)")
-    # rapidfuzz's C++ matcher: a mistyped name among 10^5 others in milliseconds (difflib took seconds)
-    nearest = process.extract(typed, keys, scorer=fuzz.ratio, limit=8, score_cutoff=60)
-    by_key = {key: entities_of(key) for key, _, _ in nearest}
-    named = {entity.iri: entity for entity in named_entities(store, kind, {e for key, _, _ in nearest for e in by_key[key]})}
-    # A key several entities share shows the last of them in (display, IRI) order.
-    close = dict.fromkeys(max((named[e] for e in by_key[key]), key=lambda n: (n.display, n.iri)).display
-                          for key, _, _ in nearest)
-    if close:
-        hint = f"; closest: {', '.join(list(close)[:5])}"
-    else:  # counted only here: at 100,000 papers counting the index's entities took 260 ms
-        hint = f"; none of the {count() if callable(count) else count} {kind}s is close"
-    raise KgError(f"no {kind} matches {clean(text)!r}{hint}")
-
-
-def _decided(store: SparqlStore, kind: str, text: str, matches: list[str]) -> URIRef:
-    """The one entity of the deciding tier, or the ambiguity listing the candidates' names."""
-    if len(matches) == 1:
-        return URIRef(matches[0])
-    named = named_entities(store, kind, matches)
-    listed = "; ".join(dict.fromkeys(match.display for match in named[:10]))  # names, not IRIs
-    more = f" and {len(named) - 10} more" if len(named) > 10 else ""
-    raise KgError(f"{kind} {clean(text)!r} is ambiguous: {len(named)} match ({listed}{more}); type more of the name")
-
-
 # ---------------------------------------------------------------- binding and running
 
 @dataclass(frozen=True)
@@ -346,8 +210,10 @@ def _offset(query: LibraryQuery, values: Mapping[str, str]) -> int:
     return int(_checked(Param(OFFSET, "integer", "", None, 0), values[OFFSET]))
 
 
-def bind(query: LibraryQuery, store: SparqlStore, values: Mapping[str, str]) -> tuple[dict[str, Identifier], Page]:
-    """The RDF terms for the query's parameters (defaults filled in), and the page of rows to show."""
+def bind(query: LibraryQuery, store: SparqlStore, values: Mapping[str, str],
+         notes: list[str] | None = None) -> tuple[dict[str, Identifier], Page]:
+    """The RDF terms for the query's parameters (defaults filled in), and the page of rows to show. An
+    entity whose default is :data:`MOST_PAPERS` is the graph's own with the most papers, said in ``notes``."""
     paged = any(param.name == LIMIT for param in query.params)
     unknown = sorted(set(values) - {param.name for param in query.params} - ({OFFSET} if paged else set()))
     if unknown:
@@ -362,7 +228,12 @@ def bind(query: LibraryQuery, store: SparqlStore, values: Mapping[str, str]) -> 
         value = values.get(param.name, param.default)
         if value is None:
             raise KgError(f"query {query.name} needs -p {param.name}=… ({param.description or param.kind})")
-        term = to_term(param, value, store)
+        if param.kind in ENTITY_KINDS and param.name not in values and value == MOST_PAPERS:
+            term, name, papers = most_papers(store, param.kind)
+            if notes is not None:
+                notes.append(f"-p {param.name} not given: {name}, the {param.kind} with the most papers ({papers})")
+        else:
+            term = to_term(param, value, store)
         if param.name == LIMIT:
             limit = int(term)
         else:
@@ -396,6 +267,7 @@ class QueryResult:
     graph: Graph | None = None  # for CONSTRUCT / DESCRIBE
     offset: int = 0
     total_exact: bool = True
+    notes: list[str] = field(default_factory=list)  # what the user should know, such as a default chosen
 
 
 def execute(store: SparqlStore, query: LibraryQuery, bindings: Mapping[str, Identifier], page: Page = Page()) -> QueryResult:
@@ -436,5 +308,8 @@ def _simple(term: Identifier | None) -> Identifier | None:
 
 
 def run(store: SparqlStore, query: LibraryQuery, values: Mapping[str, str] | None = None) -> QueryResult:
-    bindings, page = bind(query, store, values or {})
-    return execute(store, query, bindings, page)
+    notes: list[str] = []
+    bindings, page = bind(query, store, values or {}, notes)
+    result = execute(store, query, bindings, page)
+    result.notes = notes
+    return result

@@ -11,15 +11,19 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import lru_cache
 from typing import Mapping
 
 import pyoxigraph as ox
-from rdflib import BNode, Literal, URIRef
+from rdflib import BNode, Graph, Literal, URIRef
+from rdflib.namespace import RDFS, SKOS
 from rdflib.query import Result
 from rdflib.term import Identifier, Variable
 from rich.cells import cell_len
 from rich.table import Table
 
+from .. import ONTOLOGY_DIR
+from ..vocab import KG_NS
 from .library import QueryResult
 
 
@@ -77,8 +81,21 @@ def sparql_results(result: QueryResult, format_name: str) -> bytes:
 RESULT_FORMATS = {"csv": ox.QueryResultsFormat.CSV, "tsv": ox.QueryResultsFormat.TSV}
 
 
+@lru_cache(maxsize=1)
+def enumeration_labels() -> dict[str, str]:
+    """The ontology's enumerated values (``skos:inScheme``: tracks, presentation types …) by local
+    name, with their English labels: ``MainTrack`` -> "main conference"."""
+    ontology = Graph().parse(ONTOLOGY_DIR / "kg.ttl", format="turtle")
+    return {str(value)[len(KG_NS):]: str(label) for value, _, _ in ontology.triples((None, SKOS.inScheme, None))
+            for label in ontology.objects(value, RDFS.label) if str(value).startswith(KG_NS) and label.language == "en"}
+
+
 def readable(term: Identifier | None, prefixes: Mapping[str, str]) -> str:
-    """A cell for people: prefixed names for IRIs in a known namespace, values as they read."""
+    """A cell for people: the ontology's values by their labels (``kg:MainTrack`` or the string
+    ``MainTrack`` -> "main conference"), prefixed names for IRIs in a known namespace, values as they read."""
+    local = str(term)[len(KG_NS):] if isinstance(term, URIRef) and str(term).startswith(KG_NS) else str(term)
+    if isinstance(term, (URIRef, Literal)) and not getattr(term, "language", None) and local in enumeration_labels():
+        return enumeration_labels()[local]
     if isinstance(term, URIRef):
         for prefix, namespace in prefixes.items():
             local = str(term)[len(namespace):]
@@ -88,9 +105,24 @@ def readable(term: Identifier | None, prefixes: Mapping[str, str]) -> str:
 
 
 def table_cells(result: QueryResult, prefixes: Mapping[str, str]) -> list[list[str]]:
+    """The cells of a table for people: an IRI column left out where the column after it names every
+    one of its IRIs (``?institution ?name``), and columns empty in every row left out."""
     if result.ask is not None:
         return [["boolean"], [str(result.ask).lower()]]
-    return [result.variables, *([readable(term, prefixes) for term in row] for row in result.rows)]
+    shown = [column for column in range(len(result.variables))
+             if not result.rows or (_filled(result.rows, column) and not _named_by_next(result.rows, column))]
+    return [[result.variables[column] for column in shown],
+            *([readable(row[column], prefixes) for column in shown] for row in result.rows)]
+
+
+def _filled(rows: list[tuple], column: int) -> bool:
+    return any(row[column] is not None and str(row[column]) != "" for row in rows)
+
+
+def _named_by_next(rows: list[tuple], column: int) -> bool:
+    """Whether every IRI of the column has a name (a non-empty literal) in the next column."""
+    return all(isinstance(row[column], URIRef) and isinstance(row[column + 1], Literal) and str(row[column + 1])
+               for row in rows) if column + 1 < len(rows[0]) else False
 
 
 def numeric_columns(cells: list[list[str]]) -> list[bool]:

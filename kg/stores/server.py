@@ -31,7 +31,9 @@ from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
+from .dereference import describe, entity_iri, page_of, preferred, wanted_rdf
 from .page_policy import COMMON_HEADERS, INERT_POLICY, PagePolicies
+from .query_page import query_page
 from .query_pool import Limits, Pool
 from .sparql_results import GRAPH_TYPES, SELECT_TYPES
 
@@ -50,17 +52,18 @@ def _log(line: str) -> None:
 
 def _choose(accept: str, table: dict, default):
     """The first acceptable media type of ``table`` by the client's q-values (ties: the client's order)."""
-    offers = []
-    for position, part in enumerate(accept.split(",")):
-        media, *params = [piece.strip() for piece in part.split(";")]
-        q = next((float(p[2:]) for p in params if p.startswith("q=") and p[2:].replace(".", "", 1).isdigit()), 1.0)
-        offers.append((-q, position, media.lower()))
-    for _, _, media in sorted(offers):
+    for media in preferred(accept):
         if media in table:
             return table[media]
         if media in ("*/*", "application/*", "text/*"):
             return default
     return default
+
+
+def _producible(accept: str) -> bool:
+    """Whether the endpoint can answer in a type the client accepts (else 406, before any work)."""
+    known = {*SELECT_TYPES, *GRAPH_TYPES, "*/*", "application/*", "text/*"}
+    return any(media in known for media in preferred(accept))
 
 
 def _answered_on_failure(method):
@@ -83,6 +86,9 @@ def _answered_on_failure(method):
 
 class Handler(SimpleHTTPRequestHandler):
     pool: Pool
+    base: str | None = None  # the graph's IRI namespace, whose IRIs the server answers
+    page: tuple[bytes, str] = (b"", INERT_POLICY)  # the query page and its Content Security Policy
+    cors = False  # answers to queries readable by any site's pages (--cors)
     limits: Limits
     policies: PagePolicies
     protocol_version = "HTTP/1.1"  # keep-alive; an idle connection is closed after limits.idle_seconds
@@ -186,8 +192,14 @@ class Handler(SimpleHTTPRequestHandler):
         site = (self.headers.get("Sec-Fetch-Site") or "none").lower()
         return site not in ("same-origin", "none") and (self.headers.get("Sec-Fetch-Mode") or "").lower() != "navigate"
 
+    def _query_page(self) -> None:
+        body, self._policy = self.page
+        self._reply(HTTPStatus.OK, "text/html; charset=utf-8", body)
+
     def _sparql(self, fields: dict[str, list[str]]) -> None:
-        if self._cross_site():
+        if self.command != "POST" and not fields:
+            return self._query_page()
+        if self._cross_site() and not self.cors:
             return self._error(HTTPStatus.FORBIDDEN, "SPARQL request refused: it comes from another site's page")
         if "update" in fields:
             return self._error(HTTPStatus.FORBIDDEN, "SPARQL update refused: this endpoint is read-only")
@@ -195,12 +207,33 @@ class Handler(SimpleHTTPRequestHandler):
         if len(queries) != 1:
             return self._error(HTTPStatus.BAD_REQUEST, "SPARQL protocol error: give exactly one 'query' parameter")
         accept = self.headers.get("Accept") or "*/*"
-        request = {"query": queries[0], "default": fields.get("default-graph-uri", []),
-                   "named": fields.get("named-graph-uri", []), "rows": self.limits.rows,
-                   "select": _choose(accept, SELECT_TYPES, "json"),
-                   "graph": _choose(accept, {media: media for media in GRAPH_TYPES}, "application/n-triples")}
+        if not _producible(accept):
+            return self._error(HTTPStatus.NOT_ACCEPTABLE, "not acceptable: answers are SPARQL JSON, XML, CSV or TSV, "
+                                                          "or " + ", ".join(GRAPH_TYPES) + " for graphs")
+        self._answer({"query": queries[0], "default": fields.get("default-graph-uri", []),
+                      "named": fields.get("named-graph-uri", []), "rows": self.limits.rows,
+                      "select": _choose(accept, SELECT_TYPES, "json"),
+                      "graph": _choose(accept, {media: media for media in GRAPH_TYPES}, "application/n-triples")})
+
+    def _entity(self, iri: str) -> None:
+        """A thing the graph names: 303 to its page, or its statements in the RDF type asked for."""
+        media = wanted_rdf(self.headers.get("Accept") or "*/*")
+        if media is None:
+            page = page_of(iri)
+            if not Path(self.translate_path(page)).is_file():
+                return self._error(HTTPStatus.NOT_FOUND, f"not found: the site has no page for {iri}")
+            return self._reply(HTTPStatus.SEE_OTHER, "text/plain; charset=utf-8", f"See {page}\n".encode(),
+                               {"Location": page, "Vary": "Accept"})
+        if self._cross_site():
+            return self._error(HTTPStatus.FORBIDDEN, "request refused: it comes from another site's page")
+        self._answer({"query": describe(iri), "default": [], "named": [], "rows": self.limits.rows,
+                      "select": "json", "graph": media}, {"Vary": "Accept"})
+
+    def _answer(self, request: dict, extra: dict | None = None) -> None:
         answer = self.pool.ask(request)
-        headers = dict(answer.headers)
+        headers = {**dict(answer.headers), **(extra or {})}
+        if self.cors:
+            headers["Access-Control-Allow-Origin"] = "*"
         if answer.rows_left_out:
             headers["X-KG-Truncated"] = f"{answer.rows_left_out} rows left out (row limit {self.limits.rows})"
         self._reply(answer.status, answer.content_type, answer.body, headers)
@@ -220,7 +253,19 @@ class Handler(SimpleHTTPRequestHandler):
         url = urllib.parse.urlsplit(self.path)
         if url.path == "/sparql":
             return self._sparql(urllib.parse.parse_qs(url.query, keep_blank_values=True))
+        if (iri := entity_iri(urllib.parse.unquote(url.path), self.base)) is not None:
+            return self._entity(iri)
+        if url.path == "/" and not Path(self.translate_path("/index.html")).is_file():
+            return self._query_page()
         return super().do_GET()
+
+    @_answered_on_failure
+    def do_OPTIONS(self):  # noqa: N802 - a CORS preflight, answered only with --cors
+        if not self.cors or urllib.parse.urlsplit(self.path).path != "/sparql":
+            return self._refuse(HTTPStatus.METHOD_NOT_ALLOWED, "OPTIONS only to /sparql, with kg serve --cors")
+        self._reply(HTTPStatus.NO_CONTENT, "text/plain; charset=utf-8", b"",
+                    {"Access-Control-Allow-Origin": "*", "Access-Control-Allow-Methods": "GET, POST",
+                     "Access-Control-Allow-Headers": "Accept, Content-Type", "Access-Control-Max-Age": "600"})
 
     @_answered_on_failure
     def do_HEAD(self):  # noqa: N802
@@ -288,12 +333,14 @@ def _interrupt(signum, frame) -> None:
     raise KeyboardInterrupt
 
 
-def serve(location: Path, site_dir: Path, port: int, limits: Limits, workers: int = 2, ready=None) -> None:
+def serve(location: Path, site_dir: Path, port: int, limits: Limits, workers: int = 2, ready=None,
+          base: str | None = None, examples: list[dict] | None = None, cors: bool = False) -> None:
     """Serve until interrupted (Ctrl-C, or SIGTERM, which stops it the same way: workers ended, no
     traceback); ``ready(port)`` is called once the socket listens."""
     signal.signal(signal.SIGTERM, _interrupt)
     pool = Pool(location, workers, limits, _log)
-    handler = type("KgHandler", (Handler,), {"pool": pool, "limits": limits, "policies": PagePolicies(),
+    handler = type("KgHandler", (Handler,), {"pool": pool, "limits": limits, "policies": PagePolicies(), "base": base,
+                                             "page": query_page(examples or [], base), "cors": cors,
                                              "timeout": limits.idle_seconds})
     try:
         server = Server(("127.0.0.1", port), partial(handler, directory=str(site_dir)))

@@ -16,7 +16,8 @@ SELECT_TYPES = {
     "application/sparql-results+xml": "xml", "application/xml": "xml",
     "text/csv": "csv", "text/tab-separated-values": "tsv",
 }
-GRAPH_TYPES = {"application/n-triples": ox.RdfFormat.N_TRIPLES, "text/turtle": ox.RdfFormat.TURTLE}
+GRAPH_TYPES = {"application/n-triples": ox.RdfFormat.N_TRIPLES, "text/turtle": ox.RdfFormat.TURTLE,
+               "application/ld+json": ox.RdfFormat.JSON_LD}
 CONTENT_TYPES = {"json": "application/sparql-results+json", "xml": "application/sparql-results+xml",
                  "csv": "text/csv", "tsv": "text/tab-separated-values"}
 

@@ -1,0 +1,50 @@
+"""Look-ups that always have an answer: identifiers, qualified names, the organisation over its units,
+and an ambiguity that lists each candidate in a form the look-up accepts back."""
+
+from __future__ import annotations
+
+import csv
+import re
+from pathlib import Path
+
+import pytest
+
+from kg.errors import KgError
+from kg.pipeline import ingest
+from kg.query.lookup import find_entity
+from kg.rdf.iris import Minter
+from kg.stores.embedded import KGStore
+
+DATA = Path(__file__).parent.parent / "data"
+BASE = "https://kg.example.org/id/"
+with open(DATA / "lookup_cases.tsv", encoding="utf-8", newline="") as cases:
+    CASES = list(csv.DictReader(cases, delimiter="\t"))
+
+
+@pytest.fixture(scope="module")
+def store() -> KGStore:
+    """Two people named Yang Liu (OpenReview ~Yang_Liu19 at NTU, ~Yang_Liu3 at Tsinghua) and a
+    department of Tsinghua University."""
+    store = KGStore("memory")
+    ingest([DATA / "two_yang_lius.json"], store, Minter())
+    return store
+
+
+@pytest.mark.parametrize("case", CASES, ids=[f"{case['kind']}={case['typed']}" for case in CASES])
+def test_what_is_typed_finds_the_entity_or_lists_the_candidates(store, case):
+    if case["expected"] == "ambiguous":
+        with pytest.raises(KgError, match="is ambiguous"):
+            find_entity(store, case["kind"], case["typed"])
+    else:
+        assert str(find_entity(store, case["kind"], case["typed"])) == BASE + case["expected"]
+
+
+def test_every_value_the_listing_offers_is_accepted_back(store):
+    with pytest.raises(KgError) as listing:
+        find_entity(store, "author", "Yang Liu")
+    message = str(listing.value)
+    assert "2 papers" in message and "~Yang_Liu19" in message and BASE + "author/yang-liu3--openreview" in message
+    offered = re.findall(r"-p author='([^']+)'", message)
+    assert len(offered) == 2
+    assert {str(find_entity(store, "author", value)) for value in offered} == {
+        BASE + "author/yang-liu19--openreview", BASE + "author/yang-liu3--openreview"}
