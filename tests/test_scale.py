@@ -126,8 +126,8 @@ def test_lines_grouped_from_disk_equal_groups_made_in_memory(tmp_path, monkeypat
 def derived_graph(store: KGStore) -> list[str]:
     import pyoxigraph as ox
 
-    graph = ox.NamedNode(Minter().iri("graph", "resolved"))
-    return sorted(str(quad.triple) for quad in store.oxigraph.quads_for_pattern(None, None, None, graph))
+    graphs = [ox.NamedNode(Minter().iri("graph", name)) for name in ("resolved", "index")]  # the index: pairs, keys
+    return sorted(str(quad) for graph in graphs for quad in store.oxigraph.quads_for_pattern(None, None, None, graph))
 
 
 @pytest.mark.slow

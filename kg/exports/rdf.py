@@ -73,10 +73,11 @@ def export(store: KGStore, format_name: str, output: Path | BinaryIO, base: str,
 
 def export_per_graph(store: KGStore, folder: Path, on_progress: Callable[[int], None] | None = None) -> list[Path]:
     """N-Quads, one sorted file per named graph (``0001-<graph IRI made a file name>.nq``): what a
-    server's bulk loader takes, several files loaded at once. Each file is renamed into place complete."""
+    server's bulk loader takes, several files loaded at once; the index graph too, so the query library
+    runs on the server. Each file is renamed into place complete."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    graphs = itertools.groupby(store.quads(on_progress), key=lambda quad: quad.graph_name)
+    graphs = itertools.groupby(store.quads(on_progress, index=True), key=lambda quad: quad.graph_name)
     for number, (graph, quads) in enumerate(graphs, 1):
         path = folder / f"{number:04d}-{re.sub(r'[^A-Za-z0-9._-]+', '-', graph.value)[-100:].strip('-')}.nq"
         with open(partial_path(path), "wb") as handle:
