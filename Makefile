@@ -57,9 +57,12 @@ system-deps:
 ## The baseline release the benchmark measures beside this one: a worktree of its tag with its own venv.
 BASELINE_TAG ?= v0.1.0
 BASELINE     ?= .bench/$(BASELINE_TAG)
+# The tag's commit, for a clone that did not fetch tags.
+BASELINE_COMMIT := b757193
 
 $(BASELINE)/.venv/.installed:
-	@git worktree add --detach $(BASELINE) $(BASELINE_TAG) >/dev/null 2>&1 || test -d $(BASELINE)
+	@git worktree add --detach $(BASELINE) $(BASELINE_TAG) >/dev/null 2>&1 || \
+	  git worktree add --detach $(BASELINE) $(BASELINE_COMMIT) >/dev/null 2>&1 || test -d $(BASELINE)
 	@$(MAKE) --no-print-directory -C $(BASELINE) .venv/.installed
 
 ## Throughput, memory and first pages beside the engine, the naive route and the baseline release, in one run.
