@@ -20,8 +20,8 @@ KG_BIN = Path(sys.executable).with_name("kg")
 
 #: Fixtures that put every test using them in a tier (docs/testing.md): a headless Chromium, or a
 #: server on 127.0.0.1 (kg serve, an Oxigraph server, fake SPARQL servers, Virtuoso).
-TIER_OF_FIXTURE = {"browser": "browser", "served": "server", "server": "server", "servers": "server",
-                   "virtuoso": "server"}
+TIER_OF_FIXTURE = {"browser": "browser", "loopback_browser": "browser", "served": "server", "server": "server",
+                   "servers": "server", "served_samples_port": "server", "virtuoso": "server"}
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -68,6 +68,29 @@ def start_serve(folder: Path, *args: str) -> tuple[subprocess.Popen, int]:
         process.kill()
         pytest.fail(f"kg serve did not start: {line}{process.stderr.read().decode()}")
     return process, int(match.group(1))
+
+
+@pytest.fixture(scope="module")
+def served_samples_port(tmp_path_factory):
+    """The port of a `kg serve` over the samples and their site, one per test module; stopped by its process id."""
+    folder = tmp_path_factory.mktemp("served-samples")
+    run_kg("build", "--site", "--store", str(folder / "store"), cwd=folder)
+    process, port = start_serve(folder, "--store", str(folder / "store"), "--site", str(folder / "exports" / "site"))
+    yield port
+    process.terminate()
+    process.wait(timeout=30)
+
+
+@pytest.fixture(scope="module")
+def loopback_browser():
+    """A headless Chromium that reaches 127.0.0.1 (the server and a listener) and nothing else."""
+    from chromium import CHROMIUM, Chromium
+
+    if CHROMIUM is None:
+        pytest.skip("chromium is not installed (make system-deps)")
+    chromium = Chromium(reach_loopback=True)
+    yield chromium
+    chromium.close()
 
 
 @pytest.fixture(scope="module")

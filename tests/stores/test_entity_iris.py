@@ -8,7 +8,6 @@ import urllib.parse
 import pyoxigraph as ox
 import pytest
 
-from conftest import run_kg, start_serve
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
 
@@ -17,14 +16,8 @@ TITLE = "A2SG:Adaptive and Asymmetric Surrogate Gradients for Training Deep Spik
 
 
 @pytest.fixture(scope="module")
-def port(tmp_path_factory):
-    """The port of a `kg serve` over the samples and their site; stopped by its own process id."""
-    folder = tmp_path_factory.mktemp("entities")
-    run_kg("build", "--site", "--store", str(folder / "store"), cwd=folder)
-    process, port = start_serve(folder, "--store", str(folder / "store"), "--site", str(folder / "exports" / "site"))
-    yield port
-    process.terminate()
-    process.wait(timeout=30)
+def port(served_samples_port):
+    return served_samples_port
 
 
 def fetch(port: int, path: str, accept: str) -> tuple[int, dict, bytes]:

@@ -8,30 +8,18 @@ import time
 
 import pytest
 
-from conftest import run_kg, start_serve
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
 
 
 @pytest.fixture(scope="module")
-def port(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("query-page")
-    run_kg("build", "--site", "--store", str(folder / "store"), cwd=folder)
-    process, port = start_serve(folder, "--store", str(folder / "store"), "--site", str(folder / "exports" / "site"))
-    yield port
-    process.terminate()
-    process.wait(timeout=30)
+def port(served_samples_port):
+    return served_samples_port
 
 
 @pytest.fixture(scope="module")
-def chromium():
-    from chromium import CHROMIUM, Chromium
-
-    if CHROMIUM is None:
-        pytest.skip("chromium is not installed (make system-deps)")
-    browser = Chromium(reach_loopback=True)
-    yield browser
-    browser.close()
+def chromium(loopback_browser):
+    return loopback_browser
 
 
 def request(port: int, method: str, path: str, headers: dict | None = None) -> tuple[int, dict, bytes]:

@@ -308,18 +308,6 @@ def test_a_client_that_goes_away_costs_one_quiet_line(served):
     assert all(line.startswith("kg serve: ") and "went away" in line for line in new.splitlines()), new
 
 
-@pytest.fixture(scope="module")
-def loopback_browser():
-    """A headless Chromium that reaches 127.0.0.1 (the server and the listener) and nothing else."""
-    from chromium import CHROMIUM, Chromium
-
-    if CHROMIUM is None:
-        pytest.skip("chromium is not installed (make system-deps)")
-    chromium = Chromium(reach_loopback=True)
-    yield chromium
-    chromium.close()
-
-
 def _answers(browser, prefix: str) -> list[tuple[int, str]]:
     """(status, why the page may not read it) of each response to a request the page sent to ``prefix``."""
     sent = {event["params"]["requestId"] for event in browser.events
