@@ -95,7 +95,7 @@ def _share(part: int, whole: int) -> float | None:
 OCCURRENCES = """PREFIX owl: <http://www.w3.org/2002/07/owl#>
 SELECT (COUNT(DISTINCT ?authorship) AS ?n) (COUNT(DISTINCT ?identified) AS ?ids) (COUNT(DISTINCT ?placed) AS ?countries)
 WHERE {
-  ?authorship a kg:Authorship ; kg:affiliation ?stated .
+  ?paper kg:authorship ?authorship . ?authorship kg:affiliation ?stated .  # authorships carry no rdf:type
   OPTIONAL { ?authorship kg:affiliation/org:subOrganizationOf* ?top . ?top owl:sameAs ?record .
              BIND(?authorship AS ?identified) }
   OPTIONAL { ?authorship kg:affiliation/org:subOrganizationOf* ?where . ?where schema:addressCountry ?country .
