@@ -14,7 +14,7 @@ JOBS ?= auto
 SLOW_TIERS := slow or browser or server or packaging or realdata
 # Files `ruff format --check` holds to the formatter's layout; the rest of the tree joins once
 # `ruff format` has run over it.
-FORMATTED := bench/cli_help.py bench/hostile_inputs.py bench/page_load.py tests/cli
+FORMATTED := .
 
 # The install's output (pip's notices and warnings) goes to a log, shown only when the install fails.
 INSTALL_LOG := $(VENV)/install.log

@@ -30,11 +30,18 @@ from pathlib import Path
 from kg.errors import InputError
 from kg.ingest.formats import read_source
 from kg.ingest.formats.listing import _label
-from kg.records import PaperRecord
 from kg.ingest.synth import write_corpus
+from kg.records import PaperRecord
 
 FORMATS = ("listing", "abstracts", "paperlists", "bibtex", "csv", "arxiv")
-SUFFIX = {"listing": ".txt", "abstracts": ".txt", "paperlists": ".json", "bibtex": ".bib", "csv": ".csv", "arxiv": ".xml"}
+SUFFIX = {
+    "listing": ".txt",
+    "abstracts": ".txt",
+    "paperlists": ".json",
+    "bibtex": ".bib",
+    "csv": ".csv",
+    "arxiv": ".xml",
+}
 RECORDS = 30
 MAX_SECONDS = 30
 # What one mutation puts into a record: bytes, or None for the kinds done otherwise.
@@ -47,7 +54,7 @@ INSERTS = {
     "angle": [b"<", b">", b"</title>", b"<entry>", b"]]>"],
     "entity": [b"&nbsp;", b"&amp;", b"&bogus;", b"&#0;", b"&", b"&#x1F600;"],
     "json": [b",", b"[", b"]", b":", b"\\u"],
-    "unicode": ["\ufffe".encode(), "\U0001F600".encode(), "\u200b".encode(), "\ufeff".encode(), "总结".encode()],
+    "unicode": ["\ufffe".encode(), "\U0001f600".encode(), "\u200b".encode(), "\ufeff".encode(), "总结".encode()],
     "deep": [b"[" * 2000 + b"]" * 2000, b"{" * 2000, b"<a>" * 2000],
     "long": [b"word " * 40_000],
     "delete": None,
@@ -197,19 +204,30 @@ def fuzz(format_name: str, mutants: int, seed: int, folder: Path) -> Tally:
 
 def field_seconds(format_name: str, megabytes: float, folder: Path) -> tuple[float, str]:
     """Seconds to read a file of three records whose middle one has a title of this many MB."""
-    big = ("word " * int(megabytes * 200_000 + 1))[:int(megabytes * 1_000_000)]
+    big = ("word " * int(megabytes * 200_000 + 1))[: int(megabytes * 1_000_000)]
     titles = ["First Paper On Graphs", big, "Third Paper On Trees"]
     texts = {
         "listing": "ICML 2024\n\n" + "".join(f"{t}\n\nAlice Smith, Bob Jones\n\nAI总结 a summary\n\n" for t in titles),
-        "abstracts": "".join(f"{t}\n\n" for t in ["An abstract about graphs and trees, long enough to be one.", big,
-                                                   "Another abstract about learning, long enough to be one."]),
+        "abstracts": "".join(
+            f"{t}\n\n"
+            for t in [
+                "An abstract about graphs and trees, long enough to be one.",
+                big,
+                "Another abstract about learning, long enough to be one.",
+            ]
+        ),
         "paperlists": json.dumps([{"title": t, "author": "Alice Smith;Bob Jones"} for t in titles], indent=1),
-        "bibtex": "".join(f"@inproceedings{{k{i},\ntitle={{{t}}},\nabstract={{{{{t}}}}},\nauthor={{Alice Smith and Bob Jones}}\n}}\n\n"
-                          for i, t in enumerate(titles)),
+        "bibtex": "".join(
+            f"@inproceedings{{k{i},\ntitle={{{t}}},\nabstract={{{{{t}}}}},\nauthor={{Alice Smith and Bob Jones}}\n}}\n\n"
+            for i, t in enumerate(titles)
+        ),
         "csv": "title,authors\n" + "".join(f'"{t}",Alice Smith; Bob Jones\n' for t in titles),
-        "arxiv": '<?xml version="1.0"?>\n<feed xmlns="http://www.w3.org/2005/Atom">\n' + "".join(
+        "arxiv": '<?xml version="1.0"?>\n<feed xmlns="http://www.w3.org/2005/Atom">\n'
+        + "".join(
             f"<entry><id>http://arxiv.org/abs/2601.0000{i}v1</id><title>{t}</title><author><name>Alice Smith</name></author></entry>\n"
-            for i, t in enumerate(titles)) + "</feed>\n",
+            for i, t in enumerate(titles)
+        )
+        + "</feed>\n",
     }
     path = folder / f"field{SUFFIX[format_name]}"
     path.write_text(texts[format_name], encoding="utf-8")
@@ -234,12 +252,17 @@ def main() -> int:
         for format_name in options.formats:
             tally = fuzz(format_name, options.mutants, options.seed, folder)
             failed |= bool(tally.failures)
-            print(f"{format_name:<11} {tally.mutants:>7} {len(tally.failures):>8} {tally.input_errors:>18} {tally.slowest:>9.2f}")
+            print(
+                f"{format_name:<11} {tally.mutants:>7} {len(tally.failures):>8} {tally.input_errors:>18} {tally.slowest:>9.2f}"
+            )
             for failure in tally.failures[:8]:
                 print(f"    {failure[:300]}")
         for format_name in options.formats if options.field_mb else ():
             timings = [(size, *field_seconds(format_name, size, folder)) for size in (1, options.field_mb)]
-            print(f"{format_name:<11} " + "; ".join(f"{size:g} MB field: {seconds:.2f} s ({what})" for size, seconds, what in timings))
+            print(
+                f"{format_name:<11} "
+                + "; ".join(f"{size:g} MB field: {seconds:.2f} s ({what})" for size, seconds, what in timings)
+            )
     return 1 if failed else 0
 
 

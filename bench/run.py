@@ -82,8 +82,10 @@ def library(folder: Path) -> dict[str, tuple[str, list[list[str]]]]:
     """name -> (SPARQL with prefixes, params as [name, kind, default or ""]), read by kg's own parser."""
     from kg.query.library import library as read_library
 
-    return {name: (sparql_prologue() + query.sparql, [[p.name, p.kind, p.default or ""] for p in query.params])
-            for name, query in read_library(folder).items()}
+    return {
+        name: (sparql_prologue() + query.sparql, [[p.name, p.kind, p.default or ""] for p in query.params])
+        for name, query in read_library(folder).items()
+    }
 
 
 def resolve_bindings(store, queries) -> dict[str, dict[str, list[str]]]:
@@ -142,8 +144,11 @@ def time_queries(run, queries, bindings, timeout: int | None = None) -> dict[str
                     cpu.append((time.process_time() - started_cpu) * 1000)
                 if timeout and sum(samples) > timeout * 1000 / 2:
                     break  # slow enough: one sample will do
-            latencies[name] = [statistics.median(samples) if samples else None, rows,
-                               statistics.median(cpu) if cpu else None]
+            latencies[name] = [
+                statistics.median(samples) if samples else None,
+                rows,
+                statistics.median(cpu) if cpu else None,
+            ]
         except TimeoutError:
             latencies[name] = [None, None, None]
         finally:
@@ -159,9 +164,9 @@ def time_queries(run, queries, bindings, timeout: int | None = None) -> dict[str
 def child_kg(corpus: Path, store_dir: Path, nquads: Path, queries_dir: Path, bindings_out: Path) -> dict:
     import pyoxigraph as ox
 
-    from kg.rdf.iris import Minter
     from kg.pipeline import ingest
     from kg.processes import default_jobs
+    from kg.rdf.iris import Minter
     from kg.stores.embedded import KGStore
 
     store = KGStore(str(store_dir))
@@ -183,9 +188,17 @@ def child_kg(corpus: Path, store_dir: Path, nquads: Path, queries_dir: Path, bin
     bindings = resolve_bindings(store, queries)
     bindings_out.write_text(json.dumps(bindings), encoding="utf-8")
     latencies = time_queries(store.query, queries, bindings)
-    return {"papers": report.ingested, "triples": triples, "stored": stored, "seconds": seconds, "cpu": cpu, "peak_mb": memory,
-            "worker_peak_mb": workers, "jobs": default_jobs(),
-            "queries": latencies}
+    return {
+        "papers": report.ingested,
+        "triples": triples,
+        "stored": stored,
+        "seconds": seconds,
+        "cpu": cpu,
+        "peak_mb": memory,
+        "worker_peak_mb": workers,
+        "jobs": default_jobs(),
+        "queries": latencies,
+    }
 
 
 def whole_store(nquads: Path) -> Path:
@@ -215,11 +228,19 @@ def child_engine(nquads: Path, store_dir: Path) -> dict:
 def child_build(corpus: Path, store_dir: Path, out: Path) -> dict:
     """``kg build`` as a user runs it, in its own process: wall and CPU time and peak memory from wait4."""
     start = time.perf_counter()
-    done = subprocess.run([str(Path(sys.executable).with_name("kg")), "build", str(corpus), "--store", str(store_dir),
-                           "--out", str(out)], stdout=subprocess.DEVNULL, check=True, cwd=PROJECT)
+    done = subprocess.run(
+        [str(Path(sys.executable).with_name("kg")), "build", str(corpus), "--store", str(store_dir), "--out", str(out)],
+        stdout=subprocess.DEVNULL,
+        check=True,
+        cwd=PROJECT,
+    )
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return {"seconds": time.perf_counter() - start, "cpu": usage.ru_utime + usage.ru_stime,
-            "peak_mb": usage.ru_maxrss / 1024, "exit": done.returncode}
+    return {
+        "seconds": time.perf_counter() - start,
+        "cpu": usage.ru_utime + usage.ru_stime,
+        "peak_mb": usage.ru_maxrss / 1024,
+        "exit": done.returncode,
+    }
 
 
 def child_naive(corpus: Path, queries_dir: Path, bindings_in: Path, nquads: Path) -> dict:
@@ -227,10 +248,10 @@ def child_naive(corpus: Path, queries_dir: Path, bindings_in: Path, nquads: Path
     from oxrdflib._converter import from_ox
 
     from kg.ingest.formats import read_source
-    from kg.rdf.iris import Minter
-    from kg.rdf.mapping import paper_triples, source_triples
     from kg.orgs.aliases import active_aliases
     from kg.pipeline import publication_facts
+    from kg.rdf.iris import Minter
+    from kg.rdf.mapping import paper_triples, source_triples
     from kg.records import PaperRecord
 
     graph = rdflib.Graph()
@@ -258,9 +279,17 @@ def child_naive(corpus: Path, queries_dir: Path, bindings_in: Path, nquads: Path
 
     signal.signal(signal.SIGALRM, on_alarm)
     bindings = json.loads(bindings_in.read_text(encoding="utf-8"))
-    latencies = time_queries(lambda text, terms: graph.query(text, initBindings=terms), library(queries_dir),
-                             bindings, NAIVE_QUERY_TIMEOUT_S)
-    return {"papers": papers, "triples": mapped, "seconds": seconds, "cpu": cpu, "peak_mb": memory, "queries": latencies}
+    latencies = time_queries(
+        lambda text, terms: graph.query(text, initBindings=terms), library(queries_dir), bindings, NAIVE_QUERY_TIMEOUT_S
+    )
+    return {
+        "papers": papers,
+        "triples": mapped,
+        "seconds": seconds,
+        "cpu": cpu,
+        "peak_mb": memory,
+        "queries": latencies,
+    }
 
 
 CHILDREN = {"kg": child_kg, "engine": child_engine, "naive": child_naive, "build": child_build}
@@ -286,8 +315,9 @@ def load() -> str:
     return "load average " + " ".join(f"{value:.1f}" for value in os.getloadavg())
 
 
-def bench_size(papers: int, seed: int, queries_dir: Path, scratch: Path, naive_max: int, build: bool,
-               baseline: Path | None = None) -> dict:
+def bench_size(
+    papers: int, seed: int, queries_dir: Path, scratch: Path, naive_max: int, build: bool, baseline: Path | None = None
+) -> dict:
     from kg.ingest.synth import write_corpus
 
     corpus = scratch / f"synth-{papers}.txt"
@@ -309,32 +339,63 @@ def bench_size(papers: int, seed: int, queries_dir: Path, scratch: Path, naive_m
     before = None
     if baseline is not None:
         print(f"  {papers:,} papers: baseline release {baseline.name}: kg ingest + queries, kg build", file=sys.stderr)
-        before = {"kg": in_child("kg", corpus, scratch / f"base-store-{papers}", scratch / f"base-{papers}.nq",
-                                 baseline / "queries", scratch / f"base-bindings-{papers}.json", release=baseline)}
+        before = {
+            "kg": in_child(
+                "kg",
+                corpus,
+                scratch / f"base-store-{papers}",
+                scratch / f"base-{papers}.nq",
+                baseline / "queries",
+                scratch / f"base-bindings-{papers}.json",
+                release=baseline,
+            )
+        }
         before["engine"] = in_child("engine", scratch / f"base-{papers}.nq", scratch / f"base-engine-{papers}")
         if build:
-            before["build"] = in_child("build", corpus, scratch / f"base-build-{papers}", scratch / f"base-exports-{papers}",
-                                       release=baseline)
-    return {"papers": papers, "corpus_mb": corpus.stat().st_size / 2**20, "kg": kg, "engine": engine, "naive": naive,
-            "build": built, "load": load(), "naive_max": naive_max, "baseline": before}
+            before["build"] = in_child(
+                "build", corpus, scratch / f"base-build-{papers}", scratch / f"base-exports-{papers}", release=baseline
+            )
+    return {
+        "papers": papers,
+        "corpus_mb": corpus.stat().st_size / 2**20,
+        "kg": kg,
+        "engine": engine,
+        "naive": naive,
+        "build": built,
+        "load": load(),
+        "naive_max": naive_max,
+        "baseline": before,
+    }
 
 
 def report(result: dict) -> None:
     papers, kg, engine, naive = result["papers"], result["kg"], result["engine"], result["naive"]
-    print(f"\n== {papers:,} papers ({result['corpus_mb']:.1f} MB listing, {kg['triples']:,} triples; {result['load']} after)")
+    print(
+        f"\n== {papers:,} papers ({result['corpus_mb']:.1f} MB listing, {kg['triples']:,} triples; {result['load']} after)"
+    )
     print(f"{'route':<28}{'papers/s':>12}{'triples/s':>14}{'seconds':>10}{'CPU s':>10}{'peak MB':>10}")
-    for label, run in (("kg ingest (pipeline + load)", kg), ("naive (rdflib Graph.add)", naive),
-                       ("engine (bulk-load N-Quads)", engine), ("kg build (end to end)", result["build"])):
+    for label, run in (
+        ("kg ingest (pipeline + load)", kg),
+        ("naive (rdflib Graph.add)", naive),
+        ("engine (bulk-load N-Quads)", engine),
+        ("kg build (end to end)", result["build"]),
+    ):
         if run is None:
             skipped = f"above {result['naive_max']:,} papers: would need > 20 GB" if "naive" in label else "--no-build"
             print(f"{label:<28}{'skipped (' + skipped + ')':>56}")
             continue
-        print(f"{label:<28}{papers / run['seconds']:>12,.0f}{run.get('triples', kg['triples']) / run['seconds']:>14,.0f}"
-              f"{run['seconds']:>10.1f}{run['cpu']:>10.1f}{run['peak_mb']:>10,.0f}")
-    print(f"  (kg's child processes — {kg['jobs']} mapping the listing, then the resolution's readers: {kg['worker_peak_mb']:,.0f} MB each at most)")
+        print(
+            f"{label:<28}{papers / run['seconds']:>12,.0f}{run.get('triples', kg['triples']) / run['seconds']:>14,.0f}"
+            f"{run['seconds']:>10.1f}{run['cpu']:>10.1f}{run['peak_mb']:>10,.0f}"
+        )
+    print(
+        f"  (kg's child processes — {kg['jobs']} mapping the listing, then the resolution's readers: {kg['worker_peak_mb']:,.0f} MB each at most)"
+    )
     engine_share, naive_factor = ingest_ratios(kg, engine, naive)
-    print(f"kg / engine time: {1 / engine_share:.2f} (throughput {engine_share:.2f})   "
-          f"kg / naive throughput: {'-' if naive_factor is None else f'{naive_factor:.1f}x'}")
+    print(
+        f"kg / engine time: {1 / engine_share:.2f} (throughput {engine_share:.2f})   "
+        f"kg / naive throughput: {'-' if naive_factor is None else f'{naive_factor:.1f}x'}"
+    )
     if not kg["queries"]:
         print("(no library queries found)")
         return
@@ -342,7 +403,13 @@ def report(result: dict) -> None:
     disagree = False
     for name, (ms, rows, *_) in kg["queries"].items():
         slow, naive_rows, *_ = (naive["queries"] if naive else {}).get(name, [None, None])
-        ratio = "-" if not ms else f"{slow / ms:,.0f}x" if slow is not None else f">{NAIVE_QUERY_TIMEOUT_S * 1000 / ms:,.0f}x"
+        ratio = (
+            "-"
+            if not ms
+            else f"{slow / ms:,.0f}x"
+            if slow is not None
+            else f">{NAIVE_QUERY_TIMEOUT_S * 1000 / ms:,.0f}x"
+        )
         mark = "" if naive_rows in (None, rows) else f" *{naive_rows}"
         disagree |= bool(mark)
         if naive is None:
@@ -365,7 +432,10 @@ def report_baseline(result: dict) -> None:
     def row(label: str, this: float, base: float, unit: str) -> None:
         print(f"{label:<34}{this:>12,.1f} {unit:<1}{base:>12,.1f} {unit:<1}{this / base if base else 0:>9.2f}")
 
-    routes = [("kg ingest", now["kg"], before["kg"]), ("engine bulk load of kg's N-Quads", now["engine"], before["engine"])]
+    routes = [
+        ("kg ingest", now["kg"], before["kg"]),
+        ("engine bulk load of kg's N-Quads", now["engine"], before["engine"]),
+    ]
     if before.get("build") and now["build"]:
         routes.append(("kg build", now["build"], before["build"]))
     for label, this, base in routes:
@@ -375,9 +445,13 @@ def report_baseline(result: dict) -> None:
     row("quads per paper (kg export)", now["kg"]["triples"] / papers, before["kg"]["triples"] / papers, "")
     row("quads per paper (in the store)", now["kg"]["stored"] / papers, before["kg"].get("stored", 0) / papers, "")
     for label, run in (("this", now), ("baseline", before)):
-        print(f"kg ingest / engine bulk load, {label}: wall {run['kg']['seconds'] / run['engine']['seconds']:.2f}, "
-              f"CPU {run['kg']['cpu'] / run['engine']['cpu']:.2f}")
-    print(f"{'first page of (CPU ms, wall ms)':<34}{'this CPU':>10}{'baseline':>10}{'ratio':>7}{'this wall':>11}{'baseline':>10}")
+        print(
+            f"kg ingest / engine bulk load, {label}: wall {run['kg']['seconds'] / run['engine']['seconds']:.2f}, "
+            f"CPU {run['kg']['cpu'] / run['engine']['cpu']:.2f}"
+        )
+    print(
+        f"{'first page of (CPU ms, wall ms)':<34}{'this CPU':>10}{'baseline':>10}{'ratio':>7}{'this wall':>11}{'baseline':>10}"
+    )
     for name, (ms, _, cpu) in now["kg"]["queries"].items():
         base_ms, _, base_cpu = before["kg"]["queries"].get(name, [None, None, None])
         ratio = f"{cpu / base_cpu:.2f}" if cpu is not None and base_cpu else "-"
@@ -408,15 +482,21 @@ def targets(results: list[dict]) -> None:
         if before:
             ratio = kg["seconds"] / before["kg"]["seconds"]
             cpu = kg["cpu"] / before["kg"]["cpu"]
-            parts.append(f"kg ingest / baseline wall {ratio:.2f}, CPU {cpu:.2f} (target <= 0.5: {verdict(ratio <= 0.5)})")
-        parts.append(f"kg ingest / engine wall {kg['seconds'] / engine['seconds']:.2f} (target <= 2: "
-                     f"{verdict(kg['seconds'] <= 2 * engine['seconds'])})")
+            parts.append(
+                f"kg ingest / baseline wall {ratio:.2f}, CPU {cpu:.2f} (target <= 0.5: {verdict(ratio <= 0.5)})"
+            )
+        parts.append(
+            f"kg ingest / engine wall {kg['seconds'] / engine['seconds']:.2f} (target <= 2: "
+            f"{verdict(kg['seconds'] <= 2 * engine['seconds'])})"
+        )
         per_paper = kg["triples"] / papers
         parts.append(f"exported quads per paper {per_paper:.1f} (target <= 50: {verdict(per_paper <= 50)})")
         latency = {name: ms if ms is not None else float("inf") for name, (ms, *_) in kg["queries"].items()}
         slowest = max(latency.items(), key=lambda item: item[1], default=("-", 0))
-        parts.append(f"slowest first page {slowest[0]} {slowest[1]:,.1f} ms (target < 100 ms: "
-                     f"{verdict(all(ms < 100 for ms in latency.values()))})")
+        parts.append(
+            f"slowest first page {slowest[0]} {slowest[1]:,.1f} ms (target < 100 ms: "
+            f"{verdict(all(ms < 100 for ms in latency.values()))})"
+        )
         print(f"  {papers:,} papers: " + "; ".join(parts))
 
 
@@ -430,17 +510,27 @@ def main() -> None:
     parser.add_argument("--queries", type=Path, default=PROJECT / "queries", help="folder of library .rq files")
     parser.add_argument("--naive-max", type=int, default=NAIVE_MAX, help="largest size the naive route runs at")
     parser.add_argument("--no-build", action="store_true", help="leave out kg build end to end")
-    parser.add_argument("--baseline", type=Path, default=None,
-                        help="folder of the baseline release with its own .venv, measured beside this one")
+    parser.add_argument(
+        "--baseline",
+        type=Path,
+        default=None,
+        help="folder of the baseline release with its own .venv, measured beside this one",
+    )
     args = parser.parse_args()
     sizes = [int(size) for size in args.sizes.split(",")]
-    print(f"kg benchmark: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
-          f"Python {platform.python_version()}, queries from {args.queries}, {load()} at the start", flush=True)
+    print(
+        f"kg benchmark: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
+        f"Python {platform.python_version()}, queries from {args.queries}, {load()} at the start",
+        flush=True,
+    )
     with tempfile.TemporaryDirectory(prefix="kg-bench-") as scratch:
         results = []
         for papers in sizes:
-            results.append(bench_size(papers, args.seed, args.queries, Path(scratch), args.naive_max, not args.no_build,
-                                      args.baseline))
+            results.append(
+                bench_size(
+                    papers, args.seed, args.queries, Path(scratch), args.naive_max, not args.no_build, args.baseline
+                )
+            )
             report(results[-1])
         targets(results)
 

@@ -44,23 +44,34 @@ def measure(browser: Chromium, page: Path) -> dict:
     read = browser.evaluate(READ_LABELS)
     drawn = {box[4] for box in read["boxes"]}
     top_labelled = sum(1 for node in read["top"] if node in drawn) if drawn != {""} else None
-    return {"bytes": page.stat().st_size, "load_s": round(report.load_seconds, 2), "nodes": read["nodes"],
-            "labels": len(read["boxes"]), "overlaps": overlaps([tuple(box[:4]) for box in read["boxes"]]),
-            "top50_labelled": top_labelled}
+    return {
+        "bytes": page.stat().st_size,
+        "load_s": round(report.load_seconds, 2),
+        "nodes": read["nodes"],
+        "labels": len(read["boxes"]),
+        "overlaps": overlaps([tuple(box[:4]) for box in read["boxes"]]),
+        "top50_labelled": top_labelled,
+    }
 
 
 def screenshot(browser: Chromium, out: Path) -> None:
     from PIL import Image
 
     image = Image.open(io.BytesIO(base64.b64decode(browser.send("Page.captureScreenshot", format="png")["data"])))
-    image.convert("RGB").quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(out, optimize=True)
+    image.convert("RGB").quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(
+        out, optimize=True
+    )
 
 
 def build(papers: int, seed: int, folder: Path) -> Path:
     """A synthetic corpus of ``papers`` papers, ingested, and its network pages in ``folder``."""
     env = {"KG_STORE": str(folder / "store"), "PATH": str(KG.parent)}
-    subprocess.run([KG, "synth", "--papers", str(papers), "--seed", str(seed), "--out", folder / "corpus.txt"],
-                   check=True, env=env, capture_output=True)
+    subprocess.run(
+        [KG, "synth", "--papers", str(papers), "--seed", str(seed), "--out", folder / "corpus.txt"],
+        check=True,
+        env=env,
+        capture_output=True,
+    )
     subprocess.run([KG, "ingest", folder / "corpus.txt"], check=True, env=env, capture_output=True)
     for name in NETWORKS:
         subprocess.run([KG, "graph", name, "--out", folder / f"{name}.html"], check=True, env=env, capture_output=True)

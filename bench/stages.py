@@ -54,8 +54,10 @@ class StageClock:
 
     def finish(self) -> None:
         self("")
-        print(f"{'whole run':<58}{time.perf_counter() - self.began:>9.1f} s{cpu_seconds():>9.1f} s CPU"
-              f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024:>8,} MB")
+        print(
+            f"{'whole run':<58}{time.perf_counter() - self.began:>9.1f} s{cpu_seconds():>9.1f} s CPU"
+            f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024:>8,} MB"
+        )
         workers = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024
         if workers:
             print(f"child processes (mapping; reading beside the main one): {workers:,} MB each at most")
@@ -80,20 +82,23 @@ def _children_mb(parent: int) -> list[int]:
 def map_only(listing: Path, jobs: int | None) -> None:
     """Read and map a listing into nothing, printing every minute the records mapped and the mapping processes' memory."""
     from kg.ingest.formats import read_source
-    from kg.records import Rejection
-    from kg.pipeline import publication_facts
-    from kg.rdf.iris import Minter
-    from kg.processes import default_jobs
-    from kg.rdf.staging import Stager
     from kg.orgs.aliases import active_aliases
+    from kg.pipeline import publication_facts
+    from kg.processes import default_jobs
+    from kg.rdf.iris import Minter
+    from kg.rdf.staging import Stager
+    from kg.records import Rejection
 
     mapped, started = [0], time.perf_counter()
 
     def report() -> None:
         while True:
             time.sleep(60)
-            print(f"{mapped[0]:>11,} records  {time.perf_counter() - started:>7.0f} s  "
-                  f"mapping processes {_children_mb(os.getpid())} MB", flush=True)
+            print(
+                f"{mapped[0]:>11,} records  {time.perf_counter() - started:>7.0f} s  "
+                f"mapping processes {_children_mb(os.getpid())} MB",
+                flush=True,
+            )
 
     def records():
         for item in read_source(listing, listing.name, None, "utf-8")[1]:
@@ -105,9 +110,11 @@ def map_only(listing: Path, jobs: int | None) -> None:
     with open(os.devnull, "wb") as nowhere, Stager(Minter(), active_aliases(), jobs or default_jobs()) as stager:
         stager.write(listing.name, publication_facts(records()), nowhere)
     # the mapping processes were reaped when the stager closed: their peak is the children's
-    print(f"{mapped[0]:,} records in {time.perf_counter() - started:.0f} s; main process peak "
-          f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024:,} MB; mapping processes "
-          f"{resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024:,} MB each at most")
+    print(
+        f"{mapped[0]:,} records in {time.perf_counter() - started:.0f} s; main process peak "
+        f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024:,} MB; mapping processes "
+        f"{resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024:,} MB each at most"
+    )
 
 
 def exports(store_path: Path, out_dir: Path, one_by_one: bool) -> StageClock:
@@ -117,9 +124,9 @@ def exports(store_path: Path, out_dir: Path, one_by_one: bool) -> StageClock:
     from kg.exports.rdf import export
     from kg.graphs.networks import HEADINGS, KINDS, LINKS, network
     from kg.graphs.render import write_html
+    from kg.query.stats import graph_stats, stored_stats
     from kg.rdf.iris import Minter
     from kg.stores.embedded import KGStore
-    from kg.query.stats import graph_stats, stored_stats
 
     clock = StageClock("opening the store")
     store = KGStore(str(store_path))
@@ -145,11 +152,17 @@ def exports(store_path: Path, out_dir: Path, one_by_one: bool) -> StageClock:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("paths", nargs="+", help="LISTING STORE, STORE with --resolve-only, LISTING with --map-only, STORE OUT with --exports")
+    parser.add_argument(
+        "paths",
+        nargs="+",
+        help="LISTING STORE, STORE with --resolve-only, LISTING with --map-only, STORE OUT with --exports",
+    )
     parser.add_argument("--resolve-only", action="store_true")
     parser.add_argument("--map-only", action="store_true")
     parser.add_argument("--exports", action="store_true")
-    parser.add_argument("--one-by-one", action="store_true", help="with --exports: the export before the pages, not beside them")
+    parser.add_argument(
+        "--one-by-one", action="store_true", help="with --exports: the export before the pages, not beside them"
+    )
     parser.add_argument("--jobs", type=int, default=None)
     args = parser.parse_args()
 

@@ -76,7 +76,9 @@ def main() -> int:
                 sys.exit("the first builds failed")
             counts.add(json.loads(run(["stats", "--format", "json"], env).stdout)["papers"])
         stop, results = threading.Event(), []
-        loops = [threading.Thread(target=reader_loop, args=(env, stop, counts, results, 10**9)) for _ in range(options.loops)]
+        loops = [
+            threading.Thread(target=reader_loop, args=(env, stop, counts, results, 10**9)) for _ in range(options.loops)
+        ]
         for loop in loops:
             loop.start()
         started, builds, build_seconds = time.monotonic(), 0, []
@@ -94,10 +96,12 @@ def main() -> int:
         elapsed = time.monotonic() - started
     failures = [(kind, problem) for kind, _, problem in results if problem]
     times = sorted(seconds for _, seconds, _ in results)
-    print(f"{builds} builds of {options.papers:,} papers (median {statistics.median(build_seconds):.1f} s) "
-          f"in {elapsed:.0f} s; {len(results)} reader runs "
-          f"({sum(kind == 'stats' for kind, _, _ in results)} kg stats, {sum(kind == 'query' for kind, _, _ in results)} kg query) "
-          f"from {options.loops} loops at once")
+    print(
+        f"{builds} builds of {options.papers:,} papers (median {statistics.median(build_seconds):.1f} s) "
+        f"in {elapsed:.0f} s; {len(results)} reader runs "
+        f"({sum(kind == 'stats' for kind, _, _ in results)} kg stats, {sum(kind == 'query' for kind, _, _ in results)} kg query) "
+        f"from {options.loops} loops at once"
+    )
     print(f"reader time: median {statistics.median(times):.2f} s, max {times[-1]:.2f} s")
     print(f"failures: {len(failures)}")
     for kind, problem in failures[:20]:

@@ -41,10 +41,24 @@ def timed(command: list[str], **kwargs) -> tuple[float, subprocess.CompletedProc
 
 
 def machine() -> str:
-    model = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
-                  if line.startswith("model name")), platform.processor())
-    memory = int(next(line.split()[1] for line in Path("/proc/meminfo").read_text().splitlines()
-                      if line.startswith("MemTotal"))) // 2**20
+    model = next(
+        (
+            line.split(":", 1)[1].strip()
+            for line in Path("/proc/cpuinfo").read_text().splitlines()
+            if line.startswith("model name")
+        ),
+        platform.processor(),
+    )
+    memory = (
+        int(
+            next(
+                line.split()[1]
+                for line in Path("/proc/meminfo").read_text().splitlines()
+                if line.startswith("MemTotal")
+            )
+        )
+        // 2**20
+    )
     return f"{os.cpu_count()} cores ({model}), {memory} GiB, {platform.system()} {platform.release()}"
 
 
@@ -81,8 +95,11 @@ def bench(papers: int, scratch: Path) -> dict:
     print("  Virtuoso: start, bulk load, counts", file=sys.stderr)
     server = Virtuoso(scratch / "virtuoso", buffers=170_000)  # about 1.3 GB of pages
     try:
-        load_s, loaded = timed([LOAD_SCRIPT, dump, f"127.0.0.1:{server.sql_port}", server.sparql, store],
-                               env={**os.environ, "KG": str(KG)}, cwd=scratch)
+        load_s, loaded = timed(
+            [LOAD_SCRIPT, dump, f"127.0.0.1:{server.sql_port}", server.sparql, store],
+            env={**os.environ, "KG": str(KG)},
+            cwd=scratch,
+        )
         local, remote = KGStore(str(store), read_only=True), KGStore(server.sparql)
         queries = library(QUERIES_DIR)
         bindings = resolve_bindings(local, queries)
@@ -99,19 +116,32 @@ def bench(papers: int, scratch: Path) -> dict:
                 return []
 
         on_virtuoso = time_queries(on_server, queries, bindings)
-        rows = {name: how_rows_differ(local, remote, text, to_terms(bindings.get(name, {})))
-                for name, (text, _) in queries.items()}
+        rows = {
+            name: how_rows_differ(local, remote, text, to_terms(bindings.get(name, {})))
+            for name, (text, _) in queries.items()
+        }
     finally:
         server.stop()
-    return {"papers": papers, "quads": quads, "machine": machine(), "ingest_s": ingest_s, "export_s": export_s,
-            "load_s": load_s, "load_output": loaded.stdout.decode(errors="replace").strip(),
-            "embedded": embedded, "virtuoso": on_virtuoso, "rows": rows}
+    return {
+        "papers": papers,
+        "quads": quads,
+        "machine": machine(),
+        "ingest_s": ingest_s,
+        "export_s": export_s,
+        "load_s": load_s,
+        "load_output": loaded.stdout.decode(errors="replace").strip(),
+        "embedded": embedded,
+        "virtuoso": on_virtuoso,
+        "rows": rows,
+    }
 
 
 def report(result: dict) -> None:
     print(f"{result['papers']:,} papers, {result['quads']:,} quads; {result['machine']}")
-    print(f"kg ingest (embedded): {result['ingest_s']:.1f} s; kg export --per-graph: {result['export_s']:.1f} s; "
-          f"scripts/virtuoso_load.sh (clear, ld_dir, rdf_loader_run, checkpoint, kg stats x2): {result['load_s']:.1f} s")
+    print(
+        f"kg ingest (embedded): {result['ingest_s']:.1f} s; kg export --per-graph: {result['export_s']:.1f} s; "
+        f"scripts/virtuoso_load.sh (clear, ld_dir, rdf_loader_run, checkpoint, kg stats x2): {result['load_s']:.1f} s"
+    )
     print("\n".join(line[:200] for line in result["load_output"].splitlines()))
     print("| query | rows | embedded ms | Virtuoso ms | Virtuoso's rows |\n| --- | ---: | ---: | ---: | --- |")
     for name, (ms, rows) in result["embedded"].items():

@@ -16,18 +16,21 @@ import sys
 import tempfile
 from pathlib import Path
 
-from kg.text.names import match_key
 from kg.pipeline import ingest
 from kg.rdf.iris import Minter
-from kg.vocab import sparql_prologue
 from kg.stores.embedded import KGStore
+from kg.text.names import match_key
+from kg.vocab import sparql_prologue
 
 from .realdata import realdata_dir
 
 SETS = ("aistats2025", "corl2024")
 VARIANTS = ("as given", "missing", "shuffled", "missing, shuffled")
-JOINED = sparql_prologue() + """SELECT DISTINCT ?paper ?title ?abstract WHERE {
+JOINED = (
+    sparql_prologue()
+    + """SELECT DISTINCT ?paper ?title ?abstract WHERE {
   ?paper a schema:ScholarlyArticle ; dcterms:title ?title ; dcterms:abstract ?abstract FILTER(lang(?title) = "en") }"""
+)
 
 
 def _key(text: str) -> str:
@@ -69,8 +72,10 @@ def main() -> int:
         for name in SETS:
             for variant in VARIANTS:
                 row = score(name, variant, Path(folder))
-                print(f"{row['set']:12} {row['abstracts']:18} {row['abstracts given']:4} abstracts: "
-                      f"{row['joined right']:4} joined right, {row['joined wrong']} wrong")
+                print(
+                    f"{row['set']:12} {row['abstracts']:18} {row['abstracts given']:4} abstracts: "
+                    f"{row['joined right']:4} joined right, {row['joined wrong']} wrong"
+                )
     return 0
 
 

@@ -129,14 +129,23 @@ def derive(records: list[dict], venue: str) -> tuple[str, str, dict]:
             unaligned.append({"source_index": source_index, "title": title, "why": why})
         for raw, norm in norms:
             raw_to_norms[raw][norm] += 1
-        papers.append({
-            # a name's spacing is the reader's to collapse ("Philip  S Yu" in AAAI 2022): the truth has one space
-            "source_index": source_index, "id": record.get("id", ""), "title": title,
-            "authors": [" ".join(name.split()) for name in authors],
-            "author_ids": split(record.get("authorids")), "aff_per_author": affs, "institutions": institutions,
-            "keywords": [word.strip() for word in split(record.get("keywords")) if word.strip()], "abstract": abstract, "status": record.get("status", ""),
-            "listing_line": listing_line, "abstract_line": abstract_line,
-        })
+        papers.append(
+            {
+                # a name's spacing is the reader's to collapse ("Philip  S Yu" in AAAI 2022): the truth has one space
+                "source_index": source_index,
+                "id": record.get("id", ""),
+                "title": title,
+                "authors": [" ".join(name.split()) for name in authors],
+                "author_ids": split(record.get("authorids")),
+                "aff_per_author": affs,
+                "institutions": institutions,
+                "keywords": [word.strip() for word in split(record.get("keywords")) if word.strip()],
+                "abstract": abstract,
+                "status": record.get("status", ""),
+                "listing_line": listing_line,
+                "abstract_line": abstract_line,
+            }
+        )
     pairs: Counter = Counter()
     for paper in papers:
         pairs.update(combinations(sorted(set(paper["authors"])), 2))
@@ -145,7 +154,9 @@ def derive(records: list[dict], venue: str) -> tuple[str, str, dict]:
         for norm in norms:
             families[norm].add(raw)
     truth = {
-        "venue": venue, "skipped": skipped, "papers": papers,
+        "venue": venue,
+        "skipped": skipped,
+        "papers": papers,
         "titles": [paper["title"] for paper in papers],
         "authors_per_paper": [paper["authors"] for paper in papers],
         "author_names": sorted({name for paper in papers for name in paper["authors"]}),
@@ -176,13 +187,17 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("provider_file", type=Path, help="a paperlists JSON file (one list of papers)")
     parser.add_argument("out", type=Path, help="folder to write the set into (never the repository)")
-    parser.add_argument("--venue", help="the conference and year as it spells them ('CoRL 2024'); default from the file name")
+    parser.add_argument(
+        "--venue", help="the conference and year as it spells them ('CoRL 2024'); default from the file name"
+    )
     parser.add_argument("--first", type=int, help="only the first N papers")
     args = parser.parse_args(argv)
     path = write_set(args.provider_file, args.out, args.venue, args.first)
     truth = json.loads(path.read_text(encoding="utf-8"))
-    print(f"{path}: {len(truth['papers'])} papers, {len(truth['skipped'])} skipped, "
-          f"{len(truth['institution_families'])} institution families")
+    print(
+        f"{path}: {len(truth['papers'])} papers, {len(truth['skipped'])} skipped, "
+        f"{len(truth['institution_families'])} institution families"
+    )
     return 0
 
 

@@ -20,10 +20,10 @@ from pathlib import Path
 
 from kg.errors import KgError
 from kg.ingest.formats import read_source
-from kg.text.names import match_key
 from kg.nlp import analyse, pipeline
 from kg.nlp.scheme import topic_scheme
 from kg.records import PaperRecord
+from kg.text.names import match_key
 
 from . import real_topics
 from .measures import GoldArtifact, Tally
@@ -101,10 +101,23 @@ def evaluate(split: str, errors: bool = False, repeats: int = 5) -> dict[str, fl
     hp, hr, hf = prf(counts["htp"], counts["hfp"], counts["hfn"])
     fp_, fr, ff = prf(counts["ftp"], counts["ffp"], counts["ffn"])
     ap, ar, af = prf(counts["atp"], counts["afp"], counts["afn"])
-    return {"papers": len(items), "topic_p": hp, "topic_r": hr, "topic_f1": hf, "flat_p": fp_, "flat_r": fr, "flat_f1": ff,
-            "artifact_p": ap, "artifact_r": ar, "artifact_f1": af, "artifacts_found": counts["atp"],
-            "type_accuracy": counts["typed"] / counts["atp"] if counts["atp"] else 1.0,
-            "ms_median": statistics.median(timings), "ms_max": max(timings), "tally": tally}
+    return {
+        "papers": len(items),
+        "topic_p": hp,
+        "topic_r": hr,
+        "topic_f1": hf,
+        "flat_p": fp_,
+        "flat_r": fr,
+        "flat_f1": ff,
+        "artifact_p": ap,
+        "artifact_r": ar,
+        "artifact_f1": af,
+        "artifacts_found": counts["atp"],
+        "type_accuracy": counts["typed"] / counts["atp"] if counts["atp"] else 1.0,
+        "ms_median": statistics.median(timings),
+        "ms_max": max(timings),
+        "tally": tally,
+    }
 
 
 def main(argv: list[str] | None = None) -> int:

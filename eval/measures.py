@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kg.text.names import match_key
 from kg.nlp.analysis import Analysis
 from kg.nlp.scheme import topic_scheme
+from kg.text.names import match_key
 
 
 @dataclass(frozen=True)
@@ -68,18 +68,22 @@ class Tally:
     def figures(self) -> dict[str, float]:
         found = self.artifact_tp + self.artifact_fp
         gold = self.artifact_tp + self.artifact_fn
-        return {"papers": self.papers,
-                "topics_per_paper": self.assigned / self.papers if self.papers else 0.0,
-                "topic_precision": self.correct / self.assigned if self.assigned else 1.0,
-                "missing_per_paper": self.missing / self.papers if self.papers else 0.0,
-                "artifact_precision": self.artifact_tp / found if found else 1.0,
-                "artifact_recall": self.artifact_tp / gold if gold else 1.0,
-                "type_accuracy": self.typed / self.artifact_tp if self.artifact_tp else 1.0}
+        return {
+            "papers": self.papers,
+            "topics_per_paper": self.assigned / self.papers if self.papers else 0.0,
+            "topic_precision": self.correct / self.assigned if self.assigned else 1.0,
+            "missing_per_paper": self.missing / self.papers if self.papers else 0.0,
+            "artifact_precision": self.artifact_tp / found if found else 1.0,
+            "artifact_recall": self.artifact_tp / gold if gold else 1.0,
+            "type_accuracy": self.typed / self.artifact_tp if self.artifact_tp else 1.0,
+        }
 
     def lines(self) -> list[str]:
         f = self.figures()
-        return [f"topics per paper        {f['topics_per_paper']:.2f}",
-                f"topic precision         {f['topic_precision']:.2f}  (correct / all assigned)",
-                f"main topics missing     {f['missing_per_paper']:.2f}  per paper",
-                f"introduced artifacts    P {f['artifact_precision']:.2f}  R {f['artifact_recall']:.2f}"
-                f"  type accuracy {f['type_accuracy']:.2f}"]
+        return [
+            f"topics per paper        {f['topics_per_paper']:.2f}",
+            f"topic precision         {f['topic_precision']:.2f}  (correct / all assigned)",
+            f"main topics missing     {f['missing_per_paper']:.2f}  per paper",
+            f"introduced artifacts    P {f['artifact_precision']:.2f}  R {f['artifact_recall']:.2f}"
+            f"  type accuracy {f['type_accuracy']:.2f}",
+        ]

@@ -58,14 +58,19 @@ def read_gold(path: Path = GOLD) -> list[GoldRow]:
         if len(fields) != 4:
             raise SystemExit(f"{path}:{number}: expected 'affiliation<TAB>domain<TAB>ids<TAB>note'")
         affiliation, domain, ids, _note = fields
-        rows.append(GoldRow(number, affiliation, domain or None,
-                            frozenset() if ids == NONE else frozenset(ids.split())))
+        rows.append(
+            GoldRow(number, affiliation, domain or None, frozenset() if ids == NONE else frozenset(ids.split()))
+        )
     return rows
 
 
-def identified(affiliation: str, domain: str | None, registry: Registry, aliases: AliasTable) -> list[tuple[Identified, ...]]:
-    return [identify_chain(chain.levels, affiliation, domain, registry)
-            for chain in resolve_entries(affiliation, None, aliases)]
+def identified(
+    affiliation: str, domain: str | None, registry: Registry, aliases: AliasTable
+) -> list[tuple[Identified, ...]]:
+    return [
+        identify_chain(chain.levels, affiliation, domain, registry)
+        for chain in resolve_entries(affiliation, None, aliases)
+    ]
 
 
 def found_ids(chains: list[tuple[Identified, ...]]) -> set[str]:
@@ -82,10 +87,16 @@ def score_gold(rows: list[GoldRow], registry: Registry, aliases: AliasTable, ver
         wanted += bool(row.expected)
         covered += bool(ids & row.expected)
         if verbose and (bad or row.expected and not ids & row.expected):
-            print(f"  {GOLD.name}:{row.line}: {row.affiliation!r} ({row.domain}) found {sorted(ids)} "
-                  f"expected {sorted(row.expected) or NONE}")
-    return {"strings": len(rows), "ids found": right + wrong, "precision": _share(right, right + wrong),
-            "coverage": _share(covered, wanted)}
+            print(
+                f"  {GOLD.name}:{row.line}: {row.affiliation!r} ({row.domain}) found {sorted(ids)} "
+                f"expected {sorted(row.expected) or NONE}"
+            )
+    return {
+        "strings": len(rows),
+        "ids found": right + wrong,
+        "precision": _share(right, right + wrong),
+        "coverage": _share(covered, wanted),
+    }
 
 
 def _share(part: int, whole: int) -> float | None:
@@ -117,8 +128,12 @@ def score_build(path: Path) -> dict:
         doubles = [row[0].value for row in store.select_terms(sparql_prologue() + TWO_RECORDS)]
     finally:
         store.close()
-    return {"occurrences": occurrences, "with a registry id": _share(with_id, occurrences),
-            "with a country": _share(with_country, occurrences), "nodes with two registry records": doubles}
+    return {
+        "occurrences": occurrences,
+        "with a registry id": _share(with_id, occurrences),
+        "with a country": _share(with_country, occurrences),
+        "nodes with two registry records": doubles,
+    }
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -9,12 +9,14 @@ Strings come from the development data (``aff`` fields of ``REALDATA_DIR/*.json`
 every record read from its files, default ``$KG_REALDATA`` or ``../shared/realdata``), the bundled samples, and the inputs of
 the organisation case tables (``tests/orgs/cases.tsv``, ``near_misses.tsv``).
 """
+
 from __future__ import annotations
 
 import json
 import sys
 from pathlib import Path
 
+from eval.realdata import realdata_dir
 from kg import SAMPLES_DIR
 from kg.ingest.formats import read_source
 from kg.orgs.aliases import active_aliases
@@ -22,8 +24,6 @@ from kg.orgs.institutions import names_institution, resolve_entries
 from kg.orgs.keys import institution_key
 from kg.orgs.org_names import is_top_level, looks_like_organisation, starts_with_unit_word
 from kg.records import PaperRecord
-
-from eval.realdata import realdata_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 # The checks of the case tables whose expected column is a second string to read.
@@ -65,8 +65,10 @@ def strings(realdata: Path) -> tuple[set[str], set[tuple[str, str | None]]]:
 
 
 def _chains(name: str, chinese: str | None, aliases) -> str:
-    return " ; ".join(" < ".join(f"{level!r}" for level in chain.levels) + f" zh={chain.chinese!r}"
-                      for chain in resolve_entries(name, chinese, aliases))
+    return " ; ".join(
+        " < ".join(f"{level!r}" for level in chain.levels) + f" zh={chain.chinese!r}"
+        for chain in resolve_entries(name, chinese, aliases)
+    )
 
 
 def main(out: str, realdata: str = "") -> None:
@@ -74,8 +76,13 @@ def main(out: str, realdata: str = "") -> None:
     plain, entries = strings(Path(realdata) if realdata else realdata_dir())
     lines = []
     for text in sorted(plain):
-        shape = (institution_key(text), is_top_level(text), starts_with_unit_word(text),
-                 looks_like_organisation(text, aliases), names_institution(text, aliases))
+        shape = (
+            institution_key(text),
+            is_top_level(text),
+            starts_with_unit_word(text),
+            looks_like_organisation(text, aliases),
+            names_institution(text, aliases),
+        )
         lines.append(f"S\t{text!r}\t{shape!r}\t{_chains(text, None, aliases)}")
     for name, chinese in sorted(entries, key=lambda entry: (entry[0], entry[1] or "")):
         lines.append(f"E\t{name!r}\t{chinese!r}\t{_chains(name, chinese, aliases)}")

@@ -97,9 +97,14 @@ def institution_scores(store, truth: dict, slips: list[frozenset[str]] | None = 
 
     merging = _merging(nodes, family_of, slips, lambda raw: nodes[raw])
     rolled_up = _merging(nodes, family_of, slips, lambda raw: roots[raw])
-    return {"spelling_pairs_together": together / pairs if pairs else 1.0, "pairs": pairs,
-            "merging_nodes": len(merging), "merging_examples": merging[:20], "pairs_apart": apart,
-            "rolled_up_across_families": rolled_up}
+    return {
+        "spelling_pairs_together": together / pairs if pairs else 1.0,
+        "pairs": pairs,
+        "merging_nodes": len(merging),
+        "merging_examples": merging[:20],
+        "pairs_apart": apart,
+        "rolled_up_across_families": rolled_up,
+    }
 
 
 def _merging(nodes, family_of, slips, node_of) -> list[dict]:
@@ -125,9 +130,16 @@ def known_institutions(truth: dict) -> set[str]:
     from kg.orgs.institutions import resolve_entries
 
     table = alias_module.active_aliases()
-    names = set(truth["institution_families"]) | {raw for raws in truth["institution_families"].values() for raw in raws}
-    return {level.canonical for name in names for chain in resolve_entries(clean(name), None, table)
-            for level in chain.levels if level.canonical}
+    names = set(truth["institution_families"]) | {
+        raw for raws in truth["institution_families"].values() for raw in raws
+    }
+    return {
+        level.canonical
+        for name in names
+        for chain in resolve_entries(clean(name), None, table)
+        for level in chain.levels
+        if level.canonical
+    }
 
 
 @contextmanager
@@ -137,8 +149,11 @@ def table_without(canonical_names: set[str]) -> Iterator[None]:
     from kg.orgs import aliases as alias_module
 
     shipped = alias_module.SHIPPED
-    kept = [line for line in shipped.read_text(encoding="utf-8").splitlines()
-            if line.startswith("#") or not {field.strip() for field in line.split("\t")[1:]} & canonical_names]
+    kept = [
+        line
+        for line in shipped.read_text(encoding="utf-8").splitlines()
+        if line.startswith("#") or not {field.strip() for field in line.split("\t")[1:]} & canonical_names
+    ]
     with tempfile.TemporaryDirectory(prefix="kg-aliases-") as folder:
         reduced = Path(folder) / "institution-aliases.tsv"
         reduced.write_text("\n".join(kept) + "\n", encoding="utf-8")
@@ -176,9 +191,11 @@ def main() -> int:
         else:
             store = _build(listing)
         scores = institution_scores(store, truth)
-        print(f"{listing.name}: spelling pairs together {scores['spelling_pairs_together']:.2f} "
-              f"of {scores['pairs']}, nodes merging two institutions {scores['merging_nodes']} "
-              f"({time.perf_counter() - started:.1f} s)")
+        print(
+            f"{listing.name}: spelling pairs together {scores['spelling_pairs_together']:.2f} "
+            f"of {scores['pairs']}, nodes merging two institutions {scores['merging_nodes']} "
+            f"({time.perf_counter() - started:.1f} s)"
+        )
         if verbose:
             for family, first, second in scores["pairs_apart"]:
                 print(f"  apart  {family}: {first!r} / {second!r}")

@@ -17,9 +17,9 @@ from pathlib import Path
 
 from kg.errors import KgError
 from kg.ingest.formats import read_source
-from kg.records import PaperRecord
 from kg.nlp import analyse
 from kg.nlp.scheme import topic_scheme
+from kg.records import PaperRecord
 
 from .measures import GoldArtifact, Tally
 from .realdata import realdata_dir
@@ -41,9 +41,15 @@ def gold_rows(path: Path = GOLD) -> list[dict]:
         unknown = [label for label in _items(topics) if label not in slug_of]
         if unknown:
             raise KgError(f"{path}:{number}: not a topic of the scheme: {', '.join(unknown)}")
-        rows.append({"conference": conference, "id": paper_id, "split": split,
-                     "topics": {slug_of[label] for label in _items(topics)},
-                     "artifacts": [_artifact(item, path, number) for item in _items(artifacts)]})
+        rows.append(
+            {
+                "conference": conference,
+                "id": paper_id,
+                "split": split,
+                "topics": {slug_of[label] for label in _items(topics)},
+                "artifacts": [_artifact(item, path, number) for item in _items(artifacts)],
+            }
+        )
     return rows
 
 
@@ -82,7 +88,9 @@ def evaluate(split: str, folder: Path | None = None) -> Tally | None:
         papers = by_conference.setdefault(row["conference"], records(folder, row["conference"]))
         if row["id"] not in papers:
             raise KgError(f"{GOLD}: paper {row['id']} is not in {folder / row['conference']}.json")
-        tally.add(f"{row['conference']}/{row['id']}", row["topics"], row["artifacts"], paper_analysis(papers[row["id"]]))
+        tally.add(
+            f"{row['conference']}/{row['id']}", row["topics"], row["artifacts"], paper_analysis(papers[row["id"]])
+        )
     return tally
 
 

@@ -26,8 +26,8 @@ from pathlib import Path
 
 from kg.pipeline import IngestReport, ingest
 from kg.rdf.iris import Minter
-from kg.vocab import sparql_prologue
 from kg.stores.embedded import KGStore
+from kg.vocab import sparql_prologue
 
 INSTITUTION_SCORER = "eval.real_institutions"  # scores institutions (another part of issue 10)
 
@@ -51,16 +51,22 @@ def _rows(store: KGStore, body: str) -> list[tuple[str, ...]]:
 def _papers_by_line(store: KGStore, source_name: str) -> dict[int, str]:
     """Line of a source's record -> the paper IRI read from it (not a note on the record, such as a
     rejected institution entry, which is derived from the same record)."""
-    rows = _rows(store, f"""SELECT ?line ?paper WHERE {{
+    rows = _rows(
+        store,
+        f"""SELECT ?line ?paper WHERE {{
         ?paper a schema:ScholarlyArticle ; prov:wasDerivedFrom ?record . ?record kg:line ?line ; prov:wasDerivedFrom ?source .
-        ?source dcterms:title {json.dumps(source_name)} }}""")
+        ?source dcterms:title {json.dumps(source_name)} }}""",
+    )
     return {int(line): paper for line, paper in rows}
 
 
 def _bylines(store: KGStore) -> dict[str, list[tuple[str, str]]]:
     """Paper IRI -> [(name as written, person IRI)] in byline order."""
-    rows = _rows(store, """SELECT ?paper ?position ?written ?person WHERE {
-        ?paper kg:authorship ?a . ?a kg:position ?position ; kg:nameAsWritten ?written ; kg:author ?person }""")
+    rows = _rows(
+        store,
+        """SELECT ?paper ?position ?written ?person WHERE {
+        ?paper kg:authorship ?a . ?a kg:position ?position ; kg:nameAsWritten ?written ; kg:author ?person }""",
+    )
     found: dict[str, list[tuple[int, str, str]]] = defaultdict(list)
     for paper, position, written, person in rows:
         found[paper].append((int(position), written, person))
@@ -69,10 +75,17 @@ def _bylines(store: KGStore) -> dict[str, list[tuple[str, str]]]:
 
 def _dated(store: KGStore) -> set[str]:
     """Papers presented at a conference with a year."""
-    return {row[0] for row in _rows(store, "SELECT DISTINCT ?paper WHERE { ?paper bibo:presentedAt ?event . ?event schema:startDate ?year }")}
+    return {
+        row[0]
+        for row in _rows(
+            store, "SELECT DISTINCT ?paper WHERE { ?paper bibo:presentedAt ?event . ?event schema:startDate ?year }"
+        )
+    }
 
 
-def _pair_recall(truth: dict, papers: list[dict], by_line: dict[int, str], bylines: dict[str, list[tuple[str, str]]]) -> float | None:
+def _pair_recall(
+    truth: dict, papers: list[dict], by_line: dict[int, str], bylines: dict[str, list[tuple[str, str]]]
+) -> float | None:
     """Share of the truth's co-author pairs with >= 2 shared papers that the graph's people share as often."""
     wanted = [(a, b, n) for a, b, n in truth["coauthor_pairs"] if n >= 2]
     if not wanted:
@@ -86,8 +99,10 @@ def _pair_recall(truth: dict, papers: list[dict], by_line: dict[int, str], bylin
     for entries in bylines.values():
         for first, second in combinations(sorted({person for _, person in entries}), 2):
             shared[first, second] += 1
+
     def together(a: str, b: str) -> int:
         return max((shared[tuple(sorted((pa, pb)))] for pa in person_of[a] for pb in person_of[b]), default=0)
+
     return sum(together(a, b) >= n for a, b, n in wanted) / len(wanted)
 
 
@@ -113,9 +128,11 @@ def _institution_scores(store: KGStore, truth: dict) -> dict:
         return {"institution spelling pairs on one node": "n/a", "nodes merging two institutions": "n/a"}
     scores = importlib.import_module(INSTITUTION_SCORER).institution_scores(store, truth)
     # the examples behind these figures: python -m eval.real_institutions -v
-    return {"institution spelling pairs on one node": scores["spelling_pairs_together"],
-            "institution spelling pairs": scores["pairs"],
-            "nodes merging two institutions": scores["merging_nodes"]}
+    return {
+        "institution spelling pairs on one node": scores["spelling_pairs_together"],
+        "institution spelling pairs": scores["pairs"],
+        "nodes merging two institutions": scores["merging_nodes"],
+    }
 
 
 def has_abstracts(truth: dict) -> bool:
@@ -126,8 +143,12 @@ def has_abstracts(truth: dict) -> bool:
 
 def builds(sets: list[tuple[Path, dict]]) -> list[tuple[Path, dict, bool]]:
     """(truth path, truth, with abstracts): the listing alone, and listing + abstracts where there are any."""
-    return [(path, truth, with_abstracts) for path, truth in sets
-            for with_abstracts in (False, True) if not with_abstracts or has_abstracts(truth)]
+    return [
+        (path, truth, with_abstracts)
+        for path, truth in sets
+        for with_abstracts in (False, True)
+        if not with_abstracts or has_abstracts(truth)
+    ]
 
 
 def score(truth_path: Path, truth: dict, with_abstracts: bool) -> dict:
@@ -144,7 +165,10 @@ def score(truth_path: Path, truth: dict, with_abstracts: bool) -> dict:
     bylines = _bylines(store)
     dated = _dated(store)
     found = [by_line.get(paper["listing_line"]) for paper in papers]
-    exact = sum(iri is not None and [w for w, _ in bylines.get(iri, [])] == paper["authors"] for iri, paper in zip(found, papers))
+    exact = sum(
+        iri is not None and [w for w, _ in bylines.get(iri, [])] == paper["authors"]
+        for iri, paper in zip(found, papers)
+    )
     listing_report = report.sources[0]
     card = {
         "set": truth["set"],
@@ -182,7 +206,9 @@ def scorecard(cards: list[dict]) -> str:
     cell = max(12, *map(len, heads))
     lines = [" " * width + "".join(f"  {head:>{cell}}" for head in heads)]
     for row in rows:
-        lines.append(f"{row:<{width}}" + "".join(f"  {_shown(row, card[row]) if row in card else '':>{cell}}" for card in cards))
+        lines.append(
+            f"{row:<{width}}" + "".join(f"  {_shown(row, card[row]) if row in card else '':>{cell}}" for card in cards)
+        )
     return "\n".join(lines)
 
 

@@ -19,19 +19,19 @@ from typing import Callable, Iterable, Iterator
 import pyoxigraph as ox
 
 from . import ONTOLOGY_DIR
-from .ingest.comments import PublicationInfo, names_conference, parse_publication, venue_of_header
 from .errors import KgError, plural
 from .exports.description import describe, description_graph, file_modified
+from .ingest.comments import PublicationInfo, names_conference, parse_publication, venue_of_header
 from .ingest.formats import read_source
-from .rdf.iris import Minter
-from .rdf.mapping import source_iri, source_triples
-from .processes import default_jobs
-from .rdf.staging import Stager
-from .rdf.terms import ntriples
-from .rdf.topic_triples import scheme_graph
 from .nlp.scheme import read_scheme
 from .orgs.aliases import active_aliases
 from .orgs.registry import ShippedRegistry
+from .processes import default_jobs
+from .rdf.iris import Minter
+from .rdf.mapping import source_iri, source_triples
+from .rdf.staging import Stager
+from .rdf.terms import ntriples
+from .rdf.topic_triples import scheme_graph
 from .records import PaperRecord, Rejection
 from .resolve.store_step import index_graph, resolution_suspended, resolved_graph
 from .stores.embedded import KGStore
@@ -84,7 +84,13 @@ def expand_paths(paths: Iterable[Path]) -> list[Path]:
     files: list[Path] = []
     for path in paths:
         if path.is_dir():
-            files.extend(sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in LISTING_SUFFIXES and not p.name.startswith(".")))
+            files.extend(
+                sorted(
+                    p
+                    for p in path.rglob("*")
+                    if p.is_file() and p.suffix.lower() in LISTING_SUFFIXES and not p.name.startswith(".")
+                )
+            )
         else:
             files.append(path)
     return files
@@ -147,8 +153,12 @@ def load_vocabularies(store: KGStore, minter: Minter) -> None:
 def load_topic_scheme(store: KGStore, minter: Minter) -> None:
     """Put ontology/topics.ttl, read under the graph's base, into its own named graph."""
     graph = scheme_graph(minter)
-    store.replace_graph_triples(graph, itertools.chain([ox.Triple(graph, RDF.type, KG.DerivedGraph)],
-                                                       (quad.triple for quad in read_scheme(minter.base))))
+    store.replace_graph_triples(
+        graph,
+        itertools.chain(
+            [ox.Triple(graph, RDF.type, KG.DerivedGraph)], (quad.triple for quad in read_scheme(minter.base))
+        ),
+    )
 
 
 def ingest(
@@ -180,21 +190,38 @@ def ingest(
     names = source_names(files)
     # New sources' graphs are bulk-loaded while they are staged (kg.stores.loading), so mapping
     # and loading share the cores; a failed run drops them again (the store as it was).
-    with tempfile.TemporaryDirectory(prefix="kg-ingest-", dir=store.scratch_dir) as scratch, \
-            store.preloading([source_iri(name, minter) for name in names]) as preload:
+    with (
+        tempfile.TemporaryDirectory(prefix="kg-ingest-", dir=store.scratch_dir) as scratch,
+        store.preloading([source_iri(name, minter) for name in names]) as preload,
+    ):
         staged: list[tuple[ox.NamedNode, Path]] = []
         with Stager(minter, aliases, jobs, registry) as stager:
             for number, (path, name) in enumerate(zip(files, names)):
                 target = Path(scratch) / f"{number}.nt"  # beside the store: committing it is a rename
                 graph = source_iri(name, minter)
-                report.sources.append(_stage_file(path, name, target, stager, format_name, encoding, strict, on_record,
-                                                  preload.sink if preload else None, graph))
+                report.sources.append(
+                    _stage_file(
+                        path,
+                        name,
+                        target,
+                        stager,
+                        format_name,
+                        encoding,
+                        strict,
+                        on_record,
+                        preload.sink if preload else None,
+                        graph,
+                    )
+                )
                 staged.append((graph, target))
         if not report.ingested:
-            raise NothingRead(f"nothing to ingest: {plural(report.read, 'record')} read from "
-                              f"{plural(len(files), 'file')}, all rejected; the store was left as it was"
-                              if report.read else f"nothing to ingest: no records in {plural(len(files), 'file')}",
-                              report)
+            raise NothingRead(
+                f"nothing to ingest: {plural(report.read, 'record')} read from "
+                f"{plural(len(files), 'file')}, all rejected; the store was left as it was"
+                if report.read
+                else f"nothing to ingest: no records in {plural(len(files), 'file')}",
+                report,
+            )
         if on_stage:
             on_stage("loading into the store")
         if preload:
@@ -210,14 +237,28 @@ def ingest(
 def _replaced_by(store: KGStore, staged: list[tuple[ox.NamedNode, Path]], minter: Minter) -> list[str]:
     """The graphs a build drops: every graph kg wrote except the new sources and this base's own
     vocabulary, derived and description graphs (replaced by the build itself)."""
-    keep = {graph.value for graph, _ in staged} | {ONTOLOGY_GRAPH.value, scheme_graph(minter).value,
-                                                   resolved_graph(minter).value, index_graph(minter).value,
-                                                   description_graph(minter).value}
+    keep = {graph.value for graph, _ in staged} | {
+        ONTOLOGY_GRAPH.value,
+        scheme_graph(minter).value,
+        resolved_graph(minter).value,
+        index_graph(minter).value,
+        description_graph(minter).value,
+    }
     return [graph for graph in store.graphs() if graph not in keep]
 
 
-def _stage_file(path, name, target, stager: Stager, format_name, encoding, strict, on_record,
-                sink=None, graph: ox.NamedNode | None = None) -> SourceReport:
+def _stage_file(
+    path,
+    name,
+    target,
+    stager: Stager,
+    format_name,
+    encoding,
+    strict,
+    on_record,
+    sink=None,
+    graph: ox.NamedNode | None = None,
+) -> SourceReport:
     """Read one listing and write its triples to ``target`` (N-Triples), and through ``sink``
     (a preload's) to the loader when the graph is loaded early."""
     source, items = read_source(path, name, format_name, encoding)
@@ -242,6 +283,8 @@ def _stage_file(path, name, target, stager: Stager, format_name, encoding, stric
     with open(target, "wb") as file:
         out = sink(graph, file) if sink else file
         stager.write(name, publication_facts(accepted()), out)
-        out.write(ntriples(source_triples(name, source.format, header, stager.minter, file_modified(path.stat().st_mtime))))
+        out.write(
+            ntriples(source_triples(name, source.format, header, stager.minter, file_modified(path.stat().st_mtime)))
+        )
         out.flush()
     return report

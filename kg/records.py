@@ -101,5 +101,5 @@ class Rejection:
 
 def excerpt(text: str, limit: int = 80) -> str:
     """The first words of a block, on one line, for reports."""
-    flat = " ".join(text[:limit * 8].split())  # a field of many MB is not split whole
+    flat = " ".join(text[: limit * 8].split())  # a field of many MB is not split whole
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"

@@ -65,8 +65,25 @@ PREFIXES = {
 
 def data_prefixes(base: str) -> dict[str, str]:
     """Prefixes for exports: the vocabularies plus one per kind of data IRI under ``base``."""
-    kinds = ("paper", "authorship", "author", "institution", "venue", "workshop", "record", "source",
-             "proceedings", "code", "dataset", "topic", "artifact", "assignment", "merge", "note", "graph")
+    kinds = (
+        "paper",
+        "authorship",
+        "author",
+        "institution",
+        "venue",
+        "workshop",
+        "record",
+        "source",
+        "proceedings",
+        "code",
+        "dataset",
+        "topic",
+        "artifact",
+        "assignment",
+        "merge",
+        "note",
+        "graph",
+    )
     return {**PREFIXES, **{kind: f"{base}{kind}/" for kind in kinds}}
 
 

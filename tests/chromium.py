@@ -22,10 +22,20 @@ from pathlib import Path
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 FLAGS = (
-    "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--disable-default-apps", "--mute-audio",
-    "--host-resolver-rules=MAP * ~NOTFOUND", "--proxy-server=127.0.0.1:9", "--proxy-bypass-list=<-loopback>",
-    "--window-size=1280,900", "--remote-debugging-pipe",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-default-apps",
+    "--mute-audio",
+    "--host-resolver-rules=MAP * ~NOTFOUND",
+    "--proxy-server=127.0.0.1:9",
+    "--proxy-bypass-list=<-loopback>",
+    "--window-size=1280,900",
+    "--remote-debugging-pipe",
 )
 
 
@@ -45,7 +55,9 @@ class Chromium:
         every other host stays unreachable."""
         flags = [flag for flag in FLAGS if not (reach_loopback and flag.startswith("--proxy-bypass-list="))]
         if reach_loopback:
-            flags = [flag + ", EXCLUDE 127.0.0.1" if flag.startswith("--host-resolver-rules=") else flag for flag in flags]
+            flags = [
+                flag + ", EXCLUDE 127.0.0.1" if flag.startswith("--host-resolver-rules=") else flag for flag in flags
+            ]
         self.profile = tempfile.mkdtemp(prefix="kg-chromium-")
         to_browser_r, self._to_browser = os.pipe()
         self._from_browser, from_browser_w = os.pipe()
@@ -58,8 +70,11 @@ class Chromium:
 
         self.process = subprocess.Popen(
             [CHROMIUM, *flags, f"--user-data-dir={self.profile}", "about:blank"],
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            close_fds=False, preexec_fn=wire_pipes,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            close_fds=False,
+            preexec_fn=wire_pipes,
         )
         for fd in (to_browser_r, from_browser_w, child_in, child_out):
             os.close(fd)
@@ -102,8 +117,12 @@ class Chromium:
         self.events.append(event)
         if event.get("method") == "Page.javascriptDialogOpening":  # record it, then let the page go on
             self.events.append({"method": "dismiss"})
-            message = {"id": 0, "method": "Page.handleJavaScriptDialog", "params": {"accept": True},
-                       "sessionId": self.session}
+            message = {
+                "id": 0,
+                "method": "Page.handleJavaScriptDialog",
+                "params": {"accept": True},
+                "sessionId": self.session,
+            }
             os.write(self._to_browser, json.dumps(message).encode() + b"\0")
 
     def wait_for(self, method: str, timeout: float = 30) -> dict:

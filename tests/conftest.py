@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from kg import SAMPLES_DIR
-from kg.rdf.iris import Minter
 from kg.pipeline import ingest
+from kg.rdf.iris import Minter
 from kg.stores.embedded import KGStore
 
 LISTING = SAMPLES_DIR / "001_0af6457a65591eab.txt"
@@ -20,8 +20,15 @@ KG_BIN = Path(sys.executable).with_name("kg")
 
 #: Fixtures that put every test using them in a tier (docs/testing.md): a headless Chromium, or a
 #: server on 127.0.0.1 (kg serve, an Oxigraph server, fake SPARQL servers, Virtuoso).
-TIER_OF_FIXTURE = {"browser": "browser", "loopback_browser": "browser", "served": "server", "server": "server",
-                   "servers": "server", "served_samples_port": "server", "virtuoso": "server"}
+TIER_OF_FIXTURE = {
+    "browser": "browser",
+    "loopback_browser": "browser",
+    "served": "server",
+    "server": "server",
+    "servers": "server",
+    "served_samples_port": "server",
+    "virtuoso": "server",
+}
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -52,7 +59,9 @@ def run_kg(*args: str, cwd: Path, check: bool = True, input: bytes | None = None
     env = {k: v for k, v in os.environ.items() if not k.startswith("KG_")}
     result = subprocess.run([str(KG_BIN), *args], cwd=cwd, capture_output=True, env=env, input=input, timeout=600)
     if check and result.returncode != 0:
-        raise AssertionError(f"kg {' '.join(args)} exited {result.returncode}: {result.stderr.decode(errors='replace')}")
+        raise AssertionError(
+            f"kg {' '.join(args)} exited {result.returncode}: {result.stderr.decode(errors='replace')}"
+        )
     return result
 
 
@@ -60,8 +69,9 @@ def start_serve(folder: Path, *args: str) -> tuple[subprocess.Popen, int]:
     """A `kg serve --port 0` in ``folder`` and the port it printed; the caller stops it by its process id."""
     import re
 
-    process = subprocess.Popen([str(KG_BIN), "serve", "--port", "0", *args], cwd=folder,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    process = subprocess.Popen(
+        [str(KG_BIN), "serve", "--port", "0", *args], cwd=folder, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
     line = process.stderr.readline().decode()
     match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
     if not match:

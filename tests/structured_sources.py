@@ -32,10 +32,13 @@ def entries(conference: str) -> list[dict]:
 
 def bylines(store) -> dict[str, list[str]]:
     """English title -> names as written, in byline order."""
-    rows = store.query(sparql_prologue() + """
+    rows = store.query(
+        sparql_prologue()
+        + """
         SELECT ?title ?position ?written WHERE {
           ?paper dcterms:title ?title FILTER(lang(?title) = "en")
-          ?paper kg:authorship ?a . ?a kg:position ?position ; kg:nameAsWritten ?written }""")
+          ?paper kg:authorship ?a . ?a kg:position ?position ; kg:nameAsWritten ?written }"""
+    )
     found: dict[str, dict[int, str]] = {}
     for title, position, written in rows:
         found.setdefault(str(title), {})[int(position)] = str(written)
@@ -44,9 +47,14 @@ def bylines(store) -> dict[str, list[str]]:
 
 def paperlists_entry(title: str, people: list[tuple[str, str]]) -> dict:
     """A paperlists record of a paper; people: (name, affiliation), each with an OpenReview profile."""
-    return {"title": title, "author": ";".join(p[0] for p in people),
-            "authorids": ";".join("~" + p[0].replace(" ", "_") + "1" for p in people),
-            "aff": ";".join(p[1] for p in people), "status": "Poster", "track": "main"}
+    return {
+        "title": title,
+        "author": ";".join(p[0] for p in people),
+        "authorids": ";".join("~" + p[0].replace(" ", "_") + "1" for p in people),
+        "aff": ";".join(p[1] for p in people),
+        "status": "Poster",
+        "track": "main",
+    }
 
 
 def placed(store) -> dict[str, str]:

@@ -36,14 +36,20 @@ TOPICS = [
 
 
 def abstract_for(words: str, more: str) -> str:
-    return (f"We study {words} in a general setting. Existing methods for {more} are limited, and we propose "
-            f"a new approach to {words} with guarantees. Experiments show the benefit of our analysis of {more}.")
+    return (
+        f"We study {words} in a general setting. Existing methods for {more} are limited, and we propose "
+        f"a new approach to {words} with guarantees. Experiments show the benefit of our analysis of {more}."
+    )
 
 
 def venue_papers(venue=VENUE) -> tuple[list[PaperFacts], list[PaperFacts]]:
-    titled = [PaperFacts(f"p:t{i:02}", "g:listing", title=title, venues=set(venue)) for i, (title, _, _) in enumerate(TOPICS)]
-    untitled = [PaperFacts(f"p:a{i:02}", "g:abstracts", abstract=abstract_for(words, more), venues=set(venue))
-                for i, (_, words, more) in enumerate(TOPICS)]
+    titled = [
+        PaperFacts(f"p:t{i:02}", "g:listing", title=title, venues=set(venue)) for i, (title, _, _) in enumerate(TOPICS)
+    ]
+    untitled = [
+        PaperFacts(f"p:a{i:02}", "g:abstracts", abstract=abstract_for(words, more), venues=set(venue))
+        for i, (_, words, more) in enumerate(TOPICS)
+    ]
     return titled, untitled
 
 
@@ -92,15 +98,19 @@ def test_titles_and_abstracts_of_different_venues_never_join():
 
 
 def test_terms_fold_plurals_hyphens_and_words_broken_across_lines():
-    assert {"robot", "~robot", "self", "supervised", "bidirected"} <= text_terms("self-supervised robots, bidi- rected edges")
+    assert {"robot", "~robot", "self", "supervised", "bidirected"} <= text_terms(
+        "self-supervised robots, bidi- rected edges"
+    )
     assert "~robot" in text_terms("robotic arms")
 
 
 # The order of the two files: a listing and an abstracts file usually hold a venue's papers in
 # the same order, which vouches for a pair whose text alone is too weak, once the pairs joined
 # on their text show that order.
-WEAK = ("Choice Is What Matters after Attention",
-        "Softmax normalisation of attention scores is replaced by a learned selection rule; the resulting layers train faster.")
+WEAK = (
+    "Choice Is What Matters after Attention",
+    "Softmax normalisation of attention scores is replaced by a learned selection rule; the resulting layers train faster.",
+)
 
 
 def ordered_venue(order=None, titles_without_abstract=(), abstracts_without_title=(), strays=()):
@@ -113,7 +123,9 @@ def ordered_venue(order=None, titles_without_abstract=(), abstracts_without_titl
     for k, (title, abstract) in enumerate(topics):
         titled.append(PaperFacts(f"p:t{k:02}", "g:listing", title=title, venues=set(VENUE), line=10 * k + 3))
         if k not in titles_without_abstract:
-            untitled.append(PaperFacts(f"p:a{k:02}", "g:abstracts", abstract=abstract, venues=set(VENUE), line=2 * k + 3))
+            untitled.append(
+                PaperFacts(f"p:a{k:02}", "g:abstracts", abstract=abstract, venues=set(VENUE), line=2 * k + 3)
+            )
     for k, abstract in abstracts_without_title:
         untitled.append(PaperFacts(f"p:x{k:02}", "g:abstracts", abstract=abstract, venues=set(VENUE), line=2 * k + 4))
     for k, (title, abstract) in strays:
@@ -147,7 +159,9 @@ def test_without_lines_or_in_another_order_the_weak_pair_stays_apart():
     joined = merged(find_merges(titled + untitled))
     assert f"p:a{weak:02}" not in joined
     assert all(absorbed[3:] == canonical[3:] for absorbed, canonical in joined.items())
-    assert len(joined) == len(TOPICS)  # every pair joined on its text is kept: an order the data do not show vetoes nothing
+    assert len(joined) == len(
+        TOPICS
+    )  # every pair joined on its text is kept: an order the data do not show vetoes nothing
 
 
 def test_papers_without_abstracts_keep_the_order_and_stay_unjoined():
@@ -163,7 +177,9 @@ def test_a_stray_title_and_a_stray_abstract_between_the_same_neighbours_stay_apa
     # a paper the listing lacks, sharing the word "attention". Elsewhere, a title without its
     # abstract (2) and an abstract without its title (after 18) show that both files have strays.
     stray_abstract = "Sparse attention patterns for long documents are learned from data with a budget on memory."
-    titled, untitled, weak = ordered_venue(titles_without_abstract={2}, abstracts_without_title=[(18, abstract_for("graph sketches", "streaming"))])
+    titled, untitled, weak = ordered_venue(
+        titles_without_abstract={2}, abstracts_without_title=[(18, abstract_for("graph sketches", "streaming"))]
+    )
     titled = [paper for paper in titled if paper.iri != f"p:t{weak:02}"]
     untitled = [paper for paper in untitled if paper.iri != f"p:a{weak:02}"]
     titled.append(PaperFacts("p:lonely", "g:listing", title=WEAK[0], venues=set(VENUE), line=10 * weak + 3))
@@ -174,8 +190,12 @@ def test_a_stray_title_and_a_stray_abstract_between_the_same_neighbours_stay_apa
     # The same two strays with no other sign of strays in either file are taken for one paper:
     # the limit of the rule, written down here so that a change to it is seen.
     titled, untitled, weak = ordered_venue()
-    titled = [paper for paper in titled if paper.iri != f"p:t{weak:02}"] + [PaperFacts("p:lonely", "g:listing", title=WEAK[0], venues=set(VENUE), line=10 * weak + 3)]
-    untitled = [paper for paper in untitled if paper.iri != f"p:a{weak:02}"] + [PaperFacts("p:stray", "g:abstracts", abstract=stray_abstract, venues=set(VENUE), line=2 * weak + 3)]
+    titled = [paper for paper in titled if paper.iri != f"p:t{weak:02}"] + [
+        PaperFacts("p:lonely", "g:listing", title=WEAK[0], venues=set(VENUE), line=10 * weak + 3)
+    ]
+    untitled = [paper for paper in untitled if paper.iri != f"p:a{weak:02}"] + [
+        PaperFacts("p:stray", "g:abstracts", abstract=stray_abstract, venues=set(VENUE), line=2 * weak + 3)
+    ]
     assert merged(find_merges(titled + untitled)).get("p:stray") == "p:lonely"
 
 
@@ -184,12 +204,18 @@ def test_a_title_whose_abstract_is_missing_does_not_keep_a_far_abstract_that_the
     # Selection", put at 16 in both files, speaks of tensor networks and feature learning more
     # than of its own title's words, so the text alone gives it to 7.
     bond_title = "Bond Dimension Selection"
-    bond_abstract = ("We study tensor network feature learning: a tensor network learns feature maps, and the bond "
-                     "dimension of the tensor network decides the cost of feature learning.")
+    bond_abstract = (
+        "We study tensor network feature learning: a tensor network learns feature maps, and the bond "
+        "dimension of the tensor network decides the cost of feature learning."
+    )
     titled, untitled, _ = ordered_venue(titles_without_abstract={7})
     titled.append(PaperFacts("p:bond", "g:listing", title=bond_title, venues=set(VENUE), line=10 * 16 + 8))
-    untitled.append(PaperFacts("p:bond-abstract", "g:abstracts", abstract=bond_abstract, venues=set(VENUE), line=2 * 16 + 4))
-    unordered = [PaperFacts(p.iri, p.graph, title=p.title, abstract=p.abstract, venues=p.venues) for p in titled + untitled]
+    untitled.append(
+        PaperFacts("p:bond-abstract", "g:abstracts", abstract=bond_abstract, venues=set(VENUE), line=2 * 16 + 4)
+    )
+    unordered = [
+        PaperFacts(p.iri, p.graph, title=p.title, abstract=p.abstract, venues=p.venues) for p in titled + untitled
+    ]
     assert merged(find_merges(unordered)).get("p:bond-abstract") == "p:t07"  # what the order corrects
     joined = merged(find_merges(titled + untitled))
     assert joined.get("p:bond-abstract") == "p:bond"
@@ -200,7 +226,9 @@ FIRST = "Ada Bruno Carla Dario Elena Fabio Greta Hugo Irene Jonas Karla Lukas".s
 LAST = "Moretti Novak Olsen Petrov Quist Rossi Santos Tanaka Ulrich Varga Weber Young".split()
 
 
-def test_a_listing_and_an_abstracts_file_in_one_order_join_the_weak_pair_in_the_store_and_conform(tmp_path, monkeypatch):
+def test_a_listing_and_an_abstracts_file_in_one_order_join_the_weak_pair_in_the_store_and_conform(
+    tmp_path, monkeypatch
+):
     """End to end: the two files written as eval/derive.py writes them, ingested as `kg build` does;
     the weak pair's merge is stored with both kinds of evidence, and the graph passes the shapes."""
     from eval.derive import derive
@@ -208,22 +236,34 @@ def test_a_listing_and_an_abstracts_file_in_one_order_join_the_weak_pair_in_the_
     from kg.quality import shacl
     from kg.quality.shacl import store_graph, validate_graph
     from kg.rdf.iris import Minter
-    from kg.vocab import sparql_prologue
     from kg.stores.embedded import KGStore
+    from kg.vocab import sparql_prologue
 
     topics = [(title, abstract_for(words, more)) for title, words, more in TOPICS]
     topics.insert(len(topics) // 2, WEAK)
-    records = [{"title": title, "abstract": abstract, "author": f"{FIRST[k % 12]} {LAST[k // 2 % 12]}; {FIRST[(k + 5) % 12]} {LAST[(k + 7) % 12]}"}
-               for k, (title, abstract) in enumerate(topics)]
+    records = [
+        {
+            "title": title,
+            "abstract": abstract,
+            "author": f"{FIRST[k % 12]} {LAST[k // 2 % 12]}; {FIRST[(k + 5) % 12]} {LAST[(k + 7) % 12]}",
+        }
+        for k, (title, abstract) in enumerate(topics)
+    ]
     listing, abstracts, _ = derive(records, "AISTATS 2025")
     (tmp_path / "listing.txt").write_text(listing, encoding="utf-8")
     (tmp_path / "abstracts.txt").write_text(abstracts, encoding="utf-8")
     store = KGStore("memory")
     ingest([tmp_path / "listing.txt", tmp_path / "abstracts.txt"], store, Minter())
-    merges = [tuple(term.value for term in row) for row in store.select_terms(sparql_prologue() + """
+    merges = [
+        tuple(term.value for term in row)
+        for row in store.select_terms(
+            sparql_prologue()
+            + """
         SELECT ?title (GROUP_CONCAT(?kind; separator=" ") AS ?kinds) WHERE {
           ?m a kg:PaperMerge ; kg:mergedInto ?paper ; kg:evidence ?kind . ?paper dcterms:title ?title }
-        GROUP BY ?title""")]
+        GROUP BY ?title"""
+        )
+    ]
     assert len(merges) == len(topics)
     assert {title for title, kinds in merges if "record-order" in kinds} == {WEAK[0]}
     # This checkout's shapes: an editable install shared by several worktrees maps kg.ontology to one of them.
@@ -249,8 +289,10 @@ def test_a_wrong_pair_that_could_stand_in_a_right_pair_s_place_in_the_order_does
     # the files' order, and either makes a chain as long: the stronger text keeps its place.
     titled, untitled, weak = ordered_venue(titles_without_abstract={7})
     bond_title = "Bond Dimension Selection"
-    bond_abstract = ("We study tensor network feature learning: a tensor network learns feature maps, and the bond "
-                     "dimension of the tensor network decides the cost of feature learning.")
+    bond_abstract = (
+        "We study tensor network feature learning: a tensor network learns feature maps, and the bond "
+        "dimension of the tensor network decides the cost of feature learning."
+    )
     next(paper for paper in titled if paper.iri == "p:t05").title = bond_title
     next(paper for paper in untitled if paper.iri == "p:a05").abstract = bond_abstract
     joined = merged(find_merges(titled + untitled))

@@ -13,9 +13,9 @@ from kg.ingest.synth import write_corpus
 from kg.pipeline import ingest
 from kg.query.library import library, run
 from kg.rdf.iris import Minter
-from kg.vocab import sparql_prologue
 from kg.resolve.store_step import resolution_suspended
 from kg.stores.embedded import KGStore
+from kg.vocab import sparql_prologue
 
 CHECKS = library(QUERIES_DIR / "checks")
 LIBRARY = library()
@@ -33,8 +33,10 @@ SORTED_LISTS = {"artifacts": ("authors", "institutions")}
 
 def sorted_lists(name: str, variables: list[str], rows: list[tuple]) -> list[tuple]:
     columns = {variables.index(column) for column in SORTED_LISTS.get(name, ())}
-    return [tuple(Literal("; ".join(sorted(str(cell).split("; ")))) if i in columns else cell for i, cell in enumerate(row))
-            for row in rows]
+    return [
+        tuple(Literal("; ".join(sorted(str(cell).split("; ")))) if i in columns else cell for i, cell in enumerate(row))
+        for row in rows
+    ]
 
 
 def entities(store, kind: str, count: int) -> list[str]:
@@ -50,11 +52,17 @@ def parameter_sets(store, name: str, count: int) -> list[dict[str, str]]:
         sets = [{"institution": iri} for iri in entities(store, "institution", count)]
     if "author" in kinds:
         bylines = ("any", "first", "last") if "byline" in kinds else (None,)
-        sets = [{"author": iri, **({"byline": byline} if byline else {})} for iri in entities(store, "author", count) for byline in bylines]
+        sets = [
+            {"author": iri, **({"byline": byline} if byline else {})}
+            for iri in entities(store, "author", count)
+            for byline in bylines
+        ]
     if "topic" in kinds:
         sets = [{"topic": iri} for iri in entities(store, "topic", count)]
     if "min_shared" in kinds:
-        floor = next(p.minimum for p in LIBRARY[name].params if p.name == "min_shared") or 1  # coauthor-pairs counts pairs from 2 shared papers
+        floor = (
+            next(p.minimum for p in LIBRARY[name].params if p.name == "min_shared") or 1
+        )  # coauthor-pairs counts pairs from 2 shared papers
         sets = [{"min_shared": str(value)} for value in range(floor, floor + 3)]
     if "level" in kinds:
         sets = [{**values, "level": level} for values in sets for level in ("organisation", "unit")]
@@ -76,10 +84,21 @@ def assert_agree(store, count: int = 3) -> dict[str, list]:
 
 def test_every_check_has_its_library_query():
     assert set(CHECKS) <= set(LIBRARY)
-    assert {"top-institutions", "track-breakdown", "institution-authors", "institution-partners", "institution-topics",
-            "institution-collaborations", "institution-papers", "author-papers", "artifacts", "topic-papers",
-            "author-institutions-over-time", "topic-institutions",
-            "institution-authors-per-author"} <= set(CHECKS)
+    assert {
+        "top-institutions",
+        "track-breakdown",
+        "institution-authors",
+        "institution-partners",
+        "institution-topics",
+        "institution-collaborations",
+        "institution-papers",
+        "author-papers",
+        "artifacts",
+        "topic-papers",
+        "author-institutions-over-time",
+        "topic-institutions",
+        "institution-authors-per-author",
+    } <= set(CHECKS)
 
 
 def test_aggregates_agree_with_the_raw_data_on_the_samples(sample_store):
@@ -91,7 +110,11 @@ def synthetic(tmp_path_factory):
     folder = tmp_path_factory.mktemp("synth")
     files = []
     # a paperlists JSON too: the per-author affiliations that the listings lack
-    for seed, papers, form, suffix in ((11, 400, "listing", "txt"), (12, 150, "listing", "txt"), (13, 150, "paperlists", "json")):
+    for seed, papers, form, suffix in (
+        (11, 400, "listing", "txt"),
+        (12, 150, "listing", "txt"),
+        (13, 150, "paperlists", "json"),
+    ):
         path = folder / f"synth-{seed}.{suffix}"
         with path.open("w", encoding="utf-8") as handle:
             write_corpus(handle, papers, seed=seed, format_name=form)

@@ -6,7 +6,6 @@ import shutil
 import subprocess
 
 import pytest
-
 from conftest import run_kg
 
 
@@ -33,5 +32,7 @@ def test_build_writes_the_same_files_in_one_process_as_beside_the_pages(tmp_path
         run_kg("build", "--jobs", jobs, "--store", f"store{jobs}", "--out", f"out{jobs}", cwd=tmp_path)
         out = tmp_path / f"out{jobs}"
         written[jobs] = {path.relative_to(out): path.read_bytes() for path in sorted(out.rglob("*")) if path.is_file()}
-        assert not list((tmp_path / f"store{jobs}").glob("kg-readers/reader-*"))  # the readers' own (the published one stays)
+        assert not list(
+            (tmp_path / f"store{jobs}").glob("kg-readers/reader-*")
+        )  # the readers' own (the published one stays)
     assert written["1"] == written["2"] and len(written["1"]) >= 5

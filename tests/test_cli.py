@@ -11,9 +11,8 @@ from pathlib import Path
 
 import pytest
 import rdflib
-from pyld import jsonld as jsonld_processor
-
 from conftest import KG_BIN, LISTING, run_kg
+from pyld import jsonld as jsonld_processor
 
 DATA = Path(__file__).parent / "data"
 HOSTILE = DATA / "hostile_listing.txt"
@@ -70,11 +69,17 @@ def test_strict_turns_a_rejection_into_a_failure(tmp_path):
     assert result.stderr.decode().splitlines() == [f"kg: error: {HOSTILE}:13: block has no author line (--strict)"]
 
 
-@pytest.mark.parametrize("make_file, message", [
-    (lambda p: p.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00"), "is a binary file, not a text listing"),
-    (lambda p: None, "no such file"),
-    (lambda p: p.write_bytes(b"ICML 2026 Papers\n\nCaf\xe9 " + b"word " * 30 + b"\n"), "3: is not valid utf-8 (byte 0xe9 at column 4)"),
-])
+@pytest.mark.parametrize(
+    "make_file, message",
+    [
+        (lambda p: p.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00"), "is a binary file, not a text listing"),
+        (lambda p: None, "no such file"),
+        (
+            lambda p: p.write_bytes(b"ICML 2026 Papers\n\nCaf\xe9 " + b"word " * 30 + b"\n"),
+            "3: is not valid utf-8 (byte 0xe9 at column 4)",
+        ),
+    ],
+)
 @pytest.mark.slow
 def test_unreadable_input_is_one_line_with_exit_2(tmp_path, make_file, message):
     path = tmp_path / "input.txt"
@@ -88,7 +93,9 @@ def test_unreadable_input_is_one_line_with_exit_2(tmp_path, make_file, message):
 
 @pytest.mark.slow
 def test_encoding_option_reads_latin1(tmp_path):
-    result = run_kg("build", str(DATA / "latin1_abstracts.txt"), "--encoding", "latin-1", "--store", "memory", cwd=tmp_path)
+    result = run_kg(
+        "build", str(DATA / "latin1_abstracts.txt"), "--encoding", "latin-1", "--store", "memory", cwd=tmp_path
+    )
     assert "1 ingested, 0 rejected" in result.stdout.decode()
     assert "naïve Bayes" in (tmp_path / "exports" / "kg.ttl").read_text(encoding="utf-8")
 
@@ -141,8 +148,10 @@ def test_command_table_matches_the_commands_and_help_imports_no_engine():
     for name, (module, summary) in COMMANDS.items():
         command = next(c for c in importlib.import_module(f"kg.cli.{module}").COMMANDS if c.name == name)
         assert command.get_short_help_str(limit=1000) == summary
-    probe = ("import sys; from kg.cli import cli; cli(['--help'], standalone_mode=False); "
-             "print(sorted({'spacy', 'rdflib', 'networkx', 'pyoxigraph'} & set(sys.modules)))")
+    probe = (
+        "import sys; from kg.cli import cli; cli(['--help'], standalone_mode=False); "
+        "print(sorted({'spacy', 'rdflib', 'networkx', 'pyoxigraph'} & set(sys.modules)))"
+    )
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert result.stdout.strip().endswith("[]") and "Commands:" in result.stdout
 
@@ -153,8 +162,12 @@ def test_build_on_a_terminal_shows_every_stage(tmp_path):
     import pty
 
     controller, terminal = pty.openpty()
-    process = subprocess.Popen([str(KG_BIN), "build", "--store", "memory", "--out", str(tmp_path)],
-                               stdout=terminal, stderr=terminal, cwd=tmp_path)
+    process = subprocess.Popen(
+        [str(KG_BIN), "build", "--store", "memory", "--out", str(tmp_path)],
+        stdout=terminal,
+        stderr=terminal,
+        cwd=tmp_path,
+    )
     os.close(terminal)
     shown = b""
     while True:
@@ -166,7 +179,18 @@ def test_build_on_a_terminal_shows_every_stage(tmp_path):
             break
         shown += chunk
     assert process.wait(timeout=600) == 0
-    for stage in (b"reading", b"loading into the store", b"resolving: papers", b"resolving: display names",
-                  b"resolving: co-author pairs", b"resolving: writing", b"name look-up keys", b"counting",
-                  b"exporting", b"network pages: ", b"coauthors.html", b"topics.html"):
+    for stage in (
+        b"reading",
+        b"loading into the store",
+        b"resolving: papers",
+        b"resolving: display names",
+        b"resolving: co-author pairs",
+        b"resolving: writing",
+        b"name look-up keys",
+        b"counting",
+        b"exporting",
+        b"network pages: ",
+        b"coauthors.html",
+        b"topics.html",
+    ):
         assert stage in shown

@@ -40,25 +40,39 @@ def test_jsonld_is_compacted_and_pyld_reads_back_the_ntriples(sample_store):
     assert len(document) < len(exported(sample_store, "ntriples")) * 0.6  # prefixes are used
 
 
-@pytest.mark.parametrize("iri, compact", [
-    ("https://kg.example.org/id/paper/p1", "paper:p1"),
-    ("https://kg.example.org/id/paper/", "https://kg.example.org/id/paper/"),       # no local part
-    ("https://kg.example.org/id/paper///x", "https://kg.example.org/id/paper///x"),  # would read as an IRI
-    ("https://kg.example.org/id/papers/p1", "https://kg.example.org/id/papers/p1"),  # near miss of paper/
-    ("http://example.com/x", "http://example.com/x"),
-])
+@pytest.mark.parametrize(
+    "iri, compact",
+    [
+        ("https://kg.example.org/id/paper/p1", "paper:p1"),
+        ("https://kg.example.org/id/paper/", "https://kg.example.org/id/paper/"),  # no local part
+        ("https://kg.example.org/id/paper///x", "https://kg.example.org/id/paper///x"),  # would read as an IRI
+        ("https://kg.example.org/id/papers/p1", "https://kg.example.org/id/papers/p1"),  # near miss of paper/
+        ("http://example.com/x", "http://example.com/x"),
+    ],
+)
 def test_iris_are_compacted_only_where_they_expand_back(iri, compact):
     assert Compactor(data_prefixes(BASE)).iri(iri) == compact
 
 
 def test_literals_keep_language_and_datatype_and_types_stay_iris():
     s, p = ox.NamedNode("https://kg.example.org/id/paper/p"), ox.NamedNode("http://purl.org/dc/terms/title")
-    triples = sorted([
-        ox.Triple(s, p, ox.Literal("Title", language="en")),
-        ox.Triple(s, p, ox.Literal("plain")),
-        ox.Triple(s, ox.NamedNode("https://kg.example.org/ontology#position"), ox.Literal("3", datatype=ox.NamedNode("http://www.w3.org/2001/XMLSchema#integer"))),
-        ox.Triple(s, ox.NamedNode("http://www.w3.org/1999/02/22-rdf-syntax-ns#type"), ox.NamedNode("https://schema.org/ScholarlyArticle")),
-    ], key=lambda triple: triple.predicate.value)  # the writer gets triples sorted by subject, then predicate
+    triples = sorted(
+        [
+            ox.Triple(s, p, ox.Literal("Title", language="en")),
+            ox.Triple(s, p, ox.Literal("plain")),
+            ox.Triple(
+                s,
+                ox.NamedNode("https://kg.example.org/ontology#position"),
+                ox.Literal("3", datatype=ox.NamedNode("http://www.w3.org/2001/XMLSchema#integer")),
+            ),
+            ox.Triple(
+                s,
+                ox.NamedNode("http://www.w3.org/1999/02/22-rdf-syntax-ns#type"),
+                ox.NamedNode("https://schema.org/ScholarlyArticle"),
+            ),
+        ],
+        key=lambda triple: triple.predicate.value,
+    )  # the writer gets triples sorted by subject, then predicate
     out = io.StringIO()
     write_jsonld(triples, out, data_prefixes(BASE))
     (node,) = json.loads(out.getvalue())["@graph"]
@@ -80,6 +94,7 @@ def description(store) -> dict[str, list[str]]:
 
 def test_the_dataset_describes_itself_from_the_store(sample_store):
     from conftest import ABSTRACTS, LISTING
+
     from kg.exports.description import file_modified
     from kg.query.stats import graph_stats
 
@@ -91,11 +106,15 @@ def test_the_dataset_describes_itself_from_the_store(sample_store):
     assert sorted(about["wasDerivedFrom"]) == sample_store.sources()
     assert about["created"] == [max(file_modified(path.stat().st_mtime).value for path in (LISTING, ABSTRACTS))]
     assert "sparqlEndpoint" not in about  # an embedded store has none
-    partitions = dict(sample_store.select_terms("""PREFIX void: <http://rdfs.org/ns/void#>
-        SELECT ?class ?n WHERE { ?partition void:class ?class ; void:entities ?n }"""))
+    partitions = dict(
+        sample_store.select_terms("""PREFIX void: <http://rdfs.org/ns/void#>
+        SELECT ?class ?n WHERE { ?partition void:class ?class ; void:entities ?n }""")
+    )
     assert {cls.value: int(n.value) for cls, n in partitions.items()} == {
-        "https://schema.org/ScholarlyArticle": stats["papers"], "http://xmlns.com/foaf/0.1/Person": stats["authors"],
-        "http://www.w3.org/ns/org#Organization": stats["institutions"]}
+        "https://schema.org/ScholarlyArticle": stats["papers"],
+        "http://xmlns.com/foaf/0.1/Person": stats["authors"],
+        "http://www.w3.org/ns/org#Organization": stats["institutions"],
+    }
 
 
 @pytest.mark.parametrize("format_name", ["turtle", "ntriples", "jsonld", "trig", "nquads"])
@@ -110,8 +129,14 @@ def test_a_server_store_names_its_endpoint():
 
     counts = {"triples": 10, "papers": 1, "authors": 2, "institutions": 0}
     triples = description_triples(counts, [], Minter(), endpoint="http://127.0.0.1:7878/query")
-    assert ox.Triple(ox.NamedNode(BASE + "dataset/kg"), ox.NamedNode("http://rdfs.org/ns/void#sparqlEndpoint"),
-                     ox.NamedNode("http://127.0.0.1:7878/query")) in triples
+    assert (
+        ox.Triple(
+            ox.NamedNode(BASE + "dataset/kg"),
+            ox.NamedNode("http://rdfs.org/ns/void#sparqlEndpoint"),
+            ox.NamedNode("http://127.0.0.1:7878/query"),
+        )
+        in triples
+    )
     stated = [t.object.value for t in triples if t.predicate.value.endswith("#triples")]
     assert stated == [str(10 + len(triples))]
     assert not any(t.predicate.value.endswith("created") for t in triples)  # no sources, no date

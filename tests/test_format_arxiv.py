@@ -8,18 +8,19 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 import pytest
-
-from kg.ingest.formats import read_source
-from kg.records import PaperRecord, Rejection
-from kg.pipeline import ingest
-from kg.rdf.iris import Minter
-from kg.vocab import sparql_prologue
-from kg.stores.embedded import KGStore
-
 from structured_sources import CONFERENCES, bylines, entries
 
-HEAD = ('<?xml version="1.0" encoding="UTF-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom" '
-        'xmlns:arxiv="http://arxiv.org/schemas/atom">\n  <title type="html">ArXiv Query: search_query=all</title>\n')
+from kg.ingest.formats import read_source
+from kg.pipeline import ingest
+from kg.rdf.iris import Minter
+from kg.records import PaperRecord, Rejection
+from kg.stores.embedded import KGStore
+from kg.vocab import sparql_prologue
+
+HEAD = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom" '
+    'xmlns:arxiv="http://arxiv.org/schemas/atom">\n  <title type="html">ArXiv Query: search_query=all</title>\n'
+)
 
 
 def _entry(number: int, paper: dict, venue: str) -> str:
@@ -27,12 +28,15 @@ def _entry(number: int, paper: dict, venue: str) -> str:
         f"    <author><name>{escape(name)}</name>"
         + "".join(f"<arxiv:affiliation>{escape(a.strip())}</arxiv:affiliation>" for a in aff.split("+") if a.strip())
         + "</author>\n"
-        for name, aff in zip(paper["author"].split(";"), _aligned(paper)))
-    return (f"  <entry>\n    <id>http://arxiv.org/abs/2406.{number:05d}v{1 + number % 3}</id>\n"
-            f"    <title>{escape(paper['title'])}</title>\n    <summary>{escape(paper['abstract'])}</summary>\n{authors}"
-            f"    <arxiv:comment>Accepted at {venue}; 8 pages, 3 figures</arxiv:comment>\n"
-            f'    <link title="pdf" href="http://arxiv.org/pdf/2406.{number:05d}" rel="related"/>\n'
-            f'    <category term="cs.LG" scheme="http://arxiv.org/schemas/atom"/>\n  </entry>\n')
+        for name, aff in zip(paper["author"].split(";"), _aligned(paper))
+    )
+    return (
+        f"  <entry>\n    <id>http://arxiv.org/abs/2406.{number:05d}v{1 + number % 3}</id>\n"
+        f"    <title>{escape(paper['title'])}</title>\n    <summary>{escape(paper['abstract'])}</summary>\n{authors}"
+        f"    <arxiv:comment>Accepted at {venue}; 8 pages, 3 figures</arxiv:comment>\n"
+        f'    <link title="pdf" href="http://arxiv.org/pdf/2406.{number:05d}" rel="related"/>\n'
+        f'    <category term="cs.LG" scheme="http://arxiv.org/schemas/atom"/>\n  </entry>\n'
+    )
 
 
 def _aligned(paper: dict) -> list[str]:
@@ -50,7 +54,11 @@ def _feed(conference: str, path: Path) -> list[dict]:
 def _read(path: Path):
     source, items = read_source(path, path.name)
     items = list(items)
-    return [i for i in items if isinstance(i, PaperRecord)], [i for i in items if isinstance(i, Rejection)], source.format
+    return (
+        [i for i in items if isinstance(i, PaperRecord)],
+        [i for i in items if isinstance(i, Rejection)],
+        source.format,
+    )
 
 
 @pytest.mark.realdata
@@ -63,8 +71,9 @@ def test_feed_of_the_json_gives_its_papers_bylines_and_affiliations(conference, 
     lines = path.read_text(encoding="utf-8").split("\n")
     for number, (record, paper) in enumerate(zip(records, papers)):
         assert (record.title, record.authors) == (" ".join(paper["title"].split()), paper["author"].split(";"))
-        assert [[a.name for a in d.affiliations] for d in record.author_details] == \
-            [[" ".join(a.split()) for a in aff.split("+") if a.strip()] for aff in _aligned(paper)]
+        assert [[a.name for a in d.affiliations] for d in record.author_details] == [
+            [" ".join(a.split()) for a in aff.split("+") if a.strip()] for aff in _aligned(paper)
+        ]
         assert (record.arxiv_id, record.arxiv_version) == (f"2406.{number:05d}", 1 + number % 3)
         assert lines[record.source.line - 1].strip() == "<entry>"
 
@@ -77,17 +86,24 @@ def test_feed_papers_in_the_graph_with_venue_from_the_comment(tmp_path):
     report = ingest([path], store, Minter())
     assert report.read == report.ingested == len(papers)
     assert bylines(store) == {" ".join(p["title"].split()): p["author"].split(";") for p in papers}
-    rows = store.query(sparql_prologue() + """SELECT (COUNT(DISTINCT ?paper) AS ?n) WHERE {
+    rows = store.query(
+        sparql_prologue()
+        + """SELECT (COUNT(DISTINCT ?paper) AS ?n) WHERE {
         ?paper bibo:presentedAt ?venue ; bibo:numPages 8 ; kg:figureCount 3 ; schema:sameAs ?abs .
-        ?venue schema:startDate ?year . FILTER(STR(?year) = "2024" && STRSTARTS(STR(?abs), "https://arxiv.org/abs/2406.")) }""")
+        ?venue schema:startDate ?year . FILTER(STR(?year) = "2024" && STRSTARTS(STR(?abs), "https://arxiv.org/abs/2406.")) }"""
+    )
     assert int(next(iter(rows))[0]) == len(papers)
 
 
-GOOD = ("  <entry>\n    <id>http://arxiv.org/abs/2401.01234v2</id>\n    <title>A Good\n      Paper</title>\n"
-        "    <summary>Words.</summary>\n    <author><name>Ada Lovelace</name></author>\n"
-        "    <arxiv:doi>10.1234/XYZ</arxiv:doi>\n    <arxiv:journal_ref>ICML 2024</arxiv:journal_ref>\n  </entry>\n")
-ERROR = ("  <entry>\n    <id>http://arxiv.org/api/errors#incorrect_id_format_for_1234.1234</id>\n    <title>Error</title>\n"
-         "    <summary>incorrect id format for 1234.1234</summary>\n  </entry>\n")
+GOOD = (
+    "  <entry>\n    <id>http://arxiv.org/abs/2401.01234v2</id>\n    <title>A Good\n      Paper</title>\n"
+    "    <summary>Words.</summary>\n    <author><name>Ada Lovelace</name></author>\n"
+    "    <arxiv:doi>10.1234/XYZ</arxiv:doi>\n    <arxiv:journal_ref>ICML 2024</arxiv:journal_ref>\n  </entry>\n"
+)
+ERROR = (
+    "  <entry>\n    <id>http://arxiv.org/api/errors#incorrect_id_format_for_1234.1234</id>\n    <title>Error</title>\n"
+    "    <summary>incorrect id format for 1234.1234</summary>\n  </entry>\n"
+)
 
 
 def test_api_error_entry_is_rejected_and_good_entries_read(tmp_path):
@@ -99,7 +115,9 @@ def test_api_error_entry_is_rejected_and_good_entries_read(tmp_path):
     assert len(rejections) == 1 and "incorrect id format" in rejections[0].reason and rejections[0].source.line == 13
 
 
-@pytest.mark.parametrize("tail, reason", [(GOOD[:60], "truncated"), ("  <entry><title>x</titel></entry>\n</feed>\n", "malformed")])
+@pytest.mark.parametrize(
+    "tail, reason", [(GOOD[:60], "truncated"), ("  <entry><title>x</titel></entry>\n</feed>\n", "malformed")]
+)
 def test_cut_or_malformed_feed_keeps_entries_before_and_names_the_line(tmp_path, tail, reason):
     path = tmp_path / "bad.atom"
     path.write_text(HEAD + GOOD + tail, encoding="utf-8")

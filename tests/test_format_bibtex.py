@@ -7,21 +7,24 @@ import re
 from pathlib import Path
 
 import pytest
+from structured_sources import CONFERENCES, bylines, entries
 
 from kg.ingest.formats import read_source
 from kg.ingest.formats.bibtex import authors, unlatex
-from kg.records import PaperRecord, Rejection
 from kg.pipeline import ingest
 from kg.rdf.iris import Minter
+from kg.records import PaperRecord, Rejection
 from kg.stores.embedded import KGStore
-
-from structured_sources import CONFERENCES, bylines, entries
 
 
 def _read(path: Path):
     source, items = read_source(path, path.name)
     items = list(items)
-    return [i for i in items if isinstance(i, PaperRecord)], [i for i in items if isinstance(i, Rejection)], source.format
+    return (
+        [i for i in items if isinstance(i, PaperRecord)],
+        [i for i in items if isinstance(i, Rejection)],
+        source.format,
+    )
 
 
 def _bib_from_json(conference: str, tmp_path: Path) -> tuple[Path, list[dict]]:
@@ -67,14 +70,17 @@ def test_bib_papers_in_the_graph_have_the_venue_and_bylines(tmp_path):
     assert {str(v).rsplit("/", 1)[-1] for (v,) in venues} == {"corl-2024"}
 
 
-@pytest.mark.parametrize("written, expected", [
-    ("Gon{\\c{c}}alves, Jo{\\~a}o", "João Gonçalves"),
-    ("M{\\\"u}ller, J{\\\"o}rg", "Jörg Müller"),
-    ("van der Berg, Jr, Tian", "Tian van der Berg Jr"),
-    ("{\\L}ukasz Kaiser", "Łukasz Kaiser"),
-    ("Ada Lovelace", "Ada Lovelace"),
-    ("{Barnes and Noble}", "Barnes and Noble"),
-])
+@pytest.mark.parametrize(
+    "written, expected",
+    [
+        ("Gon{\\c{c}}alves, Jo{\\~a}o", "João Gonçalves"),
+        ('M{\\"u}ller, J{\\"o}rg', "Jörg Müller"),
+        ("van der Berg, Jr, Tian", "Tian van der Berg Jr"),
+        ("{\\L}ukasz Kaiser", "Łukasz Kaiser"),
+        ("Ada Lovelace", "Ada Lovelace"),
+        ("{Barnes and Noble}", "Barnes and Noble"),
+    ],
+)
 def test_names_in_either_order_become_first_last_in_unicode(written, expected):
     assert authors(written) == [expected]
 
@@ -117,7 +123,10 @@ def test_hostile_entries_are_rejected_with_their_line_and_the_rest_is_read(tmp_p
     assert records[0].source.line == 4 and records[1].source.line == 19
     assert records[0].stated_facts == "ICML 2025: International Conference on Machine Learning"  # @string applied
     assert records[1].arxiv_id == "2312.00001"
-    assert [(r.source.line, "invalid BibTeX" in r.reason or "no title" in r.reason) for r in rejections] == [(13, True), (17, True)]
+    assert [(r.source.line, "invalid BibTeX" in r.reason or "no title" in r.reason) for r in rejections] == [
+        (13, True),
+        (17, True),
+    ]
     store = KGStore("memory")
     report = ingest([path], store, Minter())
     assert report.read == report.ingested + len(report.rejections) == 4
@@ -125,7 +134,10 @@ def test_hostile_entries_are_rejected_with_their_line_and_the_rest_is_read(tmp_p
 
 def test_citation_fields_of_an_embedded_entry_by_line_or_by_full_parse():
     from kg.ingest.formats.bibtex import citation_fields
-    openreview = "@inproceedings{\nx2025,\ntitle={T},\nbooktitle={The 8th Conference on Robot Learning},\nyear={2024}\n}"
+
+    openreview = (
+        "@inproceedings{\nx2025,\ntitle={T},\nbooktitle={The 8th Conference on Robot Learning},\nyear={2024}\n}"
+    )
     assert citation_fields(openreview) == {"booktitle": "The 8th Conference on Robot Learning", "year": "2024"}
     marked_up = "@inproceedings{x, booktitle={Proc. of {NeurIPS}}, year={2025}, doi={10.1/A}}"
     fields = citation_fields(marked_up)

@@ -7,23 +7,26 @@ import csv
 from pathlib import Path
 
 import pytest
-
-from kg.errors import InputError
-from kg.ingest.formats import read_source
-from kg.ingest.formats import csv as csv_format
-from kg.records import PaperRecord, Rejection
-from kg.pipeline import ingest
-from kg.rdf.iris import Minter
-from kg.stores.embedded import KGStore
-
 from conftest import run_kg
 from structured_sources import CONFERENCES, bylines, entries
+
+from kg.errors import InputError
+from kg.ingest.formats import csv as csv_format
+from kg.ingest.formats import read_source
+from kg.pipeline import ingest
+from kg.rdf.iris import Minter
+from kg.records import PaperRecord, Rejection
+from kg.stores.embedded import KGStore
 
 
 def _read(path: Path):
     source, items = read_source(path, path.name)
     items = list(items)
-    return [i for i in items if isinstance(i, PaperRecord)], [i for i in items if isinstance(i, Rejection)], source.format
+    return (
+        [i for i in items if isinstance(i, PaperRecord)],
+        [i for i in items if isinstance(i, Rejection)],
+        source.format,
+    )
 
 
 def _write_table(conference: str, path: Path, delimiter: str, headers: tuple[str, ...]) -> list[dict]:
@@ -32,9 +35,17 @@ def _write_table(conference: str, path: Path, delimiter: str, headers: tuple[str
         writer = csv.writer(handle, delimiter=delimiter)
         writer.writerow(headers)
         for paper in papers:
-            writer.writerow([paper["title"], "; ".join(paper["author"].split(";")), "; ".join(paper["aff"].split(";")),
-                             paper["abstract"], "CoRL" if conference == "corl2024" else "AISTATS",
-                             conference[-4:], paper["site"]])
+            writer.writerow(
+                [
+                    paper["title"],
+                    "; ".join(paper["author"].split(";")),
+                    "; ".join(paper["aff"].split(";")),
+                    paper["abstract"],
+                    "CoRL" if conference == "corl2024" else "AISTATS",
+                    conference[-4:],
+                    paper["site"],
+                ]
+            )
     return papers
 
 
@@ -43,7 +54,9 @@ def _write_table(conference: str, path: Path, delimiter: str, headers: tuple[str
 @pytest.mark.parametrize("suffix, delimiter", [(".csv", ","), (".tsv", "\t")])
 def test_table_of_the_json_gives_its_papers_bylines_and_affiliations(conference, suffix, delimiter, tmp_path):
     path = tmp_path / f"papers{suffix}"
-    papers = _write_table(conference, path, delimiter, ("Title", "Authors", "Affiliations", "Abstract", "Venue", "Year", "URL"))
+    papers = _write_table(
+        conference, path, delimiter, ("Title", "Authors", "Affiliations", "Abstract", "Venue", "Year", "URL")
+    )
     records, rejections, fmt = _read(path)
     assert fmt == "csv" and not rejections and len(records) == len(papers)
     for record, paper in zip(records, papers):
@@ -51,8 +64,9 @@ def test_table_of_the_json_gives_its_papers_bylines_and_affiliations(conference,
         assert (record.title, record.authors) == (paper["title"], authors)
         affs = paper["aff"].split(";")
         if len(affs) == len(authors) > 1:
-            assert [[a.name for a in d.affiliations] for d in record.author_details] == \
-                [[" ".join(p.split()) for p in aff.split("+") if p.strip()] for aff in affs]
+            assert [[a.name for a in d.affiliations] for d in record.author_details] == [
+                [" ".join(p.split()) for p in aff.split("+") if p.strip()] for aff in affs
+            ]
         assert record.openreview_id == paper["id"]
         assert record.stated_facts.endswith(conference[-4:])
 
@@ -60,7 +74,9 @@ def test_table_of_the_json_gives_its_papers_bylines_and_affiliations(conference,
 @pytest.mark.realdata
 def test_csv_papers_in_the_graph(tmp_path):
     path = tmp_path / "corl.csv"
-    papers = _write_table("corl2024", path, ",", ("title", "author", "affiliation", "summary", "conference", "year", "link"))
+    papers = _write_table(
+        "corl2024", path, ",", ("title", "author", "affiliation", "summary", "conference", "year", "link")
+    )
     store = KGStore("memory")
     report = ingest([path], store, Minter())
     assert report.read == report.ingested == len(papers)
@@ -70,7 +86,9 @@ def test_csv_papers_in_the_graph(tmp_path):
 @pytest.mark.slow
 def test_other_column_names_need_columns(tmp_path):
     path = tmp_path / "odd.csv"
-    path.write_text("Paper,Writers,Org\nA Study of Things,\"Ada Lovelace, Alan Turing\",Some University\n", encoding="utf-8")
+    path.write_text(
+        'Paper,Writers,Org\nA Study of Things,"Ada Lovelace, Alan Turing",Some University\n', encoding="utf-8"
+    )
     with pytest.raises(InputError):  # no title/authors columns by their common names: not detected as csv
         _read(path)
     try:
@@ -80,8 +98,17 @@ def test_other_column_names_need_columns(tmp_path):
         csv_format.use_columns(None)
     assert fmt == "csv" and records[0].authors == ["Ada Lovelace", "Alan Turing"]
     assert [i.name for i in records[0].institutions] == ["Some University"]
-    result = run_kg("build", str(path), "--columns", "title=Paper,authors=Writers", "--store", "memory",
-                    "--out", str(tmp_path / "out"), cwd=tmp_path)
+    result = run_kg(
+        "build",
+        str(path),
+        "--columns",
+        "title=Paper,authors=Writers",
+        "--store",
+        "memory",
+        "--out",
+        str(tmp_path / "out"),
+        cwd=tmp_path,
+    )
     assert b"1 ingested, 0 rejected" in result.stdout
     bad = run_kg("build", str(path), "--columns", "writer=Writers", "--store", "memory", cwd=tmp_path, check=False)
     assert bad.returncode == 2 and b"--columns" in bad.stderr
@@ -89,7 +116,10 @@ def test_other_column_names_need_columns(tmp_path):
 
 def test_names_and_affiliations_split_the_way_the_cell_writes_them():
     assert csv_format.split_people("Lovelace, Ada; Turing, Alan") == (["Ada Lovelace", "Alan Turing"], ";")
-    assert csv_format.split_people("Ada Lovelace, Alan Turing and Grace Hopper") == (["Ada Lovelace", "Alan Turing", "Grace Hopper"], None)
+    assert csv_format.split_people("Ada Lovelace, Alan Turing and Grace Hopper") == (
+        ["Ada Lovelace", "Alan Turing", "Grace Hopper"],
+        None,
+    )
     assert csv_format.split_people("Ada Lovelace | Alan Turing") == (["Ada Lovelace", "Alan Turing"], "|")
 
 
@@ -98,10 +128,10 @@ HOSTILE = (
     "Good One,Ada Lovelace; Alan Turing,Univ A; Univ B+Univ C\n"
     "Ragged,Someone,Somewhere,extra cell\n"
     "\n"
-    "\"Multi\nline title\",Grace Hopper,Navy\n"
+    '"Multi\nline title",Grace Hopper,Navy\n'
     ",No Title Here,X\n"
     "Good Two,Bo Chen,\n"
-    "\"Unclosed quote,Carl Gauss,Y\n"
+    '"Unclosed quote,Carl Gauss,Y\n'
 )
 
 
@@ -112,6 +142,10 @@ def test_hostile_rows_are_rejected_with_their_line(tmp_path):
     assert fmt == "csv"
     assert [(r.title, r.source.line) for r in records] == [("Good One", 2), ("Multi line title", 5), ("Good Two", 8)]
     assert [[a.name for a in d.affiliations] for d in records[0].author_details] == [["Univ A"], ["Univ B", "Univ C"]]
-    assert [(r.source.line, r.reason.split(":")[0].split(" ")[0]) for r in rejections] == [(3, "row"), (7, "entry"), (9, "row")]
+    assert [(r.source.line, r.reason.split(":")[0].split(" ")[0]) for r in rejections] == [
+        (3, "row"),
+        (7, "entry"),
+        (9, "row"),
+    ]
     report = ingest([path], KGStore("memory"), Minter())
     assert report.read == report.ingested + len(report.rejections) == 6

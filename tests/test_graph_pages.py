@@ -9,9 +9,8 @@ from pathlib import Path
 
 import networkx as nx
 import pytest
-
-
 from conftest import run_kg
+
 from kg.graphs.metrics import communities
 from kg.graphs.render import COMMUNITY_CAP, NODE_CAP, render_html, write_html
 from kg.vocab import sparql_prologue
@@ -62,11 +61,14 @@ def test_pages_draw_every_author_and_institution(sample_pages, browser, sample_s
     assert browser.evaluate("network.body.nodeIndices.length") == 135
     neumann, freymuth = (f"https://kg.example.org/id/author/{name}" for name in ("gerhard-neumann", "niklas-freymuth"))
     weights = browser.evaluate(
-        f"edges.get().filter(e => [e.from, e.to].sort().join() === {sorted([freymuth, neumann])!r}.join()).map(e => e.value)")
+        f"edges.get().filter(e => [e.from, e.to].sort().join() === {sorted([freymuth, neumann])!r}.join()).map(e => e.value)"
+    )
     assert weights == [2]
     browser.open(sample_pages / "exports" / "institutions.html")
     labels = browser.evaluate("nodes.get().map(n => n.name)")
-    listed = sample_store.scalar(sparql_prologue() + "SELECT (COUNT(DISTINCT ?o) AS ?n) { ?paper schema:sourceOrganization ?o }")
+    listed = sample_store.scalar(
+        sparql_prologue() + "SELECT (COUNT(DISTINCT ?o) AS ?n) { ?paper schema:sourceOrganization ?o }"
+    )
     assert len(labels) == listed and "University of Science and Technology of China" in labels
 
 
@@ -74,16 +76,31 @@ def test_hostile_listing_runs_nothing(tmp_path, browser):
     """Titles, names and institutions with script and onerror: escaped in the heading, legend, tooltips."""
     (tmp_path / "evil.txt").write_text(HOSTILE_LISTING, encoding="utf-8")
     run_kg("build", "--store", str(tmp_path / "store"), "evil.txt", cwd=tmp_path)
-    run_kg("graph", "coauthors", "--author", 'Mallory (<Img Src=X Onerror=Function("window.__pwned=3")()>)',
-           "--store", str(tmp_path / "store"), "--out", "ego.html", cwd=tmp_path)
-    for page in (tmp_path / "ego.html", tmp_path / "exports" / "coauthors.html", tmp_path / "exports" / "institutions.html"):
+    run_kg(
+        "graph",
+        "coauthors",
+        "--author",
+        'Mallory (<Img Src=X Onerror=Function("window.__pwned=3")()>)',
+        "--store",
+        str(tmp_path / "store"),
+        "--out",
+        "ego.html",
+        cwd=tmp_path,
+    )
+    for page in (
+        tmp_path / "ego.html",
+        tmp_path / "exports" / "coauthors.html",
+        tmp_path / "exports" / "institutions.html",
+    ):
         html = page.read_text(encoding="utf-8")
         assert "<Img Src=X" not in html and "<script>window" not in html and "<img src=x" not in html
         report = browser.open(page)
         assert report.errors == [] and report.requests == [] and report.dialogs == []
         assert browser.evaluate("typeof window.__pwned") == "undefined"
     browser.open(tmp_path / "ego.html")
-    assert browser.evaluate("document.querySelector('h1').textContent").startswith("Co-author network around Mallory (<Img")
+    assert browser.evaluate("document.querySelector('h1').textContent").startswith(
+        "Co-author network around Mallory (<Img"
+    )
     # Hover the node whose name carries the payload: the tooltip shows the markup as text
     # (innerText: line breaks become <br>, nothing else becomes an element).
     x, y = browser.evaluate("""(() => { const id = nodes.get().find(n => n.name.startsWith('Mallory')).id;
@@ -118,13 +135,16 @@ A = "https://kg.example.org/id/author/"
 INSTITUTION = "https://kg.example.org/id/institution/"
 
 
-@pytest.mark.parametrize("typed, found", [
-    ("neumann", [A + "gerhard-neumann"]),            # one word of the name, lower case
-    ("Neumann Gerhard", [A + "gerhard-neumann"]),    # word order
-    ("balazs gyenes", [A + "balazs-gyenes"]),        # accents
-    ("Balazs-Gyenes", [A + "balazs-gyenes"]),        # hyphens
-    ("GERHARD NEUMANN", [A + "gerhard-neumann"]),    # case
-])
+@pytest.mark.parametrize(
+    "typed, found",
+    [
+        ("neumann", [A + "gerhard-neumann"]),  # one word of the name, lower case
+        ("Neumann Gerhard", [A + "gerhard-neumann"]),  # word order
+        ("balazs gyenes", [A + "balazs-gyenes"]),  # accents
+        ("Balazs-Gyenes", [A + "balazs-gyenes"]),  # hyphens
+        ("GERHARD NEUMANN", [A + "gerhard-neumann"]),  # case
+    ],
+)
 def test_search_finds_authors_as_the_cli_does(sample_pages, browser, typed, found):
     browser.open(sample_pages / "exports" / "coauthors.html")
     assert find(browser, typed) == found
@@ -141,15 +161,21 @@ def test_search_suggests_while_typing_and_a_miss_clears_the_old_highlight(sample
     browser.open(sample_pages / "exports" / "coauthors.html")
     browser.evaluate("""(() => { const box = document.getElementById('find'); box.value = 'neum';
         box.dispatchEvent(new Event('input')); })()""")
-    assert "Gerhard Neumann" in browser.evaluate("[...document.querySelectorAll('#suggestions li')].map(li => li.textContent)")
+    assert "Gerhard Neumann" in browser.evaluate(
+        "[...document.querySelectorAll('#suggestions li')].map(li => li.textContent)"
+    )
     assert find(browser, "neumann") == [A + "gerhard-neumann"]
     assert find(browser, "no such person anywhere") == []  # the near miss lights nothing
     assert browser.evaluate("document.getElementById('found').textContent") == "not on this page"
 
 
 def overlapping(boxes: list[dict]) -> list[tuple[dict, dict]]:
-    return [(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:]
-            if a["left"] < b["right"] and b["left"] < a["right"] and a["top"] < b["bottom"] and b["top"] < a["bottom"]]
+    return [
+        (a, b)
+        for i, a in enumerate(boxes)
+        for b in boxes[i + 1 :]
+        if a["left"] < b["right"] and b["left"] < a["right"] and a["top"] < b["bottom"] and b["top"] < a["bottom"]
+    ]
 
 
 @pytest.mark.parametrize("name", ["coauthors", "institutions", "topics"])
@@ -240,7 +266,9 @@ def test_twenty_thousand_authors_render_a_capped_page_that_opens(tmp_path, brows
 def test_the_browser_harness_sees_requests_errors_and_dialogs(tmp_path, browser):
     """The checks above can fail: a page that fetches, logs an error, throws and alerts is caught."""
     page = tmp_path / "bad.html"
-    page.write_text('<img src="http://example.com/x.png"><script>console.error("boom"); alert("hi"); missing()</script>')
+    page.write_text(
+        '<img src="http://example.com/x.png"><script>console.error("boom"); alert("hi"); missing()</script>'
+    )
     report = browser.open(page)
     assert report.requests == ["http://example.com/x.png"] and report.dialogs == ["hi"]
     assert any("boom" in error for error in report.errors) and any("missing" in error for error in report.errors)
@@ -283,7 +311,7 @@ EVERY_NODE_IN_VIEW = """(() => { const w = container.clientWidth, h = container.
 
 def _rgb(hex_colour: str) -> str:
     """#RRGGBB as the browser reports a style colour (rgb(r,g,b))."""
-    return "rgb(" + ",".join(str(int(hex_colour[i:i + 2], 16)) for i in (1, 3, 5)) + ")"
+    return "rgb(" + ",".join(str(int(hex_colour[i : i + 2], 16)) for i in (1, 3, 5)) + ")"
 
 
 def test_overlay_colours_nodes_by_the_mean_year_of_their_papers(tmp_path, browser, sample_pages):
@@ -294,7 +322,9 @@ def test_overlay_colours_nodes_by_the_mean_year_of_their_papers(tmp_path, browse
     page.write_text(render_html(graph, "Years"), encoding="utf-8")
     browser.open(page)
     before = browser.evaluate("nodes.get().map(n => n.color)")
-    browser.evaluate("(() => { const s = document.getElementById('colouring'); s.value = 'year'; s.dispatchEvent(new Event('change')); })()")
+    browser.evaluate(
+        "(() => { const s = document.getElementById('colouring'); s.value = 'year'; s.dispatchEvent(new Event('change')); })()"
+    )
     by_year = browser.evaluate("Object.fromEntries(nodes.get().map(n => [n.year, n.color]))")
     assert len(set(by_year.values())) == 10 and browser.evaluate("nodes.get().map(n => n.color)") != before
     assert browser.evaluate("document.getElementById('ramp').hidden") is False

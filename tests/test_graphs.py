@@ -8,17 +8,16 @@ from itertools import combinations
 from pathlib import Path
 
 import networkx as nx
-
 import pytest
 import rdflib
-
 from conftest import run_kg
+
 from kg.graphs.aggregates import AUTHORS, INSTITUTIONS, NodeRow, PairRow, node_rows, pair_rows
 from kg.graphs.files import write_csv, write_gexf
 from kg.graphs.metrics import bridging_nodes, collaboration_path, communities, membership, summarize
 from kg.graphs.networks import network
-from kg.graphs.vosviewer import write_pajek, write_vosviewer
 from kg.graphs.projections import collaboration_graph, ego_network, induced, sorted_subgraph, top_nodes
+from kg.graphs.vosviewer import write_pajek, write_vosviewer
 from kg.query.stats import graph_stats
 from kg.vocab import sparql_prologue
 
@@ -42,6 +41,7 @@ def test_coauthor_network_has_every_author_and_the_known_ties(sample_store, coau
 def test_pairs_from_the_store_match_an_independent_count_over_the_turtle(sample_store, tmp_path):
     """Pairs per team size counted in Python over rdflib's parse of the export agree with the store's SPARQL."""
     from kg.exports.rdf import export
+
     export(sample_store, "turtle", tmp_path / "kg.ttl", "https://kg.example.org/id/")
     parsed = rdflib.Graph().parse(tmp_path / "kg.ttl", format="turtle")
     for link in (AUTHORS, INSTITUTIONS):
@@ -102,7 +102,9 @@ def test_ego_network_of_gerhard_neumann(coauthors):
 
 def test_institution_network_has_every_institution(sample_store):
     institutions = network(sample_store, "institutions")
-    listed = sample_store.scalar(sparql_prologue() + "SELECT (COUNT(DISTINCT ?o) AS ?n) { ?paper schema:sourceOrganization ?o }")
+    listed = sample_store.scalar(
+        sparql_prologue() + "SELECT (COUNT(DISTINCT ?o) AS ?n) { ?paper schema:sourceOrganization ?o }"
+    )
     assert len(institutions) == listed == 33  # as listed on papers; parents of units appear only through them
     ustc = institutions.nodes["https://kg.example.org/id/institution/university-of-science-and-technology-of-china"]
     assert ustc["label"] == "University of Science and Technology of China" and ustc["papers"] == 6
@@ -115,7 +117,11 @@ def test_metrics_on_two_groups_and_a_bridge():
     graph.add_edge("d", "w", weight=1)
     graph.add_node("lonely")
     groups = communities(graph)
-    assert groups == communities(graph) and {frozenset(g) for g in groups} == {frozenset("abcd"), frozenset("wxyz"), frozenset(["lonely"])}
+    assert groups == communities(graph) and {frozenset(g) for g in groups} == {
+        frozenset("abcd"),
+        frozenset("wxyz"),
+        frozenset(["lonely"]),
+    }
     assert collaboration_path(graph, "a", "z") == ["a", "d", "w", "z"]
     assert collaboration_path(graph, "a", "lonely") is None
     summary = summarize(graph)
@@ -128,6 +134,7 @@ def test_betweenness_in_igraph_is_networkx_s_exact_and_sampled_value():
     """The compiled measure is the same number networkx computes, exact and from the same sampled
     sources; sampling is what summarize uses above the limit, and says so."""
     from kg.graphs import compiled, metrics
+
     graph = nx.relabel_nodes(nx.gnm_random_graph(400, 1200, seed=3), lambda index: f"n{index:04d}")
     graph.add_node("lonely")
     for samples in (None, 40):
@@ -172,16 +179,24 @@ def test_author_institution_network_is_bipartite_and_counts_papers(sample_store,
     from kg.graphs.networks import affiliation_network
 
     graph = affiliation_network(sample_store)
-    pairs = sample_store.scalar(sparql_prologue() + """SELECT (COUNT(*) AS ?n) WHERE { SELECT DISTINCT ?a ?o WHERE {
-        ?paper a schema:ScholarlyArticle ; dcterms:creator ?a ; schema:sourceOrganization ?o } }""")
+    pairs = sample_store.scalar(
+        sparql_prologue()
+        + """SELECT (COUNT(*) AS ?n) WHERE { SELECT DISTINCT ?a ?o WHERE {
+        ?paper a schema:ScholarlyArticle ; dcterms:creator ?a ; schema:sourceOrganization ?o } }"""
+    )
     assert graph.number_of_edges() == pairs
     kinds = {attrs["kind"] for _, attrs in graph.nodes(data=True)}
     assert kinds == {"author", "institution"}
     assert all(graph.nodes[a]["kind"] != graph.nodes[b]["kind"] for a, b in graph.edges)
     neumann = A + "gerhard-neumann"
     assert {graph.nodes[n]["label"]: graph.edges[neumann, n]["papers"] for n in graph[neumann]} == {
-        "Karlsruhe Institute of Technology": 1, "FZI Research Center for Information Technology": 1, "University of Freiburg": 1}
-    run_kg("graph", "affiliations", "--format", "csv", "--out", str(tmp_path / "a.csv"), "--store", "memory", cwd=tmp_path)
+        "Karlsruhe Institute of Technology": 1,
+        "FZI Research Center for Information Technology": 1,
+        "University of Freiburg": 1,
+    }
+    run_kg(
+        "graph", "affiliations", "--format", "csv", "--out", str(tmp_path / "a.csv"), "--store", "memory", cwd=tmp_path
+    )
 
 
 GEXF_SCHEMA = Path(__file__).resolve().parents[1] / ".." / "shared" / "schemas" / "gexf-1.2draft" / "gexf.xsd"
@@ -197,8 +212,12 @@ def built_store(built_samples) -> Path:
 def test_every_network_file_is_valid_and_keeps_node_kinds(name, built_store, tmp_path):
     if not GEXF_SCHEMA.exists():
         pytest.skip(f"no GEXF schema at {GEXF_SCHEMA}")
-    kinds = {"coauthors": {"author"}, "institutions": {"institution"}, "topics": {"topic"},
-             "affiliations": {"author", "institution"}}[name]
+    kinds = {
+        "coauthors": {"author"},
+        "institutions": {"institution"},
+        "topics": {"topic"},
+        "affiliations": {"author", "institution"},
+    }[name]
     for file_format, read in (("gexf", nx.read_gexf), ("graphml", nx.read_graphml)):
         path = tmp_path / f"{name}.{file_format}"
         run_kg("graph", name, "--format", file_format, "--out", str(path), "--store", str(built_store), cwd=tmp_path)
@@ -225,7 +244,10 @@ def test_parent_level_rolls_units_up_into_their_parents(sample_store):
     # near miss: a top-level institution listed as itself is the same node with the same count
     ustc = "https://kg.example.org/id/institution/university-of-science-and-technology-of-china"
     assert parents.nodes[ustc]["papers"] == listed.nodes[ustc]["papers"] == 6
-    has_parent = {str(row[0]) for row in sample_store.query(sparql_prologue() + "SELECT DISTINCT ?u { ?u org:subOrganizationOf ?p }")}
+    has_parent = {
+        str(row[0])
+        for row in sample_store.query(sparql_prologue() + "SELECT DISTINCT ?u { ?u org:subOrganizationOf ?p }")
+    }
     assert not has_parent & set(parents) and has_parent & set(listed)
 
 
@@ -234,11 +256,24 @@ def test_cli_institution_levels_and_measures_named_for_each_network(built_store,
     store = ("--store", str(built_store))
     missing = run_kg("graph", "institutions", "--institution", "Zhejiang University", *store, cwd=tmp_path, check=False)
     assert missing.returncode == 1 and "--level parent" in missing.stderr.decode()
-    found = run_kg("graph", "institutions", "--level", "parent", "--institution", "Zhejiang University",
-                   "--out", "zju.html", *store, cwd=tmp_path)
+    found = run_kg(
+        "graph",
+        "institutions",
+        "--level",
+        "parent",
+        "--institution",
+        "Zhejiang University",
+        "--out",
+        "zju.html",
+        *store,
+        cwd=tmp_path,
+    )
     assert (tmp_path / "zju.html").exists() and "nodes" in found.stderr.decode()
-    for name, neighbours in (("coauthors", "co-authors"), ("institutions", "partner institutions"),
-                             ("topics", "co-occurring topics")):
+    for name, neighbours in (
+        ("coauthors", "co-authors"),
+        ("institutions", "partner institutions"),
+        ("topics", "co-occurring topics"),
+    ):
         stats = run_kg("graph", "stats", name, "--rows", "3", *store, cwd=tmp_path).stdout.decode()
         assert f"degree ({neighbours})" in stats and "collaborators" not in stats
         assert "betweenness (share of shortest paths through the node, exact)" in stats
@@ -250,7 +285,9 @@ def test_vosviewer_and_pajek_files_hold_the_network(coauthors, tmp_path):
     header, items = rows[0], rows[1:]
     assert header[:5] == ["id", "label", "x", "y", "cluster"] and len(items) == len(coauthors)
     by_label = {item[1]: item for item in items}
-    assert by_label["Gerhard Neumann"][header.index("weight<Documents>")] == str(coauthors.nodes[A + "gerhard-neumann"]["papers"])
+    assert by_label["Gerhard Neumann"][header.index("weight<Documents>")] == str(
+        coauthors.nodes[A + "gerhard-neumann"]["papers"]
+    )
     assert all(1 <= int(item[4]) <= 1000 for item in items)
     links = [line.split("\t") for line in network_file.read_text(encoding="utf-8").splitlines()]
     assert len(links) == coauthors.number_of_edges()

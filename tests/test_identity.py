@@ -8,24 +8,34 @@ import json
 
 import pyoxigraph as ox
 import pytest
+from structured_sources import bylines, realdata, truth
 
 from kg.pipeline import ingest
 from kg.quality.report import quality_report
 from kg.rdf.iris import Minter
-from kg.vocab import sparql_prologue
 from kg.resolve.store_step import resolution_suspended
 from kg.stores.embedded import KGStore
-
-from structured_sources import bylines, realdata, truth
+from kg.vocab import sparql_prologue
 
 
 def _entry(title, authors, ids, affs=None):
-    return {"title": title, "author": ";".join(authors), "authorids": ";".join(ids),
-            "aff": ";".join(affs or [""] * len(authors)), "status": "Poster", "track": "main"}
+    return {
+        "title": title,
+        "author": ";".join(authors),
+        "authorids": ";".join(ids),
+        "aff": ";".join(affs or [""] * len(authors)),
+        "status": "Poster",
+        "track": "main",
+    }
 
 
 PAPERS = [
-    _entry("Learning to Rank Bandits", ["Yang Liu", "Ada Byron"], ["~Yang_Liu3", "~Ada_Byron1"], ["UC Santa Cruz", "Imperial College London"]),
+    _entry(
+        "Learning to Rank Bandits",
+        ["Yang Liu", "Ada Byron"],
+        ["~Yang_Liu3", "~Ada_Byron1"],
+        ["UC Santa Cruz", "Imperial College London"],
+    ),
     _entry("Causal Graphs at Scale", ["Yang Liu", "Jia LI"], ["~Yang_Liu91", "~Jia_Li1"]),
     _entry("Kernel Tests Revisited", ["Jia Li", "Ada Byron"], ["~Jia_Li2", "~Ada_Byron1"]),
     _entry("Sparse Coding Again", ["Jia LI", "Bo Chen"], ["~Jia_Li1", "bo.chen@example.org"]),
@@ -58,8 +68,11 @@ def _people(store):
 
 
 def _authors_of(store, title):
-    rows = store.query(sparql_prologue() + f"""SELECT ?position ?person WHERE {{
-        ?paper dcterms:title "{title}"@en ; kg:authorship ?a . ?a kg:position ?position ; kg:author ?person }}""")
+    rows = store.query(
+        sparql_prologue()
+        + f"""SELECT ?position ?person WHERE {{
+        ?paper dcterms:title "{title}"@en ; kg:authorship ?a . ?a kg:position ?position ; kg:author ?person }}"""
+    )
     return {int(position): str(person).rsplit("/", 1)[-1] for position, person in rows}
 
 
@@ -76,15 +89,22 @@ def test_one_node_per_profile_and_namesakes_apart(files):
     store = KGStore("memory")
     ingest([files[0]], store, Minter())
     people = _people(store)
-    assert {"yang-liu3--openreview", "yang-liu91--openreview", "jia-li1--openreview", "jia-li2--openreview",
-            "ada-byron1--openreview"} <= set(people)
+    assert {
+        "yang-liu3--openreview",
+        "yang-liu91--openreview",
+        "jia-li1--openreview",
+        "jia-li2--openreview",
+        "ada-byron1--openreview",
+    } <= set(people)
     assert sum(name == "Yang Liu" for name in people.values()) == 2
     assert sum(name.casefold() == "jia li" for name in people.values()) == 2  # "Jia LI" / "Jia Li": two profiles
     assert _authors_of(store, "Kernel Tests Revisited")[2] == _authors_of(store, "Learning to Rank Bandits")[2]
     # an e-mail id is a person of its own, and the address is not published
     email_people = [iri for iri in people if iri.endswith("--email")]
     assert len(email_people) == 1 and "example" not in email_people[0]
-    leaks = store.query("SELECT ?s WHERE { ?s ?p ?o FILTER(CONTAINS(STR(?s), 'bo.chen') || CONTAINS(STR(?o), 'bo.chen')) }")
+    leaks = store.query(
+        "SELECT ?s WHERE { ?s ?p ?o FILTER(CONTAINS(STR(?s), 'bo.chen') || CONTAINS(STR(?o), 'bo.chen')) }"
+    )
     assert not list(leaks)
 
 
@@ -101,8 +121,11 @@ def test_listing_mentions_join_identified_people_and_papers_have_both_sources(fi
     assert only_listing[3] == "carl-gauss"  # … as does a name nobody identifies
     apart = quality_report(store)["name_only_authors_with_identified_namesakes"]
     assert [(item["name"], len(item["identified_namesakes"])) for item in apart] == [("Yang Liu", 2)]
-    sources = store.query(sparql_prologue() + """SELECT (COUNT(DISTINCT ?file) AS ?n) WHERE {
-        ?paper dcterms:title "Learning to Rank Bandits"@en ; prov:wasDerivedFrom/prov:wasDerivedFrom ?file }""")
+    sources = store.query(
+        sparql_prologue()
+        + """SELECT (COUNT(DISTINCT ?file) AS ?n) WHERE {
+        ?paper dcterms:title "Learning to Rank Bandits"@en ; prov:wasDerivedFrom/prov:wasDerivedFrom ?file }"""
+    )
     assert int(next(iter(sources))[0]) == 2
     assert len(_people(store)) == len(set(_people(store)))
 
@@ -126,8 +149,11 @@ def test_real_listing_and_json_are_one_paper_each_with_both_sources():
     store = KGStore("memory")
     report = ingest([listing, json_path], store, Minter())
     expected = truth("aistats2025")["papers"]
-    papers = store.query(sparql_prologue() + """SELECT ?paper (COUNT(DISTINCT ?file) AS ?n) WHERE {
-        ?paper a schema:ScholarlyArticle ; prov:wasDerivedFrom/prov:wasDerivedFrom ?file } GROUP BY ?paper""")
+    papers = store.query(
+        sparql_prologue()
+        + """SELECT ?paper (COUNT(DISTINCT ?file) AS ?n) WHERE {
+        ?paper a schema:ScholarlyArticle ; prov:wasDerivedFrom/prov:wasDerivedFrom ?file } GROUP BY ?paper"""
+    )
     counts = [int(n) for _, n in papers]
     assert len(counts) == len(expected)  # no paper twice
     listed = report.sources[0].ingested
@@ -140,6 +166,7 @@ def test_real_listing_and_json_are_one_paper_each_with_both_sources():
 
 def test_queries_use_the_per_author_affiliation_where_the_source_states_it(files):
     from kg.query.library import library, run
+
     json_path, listing = files
     store = KGStore("memory")
     ingest([listing, json_path], store, Minter())
@@ -147,7 +174,11 @@ def test_queries_use_the_per_author_affiliation_where_the_source_states_it(files
     names = [str(row[at.variables.index("name")]) for row in at.rows]
     assert names == ["Ada Byron"]  # not her co-author Yang Liu, who is at UC Santa Cruz
     over_time = run(store, library()["author-institutions-over-time"], {"author": "Ada Byron"})
-    rows = {(str(r[over_time.variables.index("name")]), str(r[over_time.variables.index("known")])) for r in over_time.rows}
+    rows = {
+        (str(r[over_time.variables.index("name")]), str(r[over_time.variables.index("known")])) for r in over_time.rows
+    }
     assert rows == {("Imperial College London", "per author")}
     profile = run(store, library()["author-identifiers"], {"author": "Ada Byron"})
-    assert [str(r[profile.variables.index("page")]) for r in profile.rows] == ["https://openreview.net/profile?id=~Ada_Byron1"]
+    assert [str(r[profile.variables.index("page")]) for r in profile.rows] == [
+        "https://openreview.net/profile?id=~Ada_Byron1"
+    ]

@@ -12,7 +12,6 @@ import time
 
 import pyoxigraph as ox
 import pytest
-
 from conftest import ABSTRACTS, KG_BIN, LISTING, run_kg
 
 
@@ -34,7 +33,11 @@ def test_ingest_adds_sources_and_remove_drops_one(tmp_path):
     assert "Graph: 43 papers" in added  # MLUBench from both listings is one paper
     assert dump(store, tmp_path) == dump_of_build(tmp_path, "both", LISTING, ABSTRACTS)
     trig = run_kg("export", "--format", "trig", "--store", str(store), cwd=tmp_path).stdout
-    graphs = {quad.graph_name.value for quad in ox.parse(trig, format=ox.RdfFormat.TRIG) if isinstance(quad.graph_name, ox.NamedNode)}
+    graphs = {
+        quad.graph_name.value
+        for quad in ox.parse(trig, format=ox.RdfFormat.TRIG)
+        if isinstance(quad.graph_name, ox.NamedNode)
+    }
     sources = {graph.rsplit("/", 1)[-1] for graph in graphs if "/source/" in graph}
     assert sources == {"000-d46489bfe8e71c68-txt", "001-0af6457a65591eab-txt"}  # one named graph per source
     assert b"Removed" in run_kg("remove", ABSTRACTS.name, "--store", str(store), cwd=tmp_path).stdout
@@ -64,8 +67,12 @@ def test_killed_ingest_leaves_the_store_as_before_and_rerun_finishes(tmp_path):
     run_kg("synth", "--papers", "6000", "--seed", "3", "--out", str(big), cwd=tmp_path)
     run_kg("build", "--store", str(store), cwd=tmp_path)
     before = dump(store, tmp_path)
-    process = subprocess.Popen([str(KG_BIN), "ingest", str(big), "--store", str(store)], cwd=tmp_path,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(
+        [str(KG_BIN), "ingest", str(big), "--store", str(store)],
+        cwd=tmp_path,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     staged = store / "kg-journal"
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and not any(p.stat().st_size > 200_000 for p in staged.rglob("*.nt")):

@@ -83,14 +83,19 @@ def package_of(module: str, layers: dict[str, int]) -> str | None:
     package's own ``__init__`` only, so a package missing from the table is never placed by it."""
     if module == "kg":
         return "kg" if "kg" in layers else None
-    owners = [package for package in layers if package != "kg" and (module == package or module.startswith(package + "."))]
+    owners = [
+        package for package in layers if package != "kg" and (module == package or module.startswith(package + "."))
+    ]
     return max(owners, key=len, default=None)
 
 
 def layer_violations(graph: nx.DiGraph, layers: dict[str, int]) -> list[tuple[str, str]]:
     """Every import edge from a module of a lower layer to a module of a higher one."""
-    return sorted((source, target) for source, target in graph.edges
-                  if layers[package_of(source, layers)] < layers[package_of(target, layers)])
+    return sorted(
+        (source, target)
+        for source, target in graph.edges
+        if layers[package_of(source, layers)] < layers[package_of(target, layers)]
+    )
 
 
 def package_graph(graph: nx.DiGraph, layers: dict[str, int]) -> nx.DiGraph:

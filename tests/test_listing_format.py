@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from conftest import ABSTRACTS, LISTING
+
 from kg.errors import InputError
 from kg.ingest.formats import FORMATS, read_source
 from kg.ingest.formats.listing import looks_like_authors, parse_institutions, split_bracketed
@@ -18,7 +18,11 @@ DATA = Path(__file__).parent / "data"
 def read_all(path: Path, **kwargs) -> tuple[str, list[PaperRecord], list[Rejection]]:
     source, items = read_source(path, path.name, **kwargs)
     items = list(items)
-    return source.format, [i for i in items if isinstance(i, PaperRecord)], [i for i in items if isinstance(i, Rejection)]
+    return (
+        source.format,
+        [i for i in items if isinstance(i, PaperRecord)],
+        [i for i in items if isinstance(i, Rejection)],
+    )
 
 
 def test_registry_knows_both_formats():
@@ -73,26 +77,29 @@ def test_institutions_keep_nested_brackets_and_chinese_names():
     assert split_bracketed("Caltech（加州理工学院）") == ("Caltech", "加州理工学院")
 
 
-@pytest.mark.parametrize("line, expected", [
-    ("Jiangtao Kong, Peijun Zhao, Chun-Fu Chen, Youngwook Do, Shaohan Hu", True),
-    ("Michelle Vaccaro", True),
-    ("R. Michael Alvarez, Ludwig van Beethoven", True),
-    ("Preregistration for Experiments with AI Agents", False),
-    ("Reason, Then Re-reason: Cross-view Revisiting Improves Spatial Reasoning", False),
-    ("Attention Is All You Need", False),
-    # every real name form is a name: lower case, bare initials, particles, words as given names, CJK
-    ("brian ichter, Min zhang, sujay sanghavi", True),
-    ("Katherine A Heller, Zoubin Ghahramani", True),
-    ("Mireia Planas i Lisbona, Joan Serrà", True),
-    ("Deep Ganguli, Will Ma, Hope Chen", True),
-    ("Katherine A Heller", True),
-    ("张伟, 李娜, 王芳", True),
-    # near misses that stay titles
-    ("Sparse, Efficient, and Robust Models", False),
-    ("Learning a Model of the World", False),
-    ("Deep Learning for Vision", False),
-    ("Scaling Laws in the Wild, Revisited", False),
-])
+@pytest.mark.parametrize(
+    "line, expected",
+    [
+        ("Jiangtao Kong, Peijun Zhao, Chun-Fu Chen, Youngwook Do, Shaohan Hu", True),
+        ("Michelle Vaccaro", True),
+        ("R. Michael Alvarez, Ludwig van Beethoven", True),
+        ("Preregistration for Experiments with AI Agents", False),
+        ("Reason, Then Re-reason: Cross-view Revisiting Improves Spatial Reasoning", False),
+        ("Attention Is All You Need", False),
+        # every real name form is a name: lower case, bare initials, particles, words as given names, CJK
+        ("brian ichter, Min zhang, sujay sanghavi", True),
+        ("Katherine A Heller, Zoubin Ghahramani", True),
+        ("Mireia Planas i Lisbona, Joan Serrà", True),
+        ("Deep Ganguli, Will Ma, Hope Chen", True),
+        ("Katherine A Heller", True),
+        ("张伟, 李娜, 王芳", True),
+        # near misses that stay titles
+        ("Sparse, Efficient, and Robust Models", False),
+        ("Learning a Model of the World", False),
+        ("Deep Learning for Vision", False),
+        ("Scaling Laws in the Wild, Revisited", False),
+    ],
+)
 def test_author_line_detection(line, expected):
     assert looks_like_authors(line) is expected
 
@@ -143,7 +150,10 @@ def test_empty_file_has_no_records():
 @pytest.mark.slow
 def test_ten_megabyte_single_line_is_rejected_not_crashed(tmp_path):
     path = tmp_path / "huge.txt"
-    path.write_text("ICML 2026 Papers\n\n" + "word " * 2_100_000 + "\n\nA normal abstract " + "that goes on " * 10 + "\n", encoding="utf-8")
+    path.write_text(
+        "ICML 2026 Papers\n\n" + "word " * 2_100_000 + "\n\nA normal abstract " + "that goes on " * 10 + "\n",
+        encoding="utf-8",
+    )
     fmt, papers, rejected = read_all(path, format_name="abstracts")
     assert len(papers) == 1 and len(rejected) == 1
     assert rejected[0].source.line == 3 and "too long" in rejected[0].reason
@@ -170,15 +180,21 @@ def write_listing(tmp_path, text: str) -> Path:
 
 
 def test_byline_before_the_fields_is_read_by_position_whatever_its_names(tmp_path):
-    path = write_listing(tmp_path, (
-        "COLM\n\nA Paper\n\nA Paper\n\n" + LIVE_NAMES + "\n\nComments Accepted at COLM 2024\n\n"
-        "Another Paper\n\nthe odd one: lower case and a colon\n\n机构 * Somewhere University 纠错\n\n"
-        "Third Paper\n\n第三篇论文\n\nAnn Lee\n\nAI总结\n"
-    ))
+    path = write_listing(
+        tmp_path,
+        (
+            "COLM\n\nA Paper\n\nA Paper\n\n" + LIVE_NAMES + "\n\nComments Accepted at COLM 2024\n\n"
+            "Another Paper\n\nthe odd one: lower case and a colon\n\n机构 * Somewhere University 纠错\n\n"
+            "Third Paper\n\n第三篇论文\n\nAnn Lee\n\nAI总结\n"
+        ),
+    )
     _, papers, rejected = read_all(path, format_name="listing")
     assert rejected == []
     assert [(p.title, p.title_zh, p.source.line) for p in papers] == [
-        ("A Paper", None, 3), ("Another Paper", None, 11), ("Third Paper", "第三篇论文", 17)]
+        ("A Paper", None, 3),
+        ("Another Paper", None, 11),
+        ("Third Paper", "第三篇论文", 17),
+    ]
     assert papers[0].authors == LIVE_NAMES.split(", ")
     assert papers[1].authors == ["the odd one: lower case", "a colon"]  # position decides, not shape
     assert papers[2].authors == ["Ann Lee"]
@@ -186,18 +202,23 @@ def test_byline_before_the_fields_is_read_by_position_whatever_its_names(tmp_pat
 
 
 def test_a_generational_suffix_stays_with_its_name(tmp_path):
-    path = write_listing(tmp_path, "A Paper\n\nMartin Luther King, Jr., Ann Lee, John Smith III, Iva Novak\n\nComments ICML 2026\n")
+    path = write_listing(
+        tmp_path, "A Paper\n\nMartin Luther King, Jr., Ann Lee, John Smith III, Iva Novak\n\nComments ICML 2026\n"
+    )
     _, papers, _ = read_all(path, format_name="listing")
     assert papers[0].authors == ["Martin Luther King, Jr.", "Ann Lee", "John Smith III", "Iva Novak"]
 
 
 def test_blocks_without_fields_fall_back_to_name_shape_and_one_broken_block_is_one_rejection(tmp_path):
-    path = write_listing(tmp_path, (
-        "First Paper Without Fields\n\n" + LIVE_NAMES + "\n\n"
-        "A Title Alone, Followed by Another Title\n\n"
-        "Second Paper\n\nDeep Ganguli\n\n"
-        "Third Paper\n\nThird Paper\n\nAnn Lee, Bo Chen\n\nComments Accepted at ICML 2026\n"
-    ))
+    path = write_listing(
+        tmp_path,
+        (
+            "First Paper Without Fields\n\n" + LIVE_NAMES + "\n\n"
+            "A Title Alone, Followed by Another Title\n\n"
+            "Second Paper\n\nDeep Ganguli\n\n"
+            "Third Paper\n\nThird Paper\n\nAnn Lee, Bo Chen\n\nComments Accepted at ICML 2026\n"
+        ),
+    )
     _, papers, rejected = read_all(path, format_name="listing")
     assert [(p.title, p.authors) for p in papers] == [
         ("First Paper Without Fields", LIVE_NAMES.split(", ")),
@@ -218,16 +239,21 @@ def test_an_escaped_apostrophe_in_an_institution_splits_nothing():
     assert [entry.name for entry in entries] == ["Northwest Polytechnic University Xi'an", "AT&T Labs"]
 
 
-@pytest.mark.parametrize(("body", "names"), [
-    # a list made by cutting the source's affiliations at every ';' cut the references too
-    ("Northwest Polytechnical University Xi&amp ； amp ； #x27 ； an ； Nanjing University",
-     ["Northwest Polytechnical University Xi'an", "Nanjing University"]),
-    ("Xi&#x27 ； an Jiaotong University ； Peking University", ["Xi'an Jiaotong University", "Peking University"]),
-    ("Ecole Polytechnique F&eacute ； d&eacute ； rale de Lausanne", ["Ecole Polytechnique Fédérale de Lausanne"]),
-    # near-misses: an '&' that begins no reference stays a separator's neighbour
-    ("AT&T ； Bell Labs", ["AT&T", "Bell Labs"]),
-    ("R&D ； Foo University", ["R&D", "Foo University"]),
-    ("Johnson&Johnson ； Foo University", ["Johnson&Johnson", "Foo University"]),
-])
+@pytest.mark.parametrize(
+    ("body", "names"),
+    [
+        # a list made by cutting the source's affiliations at every ';' cut the references too
+        (
+            "Northwest Polytechnical University Xi&amp ； amp ； #x27 ； an ； Nanjing University",
+            ["Northwest Polytechnical University Xi'an", "Nanjing University"],
+        ),
+        ("Xi&#x27 ； an Jiaotong University ； Peking University", ["Xi'an Jiaotong University", "Peking University"]),
+        ("Ecole Polytechnique F&eacute ； d&eacute ； rale de Lausanne", ["Ecole Polytechnique Fédérale de Lausanne"]),
+        # near-misses: an '&' that begins no reference stays a separator's neighbour
+        ("AT&T ； Bell Labs", ["AT&T", "Bell Labs"]),
+        ("R&D ； Foo University", ["R&D", "Foo University"]),
+        ("Johnson&Johnson ； Foo University", ["Johnson&Johnson", "Foo University"]),
+    ],
+)
 def test_a_reference_cut_at_the_separator_is_one_name_again(body, names):
     assert [entry.name for entry in parse_institutions(body + " 纠错")] == names

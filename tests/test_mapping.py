@@ -5,12 +5,12 @@ from __future__ import annotations
 import pyoxigraph as ox
 
 from kg.ingest.comments import PublicationInfo
-from kg.records import PaperRecord, SourceRef
+from kg.orgs.aliases import AliasTable
 from kg.rdf.iris import Minter
 from kg.rdf.mapping import paper_triples, source_triples
 from kg.rdf.terms import ntriples
+from kg.records import PaperRecord, SourceRef
 from kg.vocab import BIBO, DCTERMS, FABIO, KG, RDF, SCHEMA, XSD
-from kg.orgs.aliases import AliasTable
 
 ALIASES = AliasTable({})  # configuration is passed in: no environment, no store
 
@@ -51,26 +51,43 @@ def test_without_a_year_the_paper_is_presented_at_the_series_and_has_no_year():
 
 
 def test_code_is_software_source_code_based_on_the_paper():
-    found = triples(PublicationInfo(code_urls=["https://github.com/a/b"]), abstract="See https://gitlab.com/c/d and https://example.org.")
+    found = triples(
+        PublicationInfo(code_urls=["https://github.com/a/b"]),
+        abstract="See https://gitlab.com/c/d and https://example.org.",
+    )
     paper = next(t.subject for t in found if t.predicate == RDF.type and t.object == SCHEMA.ScholarlyArticle)
     code = {t.subject for t in found if t.predicate == RDF.type and t.object == SCHEMA.SoftwareSourceCode}
-    assert {next(iter(objects(found, c, SCHEMA.codeRepository))).value for c in code} == {"https://github.com/a/b", "https://gitlab.com/c/d"}
+    assert {next(iter(objects(found, c, SCHEMA.codeRepository))).value for c in code} == {
+        "https://github.com/a/b",
+        "https://gitlab.com/c/d",
+    }
     assert all(objects(found, c, SCHEMA.isBasedOn) == {paper} for c in code)
     assert not any(t.subject == paper and t.predicate == SCHEMA.codeRepository for t in found)
-    assert objects(found, paper, ox.NamedNode("http://www.w3.org/2000/01/rdf-schema#seeAlso")) == {ox.NamedNode("https://example.org")}
+    assert objects(found, paper, ox.NamedNode("http://www.w3.org/2000/01/rdf-schema#seeAlso")) == {
+        ox.NamedNode("https://example.org")
+    }
 
 
 def test_a_source_says_when_its_file_was_modified():
     modified = ox.Literal("2026-01-02T03:04:05Z", datatype=XSD.dateTime)
-    assert any(predicate == DCTERMS.modified and obj == modified
-               for _, predicate, obj in source_triples("listing.txt", "listing", "ICML", Minter(), modified))
-    assert not any(predicate == DCTERMS.modified for _, predicate, _ in source_triples("listing.txt", "listing", "ICML", Minter()))
+    assert any(
+        predicate == DCTERMS.modified and obj == modified
+        for _, predicate, obj in source_triples("listing.txt", "listing", "ICML", Minter(), modified)
+    )
+    assert not any(
+        predicate == DCTERMS.modified for _, predicate, _ in source_triples("listing.txt", "listing", "ICML", Minter())
+    )
 
 
 def test_statements_are_written_as_pyoxigraph_writes_n_triples():
     paper, title = ox.NamedNode("https://kg.example.org/id/paper/p"), ox.NamedNode("http://purl.org/dc/terms/title")
-    objects = [ox.Literal('Quotes " and \\ back\nslash\r\ttab \x01 é 中文 \U0001f600', language="en"), ox.Literal("plain"),
-               ox.Literal("3", datatype=XSD.integer), ox.Literal(True), ox.NamedNode("https://example.org/ä?q=1#x"),
-               ox.Literal("x", language="zh-Hant")]
+    objects = [
+        ox.Literal('Quotes " and \\ back\nslash\r\ttab \x01 é 中文 \U0001f600', language="en"),
+        ox.Literal("plain"),
+        ox.Literal("3", datatype=XSD.integer),
+        ox.Literal(True),
+        ox.NamedNode("https://example.org/ä?q=1#x"),
+        ox.Literal("x", language="zh-Hant"),
+    ]
     statements = [(paper, title, obj) for obj in objects] + [(ox.BlankNode("b0"), title, paper)]
     assert ntriples(statements) == ox.serialize([ox.Triple(*s) for s in statements], format=ox.RdfFormat.N_TRIPLES)

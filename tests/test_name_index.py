@@ -7,20 +7,46 @@ import pytest
 
 from kg import SAMPLES_DIR
 from kg.errors import KgError
+from kg.index.match_keys import ENTITY_CLASSES, named_entities, text_rows
+from kg.index.name_index import key_index
 from kg.ingest.synth import write_corpus
 from kg.pipeline import ingest
 from kg.query.library import find_entity, search_names
 from kg.rdf.iris import Minter
-from kg.vocab import KG
-from kg.index.match_keys import ENTITY_CLASSES, named_entities, text_rows
-from kg.index.name_index import key_index
 from kg.stores.embedded import KGStore
+from kg.vocab import KG
 
 TYPED = {
-    "author": ["Gerhard Neumann", "neumann gerhard", "GERHARD NEUMANN", "balazs gyenes", "Balazs-Gyenes", "gerhardneumann",
-               "gerhard neumnan", "neuman", "wei wnag", "wang wei", "wang", "li", "zzzz qqqq", "a wang wei"],
-    "institution": ["USTC", "HKUST", "tsinghua", "university tsinghua", "tsinghau university", "中国科学技术大学", "清华",
-                    "deepmind google", "google", "MSR", "xyzzy", "university"],
+    "author": [
+        "Gerhard Neumann",
+        "neumann gerhard",
+        "GERHARD NEUMANN",
+        "balazs gyenes",
+        "Balazs-Gyenes",
+        "gerhardneumann",
+        "gerhard neumnan",
+        "neuman",
+        "wei wnag",
+        "wang wei",
+        "wang",
+        "li",
+        "zzzz qqqq",
+        "a wang wei",
+    ],
+    "institution": [
+        "USTC",
+        "HKUST",
+        "tsinghua",
+        "university tsinghua",
+        "tsinghau university",
+        "中国科学技术大学",
+        "清华",
+        "deepmind google",
+        "google",
+        "MSR",
+        "xyzzy",
+        "university",
+    ],
     "topic": ["RL", "reinforcment learning", "learning reinforcement", "learning", "graph neural network", "qqq"],
 }
 
@@ -86,7 +112,9 @@ def test_an_index_written_in_chunks_gives_the_same_answers(store, tmp_path, monk
     rows = text_rows(chunked, f"SELECT ?e ?key WHERE {{ ?e a {ENTITY_CLASSES['author']} ; {KG.matchKey} ?key }}")
     index = key_index(chunked, "author", text_rows)
     assert index.prefix == Minter().iri("author", "x")[:-1]
-    assert index.lines == "\n".join(sorted(f"{key.replace(' ', '')}\t{key}\t{e.removeprefix(index.prefix)}" for e, key in rows))
+    assert index.lines == "\n".join(
+        sorted(f"{key.replace(' ', '')}\t{key}\t{e.removeprefix(index.prefix)}" for e, key in rows)
+    )
     assert answers(chunked) == answers(store)
 
 
@@ -99,19 +127,22 @@ def test_the_joined_tier_finds_by_binary_search_what_a_scan_finds():
 
     rng = random.Random(7)
     joined = ["weiwang", "weiwangx", "weiwan", "a", "zz", "wei", "weiwangxy", "b"] + [
-        "".join(rng.choice("abwx") for _ in range(rng.randint(1, 4))) for _ in range(300)]
+        "".join(rng.choice("abwx") for _ in range(rng.randint(1, 4))) for _ in range(300)
+    ]
     lines = sorted({f"{key}\t{key}\tentity-{n % 7}" for n, key in enumerate(joined)})
     index = KeyIndex("\n".join(lines), sorted(joined), "https://example.org/author/")
     for probe in [*joined, "", "0", "weiwangw", "weiwa", "zzz", "{", "ab", "x" * 5]:
-        scanned = {"https://example.org/author/" + line.split("\t")[2] for line in lines if line.split("\t")[0] == probe}
+        scanned = {
+            "https://example.org/author/" + line.split("\t")[2] for line in lines if line.split("\t")[0] == probe
+        }
         assert index.joined(probe) == scanned, probe
 
 
 def test_entities_sharing_no_iri_start_are_indexed_whole():
     """Entities under two bases share no "…/" start: the index keeps their whole IRIs."""
-    from kg.vocab import FOAF
     from kg.index.match_keys import EntityKeys
     from kg.index.name_index import name_index_triples
+    from kg.vocab import FOAF
 
     store = KGStore("memory")
     iris = ["urn:a:wei", "https://example.org/author/wang"]

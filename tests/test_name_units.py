@@ -8,6 +8,7 @@ import json
 
 import pyoxigraph as ox
 import pytest
+from structured_sources import paperlists_entry, placed
 
 from kg.pipeline import ingest
 from kg.quality.report import quality_report
@@ -16,8 +17,6 @@ from kg.rdf.iris import Minter, slug
 from kg.resolve.name_units import added_words_make_unit, name_parents, written_apart
 from kg.resolve.store_step import resolution_suspended
 from kg.stores.embedded import KGStore
-
-from structured_sources import paperlists_entry, placed
 
 BASE = "https://example.org/kg/institution/"
 
@@ -33,16 +32,30 @@ def _parents(*names: str, named: tuple[str, ...] = (), written: dict[str, list[s
 
 def test_a_company_name_with_lab_or_division_words_is_a_unit_of_the_company():
     assert _parents("Zorblax", "Zorblax Labs", "Zorblax Web Services", "Zorblax Labs Montreal") == {
-        "Zorblax Labs": "Zorblax", "Zorblax Web Services": "Zorblax",
-        "Zorblax Labs Montreal": "Zorblax Labs"}  # the longest name that begins it
+        "Zorblax Labs": "Zorblax",
+        "Zorblax Web Services": "Zorblax",
+        "Zorblax Labs Montreal": "Zorblax Labs",
+    }  # the longest name that begins it
     # the same names without the company written alone: nothing to place them under
     assert _parents("Zorblax Labs", "Zorblax Web Services") == {}
 
 
 def test_words_of_an_institution_of_its_own_or_joining_words_make_no_unit():
-    assert _parents("Toyvo", "Toyvo Technological Institute at Brakeport", "Penn", "Penn State University",
-                    "National University", "National University of Quillon", "Quillon University",
-                    "Quillon University of Science", "Allen Institute", "Allen Institute for AI") == {}
+    assert (
+        _parents(
+            "Toyvo",
+            "Toyvo Technological Institute at Brakeport",
+            "Penn",
+            "Penn State University",
+            "National University",
+            "National University of Quillon",
+            "Quillon University",
+            "Quillon University of Science",
+            "Allen Institute",
+            "Allen Institute for AI",
+        )
+        == {}
+    )
     assert not added_words_make_unit(("of", "quillon"))
     assert not added_words_make_unit(("research", "institute"))
     assert not added_words_make_unit(())
@@ -64,52 +77,78 @@ def test_look_alikes_that_are_not_prefixes_stay_apart():
 
 
 def test_an_academic_name_takes_campuses_only_written_apart():
-    names = ("University of Quillon", "University of Quillon, Brakeport", "University of Quillon, Irvale",
-             "University of Quillon, College Park", "University of Quillon College",
-             "Quill Federal Institute of Technology", "Quill Federal Institute of Technology Brakeport")
-    written = {"University of Quillon, Brakeport": ["University of Quillon, Brakeport"],
-               "University of Quillon, Irvale": ["University of Quillon - Irvale"],
-               "University of Quillon, College Park": ["University of Quillon, College Park"],
-               "University of Quillon College": ["University of Quillon College"],
-               "Quill Federal Institute of Technology Brakeport": ["Quill Federal Institute of Technology Brakeport"]}
+    names = (
+        "University of Quillon",
+        "University of Quillon, Brakeport",
+        "University of Quillon, Irvale",
+        "University of Quillon, College Park",
+        "University of Quillon College",
+        "Quill Federal Institute of Technology",
+        "Quill Federal Institute of Technology Brakeport",
+    )
+    written = {
+        "University of Quillon, Brakeport": ["University of Quillon, Brakeport"],
+        "University of Quillon, Irvale": ["University of Quillon - Irvale"],
+        "University of Quillon, College Park": ["University of Quillon, College Park"],
+        "University of Quillon College": ["University of Quillon College"],
+        "Quill Federal Institute of Technology Brakeport": ["Quill Federal Institute of Technology Brakeport"],
+    }
     # campuses of one university: units of it, never one node; a town named like an
     # organisation is a campus written apart, a college run on is a college
     assert _parents(*names, written=written) == {
-        "University of Quillon, Brakeport": "University of Quillon", "University of Quillon, Irvale": "University of Quillon",
-        "University of Quillon, College Park": "University of Quillon"}
+        "University of Quillon, Brakeport": "University of Quillon",
+        "University of Quillon, Irvale": "University of Quillon",
+        "University of Quillon, College Park": "University of Quillon",
+    }
     assert written_apart(("state", "university", "of", "quillon"), ["State University of Quillon at Brakeport"])
     assert not written_apart(("university", "of", "quillon"), ["University of Quillon Brakeport"])
 
 
 def test_a_company_never_written_alone_takes_its_labs_under_its_name_with_technologies_or_group():
     assert _parents("Zorblax Technologies", "Zorblax Vision Lab", "Quillon Group", "Quillon AI Research") == {
-        "Zorblax Vision Lab": "Zorblax Technologies", "Quillon AI Research": "Quillon Group"}
+        "Zorblax Vision Lab": "Zorblax Technologies",
+        "Quillon AI Research": "Quillon Group",
+    }
     assert _parents("Weft Systems", "Weft Research") == {"Weft Research": "Weft Systems"}
     # a lab's subject, not a company's name: "Systems" after words that name no company
     assert _parents("Weft Institute for Intelligent Systems", "Weft Institute for Intelligent Research") == {}
     # the bare name, where the corpus writes it, is the parent
     assert _parents("Zorblax", "Zorblax Technologies", "Zorblax Vision Lab") == {
-        "Zorblax Technologies": "Zorblax", "Zorblax Vision Lab": "Zorblax"}
+        "Zorblax Technologies": "Zorblax",
+        "Zorblax Vision Lab": "Zorblax",
+    }
     # words of an institution of its own, or a name that only shares the company's first word
     assert _parents("Quillon Technologies", "Quillon State University", "Quillon Technological Institute") == {}
     assert _parents("Zorblax Vision Lab", "Zorblax Robotics") == {}
 
 
 def test_a_lab_written_before_a_comma_and_an_organisation_of_the_corpus_is_its_unit():
-    written = {"Vision Lab, Zorblax Technologies": ["Vision Lab, Zorblax Technologies"],
-               "Brakeport, Zorblax Technologies": ["Brakeport, Zorblax Technologies"],
-               "Vision Lab, Irvale": ["Vision Lab, Irvale"]}
+    written = {
+        "Vision Lab, Zorblax Technologies": ["Vision Lab, Zorblax Technologies"],
+        "Brakeport, Zorblax Technologies": ["Brakeport, Zorblax Technologies"],
+        "Vision Lab, Irvale": ["Vision Lab, Irvale"],
+    }
     assert _parents("Zorblax Technologies", *written, written=written) == {
-        "Vision Lab, Zorblax Technologies": "Zorblax Technologies"}
+        "Vision Lab, Zorblax Technologies": "Zorblax Technologies"
+    }
     # "X at Y": a lab's or a division's words before "at", not an institution's
     # (the identity key leaves "at" out, so the organisations are named by their keys' words)
-    at = {"Robotics Zorblax Technologies": ["Robotics at Zorblax Technologies"],
-          "Brakeport University Zorblax Technologies": ["Brakeport University at Zorblax Technologies"]}
+    at = {
+        "Robotics Zorblax Technologies": ["Robotics at Zorblax Technologies"],
+        "Brakeport University Zorblax Technologies": ["Brakeport University at Zorblax Technologies"],
+    }
     assert _parents("Zorblax Technologies", *at, written=at) == {
-        "Robotics Zorblax Technologies": "Zorblax Technologies"}
+        "Robotics Zorblax Technologies": "Zorblax Technologies"
+    }
     # no lab's words before the comma, or no organisation of the corpus after it: nothing to place
-    assert _parents("Zorblax", "Vision Lab, Zorblax Technologies",
-                    written={"Vision Lab, Zorblax Technologies": written["Vision Lab, Zorblax Technologies"]}) == {}
+    assert (
+        _parents(
+            "Zorblax",
+            "Vision Lab, Zorblax Technologies",
+            written={"Vision Lab, Zorblax Technologies": written["Vision Lab, Zorblax Technologies"]},
+        )
+        == {}
+    )
 
 
 def test_a_name_the_alias_table_knows_keeps_its_place():
@@ -118,12 +157,23 @@ def test_a_name_the_alias_table_knows_keeps_its_place():
 
 
 PAPERS = [
-    paperlists_entry("Folding Laundry With Few Demonstrations", [("Ada Byron", "Zorblax"), ("Bo Chen", "Zorblax Labs")]),
-    paperlists_entry("Sampling Paths Quickly", [("Cy Dean", "Zorblax Web Services"), ("Di Egan", "University of Quillon")]),
-    paperlists_entry("Grasping in Clutter", [("Ed Fox", "University of Quillon, Brakeport"),
-                                   ("Flo Gray", "University of Quillon, Irvale")]),
-    paperlists_entry("Driving Policies", [("Gus Hart", "Quill Federal Institute of Technology"),
-                                ("Hal Ives", "Quill Federal Institute of Technology Brakeport")]),
+    paperlists_entry(
+        "Folding Laundry With Few Demonstrations", [("Ada Byron", "Zorblax"), ("Bo Chen", "Zorblax Labs")]
+    ),
+    paperlists_entry(
+        "Sampling Paths Quickly", [("Cy Dean", "Zorblax Web Services"), ("Di Egan", "University of Quillon")]
+    ),
+    paperlists_entry(
+        "Grasping in Clutter",
+        [("Ed Fox", "University of Quillon, Brakeport"), ("Flo Gray", "University of Quillon, Irvale")],
+    ),
+    paperlists_entry(
+        "Driving Policies",
+        [
+            ("Gus Hart", "Quill Federal Institute of Technology"),
+            ("Hal Ives", "Quill Federal Institute of Technology Brakeport"),
+        ],
+    ),
 ]
 
 
@@ -139,8 +189,11 @@ def test_units_by_name_in_the_store_explained_and_valid(source):
     store = KGStore("memory")
     ingest([source], store, Minter())
     assert placed(store) == {
-        "zorblax-labs": "zorblax", "zorblax-web-services": "zorblax",
-        "university-of-quillon-brakeport": "university-of-quillon", "university-of-quillon-irvale": "university-of-quillon"}
+        "zorblax-labs": "zorblax",
+        "zorblax-web-services": "zorblax",
+        "university-of-quillon-brakeport": "university-of-quillon",
+        "university-of-quillon-irvale": "university-of-quillon",
+    }
     report = quality_report(store)
     assert report["counts"]["units_placed_by_name"] == 4
     assert ("Zorblax Labs", "Zorblax") in {(u["unit"], u["institution"]) for u in report["units_placed_by_name"]}

@@ -28,8 +28,12 @@ def wheel(tmp_path_factory) -> Path:
         else:
             shutil.copy2(ROOT / part, source / part)
     dist = tmp_path_factory.mktemp("dist")
-    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(dist), str(source)],
-                           capture_output=True, text=True, timeout=600)
+    built = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(dist), str(source)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert built.returncode == 0, built.stderr
     assert "deprecated" not in built.stderr.lower(), built.stderr  # e.g. the TOML licence table
     (path,) = dist.glob("kg-*.whl")
@@ -41,11 +45,31 @@ def kg_bin(wheel: Path, tmp_path_factory) -> Path:
     """``kg`` of a fresh venv holding the wheel; its dependencies come from this venv (no download)."""
     env = tmp_path_factory.mktemp("venv")
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(env)], check=True)
-    installed = subprocess.run([sys.executable, "-m", "pip", "--python", str(env / "bin" / "python"), "install",
-                                "--no-deps", "--quiet", str(wheel)], capture_output=True, text=True, timeout=600)
+    installed = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "--python",
+            str(env / "bin" / "python"),
+            "install",
+            "--no-deps",
+            "--quiet",
+            str(wheel),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert installed.returncode == 0, installed.stderr
-    site = Path(subprocess.run([str(env / "bin" / "python"), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-                               capture_output=True, text=True, check=True).stdout.strip())
+    site = Path(
+        subprocess.run(
+            [str(env / "bin" / "python"), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    )
     # A plain path line, so this venv's editable finder for the checkout is not loaded there.
     (site / "dependencies-from-test-venv.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
     return env / "bin" / "kg"
@@ -54,25 +78,43 @@ def kg_bin(wheel: Path, tmp_path_factory) -> Path:
 def test_wheel_holds_the_data_folders(wheel: Path):
     names = set(zipfile.ZipFile(wheel).namelist())
     for folder in ("ontology", "queries", "samples"):
-        shipped = {p.relative_to(ROOT).as_posix() for p in (ROOT / folder).iterdir() if p.suffix in {".ttl", ".tsv", ".rq", ".txt"}}
+        shipped = {
+            p.relative_to(ROOT).as_posix()
+            for p in (ROOT / folder).iterdir()
+            if p.suffix in {".ttl", ".tsv", ".rq", ".txt"}
+        }
         assert shipped and {f"kg/{name}" for name in shipped} <= names
     registry = {f"kg/orgs/data/{p.name}" for p in (ROOT / "kg" / "orgs" / "data").iterdir() if p.is_file()}
     assert "kg/orgs/data/registry.tsv.gz" in registry and registry <= names  # the organisation registry and its NOTICE
     # the word lists read by kg.text.lexicon, inside the package itself
-    lexicons = {p.relative_to(ROOT).as_posix() for folder in ("kg/orgs/data/lexicon", "kg/text/data")
-                for p in (ROOT / folder).glob("*.tsv")}
+    lexicons = {
+        p.relative_to(ROOT).as_posix()
+        for folder in ("kg/orgs/data/lexicon", "kg/text/data")
+        for p in (ROOT / folder).glob("*.tsv")
+    }
     assert lexicons and lexicons <= names
 
 
 def test_installed_kg_runs_from_another_folder(kg_bin: Path, tmp_path: Path):
     def kg(*args: str) -> str:
-        result = subprocess.run([str(kg_bin), *args], cwd=tmp_path, capture_output=True, text=True, timeout=600,
-                                env={"PATH": str(kg_bin.parent) + ":/usr/bin:/bin", "HOME": str(tmp_path)})
+        result = subprocess.run(
+            [str(kg_bin), *args],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=600,
+            env={"PATH": str(kg_bin.parent) + ":/usr/bin:/bin", "HOME": str(tmp_path)},
+        )
         assert result.returncode == 0, f"kg {' '.join(args)}: {result.stderr}"
         return result.stdout
 
-    module = subprocess.run([str(kg_bin.with_name("python")), "-c", "import kg; print(kg.__file__)"],
-                            cwd=tmp_path, capture_output=True, text=True, check=True).stdout
+    module = subprocess.run(
+        [str(kg_bin.with_name("python")), "-c", "import kg; print(kg.__file__)"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     assert str(kg_bin.parent.parent) in module  # the wheel's copy, not the checkout
 
     assert "43 papers" in kg("build")

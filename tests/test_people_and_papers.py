@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from kg.records import Institution
 from kg.orgs import aliases as alias_module
-from kg.resolve.papers import PaperFacts, coined_name, find_merges, introduced_names
 from kg.orgs.people import person_name_reason, title_page_reason
+from kg.records import Institution
+from kg.resolve.papers import PaperFacts, coined_name, find_merges, introduced_names
 from kg.resolve.store_step import preferred_form
 
 TABLE = alias_module._load(None)
@@ -35,17 +35,23 @@ PAGE_TITLE = "A Loom Emulator for Secondary Weaving of 3D Cloth"
 BYLINE = ["Ada Lovelace", "Alan Turing"]
 
 
-@pytest.mark.parametrize("name, why", [
-    ("D Cloth Ada Lovelace", "before the paper's author Ada Lovelace"),  # the title's end and an author, run together
-    ("Weaving Segmentation Alan Turing", "before the paper's author Alan Turing"),
-    ("A Loom Emulator for Secondary Weaving of", "a piece of the paper's title"),
-    # near-misses: an institution, a short piece of the title, an author's name that ends another name
-    ("Loom Emulator Institute", None),
-    ("Secondary Weaving", None),
-    ("Emulator for Secondary Weaving University", None),
-    ("Ada Lovelace", None),  # the author alone: person_name_reason's case
-    ("Lovelace Institute", None),
-])
+@pytest.mark.parametrize(
+    "name, why",
+    [
+        (
+            "D Cloth Ada Lovelace",
+            "before the paper's author Ada Lovelace",
+        ),  # the title's end and an author, run together
+        ("Weaving Segmentation Alan Turing", "before the paper's author Alan Turing"),
+        ("A Loom Emulator for Secondary Weaving of", "a piece of the paper's title"),
+        # near-misses: an institution, a short piece of the title, an author's name that ends another name
+        ("Loom Emulator Institute", None),
+        ("Secondary Weaving", None),
+        ("Emulator for Secondary Weaving University", None),
+        ("Ada Lovelace", None),  # the author alone: person_name_reason's case
+        ("Lovelace Institute", None),
+    ],
+)
 def test_title_page_text_is_no_institution(name, why):
     found = title_page_reason(Institution(raw=name, name=name), PAGE_TITLE, BYLINE, TABLE)
     assert (why in found) if why else found is None
@@ -56,20 +62,25 @@ def test_a_near_spelling_is_a_person_name_but_not_linked_to_the_author():
     assert "close to the paper's author Zhirui Chen" in text and "not linked" in text
 
 
-@pytest.mark.parametrize("name, authors", [
-    ("Stanford University", ["Stanford Smith"]),      # an organisation word
-    ("Google", ["Jane Doe"]),                         # one word
-    ("Jane Street", ["John Smith"]),                  # person-shaped, but nothing ties it to the authors
-    ("NVIDIA AI Technology Center", ["Simon See"]),
-    ("DeepMind", ["Deep Mind"]),                      # an acronym-like word: organisations first
-])
+@pytest.mark.parametrize(
+    "name, authors",
+    [
+        ("Stanford University", ["Stanford Smith"]),  # an organisation word
+        ("Google", ["Jane Doe"]),  # one word
+        ("Jane Street", ["John Smith"]),  # person-shaped, but nothing ties it to the authors
+        ("NVIDIA AI Technology Center", ["Simon See"]),
+        ("DeepMind", ["Deep Mind"]),  # an acronym-like word: organisations first
+    ],
+)
 def test_institutions_are_not_taken_for_people(name, authors):
     assert reason(name, authors) is None
 
 
-MLUBENCH_ABSTRACT = ("Multimodal large language models (MLLMs) are trained on massive data. To fill this gap, we introduce "
-                     "the MLUBench, a large-scale and comprehensive benchmark for lifelong unlearning evaluation. "
-                     "We propose LUMoE, an efficient method.")
+MLUBENCH_ABSTRACT = (
+    "Multimodal large language models (MLLMs) are trained on massive data. To fill this gap, we introduce "
+    "the MLUBench, a large-scale and comprehensive benchmark for lifelong unlearning evaluation. "
+    "We propose LUMoE, an efficient method."
+)
 TITLE = "MLUBench: A Benchmark for Lifelong Unlearning Evaluation in MLLMs"
 VENUE = {"https://kg.example.org/id/venue/icml-2026"}
 
@@ -87,18 +98,36 @@ def test_coined_names_and_introduced_artifacts():
 
 
 def test_abstract_only_record_merges_into_its_listing_record():
-    decisions = find_merges([paper("p:listing", "g:listing", title=TITLE), paper("p:abstract", "g:abstracts", abstract=MLUBENCH_ABSTRACT)])
+    decisions = find_merges(
+        [paper("p:listing", "g:listing", title=TITLE), paper("p:abstract", "g:abstracts", abstract=MLUBENCH_ABSTRACT)]
+    )
     [merge] = decisions.merges
     assert (merge.absorbed.iri, merge.canonical.iri, merge.evidence) == ("p:abstract", "p:listing", ("coined-name",))
     assert "MLUBench" in merge.explanation
 
 
-@pytest.mark.parametrize("other", [
-    paper("p:abstract", "g:abstracts", abstract="We evaluate lifelong unlearning of MLLMs on the MLUBench benchmark and report evaluation results."),
-    paper("p:abstract", "g:abstracts", abstract="To fill this gap, we introduce MLUBench, a dataset of cooking recipes for robots."),
-    paper("p:abstract", "g:abstracts", abstract=MLUBENCH_ABSTRACT, venues={"https://kg.example.org/id/venue/neurips-2026"}),
-    paper("p:abstract", "g:listing", abstract=MLUBENCH_ABSTRACT),   # same source: a listing does not repeat a paper
-])
+@pytest.mark.parametrize(
+    "other",
+    [
+        paper(
+            "p:abstract",
+            "g:abstracts",
+            abstract="We evaluate lifelong unlearning of MLLMs on the MLUBench benchmark and report evaluation results.",
+        ),
+        paper(
+            "p:abstract",
+            "g:abstracts",
+            abstract="To fill this gap, we introduce MLUBench, a dataset of cooking recipes for robots.",
+        ),
+        paper(
+            "p:abstract",
+            "g:abstracts",
+            abstract=MLUBENCH_ABSTRACT,
+            venues={"https://kg.example.org/id/venue/neurips-2026"},
+        ),
+        paper("p:abstract", "g:listing", abstract=MLUBENCH_ABSTRACT),  # same source: a listing does not repeat a paper
+    ],
+)
 def test_near_misses_are_never_merged(other):
     assert find_merges([paper("p:listing", "g:listing", title=TITLE), other]).merges == []
 
@@ -112,28 +141,46 @@ def test_two_titled_papers_never_merge_even_with_the_same_code_url():
 
 def test_same_url_with_matching_words_merges():
     url = "https://github.com/lihe-maxsize/Lifelong_Unlearning_main"
-    decisions = find_merges([paper("p:listing", "g:listing", title="Lifelong Unlearning for Multimodal Models", urls=[url + "/"]),
-                             paper("p:abstract", "g:abstracts", abstract="We study lifelong unlearning of multimodal models. Code: " + url, urls=[url])])
+    decisions = find_merges(
+        [
+            paper("p:listing", "g:listing", title="Lifelong Unlearning for Multimodal Models", urls=[url + "/"]),
+            paper(
+                "p:abstract",
+                "g:abstracts",
+                abstract="We study lifelong unlearning of multimodal models. Code: " + url,
+                urls=[url],
+            ),
+        ]
+    )
     assert [m.evidence for m in decisions.merges] == [("same-url",)]
 
 
 def test_a_candidate_matching_two_papers_is_ambiguous_and_merges_with_neither():
-    decisions = find_merges([paper("p:one", "g:1", title=TITLE), paper("p:two", "g:2", title=TITLE + " (extended)"),
-                             paper("p:abstract", "g:abstracts", abstract=MLUBENCH_ABSTRACT)])
+    decisions = find_merges(
+        [
+            paper("p:one", "g:1", title=TITLE),
+            paper("p:two", "g:2", title=TITLE + " (extended)"),
+            paper("p:abstract", "g:abstracts", abstract=MLUBENCH_ABSTRACT),
+        ]
+    )
     assert decisions.merges == [] and len(decisions.ambiguous) == 1
 
 
 def test_abstracts_from_two_sources_merge_on_text_similarity():
     text = MLUBENCH_ABSTRACT + " Experiments demonstrate that LUMoE significantly mitigates the degradation problem."
-    decisions = find_merges([paper("p:b", "g:1", abstract=text), paper("p:a", "g:2", abstract=text.replace("significantly", "clearly"))])
-    assert [(m.absorbed.iri, m.canonical.iri, m.evidence) for m in decisions.merges] == [("p:b", "p:a", ("text-similarity",))]
+    decisions = find_merges(
+        [paper("p:b", "g:1", abstract=text), paper("p:a", "g:2", abstract=text.replace("significantly", "clearly"))]
+    )
+    assert [(m.absorbed.iri, m.canonical.iri, m.evidence) for m in decisions.merges] == [
+        ("p:b", "p:a", ("text-similarity",))
+    ]
 
 
 def test_display_name_rule():
-    assert preferred_form({"Balazs Gyenes": 5, "Balázs Gyenes": 1}) == "Balázs Gyenes"     # diacritics first
-    assert preferred_form({"DONG-WOO KIM": 3, "Dong-Woo Kim": 1}) == "Dong-Woo Kim"         # then mixed case
-    assert preferred_form({"Dongwoo Kim": 2, "Dong-Woo Kim": 1}) == "Dongwoo Kim"           # then frequency
-    assert preferred_form({"Dongwoo Kim": 1, "Dong-Woo Kim": 1}) == "Dong-Woo Kim"          # then code points
+    assert preferred_form({"Balazs Gyenes": 5, "Balázs Gyenes": 1}) == "Balázs Gyenes"  # diacritics first
+    assert preferred_form({"DONG-WOO KIM": 3, "Dong-Woo Kim": 1}) == "Dong-Woo Kim"  # then mixed case
+    assert preferred_form({"Dongwoo Kim": 2, "Dong-Woo Kim": 1}) == "Dongwoo Kim"  # then frequency
+    assert preferred_form({"Dongwoo Kim": 1, "Dong-Woo Kim": 1}) == "Dong-Woo Kim"  # then code points
 
 
 @pytest.mark.slow
@@ -151,7 +198,15 @@ def test_the_evidence_of_a_paper_two_sources_state_does_not_follow_hash_order():
                   paper("p:a", "g:abstracts", abstract=MLUBENCH_ABSTRACT)]
         print([(m.canonical.graph, m.evidence, m.explanation) for m in find_merges(papers).merges])
     """.format(tests=str(Path(__file__).parent))
-    answers = {subprocess.run([sys.executable, "-c", script], env={**os.environ, "PYTHONHASHSEED": str(seed)},
-                              capture_output=True, text=True, check=True).stdout for seed in range(6)}
+    answers = {
+        subprocess.run(
+            [sys.executable, "-c", script],
+            env={**os.environ, "PYTHONHASHSEED": str(seed)},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for seed in range(6)
+    }
     assert len(answers) == 1
     assert "g:json" in answers.pop()  # merged (into the paper as the JSON states it: the first block found)

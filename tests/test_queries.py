@@ -4,24 +4,24 @@ from __future__ import annotations
 
 import csv
 import io
-import re
 import json
+import re
 from collections import Counter
 
 import pyoxigraph as ox
 import pytest
 import rdflib
-
 from conftest import run_kg
+
 from kg.errors import KgError
 from kg.exports.rdf import export
-from kg.rdf.iris import Minter
+from kg.index.match_keys import ENTITY_CLASSES, derived_acronyms
 from kg.pipeline import ingest
+from kg.query.library import find_entity, library, library_query, parse_query, run
+from kg.rdf.iris import Minter
+from kg.stores.embedded import KGStore
 from kg.text.names import match_key
 from kg.vocab import FOAF, KG, RDFS, SKOS
-from kg.query.library import find_entity, library, library_query, parse_query, run
-from kg.index.match_keys import ENTITY_CLASSES, derived_acronyms
-from kg.stores.embedded import KGStore
 
 # Values for the required parameters of each library query (a query with required parameters
 # and no entry here fails test_every_required_parameter_has_an_example: add one).
@@ -74,6 +74,7 @@ def rdflib_engine(sample_store) -> RdflibEngine:
 
 # ---------------------------------------------------------------- the library
 
+
 def test_every_required_parameter_has_an_example():
     for query in library().values():
         required = {param.name for param in query.params if param.required}
@@ -81,9 +82,19 @@ def test_every_required_parameter_has_an_example():
 
 
 def test_library_has_the_issue_questions():
-    assert {"coauthors", "coauthor-pairs", "author-papers", "common-coauthors", "institution-papers",
-            "institution-authors", "top-institutions", "institution-collaborations", "institution-partners",
-            "track-breakdown", "papers-with-code"} <= set(library())
+    assert {
+        "coauthors",
+        "coauthor-pairs",
+        "author-papers",
+        "common-coauthors",
+        "institution-papers",
+        "institution-authors",
+        "top-institutions",
+        "institution-collaborations",
+        "institution-partners",
+        "track-breakdown",
+        "papers-with-code",
+    } <= set(library())
     assert any(param.name == "byline" for param in library()["author-papers"].params)
 
 
@@ -114,6 +125,7 @@ def test_second_engine_gives_the_same_rows(sample_store, rdflib_engine, name):
 
 # ---------------------------------------------------------------- the facts of the issue
 
+
 def test_coauthors_of_gerhard_neumann(sample_store):
     result = run(sample_store, library()["coauthors"], {"author": "gerhard neumann"})
     shared = dict(zip(names(result), (int(row[-1]) for row in result.rows)))
@@ -125,8 +137,11 @@ def test_coauthors_of_gerhard_neumann(sample_store):
 def test_coauthor_pairs_with_two_shared_papers(sample_store):
     result = run(sample_store, library()["coauthor-pairs"], {"min_shared": "2"})
     pairs = {frozenset(pair) for pair in zip(names(result, "author_name"), names(result, "coauthor_name"))}
-    groups = [{"Yuchen Xian", "Yunqiu Xu", "Yang He", "Yi Yang"}, {"Daisuke Yamada", "Travis Pence", "Vikas Singh"},
-              {"Gerhard Neumann", "Niklas Freymuth"}]
+    groups = [
+        {"Yuchen Xian", "Yunqiu Xu", "Yang He", "Yi Yang"},
+        {"Daisuke Yamada", "Travis Pence", "Vikas Singh"},
+        {"Gerhard Neumann", "Niklas Freymuth"},
+    ]
     expected = {frozenset((a, b)) for group in groups for a in group for b in group if a < b}
     assert len(expected) == 10 and pairs == expected
     assert {int(row[-1]) for row in result.rows} == {2}
@@ -163,7 +178,9 @@ def test_institution_partners_and_collaborations_agree(sample_store):
     assert set(names(partners)) == {"University of Illinois Urbana-Champaign", "University of Cambridge"}
     pairs = run(sample_store, library()["institution-collaborations"], {"limit": "1000"})
     caltech = "California Institute of Technology"
-    with_caltech = {a if b == caltech else b for a, b in zip(names(pairs), names(pairs, "partner_name")) if caltech in (a, b)}
+    with_caltech = {
+        a if b == caltech else b for a, b in zip(names(pairs), names(pairs, "partner_name")) if caltech in (a, b)
+    }
     assert with_caltech == set(names(partners))
 
 
@@ -173,7 +190,9 @@ def test_track_breakdown_adds_up(sample_store):
     for row in result.rows:
         tracks = sum(int(row[column[name]]) for name in ("main_track", "position_track", "workshop_track"))
         assert tracks <= int(row[column["papers"]])
-    ustc = next(row for row in result.rows if str(row[column["name"]]) == "University of Science and Technology of China")
+    ustc = next(
+        row for row in result.rows if str(row[column["name"]]) == "University of Science and Technology of China"
+    )
     assert int(ustc[column["papers"]]) == 6
 
 
@@ -185,8 +204,10 @@ def test_limit_cuts_rows_after_ordering(sample_store):
 
 def test_offset_pages_through_the_answer(sample_store):
     full = run(sample_store, library()["coauthors"], {"author": "gerhard neumann"})
-    pages = [run(sample_store, library()["coauthors"], {"author": "gerhard neumann", "limit": "5", "offset": str(at)})
-             for at in (0, 5, 10, 15)]
+    pages = [
+        run(sample_store, library()["coauthors"], {"author": "gerhard neumann", "limit": "5", "offset": str(at)})
+        for at in (0, 5, 10, 15)
+    ]
     assert [row for page in pages for row in page.rows] == full.rows
     assert [page.offset for page in pages] == [0, 5, 10, 15] and {page.total for page in pages} == {14}
     assert pages[-1].rows == [] and all(page.total_exact for page in pages)
@@ -202,33 +223,40 @@ def test_rows_after_the_page_are_counted_only_up_to_a_bound(sample_store, monkey
 
 # ---------------------------------------------------------------- finding people and institutions
 
-@pytest.mark.parametrize("typed, slug", [
-    ("balazs gyenes", "balazs-gyenes"),
-    ("BALÁZS  GYENES", "balazs-gyenes"),
-    ("Balazs-Gyenes", "balazs-gyenes"),
-    ("gerhard neumann", "gerhard-neumann"),
-    ("Neumann, Gerhard", "gerhard-neumann"),
-    ("dongwoo kim", "dongwoo-kim"),
-    ("https://kg.example.org/id/author/gerhard-neumann", "gerhard-neumann"),
-])
+
+@pytest.mark.parametrize(
+    "typed, slug",
+    [
+        ("balazs gyenes", "balazs-gyenes"),
+        ("BALÁZS  GYENES", "balazs-gyenes"),
+        ("Balazs-Gyenes", "balazs-gyenes"),
+        ("gerhard neumann", "gerhard-neumann"),
+        ("Neumann, Gerhard", "gerhard-neumann"),
+        ("dongwoo kim", "dongwoo-kim"),
+        ("https://kg.example.org/id/author/gerhard-neumann", "gerhard-neumann"),
+    ],
+)
 def test_authors_are_found_as_typed(sample_store, typed, slug):
     assert str(find_entity(sample_store, "author", typed)).endswith(f"/author/{slug}")
 
 
-@pytest.mark.parametrize("typed, slug", [
-    ("USTC", "university-of-science-and-technology-of-china"),
-    ("ustc", "university-of-science-and-technology-of-china"),
-    ("中国科学技术大学", "university-of-science-and-technology-of-china"),
-    ("university of science and technology of china", "university-of-science-and-technology-of-china"),
-    ("UIUC", "university-of-illinois-urbana-champaign"),
-    ("伊利诺伊大学厄巴纳-香槟分校", "university-of-illinois-urbana-champaign"),
-    ("HKUST", "hong-kong-university-of-science-and-technology"),
-    ("The Hong Kong University of Science and Technology", "hong-kong-university-of-science-and-technology"),
-    ("CUHK", "chinese-university-of-hong-kong"),
-    ("NJIT", "new-jersey-institute-of-technology"),
-    ("MCML", "munich-center-for-machine-learning"),
-    ("caltech", "california-institute-of-technology"),
-])
+@pytest.mark.parametrize(
+    "typed, slug",
+    [
+        ("USTC", "university-of-science-and-technology-of-china"),
+        ("ustc", "university-of-science-and-technology-of-china"),
+        ("中国科学技术大学", "university-of-science-and-technology-of-china"),
+        ("university of science and technology of china", "university-of-science-and-technology-of-china"),
+        ("UIUC", "university-of-illinois-urbana-champaign"),
+        ("伊利诺伊大学厄巴纳-香槟分校", "university-of-illinois-urbana-champaign"),
+        ("HKUST", "hong-kong-university-of-science-and-technology"),
+        ("The Hong Kong University of Science and Technology", "hong-kong-university-of-science-and-technology"),
+        ("CUHK", "chinese-university-of-hong-kong"),
+        ("NJIT", "new-jersey-institute-of-technology"),
+        ("MCML", "munich-center-for-machine-learning"),
+        ("caltech", "california-institute-of-technology"),
+    ],
+)
 def test_institutions_are_found_by_name_chinese_name_or_acronym(sample_store, typed, slug):
     assert str(find_entity(sample_store, "institution", typed)).endswith(f"/institution/{slug}")
 
@@ -256,7 +284,7 @@ def test_ambiguous_name_lists_candidates(sample_store):
 
 
 def test_an_organisation_beats_its_own_units(sample_store):
-    """"Bielefeld" names the university and two of its units (CITEC ...): the university holds them."""
+    """ "Bielefeld" names the university and two of its units (CITEC ...): the university holds them."""
     assert str(find_entity(sample_store, "institution", "Bielefeld")).endswith("/institution/bielefeld-university")
 
 
@@ -295,7 +323,9 @@ def test_hostile_title_is_found_exactly(tmp_path):
     ingest([listing], store, Minter())
     before = store.scalar(COUNT_ALL)
     result = run(store, parse_query(TITLE_QUERY, "title"), {"title": title})
-    assert [str(row[0]) for row in result.rows] == [str(next(iter(store.query("SELECT ?p WHERE { ?p a <https://schema.org/ScholarlyArticle> }")))[0])]
+    assert [str(row[0]) for row in result.rows] == [
+        str(next(iter(store.query("SELECT ?p WHERE { ?p a <https://schema.org/ScholarlyArticle> }")))[0])
+    ]
     assert run(store, parse_query(TITLE_QUERY, "title"), {"title": title + " "}).rows == []
     assert store.scalar(COUNT_ALL) == before
 
@@ -309,6 +339,7 @@ def test_update_in_a_query_file_is_refused(sample_store):
 
 # ---------------------------------------------------------------- the header format
 
+
 def test_header_parser_is_tolerant():
     query = parse_query(
         "# A free comment line\n#\n#TITLE: Things\n# author: someone\n"
@@ -317,15 +348,20 @@ def test_header_parser_is_tolerant():
     )
     assert query.title == "Things" and query.description == "Things"
     assert [(p.name, p.kind, p.description, p.default) for p in query.params] == [
-        ("who", "author", "Who: the person", None), ("n", "integer", "How many", "5")]
+        ("who", "author", "Who: the person", None),
+        ("n", "integer", "How many", "5"),
+    ]
     assert parse_query("SELECT * WHERE {}", "bare").title == "bare"
 
 
-@pytest.mark.parametrize("line, message", [
-    ("# param: x : colour : A colour", r"bad\.rq:2: parameter x: unknown kind 'colour'"),
-    ("# param: two words : string : x", r"bad\.rq:2: parameter name 'two words'"),
-    ("# param: lonely", r"bad\.rq:2: expected"),
-])
+@pytest.mark.parametrize(
+    "line, message",
+    [
+        ("# param: x : colour : A colour", r"bad\.rq:2: parameter x: unknown kind 'colour'"),
+        ("# param: two words : string : x", r"bad\.rq:2: parameter name 'two words'"),
+        ("# param: lonely", r"bad\.rq:2: expected"),
+    ],
+)
 def test_bad_param_lines_name_file_and_line(tmp_path, line, message):
     path = tmp_path / "bad.rq"
     path.write_text(f"# title: Bad\n{line}\nSELECT * WHERE {{}}\n", encoding="utf-8")
@@ -345,6 +381,7 @@ def test_parameter_errors(sample_store):
 
 
 # ---------------------------------------------------------------- the command line
+
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
@@ -372,12 +409,27 @@ def test_cli_csv_and_tsv(built):
     rows = list(csv.reader(io.StringIO(text)))
     assert rows[0] == ["author", "author_name", "coauthor", "coauthor_name", "shared_papers"]
     assert len(rows) == 11 and {row[4] for row in rows[1:]} == {"2"}
-    assert ["https://kg.example.org/id/author/gerhard-neumann", "Gerhard Neumann",
-            "https://kg.example.org/id/author/niklas-freymuth", "Niklas Freymuth", "2"] in rows
+    assert [
+        "https://kg.example.org/id/author/gerhard-neumann",
+        "Gerhard Neumann",
+        "https://kg.example.org/id/author/niklas-freymuth",
+        "Niklas Freymuth",
+        "2",
+    ] in rows
     tsv = kg_query(built, "coauthor-pairs", "--format", "tsv").stdout.decode().splitlines()
     assert tsv[0].split("\t") == ["?author", "?author_name", "?coauthor", "?coauthor_name", "?shared_papers"]
-    assert "\t".join(["<https://kg.example.org/id/author/gerhard-neumann>", '"Gerhard Neumann"',
-                      "<https://kg.example.org/id/author/niklas-freymuth>", '"Niklas Freymuth"', "2"]) in tsv
+    assert (
+        "\t".join(
+            [
+                "<https://kg.example.org/id/author/gerhard-neumann>",
+                '"Gerhard Neumann"',
+                "<https://kg.example.org/id/author/niklas-freymuth>",
+                '"Niklas Freymuth"',
+                "2",
+            ]
+        )
+        in tsv
+    )
     parsed = ox.parse_query_results("\n".join(tsv).encode(), format=ox.QueryResultsFormat.TSV)
     assert len(list(parsed)) == 10  # an independent TSV parser reads it back
 
@@ -388,7 +440,11 @@ def test_cli_json_is_sparql_results_json(built):
     assert document["head"]["vars"] == ["institution", "name", "name_zh", "papers", "authors"]
     first = document["results"]["bindings"][0]
     assert first["institution"]["type"] == "uri"
-    assert first["name"] == {"type": "literal", "value": "University of Science and Technology of China", "xml:lang": "en"}
+    assert first["name"] == {
+        "type": "literal",
+        "value": "University of Science and Technology of China",
+        "xml:lang": "en",
+    }
     assert first["papers"] == {"type": "literal", "value": "6", "datatype": "http://www.w3.org/2001/XMLSchema#integer"}
     assert len(document["results"]["bindings"]) == 2
     # organisations (their units with -p level=unit); the page size and the next page named
@@ -401,15 +457,27 @@ def test_cli_lists_queries_and_runs_a_file(built):
     listing = run_kg("queries", cwd=built).stdout.decode()
     assert all(name in listing for name in library()) and "-p author=" in listing
     (built / "mine.rq").write_text(TITLE_QUERY, encoding="utf-8")
-    out = kg_query(built, "--file", "mine.rq", "-p", "title=Reason, Then Re-reason: Cross-view Revisiting Improves Spatial Reasoning",
-                   "--format", "tsv").stdout.decode()
-    assert out.splitlines() == ["?paper", "<https://kg.example.org/id/paper/reason-then-rereason-crossview-revisiting-improves-spatial-reasoning-6bafee>"]
+    out = kg_query(
+        built,
+        "--file",
+        "mine.rq",
+        "-p",
+        "title=Reason, Then Re-reason: Cross-view Revisiting Improves Spatial Reasoning",
+        "--format",
+        "tsv",
+    ).stdout.decode()
+    assert out.splitlines() == [
+        "?paper",
+        "<https://kg.example.org/id/paper/reason-then-rereason-crossview-revisiting-improves-spatial-reasoning-6bafee>",
+    ]
     assert "kg graph" in run_kg("query", "--help", cwd=built).stdout.decode()
 
 
 def test_cli_errors_are_one_line(built):
-    for args, message in ((("coauthors", "-p", 'author="} ; DROP ALL ; #'), "kg: error: no author matches"),
-                          (("coauthors",), "kg: error: query coauthors needs -p author=")):
+    for args, message in (
+        (("coauthors", "-p", 'author="} ; DROP ALL ; #'), "kg: error: no author matches"),
+        (("coauthors",), "kg: error: query coauthors needs -p author="),
+    ):
         result = kg_query(built, *args, check=False)
         assert result.returncode == 1 and result.stdout == b""
         assert result.stderr.decode().startswith(message) and result.stderr.decode().count("\n") == 1
@@ -417,7 +485,10 @@ def test_cli_errors_are_one_line(built):
 
 def test_ask_and_construct_files(sample_store):
     assert run(sample_store, parse_query("ASK { ?p a schema:ScholarlyArticle }", "ask")).ask is True
-    graph = run(sample_store, parse_query('CONSTRUCT { ?a foaf:name ?n } WHERE { ?a foaf:name ?n FILTER(STRSTARTS(?n, "Gerhard")) }', "c")).graph
+    graph = run(
+        sample_store,
+        parse_query('CONSTRUCT { ?a foaf:name ?n } WHERE { ?a foaf:name ?n FILTER(STRSTARTS(?n, "Gerhard")) }', "c"),
+    ).graph
     assert [str(name) for name in graph.objects()] == ["Gerhard Neumann"]
 
 
@@ -442,10 +513,13 @@ def test_derived_match_keys_are_the_match_keys_of_the_labels(sample_store, kind)
         stored.setdefault(entity.value, set()).add(key.value)
     labels = sample_store.select_terms(
         f"SELECT ?e ?l WHERE {{ ?e a {cls} . {{ ?e {RDFS.label}|{FOAF.name}|{SKOS.prefLabel}|{SKOS.altLabel}|{KG.acronym}|{KG.nameAsWritten} ?l }} "
-        f"UNION {{ ?a {KG.author} ?e ; {KG.nameAsWritten} ?l }} }}")
+        f"UNION {{ ?a {KG.author} ?e ; {KG.nameAsWritten} ?l }} }}"
+    )
     expected: dict[str, set[str]] = {}
     for entity, label in labels:
         expected.setdefault(entity.value, set()).add(match_key(label.value))
     assert stored and stored == expected
-    acronyms = {row[0].value for row in sample_store.select_terms(f"SELECT ?e WHERE {{ ?e a {cls} ; {KG.acronymKey} ?k }}")}
+    acronyms = {
+        row[0].value for row in sample_store.select_terms(f"SELECT ?e WHERE {{ ?e a {cls} ; {KG.acronymKey} ?k }}")
+    }
     assert bool(acronyms) == (kind == "institution")

@@ -12,8 +12,18 @@ from kg.ingest.reading import Paragraph, iter_lines, iter_paragraphs
 def test_line_ends_and_a_bom_do_not_change_the_lines(tmp_path, newline):
     path = tmp_path / "listing.txt"
     path.write_bytes(b"\xef\xbb\xbf" + newline.join([b"ICML 2026", b"", b"Title", b"  ", b"A, B", b""]))
-    assert list(iter_lines(path)) == [(1, "ICML 2026"), (2, ""), (3, "Title"), (4, "  "), (5, "A, B")]  # the last end ends line 5
-    assert list(iter_paragraphs(iter_lines(path))) == [Paragraph(1, "ICML 2026"), Paragraph(3, "Title"), Paragraph(5, "A, B")]
+    assert list(iter_lines(path)) == [
+        (1, "ICML 2026"),
+        (2, ""),
+        (3, "Title"),
+        (4, "  "),
+        (5, "A, B"),
+    ]  # the last end ends line 5
+    assert list(iter_paragraphs(iter_lines(path))) == [
+        Paragraph(1, "ICML 2026"),
+        Paragraph(3, "Title"),
+        Paragraph(5, "A, B"),
+    ]
 
 
 def test_a_paragraph_keeps_its_first_line_number_and_joins_its_lines():
@@ -26,16 +36,21 @@ def test_an_undecodable_line_is_named_with_its_line_and_column(tmp_path):
     path.write_bytes(b"ICML 2026\n\nCaf\xe9\n")
     with pytest.raises(InputError) as error:
         list(iter_lines(path))
-    assert str(error.value) == (f"{path}:3: is not valid utf-8 (byte 0xe9 at column 4); "
-                                "save it as UTF-8 or pass --encoding (e.g. --encoding latin-1)")
+    assert str(error.value) == (
+        f"{path}:3: is not valid utf-8 (byte 0xe9 at column 4); "
+        "save it as UTF-8 or pass --encoding (e.g. --encoding latin-1)"
+    )
     assert [text for _, text in iter_lines(path, "latin-1")][2] == "Café"  # the near miss: the right encoding
 
 
-@pytest.mark.parametrize("make, message", [
-    (lambda p: p.mkdir(), "is a folder, not a listing file"),
-    (lambda p: None, "no such file"),
-    (lambda p: p.write_bytes(b"\x89PNG\x00\x00"), "is a binary file, not a text listing"),
-])
+@pytest.mark.parametrize(
+    "make, message",
+    [
+        (lambda p: p.mkdir(), "is a folder, not a listing file"),
+        (lambda p: None, "no such file"),
+        (lambda p: p.write_bytes(b"\x89PNG\x00\x00"), "is a binary file, not a text listing"),
+    ],
+)
 def test_unreadable_files_fail_with_one_line(tmp_path, make, message):
     path = tmp_path / "input.txt"
     make(path)

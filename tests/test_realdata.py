@@ -51,15 +51,19 @@ def test_a_record_with_a_rejected_institution_entry_is_found_by_its_line_as_its_
     from kg.stores.embedded import KGStore
 
     listing = tmp_path / "loom_listing.txt"
-    listing.write_text("LOOM\n\nA Loom Paper\n\nA Loom Paper\n\nAda Lovelace, Alan Turing\n\n机构 * Ada Lovelace ； Loom University 纠错\n",
-                       encoding="utf-8")
+    listing.write_text(
+        "LOOM\n\nA Loom Paper\n\nA Loom Paper\n\nAda Lovelace, Alan Turing\n\n机构 * Ada Lovelace ； Loom University 纠错\n",
+        encoding="utf-8",
+    )
     store = KGStore("memory")
     ingest([listing], store, Minter())
     papers = _papers_by_line(store, listing.name)
     assert len(papers) == 1 and "/paper/" in next(iter(papers.values()))
 
 
-@pytest.mark.parametrize("truth_path", [path for path, _ in SETS] or [None], ids=lambda path: getattr(path, "stem", "none"))
+@pytest.mark.parametrize(
+    "truth_path", [path for path, _ in SETS] or [None], ids=lambda path: getattr(path, "stem", "none")
+)
 def test_derive_writes_the_shared_sets_again_from_the_providers_file(truth_path, tmp_path):
     """eval/derive.py, the way any other conference of the provider is scored, makes what shared/realdata holds."""
     import json
@@ -71,6 +75,6 @@ def test_derive_writes_the_shared_sets_again_from_the_providers_file(truth_path,
     derived = json.loads(write_set(provider_file, tmp_path, truth["venue"]).read_text(encoding="utf-8"))
     for kind, name in truth["files"].items():
         assert (tmp_path / name).read_bytes() == (truth_path.parent / name).read_bytes(), kind
-    assert {key: value for key, value in derived.items() if key != "source"} == \
-        {key: value for key, value in truth.items() if key != "source"}
-
+    assert {key: value for key, value in derived.items() if key != "source"} == {
+        key: value for key, value in truth.items() if key != "source"
+    }

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from conftest import run_kg
+
 from kg.errors import KgError
 from kg.query.library import find_entity, library, parse_query, run
 
@@ -18,13 +18,18 @@ def built(tmp_path_factory):
     return folder
 
 
-@pytest.mark.parametrize("args, message", [
-    (("top-institutions", "-p", "limit=-1"), "parameter limit: -1 is too small; give a whole number ≥ 1"),
-    (("top-institutions", "-p", "limit=0"), "parameter limit: 0 is too small; give a whole number ≥ 1"),
-    (("coauthor-pairs", "-p", "min_shared=0"), "parameter min_shared: 0 is too small; give a whole number ≥ 2"),
-    (("author-papers", "-p", "author=nobody at all", "-p", "byline=middle"),
-     "parameter byline: 'middle' is not allowed; give one of any, first, last"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (("top-institutions", "-p", "limit=-1"), "parameter limit: -1 is too small; give a whole number ≥ 1"),
+        (("top-institutions", "-p", "limit=0"), "parameter limit: 0 is too small; give a whole number ≥ 1"),
+        (("coauthor-pairs", "-p", "min_shared=0"), "parameter min_shared: 0 is too small; give a whole number ≥ 2"),
+        (
+            ("author-papers", "-p", "author=nobody at all", "-p", "byline=middle"),
+            "parameter byline: 'middle' is not allowed; give one of any, first, last",
+        ),
+    ],
+)
 @pytest.mark.slow
 def test_parameter_values_are_checked_before_the_query_runs(built, args, message):
     result = run_kg("query", *args, cwd=built, check=False)
@@ -54,12 +59,15 @@ def test_byline_values_are_case_forgiving(sample_store):
     assert first.rows
 
 
-@pytest.mark.parametrize("args, message", [
-    (("build", "--encoding", "nope"), "Invalid value for '--encoding': 'nope' is not a text encoding"),
-    (("build", "--out", "a-file/exports"), "kg: error: --out a-file/exports: cannot write there (Not a directory)"),
-    (("build", "--base", "not an iri"), "kg: error: --base 'not an iri/' is not an IRI namespace"),
-    (("export", "--out", "a-file/kg.ttl"), "kg: error: a-file"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (("build", "--encoding", "nope"), "Invalid value for '--encoding': 'nope' is not a text encoding"),
+        (("build", "--out", "a-file/exports"), "kg: error: --out a-file/exports: cannot write there (Not a directory)"),
+        (("build", "--base", "not an iri"), "kg: error: --base 'not an iri/' is not an IRI namespace"),
+        (("export", "--out", "a-file/kg.ttl"), "kg: error: a-file"),
+    ],
+)
 @pytest.mark.slow
 def test_bad_options_are_one_line_exit_2_and_change_nothing(built, args, message):
     (built / "a-file").write_text("", encoding="utf-8")
@@ -72,7 +80,9 @@ def test_bad_options_are_one_line_exit_2_and_change_nothing(built, args, message
 
 
 def test_a_syntax_error_in_my_query_is_at_my_line_and_column(built):
-    (built / "mine.rq").write_text("# title: mine\nSELECT ?s WHERE {\n  ?s ?p ?o .\n  ?s <a b> ?o }\n", encoding="utf-8")
+    (built / "mine.rq").write_text(
+        "# title: mine\nSELECT ?s WHERE {\n  ?s ?p ?o .\n  ?s <a b> ?o }\n", encoding="utf-8"
+    )
     result = run_kg("query", "--file", "mine.rq", cwd=built, check=False)
     assert result.returncode == 1
     lines = result.stderr.decode().splitlines()
@@ -88,7 +98,8 @@ def test_graph_outputs_keep_builds_page_and_refuse_an_empty_network(built):
     empty = run_kg("graph", "coauthors", "--min-papers", "1000", cwd=built, check=False)
     assert empty.returncode == 1
     assert empty.stderr.decode().splitlines() == [
-        "kg: error: the thresholds leave no coauthors in the network: lower --min-papers, --min-weight or raise --max-team"]
+        "kg: error: the thresholds leave no coauthors in the network: lower --min-papers, --min-weight or raise --max-team"
+    ]
 
 
 def test_reading_commands_offer_only_the_options_they_use(built):

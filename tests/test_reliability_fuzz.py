@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-
 from conftest import ABSTRACTS, LISTING
+from structured_sources import realdata
+
 from kg.errors import InputError
 from kg.ingest.formats import read_source
 from kg.records import PaperRecord, Rejection
-from structured_sources import realdata
 
 MUTANTS = int(os.environ.get("KG_FUZZ_MUTANTS") or 300)
 MAX_CPU_SECONDS = 2.0  # per input; the slowest sample mutant takes a fraction of that

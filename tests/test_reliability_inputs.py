@@ -7,8 +7,8 @@ import shutil
 import subprocess
 
 import pytest
-
 from conftest import LISTING, run_kg
+
 from kg.ingest.comments import parse_publication
 from kg.ingest.formats import read_source
 from kg.nlp.analysis import analyse
@@ -19,8 +19,11 @@ def titles(path, fmt="listing") -> list[str]:
     return [getattr(item, "title", None) or item.reason for item in items]
 
 
-@pytest.mark.parametrize("line_end, blank_end", [("\r", "\r\n"), ("\r\n", "\r"), ("\n", "\r\n"), ("\r", "\r"), ("\r\n", "\n")],
-                         ids=["cr-then-crlf", "crlf-then-cr", "lf-then-crlf", "cr", "crlf-then-lf"])
+@pytest.mark.parametrize(
+    "line_end, blank_end",
+    [("\r", "\r\n"), ("\r\n", "\r"), ("\n", "\r\n"), ("\r", "\r"), ("\r\n", "\n")],
+    ids=["cr-then-crlf", "crlf-then-cr", "lf-then-crlf", "cr", "crlf-then-lf"],
+)
 def test_every_line_end_mix_reads_the_same(tmp_path, line_end, blank_end):
     text = LISTING.read_text(encoding="utf-8")
     lines = text.split("\n")
@@ -32,7 +35,9 @@ def test_every_line_end_mix_reads_the_same(tmp_path, line_end, blank_end):
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not (shutil.which("rapper") and shutil.which("xmllint")), reason="needs rapper and xmllint (make system-deps)")
+@pytest.mark.skipif(
+    not (shutil.which("rapper") and shutil.which("xmllint")), reason="needs rapper and xmllint (make system-deps)"
+)
 def test_non_characters_and_controls_never_reach_an_output(tmp_path):
     text = LISTING.read_text(encoding="utf-8")
     title = text.split("\n")[2]
@@ -53,39 +58,54 @@ def test_non_characters_and_controls_never_reach_an_output(tmp_path):
     assert "Gerhard Neumann" in (tmp_path / "co.gexf").read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("text, artifacts", [
-    ("We introduce " + " ".join(["X-Y"] * 4900) + ".", ["X-Y"]),
-    ("(" * 5000 + "x" + ")" * 5000, []),
-    (" ".join(["ABC"] * 4500), []),
-], ids=["x-y-abstract", "nested-parentheses", "acronyms"])
+@pytest.mark.parametrize(
+    "text, artifacts",
+    [
+        ("We introduce " + " ".join(["X-Y"] * 4900) + ".", ["X-Y"]),
+        ("(" * 5000 + "x" + ")" * 5000, []),
+        (" ".join(["ABC"] * 4500), []),
+    ],
+    ids=["x-y-abstract", "nested-parentheses", "acronyms"],
+)
 def test_a_20kb_abstract_is_analysed(text, artifacts):
     """How long it takes beside an ordinary abstract is measured by bench/hostile_inputs.py."""
     analysis = analyse("A Title", text)
     assert [artifact.name for artifact in analysis.artifacts] == artifacts and analysis.topics == []
 
 
-@pytest.mark.parametrize("text, links", [
-    (" ".join(f"http://a.b/{n}" for n in range(2200)), {"other_urls": 2200}),
-    ("Project page: " + " code ".join(f"https://x.org/{n}" for n in range(2200)), {"code_urls": 2199, "project_urls": 1}),
-    ("Workshop on " + "a: " * 6000 + "(", {}),
-], ids=["2200-urls", "2200-cued-urls", "workshop-name"])
+@pytest.mark.parametrize(
+    "text, links",
+    [
+        (" ".join(f"http://a.b/{n}" for n in range(2200)), {"other_urls": 2200}),
+        (
+            "Project page: " + " code ".join(f"https://x.org/{n}" for n in range(2200)),
+            {"code_urls": 2199, "project_urls": 1},
+        ),
+        ("Workshop on " + "a: " * 6000 + "(", {}),
+    ],
+    ids=["2200-urls", "2200-cued-urls", "workshop-name"],
+)
 def test_a_comments_line_with_thousands_of_links_is_read(text, links):
     """How long it takes beside an ordinary comments line is measured by bench/hostile_inputs.py."""
     info = parse_publication(text, text, "A Title")
-    assert {kind: len(getattr(info, kind)) for kind in ("other_urls", "code_urls", "project_urls")
-            if getattr(info, kind)} == links
+    assert {
+        kind: len(getattr(info, kind)) for kind in ("other_urls", "code_urls", "project_urls") if getattr(info, kind)
+    } == links
 
 
 def listing(title: str, authors: str) -> str:
     return f"ICML 2026 Papers\n\n{title}\n\n{authors}\n\nComments: ICML 2026 poster\n"
 
 
-@pytest.mark.parametrize("second_authors, papers", [
-    ("Carol White, Dan Brown", 2),        # same title, other people: two papers
-    ("Alice Smith, Dan Brown", 2),         # same first author, another co-author: another byline
-    ("ALICE  SMİTH, Bob Jones", 1),        # the same byline written another way: one paper, two sources
-    ("Bob Jones, Alice Smith", 2),         # the same people in another order is another byline: kept apart
-])
+@pytest.mark.parametrize(
+    "second_authors, papers",
+    [
+        ("Carol White, Dan Brown", 2),  # same title, other people: two papers
+        ("Alice Smith, Dan Brown", 2),  # same first author, another co-author: another byline
+        ("ALICE  SMİTH, Bob Jones", 1),  # the same byline written another way: one paper, two sources
+        ("Bob Jones, Alice Smith", 2),  # the same people in another order is another byline: kept apart
+    ],
+)
 def test_same_title_listings_are_one_paper_only_when_their_authors_agree(tmp_path, second_authors, papers):
     from kg.pipeline import ingest
     from kg.query.stats import graph_stats
@@ -97,5 +117,7 @@ def test_same_title_listings_are_one_paper_only_when_their_authors_agree(tmp_pat
     store = KGStore("memory")
     ingest([tmp_path / "a.txt", tmp_path / "b.txt"], store, Minter(), format_name="listing")
     assert graph_stats(store)["papers"] == papers
-    positions = store.scalar("SELECT (COUNT(DISTINCT ?a) AS ?n) WHERE { ?a <https://kg.example.org/ontology#position> ?k }")
+    positions = store.scalar(
+        "SELECT (COUNT(DISTINCT ?a) AS ?n) WHERE { ?a <https://kg.example.org/ontology#position> ?k }"
+    )
     assert positions == 2 * papers  # every authorship one position of one byline

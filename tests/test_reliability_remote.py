@@ -11,7 +11,6 @@ import time
 import urllib.parse
 
 import pytest
-
 from conftest import KG_BIN, LISTING
 
 GRAPHS_TSV = b"?g\n<https://kg.example.org/id/source/a>\n"
@@ -30,11 +29,15 @@ class Fault(http.server.BaseHTTPRequestHandler):
             if self.path.startswith("/update"):
                 mode = "redirect-307"
             elif "json" in self.headers.get("Accept", ""):
-                return self.answer(200, "application/sparql-results+json", b'{"head":{"vars":["g"]},"results":{"bindings":[]}}')
+                return self.answer(
+                    200, "application/sparql-results+json", b'{"head":{"vars":["g"]},"results":{"bindings":[]}}'
+                )
         if "DISTINCT ?g" in query and mode not in ("tsv-huge", "tsv-html") and not mode.startswith("redirect"):
             return self.answer(200, "text/tab-separated-values", GRAPHS_TSV)
         if mode == "json-truncated":
-            return self.answer(200, "application/sparql-results+json", b'{"head":{"vars":["n"]},"results":{"bindings":[{"n":')
+            return self.answer(
+                200, "application/sparql-results+json", b'{"head":{"vars":["n"]},"results":{"bindings":[{"n":'
+            )
         if mode == "json-wrong":
             return self.answer(200, "application/sparql-results+json", b'{"hello": ["world"]}')
         if mode == "html":
@@ -107,26 +110,31 @@ def servers():
 
 def kg(*args: str, cwd) -> tuple[subprocess.CompletedProcess, float]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("KG_")}
-    env.update(KG_STORE_TIMEOUT=str(TIMEOUT), KG_STORE_MAX_BYTES=str(4 << 20), KG_STORE_USER="u", KG_STORE_PASSWORD="secret")
+    env.update(
+        KG_STORE_TIMEOUT=str(TIMEOUT), KG_STORE_MAX_BYTES=str(4 << 20), KG_STORE_USER="u", KG_STORE_PASSWORD="secret"
+    )
     started = time.monotonic()
     result = subprocess.run([str(KG_BIN), *args], cwd=cwd, env=env, capture_output=True, timeout=120)
     return result, time.monotonic() - started
 
 
-@pytest.mark.parametrize("mode, message", [
-    ("json-truncated", "not valid application/sparql-results+json"),
-    ("json-wrong", "not valid application/sparql-results+json"),
-    ("wrong-length", "cut short"),
-    ("html", "answered text/html where application/sparql-results+json or application/sparql-results+xml or"),
-    ("text-plain", "answered text/plain where"),
-    ("tsv-html", "answered text/html where application/sparql-results+json or application/sparql-results+xml or"),
-    ("slow", "no answer within the time limit"),
-    ("tsv-huge", "larger than 4,194,304 bytes"),
-    ("unavailable", "503"),
-    ("redirect-301", "redirects to another host"),
-    ("redirect-302", "redirects to another host"),
-    ("redirect-303", "redirects to another host"),
-])
+@pytest.mark.parametrize(
+    "mode, message",
+    [
+        ("json-truncated", "not valid application/sparql-results+json"),
+        ("json-wrong", "not valid application/sparql-results+json"),
+        ("wrong-length", "cut short"),
+        ("html", "answered text/html where application/sparql-results+json or application/sparql-results+xml or"),
+        ("text-plain", "answered text/plain where"),
+        ("tsv-html", "answered text/html where application/sparql-results+json or application/sparql-results+xml or"),
+        ("slow", "no answer within the time limit"),
+        ("tsv-huge", "larger than 4,194,304 bytes"),
+        ("unavailable", "503"),
+        ("redirect-301", "redirects to another host"),
+        ("redirect-302", "redirects to another host"),
+        ("redirect-303", "redirects to another host"),
+    ],
+)
 def test_each_fault_is_one_line_exit_2_in_time(servers, tmp_path, mode, message):
     here, there = servers
     here.mode = mode
@@ -144,13 +152,21 @@ def test_a_redirected_write_is_an_error_and_writes_nothing(servers, tmp_path):
     here.mode = "write-redirect"
     here.elsewhere = f"http://127.0.0.1:{here.server_port}/moved"  # same host: followed for reads only
     query = f"http://127.0.0.1:{here.server_port}/query"
-    result, _ = kg("ingest", str(LISTING), "--store", query, "--update-endpoint", f"http://127.0.0.1:{here.server_port}/update",
-                   cwd=tmp_path)
+    result, _ = kg(
+        "ingest",
+        str(LISTING),
+        "--store",
+        query,
+        "--update-endpoint",
+        f"http://127.0.0.1:{here.server_port}/update",
+        cwd=tmp_path,
+    )
     assert result.returncode == 2
     assert "ingested" not in result.stdout.decode()
     assert result.stderr.decode().splitlines() == [
         f"kg: error: http://127.0.0.1:{here.server_port}/update: the server redirects this write to "
-        f"{here.elsewhere}/update; nothing was written, give the endpoint's own URL"]
+        f"{here.elsewhere}/update; nothing was written, give the endpoint's own URL"
+    ]
 
 
 @pytest.fixture
@@ -181,18 +197,28 @@ def test_a_host_that_never_connects_fails_on_the_connect_limit_not_the_answer_li
     env = {k: v for k, v in os.environ.items() if not k.startswith("KG_")}
     env.update(KG_STORE_TIMEOUT="600", KG_STORE_CONNECT_TIMEOUT="0.5")
     started = time.monotonic()
-    result = subprocess.run([str(KG_BIN), "stats", "--store", url], cwd=tmp_path, env=env, capture_output=True, timeout=120)
+    result = subprocess.run(
+        [str(KG_BIN), "stats", "--store", url], cwd=tmp_path, env=env, capture_output=True, timeout=120
+    )
     elapsed = time.monotonic() - started
     assert result.returncode == 2
     assert result.stderr.decode().splitlines() == [
-        f"kg: error: {url}: cannot reach the SPARQL server (no connection within 0.5 s, $KG_STORE_CONNECT_TIMEOUT)"]
+        f"kg: error: {url}: cannot reach the SPARQL server (no connection within 0.5 s, $KG_STORE_CONNECT_TIMEOUT)"
+    ]
     assert elapsed < 4 * 0.5 + sum((0.5, 1.0, 2.0)) + 8  # four tries and their back-off, plus start-up
 
 
 def test_a_connect_limit_must_be_a_positive_number(tmp_path):
     env = {k: v for k, v in os.environ.items() if not k.startswith("KG_")}
     env.update(KG_STORE_CONNECT_TIMEOUT="soon")
-    result = subprocess.run([str(KG_BIN), "stats", "--store", "http://127.0.0.1:9/query"], cwd=tmp_path, env=env,
-                            capture_output=True, timeout=120)
+    result = subprocess.run(
+        [str(KG_BIN), "stats", "--store", "http://127.0.0.1:9/query"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        timeout=120,
+    )
     assert result.returncode != 0
-    assert result.stderr.decode().splitlines() == ["kg: error: $KG_STORE_CONNECT_TIMEOUT='soon': give a positive number"]
+    assert result.stderr.decode().splitlines() == [
+        "kg: error: $KG_STORE_CONNECT_TIMEOUT='soon': give a positive number"
+    ]

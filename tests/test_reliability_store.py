@@ -14,7 +14,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from conftest import KG_BIN, LISTING, run_kg
 
 DATA = Path(__file__).parent / "data"
@@ -42,8 +41,12 @@ def test_a_failed_build_leaves_the_previous_graph(tmp_path):
     before = stats(tmp_path)
     assert before["sources"] == 2
     (tmp_path / "empty.txt").write_text("", encoding="utf-8")
-    (tmp_path / "all-rejected.txt").write_text("ICML 2026 Papers\n\n" + "\n\n".join(
-        f"A Title Without An Author Line {n}\n\n机构 * Some University 纠错" for n in range(3)) + "\n", encoding="utf-8")
+    (tmp_path / "all-rejected.txt").write_text(
+        "ICML 2026 Papers\n\n"
+        + "\n\n".join(f"A Title Without An Author Line {n}\n\n机构 * Some University 纠错" for n in range(3))
+        + "\n",
+        encoding="utf-8",
+    )
     failures = [
         (("build", "/nonexistent.txt"), 2),
         (("build", "--strict", str(DATA / "hostile_listing.txt")), 1),
@@ -83,7 +86,9 @@ def test_readers_beside_a_writer_and_two_writers(tmp_path):
     run_kg("build", cwd=tmp_path)
     run_kg("synth", "--papers", "200", "--seed", "3", "--out", "more.txt", cwd=tmp_path)
     writer = kg_process("ingest", "more.txt", cwd=tmp_path)
-    readers = [kg_process("query", "top-institutions", "-p", "limit=3", "--format", "csv", cwd=tmp_path) for _ in range(20)]
+    readers = [
+        kg_process("query", "top-institutions", "-p", "limit=3", "--format", "csv", cwd=tmp_path) for _ in range(20)
+    ]
     for process in [writer, *readers]:
         out, err = process.communicate(timeout=600)
         assert process.returncode == 0, err.decode()
@@ -107,7 +112,9 @@ def test_a_writer_waits_only_as_long_as_told(tmp_path):
         result = run_kg("ingest", str(LISTING), "--wait", "0.5", cwd=tmp_path, check=False)
         waited = time.monotonic() - started
         assert stats(tmp_path) == before  # readers are not held up by a writer
-    assert result.stderr.decode().splitlines()[0] == "kg: waiting up to 0.5 s for another kg command writing .kg-store …"
+    assert (
+        result.stderr.decode().splitlines()[0] == "kg: waiting up to 0.5 s for another kg command writing .kg-store …"
+    )
     assert "another kg command is still writing it after 0.5 s" in one_line_error_last(result, 2)
     assert waited < 30  # start-up plus the wait, not the default 300 s
     run_kg("ingest", str(LISTING), "--wait", "0.5", cwd=tmp_path)  # released: the next writer goes ahead
@@ -121,7 +128,9 @@ def one_line_error_last(result, code: int) -> str:
 @pytest.mark.slow
 def test_reading_commands_refuse_a_folder_without_a_store(tmp_path):
     for args in (("stats",), ("query", "top-institutions"), ("graph", "stats"), ("export",)):
-        assert "no graph here (.kg-store): run kg build first" in one_line_error(run_kg(*args, cwd=tmp_path, check=False), 1)
+        assert "no graph here (.kg-store): run kg build first" in one_line_error(
+            run_kg(*args, cwd=tmp_path, check=False), 1
+        )
     assert not (tmp_path / ".kg-store").exists()
 
 
@@ -132,7 +141,9 @@ def test_a_damaged_store_is_refused_and_kept(tmp_path):
     (store / "CURRENT").unlink()
     files = sorted(p.name for p in store.iterdir())
     for args in (("stats",), ("stats",), ("ingest", str(LISTING))):
-        assert "the store is damaged (its CURRENT file is missing)" in one_line_error(run_kg(*args, cwd=tmp_path, check=False), 1)
+        assert "the store is damaged (its CURRENT file is missing)" in one_line_error(
+            run_kg(*args, cwd=tmp_path, check=False), 1
+        )
     assert sorted(p.name for p in store.iterdir()) == files
 
 
@@ -147,7 +158,9 @@ def test_a_fifo_is_refused_at_once_and_an_incomplete_journal_entry_deletes_nothi
     entry.mkdir()
     (entry / "0.graph").write_text("https://kg.example.org/id/source/001-0af6457a65591eab-txt", encoding="utf-8")
     (entry / "drop").write_text("", encoding="utf-8")  # its 0.nt is missing: applying it would only drop
-    assert "is incomplete; nothing was changed" in one_line_error(run_kg("ingest", str(LISTING), cwd=tmp_path, check=False), 1)
+    assert "is incomplete; nothing was changed" in one_line_error(
+        run_kg("ingest", str(LISTING), cwd=tmp_path, check=False), 1
+    )
     (tmp_path / "kept").mkdir()
     entry.rename(tmp_path / "kept" / entry.name)
     assert stats(tmp_path) == before
@@ -156,8 +169,8 @@ def test_a_fifo_is_refused_at_once_and_an_incomplete_journal_entry_deletes_nothi
 @pytest.mark.slow
 def test_kill_9_between_the_merge_rewrite_and_the_derived_graph_keeps_the_merge(tmp_path):
     """The resolution step dies after rewriting the merged paper, before its derived graph is written."""
-    from test_ingest import dump, dump_of_build
     from conftest import ABSTRACTS
+    from test_ingest import dump, dump_of_build
 
     store = tmp_path / "store"
     run_kg("build", "--store", str(store), cwd=tmp_path)

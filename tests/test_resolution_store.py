@@ -8,14 +8,14 @@ import shutil
 
 import pytest
 import rdflib
-
 from conftest import ABSTRACTS, LISTING, run_kg
-from kg.rdf.iris import Minter
+
 from kg.pipeline import ingest
 from kg.quality.report import quality_report
+from kg.quality.shacl import store_graph, validate_graph
+from kg.rdf.iris import Minter
 from kg.resolve.store_step import read_papers, resolution_suspended
 from kg.stores.embedded import KGStore
-from kg.quality.shacl import store_graph, validate_graph
 from kg.vocab import KG_NS, sparql_prologue
 
 ID = "https://kg.example.org/id/"
@@ -35,29 +35,73 @@ def test_samples_done_when(sample_store):
     assert count(sample_store, "SELECT DISTINCT ?p WHERE { ?p a schema:ScholarlyArticle }") == 43
     # MLUBench: one paper with the listing's title, the abstract, and both provenance links
     assert count(sample_store, f"{MLUBENCH} dcterms:abstract ?a") == 1
-    sources = {str(row[0]) for row in sample_store.query(sparql_prologue() + f"SELECT ?file WHERE {{ {MLUBENCH} prov:wasDerivedFrom/prov:wasDerivedFrom/dcterms:title ?file }}")}
+    sources = {
+        str(row[0])
+        for row in sample_store.query(
+            sparql_prologue()
+            + f"SELECT ?file WHERE {{ {MLUBENCH} prov:wasDerivedFrom/prov:wasDerivedFrom/dcterms:title ?file }}"
+        )
+    }
     assert sources == {LISTING.name, ABSTRACTS.name}
     # LMU Munich has its institute and its department as units
-    units = {str(row[0]) for row in sample_store.query(sparql_prologue() + f"SELECT ?l WHERE {{ ?u org:subOrganizationOf {LMU} ; skos:prefLabel ?l FILTER(lang(?l) = 'en') }}")}
-    assert units == {"Institute of Computer Science, Ludwig Maximilian University of Munich",
-                     "Department of Mathematics, Ludwig Maximilian University of Munich"}
-    assert count(sample_store, f"{LMU} skos:altLabel \"LMU Munich\"@en") == 1
+    units = {
+        str(row[0])
+        for row in sample_store.query(
+            sparql_prologue()
+            + f"SELECT ?l WHERE {{ ?u org:subOrganizationOf {LMU} ; skos:prefLabel ?l FILTER(lang(?l) = 'en') }}"
+        )
+    }
+    assert units == {
+        "Institute of Computer Science, Ludwig Maximilian University of Munich",
+        "Department of Mathematics, Ludwig Maximilian University of Munich",
+    }
+    assert count(sample_store, f'{LMU} skos:altLabel "LMU Munich"@en') == 1
     # USTC with English and Chinese labels; UIUC resolved
-    ustc = {(str(label), label.language) for (label,) in sample_store.query(sparql_prologue() + f"SELECT ?l WHERE {{ <{ID}institution/university-of-science-and-technology-of-china> rdfs:label ?l }}")}
+    ustc = {
+        (str(label), label.language)
+        for (label,) in sample_store.query(
+            sparql_prologue()
+            + f"SELECT ?l WHERE {{ <{ID}institution/university-of-science-and-technology-of-china> rdfs:label ?l }}"
+        )
+    }
     assert ustc == {("University of Science and Technology of China", "en"), ("中国科学技术大学", "zh")}
-    assert count(sample_store, f"<{ID}institution/university-of-illinois-urbana-champaign> skos:prefLabel \"University of Illinois Urbana-Champaign\"@en ; skos:altLabel \"UIUC\"@en") == 1
+    assert (
+        count(
+            sample_store,
+            f'<{ID}institution/university-of-illinois-urbana-champaign> skos:prefLabel "University of Illinois Urbana-Champaign"@en ; skos:altLabel "UIUC"@en',
+        )
+        == 1
+    )
 
 
 def test_no_person_names_among_institutions(sample_store):
-    names = ["Pengwei Sun", "Dmitrii Gavrilev", "Sangjun Park", "Everett Richards", "Zhihui Chen", "Ziwei Chen", "Ling Shao", "Dongwoo Kim", "Tae-Kyun Kim"]
-    labels = {str(row[0]) for row in sample_store.query(sparql_prologue() + "SELECT ?l WHERE { ?o a org:Organization ; rdfs:label|kg:nameAsWritten ?l }")}
+    names = [
+        "Pengwei Sun",
+        "Dmitrii Gavrilev",
+        "Sangjun Park",
+        "Everett Richards",
+        "Zhihui Chen",
+        "Ziwei Chen",
+        "Ling Shao",
+        "Dongwoo Kim",
+        "Tae-Kyun Kim",
+    ]
+    labels = {
+        str(row[0])
+        for row in sample_store.query(
+            sparql_prologue() + "SELECT ?l WHERE { ?o a org:Organization ; rdfs:label|kg:nameAsWritten ?l }"
+        )
+    }
     assert not [name for name in names if any(name in label for label in labels)]
     assert count(sample_store, "?n a kg:RejectedInstitutionEntry") == len(names)
 
 
 def test_every_person_has_one_display_name(sample_store):
     assert count(sample_store, "SELECT DISTINCT ?p WHERE { ?p a foaf:Person }") == 135
-    assert count(sample_store, "SELECT ?p WHERE { ?p a foaf:Person ; foaf:name ?n } GROUP BY ?p HAVING (COUNT(?n) = 1)") == 135
+    assert (
+        count(sample_store, "SELECT ?p WHERE { ?p a foaf:Person ; foaf:name ?n } GROUP BY ?p HAVING (COUNT(?n) = 1)")
+        == 135
+    )
 
 
 def test_ingest_order_does_not_change_the_graph():
@@ -68,10 +112,13 @@ def test_ingest_order_does_not_change_the_graph():
     assert nquads(together) == nquads(one_by_one)
 
 
-@pytest.mark.parametrize("jobs, readers", [
-    (2, ["counting co-author pairs and institutions", "listing the names of papers with artifacts"]),
-    (1, []),  # --jobs 1: everything in one process
-])
+@pytest.mark.parametrize(
+    "jobs, readers",
+    [
+        (2, ["counting co-author pairs and institutions", "listing the names of papers with artifacts"]),
+        (1, []),  # --jobs 1: everything in one process
+    ],
+)
 @pytest.mark.slow
 def test_an_on_disk_store_counts_in_reader_processes_and_resolves_the_same(tmp_path, monkeypatch, jobs, readers):
     """The counts and the name lists are made by processes of their own on an on-disk store
@@ -82,8 +129,11 @@ def test_an_on_disk_store_counts_in_reader_processes_and_resolves_the_same(tmp_p
 
     started = []
     opened = beside.ReaderProcess.__init__
-    monkeypatch.setattr(beside.ReaderProcess, "__init__",
-                        lambda self, store, what, *args, **kw: started.append(what) or opened(self, store, what, *args, **kw))
+    monkeypatch.setattr(
+        beside.ReaderProcess,
+        "__init__",
+        lambda self, store, what, *args, **kw: started.append(what) or opened(self, store, what, *args, **kw),
+    )
     in_memory, on_disk = KGStore("memory"), KGStore(str(tmp_path / "store"))
     ingest([ABSTRACTS.parent], in_memory, Minter())
     ingest([ABSTRACTS.parent], on_disk, Minter(), jobs=jobs)
@@ -102,9 +152,14 @@ def test_reingest_is_idempotent_and_a_corrected_listing_leaves_nothing_stale(tmp
     ingest([LISTING], store, Minter())
     assert nquads(store) == first
     corrected = tmp_path / LISTING.name
-    corrected.write_text(LISTING.read_text(encoding="utf-8").replace("Caltech（加州理工学院） ； UIUC", "Caltech（加州理工学院） ； University of Illinois at Urbana-Champaign"), encoding="utf-8")
+    corrected.write_text(
+        LISTING.read_text(encoding="utf-8").replace(
+            "Caltech（加州理工学院） ； UIUC", "Caltech（加州理工学院） ； University of Illinois at Urbana-Champaign"
+        ),
+        encoding="utf-8",
+    )
     ingest([corrected], store, Minter())
-    assert count(store, '?o kg:nameAsWritten "UIUC"@en') == 0           # the old spelling is gone
+    assert count(store, '?o kg:nameAsWritten "UIUC"@en') == 0  # the old spelling is gone
     assert count(store, f"<{ID}institution/university-of-illinois-urbana-champaign> a org:Organization") == 1
     assert count(store, "SELECT DISTINCT ?p WHERE { ?p a schema:ScholarlyArticle }") == 43
 
@@ -123,7 +178,7 @@ def test_removing_the_listing_gives_the_abstract_paper_back_its_own_iri():
 
 
 def test_written_forms_from_two_sources_give_one_display_name(tmp_path):
-    """"Balazs" in one file and "Balázs" in another: one person named with the diacritics, either order."""
+    """ "Balazs" in one file and "Balázs" in another: one person named with the diacritics, either order."""
     listing = LISTING.read_text(encoding="utf-8")
     plain = tmp_path / "a.txt"
     plain.write_text(listing.replace("Balázs Gyenes", "Balazs Gyenes"), encoding="utf-8")
@@ -132,7 +187,15 @@ def test_written_forms_from_two_sources_give_one_display_name(tmp_path):
         store = KGStore("memory")
         for path in order:
             ingest([path], store, Minter())
-        names.append(sorted((str(n), str(a)) for n, a in store.query(sparql_prologue() + f"SELECT ?n ?a WHERE {{ <{ID}author/balazs-gyenes> foaf:name ?n ; skos:altLabel ?a }}")))
+        names.append(
+            sorted(
+                (str(n), str(a))
+                for n, a in store.query(
+                    sparql_prologue()
+                    + f"SELECT ?n ?a WHERE {{ <{ID}author/balazs-gyenes> foaf:name ?n ; skos:altLabel ?a }}"
+                )
+            )
+        )
     assert names[0] == names[1] == [("Balázs Gyenes", "Balazs Gyenes")]
 
 
@@ -143,15 +206,31 @@ def test_sample_graph_conforms_to_the_shapes(sample_store):
 
 
 BROKEN = {
-    "a gap in byline positions": (f"DELETE {{ ?a kg:position 2 }} INSERT {{ ?a kg:position 3 }} WHERE {{ {MLUBENCH} kg:authorship ?a . ?a kg:position 2 }}",
-                                  "positions are not 1..n"),
-    "a person without a name": (f"DELETE {{ ?p foaf:name ?n }} WHERE {{ <{ID}author/he-li> foaf:name ?n . BIND(<{ID}author/he-li> AS ?p) }}",
-                                "one display name"),
-    "a merge without its reason": ("DELETE { ?m rdfs:comment ?c } WHERE { ?m a kg:PaperMerge ; rdfs:comment ?c }", "every merge says why"),
-    "a title without a language": (f"INSERT DATA {{ {MLUBENCH} dcterms:title \"untagged\" }}", "titles are @en or @zh"),
-    "a creator without an authorship": (f"INSERT DATA {{ {MLUBENCH} dcterms:creator <{ID}author/gerhard-neumann> }}", "dcterms:creator is the author"),
-    "a topic assignment without evidence": ("DELETE { ?x kg:foundIn ?s } WHERE { ?x kg:foundIn ?s }", "where the topic was found"),
-    "an artifact without a type": (f"DELETE DATA {{ <{ID}artifact/mlubench> a kg:Benchmark }}", "an introduced artifact is typed"),
+    "a gap in byline positions": (
+        f"DELETE {{ ?a kg:position 2 }} INSERT {{ ?a kg:position 3 }} WHERE {{ {MLUBENCH} kg:authorship ?a . ?a kg:position 2 }}",
+        "positions are not 1..n",
+    ),
+    "a person without a name": (
+        f"DELETE {{ ?p foaf:name ?n }} WHERE {{ <{ID}author/he-li> foaf:name ?n . BIND(<{ID}author/he-li> AS ?p) }}",
+        "one display name",
+    ),
+    "a merge without its reason": (
+        "DELETE { ?m rdfs:comment ?c } WHERE { ?m a kg:PaperMerge ; rdfs:comment ?c }",
+        "every merge says why",
+    ),
+    "a title without a language": (f'INSERT DATA {{ {MLUBENCH} dcterms:title "untagged" }}', "titles are @en or @zh"),
+    "a creator without an authorship": (
+        f"INSERT DATA {{ {MLUBENCH} dcterms:creator <{ID}author/gerhard-neumann> }}",
+        "dcterms:creator is the author",
+    ),
+    "a topic assignment without evidence": (
+        "DELETE { ?x kg:foundIn ?s } WHERE { ?x kg:foundIn ?s }",
+        "where the topic was found",
+    ),
+    "an artifact without a type": (
+        f"DELETE DATA {{ <{ID}artifact/mlubench> a kg:Benchmark }}",
+        "an introduced artifact is typed",
+    ),
 }
 
 
@@ -160,8 +239,15 @@ BROKEN = {
 def test_hand_broken_graphs_do_not_conform(sample_store, case):
     update, message = BROKEN[case]
     graph = store_graph(sample_store)
-    graph.update(update, initNs={"kg": "https://kg.example.org/ontology#", "foaf": "http://xmlns.com/foaf/0.1/",
-                                 "rdfs": str(rdflib.RDFS), "dcterms": str(rdflib.DCTERMS)})
+    graph.update(
+        update,
+        initNs={
+            "kg": "https://kg.example.org/ontology#",
+            "foaf": "http://xmlns.com/foaf/0.1/",
+            "rdfs": str(rdflib.RDFS),
+            "dcterms": str(rdflib.DCTERMS),
+        },
+    )
     report = validate_graph(graph)
     assert not report.conforms
     assert any(message in violation.message for violation in report.violations), [str(v) for v in report.violations]
@@ -170,8 +256,13 @@ def test_hand_broken_graphs_do_not_conform(sample_store, case):
 def test_quality_report_on_the_samples(sample_store):
     report = quality_report(sample_store)
     [merge] = report["merges"]
-    assert merge["evidence"] == ["coined-name"] and "MLUBench" in merge["why"] and merge["from_source"] == ABSTRACTS.name
-    assert {item["entry"] for item in report["rejected_institution_entries"]} >= {"Pengwei Sun（Sun Pengwei）", "Zhihui Chen（陈志辉）"}
+    assert (
+        merge["evidence"] == ["coined-name"] and "MLUBench" in merge["why"] and merge["from_source"] == ABSTRACTS.name
+    )
+    assert {item["entry"] for item in report["rejected_institution_entries"]} >= {
+        "Pengwei Sun（Sun Pengwei）",
+        "Zhihui Chen（陈志辉）",
+    }
     assert len(report["papers_without_institutions"]) == 13 + 8
     assert report["counts"]["merges"] == 1
 
@@ -197,19 +288,30 @@ def test_quality_and_validate_commands(tmp_path):
 def test_a_venue_without_a_year_is_a_series_and_passes_validation(tmp_path):
     listing = tmp_path / "no-year.txt"
     # ICML is named without a year anywhere in the listing; the NeurIPS paper (a near miss) has one.
-    listing.write_text("ICML\n\nA Paper Without a Year\n\nAda Lovelace, Alan Turing\n\nComments Accepted at ICML\n\n"
-                       "A Paper With a Year\n\nGrace Hopper\n\nComments Accepted at NeurIPS 2025\n", encoding="utf-8")
+    listing.write_text(
+        "ICML\n\nA Paper Without a Year\n\nAda Lovelace, Alan Turing\n\nComments Accepted at ICML\n\n"
+        "A Paper With a Year\n\nGrace Hopper\n\nComments Accepted at NeurIPS 2025\n",
+        encoding="utf-8",
+    )
     run_kg("build", str(listing), "--out", str(tmp_path / "out"), cwd=tmp_path)
     result = run_kg("validate", cwd=tmp_path)
     assert result.stdout.decode().rstrip().endswith("conforms."), result.stdout.decode()
     graph = rdflib.Graph().parse(tmp_path / "out" / "kg.ttl")
-    rows = {str(title): (str(kind), year) for title, kind, year in graph.query(sparql_prologue() + """
+    rows = {
+        str(title): (str(kind), year)
+        for title, kind, year in graph.query(
+            sparql_prologue()
+            + """
         SELECT ?title ?kind ?year WHERE { ?paper dcterms:title ?title ; bibo:presentedAt ?venue . ?venue a ?kind
           FILTER (?kind IN (kg:ConferenceSeries, bibo:Conference))
-          OPTIONAL { ?paper fabio:hasPublicationYear ?year } }""")}
+          OPTIONAL { ?paper fabio:hasPublicationYear ?year } }"""
+        )
+    }
     assert rows["A Paper Without a Year"] == (KG_NS + "ConferenceSeries", None)
     kind, year = rows["A Paper With a Year"]
-    assert kind == "http://purl.org/ontology/bibo/Conference" and year.datatype == rdflib.XSD.gYear and str(year) == "2025"
+    assert (
+        kind == "http://purl.org/ontology/bibo/Conference" and year.datatype == rdflib.XSD.gYear and str(year) == "2025"
+    )
 
 
 def test_set_graph_triples_writes_the_difference_and_leaves_kept_predicates(tmp_path):

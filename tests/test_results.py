@@ -12,10 +12,14 @@ from rdflib import Literal, URIRef
 from kg.query.library import QueryResult
 from kg.query.results import aligned_text, sparql_results, table_cells
 
-ROWS = QueryResult(["who", "name", "papers"], [
-    (URIRef("https://kg.example.org/id/author/a"), Literal("中文名", lang="zh"), Literal(2)),
-    (URIRef("https://kg.example.org/id/author/b"), None, Literal('tab\there "quoted"')),
-], total=2)
+ROWS = QueryResult(
+    ["who", "name", "papers"],
+    [
+        (URIRef("https://kg.example.org/id/author/a"), Literal("中文名", lang="zh"), Literal(2)),
+        (URIRef("https://kg.example.org/id/author/b"), None, Literal('tab\there "quoted"')),
+    ],
+    total=2,
+)
 
 
 def test_json_is_what_an_independent_parser_reads_back():

@@ -5,8 +5,8 @@ from __future__ import annotations
 import io
 
 import pytest
-
 from conftest import LISTING
+
 from kg.exports.rdf import export
 from kg.ingest.synth import write_corpus
 from kg.pipeline import ingest
@@ -50,8 +50,11 @@ def test_every_source_graph_states_the_shared_entities_it_names(corpus):
     copy = corpus[0].with_name("copy.txt")
     copy.write_bytes(corpus[0].read_bytes())
     store = built([corpus[0], copy], 2)
-    rows = list(store.select_terms(
-        "SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s a <http://xmlns.com/foaf/0.1/Person> } } GROUP BY ?g"))
+    rows = list(
+        store.select_terms(
+            "SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s a <http://xmlns.com/foaf/0.1/Person> } } GROUP BY ?g"
+        )
+    )
     assert len(rows) == 2 and rows[0][1] == rows[1][1]
 
 
@@ -67,13 +70,15 @@ def test_sorted_runs_merged_from_disk_equal_one_sort_in_memory(corpus, monkeypat
 
 
 def _ntriples(count: int) -> bytes:
-    return "".join(f'<https://kg.example.org/s{i}> <https://kg.example.org/p> "value {i} é" .\n'
-                   for i in range(count)).encode()
+    return "".join(
+        f'<https://kg.example.org/s{i}> <https://kg.example.org/p> "value {i} é" .\n' for i in range(count)
+    ).encode()
 
 
 def test_a_file_loaded_in_chunks_holds_what_one_load_holds(tmp_path, monkeypatch):
-    from kg.stores import loading
     import pyoxigraph as ox
+
+    from kg.stores import loading
 
     path = tmp_path / "graph.nt"
     path.write_bytes(_ntriples(2000))
@@ -86,8 +91,9 @@ def test_a_file_loaded_in_chunks_holds_what_one_load_holds(tmp_path, monkeypatch
 
 
 def test_the_loader_thread_loads_what_was_written_and_reports_bad_input(tmp_path, monkeypatch):
-    from kg.stores import loading
     import pyoxigraph as ox
+
+    from kg.stores import loading
 
     monkeypatch.setattr(loading, "CHUNK_BYTES", 1000)
     store, graph = ox.Store(), ox.NamedNode("https://kg.example.org/graph")
@@ -113,8 +119,10 @@ def test_lines_grouped_from_disk_equal_groups_made_in_memory(tmp_path, monkeypat
     keys = ["a", "ab", "a b", "b", "é", "z\u00e9", "https://x/1", "https://x/10", "https://x/2"]
     lines = [f"{rng.choice(keys)}\t{rng.choice('xyz')}\t{rng.randint(0, 3)}\n" for _ in range(2000)]  # many repeats
     for unique in (True, False):
-        expected = [(key, [line.split("\t", 1)[1][:-1] for line in group])
-                    for key, group in groupby(sorted(set(lines) if unique else lines), key=lambda line: line.split("\t")[0])]
+        expected = [
+            (key, [line.split("\t", 1)[1][:-1] for line in group])
+            for key, group in groupby(sorted(set(lines) if unique else lines), key=lambda line: line.split("\t")[0])
+        ]
         monkeypatch.setattr(ordering, "RUN", 97)  # about twenty runs merged from disk
         assert list(ordering.grouped_lines(iter(lines), tmp_path, unique)) == expected
         monkeypatch.setattr(ordering, "RUN", 10_000)  # one run, never written

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pyoxigraph as ox
 import pytest
+from conftest import run_kg, start_serve
 from SPARQLWrapper import JSON, SPARQLWrapper
 
-from conftest import run_kg, start_serve
-from kg.vocab import sparql_prologue
 from kg.stores.embedded import KGStore
+from kg.vocab import sparql_prologue
 
 ROW_LIMIT = 500
 PEOPLE = sparql_prologue() + "SELECT ?person ?name WHERE { ?person a foaf:Person ; rdfs:label ?name } ORDER BY ?person"
@@ -26,8 +26,17 @@ def served(tmp_path_factory):
     """(endpoint URL, store folder) of a `kg serve` over the samples; stopped by its own process id."""
     folder = tmp_path_factory.mktemp("serve")
     run_kg("build", "--store", str(folder / "store"), cwd=folder)
-    process, port = start_serve(folder, "--store", str(folder / "store"), "--site", str(folder / "site"),
-                                "--timeout", "3", "--row-limit", str(ROW_LIMIT))
+    process, port = start_serve(
+        folder,
+        "--store",
+        str(folder / "store"),
+        "--site",
+        str(folder / "site"),
+        "--timeout",
+        "3",
+        "--row-limit",
+        str(ROW_LIMIT),
+    )
     yield f"http://127.0.0.1:{port}/sparql", folder / "store"
     process.terminate()
     process.wait(timeout=30)
@@ -54,10 +63,12 @@ def test_every_result_format_gives_the_embedded_rows(served):
     url, store_dir = served
     expected = embedded_rows(store_dir, PEOPLE)
     assert len(expected) == 135
-    for accept, fmt in (("application/sparql-results+json", ox.QueryResultsFormat.JSON),
-                        ("application/sparql-results+xml", ox.QueryResultsFormat.XML),
-                        ("text/tab-separated-values", ox.QueryResultsFormat.TSV),
-                        ("text/csv", ox.QueryResultsFormat.CSV)):
+    for accept, fmt in (
+        ("application/sparql-results+json", ox.QueryResultsFormat.JSON),
+        ("application/sparql-results+xml", ox.QueryResultsFormat.XML),
+        ("text/tab-separated-values", ox.QueryResultsFormat.TSV),
+        ("text/csv", ox.QueryResultsFormat.CSV),
+    ):
         status, headers, body = get(url, PEOPLE, accept)
         assert status == 200 and headers["Content-Type"] == accept
         if fmt == ox.QueryResultsFormat.CSV:  # CSV loses term types: compare the plain values
@@ -86,7 +97,11 @@ def test_sparqlwrapper_get_and_post_agree_with_the_embedded_store(served):
 
 def test_kg_itself_uses_the_endpoint_as_a_remote_store(served, tmp_path):
     url, store_dir = served
-    for command in (("stats",), ("graph", "stats", "--rows", "5"), ("query", "coauthors", "-p", "author=Gerhard Neumann")):
+    for command in (
+        ("stats",),
+        ("graph", "stats", "--rows", "5"),
+        ("query", "coauthors", "-p", "author=Gerhard Neumann"),
+    ):
         remote = run_kg(*command, "--store", url, cwd=tmp_path).stdout
         local = run_kg(*command, "--store", str(store_dir), cwd=tmp_path).stdout
         assert remote == local and remote
@@ -134,8 +149,9 @@ def test_row_limit_updates_and_bad_queries_are_answered_clearly(served):
     assert status == 200 and len(body.decode().splitlines()) == 1 + ROW_LIMIT and "X-KG-Truncated" in headers
     status, _, body = get(url, "SELEKT nothing")
     assert status == 400 and body.decode().startswith("SPARQL query error:")
-    request = urllib.request.Request(url, data=b"INSERT DATA { <urn:a> <urn:b> <urn:c> }",
-                                     headers={"Content-Type": "application/sparql-update"})
+    request = urllib.request.Request(
+        url, data=b"INSERT DATA { <urn:a> <urn:b> <urn:c> }", headers={"Content-Type": "application/sparql-update"}
+    )
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(request, timeout=30)
     assert refused.value.code == 403 and b"read-only" in refused.value.read()

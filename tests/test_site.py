@@ -8,8 +8,8 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
-
 from conftest import run_kg
+
 from kg.query.stats import graph_stats
 
 
@@ -39,7 +39,11 @@ def test_one_page_per_author_institution_topic_and_venue(built, sample_store):
     site = built / "site"
     stats = graph_stats(sample_store)
     assert len(list((site / "author").glob("*-network.html"))) > 100
-    assert len([p for p in (site / "author").glob("*.html") if not p.name.endswith("-network.html")]) == stats["authors"] == 135
+    assert (
+        len([p for p in (site / "author").glob("*.html") if not p.name.endswith("-network.html")])
+        == stats["authors"]
+        == 135
+    )
     assert (site / "institution" / "zhejiang-university.html").exists()  # a parent named only through its units
     assert len(list((site / "institution").glob("*.html"))) >= 33
     assert len(list((site / "topic").glob("*.html"))) > 50
@@ -88,13 +92,22 @@ def test_every_link_resolves_and_nothing_is_fetched_from_the_network(built):
 def test_site_is_byte_identical_between_runs(built, tmp_path):
     run_kg("site", "--store", str(built.parent / "store"), "--out", str(tmp_path / "again"), cwd=tmp_path)
     first = {p.relative_to(built / "site"): p.read_bytes() for p in sorted((built / "site").rglob("*")) if p.is_file()}
-    second = {p.relative_to(tmp_path / "again"): p.read_bytes() for p in sorted((tmp_path / "again").rglob("*")) if p.is_file()}
+    second = {
+        p.relative_to(tmp_path / "again"): p.read_bytes()
+        for p in sorted((tmp_path / "again").rglob("*"))
+        if p.is_file()
+    }
     assert first.keys() == second.keys() and first == second
 
 
 def test_every_network_node_links_to_its_profile_page(built, browser):
-    for page in (built / "coauthors.html", built / "institutions.html", built / "topics.html",
-                 built / "site" / "network" / "coauthors.html", built / "site" / "author" / "gerhard-neumann-network.html"):
+    for page in (
+        built / "coauthors.html",
+        built / "institutions.html",
+        built / "topics.html",
+        built / "site" / "network" / "coauthors.html",
+        built / "site" / "author" / "gerhard-neumann-network.html",
+    ):
         report = browser.open(page)
         assert report.errors == [] and all(url.startswith("file://") for url in report.requests)
         hrefs = browser.evaluate("nodes.get().map(n => n.href)")
@@ -106,8 +119,11 @@ def test_every_network_node_links_to_its_profile_page(built, browser):
 def test_index_search_finds_authors_and_institutions_as_the_cli_does(built, browser):
     report = browser.open(built / "site" / "index.html")
     assert report.errors == []
-    for typed, expected in (("neumann", "Gerhard Neumann"), ("USTC", "University of Science and Technology of China"),
-                            ("中国科学技术大学", "University of Science and Technology of China")):
+    for typed, expected in (
+        ("neumann", "Gerhard Neumann"),
+        ("USTC", "University of Science and Technology of China"),
+        ("中国科学技术大学", "University of Science and Technology of China"),
+    ):
         found = browser.evaluate(f"""(() => {{ const box = document.getElementById('find'); box.value = {typed!r};
             box.dispatchEvent(new Event('input'));
             return [...document.querySelectorAll('#results a')].map(a => [a.textContent, a.getAttribute('href')]); }})()""")

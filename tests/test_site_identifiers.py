@@ -8,16 +8,23 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-
 from conftest import run_kg
 
 PAPERS = [
-    {"title": "Ids & <Links>", "author": "Ada Lovelace;Alan Turing", "authorids": "~Ada_Lovelace1;~Alan_Turing1",
-     "orcid": "0000-0002-1825-0097;", "dblp": "https://dblp.org/pid/12/3456.html;",
-     "aff": "University of London;", "aff_domain": "london.ac.uk;", "status": "Oral", "track": "main",
-     "site": "https://openreview.net/forum?id=abc123",
-     "bibtex": "@inproceedings{lovelace2025, title={Ids}, author={Lovelace, Ada and Turing, Alan}, "
-               "doi={10.1000/xyz&1}, eprint={2501.01234}, archivePrefix={arXiv}, year={2025}}"},
+    {
+        "title": "Ids & <Links>",
+        "author": "Ada Lovelace;Alan Turing",
+        "authorids": "~Ada_Lovelace1;~Alan_Turing1",
+        "orcid": "0000-0002-1825-0097;",
+        "dblp": "https://dblp.org/pid/12/3456.html;",
+        "aff": "University of London;",
+        "aff_domain": "london.ac.uk;",
+        "status": "Oral",
+        "track": "main",
+        "site": "https://openreview.net/forum?id=abc123",
+        "bibtex": "@inproceedings{lovelace2025, title={Ids}, author={Lovelace, Ada and Turing, Alan}, "
+        "doi={10.1000/xyz&1}, eprint={2501.01234}, archivePrefix={arXiv}, year={2025}}",
+    },
     {"title": "No Ids At All", "author": "Grace Hopper", "authorids": "", "aff": "", "aff_domain": ""},
 ]
 
@@ -66,14 +73,18 @@ def test_author_page_links_orcid_dblp_and_openreview_labelled_by_kind(site):
     assert len(line) == 1
     assert [(href, label) for cls, href, label in anchors(page) if href in line[0]] == [
         ("https://openreview.net/profile?id=~Ada_Lovelace1", "OpenReview"),
-        ("https://orcid.org/0000-0002-1825-0097", "ORCID"), ("https://dblp.org/pid/12/3456", "dblp")]
+        ("https://orcid.org/0000-0002-1825-0097", "ORCID"),
+        ("https://dblp.org/pid/12/3456", "dblp"),
+    ]
 
 
 def test_paper_rows_link_doi_arxiv_and_forum_escaped(site):
     page = site / "author" / "ada-lovelace1--openreview.html"
     assert [(href, label) for cls, href, label in anchors(page) if cls == "identifier"] == [
-        ("https://doi.org/10.1000/xyz&1", "DOI"), ("https://arxiv.org/abs/2501.01234", "arXiv"),
-        ("https://openreview.net/forum?id=abc123", "OpenReview")]
+        ("https://doi.org/10.1000/xyz&1", "DOI"),
+        ("https://arxiv.org/abs/2501.01234", "arXiv"),
+        ("https://openreview.net/forum?id=abc123", "OpenReview"),
+    ]
     text = page.read_text(encoding="utf-8")
     assert 'href="https://doi.org/10.1000/xyz&amp;1"' in text and "Ids &amp; &lt;Links&gt;" in text
 
@@ -88,5 +99,9 @@ def test_a_name_only_author_has_no_identifier_line(site):
 def test_identifier_links_are_byte_identical_between_runs(site, tmp_path):
     run_kg("site", "--store", str(site.parent.parent / "store"), "--out", str(tmp_path / "again"), cwd=tmp_path)
     first = {p.relative_to(site): p.read_bytes() for p in sorted(site.rglob("*")) if p.is_file()}
-    second = {p.relative_to(tmp_path / "again"): p.read_bytes() for p in sorted((tmp_path / "again").rglob("*")) if p.is_file()}
+    second = {
+        p.relative_to(tmp_path / "again"): p.read_bytes()
+        for p in sorted((tmp_path / "again").rglob("*"))
+        if p.is_file()
+    }
     assert first.keys() == second.keys() and first == second

@@ -18,7 +18,7 @@ EX = "http://example.org/"
 
 
 def triples(first: int, count: int) -> bytes:
-    return "".join(f"<{EX}s{i}> <{EX}p> \"value {i} {'x' * 40}\" .\n" for i in range(first, first + count)).encode()
+    return "".join(f'<{EX}s{i}> <{EX}p> "value {i} {"x" * 40}" .\n' for i in range(first, first + count)).encode()
 
 
 GRAPHS = 30  # one bulk load each: 141 data files, more than a reader's table cache holds at 100 descriptors
@@ -29,8 +29,9 @@ def store_path(tmp_path) -> Path:
     path = tmp_path / "store"
     writer = KGStore(str(path))
     for graph in range(GRAPHS):
-        writer.oxigraph.bulk_load(triples(graph * 10_000, 5_000), format=ox.RdfFormat.N_TRIPLES,
-                                  to_graph=ox.NamedNode(f"{EX}g{graph}"))
+        writer.oxigraph.bulk_load(
+            triples(graph * 10_000, 5_000), format=ox.RdfFormat.N_TRIPLES, to_graph=ox.NamedNode(f"{EX}g{graph}")
+        )
     writer.close()
     return path
 
@@ -46,7 +47,11 @@ def test_a_reader_keeps_reading_what_it_opened_while_the_writer_compacts(store_p
     """A reader with 100 file descriptors (Oxigraph keeps 52 data files open, the rest it opens when
     a query needs them) opens the store; the writer then drops every graph, loads another and compacts,
     deleting every data file the reader's opening listed; the reader then reads every statement."""
-    reader = subprocess.Popen([sys.executable, "-c", textwrap.dedent(f"""
+    reader = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            textwrap.dedent(f"""
         import resource, sys
         resource.setrlimit(resource.RLIMIT_NOFILE, (100, 100))
         from kg.stores.embedded import EmbeddedStore
@@ -55,7 +60,13 @@ def test_a_reader_keeps_reading_what_it_opened_while_the_writer_compacts(store_p
         sys.stdin.readline()
         print(sum(1 for _ in store.oxigraph.quads_for_pattern(None, None, None, None)), flush=True)
         store.close()
-    """)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    """),
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     assert reader.stdout.readline() == "open\n"
     assert len(snapshots(store_path)) == through_snapshot
     writer = KGStore(str(store_path))

@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 import rdflib
-
 from conftest import LISTING, run_kg
-from kg.stores.remote import where_position, with_values
+
 from kg.stores.embedded import KGStore
+from kg.stores.remote import where_position, with_values
 
 OXIGRAPH = Path(sys.executable).with_name("oxigraph")
 COAUTHORS = """
@@ -40,8 +40,11 @@ def free_port() -> int:
 def server(tmp_path_factory):
     """A real Oxigraph server in a temp folder; its three endpoints."""
     port = free_port()
-    process = subprocess.Popen([str(OXIGRAPH), "serve", "--location", str(tmp_path_factory.mktemp("oxigraph")),
-                                "--bind", f"127.0.0.1:{port}"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    process = subprocess.Popen(
+        [str(OXIGRAPH), "serve", "--location", str(tmp_path_factory.mktemp("oxigraph")), "--bind", f"127.0.0.1:{port}"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     base = f"http://127.0.0.1:{port}"
     for _ in range(100):
         try:
@@ -84,8 +87,9 @@ def test_build_stats_export_match_embedded(server, tmp_path, graph_store):
     assert stats == {**embedded, "triples": embedded["triples"] + 1}  # + void:sparqlEndpoint
     assert stats["papers"] == 43  # MLUBench from both listings is one paper
     for fmt in ("nquads", "trig", "jsonld"):
-        assert but_the_endpoint(run_kg("export", "--format", fmt, "--store", server["query"], cwd=tmp_path).stdout) == \
-            but_the_endpoint(run_kg("export", "--format", fmt, "--store", "disk", cwd=tmp_path).stdout)
+        assert but_the_endpoint(
+            run_kg("export", "--format", fmt, "--store", server["query"], cwd=tmp_path).stdout
+        ) == but_the_endpoint(run_kg("export", "--format", fmt, "--store", "disk", cwd=tmp_path).stdout)
 
 
 def test_ingest_replace_and_remove_on_the_server(server, tmp_path):
@@ -93,9 +97,17 @@ def test_ingest_replace_and_remove_on_the_server(server, tmp_path):
     before = run_kg("export", "--format", "nquads", "--store", server["query"], cwd=tmp_path).stdout
     run_kg("ingest", str(LISTING), *remote_args(server, graph_store=False), cwd=tmp_path)  # replaces: staging + MOVE
     assert run_kg("export", "--format", "nquads", "--store", server["query"], cwd=tmp_path).stdout == before
-    graphs = urllib.request.urlopen(urllib.request.Request(
-        server["query"] + "?query=" + urllib.parse.quote("SELECT DISTINCT ?g WHERE { GRAPH ?g {} }"),
-        headers={"Accept": "text/csv"})).read().decode().split()[1:]
+    graphs = (
+        urllib.request.urlopen(
+            urllib.request.Request(
+                server["query"] + "?query=" + urllib.parse.quote("SELECT DISTINCT ?g WHERE { GRAPH ?g {} }"),
+                headers={"Accept": "text/csv"},
+            )
+        )
+        .read()
+        .decode()
+        .split()[1:]
+    )
     # Two sources, the ontology, the topic scheme, the resolution results, the index, the description; no staging left.
     assert len(graphs) == 7 and not any(g.startswith("urn:kg:staging") for g in graphs)
     run_kg("remove", LISTING.name, *remote_args(server), cwd=tmp_path)
@@ -114,13 +126,15 @@ def test_bound_parameters_agree_and_cannot_inject(server, tmp_path, sample_store
     hostile = rdflib.Literal('"} ; DROP ALL ; #\\\n')
     assert rows(remote, hostile) == [] == rows(sample_store, hostile)
     # Nothing was dropped; the server's description has one triple more, its void:sparqlEndpoint.
-    assert remote.scalar("SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }") == sample_store.scalar(
-        "SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }") + 1
+    assert (
+        remote.scalar("SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }")
+        == sample_store.scalar("SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }") + 1
+    )
 
 
 def test_values_go_inside_the_where_clause():
     query = 'PREFIX x: <http://e/{}> # { not here\nCONSTRUCT { ?a ?b "}" } WHERE { ?a ?b ?c }'
-    assert query[where_position(query):].startswith(" ?a ?b ?c }")
+    assert query[where_position(query) :].startswith(" ?a ?b ?c }")
     bound = with_values("SELECT * { ?s ?p ?o }", {"s": rdflib.URIRef("http://e/a")})
     assert bound == "SELECT * { VALUES (?s) { (<http://e/a>) }  ?s ?p ?o }"
     with pytest.raises(Exception, match="cannot bind"):
@@ -136,7 +150,9 @@ def test_credentials_come_from_the_environment(tmp_path):
             self.rfile.read(int(self.headers["Content-Length"]))
             body = b'{"head":{"vars":["g"]},"results":{"bindings":[]}}' if "json" in self.headers["Accept"] else b"?g\n"
             self.send_response(200)
-            self.send_header("Content-Type", "application/sparql-results+json" if b"{" in body else "text/tab-separated-values")
+            self.send_header(
+                "Content-Type", "application/sparql-results+json" if b"{" in body else "text/tab-separated-values"
+            )
             self.end_headers()
             self.wfile.write(body)
 
@@ -148,8 +164,13 @@ def test_credentials_come_from_the_environment(tmp_path):
     try:
         url = f"http://127.0.0.1:{httpd.server_port}/sparql"
         env = {"KG_STORE_USER": "reader", "KG_STORE_PASSWORD": "s3cret"}
-        subprocess.run([str(Path(sys.executable).with_name("kg")), "export", "--store", url], cwd=tmp_path,
-                       env={**env, "PATH": "/usr/bin:/bin"}, check=True, capture_output=True)
+        subprocess.run(
+            [str(Path(sys.executable).with_name("kg")), "export", "--store", url],
+            cwd=tmp_path,
+            env={**env, "PATH": "/usr/bin:/bin"},
+            check=True,
+            capture_output=True,
+        )
     finally:
         httpd.shutdown()
     assert seen and set(seen) == {"Basic cmVhZGVyOnMzY3JldA=="}  # reader:s3cret
@@ -166,8 +187,34 @@ def test_writing_needs_an_update_endpoint(server, tmp_path):
     assert result.returncode == 1 and b"--update-endpoint" in result.stderr
 
 
-PAYLOAD_PIECES = ['"', "'", "\\", '"""', "'''", '\\"', "\\'", "}", "{", ")", "(", "#", "\n", "\r", ";", " DROP ALL ",
-                  "> ", "<http://e/x>", "?s", "\\u0022", "\\\\", " . ", "VALUES", "\t", "é", "\U0001f600"]
+PAYLOAD_PIECES = [
+    '"',
+    "'",
+    "\\",
+    '"""',
+    "'''",
+    '\\"',
+    "\\'",
+    "}",
+    "{",
+    ")",
+    "(",
+    "#",
+    "\n",
+    "\r",
+    ";",
+    " DROP ALL ",
+    "> ",
+    "<http://e/x>",
+    "?s",
+    "\\u0022",
+    "\\\\",
+    " . ",
+    "VALUES",
+    "\t",
+    "é",
+    "\U0001f600",
+]
 TRIPLE_QUOTED = '''PREFIX dcterms: <http://purl.org/dc/terms/>
 SELECT ?paper ?value WHERE { ?paper dcterms:title ?title FILTER (STR(?title) = ?value || ?title = """a \\""" quote""") }'''
 
@@ -178,12 +225,18 @@ def test_a_fuzzed_corpus_of_quote_payloads_gives_the_same_rows_on_both_stores(se
     title = "MLUBench: A Benchmark for Lifelong Unlearning Evaluation in MLLMs"
     rng = random.Random(14)
     payloads = [title, title + '"', title + "\\"] + [
-        "".join(rng.choice(PAYLOAD_PIECES) for _ in range(rng.randint(1, 8))) for _ in range(150)]
+        "".join(rng.choice(PAYLOAD_PIECES) for _ in range(rng.randint(1, 8))) for _ in range(150)
+    ]
     count = "SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }"
     before = remote.scalar(count)
     for payload in payloads:
-        for text in (TRIPLE_QUOTED, "SELECT ?person ?value WHERE { ?person foaf:name ?name FILTER (?name = ?value) } # }"):
+        for text in (
+            TRIPLE_QUOTED,
+            "SELECT ?person ?value WHERE { ?person foaf:name ?name FILTER (?name = ?value) } # }",
+        ):
             rows = [sorted(map(str, row)) for row in remote.query(text, {"value": rdflib.Literal(payload)})]
-            assert rows == [sorted(map(str, row)) for row in sample_store.query(text, {"value": rdflib.Literal(payload)})], payload
+            assert rows == [
+                sorted(map(str, row)) for row in sample_store.query(text, {"value": rdflib.Literal(payload)})
+            ], payload
     assert remote.scalar(count) == before == sample_store.scalar(count) + 1  # + the server's void:sparqlEndpoint
     assert [row for row in remote.query(TRIPLE_QUOTED, {"value": rdflib.Literal(title)})]  # the real title is found

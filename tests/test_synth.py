@@ -7,14 +7,14 @@ import statistics
 from collections import Counter
 
 import pytest
-
 from conftest import run_kg
-from kg.rdf.iris import Minter
-from kg.text.names import has_cjk, match_key
+
+from kg.ingest.synth import listing_block, papers, write_corpus
 from kg.pipeline import ingest
 from kg.query.stats import graph_stats
+from kg.rdf.iris import Minter
 from kg.stores.embedded import KGStore
-from kg.ingest.synth import listing_block, papers, write_corpus
+from kg.text.names import has_cjk, match_key
 from kg.vocab import sparql_prologue
 
 N = 400
@@ -55,12 +55,24 @@ def test_listing_round_trip_counts_match(tmp_path):
     listed = count(store, "?p schema:sourceOrganization ?o", distinct="?o")
     assert listed == len({match_key(en) for p in generated for en, _ in p.institutions})
     assert count(store, "?p dcterms:title ?t FILTER(lang(?t) = 'zh')") == sum(
-        1 for p in generated if p.title_zh and p.title_zh != p.title)
+        1 for p in generated if p.title_zh and p.title_zh != p.title
+    )
     # Comments of every kind come back as facts.
-    for fact in ("?p kg:track kg:PositionTrack", "?p kg:track kg:WorkshopTrack", "?p kg:presentationType kg:Oral",
-                 "?p kg:presentationType kg:Spotlight", "?p kg:presentationType kg:ContributedTalk",
-                 "?p kg:nonArchival true", "?p dcterms:isPartOf ?v", "?p kg:posterPage ?u", "?p kg:projectPage ?u",
-                 "?c schema:isBasedOn ?p ; schema:codeRepository ?u", "?p bibo:numPages ?n", "?p kg:figureCount ?n", "?w a kg:Workshop"):
+    for fact in (
+        "?p kg:track kg:PositionTrack",
+        "?p kg:track kg:WorkshopTrack",
+        "?p kg:presentationType kg:Oral",
+        "?p kg:presentationType kg:Spotlight",
+        "?p kg:presentationType kg:ContributedTalk",
+        "?p kg:nonArchival true",
+        "?p dcterms:isPartOf ?v",
+        "?p kg:posterPage ?u",
+        "?p kg:projectPage ?u",
+        "?c schema:isBasedOn ?p ; schema:codeRepository ?u",
+        "?p bibo:numPages ?n",
+        "?p kg:figureCount ?n",
+        "?w a kg:Workshop",
+    ):
         assert count(store, fact) > 0, fact
 
 
@@ -87,7 +99,12 @@ def test_distributions_look_like_real_listings():
 @pytest.mark.slow
 def test_structured_formats_round_trip_with_per_author_affiliations(tmp_path):
     generated = list(papers(120, seed=3))
-    for format_name, suffix in (("paperlists", "icml2026.json"), ("bibtex", "x.bib"), ("csv", "x.csv"), ("arxiv", "x.atom")):
+    for format_name, suffix in (
+        ("paperlists", "icml2026.json"),
+        ("bibtex", "x.bib"),
+        ("csv", "x.csv"),
+        ("arxiv", "x.atom"),
+    ):
         path = tmp_path / suffix
         with open(path, "w", encoding="utf-8", newline="") as handle:
             assert write_corpus(handle, 120, seed=3, format_name=format_name) == 120

@@ -9,19 +9,27 @@ import pytest
 import rdflib
 
 from kg import ONTOLOGY_DIR, QUERIES_DIR, SAMPLES_DIR
-from kg.rdf.iris import Minter, slug
+from kg.graphs.networks import network
 from kg.nlp import analyse, pipeline
 from kg.nlp.analysis import analyse_all
-from kg.graphs.networks import network
-from kg.pipeline import load_topic_scheme
 from kg.nlp.scheme import topic_scheme
-from kg.pipeline import ingest
+from kg.pipeline import ingest, load_topic_scheme
+from kg.rdf.iris import Minter, slug
 from kg.stores.embedded import KGStore
 from kg.vocab import sparql_prologue
 
 BASE = "https://kg.example.org/id/"
-REQUIRED = {"MLUBench": "benchmark", "LUMoE": "method", "Di-COT": "method", "COMAD": "method", "ProMiSE": "benchmark",
-            "BSCT": "benchmark", "BASIL": "method", "InfraRL": "benchmark", "UPHELD": "benchmark"}
+REQUIRED = {
+    "MLUBench": "benchmark",
+    "LUMoE": "method",
+    "Di-COT": "method",
+    "COMAD": "method",
+    "ProMiSE": "benchmark",
+    "BSCT": "benchmark",
+    "BASIL": "method",
+    "InfraRL": "benchmark",
+    "UPHELD": "benchmark",
+}
 
 
 @pytest.fixture(scope="module")
@@ -48,6 +56,7 @@ def introduced(title=None, abstract=None, summary=None) -> dict[str, str]:
 
 # ---------------------------------------------------------------- the scheme
 
+
 def test_scheme_is_valid_turtle_with_slugs_of_its_labels():
     scheme = topic_scheme()
     assert len(scheme.concepts) >= 250
@@ -57,8 +66,11 @@ def test_scheme_is_valid_turtle_with_slugs_of_its_labels():
     tops = [c for c in scheme.concepts.values() if not c.broader]
     assert 5 <= len(tops) <= 15
     if shutil.which("rapper"):
-        parsed = subprocess.run(["rapper", "-q", "-i", "turtle", "-I", BASE, "-c", str(ONTOLOGY_DIR / "topics.ttl")],
-                                capture_output=True, text=True)
+        parsed = subprocess.run(
+            ["rapper", "-q", "-i", "turtle", "-I", BASE, "-c", str(ONTOLOGY_DIR / "topics.ttl")],
+            capture_output=True,
+            text=True,
+        )
         assert parsed.returncode == 0, parsed.stderr
 
 
@@ -72,14 +84,31 @@ def test_every_concept_reaches_a_top_area_without_cycles():
 
 # ---------------------------------------------------------------- the topic matcher
 
-@pytest.mark.parametrize("text", ["Offline RL for robots.", "offline reinforcement learning", "Offline Reinforcement Learning",
-                                  "offline-reinforcement-learning", "Offline-RL agents", "two offline RLs"])
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Offline RL for robots.",
+        "offline reinforcement learning",
+        "Offline Reinforcement Learning",
+        "offline-reinforcement-learning",
+        "Offline-RL agents",
+        "two offline RLs",
+    ],
+)
 def test_topic_variants_of_case_plural_and_hyphenation(text):
     assert "offline-reinforcement-learning" in topics(title=text)
 
 
-@pytest.mark.parametrize("text", ["multi-agent reinforcement learning", "multiagent reinforcement learning",
-                                  "Multi Agent Reinforcement Learning", "a MARL benchmark of cooperative agents"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "multi-agent reinforcement learning",
+        "multiagent reinforcement learning",
+        "Multi Agent Reinforcement Learning",
+        "a MARL benchmark of cooperative agents",
+    ],
+)
 def test_hyphen_space_and_joined_spellings_match_one_topic(text):
     assert "multiagent-reinforcement-learning" in topics(title=text)
 
@@ -111,22 +140,33 @@ def test_chinese_summary_topics_longest_label_first():
 
 # ---------------------------------------------------------------- the artifact extractor
 
+
 def test_introduced_versus_mentioned():
-    text = ("We conducted an evaluation of structure prediction models, including AlphaFold3. "
-            "It achieves a gain over SVDQuant on SDXL. We propose FooNet, a new model for proteins.")
+    text = (
+        "We conducted an evaluation of structure prediction models, including AlphaFold3. "
+        "It achieves a gain over SVDQuant on SDXL. We propose FooNet, a new model for proteins."
+    )
     assert introduced(abstract=text) == {"FooNet": "model"}
 
 
 def test_apposition_new_type_and_naming_cues():
-    assert introduced(abstract="We introduce HalluScope, a dataset of pairs, and HalluJudge, a lightweight model trained on it.") \
-        == {"HalluScope": "dataset", "HalluJudge": "model"}
-    assert introduced(abstract="We add a new metric, the Residual Knowledge Score (RKS), that measures leakage.") == {"RKS": "metric"}
-    assert introduced(abstract="We use a patch tokenizer with learned boundaries, dubbed FlexPatch.") == {"FlexPatch": "method"}
+    assert introduced(
+        abstract="We introduce HalluScope, a dataset of pairs, and HalluJudge, a lightweight model trained on it."
+    ) == {"HalluScope": "dataset", "HalluJudge": "model"}
+    assert introduced(abstract="We add a new metric, the Residual Knowledge Score (RKS), that measures leakage.") == {
+        "RKS": "metric"
+    }
+    assert introduced(abstract="We use a patch tokenizer with learned boundaries, dubbed FlexPatch.") == {
+        "FlexPatch": "method"
+    }
     assert introduced(abstract="This is a so-called FlexPatch baseline.") == {}
 
 
 def test_acronym_with_long_form_and_markup():
-    analysis = analyse(None, r"We fill the gap by introducing \textbf{UPHELD} (Utility \& Planning Human-Scale Evaluated Long Dialogues), a large benchmark.")
+    analysis = analyse(
+        None,
+        r"We fill the gap by introducing \textbf{UPHELD} (Utility \& Planning Human-Scale Evaluated Long Dialogues), a large benchmark.",
+    )
     [artifact] = analysis.artifacts
     assert (artifact.name, artifact.kind) == ("UPHELD", "benchmark")
     assert artifact.long_form.startswith("Utility & Planning")
@@ -136,8 +176,10 @@ def test_title_prefix_and_chinese_summary():
     assert introduced("PAWS: Preference Learning with Advantage-Weighted Segments") == {"PAWS": "method"}
     assert introduced("MLUBench: A Benchmark for Lifelong Unlearning") == {"MLUBench": "benchmark"}
     assert introduced("Position: Governance Must Target Concentration") == {}
-    assert introduced(summary="提出MLUBench基准，评估性能，提出LUMoE方法缓解退化。在DQN和SAC上验证。") \
-        == {"MLUBench": "benchmark", "LUMoE": "method"}
+    assert introduced(summary="提出MLUBench基准，评估性能，提出LUMoE方法缓解退化。在DQN和SAC上验证。") == {
+        "MLUBench": "benchmark",
+        "LUMoE": "method",
+    }
 
 
 def test_topic_acronyms_are_not_artifacts():
@@ -145,6 +187,7 @@ def test_topic_acronyms_are_not_artifacts():
 
 
 # ---------------------------------------------------------------- the samples, in the graph
+
 
 def test_samples_introduce_the_required_artifacts_with_sensible_types(store):
     rows = query(store, "artifacts")
@@ -155,8 +198,10 @@ def test_samples_introduce_the_required_artifacts_with_sensible_types(store):
 
 
 def test_every_sample_paper_has_topics(store):
-    untagged = store.scalar(sparql_prologue() + "SELECT (COUNT(?p) AS ?n) WHERE { ?p a schema:ScholarlyArticle "
-                            "FILTER NOT EXISTS { ?p dcterms:subject ?t } }")
+    untagged = store.scalar(
+        sparql_prologue() + "SELECT (COUNT(?p) AS ?n) WHERE { ?p a schema:ScholarlyArticle "
+        "FILTER NOT EXISTS { ?p dcterms:subject ?t } }"
+    )
     assert untagged == 0
 
 
@@ -169,16 +214,29 @@ def test_topic_queries_on_the_samples(store):
     assert any("Skill Discovery" in str(row.matched) for row in rolled_up)
     institutions = query(store, "topic-institutions", topic="topic/machine-unlearning")
     assert [str(r.name) for r in institutions] == ["University of Science and Technology of China"]
-    labels = {str(r.label) for r in query(store, "institution-topics", institution="institution/university-of-science-and-technology-of-china")}
+    labels = {
+        str(r.label)
+        for r in query(
+            store, "institution-topics", institution="institution/university-of-science-and-technology-of-china"
+        )
+    }
     assert {"machine unlearning", "continual learning", "image captioning"} <= labels
     assert "machine unlearning" in {str(r.label) for r in query(store, "author-topics", author="author/he-li")}
 
 
 def test_topic_assignment_records_the_matched_label_and_section(store):
-    rows = list(store.query(sparql_prologue() + """
+    rows = list(
+        store.query(
+            sparql_prologue()
+            + """
         SELECT ?label ?section WHERE { ?a kg:topic topic:speculative-decoding ; kg:matchedLabel ?label ; kg:foundIn ?section }""".replace(
-        "topic:", f"<{BASE}topic/").replace("speculative-decoding ;", "speculative-decoding> ;")))
-    assert ("Speculative Decoding", rdflib.URIRef("https://kg.example.org/ontology#InTitle")) in {(str(r.label), r.section) for r in rows}
+                "topic:", f"<{BASE}topic/"
+            ).replace("speculative-decoding ;", "speculative-decoding> ;")
+        )
+    )
+    assert ("Speculative Decoding", rdflib.URIRef("https://kg.example.org/ontology#InTitle")) in {
+        (str(r.label), r.section) for r in rows
+    }
 
 
 def test_cooccurrence_network(store):
@@ -190,10 +248,13 @@ def test_cooccurrence_network(store):
 
 
 def test_papers_tagged_together_are_tagged_as_each_alone():
-    papers = [("MLUBench: A Benchmark for Machine Unlearning", "We introduce MLUBench, a benchmark. It tests LLMs.", None),
-              (None, "We propose LUMoE, a mixture-of-experts method for offline RL.", "本文提出LUMoE方法。"),
-              ("Di-COT: Divide and Contrast", None, None), (None, None, None),
-              ("Speculative Decoding at Scale", r"We fill the gap by introducing \textbf{UPHELD}, a benchmark.", None)]
+    papers = [
+        ("MLUBench: A Benchmark for Machine Unlearning", "We introduce MLUBench, a benchmark. It tests LLMs.", None),
+        (None, "We propose LUMoE, a mixture-of-experts method for offline RL.", "本文提出LUMoE方法。"),
+        ("Di-COT: Divide and Contrast", None, None),
+        (None, None, None),
+        ("Speculative Decoding at Scale", r"We fill the gap by introducing \textbf{UPHELD}, a benchmark.", None),
+    ]
     assert analyse_all(papers) == [analyse(*paper) for paper in papers]
 
 

@@ -8,8 +8,10 @@ from kg.ingest.urls import find_urls, host, is_code_repository, is_poster_page
 
 
 def test_urls_lose_the_punctuation_that_ends_a_sentence_but_keep_their_own():
-    text = ("Code: https://github.com/a/b. See (https://example.org/x_(y)) and https://example.org/x_(y), "
-            "again https://github.com/a/b; 'https://pages.dev/p'")
+    text = (
+        "Code: https://github.com/a/b. See (https://example.org/x_(y)) and https://example.org/x_(y), "
+        "again https://github.com/a/b; 'https://pages.dev/p'"
+    )
     assert find_urls(text) == ["https://github.com/a/b", "https://example.org/x_(y)", "https://pages.dev/p"]
 
 
@@ -17,14 +19,17 @@ def test_text_without_a_real_url():
     assert find_urls("see http:// or https://x and ftp://host/file") == []
 
 
-@pytest.mark.parametrize("url, expected", [
-    ("https://github.com/owner/repo", True),
-    ("https://www.GitLab.com/group/project", True),
-    ("https://user@codeberg.org:443/x/y", True),
-    ("https://github.io/owner", False),              # near miss: pages, not a repository host
-    ("https://notgithub.com/owner/repo", False),
-    ("https://example.org/github.com/owner", False),  # the host is what counts, not the path
-])
+@pytest.mark.parametrize(
+    "url, expected",
+    [
+        ("https://github.com/owner/repo", True),
+        ("https://www.GitLab.com/group/project", True),
+        ("https://user@codeberg.org:443/x/y", True),
+        ("https://github.io/owner", False),  # near miss: pages, not a repository host
+        ("https://notgithub.com/owner/repo", False),
+        ("https://example.org/github.com/owner", False),  # the host is what counts, not the path
+    ],
+)
 def test_code_repositories_by_host(url, expected):
     assert is_code_repository(url) is expected
 

@@ -76,10 +76,22 @@ class Virtuoso:
         base = f"http://127.0.0.1:{self.http_port}"
         self.sparql, self.sparql_auth = f"{base}/sparql", f"{base}/sparql-auth"
         self.graph_store, self.graph_store_auth = f"{base}/sparql-graph-crud", f"{base}/sparql-graph-crud-auth"
-        (folder / "virtuoso.ini").write_text(INI.format(folder=folder, sql_port=self.sql_port, http_port=self.http_port,
-                                                        VAD_DIR=VAD_DIR, buffers=buffers, dirty=buffers * 3 // 4))
-        self.process = subprocess.Popen([VIRTUOSO, "+configfile", str(folder / "virtuoso.ini"), "+foreground"],
-                                        cwd=folder, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        (folder / "virtuoso.ini").write_text(
+            INI.format(
+                folder=folder,
+                sql_port=self.sql_port,
+                http_port=self.http_port,
+                VAD_DIR=VAD_DIR,
+                buffers=buffers,
+                dirty=buffers * 3 // 4,
+            )
+        )
+        self.process = subprocess.Popen(
+            [VIRTUOSO, "+configfile", str(folder / "virtuoso.ini"), "+foreground"],
+            cwd=folder,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         self._wait_online()
         self.isql(GRANTS)
 
@@ -99,8 +111,9 @@ class Virtuoso:
 
     def isql(self, statements: str) -> str:
         """Run SQL statements as the administrator; their output (an error raises)."""
-        result = subprocess.run([ISQL, f"127.0.0.1:{self.sql_port}", *ADMIN], input=statements.encode(),
-                                capture_output=True, timeout=3600)
+        result = subprocess.run(
+            [ISQL, f"127.0.0.1:{self.sql_port}", *ADMIN], input=statements.encode(), capture_output=True, timeout=3600
+        )
         output = result.stdout.decode(errors="replace")
         if result.returncode != 0 or "*** Error" in output:
             raise RuntimeError(f"isql failed: {output[-1500:]} {result.stderr.decode(errors='replace')[-500:]}")

@@ -22,27 +22,48 @@ from ..errors import KgError
 COMMANDS = {
     "build": ("build", "Build the graph from listing files (or folders of them) and write the exports."),
     "ingest": ("ingest", "Add listing files (or folders of them) to the store, keeping what it holds."),
-    "remove": ("ingest", "Remove sources (by file name as ingested, path, or source IRI) and everything read from them."),
+    "remove": (
+        "ingest",
+        "Remove sources (by file name as ingested, path, or source IRI) and everything read from them.",
+    ),
     "stats": ("inspect", "Counts of papers, authors, institutions, topics and triples in the store."),
-    "export": ("inspect", "Write the whole graph: Turtle, N-Triples or JSON-LD (every triple once), or TriG and "
-                          "N-Quads (each source in its own named graph)."),
+    "export": (
+        "inspect",
+        "Write the whole graph: Turtle, N-Triples or JSON-LD (every triple once), or TriG and "
+        "N-Quads (each source in its own named graph).",
+    ),
     "queries": ("query", "List the named queries with their descriptions and parameters."),
     "query": ("query", "Answer a question with a named SPARQL query from the library, or with your own."),
-    "explain": ("explain", "Show the chains an institution entry resolves to: each level from the top institution down, "
-                           "the ids of the rules that placed it (docs/organisation-rules.md lists them) and how its "
-                           "name was read."),
+    "explain": (
+        "explain",
+        "Show the chains an institution entry resolves to: each level from the top institution down, "
+        "the ids of the rules that placed it (docs/organisation-rules.md lists them) and how its "
+        "name was read.",
+    ),
     "graph": ("graph", "Collaboration networks: interactive pages, files for Gephi, and their measures."),
-    "quality": ("quality", "Data-quality report: merges made and why, institution entries rejected as person names, "
-                           "papers without institutions, authors written several ways, institutions that look "
-                           "alike but were kept apart, institutions written several ways, with the rule that made "
-                           "each written form the same institution, and units placed by e-mail domain."),
+    "quality": (
+        "quality",
+        "Data-quality report: merges made and why, institution entries rejected as person names, "
+        "papers without institutions, authors written several ways, institutions that look "
+        "alike but were kept apart, institutions written several ways, with the rule that made "
+        "each written form the same institution, and units placed by e-mail domain.",
+    ),
     "validate": ("quality", "Check the graph against the SHACL shapes in ontology/shapes.ttl (pySHACL)."),
-    "site": ("site", "A static site of the graph: a page per author, institution, topic and venue, linked to "
-                     "each other, to the graph's IRIs and to the network pages; opens offline, no server needed."),
-    "serve": ("serve", "Serve the site at http://127.0.0.1:PORT/ and a read-only SPARQL 1.1 endpoint at /sparql "
-                       "(GET or POST; JSON, XML, CSV or TSV results by the Accept header), until interrupted."),
-    "synth": ("synth", "Write a synthetic listing with realistic distributions (authors per paper, prolific authors, "
-                       "institutions with Chinese names, comments of every kind), for benchmarks."),
+    "site": (
+        "site",
+        "A static site of the graph: a page per author, institution, topic and venue, linked to "
+        "each other, to the graph's IRIs and to the network pages; opens offline, no server needed.",
+    ),
+    "serve": (
+        "serve",
+        "Serve the site at http://127.0.0.1:PORT/ and a read-only SPARQL 1.1 endpoint at /sparql "
+        "(GET or POST; JSON, XML, CSV or TSV results by the Accept header), until interrupted.",
+    ),
+    "synth": (
+        "synth",
+        "Write a synthetic listing with realistic distributions (authors per paper, prolific authors, "
+        "institutions with Chinese names, comments of every kind), for benchmarks.",
+    ),
 }
 
 
@@ -139,6 +160,9 @@ def _disk_full(exc: Exception) -> bool:
 def _no_space(exc: Exception) -> None:
     """One line for a full disk (exit 1); a write in progress committed nothing (kg/stores/embedded.py: the journal)."""
     where = f" writing {exc.filename}" if getattr(exc, "filename", None) else ""
-    click.echo(f"kg: error: no space left on device{where}: free some space and run the command again "
-               "(set KG_DEBUG=1 for a traceback)", err=True)
+    click.echo(
+        f"kg: error: no space left on device{where}: free some space and run the command again "
+        "(set KG_DEBUG=1 for a traceback)",
+        err=True,
+    )
     sys.exit(1)

@@ -12,8 +12,16 @@ import click
 
 from .. import SAMPLES_DIR
 from ..errors import plural
-from .common import (UsageError, base_option, console, minter, opened_store, reading_options, writable_folder,
-                     writer_store_option)
+from .common import (
+    UsageError,
+    base_option,
+    console,
+    minter,
+    opened_store,
+    reading_options,
+    writable_folder,
+    writer_store_option,
+)
 
 if TYPE_CHECKING:  # the engines are imported when a command runs, not for its --help
     from ..pipeline import IngestReport
@@ -38,8 +46,18 @@ class Stages:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
         err = console(stderr=True)
-        self.progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                                 TimeElapsedColumn(), console=err, transient=True) if err.is_terminal else None
+        self.progress = (
+            Progress(
+                TextColumn("{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                console=err,
+                transient=True,
+            )
+            if err.is_terminal
+            else None
+        )
         self.task = None
 
     def __enter__(self) -> "Stages":
@@ -76,8 +94,17 @@ class Stages:
         return lambda count: self.progress.update(task, completed=count)
 
 
-def run_ingest(paths, store, mint, format_name, encoding, strict, jobs=None, stages: Stages | None = None,
-               replace_all: bool = False) -> IngestReport:
+def run_ingest(
+    paths,
+    store,
+    mint,
+    format_name,
+    encoding,
+    strict,
+    jobs=None,
+    stages: Stages | None = None,
+    replace_all: bool = False,
+) -> IngestReport:
     """Ingest with a progress display on a terminal: records read per source, then loading and resolution."""
     from ..pipeline import NothingRead, ingest
 
@@ -88,8 +115,18 @@ def run_ingest(paths, store, mint, format_name, encoding, strict, jobs=None, sta
             def read(source) -> None:
                 shown.progress.update(shown.task, description=f"reading {source.name}", advance=1)
 
-            return ingest(paths, store, mint, format_name, encoding, strict, jobs=jobs, replace_all=replace_all,
-                          on_record=read if shown.progress is not None else None, on_stage=shown)
+            return ingest(
+                paths,
+                store,
+                mint,
+                format_name,
+                encoding,
+                strict,
+                jobs=jobs,
+                replace_all=replace_all,
+                on_record=read if shown.progress is not None else None,
+                on_stage=shown,
+            )
     except NothingRead as exc:
         print_rejections(exc.report)
         raise
@@ -157,19 +194,36 @@ def refuse_to_replace(store: KGStore, mint) -> None:
     others = [graph for graph in store.sources() if graph not in samples]
     if others:
         shown = ", ".join(graph.rsplit("/", 1)[-1] for graph in others[:3]) + (", …" if len(others) > 3 else "")
-        raise UsageError(f"--store {store.spec} holds {plural(len(others), 'other source')} ({shown}); kg build without "
-                         "PATH builds the bundled samples and would replace them: give the files to build, "
-                         "or pass --replace to replace them with the samples")
+        raise UsageError(
+            f"--store {store.spec} holds {plural(len(others), 'other source')} ({shown}); kg build without "
+            "PATH builds the bundled samples and would replace them: give the files to build, "
+            "or pass --replace to replace them with the samples"
+        )
 
 
 @click.command()
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
-@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("exports"),
-              show_default=True, help="Folder for kg.ttl, rejects.tsv and the network pages.")
-@click.option("--site", "with_site", is_flag=True, default=False,
-              help="Also write the static site (kg site) into OUT/site, and link the network pages' nodes to it.")
-@click.option("--replace", is_flag=True, default=False,
-              help="With no PATH: build the samples even where the store holds other sources (they are replaced).")
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("exports"),
+    show_default=True,
+    help="Folder for kg.ttl, rejects.tsv and the network pages.",
+)
+@click.option(
+    "--site",
+    "with_site",
+    is_flag=True,
+    default=False,
+    help="Also write the static site (kg site) into OUT/site, and link the network pages' nodes to it.",
+)
+@click.option(
+    "--replace",
+    is_flag=True,
+    default=False,
+    help="With no PATH: build the samples even where the store holds other sources (they are replaced).",
+)
 @reading_options
 @writer_store_option
 @base_option
@@ -192,8 +246,9 @@ def build(paths, out_dir, replace, format_name, encoding, strict, jobs, store_sp
     with opened_store(store_spec, write=True) as store, Stages() as stage:
         if not paths and not replace:
             refuse_to_replace(store, mint)
-        report = run_ingest(list(paths) or [SAMPLES_DIR], store, mint, format_name, encoding, strict, jobs, stage,
-                            replace_all=True)
+        report = run_ingest(
+            list(paths) or [SAMPLES_DIR], store, mint, format_name, encoding, strict, jobs, stage, replace_all=True
+        )
         stage("counting")
         stats = stored_stats(store) or graph_stats(store)  # the pipeline has just counted and stored them
         with exporting(store, out_dir / "kg.ttl", mint.base, stage, jobs):
@@ -201,8 +256,13 @@ def build(paths, out_dir, replace, format_name, encoding, strict, jobs, store_sp
             if with_site:
                 stage("writing the site")
                 write_site(store, out_dir / "site")
-            pages = write_pages(store, out_dir, profiles="site/" if with_site else None,  # collaboration networks (issue 4)
-                                on_page=lambda path: stage(f"writing the network pages: {path}"), on_progress=stage.done)
+            pages = write_pages(
+                store,
+                out_dir,
+                profiles="site/" if with_site else None,  # collaboration networks (issue 4)
+                on_page=lambda path: stage(f"writing the network pages: {path}"),
+                on_progress=stage.done,
+            )
     print_summary(report, stats)
     console().print(f"Wrote {out_dir / 'kg.ttl'} and {out_dir / 'rejects.tsv'}.")
     console().print(f"Wrote {', '.join(str(page) for page in pages)}.")

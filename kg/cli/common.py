@@ -12,17 +12,23 @@ import sys
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
-
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterator
 
 import click
 
 from ..errors import KgError
 from ..ingest.formats import FORMATS
 from ..rdf.iris import DEFAULT_BASE, Minter
-from ..stores import (DEFAULT_WAIT, GRAPH_STORE_ENV, PASSWORD_ENV, STORE_ENV, UPDATE_ENV, USER_ENV, WAIT_ENV,
-                      default_store_spec)
+from ..stores import (
+    DEFAULT_WAIT,
+    GRAPH_STORE_ENV,
+    PASSWORD_ENV,
+    STORE_ENV,
+    UPDATE_ENV,
+    USER_ENV,
+    WAIT_ENV,
+    default_store_spec,
+)
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -58,8 +64,7 @@ _wait = click.option(
     type=click.FloatRange(min=0),
     expose_value=False,
     callback=_remember,
-    help=f"How long to wait for another kg command writing the same store. Default: ${WAIT_ENV} or "
-    f"{DEFAULT_WAIT:g}.",
+    help=f"How long to wait for another kg command writing the same store. Default: ${WAIT_ENV} or {DEFAULT_WAIT:g}.",
 )
 _update_endpoint = click.option(
     "--update-endpoint",
@@ -111,18 +116,43 @@ def _use_columns(ctx, param, value):
 
 def reading_options(command):
     """``--format``, ``--encoding``, ``--strict`` and ``--jobs``: how listing files are read (build, ingest)."""
-    for option in reversed((
-        click.option("--format", "format_name", type=click.Choice(sorted(FORMATS)), default=None,
-                     help="Input format for every PATH. Default: detected per file."),
-        click.option("--encoding", default="utf-8", show_default=True, callback=_encoding,
-                     help="Text encoding of the listing files."),
-        click.option("--strict", is_flag=True, help="Fail (exit 1) on the first rejected record instead of reporting it."),
-        click.option("--columns", default=None, expose_value=False, callback=_use_columns, metavar="FIELD=HEADER,…",
-                     help="csv format: header names of kg's fields, e.g. 'title=Paper,authors=Writers'."),
-        click.option("--jobs", type=click.IntRange(min=1), default=None, metavar="N",
-                     help="Processes that map records to triples and read the store at once (the output is the same "
-                          "for any N; 1 keeps all in one process, for a machine short of memory). Default: one per core."),
-    )):
+    for option in reversed(
+        (
+            click.option(
+                "--format",
+                "format_name",
+                type=click.Choice(sorted(FORMATS)),
+                default=None,
+                help="Input format for every PATH. Default: detected per file.",
+            ),
+            click.option(
+                "--encoding",
+                default="utf-8",
+                show_default=True,
+                callback=_encoding,
+                help="Text encoding of the listing files.",
+            ),
+            click.option(
+                "--strict", is_flag=True, help="Fail (exit 1) on the first rejected record instead of reporting it."
+            ),
+            click.option(
+                "--columns",
+                default=None,
+                expose_value=False,
+                callback=_use_columns,
+                metavar="FIELD=HEADER,…",
+                help="csv format: header names of kg's fields, e.g. 'title=Paper,authors=Writers'.",
+            ),
+            click.option(
+                "--jobs",
+                type=click.IntRange(min=1),
+                default=None,
+                metavar="N",
+                help="Processes that map records to triples and read the store at once (the output is the same "
+                "for any N; 1 keeps all in one process, for a machine short of memory). Default: one per core.",
+            ),
+        )
+    ):
         command = option(command)
     return command
 
@@ -148,7 +178,9 @@ def _encoding(ctx: click.Context, param: click.Parameter, value: str) -> str:
     try:
         codecs.lookup(value)
     except LookupError:
-        raise click.BadParameter(f"{value!r} is not a text encoding Python knows (e.g. utf-8, latin-1, cp1252)") from None
+        raise click.BadParameter(
+            f"{value!r} is not a text encoding Python knows (e.g. utf-8, latin-1, cp1252)"
+        ) from None
     return value
 
 
@@ -186,7 +218,9 @@ def _resolved(store: KGStore, spec: str, interrupted: Minter, options: dict) -> 
         resume(writer, interrupted)
         describe(writer, interrupted)  # the description counts what the finished change left
     except KgError as exc:  # e.g. a read-only remote store: answer anyway, and say why it may be stale
-        click.echo(f"kg: warning: the store's entity resolution was interrupted and cannot be finished here ({exc})", err=True)
+        click.echo(
+            f"kg: warning: the store's entity resolution was interrupted and cannot be finished here ({exc})", err=True
+        )
     if writer is not store:
         writer.close()
         store.close()

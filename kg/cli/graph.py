@@ -14,28 +14,57 @@ from .common import console, opened_store, store_option
 
 def threshold_options(command):
     """The thresholds VOSviewer and bibliometrix users expect, shared by every network command."""
-    for option in reversed((
-        click.option("--top", type=click.IntRange(min=1), default=None, help="Keep only the N nodes with the most papers."),
-        click.option("--min-weight", type=click.FloatRange(min=0), default=0, show_default=True,
-                     help="Drop edges lighter than this (shared papers, or the fractional count)."),
-        click.option("--min-papers", type=click.IntRange(min=1), default=1, show_default=True,
-                     help="Drop nodes on fewer papers."),
-        click.option("--max-team", type=click.IntRange(min=2), default=None,
-                     help="Ignore papers with more members than this when linking (hyper-authored papers)."),
-        click.option("--counting", type=click.Choice(["full", "fractional"]), default="full", show_default=True,
-                     help="Edge weight: shared papers, or 1/(n-1) per paper with n members."),
-        store_option,
-    )):
+    for option in reversed(
+        (
+            click.option(
+                "--top", type=click.IntRange(min=1), default=None, help="Keep only the N nodes with the most papers."
+            ),
+            click.option(
+                "--min-weight",
+                type=click.FloatRange(min=0),
+                default=0,
+                show_default=True,
+                help="Drop edges lighter than this (shared papers, or the fractional count).",
+            ),
+            click.option(
+                "--min-papers",
+                type=click.IntRange(min=1),
+                default=1,
+                show_default=True,
+                help="Drop nodes on fewer papers.",
+            ),
+            click.option(
+                "--max-team",
+                type=click.IntRange(min=2),
+                default=None,
+                help="Ignore papers with more members than this when linking (hyper-authored papers).",
+            ),
+            click.option(
+                "--counting",
+                type=click.Choice(["full", "fractional"]),
+                default="full",
+                show_default=True,
+                help="Edge weight: shared papers, or 1/(n-1) per paper with n members.",
+            ),
+            store_option,
+        )
+    ):
         command = option(command)
     return command
 
 
 level_option = click.option(
-    "--level", type=click.Choice(LEVELS), default="listed", show_default=True,
-    help="Institutions: as the papers list them, or each unit rolled up to its parent organisation.")
+    "--level",
+    type=click.Choice(LEVELS),
+    default="listed",
+    show_default=True,
+    help="Institutions: as the papers list them, or each unit rolled up to its parent organisation.",
+)
 
 
-def draw(name: str, center: str | None, depth: int, out: Path | None, file_format: str, store_spec, top, **thresholds) -> None:
+def draw(
+    name: str, center: str | None, depth: int, out: Path | None, file_format: str, store_spec, top, **thresholds
+) -> None:
     """Write the whole network, or the ego network around ``center``, as a page or file."""
     from ..graphs.files import write_network
     from ..graphs.networks import network
@@ -49,8 +78,10 @@ def draw(name: str, center: str | None, depth: int, out: Path | None, file_forma
             iri = str(find_entity(store, KINDS[name], center))
             if iri not in graph:
                 unit_hint = "; named only through its units? try --level parent" if name == "institutions" else ""
-                raise KgError(f"{center!r} is not in this network: on no paper at this level{unit_hint}, "
-                              f"or left out by the thresholds (see --min-papers)")
+                raise KgError(
+                    f"{center!r} is not in this network: on no paper at this level{unit_hint}, "
+                    f"or left out by the thresholds (see --min-papers)"
+                )
             graph = ego_network(graph, iri, depth)
             label = graph.nodes[iri]["label"]
             heading, stem = f"{heading} around {label} (depth {depth})", f"{name}-{slug(label)}"
@@ -58,7 +89,9 @@ def draw(name: str, center: str | None, depth: int, out: Path | None, file_forma
             keep = [node for node in top_nodes(graph, None) if node != (iri if center else None)]
             graph = induced(graph, keep[: top - 1] + [iri] if center else keep[:top])
     if graph.number_of_nodes() == 0:
-        raise KgError(f"the thresholds leave no {name} in the network: lower --min-papers, --min-weight or raise --max-team")
+        raise KgError(
+            f"the thresholds leave no {name} in the network: lower --min-papers, --min-weight or raise --max-team"
+        )
     if top is not None:
         stem += f"-top{top}"  # not kg build's page of the whole network
     path = out or Path("exports") / f"{stem}.{EXTENSIONS.get(file_format, file_format)}"
@@ -67,21 +100,42 @@ def draw(name: str, center: str | None, depth: int, out: Path | None, file_forma
 
 
 def _wrote(path: Path, graph) -> None:
-    console(stderr=True).print(f"Wrote {path} ({plural(graph.number_of_nodes(), 'node')}, "
-                               f"{plural(graph.number_of_edges(), 'edge')}).")
+    console(stderr=True).print(
+        f"Wrote {path} ({plural(graph.number_of_nodes(), 'node')}, {plural(graph.number_of_edges(), 'edge')})."
+    )
 
 
 def network_command(name: str, center_option: str, help_text: str):
     @click.command(name, help=help_text)
-    @click.option(f"--{center_option}", "center", metavar="NAME", default=None,
-                  help=f"Only the network around this {center_option} (name as you would type it).")
-    @click.option("--depth", type=click.IntRange(min=1), default=1, show_default=True,
-                  help=f"With --{center_option}: how many steps out from it.")
-    @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-                  help=f"File to write. Default: exports/{name}[-NAME][-topN].FORMAT")
-    @click.option("--format", "file_format", type=click.Choice(list(FORMATS)), default="html", show_default=True,
-                  help="html: interactive page (offline); gexf: Gephi; graphml; csv: edge list; "
-                       "vosviewer: map and network files; pajek: .net (VOSviewer, Pajek).")
+    @click.option(
+        f"--{center_option}",
+        "center",
+        metavar="NAME",
+        default=None,
+        help=f"Only the network around this {center_option} (name as you would type it).",
+    )
+    @click.option(
+        "--depth",
+        type=click.IntRange(min=1),
+        default=1,
+        show_default=True,
+        help=f"With --{center_option}: how many steps out from it.",
+    )
+    @click.option(
+        "--out",
+        type=click.Path(dir_okay=False, path_type=Path),
+        default=None,
+        help=f"File to write. Default: exports/{name}[-NAME][-topN].FORMAT",
+    )
+    @click.option(
+        "--format",
+        "file_format",
+        type=click.Choice(list(FORMATS)),
+        default="html",
+        show_default=True,
+        help="html: interactive page (offline); gexf: Gephi; graphml; csv: edge list; "
+        "vosviewer: map and network files; pajek: .net (VOSviewer, Pajek).",
+    )
     @threshold_options
     def command(**options) -> None:
         draw(name, **options)
@@ -92,31 +146,53 @@ def network_command(name: str, center_option: str, help_text: str):
     return command
 
 
-coauthors = network_command("coauthors", "author", """Authors linked by the papers they wrote together.
+coauthors = network_command(
+    "coauthors",
+    "author",
+    """Authors linked by the papers they wrote together.
 
     \b
     kg graph coauthors                                 # exports/coauthors.html, the whole network
     kg graph coauthors --author "Gerhard Neumann"      # him and his co-authors
     kg graph coauthors --format gexf --min-weight 2    # repeat collaborations, for Gephi
-    """)
-institutions = network_command("institutions", "institution", """Institutions linked by the papers that list them together.
+    """,
+)
+institutions = network_command(
+    "institutions",
+    "institution",
+    """Institutions linked by the papers that list them together.
 
     \b
     kg graph institutions --format csv --out institutions.csv
-    """)
-topics = network_command("topics", "topic", """Topics linked by the papers they are found in together (each paper's own topics; broader ones are not assignments).
+    """,
+)
+topics = network_command(
+    "topics",
+    "topic",
+    """Topics linked by the papers they are found in together (each paper's own topics; broader ones are not assignments).
 
     \b
     kg graph topics                                    # exports/topics.html
     kg graph topics --topic "reinforcement learning"   # the topics that co-occur with it
-    """)
+    """,
+)
 
 
 @click.command("affiliations")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="File to write. Default: exports/affiliations.FORMAT")
-@click.option("--format", "file_format", type=click.Choice(list(FORMATS)), default="gexf", show_default=True,
-              help="gexf: Gephi; graphml; csv: edge list; html: interactive page (offline).")
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="File to write. Default: exports/affiliations.FORMAT",
+)
+@click.option(
+    "--format",
+    "file_format",
+    type=click.Choice(list(FORMATS)),
+    default="gexf",
+    show_default=True,
+    help="gexf: Gephi; graphml; csv: edge list; html: interactive page (offline).",
+)
 @store_option
 def affiliations(out, file_format, store_spec) -> None:
     """Authors linked to the institutions listed on their papers (bipartite; edge weight: papers).
@@ -152,16 +228,24 @@ def stats(name, rows, top, **thresholds) -> None:
         graph = network(store, name, top=top, details=False, **thresholds)
     summary = summarize(graph, rows)
     out = console()
-    out.print(f"{name}: {plural(summary.nodes, 'node')}, {plural(summary.edges, 'edge')}, density {summary.density:.4f}")
-    out.print(f"components: {summary.components:,} (largest {plural(summary.largest_component, 'node')}); "
-              f"communities: {summary.communities_text}")
-    sampled = (f", estimated from {summary.betweenness_sample:,} sampled sources (seed {SEED})"
-               if summary.betweenness_sample else ", exact")
-    for title, ranking, fmt in ((f"degree ({NEIGHBOURS[name]})", summary.top_degree, "{:,}"),
-                                ("weighted degree (shared papers)", summary.top_weighted_degree, "{:,.6g}"),
-                                (f"betweenness (share of shortest paths through the node{sampled})",
-                                 summary.top_betweenness, "{:.4g}"),
-                                ("bridges (other communities reached)", summary.bridges, "{:,}")):
+    out.print(
+        f"{name}: {plural(summary.nodes, 'node')}, {plural(summary.edges, 'edge')}, density {summary.density:.4f}"
+    )
+    out.print(
+        f"components: {summary.components:,} (largest {plural(summary.largest_component, 'node')}); "
+        f"communities: {summary.communities_text}"
+    )
+    sampled = (
+        f", estimated from {summary.betweenness_sample:,} sampled sources (seed {SEED})"
+        if summary.betweenness_sample
+        else ", exact"
+    )
+    for title, ranking, fmt in (
+        (f"degree ({NEIGHBOURS[name]})", summary.top_degree, "{:,}"),
+        ("weighted degree (shared papers)", summary.top_weighted_degree, "{:,.6g}"),
+        (f"betweenness (share of shortest paths through the node{sampled})", summary.top_betweenness, "{:.4g}"),
+        ("bridges (other communities reached)", summary.bridges, "{:,}"),
+    ):
         out.print(f"\n{title}:")
         for node, value in ranking:
             out.print(f"  {fmt.format(value):>10}  {_label(graph, node)}")

@@ -33,14 +33,26 @@ def stats(output_format, store_spec) -> None:
 
 @click.command("export")
 @click.option("--format", "format_name", type=click.Choice(EXPORT_FORMATS), default="turtle", show_default=True)
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="File to write. Default: standard output.")
-@click.option("--per-graph", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="N-Quads, one file per named graph, in this folder (what a server's bulk loader takes: "
-                   "scripts/virtuoso_load.sh, docs/stores.md).")
-@click.option("--with-index", "index", is_flag=True,
-              help="Also the index graph (counts and look-up keys the query library reads), so the "
-                   "library's queries run on the export loaded into another engine.")
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="File to write. Default: standard output.",
+)
+@click.option(
+    "--per-graph",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="N-Quads, one file per named graph, in this folder (what a server's bulk loader takes: "
+    "scripts/virtuoso_load.sh, docs/stores.md).",
+)
+@click.option(
+    "--with-index",
+    "index",
+    is_flag=True,
+    help="Also the index graph (counts and look-up keys the query library reads), so the "
+    "library's queries run on the export loaded into another engine.",
+)
 @store_option
 @base_option
 def export_command(format_name, out, per_graph, index, store_spec, base) -> None:

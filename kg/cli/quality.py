@@ -29,8 +29,11 @@ SECTIONS = {
 
 def _lines(section: str, item: dict) -> list[str]:
     if section == "merges":
-        return [f"{item['title']}", f"    absorbed {item['absorbed']} from {item['from_source']}",
-                f"    evidence: {', '.join(item['evidence'])} — {item['why']}"]
+        return [
+            f"{item['title']}",
+            f"    absorbed {item['absorbed']} from {item['from_source']}",
+            f"    evidence: {', '.join(item['evidence'])} — {item['why']}",
+        ]
     if section == "rejected_institution_entries":
         return [f"{item['record']}  {item['entry']}  — {item['reason']}"]
     if section == "papers_without_institutions":
@@ -38,7 +41,9 @@ def _lines(section: str, item: dict) -> list[str]:
     if section == "authors_with_several_written_forms":
         return [f"{item['name']}  (also written: {'; '.join(item['other_forms'])})"]
     if section == "institutions_merged":
-        return [f"{item['name'] or item['institution']}"] + [f"    {form['written']}  — {form['how']}" for form in item["forms"]]
+        return [f"{item['name'] or item['institution']}"] + [
+            f"    {form['written']}  — {form['how']}" for form in item["forms"]
+        ]
     if section == "units_placed_by_domain":
         return [f"{item['unit']} ({item['domain']})  — unit of {item['institution']}: {item['why']}"]
     if section == "units_placed_by_name":
@@ -46,8 +51,10 @@ def _lines(section: str, item: dict) -> list[str]:
     if section == "institutions_by_other_name":
         return [f"{item['other_name']}  — another name of {item['institution']}: {item['why']}"]
     if section == "names_likely_several_people":
-        return [f"{item['name']}  {item['author']}  — {item['groups']} groups of papers "
-                f"({', '.join(map(str, item['papers_per_group']))})"]
+        return [
+            f"{item['name']}  {item['author']}  — {item['groups']} groups of papers "
+            f"({', '.join(map(str, item['papers_per_group']))})"
+        ]
     if section == "name_only_authors_with_identified_namesakes":
         return [f"{item['name']}  on {item['authorship']}  — could be {', '.join(item['identified_namesakes'])}"]
     if section == "persons_with_two_ids_of_one_scheme":
@@ -109,9 +116,13 @@ def validate(file, store_spec, base) -> None:
     for violation in report.violations:
         out.print(str(violation), markup=False)
     verdict = "conforms" if report.conforms else f"does not conform: {plural(len(report.violations), 'violation')}"
-    out.print(f"{plural(len(graph), 'triple')}, {plural(report.nodes, 'node')} checked against ontology/shapes.ttl: {verdict}.")
+    out.print(
+        f"{plural(len(graph), 'triple')}, {plural(report.nodes, 'node')} checked against ontology/shapes.ttl: {verdict}."
+    )
     if not report.conforms:
-        raise KgError(f"the graph does not conform to ontology/shapes.ttl ({plural(len(report.violations), 'violation')})")
+        raise KgError(
+            f"the graph does not conform to ontology/shapes.ttl ({plural(len(report.violations), 'violation')})"
+        )
 
 
 COMMANDS = (quality, validate)

@@ -48,12 +48,28 @@ def parse_values(pairs: tuple[str, ...]) -> dict[str, str]:
 
 @click.command("query")
 @click.argument("name", required=False)
-@click.option("-p", "--param", "pairs", multiple=True, metavar="NAME=VALUE",
-              help="A parameter value (repeatable). Names are matched forgivingly; see `kg queries`.")
-@click.option("--file", "query_file", type=click.Path(dir_okay=False, path_type=Path),
-              help="Run your own SPARQL file (its '# param:' header lines work as in the library).")
-@click.option("--format", "output_format", type=click.Choice(OUTPUT_FORMATS), default="table", show_default=True,
-              help="table to read; json, csv (plain values), tsv (N-Triples terms): the SPARQL 1.1 results formats.")
+@click.option(
+    "-p",
+    "--param",
+    "pairs",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="A parameter value (repeatable). Names are matched forgivingly; see `kg queries`.",
+)
+@click.option(
+    "--file",
+    "query_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Run your own SPARQL file (its '# param:' header lines work as in the library).",
+)
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(OUTPUT_FORMATS),
+    default="table",
+    show_default=True,
+    help="table to read; json, csv (plain values), tsv (N-Triples terms): the SPARQL 1.1 results formats.",
+)
 @store_option
 @base_option
 def query_command(name, pairs, query_file, output_format, store_spec, base) -> None:
@@ -109,8 +125,10 @@ def page_note(result, query) -> str:
     page = f"; page size {size} (-p limit=N)" if size else ""
     if more <= 0:
         return f"kg: {shown} of {total}{page}"
-    return (f"kg: {shown} of {total}, {'more than ' if not result.total_exact else ''}{more:,} more"
-            f"{page}; next page: -p offset={last}")
+    return (
+        f"kg: {shown} of {total}, {'more than ' if not result.total_exact else ''}{more:,} more"
+        f"{page}; next page: -p offset={last}"
+    )
 
 
 def print_table(result, prefixes, title: str) -> None:

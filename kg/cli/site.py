@@ -10,8 +10,14 @@ from .common import console, opened_store, store_option
 
 
 @click.command("site")
-@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("exports/site"),
-              show_default=True, help="Folder to write the site into.")
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("exports/site"),
+    show_default=True,
+    help="Folder to write the site into.",
+)
 @store_option
 def site(out_dir, store_spec) -> None:
     """A static site of the graph: a page per author, institution, topic and venue, linked to

@@ -17,14 +17,16 @@ import pyoxigraph as ox
 from ..orgs.registry import registry_version
 from ..query.stats import graph_stats
 from ..rdf.iris import Minter
-from ..vocab import DCAT, DCTERMS, FOAF, KG, ORG, PREFIXES, PROV, RDF, RDFS, SCHEMA, VOID, XSD, sparql_prologue
 from ..stores.embedded import KGStore
+from ..vocab import DCAT, DCTERMS, FOAF, KG, ORG, PREFIXES, PROV, RDF, RDFS, SCHEMA, VOID, XSD, sparql_prologue
 
 TITLE = "Knowledge graph of conference paper listings"
 LICENCE = ox.NamedNode("https://spdx.org/licenses/MIT")
 REGISTRY_LICENCE = ox.NamedNode("https://creativecommons.org/publicdomain/zero/1.0/")
-REGISTRY_NOTICE = ("Contains ROR data (CC0); locations from GeoNames (CC BY). University e-mail domains from "
-                   "Hipo's university-domains-list (MIT). See kg/orgs/data/NOTICE.")
+REGISTRY_NOTICE = (
+    "Contains ROR data (CC0); locations from GeoNames (CC BY). University e-mail domains from "
+    "Hipo's university-domains-list (MIT). See kg/orgs/data/NOTICE."
+)
 #: Classes counted with a VoID class partition, by the name of their count in :func:`graph_stats`.
 PARTITIONS = {"papers": SCHEMA.ScholarlyArticle, "authors": FOAF.Person, "institutions": ORG.Organization}
 SOURCES_QUERY = """SELECT ?source ?modified WHERE { GRAPH ?source { ?source a kg:Source
@@ -46,8 +48,13 @@ def _integer(value: int) -> ox.Literal:
     return ox.Literal(str(value), datatype=XSD.integer)
 
 
-def description_triples(counts: dict[str, int], sources: list[tuple[ox.NamedNode, ox.Literal | None]],
-                        minter: Minter, endpoint: str | None = None, registry: str | None = None) -> list[ox.Triple]:
+def description_triples(
+    counts: dict[str, int],
+    sources: list[tuple[ox.NamedNode, ox.Literal | None]],
+    minter: Minter,
+    endpoint: str | None = None,
+    registry: str | None = None,
+) -> list[ox.Triple]:
     """The description's triples; ``counts["triples"]`` is the data's count, without the description;
     ``registry`` the version of the organisation registry the institutions were identified with."""
     graph = description_graph(minter)
@@ -58,8 +65,14 @@ def description_triples(counts: dict[str, int], sources: list[tuple[ox.NamedNode
         for kind in (VOID.Dataset, DCAT.Dataset):
             yield ox.Triple(dataset, RDF.type, kind)
         yield ox.Triple(dataset, DCTERMS.title, ox.Literal(TITLE, language="en"))
-        yield ox.Triple(dataset, DCTERMS.description, ox.Literal(
-            f"Papers, authors, institutions, venues and topics read by kg from {len(sources)} listing file(s).", language="en"))
+        yield ox.Triple(
+            dataset,
+            DCTERMS.description,
+            ox.Literal(
+                f"Papers, authors, institutions, venues and topics read by kg from {len(sources)} listing file(s).",
+                language="en",
+            ),
+        )
         yield ox.Triple(dataset, DCTERMS.license, LICENCE)
         dates = sorted(modified.value for _, modified in sources if modified is not None)
         if dates:
@@ -109,6 +122,7 @@ def describe(store: KGStore, minter: Minter) -> None:
     # Counted without its old self, which stays until the new one replaces it: a command killed
     # while counting (seconds at 10^5 papers) leaves the last description, not none.
     sources = [(row[0], row[1]) for row in store.select_terms(sparql_prologue() + SOURCES_QUERY)]
-    triples = description_triples(graph_stats(store, without=graph), sources, minter, store.endpoint,
-                                  registry_version())
+    triples = description_triples(
+        graph_stats(store, without=graph), sources, minter, store.endpoint, registry_version()
+    )
     store.replace_graph_triples(graph, triples)

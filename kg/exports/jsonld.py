@@ -29,7 +29,7 @@ class Compactor:
 
     def iri(self, value: str) -> str:
         for name, namespace in self._prefixes:
-            local = value[len(namespace):]
+            local = value[len(namespace) :]
             # A local part starting with // would be read back as an absolute IRI.
             if value.startswith(namespace) and local and not local.startswith("//"):
                 return f"{name}:{local}"

@@ -28,8 +28,14 @@ class OxigraphExport:
     rdf_format: ox.RdfFormat
     dataset: bool = False
 
-    def write(self, store: KGStore, handle: BinaryIO, base: str, on_progress: Callable[[int], None] | None = None,
-              index: bool = False) -> None:
+    def write(
+        self,
+        store: KGStore,
+        handle: BinaryIO,
+        base: str,
+        on_progress: Callable[[int], None] | None = None,
+        index: bool = False,
+    ) -> None:
         line_based = self.rdf_format in (ox.RdfFormat.N_TRIPLES, ox.RdfFormat.N_QUADS)
         statements = store.quads(on_progress, index) if self.dataset else store.distinct_triples(on_progress, index)
         ox.serialize(statements, handle, self.rdf_format, prefixes=None if line_based else data_prefixes(base))
@@ -41,13 +47,16 @@ TRIG = OxigraphExport(ox.RdfFormat.TRIG, dataset=True)
 NQUADS = OxigraphExport(ox.RdfFormat.N_QUADS, dataset=True)
 
 #: Export formats by name; each has ``write(store, binary_handle, base, on_progress, index)``.
-FORMATS = Registry("export format", {
-    "turtle": "kg.exports.rdf:TURTLE",
-    "ntriples": "kg.exports.rdf:NTRIPLES",
-    "jsonld": "kg.exports.jsonld:JSONLD",  # compacted with a @context, which Oxigraph does not write
-    "trig": "kg.exports.rdf:TRIG",
-    "nquads": "kg.exports.rdf:NQUADS",
-})
+FORMATS = Registry(
+    "export format",
+    {
+        "turtle": "kg.exports.rdf:TURTLE",
+        "ntriples": "kg.exports.rdf:NTRIPLES",
+        "jsonld": "kg.exports.jsonld:JSONLD",  # compacted with a @context, which Oxigraph does not write
+        "trig": "kg.exports.rdf:TRIG",
+        "nquads": "kg.exports.rdf:NQUADS",
+    },
+)
 
 
 def partial_path(output: Path) -> Path:
@@ -55,8 +64,14 @@ def partial_path(output: Path) -> Path:
     return output.with_name(output.name + ".partial")
 
 
-def export(store: KGStore, format_name: str, output: Path | BinaryIO, base: str,
-           on_progress: Callable[[int], None] | None = None, index: bool = False) -> None:
+def export(
+    store: KGStore,
+    format_name: str,
+    output: Path | BinaryIO,
+    base: str,
+    on_progress: Callable[[int], None] | None = None,
+    index: bool = False,
+) -> None:
     """Serialise every triple of the store in ``format_name`` to a path or binary stream;
     ``on_progress`` hears how many statements have been read; ``index``: the index graphs too
     (what the query library reads, so its queries run on the export loaded elsewhere)."""

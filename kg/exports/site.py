@@ -25,12 +25,12 @@ import jinja2
 from .. import QUERIES_DIR
 from ..graphs.networks import HEADINGS, network, write_pages
 from ..graphs.projections import ego_network, top_nodes
-from ..graphs.render import VIS_FILES, vis_asset, render_html, search_script
+from ..graphs.render import VIS_FILES, render_html, search_script, vis_asset
 from ..ingest.identifiers import PAPER_PAGES, PERSON_PAGES
 from ..query.library import library, search_names
 from ..rdf.iris import profile_path
-from ..vocab import sparql_prologue
 from ..stores.embedded import KGStore
+from ..vocab import sparql_prologue
 from .site_rows import page_sorted, rows, spool, unspooled
 
 SITE_QUERIES = QUERIES_DIR / "site"
@@ -62,7 +62,7 @@ def _by_byline(row) -> tuple:
 
 @dataclass(frozen=True)
 class Panel:
-    query: str      # the panel's query in SITE_QUERIES, without .rq
+    query: str  # the panel's query in SITE_QUERIES, without .rq
     heading: str
     #: "paper"; the kind of page its ?other column links to; "external" (?other is a URL to link);
     #: or "text" (each row's ?name a paragraph, such as an abstract)
@@ -75,55 +75,90 @@ class Panel:
 
 
 PAGES = {
-    "author": ("Authors", (
-        Panel("author-papers", "Papers (byline position of this author / authors)", "paper", _by_position),
-        Panel("author-coauthors", "Co-authors (shared papers)", "author", _by_count),
-        Panel("author-institutions", "Institutions on their papers (papers)", "institution"),
-        Panel("author-topics", "Topics (papers)", "topic"),
-    )),
-    "institution": ("Institutions", (
-        Panel("institution-papers", "Papers (its own or its units')", "paper", _by_title),
-        Panel("institution-units", "Units and parent", "institution"),
-        Panel("institution-authors", "Authors (papers)", "author", _by_count),
-        Panel("institution-partners", "Partner institutions (shared papers)", "institution"),
-        Panel("institution-topics", "Topics (papers)", "topic"),
-    )),
-    "topic": ("Topics", (
-        Panel("topic-papers", "Papers", "paper", _by_title),
-        Panel("topic-institutions", "Institutions (papers)", "institution"),
-        Panel("topic-related", "Related topics (shared papers)", "topic"),
-    )),
-    "paper": ("Papers", (
-        Panel("paper-abstract", "Abstract", "text"),
-        Panel("paper-authors", "Authors (in byline order, with the institutions the source gives each)",
-              "author", _by_byline),
-        Panel("paper-institutions", "Institutions the paper lists", "institution"),
-        Panel("paper-venue", "Venue, track and presentation", "venue"),
-        Panel("paper-topics", "Topics", "topic"),
-        Panel("paper-artifacts", "Research artifacts it introduces", "artifact"),
-        Panel("paper-links", "Code and other links", "external"),
-        Panel("paper-source", "Source (file:line)", "source"),
-    )),
-    "venue": ("Venues, tracks and workshops", (
-        Panel("venue-papers", "Papers", "paper", _by_title),
-        Panel("venue-authors", "Authors (papers)", "author", _by_count),
-    )),
+    "author": (
+        "Authors",
+        (
+            Panel("author-papers", "Papers (byline position of this author / authors)", "paper", _by_position),
+            Panel("author-coauthors", "Co-authors (shared papers)", "author", _by_count),
+            Panel("author-institutions", "Institutions on their papers (papers)", "institution"),
+            Panel("author-topics", "Topics (papers)", "topic"),
+        ),
+    ),
+    "institution": (
+        "Institutions",
+        (
+            Panel("institution-papers", "Papers (its own or its units')", "paper", _by_title),
+            Panel("institution-units", "Units and parent", "institution"),
+            Panel("institution-authors", "Authors (papers)", "author", _by_count),
+            Panel("institution-partners", "Partner institutions (shared papers)", "institution"),
+            Panel("institution-topics", "Topics (papers)", "topic"),
+        ),
+    ),
+    "topic": (
+        "Topics",
+        (
+            Panel("topic-papers", "Papers", "paper", _by_title),
+            Panel("topic-institutions", "Institutions (papers)", "institution"),
+            Panel("topic-related", "Related topics (shared papers)", "topic"),
+        ),
+    ),
+    "paper": (
+        "Papers",
+        (
+            Panel("paper-abstract", "Abstract", "text"),
+            Panel(
+                "paper-authors",
+                "Authors (in byline order, with the institutions the source gives each)",
+                "author",
+                _by_byline,
+            ),
+            Panel("paper-institutions", "Institutions the paper lists", "institution"),
+            Panel("paper-venue", "Venue, track and presentation", "venue"),
+            Panel("paper-topics", "Topics", "topic"),
+            Panel("paper-artifacts", "Research artifacts it introduces", "artifact"),
+            Panel("paper-links", "Code and other links", "external"),
+            Panel("paper-source", "Source (file:line)", "source"),
+        ),
+    ),
+    "venue": (
+        "Venues, tracks and workshops",
+        (
+            Panel("venue-papers", "Papers", "paper", _by_title),
+            Panel("venue-authors", "Authors (papers)", "author", _by_count),
+        ),
+    ),
 }
 #: How a page names each kind of identifier page (``schema:sameAs``) of an author or paper.
-IDENTIFIER_LABELS = {"orcid": "ORCID", "dblp": "dblp", "openreview": "OpenReview", "doi": "DOI", "arxiv": "arXiv",
-                     "ieee": "IEEE Xplore", "semanticscholar": "Semantic Scholar", "googlescholar": "Google Scholar",
-                     "acl": "ACL Anthology"}
+IDENTIFIER_LABELS = {
+    "orcid": "ORCID",
+    "dblp": "dblp",
+    "openreview": "OpenReview",
+    "doi": "DOI",
+    "arxiv": "arXiv",
+    "ieee": "IEEE Xplore",
+    "semanticscholar": "Semantic Scholar",
+    "googlescholar": "Google Scholar",
+    "acl": "ACL Anthology",
+}
 #: (start of the link, label) in the order a page lists them: an author's, then a paper's.
-IDENTIFIER_KINDS = tuple((template.split("{}")[0], IDENTIFIER_LABELS[kind])
-                         for pages in (PERSON_PAGES, PAPER_PAGES) for kind, template in pages.items())
+IDENTIFIER_KINDS = tuple(
+    (template.split("{}")[0], IDENTIFIER_LABELS[kind])
+    for pages in (PERSON_PAGES, PAPER_PAGES)
+    for kind, template in pages.items()
+)
 #: The search on the index looks names up as `kg` does for these kinds.
 SEARCHED = ("author", "institution", "topic")
 
 
 @lru_cache(maxsize=None)
 def _environment() -> jinja2.Environment:
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(Path(__file__).parent), autoescape=True,
-                             keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(Path(__file__).parent),
+        autoescape=True,
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
     env.policies["json.dumps_kwargs"] = {"sort_keys": True, "ensure_ascii": False}
     return env
 
@@ -207,10 +242,16 @@ def write_site(store: KGStore, out_dir: Path) -> dict[str, int]:
     del coauthors
     counts = {kind: _write_kind(store, kind, pages[kind], path_of, identifiers, egos, out_dir) for kind in PAGES}
     _write(out_dir / "search.js", _search_data(store, pages, path_of))
-    _write(out_dir / "index.html", env.get_template("index.html.j2").render(
-        counts=counts, lists=[(PAGES[kind][0], f"{kind}s.html", counts[kind]) for kind in PAGES],
-        networks=[(HEADINGS[path.stem], f"network/{path.name}") for path in networks],
-        search_js=search_script(), assets=f"{ASSETS}/"))
+    _write(
+        out_dir / "index.html",
+        env.get_template("index.html.j2").render(
+            counts=counts,
+            lists=[(PAGES[kind][0], f"{kind}s.html", counts[kind]) for kind in PAGES],
+            networks=[(HEADINGS[path.stem], f"network/{path.name}") for path in networks],
+            search_js=search_script(),
+            assets=f"{ASSETS}/",
+        ),
+    )
     return counts
 
 
@@ -220,8 +261,16 @@ def _write_egos(coauthors, authors: dict[str, tuple[str, int]], path_of: dict, o
     for iri in top_nodes(coauthors, EGO_PAGES):
         if iri in authors and coauthors.degree(iri):
             ego = _ego_path(path_of[iri])
-            _write(out_dir / ego, render_html(ego_network(coauthors, iri, 1), f"Co-authors of {authors[iri][0]}",
-                                              "author", profiles=_prefix(ego), assets=_prefix(ego, ASSETS)))
+            _write(
+                out_dir / ego,
+                render_html(
+                    ego_network(coauthors, iri, 1),
+                    f"Co-authors of {authors[iri][0]}",
+                    "author",
+                    profiles=_prefix(ego),
+                    assets=_prefix(ego, ASSETS),
+                ),
+            )
             written.add(iri)
     return written
 
@@ -230,8 +279,15 @@ def _ego_path(own: str) -> str:
     return own.removesuffix(".html") + "-network.html"
 
 
-def _write_kind(store: KGStore, kind: str, pages: dict[str, tuple[str, int]], path_of: dict,
-                identifiers: dict, egos: set[str], out_dir: Path) -> int:
+def _write_kind(
+    store: KGStore,
+    kind: str,
+    pages: dict[str, tuple[str, int]],
+    path_of: dict,
+    identifiers: dict,
+    egos: set[str],
+    out_dir: Path,
+) -> int:
     """A kind's profile pages and its list page; returns how many profile pages."""
     env = _environment()
     plural, panels = PAGES[kind]
@@ -243,19 +299,43 @@ def _write_kind(store: KGStore, kind: str, pages: dict[str, tuple[str, int]], pa
         for iri, panel_rows in merged(sorted(pages), streams):
             own = path_of[iri]
             link = lambda target, own=own: _relative(own, path_of[target]) if target in path_of else None  # noqa: E731
-            sections = [{"heading": panel.heading, "text": panel.links_to == "text",
-                         "rows": [_row(row, panel, link, identifiers) for row in rows]} for panel, rows in zip(panels, panel_rows)]
+            sections = [
+                {
+                    "heading": panel.heading,
+                    "text": panel.links_to == "text",
+                    "rows": [_row(row, panel, link, identifiers) for row in rows],
+                }
+                for panel, rows in zip(panels, panel_rows)
+            ]
             name, papers = pages[iri]
-            _write(out_dir / own, template.render(
-                title=name, kind=kind, iri=iri, papers=papers, sections=sections,
-                identifiers=identifiers.get(iri, []),
-                ego=_relative(own, _ego_path(own)) if iri in egos else None,
-                home=_relative(own, "index.html"), listing=_relative(own, f"{kind}s.html"),
-                assets=_prefix(own, ASSETS)))
-    _write(out_dir / f"{kind}s.html", env.get_template("list.html.j2").render(
-        title=plural, home="index.html", counted=kind != "paper", assets=f"{ASSETS}/",
-        entries=sorted(((name, papers, path_of[iri]) for iri, (name, papers) in pages.items()),
-                       key=lambda entry: (entry[0].casefold(), entry[2]))))
+            _write(
+                out_dir / own,
+                template.render(
+                    title=name,
+                    kind=kind,
+                    iri=iri,
+                    papers=papers,
+                    sections=sections,
+                    identifiers=identifiers.get(iri, []),
+                    ego=_relative(own, _ego_path(own)) if iri in egos else None,
+                    home=_relative(own, "index.html"),
+                    listing=_relative(own, f"{kind}s.html"),
+                    assets=_prefix(own, ASSETS),
+                ),
+            )
+    _write(
+        out_dir / f"{kind}s.html",
+        env.get_template("list.html.j2").render(
+            title=plural,
+            home="index.html",
+            counted=kind != "paper",
+            assets=f"{ASSETS}/",
+            entries=sorted(
+                ((name, papers, path_of[iri]) for iri, (name, papers) in pages.items()),
+                key=lambda entry: (entry[0].casefold(), entry[2]),
+            ),
+        ),
+    )
     return len(pages)
 
 
@@ -277,16 +357,27 @@ def _row(row, panel: Panel, link, identifiers: dict[str, list[dict]]) -> dict:
         details = [str(value) for value in (getattr(row, "venue", None),) if value is not None]
         if getattr(row, "position", None) is not None:
             details.insert(0, f"{row.position} / {row.authors}")
-        return {"text": str(row.title) if row.title is not None else str(row.paper), "href": link(str(row.paper)),
-                "iri": str(row.paper), "details": " · ".join(details), "identifiers": identifiers.get(str(row.paper), [])}
+        return {
+            "text": str(row.title) if row.title is not None else str(row.paper),
+            "href": link(str(row.paper)),
+            "iri": str(row.paper),
+            "details": " · ".join(details),
+            "identifiers": identifiers.get(str(row.paper), []),
+        }
     if panel.links_to == "text":
         return {"text": str(row.name), "href": None, "iri": None, "details": ""}
     other = str(row.other)
-    href = (other if other.startswith(("https://", "http://")) else None) if panel.links_to == "external" else link(other)
+    href = (
+        (other if other.startswith(("https://", "http://")) else None) if panel.links_to == "external" else link(other)
+    )
     count = getattr(row, "number", None)
     relation = getattr(row, "relation", None)
-    return {"text": str(row.name), "href": href, "iri": other,
-            "details": str(relation) if relation is not None else (f"{int(count):,}" if count is not None else "")}
+    return {
+        "text": str(row.name),
+        "href": href,
+        "iri": other,
+        "details": str(relation) if relation is not None else (f"{int(count):,}" if count is not None else ""),
+    }
 
 
 def _search_data(store: KGStore, pages: dict, path_of: dict) -> str:
@@ -296,6 +387,9 @@ def _search_data(store: KGStore, pages: dict, path_of: dict) -> str:
         names = search_names(store, kind)
         for iri, (name, _) in sorted(pages[kind].items(), key=lambda item: (-item[1][1], item[1][0], item[0])):
             keys, acronyms = names.get(iri, ([], []))
-            entries.append({"id": iri, "name": name, "kind": kind, "href": path_of[iri],
-                            "keys": keys, "acronyms": acronyms})
-    return "var SITE_ENTRIES = " + json.dumps(entries, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + ";\n"
+            entries.append(
+                {"id": iri, "name": name, "kind": kind, "href": path_of[iri], "keys": keys, "acronyms": acronyms}
+            )
+    return (
+        "var SITE_ENTRIES = " + json.dumps(entries, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + ";\n"
+    )

@@ -56,7 +56,9 @@ def page_sorted(store: KGStore, sparql: str, order: Callable[[tuple], tuple], sc
     sort of :mod:`kg.stores.ordering` (Oxigraph's own ``ORDER BY`` looks each compared string up
     in the store: minutes at 20,000 papers for what Python sorts in seconds)."""
     make = row_type(sparql)
-    lines = (f"{row.page}\t{json.dumps(row, ensure_ascii=False, separators=(',', ':'))}\n" for row in rows(store, sparql))
+    lines = (
+        f"{row.page}\t{json.dumps(row, ensure_ascii=False, separators=(',', ':'))}\n" for row in rows(store, sparql)
+    )
     page, group = None, []
     for line in sorted_lines(lines, scratch):
         row = make(*json.loads(line.split("\t", 1)[1]))  # IRIs have no tabs, JSON escapes them

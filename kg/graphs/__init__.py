@@ -16,15 +16,22 @@ LEVELS = ("listed", "parent")
 #: is labelled), and a page's heading.
 KINDS = {"coauthors": "author", "institutions": "institution", "topics": "topic"}
 NEIGHBOURS = {"coauthors": "co-authors", "institutions": "partner institutions", "topics": "co-occurring topics"}
-HEADINGS = {"coauthors": "Co-author network", "institutions": "Institution network", "topics": "Topic co-occurrence network"}
+HEADINGS = {
+    "coauthors": "Co-author network",
+    "institutions": "Institution network",
+    "topics": "Topic co-occurrence network",
+}
 #: Writers of a network as a file, each ``(graph, path, heading, kind)``.
-FORMATS = Registry("network file format", {
-    "html": "kg.graphs.render:write_html",
-    "gexf": "kg.graphs.files:write_gexf",
-    "graphml": "kg.graphs.files:write_graphml",
-    "csv": "kg.graphs.files:write_csv",
-    "vosviewer": "kg.graphs.vosviewer:write_vosviewer",
-    "pajek": "kg.graphs.vosviewer:write_pajek",
-})
+FORMATS = Registry(
+    "network file format",
+    {
+        "html": "kg.graphs.render:write_html",
+        "gexf": "kg.graphs.files:write_gexf",
+        "graphml": "kg.graphs.files:write_graphml",
+        "csv": "kg.graphs.files:write_csv",
+        "vosviewer": "kg.graphs.vosviewer:write_vosviewer",
+        "pajek": "kg.graphs.vosviewer:write_pajek",
+    },
+)
 #: File name endings where the format's name is not one (VOSviewer: the map file; its network file goes beside it).
 EXTENSIONS = {"vosviewer": "map.txt", "pajek": "net"}

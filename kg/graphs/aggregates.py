@@ -19,7 +19,6 @@ from itertools import combinations
 from typing import Iterator
 
 import pyoxigraph as ox
-
 from rdflib import URIRef
 
 from ..stores.embedded import KGStore
@@ -32,7 +31,6 @@ INSTITUTIONS = URIRef(SCHEMA.sourceOrganization.value)
 TOPICS = URIRef(KG.foundTopic.value)
 
 
-
 def _member(var: str, level: str, link: str = "?link", subject: str = "?paper") -> str:
     """The pattern binding ``?var`` to a member of ``?paper``: as listed, or rolled up to its top parent.
 
@@ -41,8 +39,10 @@ def _member(var: str, level: str, link: str = "?link", subject: str = "?paper") 
     """
     if level == "listed":
         return f"{subject} {link} ?{var} ."
-    return (f"{subject} {link} ?{var}_listed . ?{var}_listed org:subOrganizationOf* ?{var} . "
-            f"FILTER NOT EXISTS {{ ?{var} org:subOrganizationOf ?{var}_above }}")
+    return (
+        f"{subject} {link} ?{var}_listed . ?{var}_listed org:subOrganizationOf* ?{var} . "
+        f"FILTER NOT EXISTS {{ ?{var} org:subOrganizationOf ?{var}_above }}"
+    )
 
 
 # Each paper's members, as listed (one scan of the link; repeats across source graphs are
@@ -103,16 +103,21 @@ class AffiliationRow:
 def _values(store: KGStore, query: str, **bindings: URIRef) -> Iterator[tuple[str | None, ...]]:
     """Rows as plain strings (None where unbound), streamed as pyoxigraph terms from the store."""
     terms = {name: ox.NamedNode(str(iri)) for name, iri in bindings.items()}
-    return (tuple(None if term is None else term.value for term in row)
-            for row in store.select_terms(sparql_prologue() + query, terms))
+    return (
+        tuple(None if term is None else term.value for term in row)
+        for row in store.select_terms(sparql_prologue() + query, terms)
+    )
 
 
 LabelRow = tuple[str, str, str]  # a node, one of its labels, and the label's language (lower case; "" for none)
 
 
 def _label_rows(store: KGStore) -> list[LabelRow]:
-    return [(node.value, label.value, (label.language or "").lower())
-            for node, label in store.select_terms(sparql_prologue() + _LABELS) if isinstance(label, ox.Literal)]
+    return [
+        (node.value, label.value, (label.language or "").lower())
+        for node, label in store.select_terms(sparql_prologue() + _LABELS)
+        if isinstance(label, ox.Literal)
+    ]
 
 
 @dataclass
@@ -126,7 +131,7 @@ class Teams:
 
 
 def teams(store: KGStore, link: URIRef, level: str = "listed", labels: list[LabelRow] | None = None) -> Teams:
-    papers = {paper for paper, in _values(store, _PAPERS)}
+    papers = {paper for (paper,) in _values(store, _PAPERS)}
     members: dict[str, dict[str, None]] = defaultdict(dict)  # ordered sets: a member once per paper
     for _, paper, member in _values(store, _members(level), link=link):
         if paper in papers:
@@ -135,8 +140,11 @@ def teams(store: KGStore, link: URIRef, level: str = "listed", labels: list[Labe
     for paper, year in _values(store, _YEARS):
         if paper in members and year.isdigit():  # as xsd:integer(STR(?year)) would read it
             years[paper][int(year)] = None
-    return Teams({paper: list(team) for paper, team in members.items()}, {paper: list(y) for paper, y in years.items()},
-                 _label_rows(store) if labels is None else labels)
+    return Teams(
+        {paper: list(team) for paper, team in members.items()},
+        {paper: list(y) for paper, y in years.items()},
+        _label_rows(store) if labels is None else labels,
+    )
 
 
 def _labels(rows: list[LabelRow], nodes: set[str], english_first: bool = True) -> dict[str, str]:
@@ -158,8 +166,10 @@ def distinct_labels(names: dict[str, str]) -> dict[str, str]:
     share one (two people named "Yang Liu", two institutions named "RIKEN"): every node of a network
     and its files (Pajek identifies vertices by label) is told apart by its name."""
     shared = Counter(names.values())
-    return {node: f"{name} ({re.split(r'[/#]', node.rstrip('/'))[-1]})" if shared[name] > 1 else name
-            for node, name in names.items()}
+    return {
+        node: f"{name} ({re.split(r'[/#]', node.rstrip('/'))[-1]})" if shared[name] > 1 else name
+        for node, name in names.items()
+    }
 
 
 def node_rows(store: KGStore, link: URIRef, level: str = "listed", read: Teams | None = None) -> list[NodeRow]:
@@ -172,15 +182,23 @@ def node_rows(store: KGStore, link: URIRef, level: str = "listed", read: Teams |
         for member in members if paper in read.years else ():
             years[member].extend(read.years[paper])
     names = distinct_labels(_labels(read.labels, set(papers)))
-    return [NodeRow(node, names.get(node, node), papers[node], round(sum(years[node]) / len(years[node]), 2) if years.get(node) else None)
-            for node in sorted(papers)]
+    return [
+        NodeRow(
+            node,
+            names.get(node, node),
+            papers[node],
+            round(sum(years[node]) / len(years[node]), 2) if years.get(node) else None,
+        )
+        for node in sorted(papers)
+    ]
 
 
 def pair_rows(store: KGStore, link: URIRef, level: str = "listed", read: Teams | None = None) -> list[PairRow]:
     """Every pair of members that share a paper, counted per team size (``a`` < ``b``)."""
     read = read or teams(store, link, level)
-    counts = Counter((a, b, len(team)) for team in read.members.values() if len(team) > 1
-                     for a, b in combinations(sorted(team), 2))
+    counts = Counter(
+        (a, b, len(team)) for team in read.members.values() if len(team) > 1 for a, b in combinations(sorted(team), 2)
+    )
     return [PairRow(a, b, size, papers) for (a, b, size), papers in sorted(counts.items())]
 
 
@@ -198,8 +216,9 @@ def paper_titles(read: Teams) -> dict[str, list[str]]:
     return {member: [title for title, _ in sorted(found)] for member, found in sorted(titles.items()) if found}
 
 
-def affiliation_rows(store: KGStore, level: str = "listed", authors: Teams | None = None,
-                     institutions: Teams | None = None) -> list[AffiliationRow]:
+def affiliation_rows(
+    store: KGStore, level: str = "listed", authors: Teams | None = None, institutions: Teams | None = None
+) -> list[AffiliationRow]:
     """Author–institution pairs with their papers counted: the author's own affiliations where the
     paper's source states any (kg:affiliation), else every institution the paper lists (listings
     do not say which author is where), as listed or rolled up to their parents (``level``).
@@ -225,5 +244,8 @@ def affiliation_rows(store: KGStore, level: str = "listed", authors: Teams | Non
                     papers[(author, institution)].add(paper)
     author_names = distinct_labels(_labels(authors.labels, {author for author, _ in papers}, english_first=False))
     names = distinct_labels(_labels(authors.labels, {institution for _, institution in papers}))
-    return [AffiliationRow(author, author_names[author], institution, names.get(institution, institution), len(found))
-            for (author, institution), found in sorted(papers.items()) if author in author_names]
+    return [
+        AffiliationRow(author, author_names[author], institution, names.get(institution, institution), len(found))
+        for (author, institution), found in sorted(papers.items())
+        if author in author_names
+    ]

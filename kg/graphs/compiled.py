@@ -53,8 +53,11 @@ def leiden_communities(graph: nx.Graph, seed: int) -> list[set[str]]:
     """Leiden modularity communities (weighted), seeded: the same graph gives the same groups."""
     converted, nodes = to_igraph(graph)
     with seeded(seed):
-        found = converted.community_leiden(objective_function="modularity", weights="weight" if converted.ecount() else None,
-                                           n_iterations=LEIDEN_ITERATIONS)
+        found = converted.community_leiden(
+            objective_function="modularity",
+            weights="weight" if converted.ecount() else None,
+            n_iterations=LEIDEN_ITERATIONS,
+        )
     return [{nodes[vertex] for vertex in part} for part in found]
 
 

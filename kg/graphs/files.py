@@ -23,12 +23,23 @@ def flat(graph: nx.Graph, kind: str) -> nx.Graph:
     group_of = membership(communities(graph))
     out = nx.Graph()
     for node, attrs in graph.nodes(data=True):
-        out.add_node(node, label=attrs.get("label", node), kind=attrs.get("kind", kind), papers=attrs.get("papers", 0),
-                     community=group_of[node])
+        out.add_node(
+            node,
+            label=attrs.get("label", node),
+            kind=attrs.get("kind", kind),
+            papers=attrs.get("papers", 0),
+            community=group_of[node],
+        )
     for a, b, attrs in graph.edges(data=True):
         # Collaboration edges also carry a fractional count; author–institution edges do not. Always
         # a float, so the column has one type in files whose first edge happens to be whole.
-        out.add_edge(a, b, weight=attrs["weight"], papers=attrs["papers"], fractional=float(attrs.get("fractional", attrs["weight"])))
+        out.add_edge(
+            a,
+            b,
+            weight=attrs["weight"],
+            papers=attrs["papers"],
+            fractional=float(attrs.get("fractional", attrs["weight"])),
+        )
     return out
 
 
@@ -41,9 +52,11 @@ def drawing(graph: nx.Graph) -> dict[str, dict[str, dict[str, str]]]:
     for node, papers in graph.nodes(data="papers", default=0):
         shade = GREY if graph.degree(node) == 0 else colour(group_of[node])
         x, y = positions[node]
-        drawn[node] = {"color": dict(zip("rgb", (str(int(shade[at:at + 2], 16)) for at in (1, 3, 5)))),
-                       "position": {"x": f"{float(x)}", "y": f"{float(-y)}", "z": "0.0"},
-                       "size": {"value": f"{4 + 4 * math.sqrt(papers or 0):.2f}"}}
+        drawn[node] = {
+            "color": dict(zip("rgb", (str(int(shade[at : at + 2], 16)) for at in (1, 3, 5)))),
+            "position": {"x": f"{float(x)}", "y": f"{float(-y)}", "z": "0.0"},
+            "size": {"value": f"{4 + 4 * math.sqrt(papers or 0):.2f}"},
+        }
     return drawn
 
 
@@ -71,13 +84,25 @@ def write_csv(graph: nx.Graph, path: Path, heading: str = "", kind: str = "autho
     """One row per edge, heaviest first: names, weight, shared papers, fractional count, IRIs; a name that
     starts like a spreadsheet formula gets a leading ``'`` (``spreadsheet_safe``)."""
     label = lambda node: graph.nodes[node].get("label", node)  # noqa: E731
-    rows = sorted(((label(a), label(b), attrs, a, b) for a, b, attrs in graph.edges(data=True)),
-                  key=lambda row: (-row[2]["weight"], row[0], row[1], row[3], row[4]))
+    rows = sorted(
+        ((label(a), label(b), attrs, a, b) for a, b, attrs in graph.edges(data=True)),
+        key=lambda row: (-row[2]["weight"], row[0], row[1], row[3], row[4]),
+    )
     with open(path, "w", encoding="utf-8", newline="") as handle:
         writer = csv.writer(handle, lineterminator="\n")
         writer.writerow(["source", "target", "weight", "papers", "fractional", "source_iri", "target_iri"])
         for source, target, attrs, a, b in rows:
-            writer.writerow([spreadsheet_safe(source), spreadsheet_safe(target), attrs["weight"], attrs["papers"], attrs.get("fractional", attrs["weight"]), a, b])
+            writer.writerow(
+                [
+                    spreadsheet_safe(source),
+                    spreadsheet_safe(target),
+                    attrs["weight"],
+                    attrs["papers"],
+                    attrs.get("fractional", attrs["weight"]),
+                    a,
+                    b,
+                ]
+            )
 
 
 def write_network(graph: nx.Graph, path: Path, file_format: str, heading: str, kind: str) -> None:

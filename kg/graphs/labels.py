@@ -92,7 +92,9 @@ def fit_scale(positions: dict[str, tuple[float, float]], sizes: dict[str, float]
     return FIT_MARGIN * min(1.0, canvas[0] / max(right - left, 1.0), canvas[1] / max(bottom - top, 1.0))
 
 
-def _box(spot: int, x: float, y: float, radius: float, width: float, height: float) -> tuple[float, float, float, float]:
+def _box(
+    spot: int, x: float, y: float, radius: float, width: float, height: float
+) -> tuple[float, float, float, float]:
     """The label's box (left, top, right, bottom) in screen pixels around a node at (x, y)."""
     if SPOTS[spot] == "below":
         return x - width / 2, y + radius + 1, x + width / 2, y + radius + 1 + height
@@ -111,20 +113,32 @@ class _Grid:
 
     def _keys(self, box):
         c = self.cell
-        return [(i, j) for i in range(int(box[0] // c), int(box[2] // c) + 1)
-                for j in range(int(box[1] // c), int(box[3] // c) + 1)]
+        return [
+            (i, j)
+            for i in range(int(box[0] // c), int(box[2] // c) + 1)
+            for j in range(int(box[1] // c), int(box[3] // c) + 1)
+        ]
 
     def clashes(self, box) -> bool:
-        return any(box[0] < o[2] and o[0] < box[2] and box[1] < o[3] and o[1] < box[3]
-                   for key in self._keys(box) for o in self.cells.get(key, ()))
+        return any(
+            box[0] < o[2] and o[0] < box[2] and box[1] < o[3] and o[1] < box[3]
+            for key in self._keys(box)
+            for o in self.cells.get(key, ())
+        )
 
     def add(self, box) -> None:
         for key in self._keys(box):
             self.cells.setdefault(key, []).append(box)
 
 
-def place(order: list[str], positions: dict[str, tuple[float, float]], sizes: dict[str, float],
-          names: dict[str, str], font_px: dict[str, int], canvas=CANVAS) -> dict[str, Label]:
+def place(
+    order: list[str],
+    positions: dict[str, tuple[float, float]],
+    sizes: dict[str, float],
+    names: dict[str, str],
+    font_px: dict[str, int],
+    canvas=CANVAS,
+) -> dict[str, Label]:
     """The label of each node of ``order`` (most important first) that fits at some zoom level.
 
     ``positions`` and ``sizes`` (node radii) are in vis-network's canvas units; the boxes are
@@ -140,8 +154,11 @@ def place(order: list[str], positions: dict[str, tuple[float, float]], sizes: di
             width, height = text_width(names[node], font_px[node]), font_px[node] + 4
             if node in placed:
                 label = placed[node]
-                box = (_box(label.spot, x, y, sizes[node] * scale, width, height) if label.spot < len(SPOTS)
-                       else _away(x, y, width, height, label.dx, label.dy))
+                box = (
+                    _box(label.spot, x, y, sizes[node] * scale, width, height)
+                    if label.spot < len(SPOTS)
+                    else _away(x, y, width, height, label.dx, label.dy)
+                )
                 if label.until is None and grid.clashes(box):
                     placed[node] = replace(label, until=zoom)
                 elif label.until is None:
@@ -159,7 +176,9 @@ def place(order: list[str], positions: dict[str, tuple[float, float]], sizes: di
     return placed
 
 
-def _place_away(grid: _Grid, placed: dict[str, Label], node: str, x: float, y: float, width: float, height: float) -> None:
+def _place_away(
+    grid: _Grid, placed: dict[str, Label], node: str, x: float, y: float, width: float, height: float
+) -> None:
     """An important label that fits nowhere beside its node: the nearest free place on the rings."""
     for dx, dy in _ring_spots(height):
         box = _away(x, y, width, height, dx, dy)
@@ -171,5 +190,9 @@ def _place_away(grid: _Grid, placed: dict[str, Label], node: str, x: float, y: f
 
 def overlaps(boxes: list[tuple[float, float, float, float]]) -> int:
     """How many pairs of ``boxes`` (left, top, right, bottom) overlap: what the tests and the benchmark count."""
-    return sum(1 for i, a in enumerate(boxes) for b in boxes[i + 1:]
-               if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3])
+    return sum(
+        1
+        for i, a in enumerate(boxes)
+        for b in boxes[i + 1 :]
+        if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+    )

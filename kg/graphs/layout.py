@@ -36,8 +36,10 @@ WIDE = 1.6
 def _whole_positions(graph: nx.Graph, seed: int, community_of: dict[str, int] | None) -> dict[str, tuple[float, float]]:
     """One large connected component in one force layout, centred on 0 within a radius of about 1."""
     converted, nodes = to_igraph(graph)
-    pull = [COMMUNITY_PULL if community_of and community_of[nodes[edge.source]] == community_of[nodes[edge.target]]
-            else 1.0 for edge in converted.es]
+    pull = [
+        COMMUNITY_PULL if community_of and community_of[nodes[edge.source]] == community_of[nodes[edge.target]] else 1.0
+        for edge in converted.es
+    ]
     with seeded(seed):
         raw = converted.layout_fruchterman_reingold(weights=pull, niter=FR_ITERATIONS, grid="auto")
     spread = _normalised(dict(zip(nodes, map(tuple, raw.coords))))
@@ -67,7 +69,9 @@ def _radius(size: int) -> float:
     return SPACING * math.sqrt(size) / 1.5
 
 
-def _component_positions(graph: nx.Graph, seed: int, community_of: dict[str, int] | None) -> dict[str, tuple[float, float]]:
+def _component_positions(
+    graph: nx.Graph, seed: int, community_of: dict[str, int] | None
+) -> dict[str, tuple[float, float]]:
     """One connected component, its communities apart (as VOSviewer's maps keep them).
 
     Two levels: the communities are laid out as one node each (linked by the ties between
@@ -91,8 +95,11 @@ def _component_positions(graph: nx.Graph, seed: int, community_of: dict[str, int
     centres = _force_positions(overview, seed)
     radii = {group: _radius(len(members)) for group, members in groups.items()}
     # Spread the centres until the closest pair of communities no longer overlaps.
-    spread = max((radii[a] + radii[b] + SPACING) / max(math.dist(centres[a], centres[b]), 1e-6)
-                 for i, a in enumerate(sorted(groups)) for b in sorted(groups)[i + 1:])
+    spread = max(
+        (radii[a] + radii[b] + SPACING) / max(math.dist(centres[a], centres[b]), 1e-6)
+        for i, a in enumerate(sorted(groups))
+        for b in sorted(groups)[i + 1 :]
+    )
     positions = {}
     for group, members in groups.items():
         cx, cy = (coordinate * spread for coordinate in centres[group])
@@ -104,8 +111,10 @@ def _component_positions(graph: nx.Graph, seed: int, community_of: dict[str, int
 def layout(graph: nx.Graph, seed: int = SEED, community_of: dict[str, int] | None = None) -> dict[str, tuple[int, int]]:
     """Integer pixel positions for every node: the same graph gives the same positions."""
     parts = components(graph)
-    radii = [_radius(len(part)) * (1.6 if community_of and len({community_of[n] for n in part}) > 1 else 1.0)
-             for part in parts]
+    radii = [
+        _radius(len(part)) * (1.6 if community_of and len({community_of[n] for n in part}) > 1 else 1.0)
+        for part in parts
+    ]
     row_width = max(sum((2 * r + SPACING) ** 2 for r in radii) ** 0.5 * 1.2, 2 * radii[0] + SPACING) if parts else 0
     positions: dict[str, tuple[int, int]] = {}
     x = y = row_height = 0.0

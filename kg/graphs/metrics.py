@@ -60,9 +60,11 @@ def groups_of_two_or_more(parts: list[set[str]]) -> int:
 
 def communities_phrase(graph: nx.Graph, parts: list[set[str]], seed: int = SEED) -> str:
     """The one wording of the community count, shared by the pages and ``kg graph stats``."""
-    return (f"{len(parts):,} {'community' if len(parts) == 1 else 'communities'} "
-            f"({groups_of_two_or_more(parts):,} with two or more members; "
-            f"{community_method(graph, seed)})")
+    return (
+        f"{len(parts):,} {'community' if len(parts) == 1 else 'communities'} "
+        f"({groups_of_two_or_more(parts):,} with two or more members; "
+        f"{community_method(graph, seed)})"
+    )
 
 
 def membership(parts: list[set[str]]) -> dict[str, int]:
@@ -83,10 +85,7 @@ def bridging_nodes(graph: nx.Graph, community_of: dict[str, int], between: dict[
 
     Ties are broken by betweenness, then by node, so the order is stable.
     """
-    reach = {
-        node: len({community_of[other] for other in graph[node]} - {community_of[node]})
-        for node in graph
-    }
+    reach = {node: len({community_of[other] for other in graph[node]} - {community_of[node]}) for node in graph}
     bridges = [node for node, count in reach.items() if count > 0]
     return [(node, reach[node]) for node in sorted(bridges, key=lambda node: (-reach[node], -between[node], node))]
 

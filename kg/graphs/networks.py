@@ -11,16 +11,36 @@ from rdflib import URIRef
 from ..query.library import search_names
 from ..stores.embedded import KGStore
 from . import HEADINGS, KINDS
-from .aggregates import AUTHORS, INSTITUTIONS, TOPICS, Teams, affiliation_rows, node_rows, pair_rows, paper_titles, teams
+from .aggregates import (
+    AUTHORS,
+    INSTITUTIONS,
+    TOPICS,
+    Teams,
+    affiliation_rows,
+    node_rows,
+    pair_rows,
+    paper_titles,
+    teams,
+)
 from .projections import Counting, affiliation_graph, affiliation_names, collaboration_graph
 from .render import write_html
 
 LINKS = {"coauthors": AUTHORS, "institutions": INSTITUTIONS, "topics": TOPICS}  # the networks of KINDS
 
 
-def network(store: KGStore, name: str, *, counting: Counting = "full", max_team: int | None = None,
-            min_papers: int = 1, min_weight: float = 0, top: int | None = None, level: str = "listed",
-            details: bool = True, read: dict[tuple[URIRef, str], Teams] | None = None) -> nx.Graph:
+def network(
+    store: KGStore,
+    name: str,
+    *,
+    counting: Counting = "full",
+    max_team: int | None = None,
+    min_papers: int = 1,
+    min_weight: float = 0,
+    top: int | None = None,
+    level: str = "listed",
+    details: bool = True,
+    read: dict[tuple[URIRef, str], Teams] | None = None,
+) -> nx.Graph:
     """The ``coauthors``, ``institutions`` or ``topics`` network of the store, with tooltip and search details.
 
     ``level`` (institutions only): ``listed`` as the papers list them, or ``parent``, each
@@ -33,13 +53,29 @@ def network(store: KGStore, name: str, *, counting: Counting = "full", max_team:
     level = level if name == "institutions" else "listed"
     read = {} if read is None else read
     members = _teams(store, link, level, read)
-    affiliations = (affiliation_names(affiliation_rows(store, level, authors=_teams(store, AUTHORS, "listed", read),
-                                                       institutions=_teams(store, INSTITUTIONS, level, read)), of=kind)
-                    if name != "topics" and details else None)
+    affiliations = (
+        affiliation_names(
+            affiliation_rows(
+                store,
+                level,
+                authors=_teams(store, AUTHORS, "listed", read),
+                institutions=_teams(store, INSTITUTIONS, level, read),
+            ),
+            of=kind,
+        )
+        if name != "topics" and details
+        else None
+    )
     graph = collaboration_graph(
-        node_rows(store, link, level, members), pair_rows(store, link, level, members), counting=counting,
-        max_team=max_team, min_papers=min_papers, min_weight=min_weight, top=top,
-        titles=paper_titles(members) if details else None, affiliations=affiliations,
+        node_rows(store, link, level, members),
+        pair_rows(store, link, level, members),
+        counting=counting,
+        max_team=max_team,
+        min_papers=min_papers,
+        min_weight=min_weight,
+        top=top,
+        titles=paper_titles(members) if details else None,
+        affiliations=affiliations,
     )
     for iri, (keys, acronyms) in (search_names(store, kind) if details else {}).items():
         if iri in graph:
@@ -60,9 +96,14 @@ def affiliation_network(store: KGStore) -> nx.Graph:
     return affiliation_graph(node_rows(store, AUTHORS, read=authors), affiliation_rows(store, authors=authors))
 
 
-def write_pages(store: KGStore, out_dir: Path, profiles: str | None = None,
-                built: dict[str, nx.Graph] | None = None, on_page: Callable[[Path], None] | None = None,
-                on_progress: Callable[[int], None] | None = None) -> list[Path]:
+def write_pages(
+    store: KGStore,
+    out_dir: Path,
+    profiles: str | None = None,
+    built: dict[str, nx.Graph] | None = None,
+    on_page: Callable[[Path], None] | None = None,
+    on_progress: Callable[[int], None] | None = None,
+) -> list[Path]:
     """The whole co-author, institution and topic networks as pages in ``out_dir`` (what ``kg build`` writes).
 
     ``profiles``: the site's folder relative to ``out_dir``, to link each node to its page;

@@ -42,8 +42,13 @@ def collaboration_graph(
     graph = nx.Graph()
     for row in sorted(nodes, key=lambda row: row.iri):
         if row.papers >= min_papers:
-            graph.add_node(row.iri, label=row.label, papers=row.papers,
-                           titles=tuple(titles.get(row.iri, ())), affiliations=tuple(affiliations.get(row.iri, ())))
+            graph.add_node(
+                row.iri,
+                label=row.label,
+                papers=row.papers,
+                titles=tuple(titles.get(row.iri, ())),
+                affiliations=tuple(affiliations.get(row.iri, ())),
+            )
             if row.year is not None:
                 graph.nodes[row.iri]["year"] = row.year
     shared: dict[tuple[str, str], list[float]] = defaultdict(lambda: [0, 0.0])
@@ -90,10 +95,19 @@ def top_nodes(graph: nx.Graph, count: int | None, within: set[str] | None = None
     if within is None:
         strength = dict(graph.degree(weight="papers"))
     else:
-        strength = {node: sum(attrs.get("papers", 1) for other, attrs in graph[node].items() if other in within)
-                    for node in within}
-    ranked = sorted(strength, key=lambda node: (-graph.nodes[node].get("papers", 0), -strength[node],
-                                                graph.nodes[node].get("label", node), node))
+        strength = {
+            node: sum(attrs.get("papers", 1) for other, attrs in graph[node].items() if other in within)
+            for node in within
+        }
+    ranked = sorted(
+        strength,
+        key=lambda node: (
+            -graph.nodes[node].get("papers", 0),
+            -strength[node],
+            graph.nodes[node].get("label", node),
+            node,
+        ),
+    )
     return ranked if count is None else ranked[:count]
 
 

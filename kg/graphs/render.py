@@ -25,14 +25,14 @@ from pathlib import Path
 from typing import Callable
 
 import jinja2
-from markupsafe import Markup
 import networkx as nx
 import pyvis
+from markupsafe import Markup
 from pyvis.edge import Edge
 from pyvis.network import Network
 
-from ..text.names import match_key
 from ..rdf.iris import profile_path
+from ..text.names import match_key
 from .labels import FIT_MARGIN, NO_LABEL, Label, fit_scale, place
 from .layout import layout
 from .metrics import SEED, communities, communities_phrase, membership
@@ -55,8 +55,20 @@ LEGEND_ENTRIES = 12
 LABEL_PX = (11, 20)
 # Colour-blind-safe categorical palette (Okabe–Ito, then Tableau); further communities get
 # evenly spread hues; nodes with no ties on the page are grey.
-PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#B8A100",
-           "#4E79A7", "#F28E2B", "#59A14F", "#B07AA1", "#9C755F")
+PALETTE = (
+    "#0072B2",
+    "#E69F00",
+    "#009E73",
+    "#CC79A7",
+    "#56B4E9",
+    "#D55E00",
+    "#B8A100",
+    "#4E79A7",
+    "#F28E2B",
+    "#59A14F",
+    "#B07AA1",
+    "#9C755F",
+)
 GREY = "#B0B0B0"
 VIS_DIR = Path(pyvis.__file__).parent / "templates" / "lib" / "vis-9.1.2"
 VIS_FILES = ("vis-network.min.js", "vis-network.css")
@@ -136,11 +148,18 @@ def _leaders(graph: nx.Graph, group: set[str], count: int = 3) -> str:
 def _legend(graph: nx.Graph, groups: list[set[str]], word: Wording, pages: str | None = None) -> list[dict]:
     """Each community in its colour, named by its most central members; ``pages``: the folder of their pages."""
     multi = [group for group in groups if len(group) > 1]
-    entries = [{"colour": colour(index), "text": f"{_plural(len(group), word)}: {_leaders(graph, group)}",
-                "href": f"{pages}{index + 1}.html" if pages is not None and index < COMMUNITY_CAP else None}
-               for index, group in enumerate(multi[:LEGEND_ENTRIES])]
+    entries = [
+        {
+            "colour": colour(index),
+            "text": f"{_plural(len(group), word)}: {_leaders(graph, group)}",
+            "href": f"{pages}{index + 1}.html" if pages is not None and index < COMMUNITY_CAP else None,
+        }
+        for index, group in enumerate(multi[:LEGEND_ENTRIES])
+    ]
     if len(multi) > LEGEND_ENTRIES:
-        entries.append({"colour": "", "text": f"and {len(multi) - LEGEND_ENTRIES:,} more communities, each in its own colour"})
+        entries.append(
+            {"colour": "", "text": f"and {len(multi) - LEGEND_ENTRIES:,} more communities, each in its own colour"}
+        )
     alone = len(groups) - len(multi)
     if alone:
         entries.append({"colour": GREY, "text": f"{_plural(alone, word)} without {word.ties} here"})
@@ -151,9 +170,11 @@ def _label_sizes(graph: nx.Graph, order: list[str]) -> dict[str, int]:
     """Screen pixel size of each label: square root of papers, scaled into :data:`LABEL_PX`."""
     papers = {node: graph.nodes[node].get("papers", 1) for node in order}
     low, high = min(papers.values(), default=1), max(papers.values(), default=1)
-    span = (high ** 0.5 - low ** 0.5) or 1.0
-    return {node: round(LABEL_PX[0] + (LABEL_PX[1] - LABEL_PX[0]) * (count ** 0.5 - low ** 0.5) / span)
-            for node, count in papers.items()}
+    span = (high**0.5 - low**0.5) or 1.0
+    return {
+        node: round(LABEL_PX[0] + (LABEL_PX[1] - LABEL_PX[0]) * (count**0.5 - low**0.5) / span)
+        for node, count in papers.items()
+    }
 
 
 def _year_range(graph: nx.Graph) -> dict | None:
@@ -173,10 +194,17 @@ def _options(big: bool, faint: bool = False) -> dict:
         "layout": {"improvedLayout": False, "randomSeed": SEED},
         "interaction": {"hover": True, "tooltipDelay": 150, "hideEdgesOnDrag": big},
         "nodes": {"shape": "dot", "scaling": {"min": 8, "max": 30}},
-        "edges": {"smooth": False, "color": {"color": "#9AA0A6", "highlight": "#333333", "hover": "#333333",
-                                             "opacity": 0.35 if faint else 1.0},
-                  "font": {"size": 11, "strokeWidth": 3, "align": "middle"},
-                  "scaling": {"min": 1, "max": 8}},
+        "edges": {
+            "smooth": False,
+            "color": {
+                "color": "#9AA0A6",
+                "highlight": "#333333",
+                "hover": "#333333",
+                "opacity": 0.35 if faint else 1.0,
+            },
+            "font": {"size": 11, "strokeWidth": 3, "align": "middle"},
+            "scaling": {"min": 1, "max": 8},
+        },
     }
 
 
@@ -186,8 +214,9 @@ def _href(node: str, attrs: dict, profiles: str | None) -> str | None:
     return f"{profiles}{profile_path(node)}" if profiles is not None else None
 
 
-def _add_nodes(net: Network, shown: nx.Graph, groups: list[set[str]], word: Wording, seed: int,
-               profiles: str | None) -> float:
+def _add_nodes(
+    net: Network, shown: nx.Graph, groups: list[set[str]], word: Wording, seed: int, profiles: str | None
+) -> float:
     """Each node with its place (:mod:`.layout`), size, colour, label (:mod:`.labels`) and search keys;
     the scale the labels were placed for."""
     group_of = membership(groups)
@@ -204,19 +233,36 @@ def _add_nodes(net: Network, shown: nx.Graph, groups: list[set[str]], word: Word
         href = _href(node, attrs, profiles)
         extra = {"href": href} if href else {}
         label = labels.get(node, NO_LABEL)
-        net.add_node(node, label=None, name=attrs.get("label", node), title=tooltip({**attrs, **extra}, word),
-                     size=radii[node], color=colour(rank[group]) if group in rank else GREY,
-                     x=positions[node][0], y=positions[node][1], community=group, rank=importance[node],
-                     fontSize=fonts[node], **_label_fields(label),
-                     keys=_search_keys(attrs), acronyms=list(attrs.get("acronyms", ())), **extra,
-                     **({"year": attrs["year"]} if "year" in attrs else {}))
+        net.add_node(
+            node,
+            label=None,
+            name=attrs.get("label", node),
+            title=tooltip({**attrs, **extra}, word),
+            size=radii[node],
+            color=colour(rank[group]) if group in rank else GREY,
+            x=positions[node][0],
+            y=positions[node][1],
+            community=group,
+            rank=importance[node],
+            fontSize=fonts[node],
+            **_label_fields(label),
+            keys=_search_keys(attrs),
+            acronyms=list(attrs.get("acronyms", ())),
+            **extra,
+            **({"year": attrs["year"]} if "year" in attrs else {}),
+        )
     return fit_scale(positions, radii)
 
 
 def _label_fields(label: Label) -> dict:
     """Where the page draws a node's label (:mod:`.labels`): from which zoom, until which, at which spot."""
-    return {"labelZoom": label.zoom, "labelUntil": label.until, "labelSpot": label.spot,
-            "labelDx": label.dx, "labelDy": label.dy}
+    return {
+        "labelZoom": label.zoom,
+        "labelUntil": label.until,
+        "labelSpot": label.spot,
+        "labelDx": label.dx,
+        "labelDy": label.dy,
+    }
 
 
 def _add_edges(net: Network, shown: nx.Graph, overview: bool) -> None:
@@ -224,14 +270,28 @@ def _add_edges(net: Network, shown: nx.Graph, overview: bool) -> None:
     named = set() if overview else strongest_ties(shown)
     for a, b, attrs in backbone(shown) if overview else shown.edges(data=True):
         papers = attrs.get("papers", 1)
-        net.edges.append(Edge(a, b, value=attrs.get("weight", 1),
-                              title=f"{shown.nodes[a]['label']} – {shown.nodes[b]['label']}: "
-                                    f"{papers} shared paper{'s' if papers != 1 else ''}",
-                              **({"label": str(papers)} if (a, b) in named else {})).options)
+        net.edges.append(
+            Edge(
+                a,
+                b,
+                value=attrs.get("weight", 1),
+                title=f"{shown.nodes[a]['label']} – {shown.nodes[b]['label']}: "
+                f"{papers} shared paper{'s' if papers != 1 else ''}",
+                **({"label": str(papers)} if (a, b) in named else {}),
+            ).options
+        )
 
 
-def render_html(graph: nx.Graph, heading: str, kind: str = "author", cap: int = NODE_CAP, seed: int = SEED,
-                profiles: str | None = None, assets: str | None = None, community_pages: str | None = None) -> str:
+def render_html(
+    graph: nx.Graph,
+    heading: str,
+    kind: str = "author",
+    cap: int = NODE_CAP,
+    seed: int = SEED,
+    profiles: str | None = None,
+    assets: str | None = None,
+    community_pages: str | None = None,
+) -> str:
     """The page for ``graph`` (a projection), as one self-contained HTML string.
 
     ``profiles``: the relative URL of the site's folder, to link every node to its page;
@@ -255,29 +315,36 @@ def render_html(graph: nx.Graph, heading: str, kind: str = "author", cap: int = 
     left_out = ""
     if len(shown) < len(graph):
         hidden_edges = graph.number_of_edges() - shown.number_of_edges()
-        left_out = (f"Showing the {len(shown):,} {word.plural} with the most papers; "
-                    f"{_plural(len(graph) - len(shown), word)} and {hidden_edges:,} {word.ties} are left out. "
-                    f"Narrow the network (--author, --min-weight, --top) to see them.")
-    lines = ("lines: each one's strongest ties (line width: shared papers)" if overview
-             else "line width: shared papers")
-    return _environment().get_template("page.html.j2").render(
-        heading=heading,
-        noun=word.noun,
-        summary=(f"{_counts(graph, groups, word, seed)} Size: papers; {lines}; colour: community. "
-                 f"Labels: the most prolific first, never overlapping; zoom in for more, hover for details"
-                 f"{', double-click a node to open its page' if profiles is not None else ''}."),
-        omitted=left_out,
-        legend=_legend(graph, groups, word, community_pages),
-        years=_year_range(shown),
-        nodes=nodes,
-        edges=edges,
-        options=net.options,
-        fit_margin=FIT_MARGIN,
-        placed_at=placed_at,
-        assets=assets,
-        search_js=search_script(),
-        vis_js=None if assets is not None else vis_asset("vis-network.min.js"),
-        vis_css=None if assets is not None else vis_asset("vis-network.css"),
+        left_out = (
+            f"Showing the {len(shown):,} {word.plural} with the most papers; "
+            f"{_plural(len(graph) - len(shown), word)} and {hidden_edges:,} {word.ties} are left out. "
+            f"Narrow the network (--author, --min-weight, --top) to see them."
+        )
+    lines = "lines: each one's strongest ties (line width: shared papers)" if overview else "line width: shared papers"
+    return (
+        _environment()
+        .get_template("page.html.j2")
+        .render(
+            heading=heading,
+            noun=word.noun,
+            summary=(
+                f"{_counts(graph, groups, word, seed)} Size: papers; {lines}; colour: community. "
+                f"Labels: the most prolific first, never overlapping; zoom in for more, hover for details"
+                f"{', double-click a node to open its page' if profiles is not None else ''}."
+            ),
+            omitted=left_out,
+            legend=_legend(graph, groups, word, community_pages),
+            years=_year_range(shown),
+            nodes=nodes,
+            edges=edges,
+            options=net.options,
+            fit_margin=FIT_MARGIN,
+            placed_at=placed_at,
+            assets=assets,
+            search_js=search_script(),
+            vis_js=None if assets is not None else vis_asset("vis-network.min.js"),
+            vis_css=None if assets is not None else vis_asset("vis-network.css"),
+        )
     )
 
 
@@ -291,8 +358,15 @@ def _write(path: Path, html: str) -> None:
     path.write_text(html, encoding="utf-8", newline="\n")
 
 
-def write_html(graph: nx.Graph, path: Path, heading: str, kind: str = "author", cap: int = NODE_CAP,
-               profiles: str | None = None, on_progress: Callable[[int], None] | None = None) -> list[Path]:
+def write_html(
+    graph: nx.Graph,
+    path: Path,
+    heading: str,
+    kind: str = "author",
+    cap: int = NODE_CAP,
+    profiles: str | None = None,
+    on_progress: Callable[[int], None] | None = None,
+) -> list[Path]:
     """The page of ``graph`` at ``path``; above :data:`COMMUNITY_VIEW_ABOVE` nodes, the conference view
     there (up to :data:`OVERVIEW_CAP` nodes, each one's strongest ties) and one page per community in the
     folder ``{stem}-communities/`` beside it, linked from the legend (``on_progress`` hears how many
@@ -310,11 +384,22 @@ def write_html(graph: nx.Graph, path: Path, heading: str, kind: str = "author", 
     inner = None if profiles is None else f"../{profiles}"
     for index, group in enumerate(drawn, start=1):
         page = folder / f"{index}.html"
-        _write(page, render_html(induced(graph, group), f"{heading}: community {index} ({_leaders(graph, group)})",
-                                 kind, cap, profiles=inner, assets=""))
+        _write(
+            page,
+            render_html(
+                induced(graph, group),
+                f"{heading}: community {index} ({_leaders(graph, group)})",
+                kind,
+                cap,
+                profiles=inner,
+                assets="",
+            ),
+        )
         written.append(page)
         if on_progress:
             on_progress(index)
-    _write(path, render_html(graph, heading, kind, max(cap, OVERVIEW_CAP), profiles=profiles,
-                             community_pages=f"{folder.name}/"))
+    _write(
+        path,
+        render_html(graph, heading, kind, max(cap, OVERVIEW_CAP), profiles=profiles, community_pages=f"{folder.name}/"),
+    )
     return written

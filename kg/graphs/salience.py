@@ -45,8 +45,10 @@ def node_radii(graph: nx.Graph, positions: dict[str, tuple[float, float]]) -> di
     papers = {node: attrs.get("papers", 1) for node, attrs in graph.nodes(data=True)}
     low, high = min(papers.values(), default=1) ** 0.5, max(papers.values(), default=1) ** 0.5
     span = (high - low) or 1.0
-    return {node: round(low_share + (high_share - low_share) * (count ** 0.5 - low) / span, 2)
-            for node, count in papers.items()}
+    return {
+        node: round(low_share + (high_share - low_share) * (count**0.5 - low) / span, 2)
+        for node, count in papers.items()
+    }
 
 
 def _strength(attrs: dict) -> tuple:

@@ -39,14 +39,19 @@ def write_vosviewer(graph: nx.Graph, path: Path, heading: str = "", kind: str = 
     strength = dict(graph.degree(weight="weight"))
     years = any("year" in attrs for _, attrs in graph.nodes(data=True))  # VOSviewer's overlay score
     with open(path, "w", encoding="utf-8", newline="\n") as handle:
-        handle.write("id\tlabel\tx\ty\tcluster\tweight<Links>\tweight<Total link strength>\tweight<Documents>"
-                     + ("\tscore<Avg. pub. year>" if years else "") + "\n")
+        handle.write(
+            "id\tlabel\tx\ty\tcluster\tweight<Links>\tweight<Total link strength>\tweight<Documents>"
+            + ("\tscore<Avg. pub. year>" if years else "")
+            + "\n"
+        )
         for node, attrs in graph.nodes(data=True):
             x, y = positions[node]
             score = (f"\t{attrs['year']:g}" if "year" in attrs else "\t") if years else ""
-            handle.write(f"{ids[node]}\t{_text(attrs.get('label', node))}\t{x}\t{-y}\t"
-                         f"{min(group_of[node] + 1, MAX_CLUSTER)}\t{graph.degree(node)}\t{strength[node]:g}\t"
-                         f"{attrs.get('papers', 0)}{score}\n")
+            handle.write(
+                f"{ids[node]}\t{_text(attrs.get('label', node))}\t{x}\t{-y}\t"
+                f"{min(group_of[node] + 1, MAX_CLUSTER)}\t{graph.degree(node)}\t{strength[node]:g}\t"
+                f"{attrs.get('papers', 0)}{score}\n"
+            )
     links = network_file(path)
     with open(links, "w", encoding="utf-8", newline="\n") as handle:
         for a, b, attrs in graph.edges(data=True):

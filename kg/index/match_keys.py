@@ -73,9 +73,14 @@ def named_entities(store, kind: str, iris: Iterable[str] | None = None) -> list[
         blocks = [""]
     else:  # Oxigraph's time per entity grows with the VALUES block (400: 0.17 ms each, 3,551: 19 ms each)
         nodes = sorted(str(ox.NamedNode(iri)) for iri in set(iris))
-        blocks = ["VALUES ?entity { " + " ".join(nodes[at:at + _VALUES_BLOCK]) + " }" for at in range(0, len(nodes), _VALUES_BLOCK)]
+        blocks = [
+            "VALUES ?entity { " + " ".join(nodes[at : at + _VALUES_BLOCK]) + " }"
+            for at in range(0, len(nodes), _VALUES_BLOCK)
+        ]
     labels = _LABELS_QUERY.replace("CLASS", str(ENTITY_CLASSES[kind]))
-    rows = (row for block in blocks for row in text_rows(store, sparql_prologue() + labels.replace("VALUES_BLOCK", block)))
+    rows = (
+        row for block in blocks for row in text_rows(store, sparql_prologue() + labels.replace("VALUES_BLOCK", block))
+    )
     found: dict[str, Named] = {}
     for entity, label, display in rows:
         named = found.setdefault(entity, Named(entity, "", set(), set()))
@@ -120,8 +125,13 @@ def entity_keys(store, kind: str, person_keys: Path) -> Iterator[EntityKeys]:
                 iri, *keys = line[:-1].split("\t")
                 yield EntityKeys(kind, iri, frozenset(keys), frozenset())
         return
-    yield from sorted((EntityKeys(kind, named.iri, frozenset(named.keys - {""}), frozenset(named.acronyms))
-                       for named in named_entities(store, kind)), key=lambda entity: entity.iri)
+    yield from sorted(
+        (
+            EntityKeys(kind, named.iri, frozenset(named.keys - {""}), frozenset(named.acronyms))
+            for named in named_entities(store, kind)
+        ),
+        key=lambda entity: entity.iri,
+    )
 
 
 def match_key_triples(entities: Iterable[EntityKeys]) -> Iterator[ox.Triple]:

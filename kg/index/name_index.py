@@ -29,8 +29,9 @@ def _node(minter: Minter, kind: str) -> ox.NamedNode:
     return ox.NamedNode(minter.iri("name-index", kind))
 
 
-def name_index_triples(store, kind: str, entities: Callable[[], Iterable[EntityKeys]], minter: Minter,
-                       scratch: Path | None = None) -> Iterator[ox.Triple]:
+def name_index_triples(
+    store, kind: str, entities: Callable[[], Iterable[EntityKeys]], minter: Minter, scratch: Path | None = None
+) -> Iterator[ox.Triple]:
     """The kind's index, from the keys :func:`kg.index.match_keys.entity_keys` finds (``entities``
     gives them afresh in IRI order each time it is called). Sorted on disk, so memory does not grow
     with the number of entities (2 M authors at 1,000,000 papers)."""
@@ -38,8 +39,11 @@ def name_index_triples(store, kind: str, entities: Callable[[], Iterable[EntityK
     with tempfile.TemporaryDirectory(prefix="kg-index-", dir=scratch) as folder:
         members = Path(folder) / "members"
         with open(members, "w", encoding="utf-8") as out:
-            out.writelines(sorted_lines((f"{row[0].value}\n" for row in store.select_terms(f"SELECT ?e WHERE {{ ?e a {cls} }}")),
-                                        scratch))
+            out.writelines(
+                sorted_lines(
+                    (f"{row[0].value}\n" for row in store.select_terms(f"SELECT ?e WHERE {{ ?e a {cls} }}")), scratch
+                )
+            )
 
         def indexed() -> Iterator[EntityKeys]:
             """The entities that are of the class, from two streams in IRI order."""
@@ -57,8 +61,14 @@ def name_index_triples(store, kind: str, entities: Callable[[], Iterable[EntityK
         # The entities' common start is written once: two thirds of the index was "https://…/author/".
         head, slash, _ = (common or "").rpartition("/")
         prefix = head + slash  # "" when the IRIs share no "…/" start (two bases, URNs)
-        lines = sorted_lines((f"{key.replace(' ', '')}\t{key}\t{entity.iri[len(prefix):]}\n"
-                              for entity in indexed() for key in entity.keys), scratch)
+        lines = sorted_lines(
+            (
+                f"{key.replace(' ', '')}\t{key}\t{entity.iri[len(prefix) :]}\n"
+                for entity in indexed()
+                for key in entity.keys
+            ),
+            scratch,
+        )
         node = _node(minter, kind)
         yield ox.Triple(node, KG.indexOf, cls)
         yield ox.Triple(node, KG.entityPrefix, ox.Literal(prefix))
@@ -122,7 +132,7 @@ class KeyIndex:
         at = text.find(probe)
         while at >= 0:
             start, end = text.rfind("\n", 0, at) + 1, text.find("\n", at)
-            line = text[start:end if end >= 0 else len(text)]
+            line = text[start : end if end >= 0 else len(text)]
             _, key, entity = line.split("\t")
             if words <= set(key.split()):
                 found.add(self.prefix + entity)
@@ -149,9 +159,15 @@ def _first_line_from(text: str, probe: str) -> int:
 
 def key_index(store, kind: str, text_rows) -> KeyIndex | None:
     """The kind's index, or None for a store resolved before it was kept (or kept in another form)."""
-    parts = {predicate: sorted(row[0] for row in text_rows(
-        store, f"SELECT ?text WHERE {{ ?index {KG.indexOf} {ENTITY_CLASSES[kind]} ; {predicate} ?text }}"))
-        for predicate in (KG.matchKeyLines, KG.matchKeyList, KG.entityPrefix)}
+    parts = {
+        predicate: sorted(
+            row[0]
+            for row in text_rows(
+                store, f"SELECT ?text WHERE {{ ?index {KG.indexOf} {ENTITY_CLASSES[kind]} ; {predicate} ?text }}"
+            )
+        )
+        for predicate in (KG.matchKeyLines, KG.matchKeyList, KG.entityPrefix)
+    }
     if not all(parts.values()):
         return None
     keys = "\n".join(parts[KG.matchKeyList])

@@ -25,7 +25,9 @@ _NOT_VENUES = frozenset(
     # the words of a conference's full name, as a booktitle in capitals writes them ("THE WEB CONFERENCE 2025")
     + "conference symposium workshop proceedings meeting congress international annual".split()
 )
-_ACRONYM_YEAR = re.compile(rf"(?<![@\w\-])(?P<name>{_ACRONYM})\s*(?:'|’)?\s*(?P<year>(?:19|20)\d\d|\d\d)\b(?!\s*[Ww]orkshop)")
+_ACRONYM_YEAR = re.compile(
+    rf"(?<![@\w\-])(?P<name>{_ACRONYM})\s*(?:'|’)?\s*(?P<year>(?:19|20)\d\d|\d\d)\b(?!\s*[Ww]orkshop)"
+)
 _CONFERENCE_ON = re.compile(
     r"\b(?P<name>(?:[A-Z][\w\-]*\s+)*(?:Conference|Symposium)\s+on(?:\s+(?:[A-Z][\w\-]*|and|of|for|in|the|&))+)"
     rf"(?:\s*\((?P<acronym>{_ACRONYM})(?:\s*(?:'|’)?\s*(?P<year>(?:19|20)\d\d|\d\d))?\))?"
@@ -35,7 +37,8 @@ _CONFERENCE_ON = re.compile(
 _ORDINALS = re.compile(
     r"^(?:(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|"
     r"(?:thir|four|fif|six|seven|eigh|nine)teenth|(?:twen|thir|for|fif|six|seven|eigh|nine)t(?:y|ieth))[\s\-]+)+",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 # After "accepted at" any capitalised name with a year is a conference ("Interspeech 2024"), also
 # one of a few words ("SIGGRAPH Asia 2024", "USENIX Security 2024"); a word that says what part of
 # a conference the paper is in ends no name ("COLM Workshop 2024").
@@ -50,7 +53,8 @@ _HEADER_ACRONYM = re.compile(rf"^({_ACRONYM})(?:\s+(?:Papers|Proceedings|Accepte
 # "SIGGRAPH Asia 2024 Papers"), or one capitalised word before a year ("Interspeech 2024 Papers").
 _HEADER_NAME = re.compile(
     rf"^(?:(?P<name>{_ACRONYM}(?:\s+(?!{_PART_WORDS})(?:{_ACRONYM}|[A-Z][a-z]+)){{1,2}})(?:\s+(?P<year>(?:19|20)\d\d))?"
-    rf"|(?P<word>[A-Z][a-z]+)\s+(?P<word_year>(?:19|20)\d\d))(?:\s+(?:Papers|Proceedings|Accepted Papers))?$")
+    rf"|(?P<word>[A-Z][a-z]+)\s+(?P<word_year>(?:19|20)\d\d))(?:\s+(?:Papers|Proceedings|Accepted Papers))?$"
+)
 
 
 _AT_VENUE = re.compile(rf"\b([A-Za-z][\w\-]*)@((?i:{NAMES})|{_ACRONYM})\b")  # "EIML@ICML": workshop @ conference
@@ -72,7 +76,9 @@ _POSITION = re.compile(r"\bposition\s+(?:paper|track)\b", re.IGNORECASE)
 # The Findings of an ACL conference: published with it, not in its main track ("Findings of EMNLP
 # 2023", "Findings of the Association for Computational Linguistics: NAACL 2024"), and the
 # provider's status for them ("Long Findings", "Findings"); "our findings show" is no track.
-_FINDINGS = re.compile(r"\bFindings\s+of\s+(?:the\s+)?[A-Z]|\b(?i:long|short)\s+Findings\b|(?:^|;)\s*Findings\s*(?:;|$)")
+_FINDINGS = re.compile(
+    r"\bFindings\s+of\s+(?:the\s+)?[A-Z]|\b(?i:long|short)\s+Findings\b|(?:^|;)\s*Findings\s*(?:;|$)"
+)
 _NON_ARCHIVAL = re.compile(r"\bnon[\s\-]?archival\b", re.IGNORECASE)
 _PAGES = re.compile(r"\b(\d{1,4})\s*pages?\b", re.IGNORECASE)
 _MAIN_PAGES = re.compile(r"\b(\d{1,3})\s*(?:are\s+)?(?:pages?\s+)?main(?:\s+(?:text|body|paper))?\b", re.IGNORECASE)
@@ -227,8 +233,10 @@ def _spells(acronym: str, words: tuple[str, ...]) -> bool:
     word, rest = words[0], words[1:]
     if word in _OPTIONAL_IN_ACRONYM and _spells(acronym, rest):
         return True
-    return any(acronym[:length] == word[:length] and _spells(acronym[length:], rest)
-               for length in range(1, min(len(word), len(acronym)) + 1))
+    return any(
+        acronym[:length] == word[:length] and _spells(acronym[length:], rest)
+        for length in range(1, min(len(word), len(acronym)) + 1)
+    )
 
 
 def venue_of_poster_page(url: str) -> str:
@@ -328,7 +336,9 @@ def parse_publication(comments: str | None, journal_ref: str | None, title: str 
     info.pmlr_volume = _int(_PMLR, prose)
     for url in urls:
         at = text.find(url)
-        preceding = text[max(0, at - CUE_WINDOW):at]  # the cue is just before the link; all of it made 2,000 links quadratic
+        preceding = text[
+            max(0, at - CUE_WINDOW) : at
+        ]  # the cue is just before the link; all of it made 2,000 links quadratic
         if is_poster_page(url):
             info.poster_urls.append(url)
         elif is_code_repository(url) or _CODE_CUE.search(preceding):

@@ -10,7 +10,9 @@ from __future__ import annotations
 import re
 
 _ORCID = re.compile(r"(?<![\d-])(\d{4}-\d{4}-\d{4}-\d{3}[\dX])(?![\d-])", re.IGNORECASE)
-_DBLP = re.compile(r"(?:https?://dblp\.(?:org|uni-trier\.de)/pid/)?((?:[a-z]/)?[\w\-]+(?:/[\w\-]+)*?)(?:\.html)?/?", re.IGNORECASE)
+_DBLP = re.compile(
+    r"(?:https?://dblp\.(?:org|uni-trier\.de)/pid/)?((?:[a-z]/)?[\w\-]+(?:/[\w\-]+)*?)(?:\.html)?/?", re.IGNORECASE
+)
 _OPENREVIEW_PROFILE = re.compile(r"(?:https?://openreview\.net/profile\?id=)?(~[^\s;/?&#]+\d+)")
 _EMAIL = re.compile(r"[^@\s;]+@[^@\s;]+\.[^@\s;]+")
 _DOI = re.compile(r"(?:https?://(?:dx\.)?doi\.org/|doi:\s*)?(10\.\d{4,9}/\S+)", re.IGNORECASE)
@@ -137,7 +139,9 @@ def openreview_forum(text: str | None) -> str | None:
 # paperlists site): DOI, arXiv, OpenReview forum, IEEE Xplore document, PMLR paper, ACL Anthology paper.
 PAPER_ID_LINKS = {
     "doi": re.compile(r"https?://(?:dx\.)?doi\.org/(10\.\d{4,9}/\S+?)/?", re.IGNORECASE),
-    "arxiv": re.compile(r"https?://(?:export\.)?arxiv\.org/(?:abs|pdf)/(\d{4}\.\d{4,5}|[a-z\-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?(?:\.pdf)?/?"),
+    "arxiv": re.compile(
+        r"https?://(?:export\.)?arxiv\.org/(?:abs|pdf)/(\d{4}\.\d{4,5}|[a-z\-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?(?:\.pdf)?/?"
+    ),
     "openreview": re.compile(r"https?://openreview\.net/(?:forum|pdf)\?id=([\w\-]+)(?:&\S*)?"),
     "ieee": re.compile(r"https?://ieeexplore\.ieee\.org/(?:abstract/)?document/(\d+)/?"),
     "pmlr": re.compile(r"https?://proceedings\.mlr\.press/(v\d+/[\w\-]+?)(?:\.html|/[\w\-]+\.pdf)?/?"),

@@ -59,7 +59,7 @@ class ArrayStream:
     def _more(self, double: bool = False) -> bool:
         """Read the next chunk (with ``double``, chunks until the unread text is twice as long, so a
         value of many MB is decoded a logarithmic number of times, not once per chunk)."""
-        pieces, wanted = [self.buffer[self.pos:]], (len(self.buffer) - self.pos) * 2 if double else 0
+        pieces, wanted = [self.buffer[self.pos :]], (len(self.buffer) - self.pos) * 2 if double else 0
         size = len(pieces[0])
         while not self.eof and (len(pieces) == 1 or size < wanted):
             chunk = next(self.chunks, None)
@@ -87,7 +87,7 @@ class ArrayStream:
                 return None
 
     def _excerpt(self) -> str:
-        return self.buffer[self.pos:self.pos + 200]
+        return self.buffer[self.pos : self.pos + 200]
 
     def values(self) -> Iterator[tuple[int, object]]:
         first = self._next_char()
@@ -108,8 +108,11 @@ class ArrayStream:
             if not expect_value and char != "{":  # a missing ',' before an object is read as if it were there
                 yield from self._junk(f"expected ',' or ']' between papers, found {char!r}")
             elif _KEY.match(self.buffer, self.pos) or not _VALUE_START.match(char):
-                yield from self._junk("keys and values outside an object (its '{' is missing)"
-                                      if char == '"' else f"expected a paper, found {char!r}")
+                yield from self._junk(
+                    "keys and values outside an object (its '{' is missing)"
+                    if char == '"'
+                    else f"expected a paper, found {char!r}"
+                )
             elif (value := self._value())[1] is not None:  # None: stray punctuation, no paper
                 yield value
             expect_value = False
@@ -132,8 +135,10 @@ class ArrayStream:
                 line = self.line + self.buffer.count("\n", self.pos, error.pos)
                 column = error.pos - (self.buffer.rfind("\n", 0, error.pos) + 1) + 1
                 truncated = error.pos >= len(self.buffer) - 1 or "Unterminated" in error.msg
-                reason = (f"{'JSON ends inside a paper: the file is truncated' if truncated else 'invalid JSON'}: "
-                          f"{error.msg} (line {line}, column {column})")
+                reason = (
+                    f"{'JSON ends inside a paper: the file is truncated' if truncated else 'invalid JSON'}: "
+                    f"{error.msg} (line {line}, column {column})"
+                )
             text = self._excerpt()
             self._skip_to_next_object()
             return start, Fault(start, reason, text) if '"' in self.skipped else None
@@ -153,27 +158,27 @@ class ArrayStream:
             found = _BETWEEN_OBJECTS.search(self.buffer, self.pos)
             if found or not self._more(double=True):
                 end = found.end() if found else len(self.buffer)
-                self.skipped = self.buffer[self.pos:end]
+                self.skipped = self.buffer[self.pos : end]
                 self._advance(end)
                 return
 
     def _skip_to_next_object(self) -> None:
         """Move to the next top-level object after the one at ``pos``, or to the end of the file."""
         line_start = self.buffer.rfind("\n", 0, self.pos) + 1
-        indent = self.buffer[line_start:self.pos]
-        lead = indent[:len(indent) - len(indent.lstrip())]
+        indent = self.buffer[line_start : self.pos]
+        lead = indent[: len(indent) - len(indent.lstrip())]
         at_line_start = re.escape("\n" + lead) + r"(?=\{)"  # the next object printed as this line's is
         pattern = re.compile(at_line_start if not indent.strip() else f"{at_line_start}|{_NEXT_IN_LINE.pattern}")
         searched = self.pos + 1
         while True:
             if found := pattern.search(self.buffer, searched):
-                self.skipped = self.buffer[self.pos:found.end()]
+                self.skipped = self.buffer[self.pos : found.end()]
                 self._advance(found.end())
                 return
             # where the search stops, after _more re-bases the buffer at pos (a match may span two chunks)
             searched = max(1, len(self.buffer) - self.pos - 1 - len(indent))
             if not self._more(double=True):
-                self.skipped = self.buffer[self.pos:]
+                self.skipped = self.buffer[self.pos :]
                 self._advance(len(self.buffer))
                 self.skipped_to_end = True
                 return

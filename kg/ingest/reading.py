@@ -25,11 +25,14 @@ _SNIFF_BYTES = 8192
 # WHATWG encoding standard reads the latin-1 label as windows-1252 for this reason), so each is the
 # letter or sign it stands for there ("Luke\x9ei" is "Lukeži", "\x93" a quotation mark); the five
 # codes windows-1252 leaves undefined are removed with the other controls below.
-_WINDOWS_1252_C1 = {code: bytes([code]).decode("cp1252") for code in range(0x80, 0xA0)
-                    if code not in (0x81, 0x8D, 0x8F, 0x90, 0x9D)}
-_UNWANTED = re.compile("[\x01-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufdd0-\ufdef"
-                       + "".join(f"{chr(plane * 0x10000 + 0xFFFE)}{chr(plane * 0x10000 + 0xFFFF)}" for plane in range(17))
-                       + "]")
+_WINDOWS_1252_C1 = {
+    code: bytes([code]).decode("cp1252") for code in range(0x80, 0xA0) if code not in (0x81, 0x8D, 0x8F, 0x90, 0x9D)
+}
+_UNWANTED = re.compile(
+    "[\x01-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufdd0-\ufdef"
+    + "".join(f"{chr(plane * 0x10000 + 0xFFFE)}{chr(plane * 0x10000 + 0xFFFF)}" for plane in range(17))
+    + "]"
+)
 # The same for text without characters beyond the BMP, ten times faster (1 s for a 10 MB line with the whole class).
 _UNWANTED_BMP = re.compile("[\x01-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufdd0-\ufdef\ufffe\uffff]")
 _BEYOND_BMP = re.compile("[\U00010000-\U0010ffff]")
@@ -77,7 +80,7 @@ def iter_lines(path: Path, encoding: str = "utf-8") -> Iterator[tuple[int, str]]
         with open(path, "rb") as handle:
             for raw in handle:
                 while number == 0 and codec == "utf-8" and raw.startswith(codecs.BOM_UTF8):  # one or more
-                    raw = raw[len(codecs.BOM_UTF8):]
+                    raw = raw[len(codecs.BOM_UTF8) :]
                 try:
                     text = raw.decode(codec)
                 except UnicodeDecodeError as exc:

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from ..text.names import clean, unescape_html
 from ..records import AuthorDetail, Institution, PaperRecord, Rejection, SourceRef, excerpt
+from ..text.names import clean, unescape_html
 
 MAX_TITLE = 1_000
 MAX_FIELD = 20_000
@@ -85,8 +85,14 @@ def _without_enclosing_quotes(title: str) -> str:
     return title
 
 
-def make_record(where: SourceRef, header: str, title: str | None, authors: list[str],
-                details: list[AuthorDetail] | None = None, **fields) -> PaperRecord | Rejection:
+def make_record(
+    where: SourceRef,
+    header: str,
+    title: str | None,
+    authors: list[str],
+    details: list[AuthorDetail] | None = None,
+    **fields,
+) -> PaperRecord | Rejection:
     """The record of one entry, or why it cannot be one; paper-level institutions are the
     distinct per-author affiliations unless the entry lists its own."""
     title = _without_enclosing_quotes(title) if title else title
@@ -101,7 +107,13 @@ def make_record(where: SourceRef, header: str, title: str | None, authors: list[
     authors = [name for name in authors if name]
     for key in ("abstract", "comments", "journal_ref"):
         if len(fields.get(key) or "") > MAX_FIELD:
-            return Rejection(where, f"{key} of {len(fields[key]):,} characters is too long (limit {MAX_FIELD:,})", shown)
+            return Rejection(
+                where, f"{key} of {len(fields[key]):,} characters is too long (limit {MAX_FIELD:,})", shown
+            )
     if "institutions" not in fields:
-        fields["institutions"] = institutions_of((aff.name for detail in details for aff in detail.affiliations), details)
-    return PaperRecord(source=where, venue_header=header, title=title, authors=authors, author_details=details, **fields)
+        fields["institutions"] = institutions_of(
+            (aff.name for detail in details for aff in detail.affiliations), details
+        )
+    return PaperRecord(
+        source=where, venue_header=header, title=title, authors=authors, author_details=details, **fields
+    )

@@ -39,43 +39,97 @@ _LAST = (
     "Singh Patel Sharma Gupta Khan Hossain Okafor Mensah Silva Santos Pereira Costa Nguyen Tran"
 ).split()
 _INSTITUTIONS = (
-    ("Tsinghua University", "清华大学"), ("Peking University", "北京大学"),
-    ("University of Science and Technology of China", "中国科学技术大学"), ("Zhejiang University", "浙江大学"),
-    ("Shanghai Jiao Tong University", "上海交通大学"), ("Fudan University", "复旦大学"),
-    ("Nanjing University", "南京大学"), ("Sun Yat-sen University", "中山大学"),
-    ("Harbin Institute of Technology", "哈尔滨工业大学"), ("Wuhan University", "武汉大学"),
-    ("Stanford University", "斯坦福大学"), ("Massachusetts Institute of Technology", "麻省理工学院"),
-    ("Carnegie Mellon University", "卡内基梅隆大学"), ("University of California, Berkeley", "加州大学伯克利分校"),
-    ("UIUC", "伊利诺伊大学厄巴纳-香槟分校"), ("Caltech", "加州理工学院"), ("University of Cambridge", "剑桥大学"),
-    ("University of Oxford", "牛津大学"), ("ETH Zurich", "苏黎世联邦理工学院"), ("LMU Munich", "慕尼黑大学"),
-    ("University of Toronto", "多伦多大学"), ("Mila", "魁北克人工智能研究所"), ("Google DeepMind", "谷歌DeepMind"),
-    ("Microsoft Research", "微软研究院"), ("National University of Singapore", "新加坡国立大学"),
-    ("KAIST", "韩国科学技术院"), ("The University of Tokyo", "东京大学"), ("New Jersey Institute of Technology", "新泽西理工学院"),
-    ("Shanghai AI Laboratory", "上海人工智能实验室"), ("Alibaba Group", "阿里巴巴集团"),
+    ("Tsinghua University", "清华大学"),
+    ("Peking University", "北京大学"),
+    ("University of Science and Technology of China", "中国科学技术大学"),
+    ("Zhejiang University", "浙江大学"),
+    ("Shanghai Jiao Tong University", "上海交通大学"),
+    ("Fudan University", "复旦大学"),
+    ("Nanjing University", "南京大学"),
+    ("Sun Yat-sen University", "中山大学"),
+    ("Harbin Institute of Technology", "哈尔滨工业大学"),
+    ("Wuhan University", "武汉大学"),
+    ("Stanford University", "斯坦福大学"),
+    ("Massachusetts Institute of Technology", "麻省理工学院"),
+    ("Carnegie Mellon University", "卡内基梅隆大学"),
+    ("University of California, Berkeley", "加州大学伯克利分校"),
+    ("UIUC", "伊利诺伊大学厄巴纳-香槟分校"),
+    ("Caltech", "加州理工学院"),
+    ("University of Cambridge", "剑桥大学"),
+    ("University of Oxford", "牛津大学"),
+    ("ETH Zurich", "苏黎世联邦理工学院"),
+    ("LMU Munich", "慕尼黑大学"),
+    ("University of Toronto", "多伦多大学"),
+    ("Mila", "魁北克人工智能研究所"),
+    ("Google DeepMind", "谷歌DeepMind"),
+    ("Microsoft Research", "微软研究院"),
+    ("National University of Singapore", "新加坡国立大学"),
+    ("KAIST", "韩国科学技术院"),
+    ("The University of Tokyo", "东京大学"),
+    ("New Jersey Institute of Technology", "新泽西理工学院"),
+    ("Shanghai AI Laboratory", "上海人工智能实验室"),
+    ("Alibaba Group", "阿里巴巴集团"),
     ("Department of Computer Science, University of Hong Kong", "香港大学计算机科学系"),
-    ("Max Planck Institute for Intelligent Systems", None), ("Allen Institute for AI", None),
+    ("Max Planck Institute for Intelligent Systems", None),
+    ("Allen Institute for AI", None),
 )
 _TOPICS = (
-    ("Large Language Models", "大语言模型"), ("Reinforcement Learning", "强化学习"), ("Diffusion Models", "扩散模型"),
-    ("Graph Neural Networks", "图神经网络"), ("Continual Learning", "持续学习"), ("Machine Unlearning", "机器遗忘"),
-    ("Time-Series Forecasting", "时间序列预测"), ("Multimodal Alignment", "多模态对齐"), ("Federated Learning", "联邦学习"),
-    ("Causal Inference", "因果推断"), ("Protein Design", "蛋白质设计"), ("Robot Manipulation", "机器人操作"),
-    ("Offline Optimization", "离线优化"), ("Uncertainty Estimation", "不确定性估计"), ("Code Generation", "代码生成"),
+    ("Large Language Models", "大语言模型"),
+    ("Reinforcement Learning", "强化学习"),
+    ("Diffusion Models", "扩散模型"),
+    ("Graph Neural Networks", "图神经网络"),
+    ("Continual Learning", "持续学习"),
+    ("Machine Unlearning", "机器遗忘"),
+    ("Time-Series Forecasting", "时间序列预测"),
+    ("Multimodal Alignment", "多模态对齐"),
+    ("Federated Learning", "联邦学习"),
+    ("Causal Inference", "因果推断"),
+    ("Protein Design", "蛋白质设计"),
+    ("Robot Manipulation", "机器人操作"),
+    ("Offline Optimization", "离线优化"),
+    ("Uncertainty Estimation", "不确定性估计"),
+    ("Code Generation", "代码生成"),
 )
-_METHODS = (("Scalable", "可扩展的"), ("Efficient", "高效的"), ("Robust", "鲁棒的"), ("Provable", "可证明的"),
-            ("Adaptive", "自适应的"), ("Sparse", "稀疏的"), ("Contrastive", "对比式的"), ("Lifelong", "终身的"))
-_THINGS = (("Benchmark", "基准"), ("Framework", "框架"), ("Attention", "注意力机制"), ("Alignment", "对齐方法"),
-           ("Evaluation", "评估方法"), ("Planning", "规划方法"), ("Representations", "表示学习"))
+_METHODS = (
+    ("Scalable", "可扩展的"),
+    ("Efficient", "高效的"),
+    ("Robust", "鲁棒的"),
+    ("Provable", "可证明的"),
+    ("Adaptive", "自适应的"),
+    ("Sparse", "稀疏的"),
+    ("Contrastive", "对比式的"),
+    ("Lifelong", "终身的"),
+)
+_THINGS = (
+    ("Benchmark", "基准"),
+    ("Framework", "框架"),
+    ("Attention", "注意力机制"),
+    ("Alignment", "对齐方法"),
+    ("Evaluation", "评估方法"),
+    ("Planning", "规划方法"),
+    ("Representations", "表示学习"),
+)
 _SYLLABLES = "Ka Ro Zen Mi Lu Tor Vex Qi Sol Na Dra Fen Ix Pa Gor Ul Be Cy Ho Ta".split()
 _SUFFIXES = ("Bench", "Net", "Former", "GPT", "", "", "-X", "Flow")
 _WORKSHOPS = (
-    ("Combining Theory and Benchmarks", "CTB"), ("Machine Learning for Audio", "MLA"),
-    ("Epistemic Intelligence in Machine Learning", "EIML"), ("AI for Social Good", "AI4GOOD"),
-    ("Generative Models for Biology", "GenBio"), ("Foundation Models for Life Sciences", "FM4LS"),
-    ("Structured Probabilistic Inference & Generative Modeling", "SPIGM"), ("Efficient Systems for Foundation Models", "ES-FoMo"),
+    ("Combining Theory and Benchmarks", "CTB"),
+    ("Machine Learning for Audio", "MLA"),
+    ("Epistemic Intelligence in Machine Learning", "EIML"),
+    ("AI for Social Good", "AI4GOOD"),
+    ("Generative Models for Biology", "GenBio"),
+    ("Foundation Models for Life Sciences", "FM4LS"),
+    ("Structured Probabilistic Inference & Generative Modeling", "SPIGM"),
+    ("Efficient Systems for Foundation Models", "ES-FoMo"),
 )
-_SUMMARY_PARTS = ("提出{name}方法，", "针对{topic}中的关键挑战，", "在多个基准上取得了最优性能，", "揭示了现有方法的局限性，",
-                  "理论分析表明该方法具有收敛保证，", "显著降低了计算开销。", "为后续研究提供了新的视角。")
+_SUMMARY_PARTS = (
+    "提出{name}方法，",
+    "针对{topic}中的关键挑战，",
+    "在多个基准上取得了最优性能，",
+    "揭示了现有方法的局限性，",
+    "理论分析表明该方法具有收敛保证，",
+    "显著降低了计算开销。",
+    "为后续研究提供了新的视角。",
+)
 _ABSTRACT_SENTENCES = (
     "{topic} has become central to modern machine learning, yet existing approaches scale poorly.",
     "In this work, we introduce {name}, an approach to {topic_lower} that is {method} and avoids costly retraining.",
@@ -215,14 +269,31 @@ def papers(count: int, seed: int) -> Iterator[SynthPaper]:
             parts = rng.sample(_SUMMARY_PARTS, rng.randint(0, 4))
             summary = "".join(parts).format(name=name, topic=topic_zh).rstrip("，。") + ("。" if parts else "")
         comments, journal_ref = _comments(rng, name)
-        values = dict(name=name, topic=topic, topic_lower=topic.lower(), method=method.lower(),
-                      factor=rng.randint(2, 12), datasets=rng.choice(("three", "five", "six", "eight")))
-        sentences = [s.format(**values) for s in _ABSTRACT_SENTENCES[:2] + tuple(rng.sample(_ABSTRACT_SENTENCES[2:], 3))]
+        values = dict(
+            name=name,
+            topic=topic,
+            topic_lower=topic.lower(),
+            method=method.lower(),
+            factor=rng.randint(2, 12),
+            datasets=rng.choice(("three", "five", "six", "eight")),
+        )
+        sentences = [
+            s.format(**values) for s in _ABSTRACT_SENTENCES[:2] + tuple(rng.sample(_ABSTRACT_SENTENCES[2:], 3))
+        ]
         code_url = f"https://github.com/{byline[0].split()[-1].lower()}/{name.lower()}" if rng.random() < 0.3 else None
         if code_url:
             sentences.append(f"The code is available at [URL]({code_url}).")
-        yield SynthPaper(title, title_zh, byline, [_INSTITUTIONS[i] for i in listed],
-                         summary, comments, journal_ref, " ".join(sentences), code_url)
+        yield SynthPaper(
+            title,
+            title_zh,
+            byline,
+            [_INSTITUTIONS[i] for i in listed],
+            summary,
+            comments,
+            journal_ref,
+            " ".join(sentences),
+            code_url,
+        )
 
 
 def listing_block(paper: SynthPaper) -> str:

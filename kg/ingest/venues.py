@@ -54,8 +54,12 @@ def _alternative(row: Series, name: str) -> tuple[int, str]:
     return len(name), f"(?-i:{written})" if name == row.acronym and row.exact_case else written
 
 
-NAMES = "|".join(alt for _, alt in sorted((_alternative(row, name) for row in SERIES for name in (row.acronym, *row.names)),
-                                           key=lambda pair: -pair[0]))
+NAMES = "|".join(
+    alt
+    for _, alt in sorted(
+        (_alternative(row, name) for row in SERIES for name in (row.acronym, *row.names)), key=lambda pair: -pair[0]
+    )
+)
 # a name, not a word of a web address ("www.example.org"); its year after it: " 2024", "'25", "-23",
 # never two digits after a space ("Advances in Neural Information Processing Systems 30" is a volume)
 NAMED = re.compile(rf"\b({NAMES})\b(?!\.\w)(?:\s*(?:'|’|-)?\s*(\d{{4}}|(?<=[^\s])\d{{2}}\b))?", re.IGNORECASE)
@@ -75,13 +79,15 @@ def canonical(name: str) -> str:
 def year_after(text: str, end: int) -> str | None:
     """The year written after a name, within :data:`YEAR_REACH` characters once bracketed parts
     without a year are left out ("(Volume 1: Long Papers)")."""
-    window = _BRACKETS.sub(lambda part: part.group(0) if YEAR.search(part.group(0)) else " ", text[end:end + 3 * YEAR_REACH])
+    window = _BRACKETS.sub(
+        lambda part: part.group(0) if YEAR.search(part.group(0)) else " ", text[end : end + 3 * YEAR_REACH]
+    )
     after = YEAR.search(window[:YEAR_REACH])
     return after.group(1) if after else None
 
 
 def year_before(text: str, start: int) -> str | None:
-    before = _YEAR_BEFORE.search(text[max(0, start - YEAR_REACH):start])
+    before = _YEAR_BEFORE.search(text[max(0, start - YEAR_REACH) : start])
     return before.group(1) if before else None
 
 

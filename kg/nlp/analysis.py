@@ -19,7 +19,9 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from ..text.names import match_key
-from . import artifacts as _artifacts, normalise as _normalise, topics as _topics  # noqa: F401  (registers the components)
+from . import artifacts as _artifacts  # noqa: F401  (registers the components)
+from . import normalise as _normalise  # noqa: F401
+from . import topics as _topics  # noqa: F401
 from .artifacts import DEFAULT_KIND, ArtifactNames, Found, summary_artifacts
 from .context import is_acronym_label, paper_text, required_context, rule_for, title_only
 from .scheme import topic_scheme
@@ -37,10 +39,12 @@ EVALUATION_KINDS = ("benchmark",)
 SECTIONS = tuple(SECTION_WEIGHTS)
 
 # Markup that listings carry over from LaTeX and Markdown: \textbf{X}, **C**ontinual, *term*, \&.
-_MARKUP = ((re.compile(r"\\(?:textbf|textit|emph|texttt|textsc|textsf|mathrm|mathsf|mathtt)\{([^{}]*)\}"), r"\1"),
-           (re.compile(r"\*\*|(?<![\w*])\*(?=\w)|(?<=\w)\*(?![\w*])"), ""),
-           (re.compile(r"\\([&%_#$])"), r"\1"),
-           (re.compile(r"\$([A-Za-z][\w-]*)\$"), r"\1"))  # $\texttt{SSRL}$ -> $SSRL$ -> SSRL
+_MARKUP = (
+    (re.compile(r"\\(?:textbf|textit|emph|texttt|textsc|textsf|mathrm|mathsf|mathtt)\{([^{}]*)\}"), r"\1"),
+    (re.compile(r"\*\*|(?<![\w*])\*(?=\w)|(?<=\w)\*(?![\w*])"), ""),
+    (re.compile(r"\\([&%_#$])"), r"\1"),
+    (re.compile(r"\$([A-Za-z][\w-]*)\$"), r"\1"),
+)  # $\texttt{SSRL}$ -> $SSRL$ -> SSRL
 
 
 @dataclass(frozen=True)
@@ -97,8 +101,9 @@ _UNBROKEN = re.compile(rf"\S{{{MAX_RUN}}}")
 Texts = tuple[str | None, str | None, str | None] | tuple[str | None, str | None, str | None, Sequence[str]]
 
 
-def analyse(title: str | None, abstract: str | None, summary: str | None = None,
-            keywords: Sequence[str] = ()) -> Analysis:
+def analyse(
+    title: str | None, abstract: str | None, summary: str | None = None, keywords: Sequence[str] = ()
+) -> Analysis:
     return analyse_all([(title, abstract, summary, keywords)])[0]
 
 
@@ -110,21 +115,27 @@ def analyse_all(papers: Sequence[Texts]) -> list[Analysis]:
     mentions: list[list[tuple[str, Mention]]] = [[] for _ in papers]
     found: list[list[tuple[str, Found]]] = [[] for _ in papers]
     # title, abstract, keywords (one text, a keyword per clause)
-    prepared = [[_prepared(text) if text else None for text in (*texts[:2], "; ".join(texts[3]) if len(texts) > 3 else None)]
-                for texts in papers]
+    prepared = [
+        [_prepared(text) if text else None for text in (*texts[:2], "; ".join(texts[3]) if len(texts) > 3 else None)]
+        for texts in papers
+    ]
     # The words a batch adds to the vocabulary are forgotten after it (what leaves the zone is plain
     # text): kept, they grew a mapping process by ~1.2 MB per 1,000 papers, without end.
     with nlp.memory_zone():
-        for position, (section, unneeded) in enumerate((("title", ["sentencizer"]), ("abstract", []),
-                                                         ("keywords", ["sentencizer", "kg_artifacts"]))):
+        for position, (section, unneeded) in enumerate(
+            (("title", ["sentencizer"]), ("abstract", []), ("keywords", ["sentencizer", "kg_artifacts"]))
+        ):
             owners = [index for index, texts in enumerate(prepared) if texts[position]]
-            for index, doc in zip(owners, nlp.pipe((_doc(nlp, section, prepared[index][position]) for index in owners),
-                                                   disable=unneeded)):
+            for index, doc in zip(
+                owners, nlp.pipe((_doc(nlp, section, prepared[index][position]) for index in owners), disable=unneeded)
+            ):
                 mentions[index] += [(section, m) for m in doc._.topic_mentions]
                 found[index] += [(section, f) for f in doc._.artifacts or ()]
     _RESIDENT.keep(nlp, (text for texts in prepared for text in texts if text))
-    return [_analysis(mentions[index], found[index], texts[2], paper_text(prepared[index]))
-            for index, texts in enumerate(papers)]
+    return [
+        _analysis(mentions[index], found[index], texts[2], paper_text(prepared[index]))
+        for index, texts in enumerate(papers)
+    ]
 
 
 class ResidentWords:
@@ -144,7 +155,7 @@ class ResidentWords:
         if len(self.kept) >= self.LIMIT:
             return
         words = {word for text in texts for word in text.split()}
-        new = sorted((words & self.last) - self.kept)[:self.LIMIT - len(self.kept)]
+        new = sorted((words & self.last) - self.kept)[: self.LIMIT - len(self.kept)]
         if new:
             nlp.tokenizer(" ".join(new))  # outside any zone: its lexemes and cache entries stay
             self.kept.update(new)
@@ -164,27 +175,36 @@ def _doc(nlp: Language, section: str, text: str) -> Doc:
     return doc
 
 
-def _analysis(mentions: list[tuple[str, Mention]], found: list[tuple[str, Found]], summary: str | None,
-              words: str) -> Analysis:
+def _analysis(
+    mentions: list[tuple[str, Mention]], found: list[tuple[str, Found]], summary: str | None, words: str
+) -> Analysis:
     """One paper's topics and artifacts from what its English sections and its summary say;
     ``words`` are the normal forms of its English texts, for the context rules."""
-    mentions = [(section, m) for section, m in mentions
-                if _in_context(m, mentions, words) and not (section == "abstract" and title_only(m.slug))]
+    mentions = [
+        (section, m)
+        for section, m in mentions
+        if _in_context(m, mentions, words) and not (section == "abstract" and title_only(m.slug))
+    ]
     if summary:
         chinese_topics, names = _summary_tools()
         mentions += [("summary", m) for m in chinese_topics(summary)]
         found += [("summary", f) for f in summary_artifacts(summary, names)]
     artifacts = _artifacts_of(found)
     # a benchmark the title introduces ("FetchBench: A Simulation Benchmark …") makes a paper about evaluation
-    mentions += [("title", Mention(EVALUATION_TOPIC, a.name)) for a in artifacts
-                 if a.kind in EVALUATION_KINDS and a.sections[0] == "title"]
+    mentions += [
+        ("title", Mention(EVALUATION_TOPIC, a.name))
+        for a in artifacts
+        if a.kind in EVALUATION_KINDS and a.sections[0] == "title"
+    ]
     return Analysis(_topics_of(mentions), artifacts)
 
 
 def _in_context(mention: Mention, mentions: list[tuple[str, Mention]], words: str) -> bool:
     """An acronym needs its expansion in the paper or its rule's context; a label with a rule, that context."""
     rule = rule_for(mention.slug, mention.text)
-    if is_acronym_label(mention.text) and not any(m.slug == mention.slug and not is_acronym_label(m.text) for _, m in mentions):
+    if is_acronym_label(mention.text) and not any(
+        m.slug == mention.slug and not is_acronym_label(m.text) for _, m in mentions
+    ):
         return rule is not None and bool(rule.requires) and required_context(rule, words, mention.text)
     return required_context(rule, words, mention.text)
 
@@ -197,9 +217,13 @@ def _topics_of(mentions: list[tuple[str, Mention]]) -> list[TopicAssignment]:
         weight[mention.slug] += SALIENT_WEIGHT if mention.salient else SECTION_WEIGHTS[section]
         labels[mention.slug].add(mention.text)
         sections[mention.slug].add(section)
-    assignments = [TopicAssignment(slug, weight[slug], tuple(sorted(labels[slug])),
-                                   tuple(s for s in SECTIONS if s in sections[slug]))
-                   for slug in weight if weight[slug] >= MIN_WEIGHT]
+    assignments = [
+        TopicAssignment(
+            slug, weight[slug], tuple(sorted(labels[slug])), tuple(s for s in SECTIONS if s in sections[slug])
+        )
+        for slug in weight
+        if weight[slug] >= MIN_WEIGHT
+    ]
     return sorted(assignments, key=lambda a: (-a.weight, a.slug))
 
 

@@ -29,10 +29,17 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from ..text.names import match_key
+from .introductions import (
+    enumerated_part,
+    extra_candidates,
+    modifies_next_noun,
+    names_a_long_form,
+    not_a_name,
+    our_kind_first,
+    title_name,
+)
 from .normalise import is_acronym, normal_form
 from .scheme import TopicScheme, topic_scheme
-from .introductions import (enumerated_part, extra_candidates, modifies_next_noun, names_a_long_form, not_a_name,
-                            our_kind_first, title_name)
 from .words import INTRODUCING, NAMING, PAPER_VERBS, SUBJECT_WORDS, TYPE_WORDS
 
 if not Doc.has_extension("artifacts"):
@@ -40,11 +47,72 @@ if not Doc.has_extension("artifacts"):
 
 DEFAULT_KIND = "method"
 # Words between an introducing verb and a name that make the name something else's argument.
-BLOCKERS = {"including", "include", "includes", "such", "e.g.", "like", "compared", "than", "over", "against", "using",
-            "on", "with", "from", "across", "by", "beyond", "versus", "vs", "vs.", "that", "which", "to", "for", "of",
-            "in", "where", "while", "when", ";", ":", "whose", "unlike", "upon", "via", "into"}
-NOT_NAMES = {"AI", "ML", "GPU", "CPU", "TPU", "API", "SOTA", "US", "UK", "EU", "II", "III", "IV", "URL", "PhD", "NeurIPS",
-             "ICML", "ICLR", "CVPR", "ACL", "TeX", "LaTeX", "GitHub", "OK", "FLOPs", "FLOP"}
+BLOCKERS = {
+    "including",
+    "include",
+    "includes",
+    "such",
+    "e.g.",
+    "like",
+    "compared",
+    "than",
+    "over",
+    "against",
+    "using",
+    "on",
+    "with",
+    "from",
+    "across",
+    "by",
+    "beyond",
+    "versus",
+    "vs",
+    "vs.",
+    "that",
+    "which",
+    "to",
+    "for",
+    "of",
+    "in",
+    "where",
+    "while",
+    "when",
+    ";",
+    ":",
+    "whose",
+    "unlike",
+    "upon",
+    "via",
+    "into",
+}
+NOT_NAMES = {
+    "AI",
+    "ML",
+    "GPU",
+    "CPU",
+    "TPU",
+    "API",
+    "SOTA",
+    "US",
+    "UK",
+    "EU",
+    "II",
+    "III",
+    "IV",
+    "URL",
+    "PhD",
+    "NeurIPS",
+    "ICML",
+    "ICLR",
+    "CVPR",
+    "ACL",
+    "TeX",
+    "LaTeX",
+    "GitHub",
+    "OK",
+    "FLOPs",
+    "FLOP",
+}
 HYPHENS = {"-", "\u2010", "\u2011", "\u2013"}
 MAX_OBJECT_DISTANCE = 12
 # Tokens a name's context is searched back from it: bounds the work per name on sentences of any length.
@@ -79,7 +147,9 @@ class ArtifactNames:
 
     def allowed(self, name: str) -> bool:
         key = match_key(name)
-        return bool(key) and name not in NOT_NAMES and key not in self.topic_keys and "\\" not in name and "$" not in name
+        return (
+            bool(key) and name not in NOT_NAMES and key not in self.topic_keys and "\\" not in name and "$" not in name
+        )
 
 
 def _candidates(doc: Doc, names: ArtifactNames) -> list[Span]:
@@ -91,10 +161,12 @@ def _candidates(doc: Doc, names: ArtifactNames) -> list[Span]:
     found, i = [], 0
     while i < len(texts):
         j = i
-        while j + 2 < len(texts) and texts[j + 1] in HYPHENS and joined[j] and joined[j + 1] and _has_alnum(texts[j + 2]):
+        while (
+            j + 2 < len(texts) and texts[j + 1] in HYPHENS and joined[j] and joined[j + 1] and _has_alnum(texts[j + 2])
+        ):
             j += 2
-        if _can_name(tuple(texts[i:j + 1]), names):
-            found.append(doc[i:j + 1])
+        if _can_name(tuple(texts[i : j + 1]), names):
+            found.append(doc[i : j + 1])
         i = j + 1
     return found
 
@@ -107,8 +179,11 @@ def _has_alnum(text: str) -> bool:
 def _can_name(tokens: tuple[str, ...], names: ArtifactNames) -> bool:
     """Whether tokens (one, or hyphen-joined without spaces) are an artifact's name by their shape."""
     text = "".join(tokens)
-    return (any(ch.isalpha() for ch in text) and name_like([token for token in tokens if token not in HYPHENS])
-            and names.allowed(text))
+    return (
+        any(ch.isalpha() for ch in text)
+        and name_like([token for token in tokens if token not in HYPHENS])
+        and names.allowed(text)
+    )
 
 
 def _type_word(token) -> str | None:
@@ -127,7 +202,7 @@ def _sentence(span: Span) -> Span:
     if starts is None:  # once per document
         starts = doc.user_data[_SENTENCE_STARTS] = [sent.start for sent in doc.sents] + [len(doc)]
     at = bisect.bisect_right(starts, span.start) - 1
-    return doc[max(starts[at], span.start - LOOKBACK):min(starts[at + 1], span.end + LOOKBACK)]
+    return doc[max(starts[at], span.start - LOOKBACK) : min(starts[at + 1], span.end + LOOKBACK)]
 
 
 _SENTENCE_STARTS = "kg.sentence_starts"
@@ -141,7 +216,7 @@ def _in_parentheses(span: Span) -> bool:
 def _inside_long_parenthesis(span: Span) -> bool:
     """A name among other words in parentheses ("(Utility & Planning Human-Scale …)") is part of a long form."""
     doc, sent = span.doc, _sentence(span)
-    opened = next((t.i for t in reversed(doc[sent.start:span.start]) if t.text in "()"), None)
+    opened = next((t.i for t in reversed(doc[sent.start : span.start]) if t.text in "()"), None)
     return opened is not None and doc[opened].text == "(" and not _in_parentheses(span)
 
 
@@ -162,15 +237,17 @@ def _long_form(span: Span) -> str | None:
     doc = span.doc
     if _in_parentheses(span):
         k = span.start - 2
-        while k >= 0 and (doc[k].text[:1].isupper() or (doc[k].lower_ in {"and", "of", "for", "&", "-", "the"} and k > 0)):
+        while k >= 0 and (
+            doc[k].text[:1].isupper() or (doc[k].lower_ in {"and", "of", "for", "&", "-", "the"} and k > 0)
+        ):
             k -= 1
-        words = doc[k + 1:span.start - 1]
+        words = doc[k + 1 : span.start - 1]
         while len(words) and not words[0].text[:1].isupper():
             words = words[1:]
         return words.text if len(words) >= 2 else None
     end = _after_parenthetical(span)
     if end > span.end + 3:
-        inside = doc[span.end + 1:end - 1]
+        inside = doc[span.end + 1 : end - 1]
         if inside[0].text[:1].isupper():
             return inside.text
     return None
@@ -191,18 +268,18 @@ def artifact_type(span: Span, long_form: str | None) -> str | None:
     if k < sent.end and (kind := _type_word(doc[k])):
         return kind
     if k < sent.end and doc[k].text == ",":
-        for token in doc[k + 1:min(sent.end, k + 14)]:
+        for token in doc[k + 1 : min(sent.end, k + 14)]:
             if token.text in {".", ";"} or token.lower_ in {"that", "which", "who", "where", "to"}:
                 break
             if kind := _type_word(token):
                 return kind
-    for token in reversed(doc[max(sent.start, span.start - 14):span.start]):
+    for token in reversed(doc[max(sent.start, span.start - 14) : span.start]):
         if token.lower_ in INTRODUCING:
             break
         if token.text != "(" and (kind := _type_word(token)):
             return kind
     if sent.end < len(doc):
-        following = doc[sent.end:sent.end + 5]
+        following = doc[sent.end : sent.end + 5]
         if following[0].lower_ in {"this", "these", "it", "the", "our"}:
             for token in following[1:]:
                 if kind := _type_word(token):
@@ -225,7 +302,7 @@ def suffix_type(name: str) -> str | None:
 
 def _title_type(span: Span) -> str | None:
     """ "PAWS: A Benchmark for …" -> benchmark (the first few words after the colon only)."""
-    for token in span.doc[span.end + 1:span.end + 8]:
+    for token in span.doc[span.end + 1 : span.end + 8]:
         if token.lower_ in BLOCKERS:
             break
         if kind := _type_word(token):
@@ -235,7 +312,7 @@ def _title_type(span: Span) -> str | None:
 
 def _introduced_in_text(span: Span) -> bool:
     doc, sent = span.doc, _sentence(span)
-    before = doc[sent.start:span.start]
+    before = doc[sent.start : span.start]
     if any(t.lower_ in NAMING for t in before[-3:]) and not (len(before) >= 3 and before[-3].lower_ == "so"):
         # "we analyze a method named SSCN" names another's method
         verbs_before = {t.lower_ for t in before}
@@ -247,7 +324,7 @@ def _introduced_in_text(span: Span) -> bool:
     verbs = [t for t in before if t.lower_ in INTRODUCING and t.i > first_we]
     if not verbs:
         return False
-    between = doc[verbs[-1].i + 1:span.start]
+    between = doc[verbs[-1].i + 1 : span.start]
     if len(between) <= MAX_OBJECT_DISTANCE and not any(t.lower_ in BLOCKERS for t in between):
         return True
     if _in_parentheses(span) and len(between) <= 2 * MAX_OBJECT_DISTANCE:
@@ -258,13 +335,26 @@ def _introduced_in_text(span: Span) -> bool:
 def _described_as_new(span: Span, sent: Span, k: int) -> bool:
     """ "X, a novel prior", "our Inverse-Flow models", "a novel Backclip mechanism", "a new metric, the … (RKS)"."""
     doc = span.doc
-    if k + 2 < sent.end and doc[k].text == "," and doc[k + 1].lower_ in {"a", "an"} and doc[k + 2].lower_ in {"new", "novel"}:
+    if (
+        k + 2 < sent.end
+        and doc[k].text == ","
+        and doc[k + 1].lower_ in {"a", "an"}
+        and doc[k + 2].lower_ in {"new", "novel"}
+    ):
         return True
-    if span.start > sent.start and doc[span.start - 1].lower_ in {"our", "novel", "new"} and k < sent.end and _type_word(doc[k]):
+    if (
+        span.start > sent.start
+        and doc[span.start - 1].lower_ in {"our", "novel", "new"}
+        and k < sent.end
+        and _type_word(doc[k])
+    ):
         return True
-    news = [t.i for t in doc[max(sent.start, span.start - 9):span.start] if t.lower_ in {"new", "novel"}]
-    return bool(news) and any(_type_word(t) for t in doc[news[0]:span.start]) and not any(
-        t.lower_ in BLOCKERS for t in doc[news[0]:span.start])
+    news = [t.i for t in doc[max(sent.start, span.start - 9) : span.start] if t.lower_ in {"new", "novel"}]
+    return (
+        bool(news)
+        and any(_type_word(t) for t in doc[news[0] : span.start])
+        and not any(t.lower_ in BLOCKERS for t in doc[news[0] : span.start])
+    )
 
 
 def _names_what_the_verb_introduces(span: Span, sent: Span, verb: int, k: int) -> bool:
@@ -274,9 +364,15 @@ def _names_what_the_verb_introduces(span: Span, sent: Span, verb: int, k: int) -
     long_form = _long_form(span)
     if long_form is None:  # "(LTC)." names the description; "face recognition (FR) datasets" does not
         return k >= sent.end or not doc[k].is_alpha
-    start = next((span.start - 1 - n for n in range(1, 16)
-                  if doc[max(0, span.start - 1 - n):span.start - 1].text == long_form), span.start - 1)
-    return all(t.lower_ in {"a", "an", "the", "novel", "new", "our"} for t in doc[verb + 1:max(verb + 1, start)])
+    start = next(
+        (
+            span.start - 1 - n
+            for n in range(1, 16)
+            if doc[max(0, span.start - 1 - n) : span.start - 1].text == long_form
+        ),
+        span.start - 1,
+    )
+    return all(t.lower_ in {"a", "an", "the", "novel", "new", "our"} for t in doc[verb + 1 : max(verb + 1, start)])
 
 
 def _ends_a_name(span: Span) -> bool:
@@ -297,8 +393,12 @@ class ArtifactExtractor:
         covered: set[int] = set()
         starts = {sent.start for sent in doc.sents}
         for span in extra_candidates(doc, starts):
-            if (self._may_name(span) and _ends_a_name(span) and not names_a_long_form(span)
-                    and _introduced_in_text(span)):
+            if (
+                self._may_name(span)
+                and _ends_a_name(span)
+                and not names_a_long_form(span)
+                and _introduced_in_text(span)
+            ):
                 covered.update(range(span.start, span.end))
                 long_form = _long_form(span)
                 found.append(Found(span.text, artifact_type(span, long_form), long_form))
@@ -312,8 +412,12 @@ class ArtifactExtractor:
         return doc
 
     def _may_name(self, span: Span) -> bool:
-        return (self.names.allowed(span.text) and not not_a_name(span.text) and not modifies_next_noun(span)
-                and not self._abbreviates_a_topic(span))
+        return (
+            self.names.allowed(span.text)
+            and not not_a_name(span.text)
+            and not modifies_next_noun(span)
+            and not self._abbreviates_a_topic(span)
+        )
 
     def _abbreviates_a_topic(self, span: Span) -> bool:
         """ "continual learning (CL)": an acronym in parentheses after a topic's label is that topic's."""
@@ -322,7 +426,7 @@ class ArtifactExtractor:
             return False
         letters = "".join(ch for ch in span.text if ch.isalpha()).lower().removesuffix("s")
         for n in range(1, min(6, span.start)):
-            words = doc[span.start - 1 - n:span.start - 1]
+            words = doc[span.start - 1 - n : span.start - 1]
             initials = "".join(t.text[0] for t in words if t.is_alpha).lower()
             if initials == letters and match_key(words.text) in self.names.topic_keys:
                 return True
@@ -345,9 +449,20 @@ def make_artifact_extractor(nlp: Language, name: str) -> ArtifactExtractor:
 
 ZH_INTRODUCING = re.compile(r"提出|构建|引入|设计了|发布|开发|推出")
 LATIN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*(?: [A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*)*")
-ZH_TYPES = (("基准", "benchmark"), ("评测", "benchmark"), ("数据集", "dataset"), ("语料", "dataset"), ("模型", "model"),
-            ("指标", "metric"), ("度量", "metric"), ("方法", "method"), ("框架", "method"), ("算法", "method"),
-            ("机制", "method"), ("策略", "method"))
+ZH_TYPES = (
+    ("基准", "benchmark"),
+    ("评测", "benchmark"),
+    ("数据集", "dataset"),
+    ("语料", "dataset"),
+    ("模型", "model"),
+    ("指标", "metric"),
+    ("度量", "metric"),
+    ("方法", "method"),
+    ("框架", "method"),
+    ("算法", "method"),
+    ("机制", "method"),
+    ("策略", "method"),
+)
 ZH_CLAUSE_END = re.compile(r"[，,。；;：:]")
 
 
@@ -370,12 +485,12 @@ def summary_artifacts(summary: str, names: ArtifactNames) -> list[Found]:
             continue
         spots = []
         for cue in cues:
-            tail = sentence[cue.end():].lstrip()
+            tail = sentence[cue.end() :].lstrip()
             if match := LATIN_NAME.match(tail):
-                spots.append((match.group(), tail[match.end():]))
-        tail = sentence[cues[0].end():]
+                spots.append((match.group(), tail[match.end() :]))
+        tail = sentence[cues[0].end() :]
         for inner in re.finditer(r"[（(]\s*(" + LATIN_NAME.pattern + r")\s*[）)]", tail):
-            spots.append((inner.group(1), tail[inner.end():]))
+            spots.append((inner.group(1), tail[inner.end() :]))
         for name, rest in spots:
             parts = re.split(r"[\s\-]+", name)
             if name_like(parts) and names.allowed(name):

@@ -88,8 +88,12 @@ def context_rules() -> dict[tuple[str, tuple[str, ...] | None], ContextRule]:
         if label_words and label_words not in {words_of(known) for known in concept.labels}:
             raise KgError(f"{CONTEXTS_FILE}:{number}: {label!r} is not a label of {concept_label!r}")
         rules[(concept.slug, label_words)] = ContextRule(
-            concept.slug, label_words, tuple(words_of(p) for p in _phrases(requires)),
-            frozenset(w for p in _phrases(excludes) for w in words_of(p)), evidence == "title")
+            concept.slug,
+            label_words,
+            tuple(words_of(p) for p in _phrases(requires)),
+            frozenset(w for p in _phrases(excludes) for w in words_of(p)),
+            evidence == "title",
+        )
     return rules
 
 
@@ -136,7 +140,7 @@ def excluded_nearby(span: Span, rule: ContextRule | None) -> bool:
     if rule is None or not rule.excludes:
         return False
     doc = span.doc
-    near = list(doc[max(0, span.start - NEAR):span.start]) + list(doc[span.end:span.end + NEAR])
+    near = list(doc[max(0, span.start - NEAR) : span.start]) + list(doc[span.end : span.end + NEAR])
     return any(token.norm_ in rule.excludes or token.lower_ in rule.excludes for token in near)
 
 
@@ -153,7 +157,7 @@ def cue_before(span: Span) -> str | None:
         if token.lower_ in CLAUSE_ENDS or token.text in CLAUSE_ENDS or span.start - i > CUE_REACH:
             clause_open = False
         for size in range(1, longest + 1):
-            kind = cues.get(tuple(t.norm_.lower() for t in doc[i:i + size])) if i + size <= span.start else None
+            kind = cues.get(tuple(t.norm_.lower() for t in doc[i : i + size])) if i + size <= span.start else None
             if kind and (clause_open or kind == EXAMPLE):
                 return kind
     return None

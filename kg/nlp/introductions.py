@@ -26,10 +26,58 @@ MAX_RUN_WORDS = 5
 CONNECTORS = {"and", "of", "for", "with", "&", "to", "in", "via"}
 DETERMINERS = {"a", "an", "the", "our", "its", "two", "new", "novel", "first"}
 #: Words that may follow a name without making it a modifier of the next noun.
-FUNCTION_WORDS = {"a", "an", "the", "for", "to", "that", "which", "with", "and", "or", "in", "on", "as", "by", "is", "are", "was", "were",
-                  "can", "from", "of", "achieves", "outperforms", "uses", "leverages", "enables", "improves", "learns",
-                  "combines", "consists", "integrates", "allows", "provides", "has", "where", "who", "based", "builds",
-                  "also", "both", "across", "then", "at", "into", "via", "without", "under", "over", "than", "using"}
+FUNCTION_WORDS = {
+    "a",
+    "an",
+    "the",
+    "for",
+    "to",
+    "that",
+    "which",
+    "with",
+    "and",
+    "or",
+    "in",
+    "on",
+    "as",
+    "by",
+    "is",
+    "are",
+    "was",
+    "were",
+    "can",
+    "from",
+    "of",
+    "achieves",
+    "outperforms",
+    "uses",
+    "leverages",
+    "enables",
+    "improves",
+    "learns",
+    "combines",
+    "consists",
+    "integrates",
+    "allows",
+    "provides",
+    "has",
+    "where",
+    "who",
+    "based",
+    "builds",
+    "also",
+    "both",
+    "across",
+    "then",
+    "at",
+    "into",
+    "via",
+    "without",
+    "under",
+    "over",
+    "than",
+    "using",
+}
 _NUMBER_LIKE = re.compile(r"^\d|^[\d.,]+[kKmMbB]?$")
 
 
@@ -47,8 +95,13 @@ def modifies_next_noun(span: Span) -> bool:
     if k >= len(doc):
         return False
     nxt = doc[k]
-    return (nxt.is_alpha and nxt.text.islower() and nxt.lower_ not in FUNCTION_WORDS and not _is_type(nxt)
-            and not nxt.lower_.endswith("ed"))  # "BoostPFN designed to …" is no modifier
+    return (
+        nxt.is_alpha
+        and nxt.text.islower()
+        and nxt.lower_ not in FUNCTION_WORDS
+        and not _is_type(nxt)
+        and not nxt.lower_.endswith("ed")
+    )  # "BoostPFN designed to …" is no modifier
 
 
 def _is_type(token) -> bool:
@@ -65,7 +118,7 @@ def title_name(doc: Doc) -> tuple[Span, Span | None] | None:
     if colon is None or colon == 0:
         return None
     if doc[colon].text == "):" and colon >= 2 and doc[colon - 2].text == "(":  # "Surgical Robot Transformer (SRT):"
-        return doc[colon - 1:colon], doc[:colon - 2]
+        return doc[colon - 1 : colon], doc[: colon - 2]
     head = doc[:colon]
     if head[-1].text == ")" and len(head) >= 3 and head[-3].text == "(":
         return head[-2:-1], head[:-3]
@@ -87,9 +140,15 @@ def extra_candidates(doc: Doc, sentence_starts: set[int]) -> list[Span]:
             i += 1
             continue
         j = i + 1
-        while j < len(doc) and j - i < 2 * MAX_RUN_WORDS and (
-                _capitalised(doc[j]) or (doc[j].lower_ in CONNECTORS and j + 1 < len(doc) and _capitalised(doc[j + 1]))
-                or (doc[j].text == "-" and not doc[j - 1].whitespace_)):
+        while (
+            j < len(doc)
+            and j - i < 2 * MAX_RUN_WORDS
+            and (
+                _capitalised(doc[j])
+                or (doc[j].lower_ in CONNECTORS and j + 1 < len(doc) and _capitalised(doc[j + 1]))
+                or (doc[j].text == "-" and not doc[j - 1].whitespace_)
+            )
+        ):
             j += 1
         while j > i + 1 and doc[j - 1].lower_ in CONNECTORS:
             j -= 1
@@ -106,16 +165,27 @@ def _after_introduction(doc: Doc, i: int) -> bool:
     before = doc[k].lower_ if k >= 0 else ""
     # "a new metric, Token Elasticity of Performance, …"
     described = before == "," and k >= 2 and _is_type(doc[k - 1]) and doc[k - 2].lower_ in {"new", "novel"}
-    return (before in INTRODUCING or before in NAMING or described
-            or any(doc[m].lower_ in {"new", "novel"} for m in range(k + 1, i)))
+    return (
+        before in INTRODUCING
+        or before in NAMING
+        or described
+        or any(doc[m].lower_ in {"new", "novel"} for m in range(k + 1, i))
+    )
 
 
 def names_a_long_form(span: Span) -> bool:
     """ "decentralized personalized FL (DPFL)", "Semi-Structured Reinforcement Learning (SSRL)": the
     words are part of the long form of the name in parentheses after them."""
     doc, k = span.doc, span.end
-    while k < len(doc) and k < span.end + 8 and (doc[k].text[:1].isupper() or doc[k].text in {"-", "\u2010", "\u2011"}
-                                                  or doc[k].lower_ in {"of", "for", "and", "via", "with"}):
+    while (
+        k < len(doc)
+        and k < span.end + 8
+        and (
+            doc[k].text[:1].isupper()
+            or doc[k].text in {"-", "\u2010", "\u2011"}
+            or doc[k].lower_ in {"of", "for", "and", "via", "with"}
+        )
+    ):
         k += 1
     return k + 2 < len(doc) and doc[k].text == "(" and doc[k + 2].text == ")"
 
@@ -126,14 +196,25 @@ ENUMERATORS = {"i", "ii", "iii", "iv", "v", "1", "2", "3", "4", "a", "b", "c"}
 def enumerated_part(span: Span, k: int) -> bool:
     """A named part in an enumeration of the contribution: "(ii) SEE-Splat, a real-time module"."""
     doc = span.doc
-    return (span.start >= 3 and doc[span.start - 1].text == ")" and doc[span.start - 2].lower_ in ENUMERATORS
-            and doc[span.start - 3].text == "(" and k + 1 < len(doc) and doc[k].text == ","
-            and doc[k + 1].lower_ in {"a", "an"})
+    return (
+        span.start >= 3
+        and doc[span.start - 1].text == ")"
+        and doc[span.start - 2].lower_ in ENUMERATORS
+        and doc[span.start - 3].text == "("
+        and k + 1 < len(doc)
+        and doc[k].text == ","
+        and doc[k + 1].lower_ in {"a", "an"}
+    )
 
 
 def our_kind_first(sent: Span, span: Span) -> bool:
     """A sentence that starts "Our <type word>," names the paper's own artifact next ("Our method, PALO, …")."""
     doc = span.doc
-    head = doc[sent.start:min(sent.end, sent.start + 4)]
-    return (len(head) >= 3 and head[0].lower_ == "our" and any(_is_type(t) for t in head[1:3])
-            and any(t.text == "," for t in head) and span.start - sent.start <= 16)
+    head = doc[sent.start : min(sent.end, sent.start + 4)]
+    return (
+        len(head) >= 3
+        and head[0].lower_ == "our"
+        and any(_is_type(t) for t in head[1:3])
+        and any(t.text == "," for t in head)
+        and span.start - sent.start <= 16
+    )

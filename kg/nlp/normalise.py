@@ -15,9 +15,14 @@ from functools import lru_cache
 from spacy.language import Language
 from spacy.tokens import Doc
 
-_BRITISH = ((re.compile(r"isation$"), "ization"), (re.compile(r"ising$"), "izing"), (re.compile(r"ised$"), "ized"),
-            (re.compile(r"([aeiou])lling$"), r"\1ling"), (re.compile(r"([aeiou])lled$"), r"\1led"),
-            (re.compile(r"(?<=[a-z]{3})our$"), "or"))
+_BRITISH = (
+    (re.compile(r"isation$"), "ization"),
+    (re.compile(r"ising$"), "izing"),
+    (re.compile(r"ised$"), "ized"),
+    (re.compile(r"([aeiou])lling$"), r"\1ling"),
+    (re.compile(r"([aeiou])lled$"), r"\1led"),
+    (re.compile(r"(?<=[a-z]{3})our$"), "or"),
+)
 # Words whose final "s" is not a plural: keep them whole.
 _NOT_PLURAL = re.compile(r"(ss|us|is|ics|ous|ws)$")
 

@@ -54,7 +54,7 @@ def topic_scheme() -> TopicScheme:
     concepts: dict[str, Concept] = {}
 
     def concept(node) -> Concept:
-        slug = node.value[len(prefix):]
+        slug = node.value[len(prefix) :]
         return concepts.setdefault(slug, Concept(slug, slug))
 
     for quad in read_scheme(_PLACEHOLDER_BASE):
@@ -66,9 +66,13 @@ def topic_scheme() -> TopicScheme:
             subject.broader.append(concept(value).slug)
         elif quad.predicate in (SKOS.prefLabel, SKOS.altLabel):
             if value.language == "zh":
-                subject.labels_zh.insert(0, value.value) if quad.predicate == SKOS.prefLabel else subject.labels_zh.append(value.value)
+                subject.labels_zh.insert(
+                    0, value.value
+                ) if quad.predicate == SKOS.prefLabel else subject.labels_zh.append(value.value)
             else:
-                subject.labels.insert(0, value.value) if quad.predicate == SKOS.prefLabel else subject.labels.append(value.value)
+                subject.labels.insert(0, value.value) if quad.predicate == SKOS.prefLabel else subject.labels.append(
+                    value.value
+                )
                 if quad.predicate == SKOS.prefLabel:
                     subject.label = value.value
     return TopicScheme(concepts)

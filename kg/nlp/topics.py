@@ -20,8 +20,8 @@ from spacy.util import filter_spans
 
 from .context import cue_before, excluded_nearby, in_prose, rule_for
 from .normalise import normal_form
-from .words import PAPER_VERBS, SUBJECT_WORDS
 from .scheme import TopicScheme, topic_scheme
+from .words import PAPER_VERBS, SUBJECT_WORDS
 
 if not Doc.has_extension("topic_mentions"):
     Doc.set_extension("topic_mentions", default=None)
@@ -60,8 +60,9 @@ class TopicMatcher:
         spans = [span for span in filter_spans(self.matcher(doc, as_spans=True)) if _meant(span)]
         running_text = doc.user_data.get("kg.section") == "abstract"
         salient = _salient_sentences(doc) if spans and running_text else None
-        doc._.topic_mentions = [Mention(span.label_, span.text, salient is not None and _in_any(span, salient))
-                                for span in spans]
+        doc._.topic_mentions = [
+            Mention(span.label_, span.text, salient is not None and _in_any(span, salient)) for span in spans
+        ]
         return doc
 
 

@@ -58,11 +58,19 @@ class Row:
     acronyms: list[str] = field(default_factory=list)
 
     def line(self) -> str:
-        values = {"id": self.id, "name": self.name, "country": self.country, "city": self.city,
-                  "types": ",".join(self.types), "parents": ",".join(self.parents),
-                  "domains": ",".join(sorted(set(self.domains))), "status": self.status,
-                  "keys": "|".join(dict.fromkeys(self.keys)),
-                  "branch_keys": "|".join(key for key in dict.fromkeys(self.branch_keys) if key not in self.keys), "acronyms": "|".join(dict.fromkeys(self.acronyms))}
+        values = {
+            "id": self.id,
+            "name": self.name,
+            "country": self.country,
+            "city": self.city,
+            "types": ",".join(self.types),
+            "parents": ",".join(self.parents),
+            "domains": ",".join(sorted(set(self.domains))),
+            "status": self.status,
+            "keys": "|".join(dict.fromkeys(self.keys)),
+            "branch_keys": "|".join(key for key in dict.fromkeys(self.branch_keys) if key not in self.keys),
+            "acronyms": "|".join(dict.fromkeys(self.acronyms)),
+        }
         return "\t".join(values[column].replace("\t", " ").replace("\n", " ") for column in TABLE_COLUMNS)
 
 
@@ -80,14 +88,21 @@ def ror_row(record: dict) -> Row | None:
     if record.get("status") == "withdrawn":
         return None
     names = record.get("names", [])
-    display = next((name["value"] for name in names if "ror_display" in name["types"]), names[0]["value"] if names else "")
+    display = next(
+        (name["value"] for name in names if "ror_display" in name["types"]), names[0]["value"] if names else ""
+    )
     location = (record.get("locations") or [{}])[0].get("geonames_details", {})
     websites = [link["value"] for link in record.get("links", []) if link.get("type") == "website"]
-    row = Row(id=_short_id(record["id"]), name=display, country=(location.get("country_code") or "").upper(),
-              city=location.get("name") or "", types=sorted(record.get("types", [])),
-              parents=sorted(_short_id(rel["id"]) for rel in record.get("relationships", []) if rel["type"] == "parent"),
-              domains=[*record.get("domains", []), *filter(None, map(_web_domain, websites))],
-              status=record.get("status", "active"))
+    row = Row(
+        id=_short_id(record["id"]),
+        name=display,
+        country=(location.get("country_code") or "").upper(),
+        city=location.get("name") or "",
+        types=sorted(record.get("types", [])),
+        parents=sorted(_short_id(rel["id"]) for rel in record.get("relationships", []) if rel["type"] == "parent"),
+        domains=[*record.get("domains", []), *filter(None, map(_web_domain, websites))],
+        status=record.get("status", "active"),
+    )
     for name in names:
         _add_name(row, name, location.get("country_name"))
     return row if row.keys else None
@@ -98,7 +113,7 @@ def _add_name(row: Row, name: dict, country_name: str | None) -> None:
     if key and _NAME_TYPES & set(name["types"]):
         row.keys.append(key)
         if (suffix := _COUNTRY_SUFFIX.search(name["value"])) and suffix["country"] == country_name:
-            row.branch_keys.append(name_key(name["value"][:suffix.start()]))
+            row.branch_keys.append(name_key(name["value"][: suffix.start()]))
     elif key and "acronym" in name["types"]:
         row.acronyms.append(key)
 
@@ -142,8 +157,9 @@ def without_hosting_domains(rows: list[Row]) -> None:
             counts[domain] = counts.get(domain, 0) + 1
     for row in rows:
         words = {word for key in row.keys for word in key.split()}
-        row.domains = [domain for domain in row.domains
-                       if counts[domain] <= _SHARED_DOMAIN or domain.split(".")[0] in words]
+        row.domains = [
+            domain for domain in row.domains if counts[domain] <= _SHARED_DOMAIN or domain.split(".")[0] in words
+        ]
 
 
 def merge_universities(rows: list[Row], universities: Iterable[dict]) -> int:
@@ -166,8 +182,19 @@ def merge_universities(rows: list[Row], universities: Iterable[dict]) -> int:
             known[0].keys.append(key)
             known[0].domains.extend(domains)
         elif not known and key:
-            rows.append(Row(id="", name=university["name"], country=country,
-                            city="", types=["education"], parents=[], domains=domains, status="active", keys=[key]))
+            rows.append(
+                Row(
+                    id="",
+                    name=university["name"],
+                    country=country,
+                    city="",
+                    types=["education"],
+                    parents=[],
+                    domains=domains,
+                    status="active",
+                    keys=[key],
+                )
+            )
             added += 1
     return added
 
@@ -208,7 +235,7 @@ def notice(ror: Path, records: list[dict], universities: Path | None, added: int
             "Copyright (c) 2014-2025 Hipo",
             "",
             "Permission is hereby granted, free of charge, to any person obtaining a copy of this software and",
-            "associated documentation files (the \"Software\"), to deal in the Software without restriction,",
+            'associated documentation files (the "Software"), to deal in the Software without restriction,',
             "including without limitation the rights to use, copy, modify, merge, publish, distribute, sublicense,",
             "and/or sell copies of the Software, and to permit persons to whom the Software is furnished to do",
             "so, subject to the following conditions:",
@@ -216,7 +243,7 @@ def notice(ror: Path, records: list[dict], universities: Path | None, added: int
             "The above copyright notice and this permission notice shall be included in all copies or substantial",
             "portions of the Software.",
             "",
-            "THE SOFTWARE IS PROVIDED \"AS IS\", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR IMPLIED, INCLUDING BUT",
+            'THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR IMPLIED, INCLUDING BUT',
             "NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY, FITNESS FOR A PARTICULAR PURPOSE AND",
             "NONINFRINGEMENT. IN NO EVENT SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES",
             "OR OTHER LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM, OUT OF OR IN",

@@ -1,5 +1,6 @@
 """The chain builder of the organisation parser: a piece's parts read as levels and put into chains by
 the rules of kg.orgs.rules, each level recording the ids of the rules that placed it."""
+
 from __future__ import annotations
 
 import re
@@ -9,14 +10,14 @@ from ..text.names import clean
 from .aliases import AliasTable
 from .keys import institution_key
 from .levels import (
+    Level,
+    OrgChain,
     _ancestors,
     _department_after_university,
     _donors_centre_of_later,
     _filled,
     _generic_unit_of_later,
     _institute_of_academy,
-    Level,
-    OrgChain,
     _parent_rule,
     _same,
     _sponsor_of_lab,
@@ -25,36 +26,36 @@ from .levels import (
     _without_region_code,
 )
 from .org_names import (
+    REGION_CODES,
     is_country,
     is_french_research_organisation,
     is_known,
     is_unit_number,
     looks_like_organisation,
-    REGION_CODES,
     resolve_name,
     starts_with_unit_word,
 )
 from .parts import _lab_word_before_name, _name_before_its_lab, _parts, _two_units, _without_shortened_names
 from .shapes import (
+    _WEB_NAME,
+    GENERIC_UNITS,
     _academic,
     _company_shaped,
-    GENERIC_UNITS,
+    _town_named_after_university,
+    _unit_kind,
     names_institution,
     names_place_of_university,
     place_shaped,
-    _town_named_after_university,
-    _unit_kind,
-    _WEB_NAME,
 )
 from .tokenizer import (
-    align_chinese,
     _footnotes_as_separators,
     _line_breaks_rejoined,
-    split_institutions,
-    states_no_affiliation,
     _with_country_apart,
     _without_footnote_number,
     _without_placeholders,
+    align_chinese,
+    split_institutions,
+    states_no_affiliation,
 )
 
 # An e-mail address, which papers print beside an affiliation: no part of its name.
@@ -64,8 +65,10 @@ _EMAIL = re.compile(r"(?:[(<]\s*)?[\w.+-]+@[\w-]+(?:\.[\w-]+)+(?:\s*[)>])?")
 _DANGLING_AND = re.compile(r"^(?:[\s,;]*(?:and|&)\s+)+|^[\s,;]+|(?:[\s,;]+(?:and|&))+[\s,;]*$|[\s,;&]+$")
 # A sentence that says where the authors work, before the institution's name ("The authors are
 # affiliated with the …", "Work done at …"): a verb, then "with", "at", "from" or "by".
-_LEAD_IN = re.compile(r"^(?:[A-Za-z]+\s+){0,6}?(?:is|are|was|were|done|affiliated|employed|working)\s+"
-                      r"(?:[a-z]+\s+){0,3}?(?:with|at|from|by)\s+(?:the\s+)?(?=[A-Z])")
+_LEAD_IN = re.compile(
+    r"^(?:[A-Za-z]+\s+){0,6}?(?:is|are|was|were|done|affiliated|employed|working)\s+"
+    r"(?:[a-z]+\s+){0,3}?(?:with|at|from|by)\s+(?:the\s+)?(?=[A-Z])"
+)
 # The rules' own reading of a name, where the alias table's organisation of that name is not the one meant.
 UNLISTED = AliasTable({})
 # "U. of Oxford", "U of Toronto": "U" alone, opening a part, abbreviates "University" before "of" a
@@ -96,8 +99,9 @@ def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
     if len(parts) == 2 and _name_before_its_lab(*parts, aliases):  # "Zorblax, Zorblax AI Labs"
         return [[Level(parts[1]).noted("name-before-its-lab"), Level(parts[0]).noted("name-before-its-lab")]]
     if len(parts) > 1 and (units := _two_units(parts[0])):
-        return [group for unit in units
-                for group in _parts_groups([unit, *parts[1:]], aliases, "two-units-joined-by-and")]
+        return [
+            group for unit in units for group in _parts_groups([unit, *parts[1:]], aliases, "two-units-joined-by-and")
+        ]
     return _parts_groups(parts, aliases)
 
 
@@ -106,14 +110,23 @@ def _parts_groups(parts: list[str], aliases: AliasTable, first_rule: str | None 
     levels = _part_levels(parts, aliases)
     if first_rule and levels:
         levels[0] = levels[0].noted(first_rule)
-    levels = [Level(level.name, level.qualifiers, False, level.rules).noted("generic-name-before-university")
-              if _generic_unit_of_later(levels, index, aliases) else level for index, level in enumerate(levels)]
+    levels = [
+        Level(level.name, level.qualifiers, False, level.rules).noted("generic-name-before-university")
+        if _generic_unit_of_later(levels, index, aliases)
+        else level
+        for index, level in enumerate(levels)
+    ]
     return _ChainBuilder(levels, aliases).chains()
 
 
 def _organisation_part(part: str, parts: list[str], index: int, levels: list[Level], aliases: AliasTable) -> bool:
-    return (looks_like_organisation(part, aliases) or is_french_research_organisation(part) or _company_shaped(part)
-            or len(levels) == 1 and _department_after_university(parts, index, levels[-1], aliases))
+    return (
+        looks_like_organisation(part, aliases)
+        or is_french_research_organisation(part)
+        or _company_shaped(part)
+        or len(levels) == 1
+        and _department_after_university(parts, index, levels[-1], aliases)
+    )
 
 
 # The rules of the "part" step that make a part a qualifier of the level before it, in their order:
@@ -124,8 +137,10 @@ _QUALIFIER_TESTS = {
     "town-named-after-university": lambda part, parts, index, levels, aliases: _town_named_after_university(part),
     "no-organisation-word": lambda part, *context: not _organisation_part(part, *context),
     "place-of-university": lambda part, parts, index, levels, aliases: (
-        names_place_of_university(part, aliases) and not _academic(levels[-1].name, aliases)
-        and not starts_with_unit_word(levels[-1].name)),
+        names_place_of_university(part, aliases)
+        and not _academic(levels[-1].name, aliases)
+        and not starts_with_unit_word(levels[-1].name)
+    ),
 }
 
 
@@ -141,7 +156,9 @@ def _part_levels(parts: list[str], aliases: AliasTable) -> list[Level]:
             levels[-1] = previous = previous.noted("region-code-before-country")
         if not bare:
             continue
-        rule = next((rule for rule, test in _QUALIFIER_TESTS.items() if test(bare, parts, index, levels, aliases)), None)
+        rule = next(
+            (rule for rule, test in _QUALIFIER_TESTS.items() if test(bare, parts, index, levels, aliases)), None
+        )
         if rule:
             levels[-1] = replace(previous, qualifiers=(*previous.qualifiers, bare)).noted(rule)
         else:
@@ -180,8 +197,10 @@ class _ChainBuilder:
         """A country ends an address, and so the affiliation: "Foo Institute, Japan, Bar Institute of
         Technology". (A state's code right after a unit is no address: "Foo Lab, DC, Bar University" may
         be a department's "DC"; after a city it is, "Foo Lab, Pittsburgh, PA, Bar Inc.")"""
-        if self.units and any(is_country(qualifier) and (position or clean(qualifier).strip(".") not in REGION_CODES)
-                              for position, qualifier in enumerate(self.units[-1].qualifiers)):
+        if self.units and any(
+            is_country(qualifier) and (position or clean(qualifier).strip(".") not in REGION_CODES)
+            for position, qualifier in enumerate(self.units[-1].qualifiers)
+        ):
             self.units[-1] = self.units[-1].noted("country-ends-affiliation")
             self.groups.append(self.units)
             self.units = []
@@ -193,8 +212,9 @@ class _ChainBuilder:
             return "co-supervisor"
         if _WEB_NAME.fullmatch(level.name) and self.groups and not self.units:
             return "web-name-company"
-        if (names_institution(level.name, self.aliases if level.listed else UNLISTED)
-                and not _donors_centre_of_later(self.levels, index, self.aliases)):
+        if names_institution(level.name, self.aliases if level.listed else UNLISTED) and not _donors_centre_of_later(
+            self.levels, index, self.aliases
+        ):
             return "institution"
         return None
 
@@ -202,15 +222,18 @@ class _ChainBuilder:
         groups, units, aliases = self.groups, self.units, self.aliases
         previous = groups[-1][-1] if groups and not units and not begins else None
         if units and institution_key(units[-1].name) in GENERIC_UNITS:  # "Research, Google"
-            units[-1] = Level(f"{level.name} {units[-1].name}", units[-1].qualifiers,
-                              rules=units[-1].rules).noted("generic-unit-of-company")
+            units[-1] = Level(f"{level.name} {units[-1].name}", units[-1].qualifiers, rules=units[-1].rules).noted(
+                "generic-unit-of-company"
+            )
         if previous and _same(previous, level, aliases):
             # the form the table uses
             kept = level if institution_key(level.name).startswith("university of ") else previous
             groups[-1][-1] = kept.noted("institution-repeated")
             return
-        if previous and (resolve_name(level.name, aliases).key in _ancestors(previous, aliases)
-                         or _institute_of_academy(previous, level, aliases)):
+        if previous and (
+            resolve_name(level.name, aliases).key in _ancestors(previous, aliases)
+            or _institute_of_academy(previous, level, aliases)
+        ):
             groups[-1].append(level.noted("parent-after-institution"))
         elif previous and resolve_name(previous.name, aliases).key in _ancestors(level, aliases):
             groups[-1][-1:] = [level.noted("child-after-parent"), previous]
@@ -224,12 +247,13 @@ class _ChainBuilder:
             self.groups[0 if self.tutelles else -1].insert(0, level.noted("unit-after-institution"))
         else:
             last = self.groups[-1][-1]
-            self.groups[-1][-1] = Level(last.name, (*last.qualifiers, level.name, *level.qualifiers),
-                                        rules=last.rules).noted("place-after-institution")
+            self.groups[-1][-1] = Level(
+                last.name, (*last.qualifiers, level.name, *level.qualifiers), rules=last.rules
+            ).noted("place-after-institution")
 
 
 def _with_siblings_apart(group: list[Level]) -> list[list[Level]]:
-    """"Department of Foo, Department of Bar, Baz University": units of one kind written side by side
+    """ "Department of Foo, Department of Bar, Baz University": units of one kind written side by side
     are siblings, each a unit of what follows them (two chains), not one inside the other."""
     if len(group) < 3:
         return [group]
@@ -246,27 +270,36 @@ def resolve_entries(name: str, chinese: str | None, aliases: AliasTable) -> list
     chains = [_chain(group, chinese if len(groups) == 1 else None, aliases) for group in groups]
     keys = [{level.key for level in chain.levels} for chain in chains]
     # "DeepMind/Google": the parent named beside its own unit is not a second institution.
-    return [chain for index, chain in enumerate(chains)
-            if not any(index != other and keys[index] < keys[other] for other in range(len(chains)))
-            and keys[index] not in keys[:index]]
+    return [
+        chain
+        for index, chain in enumerate(chains)
+        if not any(index != other and keys[index] < keys[other] for other in range(len(chains)))
+        and keys[index] not in keys[:index]
+    ]
 
 
 def _chain(group: list[Level], chinese: str | None, aliases: AliasTable) -> OrgChain:
     """One institution's levels as names, with the levels between and above them that the entry does not
     write, the Chinese name of each level where it aligns, and the rules that placed each."""
-    written = tuple(resolve_name(level.name, aliases if level.listed else UNLISTED, level.qualifiers)
-                    for level in group)
+    written = tuple(
+        resolve_name(level.name, aliases if level.listed else UNLISTED, level.qualifiers) for level in group
+    )
     levels = _filled(written, aliases)
     by_level = dict(zip(written, align_chinese([level.name for level in group], chinese)))
     rules = dict(zip(written, (level.rules for level in group)))
-    return OrgChain(levels, tuple(by_level.get(level) for level in levels),
-                    tuple(rules.get(level, (_parent_rule(level),)) for level in levels))
+    return OrgChain(
+        levels,
+        tuple(by_level.get(level) for level in levels),
+        tuple(rules.get(level, (_parent_rule(level),)) for level in levels),
+    )
 
 
 def explain_entry(name: str, aliases: AliasTable) -> str:
     """How an entry resolved, level by level and by which rule: the quality report's "why"."""
-    return " ; ".join(" < ".join(f"{level.display} ({level.rule})" for level in chain.levels)
-                      for chain in resolve_entries(name, None, aliases))
+    return " ; ".join(
+        " < ".join(f"{level.display} ({level.rule})" for level in chain.levels)
+        for chain in resolve_entries(name, None, aliases)
+    )
 
 
 def explain_rules(name: str, aliases: AliasTable) -> list[str]:

@@ -39,8 +39,11 @@ def _names() -> dict[str, str]:
 
 
 def _rows(path) -> list[list[str]]:
-    return [line.split("\t") for line in path.read_text(encoding="utf-8").splitlines()
-            if line.strip() and not line.startswith("#")]
+    return [
+        line.split("\t")
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
 
 
 @lru_cache(maxsize=1)

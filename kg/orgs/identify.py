@@ -33,8 +33,9 @@ class Identified:
     country: str | None
 
 
-def identify_chain(levels: Sequence[Named], context: str, domain: str | None,
-                   registry: Registry) -> tuple[Identified, ...]:
+def identify_chain(
+    levels: Sequence[Named], context: str, domain: str | None, registry: Registry
+) -> tuple[Identified, ...]:
     """One :class:`Identified` per level, in the chain's order (most specific first, institution last)."""
     top = _match_level(levels[-1], context, domain, registry)
     fallback_country = (countries_in(context) or [None])[0] or country_of_domain(domain)
@@ -56,8 +57,9 @@ def _match_level(level: Named, context: str, domain: str | None, registry: Regis
 def _ancestors(record: Record, registry: Registry) -> set[str]:
     found, frontier = set(), {record.id}
     for _ in range(_DEPTH):
-        frontier = {parent for ident in frontier if ident in registry.by_id
-                    for parent in registry.by_id[ident].parents} - found
+        frontier = {
+            parent for ident in frontier if ident in registry.by_id for parent in registry.by_id[ident].parents
+        } - found
         found |= frontier
     return found
 

@@ -12,41 +12,41 @@ names the other packages use; docs/organisation-rules.md lists the word lists an
 
 from __future__ import annotations
 
-from .shapes import (
-    brand_parent,
-    GENERIC_UNITS,
-    names_institution,
-    names_place_of_university,
-    OWN_INSTITUTION_WORDS,
-    place_shaped,
-    PREPOSITIONS,
-    split_commas,
-    SUBJECT_WORD,
+from .chains import (
+    UNLISTED,
+    explain_entry,
+    explain_rules,
+    resolve_entries,
+    split_groups,
 )
 from .joined import (
     KIND_WORDS,
     LONGEST_RUN_TOGETHER,
     run_together,
 )
+from .levels import (
+    Level,
+    OrgChain,
+)
+from .parts import (
+    FOOTNOTE_MARKS,
+)
+from .shapes import (
+    GENERIC_UNITS,
+    OWN_INSTITUTION_WORDS,
+    PREPOSITIONS,
+    SUBJECT_WORD,
+    brand_parent,
+    names_institution,
+    names_place_of_university,
+    place_shaped,
+    split_commas,
+)
 from .tokenizer import (
     align_chinese,
     plus_groups,
     split_institutions,
     states_no_affiliation,
-)
-from .parts import (
-    FOOTNOTE_MARKS,
-)
-from .levels import (
-    Level,
-    OrgChain,
-)
-from .chains import (
-    explain_entry,
-    explain_rules,
-    resolve_entries,
-    split_groups,
-    UNLISTED,
 )
 
 __all__ = [

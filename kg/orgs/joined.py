@@ -1,5 +1,6 @@
 """Names run together in one part with no separator ("Loom University Weave Labs AB"): where to cut,
 and what the names on either side of a cut must look like."""
+
 from __future__ import annotations
 
 import re
@@ -10,30 +11,30 @@ from .aliases import AliasTable
 from .keys import is_legal_form, without_legal_form
 from .lexicon import word_list
 from .org_names import (
+    ORGANISATION_WORDS,
+    UNIT_ONLY_WORDS,
+    UNIVERSITY_WORDS,
     address_city,
     is_acronym,
     is_country,
     is_known,
     is_top_level,
     looks_like_organisation,
-    ORGANISATION_WORDS,
     resolve_name,
     starts_with_unit_word,
-    UNIT_ONLY_WORDS,
-    UNIVERSITY_WORDS,
     words_of,
 )
 from .shapes import (
+    _WEB_NAME,
     _academic,
-    brand_parent,
     _donor,
     _ends_with_known,
+    _names_subject,
+    _university_shaped,
+    brand_parent,
     names_institution,
     names_place_of_university,
-    _names_subject,
     split_commas,
-    _university_shaped,
-    _WEB_NAME,
 )
 
 # Words that say what kind an institution is, not which one ("State University", "Technical University").
@@ -54,8 +55,13 @@ LONGEST_RUN_TOGETHER = 32
 
 
 def _ends_name(name: str, part: str, aliases: AliasTable) -> bool:
-    return (is_legal_form(part) or is_country(part) or address_city(part) is not None
-            or is_known(f"{name}, {part}", aliases) and not is_known(part, aliases))
+    return (
+        is_legal_form(part)
+        or is_country(part)
+        or address_city(part) is not None
+        or is_known(f"{name}, {part}", aliases)
+        and not is_known(part, aliases)
+    )
 
 
 def _awaits_institution(group: list[str], aliases: AliasTable) -> bool:
@@ -63,16 +69,26 @@ def _awaits_institution(group: list[str], aliases: AliasTable) -> bool:
     last = group[-1].removeprefix("and ")
     if "," in last or names_institution(last, aliases) or _ends_with_known(last, aliases):
         return False
-    return (group[-1].startswith("and ") or starts_with_unit_word(last) or bool(words_of(last) & UNIT_ONLY_WORDS)
-            or _names_subject(last) or len(group) > 1 and " " not in last and is_acronym(last))
+    return (
+        group[-1].startswith("and ")
+        or starts_with_unit_word(last)
+        or bool(words_of(last) & UNIT_ONLY_WORDS)
+        or _names_subject(last)
+        or len(group) > 1
+        and " " not in last
+        and is_acronym(last)
+    )
 
 
 def _school_of(school: str, following: str, aliases: AliasTable) -> bool:
     """A graduate or doctoral school before a university: that university's unit ("Artificial
     Intelligence Graduate School+Ulsan National Institute of Science and Technology"); one the table
     knows, or one before a company, is an affiliation of its own."""
-    return (_GRADUATE_SCHOOL.search(school) is not None and not names_institution(school, aliases)
-            and _university_shaped(split_commas(following)[0], aliases))
+    return (
+        _GRADUATE_SCHOOL.search(school) is not None
+        and not names_institution(school, aliases)
+        and _university_shaped(split_commas(following)[0], aliases)
+    )
 
 
 def run_together(text: str, aliases: AliasTable) -> list[str]:
@@ -124,20 +140,25 @@ def _cut_in_part(parts: list[str], index: int, aliases: AliasTable) -> tuple[str
     # company's legal form makes a company of its own ("KTH Royal Institute of Technology Foo AB")
     brand = _company_unit(part, aliases)
     # an institution among the later comma parts, asked once
-    institution_follows = cache(lambda: any(names_institution(later, aliases) for later in parts[index + 1:]))
+    institution_follows = cache(lambda: any(names_institution(later, aliases) for later in parts[index + 1 :]))
     for end in range(len(words) - 1, 0, -1):
         head, tail = " ".join(words[:end]), " ".join(words[end:])
         if not _cut_allowed(plain, end, head, aliases):
             continue
         after_address = _ends_address(head, parts, index, aliases)
-        rest = ", ".join([tail, *parts[index + 1:]])
+        rest = ", ".join([tail, *parts[index + 1 :]])
         if after_address and _begins_after_address(tail, aliases):
             return ", ".join(parts[:index]), rest
         # a unit whose institution is the next comma part: "… Sciences School of Foo, Bar University"
         # (a unit's word alone names no unit: "Zorblax Research Lab, Bar University" is the lab's name)
         unit_of_next = starts_with_unit_word(tail) and " " in tail and institution_follows()
-        if (unit_of_next and _institution_before_unit(head, parts, index, aliases)
-                or not after_address and not brand and _two_names(head, tail, words[end], aliases)):
+        if (
+            unit_of_next
+            and _institution_before_unit(head, parts, index, aliases)
+            or not after_address
+            and not brand
+            and _two_names(head, tail, words[end], aliases)
+        ):
             return ", ".join([*parts[:index], head]), rest
     return None
 
@@ -166,15 +187,23 @@ def _cut_allowed(plain: list[bool], end: int, head: str, aliases: AliasTable) ->
 def _institution_before_unit(head: str, parts: list[str], index: int, aliases: AliasTable) -> bool:
     """The head of a part is an institution the table knows (not a centre named after a company: "Tencent
     Chair of Foo, Bar University" is the university's), or the place after the part before."""
-    return (is_known(head, aliases) and _donor(parts[index], aliases) is None
-            or index > 0 and _is_place_after(head, parts[index - 1], aliases))
+    return (
+        is_known(head, aliases)
+        and _donor(parts[index], aliases) is None
+        or index > 0
+        and _is_place_after(head, parts[index - 1], aliases)
+    )
 
 
 def _two_names(head: str, tail: str, next_word: str, aliases: AliasTable) -> bool:
     """An institution's complete name, then the beginning of another's, that are not one known name
     with its comma left out nor one name written twice."""
-    return (_ends_institution(head, next_word, aliases) and _begins_institution(tail, aliases)
-            and not is_known(f"{head}, {tail}", aliases) and not _same_name(head, tail, aliases))
+    return (
+        _ends_institution(head, next_word, aliases)
+        and _begins_institution(tail, aliases)
+        and not is_known(f"{head}, {tail}", aliases)
+        and not _same_name(head, tail, aliases)
+    )
 
 
 def _organisation_word(word: str) -> bool:
@@ -191,7 +220,9 @@ def _ends_institution(name: str, next_word: str, aliases: AliasTable) -> bool:
     if not words_of(name) - ORGANISATION_WORDS - KIND_WORDS:  # a kind alone is no name: "University Mohammed VI …"
         return False
     # the last word first: names_institution reads every beginning of the name (brand_parent)
-    return is_known(name, aliases) or ((_organisation_word(last) or is_legal_form(last)) and names_institution(name, aliases))
+    return is_known(name, aliases) or (
+        (_organisation_word(last) or is_legal_form(last)) and names_institution(name, aliases)
+    )
 
 
 def _begins_institution(name: str, aliases: AliasTable) -> bool:
@@ -200,9 +231,13 @@ def _begins_institution(name: str, aliases: AliasTable) -> bool:
     a legal form alone ("Corporation")."""
     if not name[0].isupper() or names_place_of_university(name, aliases) or is_legal_form(name):
         return False
-    return (is_known(name, aliases) or (is_top_level(name) and not starts_with_unit_word(name))
-            or without_legal_form(name) != clean(name) or brand_parent(name, aliases) is not None
-            or _COMPANY_AI_LAB.match(name) is not None)
+    return (
+        is_known(name, aliases)
+        or (is_top_level(name) and not starts_with_unit_word(name))
+        or without_legal_form(name) != clean(name)
+        or brand_parent(name, aliases) is not None
+        or _COMPANY_AI_LAB.match(name) is not None
+    )
 
 
 def _begins_after_address(name: str, aliases: AliasTable) -> bool:
@@ -217,16 +252,23 @@ def _begins_after_address(name: str, aliases: AliasTable) -> bool:
         return False
     # (a company by a web address for a name, "… China Zorblax.ai Inc"; a legal form alone says nothing
     # here: "…, Beijing, China Mobile Communications Co., Ltd." is one name)
-    return (starts_with_unit_word(name) or brand_parent(name, aliases) is not None
-            or _WEB_NAME.fullmatch(name.split()[0]) is not None)
+    return (
+        starts_with_unit_word(name)
+        or brand_parent(name, aliases) is not None
+        or _WEB_NAME.fullmatch(name.split()[0]) is not None
+    )
 
 
 def _is_place_after(name: str, before: str, aliases: AliasTable) -> bool:
     """A city after an institution ("…, International Institute of Foo, Hyderabad"): a few
     capitalised words that are no organisation's."""
     words = name.split()
-    return (len(words) <= 3 and all(word[0].isupper() for word in words) and names_institution(before, aliases)
-            and not looks_like_organisation(name, aliases))
+    return (
+        len(words) <= 3
+        and all(word[0].isupper() for word in words)
+        and names_institution(before, aliases)
+        and not looks_like_organisation(name, aliases)
+    )
 
 
 def _same_name(first: str, second: str, aliases: AliasTable) -> bool:
@@ -239,8 +281,9 @@ def _last_name(text: str, aliases: AliasTable) -> str:
     University College London before their "and"."""
     parts = split_commas(text) or [text]  # (a piece of commas alone, ", and Foo", has none)
     # (a place is a word or two; more may be a name the "and" cuts: "…, China Aerospace Science and Industry …")
-    while len(parts) > 1 and (is_country(parts[-1]) or len(parts[-1].split()) <= 2
-                              and not looks_like_organisation(parts[-1], aliases)):
+    while len(parts) > 1 and (
+        is_country(parts[-1]) or len(parts[-1].split()) <= 2 and not looks_like_organisation(parts[-1], aliases)
+    ):
         parts.pop()
     return parts[-1]
 
@@ -252,7 +295,10 @@ def _first_name(text: str, before: str, aliases: AliasTable) -> str:
     University of Science and" names no unit; after no institution, "Urban Traffic & Economics Lab,
     Foo University", the rules of :func:`_names_two` read the first part.)"""
     first, *later = split_commas(text) or [text]
-    if ((words_of(first) & ORGANISATION_WORDS or is_acronym(first)) and not names_institution(first, aliases)
-            and names_institution(before, aliases)):
+    if (
+        (words_of(first) & ORGANISATION_WORDS or is_acronym(first))
+        and not names_institution(first, aliases)
+        and names_institution(before, aliases)
+    ):
         return next((part for part in later if names_institution(part, aliases)), first)
     return first

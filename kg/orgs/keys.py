@@ -40,7 +40,9 @@ from .lexicon import word_list, word_mapping, word_sequence
 _HYPHENS = re.compile(f"[{HYPHENS}]")
 _IGNORED_WORDS = word_list("key_ignored")
 # Legal forms, as match_key spells them ("Sp. z o.o." -> "sp z oo", "S.A." -> "sa"), longest first.
-LEGAL_FORMS = tuple(tuple(form.split()) for form in sorted(word_sequence("legal_form"), key=lambda form: -len(form.split())))
+LEGAL_FORMS = tuple(
+    tuple(form.split()) for form in sorted(word_sequence("legal_form"), key=lambda form: -len(form.split()))
+)
 # The word for "university" (or "technical", "institute") in other languages, after folding.
 NATIVE_WORDS = word_mapping("native")
 # The words for a kind of organisation whose misspellings are read as them: long ones, where one
@@ -54,10 +56,14 @@ SYLLABLES = {word: tuple(syllables.split()) for word, syllables in word_mapping(
 # Abbreviations of those words as affiliations write them ("Univ. Grenoble Alpes", "Univ Lyon").
 ABBREVIATIONS = word_mapping("abbreviation")
 # Prepositions that follow such a word ("Universidad de Chile", "Università degli Studi di Milano").
-_NATIVE_OF = re.compile(r"\b(university|institute) (?:degli studi )?(?:de la|de|di|del|della|des|du|van|zu|do|da|w|v)\b")
+_NATIVE_OF = re.compile(
+    r"\b(university|institute) (?:degli studi )?(?:de la|de|di|del|della|des|du|van|zu|do|da|w|v)\b"
+)
 # "University" right before a one-word place ("Universität Freiburg", "Technical University
 # Munich") means "of"; "University College London" has no place there.
-_NATIVE_BARE = re.compile(r"^(?P<kind>technical university|university) (?!of\b|college\b|hospital\b|medical\b|center\b|centre\b|clinic\b|press\b)(?P<place>\S+)$")
+_NATIVE_BARE = re.compile(
+    r"^(?P<kind>technical university|university) (?!of\b|college\b|hospital\b|medical\b|center\b|centre\b|clinic\b|press\b)(?P<place>\S+)$"
+)
 # Cities written in their own language -> the English name the alias table uses.
 EXONYMS = word_mapping("exonym")
 
@@ -67,7 +73,7 @@ def _without_legal_form(words: list[str]) -> list[str]:
     while changed:
         changed = False
         for form in LEGAL_FORMS:
-            if len(words) > len(form) and tuple(words[-len(form):]) == form:
+            if len(words) > len(form) and tuple(words[-len(form) :]) == form:
                 words, changed = words[: -len(form)], True
                 break
     return words
@@ -105,15 +111,21 @@ def spelled(word: str) -> str:
     """The kind word a folded word misspells ("univeresity" -> "university"), else the word itself."""
     if len(word) < 7 or word in SPELLED_WORDS or word in OTHER_LANGUAGES:
         return word
-    near = [kind for kind in SPELLED_WORDS
-            if (kind[0], kind[-1]) == (word[0], word[-1]) and OSA.distance(word, kind, score_cutoff=1) <= 1]
+    near = [
+        kind
+        for kind in SPELLED_WORDS
+        if (kind[0], kind[-1]) == (word[0], word[-1]) and OSA.distance(word, kind, score_cutoff=1) <= 1
+    ]
     return near[0] if len(near) == 1 else word
 
 
 @lru_cache(maxsize=1 << 16)
 def institution_key(name: str) -> str:
-    words = [syllable for word in map(spelled, match_key(_HYPHENS.sub(" ", clean(name).replace("&", " and "))).split())
-             for syllable in SYLLABLES.get(word, (word,))]
+    words = [
+        syllable
+        for word in map(spelled, match_key(_HYPHENS.sub(" ", clean(name).replace("&", " and "))).split())
+        for syllable in SYLLABLES.get(word, (word,))
+    ]
     if words[:1] == ["the"]:
         words = words[1:]
     words = _in_english(_without_legal_form(words))

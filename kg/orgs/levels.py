@@ -1,6 +1,7 @@
 """The levels of a chain (Level), the chains (OrgChain), what the chain builder asks of a level among
 the others (a lab's co-supervisors, an institute of an academy, a donor's centre), and the parents the
 alias table or a name gives a level."""
+
 from __future__ import annotations
 
 import re
@@ -11,37 +12,39 @@ from .aliases import AliasTable
 from .keys import institution_key, swapped
 from .lexicon import word_list
 from .org_names import (
+    REGION_CODES,
+    UNIVERSITY_WORDS,
+    OrgName,
     is_country,
     is_french_research_organisation,
     is_known,
     is_unit_number,
     looks_like_organisation,
-    OrgName,
-    REGION_CODES,
     resolve_name,
     subdivisions,
-    UNIVERSITY_WORDS,
     words_of,
 )
 from .parts import _MINISTRY
 from .rules import BY_ID
 from .shapes import (
-    brand_parent,
     _co_supervisor_shaped,
     _donor,
-    names_institution,
-    names_place_of_university,
     _names_subject,
     _says_no_name,
     _says_unit,
     _university_shaped,
+    brand_parent,
+    names_institution,
+    names_place_of_university,
 )
 
 _KEY_LAB = re.compile(r"\b(?:Key\s+Lab(?:oratory)?|Engineering\s+Research\s+Cent(?:er|re))\b", re.IGNORECASE)
 # The codes of a country's provinces or states, by the country's key.
 _REGION_CODES_OF = {"canada": subdivisions("CA")[1], "australia": subdivisions("AU")[1]}
-_CODE_THEN_COUNTRY = tuple(re.compile(rf"\b(?:{'|'.join(sorted(codes))})\.?,?\s+{country}\b", re.IGNORECASE)
-                           for country, codes in _REGION_CODES_OF.items())
+_CODE_THEN_COUNTRY = tuple(
+    re.compile(rf"\b(?:{'|'.join(sorted(codes))})\.?,?\s+{country}\b", re.IGNORECASE)
+    for country, codes in _REGION_CODES_OF.items()
+)
 # A French university or school's name, which begins a lab's list of co-supervisors.
 _FRENCH_UNIVERSITY_WORDS = word_list("french_university")
 _FRENCH_UNIV = re.compile(r"\bUniv\b\.?(?!\s+of\b)")
@@ -84,53 +87,70 @@ def _ancestors(level: Level, aliases: AliasTable) -> set[str]:
 
 
 def _department_after_university(parts: list[str], index: int, university: Level, aliases: AliasTable) -> bool:
-    """"Michigan State University, Computer Science & Engineering": a discipline's name right after a
+    """ "Michigan State University, Computer Science & Engineering": a discipline's name right after a
     university that the entry names first is its department (not a place), where no organisation
     follows in the entry (after a lab, "CSAIL, Electrical Engineering & Computer Science", after a
     unit, "Robotics Institute, CMU, Computer Science", or before one, "…, Computer Science, Stanford
     AI Lab", it says too little to place)."""
-    return (_names_subject(parts[index]) and not university.qualifiers
-            and bool(words_of(resolve_name(university.name, aliases).display) & UNIVERSITY_WORDS)
-            and not any(looks_like_organisation(later, aliases) and not names_place_of_university(later, aliases)
-                        and not is_country(later) for later in parts[index + 1:]))
+    return (
+        _names_subject(parts[index])
+        and not university.qualifiers
+        and bool(words_of(resolve_name(university.name, aliases).display) & UNIVERSITY_WORDS)
+        and not any(
+            looks_like_organisation(later, aliases)
+            and not names_place_of_university(later, aliases)
+            and not is_country(later)
+            for later in parts[index + 1 :]
+        )
+    )
 
 
 def _institute_of_academy(institute: Level, academy: Level, aliases: AliasTable) -> bool:
-    """"Shenzhen Institute of Advanced Technology, CAS", "Institute of Physics, Polish Academy of
+    """ "Shenzhen Institute of Advanced Technology, CAS", "Institute of Physics, Polish Academy of
     Sciences": an institute (no university, no academy itself, none the table knows as its own)
     followed by an academy of sciences is one of the academy's institutes."""
     academy_words = words_of(resolve_name(academy.name, aliases).display)
     name = resolve_name(institute.name, aliases)
     institute_words = words_of(name.display)
-    return ({"academy", "sciences"} <= academy_words and not academy_words & UNIVERSITY_WORDS  # not UCAS
-            and "institute" in institute_words and name.canonical is None
-            and not institute_words & (UNIVERSITY_WORDS | {"academy"}))
+    return (
+        {"academy", "sciences"} <= academy_words
+        and not academy_words & UNIVERSITY_WORDS  # not UCAS
+        and "institute" in institute_words
+        and name.canonical is None
+        and not institute_words & (UNIVERSITY_WORDS | {"academy"})
+    )
 
 
 def _generic_unit_of_later(levels: list[Level], index: int, aliases: AliasTable) -> bool:
-    """"AI Institute, University of South Carolina": a name of two generic words (an organisation's, a
+    """ "AI Institute, University of South Carolina": a name of two generic words (an organisation's, a
     field's: "AI Institute", "Data Center") that the table knows as one organisation, written before a
     university the table does not make its parent: that university's unit of the name, not the
     table's organisation (which is written alone, or before its own parent). A longer name of such
     words is an organisation's own ("Technology Innovation Institute, Khalifa University")."""
     level = levels[index]
-    if (index + 1 >= len(levels) or any(map(is_country, level.qualifiers))  # a country ends its affiliation
-            or not _says_no_name(level.name) or len(words_of(level.name) - {"the"}) > 2
-            or fold(level.name.split()[0]) == "the" or not is_known(level.name, aliases)):  # "The AI Institute": its name
+    if (
+        index + 1 >= len(levels)
+        or any(map(is_country, level.qualifiers))  # a country ends its affiliation
+        or not _says_no_name(level.name)
+        or len(words_of(level.name) - {"the"}) > 2
+        or fold(level.name.split()[0]) == "the"
+        or not is_known(level.name, aliases)
+    ):  # "The AI Institute": its name
         return False
     university = levels[index + 1].name
-    return (_university_shaped(university, aliases)
-            and resolve_name(university, aliases).key not in _ancestors(level, aliases))
+    return _university_shaped(university, aliases) and resolve_name(university, aliases).key not in _ancestors(
+        level, aliases
+    )
 
 
 def _without_region_code(part: str, country: str) -> str:
-    """"…, BC, Canada", "…, Canberra ACT, Australia": a province's or state's code before its country
+    """ "…, BC, Canada", "…, Canberra ACT, Australia": a province's or state's code before its country
     is an address's, whatever organisation the code also names (Boston College, a lab "ACT"); the
     part less it (nothing where it is alone), or less it and what follows where the country follows it
     in the part ("University of Foo BC Canada V6T 1Z4")."""
     for pattern in _CODE_THEN_COUNTRY:  # "BC Canada V6T 1Z4": address from the code on
         if match := pattern.search(part):
-            return part[:match.start()].strip(" ,")
+            return part[: match.start()].strip(" ,")
     codes = _REGION_CODES_OF.get(institution_key(country), ())
     *place, code = part.split() or [""]
     # (the codes every address writes, "ON", "NSW", are read with their city as an address already)
@@ -154,7 +174,7 @@ def _unit_words_first(levels: list[Level]) -> list[Level]:
 
 
 def _donors_centre_of_later(levels: list[Level], index: int, aliases: AliasTable) -> bool:
-    """"Robert Bosch Centre for Cyber-Physical Systems, IISc": a centre, institute, school or chair "for"
+    """ "Robert Bosch Centre for Cyber-Physical Systems, IISc": a centre, institute, school or chair "for"
     or "of" a subject, named after a company the table knows (its donor), before another organisation
     (places are no levels): a unit of that organisation, not the company's lab ("Bosch Center for AI"
     alone, or before its city, is the company's)."""
@@ -169,8 +189,11 @@ def _tutelles(levels: list[Level], aliases: AliasTable) -> set[int]:
     acronym and no unit's word written between the first institution and the lab (the last part
     that is neither). Each is an institution of its own; the lab is a unit of the first. Empty
     where the entry is no such list, or names fewer than two."""
-    organisations = {index for index, level in enumerate(levels)
-                     if is_french_research_organisation(level.name) or names_institution(level.name, aliases)}
+    organisations = {
+        index
+        for index, level in enumerate(levels)
+        if is_french_research_organisation(level.name) or names_institution(level.name, aliases)
+    }
     if not any(map(_says_french, levels)) or not organisations:
         return set()
     lab = max((index for index in range(len(levels)) if index not in organisations), default=None)
@@ -183,8 +206,12 @@ def _tutelles(levels: list[Level], aliases: AliasTable) -> set[int]:
 def _says_french(level: Level) -> bool:
     """A level that makes an entry French: a public research organisation, a joint research unit's number
     or a French university's or school's name."""
-    return bool(is_french_research_organisation(level.name) or any(map(is_unit_number, level.qualifiers))
-                or words_of(level.name) & _FRENCH_UNIVERSITY_WORDS or _FRENCH_UNIV.search(level.name))
+    return bool(
+        is_french_research_organisation(level.name)
+        or any(map(is_unit_number, level.qualifiers))
+        or words_of(level.name) & _FRENCH_UNIVERSITY_WORDS
+        or _FRENCH_UNIV.search(level.name)
+    )
 
 
 def _filled(levels: tuple[OrgName, ...], aliases: AliasTable) -> tuple[OrgName, ...]:
@@ -208,8 +235,9 @@ def _with_parents(levels: tuple[OrgName, ...], aliases: AliasTable) -> tuple[Org
             return tuple(chain)
         found = resolve_name(parent, aliases)
         how = "the alias table" if top.canonical else "its name"
-        chain.append(OrgName(found.written, found.key, found.canonical, found.acronym,
-                             f"parent of {top.display}, from {how}"))
+        chain.append(
+            OrgName(found.written, found.key, found.canonical, found.acronym, f"parent of {top.display}, from {how}")
+        )
 
 
 def _parent_rule(level: OrgName) -> str:

@@ -4,6 +4,7 @@ Each file holds the lists of one kind (organisation words, unit words, field wor
 function words, notes, place words, other languages); ``docs/organisation-rules.md`` lists them.
 Countries and the regions of countries come from ``pycountry`` (:mod:`kg.orgs.org_names`), not from here.
 """
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -13,8 +13,11 @@ SPELLINGS = DATA_DIR / "spellings.tsv"
 
 @lru_cache(maxsize=1)
 def _spellings() -> dict[str, str]:
-    rows = [line.split("\t") for line in SPELLINGS.read_text(encoding="utf-8").splitlines()
-            if line.strip() and not line.startswith("#")]
+    rows = [
+        line.split("\t")
+        for line in SPELLINGS.read_text(encoding="utf-8").splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
     return {row[0]: row[1] for row in rows}
 
 

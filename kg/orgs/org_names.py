@@ -52,10 +52,15 @@ _UNIT_ONLY_OR_LAB_WORDS = UNIT_ONLY_WORDS | LAB_WORDS
 
 def subdivisions(country: str, *types: str) -> tuple[frozenset[str], frozenset[str]]:
     """The keys of a country's subdivisions of the given types (all without types), and their codes."""
-    found = [division for division in pycountry.subdivisions.get(country_code=country) or ()
-             if not types or division.type in types]
-    return (frozenset(institution_key(division.name) for division in found),
-            frozenset(division.code.partition("-")[2] for division in found))
+    found = [
+        division
+        for division in pycountry.subdivisions.get(country_code=country) or ()
+        if not types or division.type in types
+    ]
+    return (
+        frozenset(institution_key(division.name) for division in found),
+        frozenset(division.code.partition("-")[2] for division in found),
+    )
 
 
 US_STATES, US_STATE_CODES = subdivisions("US", "State", "District")
@@ -71,17 +76,28 @@ PLACE_CODES = REGION_CODES | word_list("place_code")
 # 3166 names, in each of its forms ("Tunisia", "Bulgaria", "Viet Nam", "Republic of Bulgaria"), but a
 # US state's name or a US territory's ("Atlanta, Georgia", "Mayagüez, Puerto Rico": a state, which
 # ends no affiliation), and the ways affiliations write countries that ISO does not.
-_ISO_COUNTRIES = frozenset(institution_key(getattr(country, form)) for country in pycountry.countries
-                           for form in ("name", "official_name", "common_name") if hasattr(country, form)
-                           ) - US_STATES - word_list("us_territory")
+_ISO_COUNTRIES = (
+    frozenset(
+        institution_key(getattr(country, form))
+        for country in pycountry.countries
+        for form in ("name", "official_name", "common_name")
+        if hasattr(country, form)
+    )
+    - US_STATES
+    - word_list("us_territory")
+)
 COUNTRIES = _ISO_COUNTRIES | word_list("country")
 # Postcodes as addresses write them: 02139, 94305-4020, 100081, 113-8656, D-80333, CB3 0FD, K1A 0B1, 1098 XH.
-_POSTCODE = (r"(?:\d{4,6}(?:-\d{4})?|\d{3}-\d{4}|[A-Z]{1,2}-\d{4,5}|[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}"
-             r"|[A-Z]\d[A-Z] \d[A-Z]\d|\d{4} [A-Z]{2})")
+_POSTCODE = (
+    r"(?:\d{4,6}(?:-\d{4})?|\d{3}-\d{4}|[A-Z]{1,2}-\d{4,5}|[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}"
+    r"|[A-Z]\d[A-Z] \d[A-Z]\d|\d{4} [A-Z]{2})"
+)
 # An address part: a city with a state's code after it ("Pittsburgh PA", "CA 94305"), or with a postcode
 # before or after it ("Beijing 100081", "80333 Munich").
-_STATE_ADDRESS = re.compile(rf"(?P<city>[^\d,]*?)\s*\b(?:{'|'.join(sorted(REGION_CODES))})\.?"
-                            r"(?:\s+(?:\d{4,5}(?:-\d{4})?|[A-Z]\d[A-Z] ?\d[A-Z]\d))?")  # ZIP, Australian or Canadian postcode
+_STATE_ADDRESS = re.compile(
+    rf"(?P<city>[^\d,]*?)\s*\b(?:{'|'.join(sorted(REGION_CODES))})\.?"
+    r"(?:\s+(?:\d{4,5}(?:-\d{4})?|[A-Z]\d[A-Z] ?\d[A-Z]\d))?"
+)  # ZIP, Australian or Canadian postcode
 _POSTCODE_ADDRESS = re.compile(rf"(?P<before>\D*?)\s*{_POSTCODE}\s*(?P<after>\D*)")
 # Names whose campus is part of their identity ("University of X, Y", "Indian Institute of Technology, Y").
 _CAMPUS_NAME = re.compile(r"\b(?:university|institute|college) of\b")
@@ -96,8 +112,10 @@ FRENCH_RESEARCH_ORGANISATIONS = word_list("french_research_organisation")
 _TUTELLE = "|".join(sorted(FRENCH_RESEARCH_ORGANISATIONS))
 # The number of a French joint research unit ("UMR 5205", "UMR CNRS 7606", "CNRS UMR 8001", "U1001"):
 # the lab's number, which names no organisation and is no part of the lab's identity.
-_UNIT_NUMBER_WORDS = (rf"(?:(?:{_TUTELLE})[\s/-]+)?(?:UMRS?|UMR[-_]S|UPR|UMI|UAR|USR|FRE|ERL|EA|U)"
-                      rf"(?:[\s_-]*(?:{_TUTELLE}))?[\s_-]*\d{{3,5}}")
+_UNIT_NUMBER_WORDS = (
+    rf"(?:(?:{_TUTELLE})[\s/-]+)?(?:UMRS?|UMR[-_]S|UPR|UMI|UAR|USR|FRE|ERL|EA|U)"
+    rf"(?:[\s_-]*(?:{_TUTELLE}))?[\s_-]*\d{{3,5}}"
+)
 _UNIT_NUMBER = re.compile(rf"^{_UNIT_NUMBER_WORDS}$", re.IGNORECASE)
 # The number written before or after the lab's name in one part ("UMR CNRS 6285 Lab-STICC", "LIRIS UMR 5205").
 _UNIT_NUMBER_BESIDE_NAME = re.compile(rf"^{_UNIT_NUMBER_WORDS}\s+(?=\S)|\s+{_UNIT_NUMBER_WORDS}$", re.IGNORECASE)
@@ -193,8 +211,11 @@ def resolve_name(text: str, aliases: AliasTable, qualifiers: tuple[str, ...] = (
     # the postal address is where the institution is, not which one it is, nor a part of its name
     # a place whose words the name already has ("Shenzhen University, Shenzhen", "Technion - …, Technion")
     # adds nothing, to its name as written or to its key; nor does a country
-    kept = tuple(q for q in without_address(qualifiers, keep_city=_CAMPUS_NAME.search(base) is not None)
-                 if not set(institution_key(q).split()) <= set(base.split()))
+    kept = tuple(
+        q
+        for q in without_address(qualifiers, keep_city=_CAMPUS_NAME.search(base) is not None)
+        if not set(institution_key(q).split()) <= set(base.split())
+    )
     written = clean(", ".join((text, *kept)))
     places = tuple(q for q in kept if not is_country(q) and not is_unit_number(q))
     full = institution_key(", ".join((name, *places)))
@@ -220,8 +241,9 @@ def _name_and_acronym(name: str) -> tuple[str, str | None]:
     return name, None
 
 
-def _table_keys(name: str, qualifiers: tuple[str, ...], places: tuple[str, ...], base: str,
-                full: str) -> list[tuple[str, str]]:
+def _table_keys(
+    name: str, qualifiers: tuple[str, ...], places: tuple[str, ...], base: str, full: str
+) -> list[tuple[str, str]]:
     """The keys to look a name up by in the alias table, in order, each with how it was found: with all
     its qualifiers, with its country only, without its country, without its places."""
     countries = tuple(q for q in qualifiers if is_country(q))
@@ -238,10 +260,15 @@ def _is_where(base: str, places: tuple[str, ...]) -> bool:
     """Places after a name say where it is, not which one: not after a system's name (its campuses
     are written "University of X, Y"), nor after a lab's, whose parent an unknown name may be
     ("Foo Lab, Bar Technologies", "Foo AI Labs (Bar)"), nor when one of them is an organisation's name."""
-    return (not _SYSTEM_NAME.search(base) and not base.startswith(_SYSTEM_PREFIXES)
-            and not set(base.split()) & _UNIT_ONLY_OR_LAB_WORDS
-            and not any(words_of(place) & (ORGANISATION_WORDS | set(COMPANY_NAME_WORDS)) or any(map(is_acronym, place.split()))
-                        for place in places))
+    return (
+        not _SYSTEM_NAME.search(base)
+        and not base.startswith(_SYSTEM_PREFIXES)
+        and not set(base.split()) & _UNIT_ONLY_OR_LAB_WORDS
+        and not any(
+            words_of(place) & (ORGANISATION_WORDS | set(COMPANY_NAME_WORDS)) or any(map(is_acronym, place.split()))
+            for place in places
+        )
+    )
 
 
 def acronym_fits(acronym: str, name: str) -> bool:
@@ -298,12 +325,15 @@ def is_top_level(text: str) -> bool:
     if starts_with_unit_word(text):
         return False
     key = institution_key(text)
-    return (bool(words_of(text) & TOP_LEVEL_WORDS) or ("institute" in key.split() and key.endswith("technology"))
-            or _state_tech(key))
+    return (
+        bool(words_of(text) & TOP_LEVEL_WORDS)
+        or ("institute" in key.split() and key.endswith("technology"))
+        or _state_tech(key)
+    )
 
 
 def _state_tech(key: str) -> bool:
-    """"Georgia Tech", "Illinois Tech", "Texas Tech": a US state's name and "Tech" name its university
+    """ "Georgia Tech", "Illinois Tech", "Texas Tech": a US state's name and "Tech" name its university
     of technology (a company writes more: "Zorblax Tech")."""
     return key.endswith(" tech") and key.removesuffix(" tech") in US_STATES
 

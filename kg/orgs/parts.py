@@ -1,6 +1,7 @@
 """A piece's comma parts as the names they write: subjects a name lists kept in it, legal forms and
 acronyms joined to their name, a unit of an institution written in one part cut in two, a name written
 again shortened left out."""
+
 from __future__ import annotations
 
 import re
@@ -11,22 +12,22 @@ from .joined import _same_name
 from .keys import institution_key, is_legal_form
 from .lexicon import word_list
 from .org_names import (
+    FIELD_WORDS,
+    ORGANISATION_WORDS,
+    UNIT_WORDS,
+    UNIVERSITY_WORDS,
     acronym_fits,
     address_city,
-    FIELD_WORDS,
     is_acronym,
     is_country,
     is_known,
     is_top_level,
     looks_like_organisation,
-    ORGANISATION_WORDS,
     starts_with_unit_word,
-    UNIT_WORDS,
-    UNIVERSITY_WORDS,
     without_unit_number,
     words_of,
 )
-from .shapes import _discipline_word, GENERIC_UNITS, names_institution, PREPOSITIONS, split_commas, _UNIT_AND
+from .shapes import _UNIT_AND, GENERIC_UNITS, PREPOSITIONS, _discipline_word, names_institution, split_commas
 from .tokenizer import _PLACEHOLDER_KEYS
 
 _SPACED_DASH = re.compile(r"\s+[-–—]\s+")
@@ -61,11 +62,19 @@ def _parts(text: str, aliases: AliasTable) -> list[str]:
         if is_known(", ".join(commas[start:]), aliases):
             commas = commas[:start] + [", ".join(commas[start:])]
             break
-    commas = [piece for index, part in enumerate(commas)
-              for piece in _unit_of_institution(part, commas[index + 1:], aliases)]
-    parts = [name for part in commas for piece in _dash_pieces(part, aliases) for name in _bracket_parts(piece, aliases)]
-    return _with_legal_forms([without_unit_number(part.strip(FOOTNOTE_MARKS)) for part in parts
-                              if institution_key(part) not in _PLACEHOLDER_KEYS])  # "Foo (N/A)"
+    commas = [
+        piece for index, part in enumerate(commas) for piece in _unit_of_institution(part, commas[index + 1 :], aliases)
+    ]
+    parts = [
+        name for part in commas for piece in _dash_pieces(part, aliases) for name in _bracket_parts(piece, aliases)
+    ]
+    return _with_legal_forms(
+        [
+            without_unit_number(part.strip(FOOTNOTE_MARKS))
+            for part in parts
+            if institution_key(part) not in _PLACEHOLDER_KEYS
+        ]
+    )  # "Foo (N/A)"
 
 
 def _dash_pieces(part: str, aliases: AliasTable) -> list[str]:
@@ -86,14 +95,17 @@ def _bracket_parts(piece: str, aliases: AliasTable) -> list[str]:
     inner = match["inner"] if match else ""
     if match and _is_note(inner):
         return [match["name"]]
-    if match and not acronym_fits(inner, match["name"]) and (
-            is_known(inner, aliases) or not looks_like_organisation(inner, aliases)):
+    if (
+        match
+        and not acronym_fits(inner, match["name"])
+        and (is_known(inner, aliases) or not looks_like_organisation(inner, aliases))
+    ):
         return [match["name"], inner]
     return [piece]
 
 
 def _with_directions_joined(parts: list[str]) -> list[str]:
-    """"University of Western, Australia", "University of Southern, California": a name does not end
+    """ "University of Western, Australia", "University of Southern, California": a name does not end
     with "of" a compass point's adjective, so the comma after one (a list's, where a PDF's line broke)
     is inside the name ("Case Western, Cleveland" and "Universidad Central, Venezuela" end there)."""
     joined: list[str] = []
@@ -107,7 +119,7 @@ def _with_directions_joined(parts: list[str]) -> list[str]:
 
 
 def _unit_of_institution(part: str, later: list[str], aliases: AliasTable) -> list[str]:
-    """"School of Computer Science of Wuhan University", "Academy of Mathematics and Systems Science of
+    """ "School of Computer Science of Wuhan University", "Academy of Mathematics and Systems Science of
     the Chinese Academy of Sciences", "Weaving Lab of Zorblax Inc.": a unit (a name with an organisation
     word, none a university's), "of", and the institution it belongs to (the last "of" first) are two
     parts, the unit first; written as the table knows the pair ("Unit, Institution"), one. Not a
@@ -119,11 +131,16 @@ def _unit_of_institution(part: str, later: list[str], aliases: AliasTable) -> li
     if is_known(part, aliases):
         return [part]
     for match in reversed(list(_OF.finditer(part))):
-        unit, institution = part[:match.start()], part[match.end():]
-        if (not words_of(unit) & ORGANISATION_WORDS or words_of(unit) & UNIVERSITY_WORDS or is_top_level(unit)
-                or fold(institution.split()[0]) in FIELD_WORDS  # "Chinese Academy of Sciences Institute of …"
-                or _MINISTRY.match(institution) or _joint(institution, aliases)  # "Broad Institute of MIT and Harvard"
-                or not names_institution(institution, aliases)):
+        unit, institution = part[: match.start()], part[match.end() :]
+        if (
+            not words_of(unit) & ORGANISATION_WORDS
+            or words_of(unit) & UNIVERSITY_WORDS
+            or is_top_level(unit)
+            or fold(institution.split()[0]) in FIELD_WORDS  # "Chinese Academy of Sciences Institute of …"
+            or _MINISTRY.match(institution)
+            or _joint(institution, aliases)  # "Broad Institute of MIT and Harvard"
+            or not names_institution(institution, aliases)
+        ):
             continue
         if any(_same_name(institution, other, aliases) for other in later):
             return [part]
@@ -133,7 +150,7 @@ def _unit_of_institution(part: str, later: list[str], aliases: AliasTable) -> li
 
 
 def _joint(name: str, aliases: AliasTable) -> bool:
-    """"MIT and Harvard": institutions joined by "and", of which the name before them is a joint unit."""
+    """ "MIT and Harvard": institutions joined by "and", of which the name before them is a joint unit."""
     pieces = _UNIT_AND.split(name)
     return len(pieces) > 1 and all(names_institution(piece, aliases) for piece in pieces)
 
@@ -152,8 +169,12 @@ def _with_subject_lists(parts: list[str]) -> list[str]:
         name = _TRAILING_BRACKET.match(part)
         words = set(fold(part).split()) | set(fold(name["name"]).split() if name else ())
         start = _list_start(joined, _names_subjects_only(name["name"] if name else part))
-        if (start is not None and _LIST_AND & words and not is_country(part)
-                and not words_of(name["name"] if name else part) & ORGANISATION_WORDS):
+        if (
+            start is not None
+            and _LIST_AND & words
+            and not is_country(part)
+            and not words_of(name["name"] if name else part) & ORGANISATION_WORDS
+        ):
             joined[start:] = [", ".join([*joined[start:], part])]
         elif part.split()[0] in ("and", "&") and joined and _list_item(joined[-1]):
             start = len(joined) - 1
@@ -173,8 +194,9 @@ def _list_start(parts: list[str], subjects_next: bool = False) -> int | None:
     start = len(parts) - 1
     while start > 0 and _list_item(parts[start]) and _SUBJECT_END.search(parts[start]):
         start -= 1
-    if start < 0 or not (_SUBJECT_LIST.search(parts[start])
-                         or subjects_next and _SUBJECT_LIST_TWO.search(parts[start])):
+    if start < 0 or not (
+        _SUBJECT_LIST.search(parts[start]) or subjects_next and _SUBJECT_LIST_TWO.search(parts[start])
+    ):
         return None
     # a university named after its place ends there: "University of Oxford, Mathematics and Statistics"
     # is its department after it ("University of Sciences, Techniques and Technologies" lists subjects)
@@ -183,16 +205,23 @@ def _list_start(parts: list[str], subjects_next: bool = False) -> int | None:
 
 
 def _names_subjects_only(part: str) -> bool:
-    """"Interaction and AI", "Vision and Learning": subjects' words joined by "and", none a place's."""
+    """ "Interaction and AI", "Vision and Learning": subjects' words joined by "and", none a place's."""
     words = [word for word in fold(part).split() if word not in _LIST_AND]
-    return bool(words) and len(words) < len(fold(part).split()) and all(
-        word in FIELD_WORDS or word in ("ai", "ml") or _SUBJECT_END.search(word) for word in words)
+    return (
+        bool(words)
+        and len(words) < len(fold(part).split())
+        and all(word in FIELD_WORDS or word in ("ai", "ml") or _SUBJECT_END.search(word) for word in words)
+    )
 
 
 def _list_item(part: str) -> bool:
     """One or a few words of a list of subjects: no organisation word, acronym or country."""
-    return (len(part.split()) <= 3 and not words_of(part) & ORGANISATION_WORDS and not is_country(part)
-            and not any(map(is_acronym, part.split())))
+    return (
+        len(part.split()) <= 3
+        and not words_of(part) & ORGANISATION_WORDS
+        and not is_country(part)
+        and not any(map(is_acronym, part.split()))
+    )
 
 
 def _is_note(text: str) -> bool:
@@ -219,7 +248,7 @@ def _with_legal_forms(parts: list[str]) -> list[str]:
 
 
 def _with_acronym(first: str, second: str) -> str | None:
-    """"ACR - Name" or "Name - ACR" where the acronym fits the name: one name, "Name (ACR)"."""
+    """ "ACR - Name" or "Name - ACR" where the acronym fits the name: one name, "Name (ACR)"."""
     for acronym, name in ((first, second), (second, first)):
         if " " not in acronym and is_acronym(acronym) and acronym_fits(acronym, name):
             return f"{name} ({acronym})"
@@ -227,30 +256,40 @@ def _with_acronym(first: str, second: str) -> str | None:
 
 
 def _lab_word_before_name(first: str, second: str, aliases: AliasTable) -> bool:
-    """"Research, Zorblax": a bare lab word and, after it, a name that is neither an organisation
+    """ "Research, Zorblax": a bare lab word and, after it, a name that is neither an organisation
     the rules know nor a place, so the lab of the company the name is (as "Research, Google" is
     Google Research where the table knows Google)."""
-    return (institution_key(first) in GENERIC_UNITS and not is_country(second) and address_city(second) is None
-            and not looks_like_organisation(second, aliases) and len(second.split()) <= 3 and second[:1].isupper())
+    return (
+        institution_key(first) in GENERIC_UNITS
+        and not is_country(second)
+        and address_city(second) is None
+        and not looks_like_organisation(second, aliases)
+        and len(second.split()) <= 3
+        and second[:1].isupper()
+    )
 
 
 def _name_before_its_lab(first: str, second: str, aliases: AliasTable) -> bool:
-    """"Amazon, AWS AI Labs": one word no rule knows, that is no place, before a lab's name (one that
+    """ "Amazon, AWS AI Labs": one word no rule knows, that is no place, before a lab's name (one that
     ends in "Lab", "Labs", "Research" or "AI") that names no institution: the lab is the named
     organisation's, as "Research, Zorblax" is; places are written after what they qualify."""
-    return (" " not in first and _lab_word_before_name("Research", first, aliases) and not names_institution(second, aliases)
-            and institution_key(second).split()[-1:] in (["lab"], ["labs"], ["research"], ["ai"])
-            and len(second.split()) > 1)
+    return (
+        " " not in first
+        and _lab_word_before_name("Research", first, aliases)
+        and not names_institution(second, aliases)
+        and institution_key(second).split()[-1:] in (["lab"], ["labs"], ["research"], ["ai"])
+        and len(second.split()) > 1
+    )
 
 
 def _two_units(part: str) -> tuple[str, str] | None:
-    """"Department of Automation and BNRist", "Dept. of Foo & ASRI", "Key Laboratory of Foo and School
+    """ "Department of Automation and BNRist", "Dept. of Foo & ASRI", "Key Laboratory of Foo and School
     of Bar": two units joined by "and" or "&" where the one after it begins as a unit does (a unit's
     word, an acronym, an acronym before a unit's name), siblings under what follows; the last such
     "and" first. Not the subjects a unit's name lists ("Department of Electrical and Computer
     Engineering", "Department of Physics and AI", "School of EE and CS")."""
     for match in reversed(list(_UNIT_AND.finditer(part))):
-        first, second = part[:match.start()], part[match.end():]
+        first, second = part[: match.start()], part[match.end() :]
         if words_of(first) & UNIT_WORDS and _begins_unit(second):
             return first, second
     return None
@@ -258,9 +297,16 @@ def _two_units(part: str) -> tuple[str, str] | None:
 
 def _begins_unit(name: str) -> bool:
     words = name.split()
-    return (starts_with_unit_word(name) and len(words) > 1 and fold(words[1]) in PREPOSITIONS
-            or len(words) == 1 and _sibling_acronym(name)
-            or len(words) > 1 and _sibling_acronym(words[0]) and bool(words_of(name) & UNIT_WORDS))
+    return (
+        starts_with_unit_word(name)
+        and len(words) > 1
+        and fold(words[1]) in PREPOSITIONS
+        or len(words) == 1
+        and _sibling_acronym(name)
+        or len(words) > 1
+        and _sibling_acronym(words[0])
+        and bool(words_of(name) & UNIT_WORDS)
+    )
 
 
 def _sibling_acronym(word: str) -> bool:
@@ -283,4 +329,4 @@ def _without_shortened_names(parts: list[str]) -> list[str]:
 
 
 def _shortens(short: list[str], full: list[str]) -> bool:
-    return 0 < len(short) < len(full) and full[:len(short)] == short and full[len(short)] in PREPOSITIONS
+    return 0 < len(short) < len(full) and full[: len(short)] == short and full[len(short)] in PREPOSITIONS

@@ -22,8 +22,9 @@ def read_patches(path: Path) -> dict[str, list[tuple[str, str]]]:
             continue
         fields = line.split("\t")
         if len(fields) != 4 or fields[1] not in ACTIONS or not fields[3]:
-            raise InputError(path, "expected 'ror id<TAB>drop-name|add-name|drop-acronym|add-acronym<TAB>name<TAB>why'",
-                             number)
+            raise InputError(
+                path, "expected 'ror id<TAB>drop-name|add-name|drop-acronym|add-acronym<TAB>name<TAB>why'", number
+            )
         patches.setdefault(fields[0], []).append((fields[1], name_key(fields[2])))
     return patches
 

@@ -26,8 +26,8 @@ from __future__ import annotations
 
 import re
 
-from ..text.names import clean, has_cjk, match_key
 from ..records import Institution
+from ..text.names import clean, has_cjk, match_key
 from .aliases import AliasTable
 from .org_names import looks_like_organisation
 
@@ -79,7 +79,9 @@ def _near_author(form: str, authors: list[str]) -> str | None:
     return None
 
 
-def person_name_reason(entry: Institution, siblings: list[Institution], authors: list[str], aliases: AliasTable) -> str | None:
+def person_name_reason(
+    entry: Institution, siblings: list[Institution], authors: list[str], aliases: AliasTable
+) -> str | None:
     """Why an institution entry is a person's name, or None when it may be an institution."""
     forms = [entry.name] + ([entry.name_zh] if entry.name_zh and not has_cjk(entry.name_zh) else [])
     for form in forms:
@@ -102,7 +104,11 @@ def title_page_reason(entry: Institution, title: str | None, authors: list[str],
         author_key = match_key(author)
         if " " in author_key and key.endswith(" " + author_key):
             return f"title page text: words before the paper's author {clean(author)}"
-    if (title and len(key.split()) >= MIN_TITLE_PIECE and f" {key} " in f" {match_key(title)} "
-            and not looks_like_organisation(entry.name, aliases)):
+    if (
+        title
+        and len(key.split()) >= MIN_TITLE_PIECE
+        and f" {key} " in f" {match_key(title)} "
+        and not looks_like_organisation(entry.name, aliases)
+    ):
         return "title page text: a piece of the paper's title"
     return None

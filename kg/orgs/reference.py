@@ -4,6 +4,7 @@
 ``<!-- generated: NAME -->`` and ``<!-- end generated -->`` lines and leaves its prose alone;
 tests/orgs/test_reference.py fails when the page differs from what this writes.
 """
+
 from __future__ import annotations
 
 import re
@@ -19,8 +20,9 @@ _BLOCK = re.compile(r"(<!-- generated: (?P<name>[\w-]+) -->\n).*?(?=<!-- end gen
 WIDTH = 110  # the docs' widest line
 
 
-def lexicon_table(lexicons: tuple[tuple[str, Lexicon], ...] = (("kg/orgs/data/lexicon", LEXICON),
-                                                                 ("kg/text/data", TEXT_LEXICON))) -> str:
+def lexicon_table(
+    lexicons: tuple[tuple[str, Lexicon], ...] = (("kg/orgs/data/lexicon", LEXICON), ("kg/text/data", TEXT_LEXICON)),
+) -> str:
     """Each file of word lists, and under it each list: its name, how many words, what it is."""
     by_file: dict[str, list[str]] = {}
     for folder, lexicon in lexicons:
@@ -38,8 +40,13 @@ def rule_table() -> str:
     for step in STEPS:
         out.append(f"\n### Step `{step}`")
         for rule in (rule for rule in RULES if rule.step == step):
-            out += ["", f"`{rule.id}`: {rule.action}.", textwrap.fill(rule.reason, WIDTH, break_on_hyphens=False),
-                    f"- reads: `{rule.example}`", f"- does not read: `{rule.near_miss}`"]
+            out += [
+                "",
+                f"`{rule.id}`: {rule.action}.",
+                textwrap.fill(rule.reason, WIDTH, break_on_hyphens=False),
+                f"- reads: `{rule.example}`",
+                f"- does not read: `{rule.near_miss}`",
+            ]
     return "\n".join(out) + "\n\n"
 
 

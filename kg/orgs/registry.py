@@ -35,14 +35,26 @@ from typing import Iterable
 from rapidfuzz.distance import OSA
 
 from ..text.domains import institutional_domain
-from .keys import swapped
 from .countries import countries_in, country_of_domain, country_of_name
+from .keys import swapped
 from .name_keys import DATA_DIR, name_key
 from .patches import patched, read_patches
 from .records import Match, Record
+
 TABLE_NAME, NOTICE_NAME, PATCHES_NAME = "registry.tsv.gz", "NOTICE", "registry-patches.tsv"
-TABLE_COLUMNS = ("id", "name", "country", "city", "types", "parents", "domains", "status", "keys", "branch_keys",
-                 "acronyms")
+TABLE_COLUMNS = (
+    "id",
+    "name",
+    "country",
+    "city",
+    "types",
+    "parents",
+    "domains",
+    "status",
+    "keys",
+    "branch_keys",
+    "acronyms",
+)
 # A word in more records' names than this is generic: alone it names no organisation, and a fuzzy
 # match needs a rarer word to agree.
 GENERIC_FREQUENCY = 150
@@ -117,7 +129,7 @@ class Registry:
         return self.exact_in(self._names, key)
 
     def branches(self, key: str, context_key: str, domain: str | None, countries: list[str]) -> list[Record]:
-        """"Google": the company's branches named "Google (Country)", where the e-mail domain, the
+        """ "Google": the company's branches named "Google (Country)", where the e-mail domain, the
         city or the country supports one, or where there are several (the parent of the others decides)."""
         found = self.exact_in(self._branches, key)
         if len(found) > 1:  # the company is the parent of its branches, wherever its author writes from
@@ -139,13 +151,16 @@ class Registry:
         return self._without_place(key)
 
     def _without_place(self, key: str) -> list[Record]:
-        """"University of Michigan Ann Arbor": the record of the name before, in that city or country."""
+        """ "University of Michigan Ann Arbor": the record of the name before, in that city or country."""
         words = key.split()
         for cut in range(len(words) - 1, 1, -1):
             place = " ".join(words[cut:])
             code = country_of_name(place)
-            found = [record for record in self.exact(" ".join(words[:cut]))
-                     if name_key(record.city) == place or record.country == code]
+            found = [
+                record
+                for record in self.exact(" ".join(words[:cut]))
+                if name_key(record.city) == place or record.country == code
+            ]
             if found:
                 return found
         return []
@@ -153,8 +168,11 @@ class Registry:
     def acronym(self, key: str, context_key: str, domain: str | None, countries: list[str]) -> list[Record]:
         if " " in key or not key:
             return []
-        return [record for record in self._acronyms.get(key, ())
-                if _supports(record, context_key.replace(f" {key} ", " "), domain, countries)]
+        return [
+            record
+            for record in self._acronyms.get(key, ())
+            if _supports(record, context_key.replace(f" {key} ", " "), domain, countries)
+        ]
 
     def fuzzy(self, key: str) -> list[Record]:
         words = [word for word in key.split() if word not in _FILLER]
@@ -162,8 +180,9 @@ class Registry:
         if not anchors or len(words) < 2:
             return []
         anchor = min(anchors, key=self.frequency)
-        return [record for record in self._words[1][anchor]
-                if any(self._same_words(words, other) for other in record.keys)]
+        return [
+            record for record in self._words[1][anchor] if any(self._same_words(words, other) for other in record.keys)
+        ]
 
     def _same_words(self, words: list[str], other_key: str) -> bool:
         others = [word for word in other_key.split() if word not in _FILLER]
@@ -185,9 +204,13 @@ class Registry:
         if not domain or not any(record.id for record in found) or any(domain in record.domains for record in found):
             return found
         ids = {record.id for record in found}
-        own = [record for record in self._domains.get(domain, ())
-               if record not in found and not ids & set(record.parents)
-               and any(f" {key} " in f" {other} " and not other.startswith(f"{key} ") for other in record.keys)]
+        own = [
+            record
+            for record in self._domains.get(domain, ())
+            if record not in found
+            and not ids & set(record.parents)
+            and any(f" {key} " in f" {other} " and not other.startswith(f"{key} ") for other in record.keys)
+        ]
         return found + own  # (a name that goes on after the one written is a part of it: its cancer centre)
 
     def of_domain(self, key: str, domain: str | None) -> list[Record]:
@@ -195,9 +218,12 @@ class Registry:
             return []
         rare = {word for word in key.split() if not self.is_generic(word)}
         # never a part of the organisation named ("Hokkaido University Hospital" for "Hokkaido University")
-        return [record for record in self._domains.get(domain, ())
-                if any(rare & set(other.split()) for other in record.keys)
-                and not any(other.startswith(f"{key} ") for other in record.keys)]
+        return [
+            record
+            for record in self._domains.get(domain, ())
+            if any(rare & set(other.split()) for other in record.keys)
+            and not any(other.startswith(f"{key} ") for other in record.keys)
+        ]
 
 
 def _index(records: tuple[Record, ...], field: str) -> dict[str, tuple[Record, ...]]:
@@ -217,10 +243,14 @@ def _variants(key: str) -> list[str]:
 
 def _supports(record: Record, context_key: str, domain: str | None, countries: list[str]) -> bool:
     """Evidence beside an acronym that it is this record's."""
-    return bool(domain and domain in record.domains
-                or record.city and f" {name_key(record.city)} " in context_key
-                or record.country in countries
-                or any(f" {key} " in context_key for key in record.keys))
+    return bool(
+        domain
+        and domain in record.domains
+        or record.city
+        and f" {name_key(record.city)} " in context_key
+        or record.country in countries
+        or any(f" {key} " in context_key for key in record.keys)
+    )
 
 
 def _runs(name: str, context: str) -> list[str]:
@@ -228,7 +258,7 @@ def _runs(name: str, context: str) -> list[str]:
     start = context.find(name) if name and context else -1
     if start < 0:
         return []
-    parts = [part.strip() for part in context[start + len(name):].split(",")]
+    parts = [part.strip() for part in context[start + len(name) :].split(",")]
     if parts and parts[0]:  # the name ends mid-part
         return []
     parts = [part for part in parts[1:] if part]
@@ -262,7 +292,9 @@ def _steps(registry: Registry, name: str, context: str, domain: str | None, coun
         if registry.longer_names(key) < GENERIC_NAME:
             return found
         # "Ecole Normale Superieure": a name many names begin with needs support, as an acronym does
-        return [record for record in found if _supports(record, context_key.replace(f" {key} ", " "), domain, countries)]
+        return [
+            record for record in found if _supports(record, context_key.replace(f" {key} ", " "), domain, countries)
+        ]
 
     for run in [*_runs(name, context), name, *([bare] if bare != name else [])]:
         run_key = name_key(run)
@@ -275,12 +307,19 @@ def _steps(registry: Registry, name: str, context: str, domain: str | None, coun
     yield "domain", registry.of_domain(key, domain)
 
 
-def _choose(registry: Registry, found: list[Record], countries: list[str], domain: str | None,
-            domain_country: str | None) -> Record | None:
-    candidates = [record for record in dict.fromkeys(found)
-                  if not _contradicted(record, countries, domain, domain_country)]
-    tests = (lambda record: bool(record.id), lambda record: record.active, lambda record: record.country in countries,
-             lambda record: domain in record.domains, lambda record: record.country == domain_country)
+def _choose(
+    registry: Registry, found: list[Record], countries: list[str], domain: str | None, domain_country: str | None
+) -> Record | None:
+    candidates = [
+        record for record in dict.fromkeys(found) if not _contradicted(record, countries, domain, domain_country)
+    ]
+    tests = (
+        lambda record: bool(record.id),
+        lambda record: record.active,
+        lambda record: record.country in countries,
+        lambda record: domain in record.domains,
+        lambda record: record.country == domain_country,
+    )
     for test in tests:
         if len(candidates) == 1:
             break
@@ -292,8 +331,9 @@ def _choose(registry: Registry, found: list[Record], countries: list[str], domai
 
 def _parent_of_all(records: list[Record]) -> list[Record]:
     """[the one record that is the parent of all the others], else []."""
-    parents = [record for record in records
-               if all(record.id in other.parents for other in records if other is not record)]
+    parents = [
+        record for record in records if all(record.id in other.parents for other in records if other is not record)
+    ]
     return parents if len(parents) == 1 and parents[0].id else []
 
 
@@ -305,8 +345,12 @@ def _contradicted(record: Record, countries: list[str], domain: str | None, doma
     if countries and record.country not in countries:
         return True
     # a company's staff write from its offices' national domains (amazon.de): no contradiction
-    return bool(domain_country and domain_country != record.country and domain not in record.domains
-                and "company" not in record.types)
+    return bool(
+        domain_country
+        and domain_country != record.country
+        and domain not in record.domains
+        and "company" not in record.types
+    )
 
 
 def _split(value: str, separator: str) -> tuple[str, ...]:
@@ -323,10 +367,22 @@ def read_table(path: Path, patches: dict[str, list[tuple[str, str]]] | None = No
         if table.readline().rstrip("\n").split("\t") != list(TABLE_COLUMNS):
             raise ValueError(f"{path}:2: expected the columns {', '.join(TABLE_COLUMNS)}")
         for line in table:
-            (ident, name, country, city, types, parents, domains, status, keys, branches, acronyms) = line.rstrip("\n").split("\t")
-            record = Record(ident, name, shared.setdefault(country, country), shared.setdefault(city, city),
-                            type_lists.setdefault(types, _split(types, ",")), _split(parents, ","), _split(domains, ","),
-                            status == "active", _split(keys, "|"), _split(branches, "|"), _split(acronyms, "|"))
+            (ident, name, country, city, types, parents, domains, status, keys, branches, acronyms) = line.rstrip(
+                "\n"
+            ).split("\t")
+            record = Record(
+                ident,
+                name,
+                shared.setdefault(country, country),
+                shared.setdefault(city, city),
+                type_lists.setdefault(types, _split(types, ",")),
+                _split(parents, ","),
+                _split(domains, ","),
+                status == "active",
+                _split(keys, "|"),
+                _split(branches, "|"),
+                _split(acronyms, "|"),
+            )
             records.append(patched(record, patches[ident]) if ident in patches else record)
     return Registry(records, version)
 

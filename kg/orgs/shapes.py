@@ -1,5 +1,6 @@
 """The classifier of the organisation parser: what one name is by its words, its shape and the alias
 table (an institution, a unit, a company, a place, a subject)."""
+
 from __future__ import annotations
 
 import re
@@ -11,19 +12,19 @@ from .keys import institution_key, without_legal_form
 from .lexicon import word_list, word_mapping
 from .org_names import (
     FIELD_WORDS,
+    LAB_WORDS,
+    ORGANISATION_WORDS,
+    TOP_LEVEL_WORDS,
+    UNIT_ONLY_WORDS,
+    UNIT_WORDS,
+    UNIVERSITY_WORDS,
     is_acronym,
     is_country,
     is_french_research_organisation,
     is_known,
     is_top_level,
-    LAB_WORDS,
-    ORGANISATION_WORDS,
     resolve_name,
     starts_with_unit_word,
-    TOP_LEVEL_WORDS,
-    UNIT_ONLY_WORDS,
-    UNIT_WORDS,
-    UNIVERSITY_WORDS,
     words_of,
 )
 
@@ -38,7 +39,9 @@ _DISCIPLINE = re.compile(r"(?:ics|logy|istry)$")
 _DISCIPLINE_ENDS = word_list("discipline_end")
 _PLAIN_WORD = re.compile(r"[A-Z][a-z]+")
 # A unit named after someone: "Robert Bosch Centre for …", "Tata Centre of …".
-_NAMED_UNIT = re.compile(r"^(?P<donor>.+?)\s+(?:Centre|Center|Institute|School|College|Chair)\s+(?:for|of)\s", re.IGNORECASE)
+_NAMED_UNIT = re.compile(
+    r"^(?P<donor>.+?)\s+(?:Centre|Center|Institute|School|College|Chair)\s+(?:for|of)\s", re.IGNORECASE
+)
 # Words that name an organisation's kind or its field, not which organisation it is ("AI Institute"; a
 # name "of" or "for" a field is often an institution's own, "Institute of Statistical Mathematics").
 _GENERIC_NAME_WORDS = ORGANISATION_WORDS | FIELD_WORDS | word_list("generic_name_extra")
@@ -110,10 +113,10 @@ def _university_before_unit(tokens: list[str]) -> str | None:
         head, rest = tokens[:end], tokens[end:]
         if "-" in " ".join(head):  # "University of Foo-Bar University Joint Institute": two universities' joint unit
             continue
-        named_after_place = (len(head) == 3 and fold(head[0]) in UNIVERSITY_WORDS and head[1] == "of"
-                             and head[2][0].isupper())
-        shaped = (fold(head[-1]) in UNIVERSITY_WORDS
-                  or named_after_place and starts_with_unit_word(" ".join(rest)))
+        named_after_place = (
+            len(head) == 3 and fold(head[0]) in UNIVERSITY_WORDS and head[1] == "of" and head[2][0].isupper()
+        )
+        shaped = fold(head[-1]) in UNIVERSITY_WORDS or named_after_place and starts_with_unit_word(" ".join(rest))
         if shaped and _names_unit_of_its_own(rest) and not words_of(" ".join(rest)) & UNIVERSITY_WORDS:
             return " ".join(head)
     return None
@@ -129,7 +132,9 @@ def _names_unit_of_its_own(words: list[str]) -> bool:
     if comma is not None:  # the place after the name ("…, Warpville") is not the unit's
         words = [*words[:comma], words[comma].rstrip(",")]
     name, key = " ".join(words), institution_key(" ".join(words))
-    institution_shaped = bool(words_of(name) & TOP_LEVEL_WORDS) or "institute" in key.split() and key.endswith("technology")
+    institution_shaped = (
+        bool(words_of(name) & TOP_LEVEL_WORDS) or "institute" in key.split() and key.endswith("technology")
+    )
     places_lab = len(words) == 2 and fold(words[1]) in LAB_WORDS and fold(words[0]) not in _GENERIC_NAME_WORDS
     joint = "joint" in words_of(name)  # "Southeast University Monash University Joint Graduate School": both's
     if len(words) < 2 or institution_shaped or places_lab or joint or not words[0][0].isupper():
@@ -139,18 +144,27 @@ def _names_unit_of_its_own(words: list[str]) -> bool:
 
 def names_institution(text: str, aliases: AliasTable) -> bool:
     """Rule 4's institution part."""
-    return (is_top_level(text) or is_known(text, aliases) or brand_parent(text, aliases) is not None
-            or _government_department(text))
+    return (
+        is_top_level(text)
+        or is_known(text, aliases)
+        or brand_parent(text, aliases) is not None
+        or _government_department(text)
+    )
 
 
 def _acronym_and_place(name: str) -> bool:
-    """"ETH Zurich", "MPI Tübingen": an institution's acronym and its place's one or two capitalised
+    """ "ETH Zurich", "MPI Tübingen": an institution's acronym and its place's one or two capitalised
     words, none an organisation's, a subject's or a lab's generic word ("AI & Robotics Lab", "EECS &
     CSAIL" name no two institutions; "Texas A & M" no acronym)."""
     acronym, *place = name.split()
-    return (is_acronym(acronym) and institution_key(acronym) not in GENERIC_UNITS and 1 <= len(place) <= 2
-            and all(word[0].isupper() and not is_acronym(word) and not SUBJECT_WORD.search(word) for word in place)
-            and not words_of(" ".join(place)) & ORGANISATION_WORDS and institution_key(" ".join(place)) not in GENERIC_UNITS)
+    return (
+        is_acronym(acronym)
+        and institution_key(acronym) not in GENERIC_UNITS
+        and 1 <= len(place) <= 2
+        and all(word[0].isupper() and not is_acronym(word) and not SUBJECT_WORD.search(word) for word in place)
+        and not words_of(" ".join(place)) & ORGANISATION_WORDS
+        and institution_key(" ".join(place)) not in GENERIC_UNITS
+    )
 
 
 def _organisation_alone(name: str, aliases: AliasTable) -> bool:
@@ -160,8 +174,14 @@ def _organisation_alone(name: str, aliases: AliasTable) -> bool:
     if names_institution(name, aliases) or is_french_research_organisation(name):
         return True
     letters = re.sub(r"[^\w]", "", name)
-    return (" " not in name and len(letters) >= 3 and name[0].isupper() and institution_key(name) not in GENERIC_UNITS
-            and not is_country(name) and not SUBJECT_WORD.search(name))
+    return (
+        " " not in name
+        and len(letters) >= 3
+        and name[0].isupper()
+        and institution_key(name) not in GENERIC_UNITS
+        and not is_country(name)
+        and not SUBJECT_WORD.search(name)
+    )
 
 
 def _discipline_word(word: str) -> bool:
@@ -175,18 +195,24 @@ def _names_subject(name: str) -> bool:
     with "Science" or "Engineering" ("Boston Dynamics", "International Business Machines" are no
     discipline)."""
     words = name.split()
-    return (bool(words) and all(_PLAIN_WORD.fullmatch(word) or word in ("and", "&", "of") for word in words)
-            and not words_of(name) & ORGANISATION_WORDS
-            and all(_discipline_word(words[0]) if len(words) == 1 else fold(words[-1]) in _DISCIPLINE_ENDS
-                    for words in map(str.split, _UNIT_AND.split(name))))
+    return (
+        bool(words)
+        and all(_PLAIN_WORD.fullmatch(word) or word in ("and", "&", "of") for word in words)
+        and not words_of(name) & ORGANISATION_WORDS
+        and all(
+            _discipline_word(words[0]) if len(words) == 1 else fold(words[-1]) in _DISCIPLINE_ENDS
+            for words in map(str.split, _UNIT_AND.split(name))
+        )
+    )
 
 
 def _university_shaped(name: str, aliases: AliasTable) -> bool:
     """A university, or an institute of science and technology that is one ("Ulsan National Institute
     of Science and Technology (UNIST)"), not a company."""
     display = resolve_name(name, aliases).display
-    return bool(words_of(display) & UNIVERSITY_WORDS) or (is_top_level(display)
-                                                          and not words_of(display) & TOP_LEVEL_WORDS)
+    return bool(words_of(display) & UNIVERSITY_WORDS) or (
+        is_top_level(display) and not words_of(display) & TOP_LEVEL_WORDS
+    )
 
 
 def _ends_with_known(name: str, aliases: AliasTable) -> bool:
@@ -199,20 +225,30 @@ def names_place_of_university(text: str, aliases: AliasTable) -> bool:
     """A place that a university is named after, written alone ("Princeton", "Stanford"): the table
     knows it as the university, but it has no organisation word and all its words are the place's."""
     found = resolve_name(text, aliases)
-    return (found.canonical is not None and not words_of(text) & ORGANISATION_WORDS
-            and bool(words_of(found.canonical) & UNIVERSITY_WORDS) and words_of(text) < words_of(found.canonical))
+    return (
+        found.canonical is not None
+        and not words_of(text) & ORGANISATION_WORDS
+        and bool(words_of(found.canonical) & UNIVERSITY_WORDS)
+        and words_of(text) < words_of(found.canonical)
+    )
 
 
 def place_shaped(text: str) -> bool:
-    """"College Park", "College Station": an organisation word followed by a name, nothing else (not
+    """ "College Park", "College Station": an organisation word followed by a name, nothing else (not
     an acronym, the lab's: "Laboratoire LISSI")."""
     words, written = institution_key(text).split(), clean(text).split()
-    return (len(words) == 2 and starts_with_unit_word(text) and words[1] not in PREPOSITIONS and not is_acronym(text)
-            and not _NUMBERED.fullmatch(words[1]) and not is_acronym(written[-1]))
+    return (
+        len(words) == 2
+        and starts_with_unit_word(text)
+        and words[1] not in PREPOSITIONS
+        and not is_acronym(text)
+        and not _NUMBERED.fullmatch(words[1])
+        and not is_acronym(written[-1])
+    )
 
 
 def _town_named_after_university(text: str) -> bool:
-    """"University Park", "College Station", "University Heights": a town or district named after its
+    """ "University Park", "College Station", "University Heights": a town or district named after its
     university, written after an institution as its place."""
     words = fold(clean(text)).split()  # as written: the key reads "University Park" as "University of Park"
     return len(words) == 2 and words[0] in ("university", "college") and words[1] in _TOWN_WORDS
@@ -225,7 +261,7 @@ def _unit_kind(name: str) -> str | None:
 
 
 def _company_shaped(name: str) -> bool:
-    """"Zhipu AI", "Megvii Technology", "Zorblax Robotics": one or two capitalised words of a name, then
+    """ "Zhipu AI", "Megvii Technology", "Zorblax Robotics": one or two capitalised words of a name, then
     a word companies' names end with (no place's does), or a web address ("Contract.fit", "Cyclope.ai"):
     no place but an organisation, a unit of the one before it unless a web address makes it a company
     ("Amazon, Alexa AI" is Amazon's; a research group, "Humanoid Robotics", is too). A field's name is
@@ -233,8 +269,13 @@ def _company_shaped(name: str) -> bool:
     words = name.split()
     if len(words) == 1 and _WEB_NAME.fullmatch(name):
         return True
-    return (2 <= len(words) <= 3 and fold(words[-1]) in _COMPANY_NAME_ENDS and all(word[0].isupper() for word in words)
-            and not words_of(name) & ORGANISATION_WORDS and not _says_no_name(" ".join(words[:-1])))
+    return (
+        2 <= len(words) <= 3
+        and fold(words[-1]) in _COMPANY_NAME_ENDS
+        and all(word[0].isupper() for word in words)
+        and not words_of(name) & ORGANISATION_WORDS
+        and not _says_no_name(" ".join(words[:-1]))
+    )
 
 
 def _says_no_name(name: str) -> bool:
@@ -250,11 +291,13 @@ def _says_unit(name: str) -> bool:
 
 
 def _government_department(name: str) -> bool:
-    """"US Department of Veterans Affairs", "U.S. Dept. of Energy": a country's name or code before
+    """ "US Department of Veterans Affairs", "U.S. Dept. of Energy": a country's name or code before
     "Department" names its government's department, an institution, not a university's unit."""
     words = name.split()
-    return any(is_country(" ".join(words[:end])) and fold(words[end]).strip(".") in ("department", "dept")
-               for end in range(1, min(len(words), 4)))
+    return any(
+        is_country(" ".join(words[:end])) and fold(words[end]).strip(".") in ("department", "dept")
+        for end in range(1, min(len(words), 4))
+    )
 
 
 def _donor(name: str, aliases: AliasTable) -> str | None:
@@ -266,9 +309,12 @@ def _donor(name: str, aliases: AliasTable) -> str | None:
 
 
 def _co_supervisor_shaped(name: str) -> bool:
-    """"Grenoble INP", "INSA Lyon", "CentraleSupélec": an acronym and no word of a unit."""
-    return (any(is_acronym(word) for word in name.split()) and not starts_with_unit_word(name)
-            and not words_of(name) & (ORGANISATION_WORDS - TOP_LEVEL_WORDS))
+    """ "Grenoble INP", "INSA Lyon", "CentraleSupélec": an acronym and no word of a unit."""
+    return (
+        any(is_acronym(word) for word in name.split())
+        and not starts_with_unit_word(name)
+        and not words_of(name) & (ORGANISATION_WORDS - TOP_LEVEL_WORDS)
+    )
 
 
 def _academic(name: str, aliases: AliasTable) -> bool:

@@ -1,6 +1,7 @@
 """The tokenizer of the organisation parser: an entry cleaned (e-mails, footnotes, placeholders, lead-in
 sentences, words cut at line breaks) and cut into one piece per institution at ";", "+", "/", "&",
 "and" and where two names run together."""
+
 from __future__ import annotations
 
 import re
@@ -8,35 +9,35 @@ import re
 from ..text.names import fold, has_cjk
 from .aliases import AliasTable
 from .joined import (
+    KIND_WORDS,
     _awaits_institution,
     _ends_name,
     _first_name,
-    KIND_WORDS,
     _last_name,
-    run_together,
     _school_of,
+    run_together,
 )
 from .keys import institution_key
 from .lexicon import word_list
 from .org_names import (
     FIELD_WORDS,
-    is_acronym,
-    is_country,
-    is_known,
-    is_top_level,
     ORGANISATION_WORDS,
     TOP_LEVEL_WORDS,
     UNIT_WORDS,
     UNIVERSITY_WORDS,
+    is_acronym,
+    is_country,
+    is_known,
+    is_top_level,
     words_of,
 )
 from .shapes import (
     _ACADEMIC_WORDS,
     _acronym_and_place,
     _discipline_word,
-    names_institution,
     _names_subject,
     _organisation_alone,
+    names_institution,
     split_commas,
 )
 
@@ -47,8 +48,7 @@ _SEMICOLON = re.compile(r"\s*;\s*")
 # The "+" between them is glued, spaced or half spaced ("A+B", "A + B", "A+ B"); a "+" beside another
 # is a name's own ("C++ Lab").
 _PLUS = re.compile(r"(?<=[^\s+])(\s*\+\s*)(?=[^\s+])")
-_SEPARATORS = (re.compile(r"\s*\|\s*"), re.compile(r"\s*/\s*"), re.compile(r"\s+&\s+"),
-               re.compile(r"\s+and\s+"))
+_SEPARATORS = (re.compile(r"\s*\|\s*"), re.compile(r"\s*/\s*"), re.compile(r"\s+&\s+"), re.compile(r"\s+and\s+"))
 # Words that say an author has no institution, and the words for the author beside them.
 _NO_AFFILIATION_WORDS = word_list("no_affiliation")
 # What a form's empty field is filled with ("N/A", "Unknown", "null", its own label "Affiliation").
@@ -85,9 +85,10 @@ def _at_separator(text: str, aliases: AliasTable) -> list[str] | None:
     for separator in _SEPARATORS:
         pieces = [piece for piece in separator.split(text) if piece]
         # the name before a separator ends it, the one after begins the next: "X, Chalmers … and University of …"
-        if len(pieces) > 1 and all(_names_two(separator, (last := _last_name(before, aliases)),
-                                              _first_name(after, last, aliases), aliases)
-                                   for before, after in zip(pieces, pieces[1:])):
+        if len(pieces) > 1 and all(
+            _names_two(separator, (last := _last_name(before, aliases)), _first_name(after, last, aliases), aliases)
+            for before, after in zip(pieces, pieces[1:])
+        ):
             return pieces
     return None
 
@@ -105,8 +106,9 @@ def _names_two(separator: re.Pattern, first: str, second: str, aliases: AliasTab
     if all(names_institution(name, aliases) or _acronym_and_place(name) for name in (first, second)):
         return True  # "ETH Zurich & MPI Tübingen", "ETH Zurich and MPI Tübingen"
     if separator is _SLASH:
-        return (all(_organisation_alone(name, aliases) for name in (first, second))
-                and any(names_institution(name, aliases) or is_acronym(name) for name in (first, second)))
+        return all(_organisation_alone(name, aliases) for name in (first, second)) and any(
+            names_institution(name, aliases) or is_acronym(name) for name in (first, second)
+        )
     return separator is _AMPERSAND and _lab_and_university(first, second, aliases)
 
 
@@ -114,9 +116,13 @@ def _lab_and_university(first: str, second: str, aliases: AliasTable) -> bool:
     """A lab's name of capitalised words, no top-level word, then a university ("Google Brain Robotics
     & Columbia University")."""
     words = first.split()
-    return (len(words) >= 2 and all(word[0].isupper() and len(word) > 1 for word in words)
-            and not words_of(first) & TOP_LEVEL_WORDS and is_top_level(second)
-            and bool(words_of(second) & UNIVERSITY_WORDS or is_known(second, aliases)))
+    return (
+        len(words) >= 2
+        and all(word[0].isupper() and len(word) > 1 for word in words)
+        and not words_of(first) & TOP_LEVEL_WORDS
+        and is_top_level(second)
+        and bool(words_of(second) & UNIVERSITY_WORDS or is_known(second, aliases))
+    )
 
 
 def plus_groups(text: str, aliases: AliasTable) -> list[str]:
@@ -161,8 +167,12 @@ def _plus_pieces(text: str) -> list[str]:
 def _lists_subjects(before: str, after: str) -> bool:
     """A discipline ends the text before a '+' and the words after it (up to their comma) name
     another: "Computing + Mathematical Sciences", not "Computer Science+Purdue University"."""
-    return (bool(before.split()) and _discipline_word(before.split()[-1]) and not is_top_level(before)
-            and _names_subject(after))
+    return (
+        bool(before.split())
+        and _discipline_word(before.split()[-1])
+        and not is_top_level(before)
+        and _names_subject(after)
+    )
 
 
 def _without_placeholders(piece: str) -> str:
@@ -178,21 +188,22 @@ _FOOTNOTE_INSIDE = re.compile(r"(?<=\S)\s+(?P<number>\d{1,2})(?=[A-Z])")
 
 
 def _footnotes_as_separators(text: str) -> str:
-    """"1Stanford University 2Google Research": in an entry that a footnote number opens, each number
+    """ "1Stanford University 2Google Research": in an entry that a footnote number opens, each number
     after it begins another affiliation, as a ";" would; elsewhere only a number the rules of
     :func:`_without_footnote_number` read as one ("Foo University 2Department of Bar")."""
     opened = _without_footnote_number(text) != text
 
     def separator(match: re.Match) -> str:
-        rest, before = text[match.start("number"):], text[:match.start()].split()[-1]
+        rest, before = text[match.start("number") :], text[: match.start()].split()[-1]
         if any(map(str.isdigit, before)):  # a postcode's second half: "London WC1E 6BT", "V6T 1Z4"
             return match[0]
         return "; " if opened or _without_footnote_number(rest) != rest else match[0]
+
     return _FOOTNOTE_INSIDE.sub(separator, text)
 
 
 def _without_footnote_number(piece: str) -> str:
-    """"1Department of Foo", "2CUHK-Zorblax Joint Lab": the footnote number that ties an affiliation
+    """ "1Department of Foo", "2CUHK-Zorblax Joint Lab": the footnote number that ties an affiliation
     to its authors on a paper, glued to the name's first word where that word is an organisation's,
     a field's or an acronym in capitals, or any word of a name that a university's or institute's
     word follows ("2Zorblax Institute of …"); a name that begins with a number keeps it
@@ -200,7 +211,7 @@ def _without_footnote_number(piece: str) -> str:
     match = _FOOTNOTE_NUMBER.match(piece)
     if match is None:
         return piece
-    word, rest = match["word"], piece[match.end("number"):]
+    word, rest = match["word"], piece[match.end("number") :]
     if word[0] == "D" and word[1:2] != word[1:2].lower() and match["number"] in "234":
         return piece  # "3DV Lab", "4DReplay": dimensions, not a footnote
     # (a word of a name before a university's or institute's word: "2Inception Institute of …")
@@ -210,23 +221,27 @@ def _without_footnote_number(piece: str) -> str:
 
 
 def _with_country_apart(piece: str) -> str:
-    """"Foo Research Institute in Switzerland.": a sentence's "in" and the country that ends it are
+    """ "Foo Research Institute in Switzerland.": a sentence's "in" and the country that ends it are
     the address's country, written apart (", Switzerland"); a place that is no country stays in the
     name ("Washington University in St. Louis")."""
     match = _IN_COUNTRY.search(piece)
-    return f"{piece[:match.start()]}, {match['country']}" if match and is_country(match["country"]) else piece
+    return f"{piece[: match.start()]}, {match['country']}" if match and is_country(match["country"]) else piece
 
 
 def _line_breaks_rejoined(text: str) -> str:
     """Words that text copied from a PDF cut at a line's end ("Kyoto Univer-sity", "Labo-ratory of
     Foo"), whole again where the two pieces make a word of organisations' names; names with a hyphen
     of their own ("Sun Yat-sen", "Lab-STICC", "Baden-Württemberg") make none."""
-    return _HYPHENATED.sub(lambda match: match[1] + match[2] if match[2][0].islower()
-                           and fold(match[1] + match[2]) in _NAME_WORDS else match[0], text)
+    return _HYPHENATED.sub(
+        lambda match: (
+            match[1] + match[2] if match[2][0].islower() and fold(match[1] + match[2]) in _NAME_WORDS else match[0]
+        ),
+        text,
+    )
 
 
 def states_no_affiliation(piece: str) -> bool:
-    """"Independent Researcher", "Unaffiliated", "Independent", "Self-employed", "None": the author
+    """ "Independent Researcher", "Unaffiliated", "Independent", "Self-employed", "None": the author
     has no institution (with a place after it, "Independent Researcher, Berlin", still none)."""
     words = set(institution_key(split_commas(piece)[0]).split())
     return bool(words & _NO_AFFILIATION_WORDS) and words <= _NO_AFFILIATION_WORDS | _NO_AFFILIATION_PERSONS
@@ -248,7 +263,7 @@ def align_chinese(levels: list[str], chinese: str | None) -> list[str | None]:
     pieces = split_commas(chinese) if has_cjk(chinese) else [chinese]
     targets = list(range(offset, len(levels)))
     if len(pieces) > 1 and len(pieces) <= len(targets):
-        for index, piece in zip(targets[-len(pieces):], pieces):
+        for index, piece in zip(targets[-len(pieces) :], pieces):
             aligned[index] = piece
     else:
         aligned[offset] = chinese

@@ -23,9 +23,12 @@ def identifier_conflicts(rows) -> dict[str, list[dict]]:
     return {
         "persons_with_two_ids_of_one_scheme": [
             {"person": person, "scheme": scheme, "ids": sorted(links)}
-            for (person, scheme), links in sorted(ids_of.items()) if len(links) > 1],
+            for (person, scheme), links in sorted(ids_of.items())
+            if len(links) > 1
+        ],
         "ids_on_several_persons": [
-            {"id": link, "persons": sorted(persons)} for link, persons in sorted(persons_of.items()) if len(persons) > 1],
+            {"id": link, "persons": sorted(persons)} for link, persons in sorted(persons_of.items()) if len(persons) > 1
+        ],
     }
 
 
@@ -34,5 +37,8 @@ def identifier_counts(store) -> dict[str, int]:
     rows = [(str(person), str(link)) for person, link in store.query(PERSON_LINKS)]
     conflicts = identifier_conflicts(rows)
     identified = {person for person, link in rows if scheme_of(link)}
-    return {"identified_persons": len(identified), "ids": len({link for _, link in rows if scheme_of(link)}),
-            **{name: len(items) for name, items in conflicts.items()}}
+    return {
+        "identified_persons": len(identified),
+        "ids": len({link for _, link in rows if scheme_of(link)}),
+        **{name: len(items) for name, items in conflicts.items()},
+    }

@@ -53,6 +53,12 @@ def likely_several_people(store: KGStore) -> list[dict]:
         evidence = {paper: (teams[paper] - {author}) | organisations[paper] for paper in papers}
         groups = paper_groups(papers, evidence)
         if len(groups) >= 2:
-            flagged.append({"author": author, "name": names.get(author, author), "groups": len(groups),
-                            "papers_per_group": sorted((len(group) for group in groups), reverse=True)})
+            flagged.append(
+                {
+                    "author": author,
+                    "name": names.get(author, author),
+                    "groups": len(groups),
+                    "papers_per_group": sorted((len(group) for group in groups), reverse=True),
+                }
+            )
     return flagged

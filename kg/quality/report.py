@@ -10,18 +10,18 @@ from collections import defaultdict
 from itertools import combinations
 
 from ..ingest.formats.listing import split_bracketed
-from ..text.names import clean
 from ..orgs.aliases import active_aliases
-from ..resolve.domain_units import institutions_by_domain
 from ..orgs.institutions import explain_entry
-from ..resolve.identity import find_person_merges, read_mentions
-from .identifiers import PERSON_LINKS, identifier_conflicts
 from ..orgs.keys import institution_key
 from ..orgs.org_names import why_apart
 from ..orgs.people import edit_distance
+from ..resolve.domain_units import institutions_by_domain
+from ..resolve.identity import find_person_merges, read_mentions
 from ..stores.embedded import KGStore
-from .namesakes import likely_several_people
+from ..text.names import clean
 from ..vocab import sparql_prologue
+from .identifiers import PERSON_LINKS, identifier_conflicts
+from .namesakes import likely_several_people
 
 _LOOSE_IGNORED = frozenset("the of at in and for".split())
 
@@ -132,9 +132,17 @@ def lookalike_institutions(labels: dict[str, str], domains: dict[str, set[str]] 
             for first, second in combinations(sorted(iri for iri in group if iri in labels), 2):
                 pairs.setdefault((first, second), f"their authors write from one e-mail domain ({domain})")
     aliases = active_aliases()
-    return [{"first": labels[a], "second": labels[b], "first_iri": a, "second_iri": b, "why_alike": why,
-             "why_apart": why_apart(labels[a], labels[b], aliases)}
-            for (a, b), why in sorted(pairs.items())]
+    return [
+        {
+            "first": labels[a],
+            "second": labels[b],
+            "first_iri": a,
+            "second_iri": b,
+            "why_alike": why,
+            "why_apart": why_apart(labels[a], labels[b], aliases),
+        }
+        for (a, b), why in sorted(pairs.items())
+    ]
 
 
 def institution_merges(store: KGStore) -> list[dict]:
@@ -143,48 +151,82 @@ def institution_merges(store: KGStore) -> list[dict]:
     merged = []
     for org, name, forms in _rows(store, INSTITUTION_FORMS):
         written = sorted(str(forms).split("\u0000"))
-        merged.append({"institution": str(org), "name": _text(name), "forms": [
-            {"written": form, "how": explain_entry(split_bracketed(form)[0] or form, aliases)} for form in written]})
+        merged.append(
+            {
+                "institution": str(org),
+                "name": _text(name),
+                "forms": [
+                    {"written": form, "how": explain_entry(split_bracketed(form)[0] or form, aliases)}
+                    for form in written
+                ],
+            }
+        )
     return merged
 
 
 def quality_report(store: KGStore) -> dict:
     merges = [
-        {"paper": str(canonical), "title": _text(title), "absorbed": str(absorbed), "from_source": str(source),
-         "evidence": str(evidence).split(", "), "why": str(explanation),
-         "score": None if score is None else float(score), "margin": None if margin is None else float(margin)}
+        {
+            "paper": str(canonical),
+            "title": _text(title),
+            "absorbed": str(absorbed),
+            "from_source": str(source),
+            "evidence": str(evidence).split(", "),
+            "why": str(explanation),
+            "score": None if score is None else float(score),
+            "margin": None if margin is None else float(margin),
+        }
         for canonical, title, absorbed, source, explanation, evidence, score, margin in _rows(store, MERGES)
     ]
-    rejected = [{"record": str(record), "entry": str(entry), "reason": str(reason)}
-                for record, entry, reason in _rows(store, REJECTED)]
+    rejected = [
+        {"record": str(record), "entry": str(entry), "reason": str(reason)}
+        for record, entry, reason in _rows(store, REJECTED)
+    ]
     without = [
         {"paper": str(paper), "title": _text(title) or _excerpt(_text(abstract)), "records": str(records).split()}
         for paper, title, abstract, records in _rows(store, WITHOUT_INSTITUTIONS)
     ]
-    forms = [{"author": str(person), "name": str(name), "other_forms": sorted(str(others).split("\u0000"))}
-             for person, name, others in _rows(store, WRITTEN_FORMS)]
+    forms = [
+        {"author": str(person), "name": str(name), "other_forms": sorted(str(others).split("\u0000"))}
+        for person, name, others in _rows(store, WRITTEN_FORMS)
+    ]
     labels = {str(org): clean(str(label)) for org, label in _rows(store, INSTITUTIONS)}
     alike = lookalike_institutions(labels, institutions_by_domain(store))
     institutions_merged = institution_merges(store)
-    units = [{"unit": str(name), "domain": str(domain), "institution": str(parent), "why": str(why)}
-             for _, domain, name, parent, why in _rows(store, UNITS_BY_DOMAIN)]
-    named_units = [{"unit": str(name), "institution": str(parent), "why": str(why)}
-                   for _, name, parent, why in _rows(store, UNITS_BY_NAME)]
-    other_names = [{"other_name": str(other), "institution": str(name), "why": str(why)}
-                   for _, other, name, why in _rows(store, OTHER_NAMES)]
+    units = [
+        {"unit": str(name), "domain": str(domain), "institution": str(parent), "why": str(why)}
+        for _, domain, name, parent, why in _rows(store, UNITS_BY_DOMAIN)
+    ]
+    named_units = [
+        {"unit": str(name), "institution": str(parent), "why": str(why)}
+        for _, name, parent, why in _rows(store, UNITS_BY_NAME)
+    ]
+    other_names = [
+        {"other_name": str(other), "institution": str(name), "why": str(why)}
+        for _, other, name, why in _rows(store, OTHER_NAMES)
+    ]
     several = likely_several_people(store)
     _, apart = find_person_merges(read_mentions(store))
-    unidentified = [{"record_graph": graph, "authorship": authorship, "name": name, "identified_namesakes": candidates}
-                    for graph, authorship, name, candidates in apart]
+    unidentified = [
+        {"record_graph": graph, "authorship": authorship, "name": name, "identified_namesakes": candidates}
+        for graph, authorship, name, candidates in apart
+    ]
     conflicts = identifier_conflicts(store.query(PERSON_LINKS))
     return {
-        "counts": {"merges": len(merges), "rejected_institution_entries": len(rejected),
-                   "papers_without_institutions": len(without), "authors_with_several_written_forms": len(forms),
-                   "institutions_alike_kept_apart": len(alike), "institutions_merged": len(institutions_merged),
-                   "name_only_authors_with_identified_namesakes": len(unidentified),
-                   "units_placed_by_domain": len(units), "units_placed_by_name": len(named_units),
-                   "institutions_by_other_name": len(other_names), "names_likely_several_people": len(several),
-                   **{name: len(items) for name, items in conflicts.items()}},
+        "counts": {
+            "merges": len(merges),
+            "rejected_institution_entries": len(rejected),
+            "papers_without_institutions": len(without),
+            "authors_with_several_written_forms": len(forms),
+            "institutions_alike_kept_apart": len(alike),
+            "institutions_merged": len(institutions_merged),
+            "name_only_authors_with_identified_namesakes": len(unidentified),
+            "units_placed_by_domain": len(units),
+            "units_placed_by_name": len(named_units),
+            "institutions_by_other_name": len(other_names),
+            "names_likely_several_people": len(several),
+            **{name: len(items) for name, items in conflicts.items()},
+        },
         "merges": merges,
         "rejected_institution_entries": rejected,
         "papers_without_institutions": without,

@@ -109,6 +109,7 @@ class LibraryQuery:
 
 # ---------------------------------------------------------------- reading query files
 
+
 def parse_query(text: str, name: str, path: Path | None = None) -> LibraryQuery:
     """A query file's header and body; a malformed ``param`` line is a KgError naming file and line."""
     where = str(path or name)
@@ -146,8 +147,10 @@ def _parse_param(value: str, where: str) -> Param:
     elif _CHOICES.match(kind):
         kind, choices = "string", tuple(kind.split("|"))
     if kind not in KINDS:
-        raise KgError(f"{where}: parameter {name}: unknown kind {kind!r}; use one of {', '.join(KINDS)}, "
-                      "'integer >= N' or 'a|b|c'")
+        raise KgError(
+            f"{where}: parameter {name}: unknown kind {kind!r}; use one of {', '.join(KINDS)}, "
+            "'integer >= N' or 'a|b|c'"
+        )
     description = " : ".join(parts[2:-1]) if len(parts) > 3 else (parts[2] if len(parts) == 3 else "")
     default = parts[-1] if len(parts) > 3 and parts[-1] else None
     param = Param(name, kind, description, default, minimum, choices)
@@ -162,8 +165,10 @@ def _checked(param: Param, value: str, what: str = "parameter") -> str:
         raise ParameterError(f"{what} {param.name}: {value!r} is not a whole number")
     if param.kind == "integer" and not -LARGEST_INTEGER - 1 <= int(value) <= LARGEST_INTEGER:
         lowest = -LARGEST_INTEGER - 1 if param.minimum is None else param.minimum
-        raise ParameterError(f"{what} {param.name}: {value.strip()} is out of range; give a whole number "
-                             f"from {lowest} to {LARGEST_INTEGER}")
+        raise ParameterError(
+            f"{what} {param.name}: {value.strip()} is out of range; give a whole number "
+            f"from {lowest} to {LARGEST_INTEGER}"
+        )
     if param.minimum is not None and int(value) < param.minimum:
         raise ParameterError(f"{what} {param.name}: {value.strip()} is too small; give {param.allowed}")
     if param.choices and value.strip().lower() not in param.choices:
@@ -196,6 +201,7 @@ def library_query(name: str, folder: Path = QUERIES_DIR) -> LibraryQuery:
 
 # ---------------------------------------------------------------- binding and running
 
+
 @dataclass(frozen=True)
 class Page:
     """Which rows of an answer to show: ``limit`` rows (None: all) after the first ``offset``."""
@@ -210,8 +216,9 @@ def _offset(query: LibraryQuery, values: Mapping[str, str]) -> int:
     return int(_checked(Param(OFFSET, "integer", "", None, 0), values[OFFSET]))
 
 
-def bind(query: LibraryQuery, store: SparqlStore, values: Mapping[str, str],
-         notes: list[str] | None = None) -> tuple[dict[str, Identifier], Page]:
+def bind(
+    query: LibraryQuery, store: SparqlStore, values: Mapping[str, str], notes: list[str] | None = None
+) -> tuple[dict[str, Identifier], Page]:
     """The RDF terms for the query's parameters (defaults filled in), and the page of rows to show. An
     entity whose default is :data:`MOST_PAPERS` is the graph's own with the most papers, said in ``notes``."""
     paged = any(param.name == LIMIT for param in query.params)
@@ -270,14 +277,18 @@ class QueryResult:
     notes: list[str] = field(default_factory=list)  # what the user should know, such as a default chosen
 
 
-def execute(store: SparqlStore, query: LibraryQuery, bindings: Mapping[str, Identifier], page: Page = Page()) -> QueryResult:
+def execute(
+    store: SparqlStore, query: LibraryQuery, bindings: Mapping[str, Identifier], page: Page = Page()
+) -> QueryResult:
     """Run a query with bound parameters; the parameters' own columns are left out."""
     prologue = sparql_prologue()
     try:
         result = store.query(prologue + query.sparql, bindings)
     except SparqlSyntaxError as exc:  # at the user's own line, not counting the prefixes added above
-        raise KgError(f"{query.path or query.name}:{exc.line - prologue.count(chr(10))}:{exc.column}: "
-                      f"SPARQL syntax error: {exc.detail}") from None
+        raise KgError(
+            f"{query.path or query.name}:{exc.line - prologue.count(chr(10))}:{exc.column}: "
+            f"SPARQL syntax error: {exc.detail}"
+        ) from None
     except RuntimeError as exc:  # Oxigraph: a bound parameter that the query does not select
         raise KgError(f"query {query.name}: {exc} (a parameter must also be selected)") from None
     if result.type == "ASK":
@@ -296,8 +307,9 @@ def execute(store: SparqlStore, query: LibraryQuery, bindings: Mapping[str, Iden
     skipped = sum(1 for _ in islice(rows, page.offset))
     kept = [tuple(_simple(convert(row[i])) for i in positions) for row in islice(rows, page.limit)]
     more = sum(1 for _ in islice(rows, MORE_COUNTED + 1))
-    return QueryResult(shown, kept, skipped + len(kept) + min(more, MORE_COUNTED), offset=page.offset,
-                       total_exact=more <= MORE_COUNTED)
+    return QueryResult(
+        shown, kept, skipped + len(kept) + min(more, MORE_COUNTED), offset=page.offset, total_exact=more <= MORE_COUNTED
+    )
 
 
 def _simple(term: Identifier | None) -> Identifier | None:

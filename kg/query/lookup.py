@@ -23,9 +23,9 @@ from rdflib.query import Result
 from rdflib.term import Identifier
 
 from ..errors import KgError
-from ..ingest.identifiers import PERSON_PAGES
 from ..index.match_keys import ENTITY_CLASSES, named_entities, text_rows
 from ..index.name_index import KeyIndex, key_index
+from ..ingest.identifiers import PERSON_PAGES
 from ..text.names import clean, has_cjk, match_key
 from ..vocab import KG, ORG, SCHEMA
 
@@ -33,10 +33,16 @@ from ..vocab import KG, ORG, SCHEMA
 #: of people, as the sources give them (kg/rdf/mapping.py).
 IDENTIFIED_BY = (
     ("author", re.compile(r"~\S+"), lambda value: f"?e {KG.openReviewId} {ox.Literal(value)}"),
-    ("author", re.compile(r"\d{4}-\d{4}-\d{4}-\d{3}[\dX]"),
-     lambda value: f"?e {SCHEMA.sameAs} {ox.NamedNode(PERSON_PAGES['orcid'].format(value))}"),
-    ("author", re.compile(r"(?:pid/)?[a-z0-9]{1,4}/[\w-]+"),
-     lambda value: f"?e {SCHEMA.sameAs} {ox.NamedNode(PERSON_PAGES['dblp'].format(value.removeprefix('pid/')))}"),
+    (
+        "author",
+        re.compile(r"\d{4}-\d{4}-\d{4}-\d{3}[\dX]"),
+        lambda value: f"?e {SCHEMA.sameAs} {ox.NamedNode(PERSON_PAGES['orcid'].format(value))}",
+    ),
+    (
+        "author",
+        re.compile(r"(?:pid/)?[a-z0-9]{1,4}/[\w-]+"),
+        lambda value: f"?e {SCHEMA.sameAs} {ox.NamedNode(PERSON_PAGES['dblp'].format(value.removeprefix('pid/')))}",
+    ),
 )
 _QUALIFIED = re.compile(r"^(.+?)\s*\(([^()]+)\)\s*$")
 #: The default of an entity parameter that stands for the graph's own entity with the most papers.
@@ -59,9 +65,8 @@ class SparqlStore(Protocol):
     def query(self, sparql: str, bindings: Mapping[str, Identifier] | None = None) -> Result: ...
 
 
-
-
 # ---------------------------------------------------------------- finding entities by name
+
 
 def search_names(store: SparqlStore, kind: str) -> dict[str, tuple[list[str], list[str]]]:
     """Each entity's match keys and acronyms (sorted): what the network pages' search compares,
@@ -128,10 +133,17 @@ def _by_name(store: SparqlStore, kind: str, text: str) -> URIRef:
         iri = ox.NamedNode(text.strip())
     except ValueError:
         iri = None
-    if iri is not None and next(text_rows(store, f"SELECT ?e WHERE {{ VALUES ?e {{ {iri} }} ?e a {class_iri} ; {KG.matchKey} ?key }}"), None):
+    if iri is not None and next(
+        text_rows(store, f"SELECT ?e WHERE {{ VALUES ?e {{ {iri} }} ?e a {class_iri} ; {KG.matchKey} ?key }}"), None
+    ):
         return URIRef(iri.value)
     # The exact key: one indexed pattern (the key is written as an escaped pyoxigraph literal).
-    exact = [row[0] for row in text_rows(store, f"SELECT DISTINCT ?e WHERE {{ ?e {KG.matchKey} {ox.Literal(typed)} ; a {class_iri} }}")]
+    exact = [
+        row[0]
+        for row in text_rows(
+            store, f"SELECT DISTINCT ?e WHERE {{ ?e {KG.matchKey} {ox.Literal(typed)} ; a {class_iri} }}"
+        )
+    ]
     if exact:
         return _decided(store, kind, text, exact)
     # CJK text may be any part of a name, which the index cannot find; older stores have none.
@@ -140,8 +152,11 @@ def _by_name(store: SparqlStore, kind: str, text: str) -> URIRef:
     keys: dict[str, set[str]] = defaultdict(set)
     acronyms: dict[str, set[str]] = defaultdict(set)
     acronym_pattern = f"UNION {{ ?e {KG.acronymKey} ?acronym }}" if kind == "institution" else ""  # only theirs
-    for entity, key, acronym in text_rows(store, f"""SELECT ?e ?key ?acronym WHERE {{ ?e a {class_iri} .
-            {{ ?e {KG.matchKey} ?key }} {acronym_pattern} }}"""):
+    for entity, key, acronym in text_rows(
+        store,
+        f"""SELECT ?e ?key ?acronym WHERE {{ ?e a {class_iri} .
+            {{ ?e {KG.matchKey} ?key }} {acronym_pattern} }}""",
+    ):
         if key is not None:
             keys[entity].add(key)
         else:
@@ -176,25 +191,42 @@ def _from_index(store: SparqlStore, kind: str, text: str, typed: str, index: Key
         matches = sorted(tier())
         if matches:
             return _decided(store, kind, text, matches)
+
     def entities_of(key: str) -> list[str]:  # for the few closest keys: an indexed pattern each
-        return sorted(row[0] for row in text_rows(
-            store, f"SELECT DISTINCT ?e WHERE {{ ?e {KG.matchKey} {ox.Literal(key)} ; a {ENTITY_CLASSES[kind]} }}"))
+        return sorted(
+            row[0]
+            for row in text_rows(
+                store, f"SELECT DISTINCT ?e WHERE {{ ?e {KG.matchKey} {ox.Literal(key)} ; a {ENTITY_CLASSES[kind]} }}"
+            )
+        )
+
     return _closest(store, kind, text, index.keys, entities_of, index.entity_count)
 
 
-def _closest(store: SparqlStore, kind: str, text: str, keys: list[str], entities_of: Callable[[str], list[str]],
-             count: Callable[[], int] | int) -> URIRef:
+def _closest(
+    store: SparqlStore,
+    kind: str,
+    text: str,
+    keys: list[str],
+    entities_of: Callable[[str], list[str]],
+    count: Callable[[], int] | int,
+) -> URIRef:
     """The error for a name that matches nothing, naming the closest (``keys`` sorted)."""
     typed = match_key(text)
     if not keys:
-        raise KgError(f"no {kind} matches {clean(text)!r}: the graph has no {kind}s (has `kg build` run on this store?)")
+        raise KgError(
+            f"no {kind} matches {clean(text)!r}: the graph has no {kind}s (has `kg build` run on this store?)"
+        )
     # rapidfuzz's C++ matcher: a mistyped name among 10^5 others in milliseconds (difflib took seconds)
     nearest = process.extract(typed, keys, scorer=fuzz.ratio, limit=8, score_cutoff=60)
     by_key = {key: entities_of(key) for key, _, _ in nearest}
-    named = {entity.iri: entity for entity in named_entities(store, kind, {e for key, _, _ in nearest for e in by_key[key]})}
+    named = {
+        entity.iri: entity for entity in named_entities(store, kind, {e for key, _, _ in nearest for e in by_key[key]})
+    }
     # A key several entities share shows the last of them in (display, IRI) order.
-    close = dict.fromkeys(max((named[e] for e in by_key[key]), key=lambda n: (n.display, n.iri)).display
-                          for key, _, _ in nearest)
+    close = dict.fromkeys(
+        max((named[e] for e in by_key[key]), key=lambda n: (n.display, n.iri)).display for key, _, _ in nearest
+    )
     if close:
         hint = f"; closest: {', '.join(list(close)[:5])}"
     else:  # counted only here: at 100,000 papers counting the index's entities took 260 ms
@@ -216,8 +248,9 @@ def _holder(store: SparqlStore, matches: list[str]) -> str | None:
     """The one match that every other match is a unit of (``org:subOrganizationOf+``), if any."""
     values = " ".join(str(ox.NamedNode(iri)) for iri in matches)
     above: dict[str, set[str]] = defaultdict(set)
-    for unit, top in text_rows(store, f"SELECT ?unit ?top WHERE {{ VALUES ?unit {{ {values} }} "
-                                      f"?unit {ORG.subOrganizationOf}+ ?top }}"):
+    for unit, top in text_rows(
+        store, f"SELECT ?unit ?top WHERE {{ VALUES ?unit {{ {values} }} ?unit {ORG.subOrganizationOf}+ ?top }}"
+    ):
         above[unit].add(top)
     holders = [match for match in matches if all(match in above[other] for other in matches if other != match)]
     return holders[0] if len(holders) == 1 else None
@@ -225,11 +258,14 @@ def _holder(store: SparqlStore, matches: list[str]) -> str | None:
 
 # ---------------------------------------------------------------- telling candidates apart
 
+
 def _facts(store: SparqlStore, kind: str, matches: list[str]) -> dict[str, dict]:
     """Per candidate: display name, papers, institutions (most papers first), identifiers."""
     values = " ".join(str(ox.NamedNode(iri)) for iri in matches)
-    facts = {named.iri: {"name": named.display, "papers": 0, "institutions": [], "ids": [], "within": set()}
-             for named in named_entities(store, kind, matches)}
+    facts = {
+        named.iri: {"name": named.display, "papers": 0, "institutions": [], "ids": [], "within": set()}
+        for named in named_entities(store, kind, matches)
+    }
     for entity, papers in text_rows(store, _PAPERS[kind].replace("VALUES_BLOCK", f"VALUES ?e {{ {values} }}")):
         if entity in facts:
             facts[entity]["papers"] = int(papers)
@@ -239,8 +275,9 @@ def _facts(store: SparqlStore, kind: str, matches: list[str]) -> dict[str, dict]
     if kind == "author":  # the organisations (and those they are units of) on the author's papers
         for entity, organisation in text_rows(store, _WITHIN.replace("VALUES_BLOCK", f"VALUES ?e {{ {values} }}")):
             facts[entity]["within"].add(organisation)
-    for entity, identifier in text_rows(store, f"SELECT ?e ?id WHERE {{ VALUES ?e {{ {values} }} "
-                                               f"?e {KG.openReviewId} ?id }} ORDER BY ?e ?id"):
+    for entity, identifier in text_rows(
+        store, f"SELECT ?e ?id WHERE {{ VALUES ?e {{ {values} }} ?e {KG.openReviewId} ?id }} ORDER BY ?e ?id"
+    ):
         if entity in facts:
             facts[entity]["ids"].append(identifier)
     return facts
@@ -255,7 +292,7 @@ _WITHIN = f"""SELECT DISTINCT ?e ?top WHERE {{ VALUES_BLOCK
     {{ ?p {KG.authorship} ?a . ?a {KG.author} ?e ; {KG.affiliation} ?o }}
     UNION {{ ?p <http://purl.org/dc/terms/creator> ?e ; {SCHEMA.sourceOrganization} ?o }}
     ?o {ORG.subOrganizationOf}* ?top }}"""
-_EN_LABEL = "?o <http://www.w3.org/2000/01/rdf-schema#label> ?l FILTER (LANGMATCHES(LANG(?l), \"en\"))"
+_EN_LABEL = '?o <http://www.w3.org/2000/01/rdf-schema#label> ?l FILTER (LANGMATCHES(LANG(?l), "en"))'
 _INSTITUTIONS = {  # an author's institutions (own affiliations or the papers'), an institution's parent
     "author": f"""SELECT ?e ?l (COUNT(DISTINCT ?p) AS ?n) WHERE {{ VALUES_BLOCK
         {{ ?p {KG.authorship} ?a . ?a {KG.author} ?e ; {KG.affiliation} ?o }}
@@ -284,10 +321,17 @@ def _listing(store: SparqlStore, kind: str, text: str, matches: list[str]) -> Kg
         fact = facts[iri]
         qualifier = _told_apart(facts, iri)
         typed = qualifier if qualifier in (iri, *fact["ids"]) else f"{fact['name']} ({qualifier})"
-        about = [f"{fact['papers']} paper{'s' if fact['papers'] != 1 else ''}", *fact["institutions"][:2], *fact["ids"], iri]
+        about = [
+            f"{fact['papers']} paper{'s' if fact['papers'] != 1 else ''}",
+            *fact["institutions"][:2],
+            *fact["ids"],
+            iri,
+        ]
         lines.append(f"  {fact['name']}: {'; '.join(dict.fromkeys(about))}  ->  -p {kind}={typed!r}")
     more = f"\n  … and {len(matches) - LISTED} more" if len(matches) > LISTED else ""
-    return KgError(f"{kind} {clean(text)!r} is ambiguous: {len(matches)} match; give one of:\n" + "\n".join(lines) + more)
+    return KgError(
+        f"{kind} {clean(text)!r} is ambiguous: {len(matches)} match; give one of:\n" + "\n".join(lines) + more
+    )
 
 
 def _qualified(store: SparqlStore, kind: str, text: str) -> URIRef | None:
@@ -308,9 +352,13 @@ def _qualified(store: SparqlStore, kind: str, text: str) -> URIRef | None:
         institution = str(find_entity(store, "institution", qualifier)) if kind == "author" else None
     except KgError:
         institution = None
-    fitting = [iri for iri, fact in facts.items()
-               if qualifier.strip() in (iri, *fact["ids"]) or institution in fact["within"]
-               or (wanted and any(set(wanted.split()) <= set(match_key(label).split()) for label in fact["institutions"]))]
+    fitting = [
+        iri
+        for iri, fact in facts.items()
+        if qualifier.strip() in (iri, *fact["ids"])
+        or institution in fact["within"]
+        or (wanted and any(set(wanted.split()) <= set(match_key(label).split()) for label in fact["institutions"]))
+    ]
     if len(fitting) != 1:  # the qualifier does not single one out: the candidates, to choose from
         raise _listing(store, kind, name, matches)
     return URIRef(fitting[0])

@@ -61,8 +61,9 @@ def _rdflib_result(result: QueryResult) -> Result:
         return out
     out = Result("SELECT")
     out.vars = [Variable(name) for name in result.variables]
-    out.bindings = [{Variable(name): term for name, term in zip(result.variables, row) if term is not None}
-                    for row in result.rows]
+    out.bindings = [
+        {Variable(name): term for name, term in zip(result.variables, row) if term is not None} for row in result.rows
+    ]
     return out
 
 
@@ -86,19 +87,23 @@ def enumeration_labels() -> dict[str, str]:
     """The ontology's enumerated values (``skos:inScheme``: tracks, presentation types …) by local
     name, with their English labels: ``MainTrack`` -> "main conference"."""
     ontology = Graph().parse(ONTOLOGY_DIR / "kg.ttl", format="turtle")
-    return {str(value)[len(KG_NS):]: str(label) for value, _, _ in ontology.triples((None, SKOS.inScheme, None))
-            for label in ontology.objects(value, RDFS.label) if str(value).startswith(KG_NS) and label.language == "en"}
+    return {
+        str(value)[len(KG_NS) :]: str(label)
+        for value, _, _ in ontology.triples((None, SKOS.inScheme, None))
+        for label in ontology.objects(value, RDFS.label)
+        if str(value).startswith(KG_NS) and label.language == "en"
+    }
 
 
 def readable(term: Identifier | None, prefixes: Mapping[str, str]) -> str:
     """A cell for people: the ontology's values by their labels (``kg:MainTrack`` or the string
     ``MainTrack`` -> "main conference"), prefixed names for IRIs in a known namespace, values as they read."""
-    local = str(term)[len(KG_NS):] if isinstance(term, URIRef) and str(term).startswith(KG_NS) else str(term)
+    local = str(term)[len(KG_NS) :] if isinstance(term, URIRef) and str(term).startswith(KG_NS) else str(term)
     if isinstance(term, (URIRef, Literal)) and not getattr(term, "language", None) and local in enumeration_labels():
         return enumeration_labels()[local]
     if isinstance(term, URIRef):
         for prefix, namespace in prefixes.items():
-            local = str(term)[len(namespace):]
+            local = str(term)[len(namespace) :]
             if str(term).startswith(namespace) and local and "/" not in local and "#" not in local:
                 return f"{prefix}:{local}"
     return plain(term)
@@ -109,10 +114,15 @@ def table_cells(result: QueryResult, prefixes: Mapping[str, str]) -> list[list[s
     one of its IRIs (``?institution ?name``), and columns empty in every row left out."""
     if result.ask is not None:
         return [["boolean"], [str(result.ask).lower()]]
-    shown = [column for column in range(len(result.variables))
-             if not result.rows or (_filled(result.rows, column) and not _named_by_next(result.rows, column))]
-    return [[result.variables[column] for column in shown],
-            *([readable(row[column], prefixes) for column in shown] for row in result.rows)]
+    shown = [
+        column
+        for column in range(len(result.variables))
+        if not result.rows or (_filled(result.rows, column) and not _named_by_next(result.rows, column))
+    ]
+    return [
+        [result.variables[column] for column in shown],
+        *([readable(row[column], prefixes) for column in shown] for row in result.rows),
+    ]
 
 
 def _filled(rows: list[tuple], column: int) -> bool:
@@ -121,8 +131,14 @@ def _filled(rows: list[tuple], column: int) -> bool:
 
 def _named_by_next(rows: list[tuple], column: int) -> bool:
     """Whether every IRI of the column has a name (a non-empty literal) in the next column."""
-    return all(isinstance(row[column], URIRef) and isinstance(row[column + 1], Literal) and str(row[column + 1])
-               for row in rows) if column + 1 < len(rows[0]) else False
+    return (
+        all(
+            isinstance(row[column], URIRef) and isinstance(row[column + 1], Literal) and str(row[column + 1])
+            for row in rows
+        )
+        if column + 1 < len(rows[0])
+        else False
+    )
 
 
 def numeric_columns(cells: list[list[str]]) -> list[bool]:

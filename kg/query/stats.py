@@ -40,7 +40,9 @@ def distinct_triples(store: KGStore, without: ox.NamedNode | None = None) -> int
     total = 0
     for number, graph in enumerate(order):
         earlier = " ".join(str(other) for other in order[:number])
-        unseen = f"FILTER NOT EXISTS {{ VALUES ?earlier {{ {earlier} }} GRAPH ?earlier {{ ?s ?p ?o }} }}" if earlier else ""
+        unseen = (
+            f"FILTER NOT EXISTS {{ VALUES ?earlier {{ {earlier} }} GRAPH ?earlier {{ ?s ?p ?o }} }}" if earlier else ""
+        )
         total += store.scalar(f"SELECT (COUNT(*) AS ?n) WHERE {{ GRAPH {graph} {{ ?s ?p ?o }} {unseen} }}")
     return total
 
@@ -49,8 +51,10 @@ def graph_stats(store: KGStore, without: ox.NamedNode | None = None) -> dict[str
     """The counts; ``without`` leaves a graph out of the triples (the other counts are of what
     kg's data graphs state, which the description graph does not)."""
     prologue = sparql_prologue()
-    return {name: distinct_triples(store, without) if query is None else store.scalar(prologue + query)
-            for name, query in COUNTS.items()}
+    return {
+        name: distinct_triples(store, without) if query is None else store.scalar(prologue + query)
+        for name, query in COUNTS.items()
+    }
 
 
 STORED_QUERY = """SELECT ?name ?n WHERE {

@@ -13,21 +13,31 @@ from typing import Iterator
 from pyoxigraph import Literal, NamedNode
 
 from ..ingest.comments import VENUES, PublicationInfo
-from .iris import Minter, digest, file_slug, slug
-from .terms import Statement, integer, iri, literal
-from ..text.names import clean, has_cjk, match_key
-from ..nlp.analysis import Analysis
-from .topic_triples import record_analyses, topic_triples
 from ..ingest.identifiers import PAPER_PAGES, PERSON_PAGES
-from ..records import AuthorDetail, PaperRecord, SourceRef
+from ..ingest.urls import find_urls, is_code_repository
+from ..nlp.analysis import Analysis
 from ..orgs.aliases import AliasTable
 from ..orgs.registry import Registry
-from .record_triples import affiliation_triples, institution_triples
-from ..ingest.urls import find_urls, is_code_repository
+from ..records import AuthorDetail, PaperRecord, SourceRef
+from ..text.names import clean, has_cjk, match_key
 from ..vocab import BIBO, DCTERMS, FABIO, FOAF, KG, PROV, RDF, RDFS, SCHEMA, SKOS, TRUE, XSD
+from .iris import Minter, digest, file_slug, slug
+from .record_triples import affiliation_triples, institution_triples
+from .terms import Statement, integer, iri, literal
+from .topic_triples import record_analyses, topic_triples
 
-TRACKS = {"main": KG.MainTrack, "findings": KG.FindingsTrack, "position": KG.PositionTrack, "workshop": KG.WorkshopTrack}
-PRESENTATIONS = {"oral": KG.Oral, "spotlight": KG.Spotlight, "poster": KG.Poster, "contributed-talk": KG.ContributedTalk}
+TRACKS = {
+    "main": KG.MainTrack,
+    "findings": KG.FindingsTrack,
+    "position": KG.PositionTrack,
+    "workshop": KG.WorkshopTrack,
+}
+PRESENTATIONS = {
+    "oral": KG.Oral,
+    "spotlight": KG.Spotlight,
+    "poster": KG.Poster,
+    "contributed-talk": KG.ContributedTalk,
+}
 
 
 def _text(value: str, language: str | None = None) -> Literal:
@@ -59,8 +69,9 @@ def source_iri(source_name: str, minter: Minter) -> NamedNode:
     return iri(minter.iri("source", file_slug(source_name)))
 
 
-def source_triples(name: str, format_name: str, venue_header: str, minter: Minter,
-                   modified: Literal | None = None) -> Iterator[Statement]:
+def source_triples(
+    name: str, format_name: str, venue_header: str, minter: Minter, modified: Literal | None = None
+) -> Iterator[Statement]:
     """The source file: its name, format, venue header and (xsd:dateTime) modification time."""
     node = source_iri(name, minter)
     yield node, RDF.type, KG.Source
@@ -73,8 +84,14 @@ def source_triples(name: str, format_name: str, venue_header: str, minter: Minte
         yield node, KG.venueHeader, Literal(venue_header)
 
 
-def paper_triples(record: PaperRecord, info: PublicationInfo, minter: Minter, aliases: AliasTable,
-                  analysis: Analysis | None = None, registry: Registry | None = None) -> Iterator[Statement]:
+def paper_triples(
+    record: PaperRecord,
+    info: PublicationInfo,
+    minter: Minter,
+    aliases: AliasTable,
+    analysis: Analysis | None = None,
+    registry: Registry | None = None,
+) -> Iterator[Statement]:
     """Every triple one record states: the paper, its authorships, institutions, venue, provenance.
     ``analysis`` is the record's (:func:`record_analyses`), when it was made beside other records';
     ``registry`` identifies the organisations (none: the organisations as the rules read them)."""
@@ -113,8 +130,13 @@ def person_ids(detail: AuthorDetail | None) -> list[tuple[str, str]]:
     """(kind, id) of the identifiers a source gives a person, strongest first."""
     if detail is None:
         return []
-    named = (("openreview", detail.openreview), ("orcid", detail.orcid), ("dblp", detail.dblp),
-             *detail.other_ids, ("email", detail.email))
+    named = (
+        ("openreview", detail.openreview),
+        ("orcid", detail.orcid),
+        ("dblp", detail.dblp),
+        *detail.other_ids,
+        ("email", detail.email),
+    )
     return [(kind, value) for kind, value in named if value]
 
 
@@ -129,8 +151,14 @@ def person_iri(name: str, detail: AuthorDetail | None, minter: Minter) -> NamedN
     return iri(minter.part("author", digest(value) if kind == "email" else slug(value), kind))
 
 
-def _person_details(person: NamedNode, authorship: NamedNode, detail: AuthorDetail, minter: Minter,
-                    aliases: AliasTable, registry: Registry | None) -> Iterator[Statement]:
+def _person_details(
+    person: NamedNode,
+    authorship: NamedNode,
+    detail: AuthorDetail,
+    minter: Minter,
+    aliases: AliasTable,
+    registry: Registry | None,
+) -> Iterator[Statement]:
     for kind, value in person_ids(detail):
         if kind in PERSON_PAGES and (link := _link(PERSON_PAGES[kind].format(value))) is not None:
             yield person, SCHEMA.sameAs, link
@@ -163,9 +191,15 @@ def _identifiers(paper: NamedNode, record: PaperRecord, minter: Minter) -> Itera
                 yield paper, predicate, link
 
 
-def _authorships(paper: NamedNode, key: str, authors: list[str], minter: Minter,
-                 details: list[AuthorDetail] | None, aliases: AliasTable,
-                 registry: Registry | None) -> Iterator[Statement]:
+def _authorships(
+    paper: NamedNode,
+    key: str,
+    authors: list[str],
+    minter: Minter,
+    details: list[AuthorDetail] | None,
+    aliases: AliasTable,
+    registry: Registry | None,
+) -> Iterator[Statement]:
     for position, written in enumerate(authors, start=1):
         name = clean(written)
         detail = details[position - 1] if details else None
@@ -226,8 +260,12 @@ def _publication(paper: NamedNode, info: PublicationInfo, minter: Minter) -> Ite
         yield paper, KG.presentationType, PRESENTATIONS[presentation]
     if info.non_archival:
         yield paper, KG.nonArchival, TRUE
-    for predicate, value in ((BIBO.numPages, info.pages), (KG.mainTextPages, info.main_pages),
-                             (KG.figureCount, info.figures), (KG.tableCount, info.tables)):
+    for predicate, value in (
+        (BIBO.numPages, info.pages),
+        (KG.mainTextPages, info.main_pages),
+        (KG.figureCount, info.figures),
+        (KG.tableCount, info.tables),
+    ):
         if value is not None:
             yield paper, predicate, integer(value)
     if info.pmlr_volume is not None:
@@ -238,8 +276,11 @@ def _publication(paper: NamedNode, info: PublicationInfo, minter: Minter) -> Ite
         yield paper, DCTERMS.isPartOf, proceedings
     for url in info.code_urls:
         yield from _code(paper, url, minter)
-    for predicate, urls in ((KG.projectPage, info.project_urls), (KG.posterPage, info.poster_urls),
-                            (RDFS.seeAlso, info.other_urls)):
+    for predicate, urls in (
+        (KG.projectPage, info.project_urls),
+        (KG.posterPage, info.poster_urls),
+        (RDFS.seeAlso, info.other_urls),
+    ):
         for url in urls:
             if (link := _link(url)) is not None:
                 yield paper, predicate, link

@@ -20,30 +20,38 @@ from typing import Iterator
 
 from pyoxigraph import Literal, NamedNode
 
-from .iris import Minter, slug
-from .registry_triples import identified_triples
-from .terms import Statement, integer, iri, literal
-from ..text.names import has_cjk
-from ..text.domains import institutional_domain
-from ..records import Affiliation, PaperRecord
-from ..vocab import KG, ORG, PROV, RDF, RDFS, SCHEMA, SKOS
 from ..orgs.aliases import AliasTable
 from ..orgs.identify import identify_chain
 from ..orgs.institutions import OrgChain, resolve_entries
 from ..orgs.org_names import is_top_level, starts_with_unit_word
 from ..orgs.people import person_name_reason, title_page_reason
 from ..orgs.registry import Registry
+from ..records import Affiliation, PaperRecord
+from ..text.domains import institutional_domain
+from ..text.names import has_cjk
+from ..vocab import KG, ORG, PROV, RDF, RDFS, SCHEMA, SKOS
+from .iris import Minter, slug
+from .registry_triples import identified_triples
+from .terms import Statement, integer, iri, literal
 
 
 def _named(text: str) -> Literal:
     return literal(text, language="zh" if has_cjk(text) else "en")
 
 
-def institution_triples(paper: NamedNode, record: PaperRecord, record_node: NamedNode, record_slug: str,
-                        minter: Minter, aliases: AliasTable, registry: Registry | None = None) -> Iterator[Statement]:
+def institution_triples(
+    paper: NamedNode,
+    record: PaperRecord,
+    record_node: NamedNode,
+    record_slug: str,
+    minter: Minter,
+    aliases: AliasTable,
+    registry: Registry | None = None,
+) -> Iterator[Statement]:
     for position, entry in enumerate(record.institutions, start=1):
-        reason = (person_name_reason(entry, record.institutions, record.authors, aliases)
-                  or title_page_reason(entry, record.title, record.authors, aliases))
+        reason = person_name_reason(entry, record.institutions, record.authors, aliases) or title_page_reason(
+            entry, record.title, record.authors, aliases
+        )
         if reason:
             note = NamedNode(minter.iri("note", f"{record_slug}--institution-{position}"))
             yield note, RDF.type, KG.RejectedInstitutionEntry
@@ -52,8 +60,9 @@ def institution_triples(paper: NamedNode, record: PaperRecord, record_node: Name
             yield note, KG.position, integer(position)
             yield note, PROV.wasDerivedFrom, record_node
             continue
-        for leaf, chain_statements in _organisations(entry.name, entry.name_zh, entry.domains, minter, aliases,
-                                                     registry):
+        for leaf, chain_statements in _organisations(
+            entry.name, entry.name_zh, entry.domains, minter, aliases, registry
+        ):
             yield from chain_statements
             yield paper, SCHEMA.sourceOrganization, leaf
             yield leaf, KG.nameAsWritten, literal(entry.raw)
@@ -61,13 +70,19 @@ def institution_triples(paper: NamedNode, record: PaperRecord, record_node: Name
                 yield leaf, SKOS.altLabel, literal(entry.name_zh)
 
 
-def affiliation_triples(authorship: NamedNode, affiliation: Affiliation, minter: Minter,
-                        aliases: AliasTable, registry: Registry | None = None) -> Iterator[Statement]:
+def affiliation_triples(
+    authorship: NamedNode,
+    affiliation: Affiliation,
+    minter: Minter,
+    aliases: AliasTable,
+    registry: Registry | None = None,
+) -> Iterator[Statement]:
     """An author's own affiliation for one paper, as stated by a structured source: the same
     organisation nodes as the paper's institution field gives (one per institution the string
     names), linked from the authorship."""
-    for leaf, chain_statements in _organisations(affiliation.name, None, (affiliation.domain,), minter, aliases,
-                                                 registry):
+    for leaf, chain_statements in _organisations(
+        affiliation.name, None, (affiliation.domain,), minter, aliases, registry
+    ):
         yield from chain_statements
         yield authorship, KG.affiliation, leaf
         yield leaf, KG.nameAsWritten, literal(affiliation.name)
@@ -78,8 +93,12 @@ def affiliation_triples(authorship: NamedNode, affiliation: Affiliation, minter:
 def is_bare_unit(chain: OrgChain) -> bool:
     """An entry that is only a unit's name, with no institution in it or in the alias table."""
     level = chain.levels[0]
-    return (len(chain.levels) == 1 and level.canonical is None and starts_with_unit_word(level.written)
-            and not is_top_level(level.written))
+    return (
+        len(chain.levels) == 1
+        and level.canonical is None
+        and starts_with_unit_word(level.written)
+        and not is_top_level(level.written)
+    )
 
 
 def _domain_scopes(chain: OrgChain, domains) -> list[str | None]:
@@ -90,22 +109,34 @@ def _domain_scopes(chain: OrgChain, domains) -> list[str | None]:
 
 
 @lru_cache(maxsize=1 << 14)  # entries repeat across a listing; the rules, minter and tables are fixed
-def _organisations(name: str, chinese: str | None, domains: tuple[str | None, ...], minter: Minter,
-                   aliases: AliasTable, registry: Registry | None) -> tuple[tuple[NamedNode, tuple[Statement, ...]], ...]:
+def _organisations(
+    name: str,
+    chinese: str | None,
+    domains: tuple[str | None, ...],
+    minter: Minter,
+    aliases: AliasTable,
+    registry: Registry | None,
+) -> tuple[tuple[NamedNode, tuple[Statement, ...]], ...]:
     """Each organisation an entry names (one per domain for a bare unit): its own node, and the
     triples of its chain of units, with what the registry knows of each level (the entry is their
     context, the first e-mail domain the author's)."""
     domain = next(filter(None, domains), None)
-    return tuple(_chain_triples(chain, minter, scope, _identified(chain, name, domain, registry))
-                 for chain in resolve_entries(name, chinese, aliases) for scope in _domain_scopes(chain, domains))
+    return tuple(
+        _chain_triples(chain, minter, scope, _identified(chain, name, domain, registry))
+        for chain in resolve_entries(name, chinese, aliases)
+        for scope in _domain_scopes(chain, domains)
+    )
 
 
 def _identified(chain: OrgChain, context: str, domain: str | None, registry: Registry | None) -> tuple:
-    return identify_chain(chain.levels, context, domain, registry) if registry is not None else (None,) * len(chain.levels)
+    return (
+        identify_chain(chain.levels, context, domain, registry) if registry is not None else (None,) * len(chain.levels)
+    )
 
 
-def _chain_triples(chain: OrgChain, minter: Minter, scope: str | None,
-                   identified: tuple) -> tuple[NamedNode, tuple[Statement, ...]]:
+def _chain_triples(
+    chain: OrgChain, minter: Minter, scope: str | None, identified: tuple
+) -> tuple[NamedNode, tuple[Statement, ...]]:
     """The entry's own (most specific) node, and the triples of the nodes from the top-level
     parent down. ``scope`` is the registrable e-mail domain of a bare unit (a chain of one level)."""
     statements: list[Statement] = []

@@ -12,14 +12,19 @@ from pyoxigraph import NamedNode
 
 from ..orgs.identify import Identified
 from ..orgs.records import ROR
-from .terms import Statement, iri, literal
 from ..vocab import KG, OWL, SCHEMA
+from .terms import Statement, iri, literal
 
 # ROR's types -> the concepts of kg:OrganisationTypes (ontology/kg.ttl)
 TYPE_CONCEPTS = {
-    "education": KG.EducationOrganisation, "company": KG.CompanyOrganisation, "facility": KG.FacilityOrganisation,
-    "government": KG.GovernmentOrganisation, "healthcare": KG.HealthcareOrganisation,
-    "nonprofit": KG.NonprofitOrganisation, "funder": KG.FunderOrganisation, "archive": KG.ArchiveOrganisation,
+    "education": KG.EducationOrganisation,
+    "company": KG.CompanyOrganisation,
+    "facility": KG.FacilityOrganisation,
+    "government": KG.GovernmentOrganisation,
+    "healthcare": KG.HealthcareOrganisation,
+    "nonprofit": KG.NonprofitOrganisation,
+    "funder": KG.FunderOrganisation,
+    "archive": KG.ArchiveOrganisation,
     "other": KG.OtherOrganisation,
 }
 

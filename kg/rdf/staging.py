@@ -18,13 +18,13 @@ from collections import deque
 from typing import BinaryIO, Iterable, Iterator
 
 from ..ingest.comments import PublicationInfo
-from ..records import PaperRecord
-from .topic_triples import record_analyses
 from ..orgs.aliases import AliasTable
 from ..orgs.registry import Registry
+from ..records import PaperRecord
 from .iris import Minter
 from .mapping import paper_triples
 from .terms import ntriples_line
+from .topic_triples import record_analyses
 
 BATCH = 400  # records per task: large enough that pickling is cheap beside mapping
 # Shared-entity lines a process remembers as written, per generation (two are kept): about 60 MB
@@ -108,7 +108,9 @@ class Stager:
 
             pipeline()  # built once here, inherited by every forked worker
             context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-            self.pool = context.Pool(self.jobs, initializer=_start_worker, initargs=(self.minter, self.aliases, self.registry))
+            self.pool = context.Pool(
+                self.jobs, initializer=_start_worker, initargs=(self.minter, self.aliases, self.registry)
+            )
         return self.pool
 
     def write(self, source: str, pairs: Iterable[tuple[PaperRecord, PublicationInfo]], out: BinaryIO) -> None:

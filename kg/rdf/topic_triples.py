@@ -15,14 +15,20 @@ from typing import Iterator, Sequence
 
 from pyoxigraph import NamedNode
 
-from .iris import Minter, file_slug
-from .terms import Statement, iri, literal
+from ..nlp.analysis import Analysis, analyse_all
 from ..records import PaperRecord
 from ..vocab import DCTERMS, KG, RDF, RDFS, SKOS, XSD
-from ..nlp.analysis import Analysis, analyse_all
+from .iris import Minter, file_slug
+from .terms import Statement, iri, literal
 
 SECTIONS = {"keywords": KG.InKeywords, "title": KG.InTitle, "abstract": KG.InAbstract, "summary": KG.InSummary}
-ARTIFACT_CLASSES = {"benchmark": KG.Benchmark, "dataset": KG.Dataset, "method": KG.Method, "model": KG.Model, "metric": KG.Metric}
+ARTIFACT_CLASSES = {
+    "benchmark": KG.Benchmark,
+    "dataset": KG.Dataset,
+    "method": KG.Method,
+    "model": KG.Model,
+    "metric": KG.Metric,
+}
 
 
 def topic_iri(slug: str, minter: Minter) -> NamedNode:
@@ -41,7 +47,7 @@ def record_analyses(records: Sequence[PaperRecord]) -> list[Analysis]:
 def topic_triples(paper: NamedNode, record: PaperRecord, analysis: Analysis, minter: Minter) -> Iterator[Statement]:
     """What the paper is about and what it introduces, as its ``analysis`` of its title, abstract
     and summary found."""
-    paper_key = paper.value[len(minter.iri("paper", "")):]
+    paper_key = paper.value[len(minter.iri("paper", "")) :]
     for topic in analysis.topics:
         node = topic_iri(topic.slug, minter)
         # one assignment per source: two sources of one paper weigh its topics on their own texts
@@ -63,4 +69,3 @@ def topic_triples(paper: NamedNode, record: PaperRecord, analysis: Analysis, min
         yield node, RDFS.label, literal(artifact.name)
         if artifact.long_form:
             yield node, SKOS.altLabel, literal(artifact.long_form)
-

@@ -59,10 +59,16 @@ _HYPHENS = re.compile(f"[{HYPHENS}/]")  # a slash too: "encoder/decoder"
 
 def text_terms(text: str) -> set[str]:
     """Words, word prefixes and adjacent word pairs of a text, normalised for comparison."""
-    words = [word.removesuffix("s") for word in match_key(_HYPHENS.sub(" ", _LINE_BREAK_HYPHEN.sub(r"\1\2", text))).split()]
+    words = [
+        word.removesuffix("s") for word in match_key(_HYPHENS.sub(" ", _LINE_BREAK_HYPHEN.sub(r"\1\2", text))).split()
+    ]
     content = {word for word in words if len(word) > 2 and word not in STOP_WORDS}
     prefixes = {"~" + word[:PREFIX] for word in content if len(word) >= PREFIX}
-    pairs = {f"{a} {b}" for a, b in zip(words, words[1:]) if a not in STOP_WORDS and b not in STOP_WORDS and len(a) > 1 and len(b) > 1}
+    pairs = {
+        f"{a} {b}"
+        for a, b in zip(words, words[1:])
+        if a not in STOP_WORDS and b not in STOP_WORDS and len(a) > 1 and len(b) > 1
+    }
     return content | prefixes | pairs
 
 
@@ -71,7 +77,9 @@ def _words(terms: set[str]) -> set[str]:
     return {term for term in terms if " " not in term and not term.startswith("~")}
 
 
-def title_abstract_matches(papers: list[PaperFacts]) -> Iterator[tuple[PaperFacts, PaperFacts, tuple[str, ...], str, Scores]]:
+def title_abstract_matches(
+    papers: list[PaperFacts],
+) -> Iterator[tuple[PaperFacts, PaperFacts, tuple[str, ...], str, Scores]]:
     """(abstract paper, titled paper, evidence kinds, explanation, (evidence, margin)) for every pair the
     rules above accept: the scores are kept with the join, for ``kg quality``."""
     groups: dict[tuple[str, ...], tuple[list[PaperFacts], list[PaperFacts]]] = defaultdict(lambda: ([], []))
@@ -87,7 +95,9 @@ def title_abstract_matches(papers: list[PaperFacts]) -> Iterator[tuple[PaperFact
             yield from _assign(titled, untitled)
 
 
-def _assign(titled: list[PaperFacts], untitled: list[PaperFacts]) -> Iterator[tuple[PaperFacts, PaperFacts, tuple[str, ...], str, Scores]]:
+def _assign(
+    titled: list[PaperFacts], untitled: list[PaperFacts]
+) -> Iterator[tuple[PaperFacts, PaperFacts, tuple[str, ...], str, Scores]]:
     abstract_terms = [text_terms(paper.abstract or "") for paper in untitled]
     frequency = Counter(term for terms in abstract_terms for term in terms)
     postings: dict[str, list[int]] = defaultdict(list)
@@ -133,13 +143,26 @@ def _assign(titled: list[PaperFacts], untitled: list[PaperFacts]) -> Iterator[tu
         )
         margin = _margin(i, j, rows, columns, pairs, partner_of_abstract)
         shared = shared_words(i, j)
-        if coverage >= MIN_COVERAGE and shared >= MIN_SHARED_WORDS and row_rank < MAX_RANK and column_rank < MAX_RANK \
-                and margin >= MIN_MARGIN and not _close_call(i, j, rows, columns, row_rank + column_rank, margin):
-            joined[i] = j, ("title-abstract",), (
-                f"title-abstract evidence {score:.1f} ({coverage:.0%} of the title's weighted words and phrases), "
-                f"assigned one to one among {count} abstracts of the venue, ahead of the runner-up by {margin:.1f}"
-            ), (score, margin)
-    dropped, in_order = _joined_in_order(titled, untitled, rows, shared_words, {i: j for i, (j, _, _, _) in joined.items()})
+        if (
+            coverage >= MIN_COVERAGE
+            and shared >= MIN_SHARED_WORDS
+            and row_rank < MAX_RANK
+            and column_rank < MAX_RANK
+            and margin >= MIN_MARGIN
+            and not _close_call(i, j, rows, columns, row_rank + column_rank, margin)
+        ):
+            joined[i] = (
+                j,
+                ("title-abstract",),
+                (
+                    f"title-abstract evidence {score:.1f} ({coverage:.0%} of the title's weighted words and phrases), "
+                    f"assigned one to one among {count} abstracts of the venue, ahead of the runner-up by {margin:.1f}"
+                ),
+                (score, margin),
+            )
+    dropped, in_order = _joined_in_order(
+        titled, untitled, rows, shared_words, {i: j for i, (j, _, _, _) in joined.items()}
+    )
     for i in dropped:
         del joined[i]
     for i, j, explanation, scores in in_order:
@@ -148,18 +171,27 @@ def _assign(titled: list[PaperFacts], untitled: list[PaperFacts]) -> Iterator[tu
         yield untitled[j], titled[i], kinds, explanation, scores
 
 
-def _close_call(i: int, j: int, rows: list[dict[int, float]], columns: list[dict[int, float]], rank: int, margin: float) -> bool:
+def _close_call(
+    i: int, j: int, rows: list[dict[int, float]], columns: list[dict[int, float]], rank: int, margin: float
+) -> bool:
     """Whether a runner-up comes close to the pair (another abstract for the title, or another title for
     the abstract, with at least :data:`CLOSE_SHARE` of the pair's evidence) and the pair does not win
     clearly: each the other's best candidate (``rank`` 0), by :data:`CLOSE_MARGIN`."""
     score = rows[i][j]
-    runner_up = max([other for k, other in rows[i].items() if k != j] + [other for k, other in columns[j].items() if k != i],
-                    default=0.0)
+    runner_up = max(
+        [other for k, other in rows[i].items() if k != j] + [other for k, other in columns[j].items() if k != i],
+        default=0.0,
+    )
     return runner_up >= CLOSE_SHARE * score and (rank > 0 or margin < CLOSE_MARGIN)
 
 
-def _joined_in_order(titled: list[PaperFacts], untitled: list[PaperFacts], rows: list[dict[int, float]],
-                     shared_words: Callable[[int, int], int], joined: dict[int, int]) -> tuple[set[int], list[tuple[int, int, str, Scores]]]:
+def _joined_in_order(
+    titled: list[PaperFacts],
+    untitled: list[PaperFacts],
+    rows: list[dict[int, float]],
+    shared_words: Callable[[int, int], int],
+    joined: dict[int, int],
+) -> tuple[set[int], list[tuple[int, int, str, Scores]]]:
     """What the order of the two files says: (titles whose text pair it contradicts, (title,
     abstract, explanation) for the pairs it vouches for).
 
@@ -183,10 +215,20 @@ def _joined_in_order(titled: list[PaperFacts], untitled: list[PaperFacts], rows:
     found: list[tuple[int, int, str, Scores]] = []
     joined = dict(joined)
     for title_graph, abstract_graph in sorted({(titled[i].graph, untitled[j].graph) for i, j in joined.items()}):
-        titles = sorted((paper.line, i) for i, paper in enumerate(titled) if paper.graph == title_graph and paper.line is not None)
-        abstracts = sorted((paper.line, j) for j, paper in enumerate(untitled) if paper.graph == abstract_graph and paper.line is not None)
+        titles = sorted(
+            (paper.line, i) for i, paper in enumerate(titled) if paper.graph == title_graph and paper.line is not None
+        )
+        abstracts = sorted(
+            (paper.line, j)
+            for j, paper in enumerate(untitled)
+            if paper.graph == abstract_graph and paper.line is not None
+        )
         title_indices, abstract_indices = {i for _, i in titles}, {j for _, j in abstracts}
-        by_lines = {(titled[i].line, untitled[j].line): i for i, j in joined.items() if i in title_indices and j in abstract_indices}
+        by_lines = {
+            (titled[i].line, untitled[j].line): i
+            for i, j in joined.items()
+            if i in title_indices and j in abstract_indices
+        }
         chain = _increasing_chain(sorted(by_lines), {lines: rows[i][joined[i]] for lines, i in by_lines.items()})
         if len(by_lines) < MIN_VENUE_ABSTRACTS or len(chain) < MIN_ORDERED_SHARE * len(by_lines):
             continue
@@ -196,26 +238,47 @@ def _joined_in_order(titled: list[PaperFacts], untitled: list[PaperFacts], rows:
             del joined[by_lines[lines]]
         taken = set(joined.values())
         anchors = [(0, 0), *chain, (math.inf, math.inf)]
-        leftovers = [(_between(titles, title_from, title_to, joined), _between(abstracts, abstract_from, abstract_to, taken))
-                     for (title_from, abstract_from), (title_to, abstract_to) in zip(anchors, anchors[1:])]
+        leftovers = [
+            (_between(titles, title_from, title_to, joined), _between(abstracts, abstract_from, abstract_to, taken))
+            for (title_from, abstract_from), (title_to, abstract_to) in zip(anchors, anchors[1:])
+        ]
         if any(len(t) > len(a) for t, a in leftovers) and any(len(a) > len(t) for t, a in leftovers):
             continue  # each file has papers the other lacks, so a title and an abstract left between the same neighbours may be two strays
         for gap in leftovers:
             gaps = [gap]
             while gaps:  # a pair found in a gap splits it, and may leave one title and one abstract on either side
                 gap_titles, gap_abstracts = gaps.pop()
-                in_gap = [(i, j, score, margin) for i, j, score, margin in _gap_pairs(gap_titles, gap_abstracts, rows, titled, untitled)
-                          if margin >= MIN_MARGIN and shared_words(i, j) >= 1]
+                in_gap = [
+                    (i, j, score, margin)
+                    for i, j, score, margin in _gap_pairs(gap_titles, gap_abstracts, rows, titled, untitled)
+                    if margin >= MIN_MARGIN and shared_words(i, j) >= 1
+                ]
                 for i, j, score, margin in in_gap:
                     joined[i] = j
-                    found.append((i, j, (
-                        f"title-abstract evidence {score:.1f}; the pair sits between the same two joined neighbours in "
-                        f"both files ({order}), ahead of any other candidate between them by {margin:.1f}"
-                    ), (score, margin)))
+                    found.append(
+                        (
+                            i,
+                            j,
+                            (
+                                f"title-abstract evidence {score:.1f}; the pair sits between the same two joined neighbours in "
+                                f"both files ({order}), ahead of any other candidate between them by {margin:.1f}"
+                            ),
+                            (score, margin),
+                        )
+                    )
                 if in_gap:
-                    bounds = [(0, 0)] + [(titled[i].line, untitled[j].line) for i, j, _, _ in in_gap] + [(math.inf, math.inf)]
-                    gaps += [([i for i in gap_titles if t0 < titled[i].line < t1], [j for j in gap_abstracts if a0 < untitled[j].line < a1])
-                             for (t0, a0), (t1, a1) in zip(bounds, bounds[1:])]
+                    bounds = (
+                        [(0, 0)]
+                        + [(titled[i].line, untitled[j].line) for i, j, _, _ in in_gap]
+                        + [(math.inf, math.inf)]
+                    )
+                    gaps += [
+                        (
+                            [i for i in gap_titles if t0 < titled[i].line < t1],
+                            [j for j in gap_abstracts if a0 < untitled[j].line < a1],
+                        )
+                        for (t0, a0), (t1, a1) in zip(bounds, bounds[1:])
+                    ]
     return dropped - {i for i, _, _, _ in found}, found
 
 
@@ -226,8 +289,13 @@ def _between(ordered: list[tuple[int, int]], after: float, before: float, left_o
     return [index for _, index in ordered[start:stop] if index not in left_out]
 
 
-def _gap_pairs(gap_titles: list[int], gap_abstracts: list[int], rows: list[dict[int, float]],
-               titled: list[PaperFacts], untitled: list[PaperFacts]) -> list[tuple[int, int, float, float]]:
+def _gap_pairs(
+    gap_titles: list[int],
+    gap_abstracts: list[int],
+    rows: list[dict[int, float]],
+    titled: list[PaperFacts],
+    untitled: list[PaperFacts],
+) -> list[tuple[int, int, float, float]]:
     """(title, abstract, evidence, margin) for the mutual best candidates inside one gap, where
     together they keep the files' order (else none): the margin is over every other candidate of
     the gap for either of the two (over nothing, the evidence itself). Ties go to the earlier
@@ -256,7 +324,9 @@ def _increasing_chain(pairs: list[tuple[int, int]], evidence: dict[tuple[int, in
     can stand in one right pair's place does not push it out unless its text is stronger), then
     the first. A Fenwick tree of the best chain ending below each abstract line: n log n."""
     ranks = {line: rank for rank, line in enumerate(sorted({line for _, line in pairs}), start=1)}
-    tree: list[tuple[int, float, int]] = [(0, 0.0, -1)] * (len(ranks) + 1)  # (length, evidence, -pair) of a chain's last pair
+    tree: list[tuple[int, float, int]] = [(0, 0.0, -1)] * (
+        len(ranks) + 1
+    )  # (length, evidence, -pair) of a chain's last pair
     before: list[int | None] = []
     best: tuple[int, float, int] = (0, 0.0, -1)
     for n, lines in enumerate(pairs):
@@ -296,6 +366,7 @@ def _margin(i: int, j: int, rows, columns, pairs: dict[int, int], partner_of_abs
     """How much the pair (i, j) beats the best exchange with a runner-up, in evidence: title i
     taking another abstract (whose title then takes j), or abstract j going to another title
     (whose abstract then goes to i)."""
+
     def evidence(title: int | None, abstract: int | None) -> float:
         return rows[title].get(abstract, 0.0) if title is not None and abstract is not None else 0.0
 

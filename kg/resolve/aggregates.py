@@ -55,14 +55,18 @@ _TRACK_COUNTS = {
 }
 # kind -> (class, institution -> node, node -> what is counted): predicates per kind, so that a query
 # about an institution's topics reads its few topic nodes, not its thousands of author nodes too
-_TALLIES = {"topic": (KG.InstitutionTopic, KG.institutionTopic, KG.countedTopic),
-            "partner": (KG.InstitutionPartner, KG.institutionPartner, KG.countedPartner)}
+_TALLIES = {
+    "topic": (KG.InstitutionTopic, KG.institutionTopic, KG.countedTopic),
+    "partner": (KG.InstitutionPartner, KG.institutionPartner, KG.countedPartner),
+}
 
 # One stream of every paper's facts, grouped by paper on disk (kg/stores/ordering.py), so memory
 # does not grow with the corpus: at 100,000 papers the facts, creators and pair counter held in
 # dicts of sets were 335 MB, and grew with every paper. No DISTINCT: the grouping drops repeats
 # (the union repeats what two sources state) without the engine's set of every row.
-_PAPER_FACTS = sparql_prologue() + """
+_PAPER_FACTS = (
+    sparql_prologue()
+    + """
     SELECT ?paper ?kind ?value WHERE {
       { ?paper schema:sourceOrganization ?value BIND("listed" AS ?kind) }
       UNION { ?paper dcterms:subject ?value BIND("topic" AS ?kind) }
@@ -71,11 +75,17 @@ _PAPER_FACTS = sparql_prologue() + """
       UNION { ?paper dcterms:creator ?value BIND("author" AS ?kind) }
       UNION { ?authorship kg:affiliation ?value . ?paper kg:authorship ?authorship BIND("affiliation" AS ?kind) }
     }"""
+)
 # Byline lengths counted by the store (one row per paper instead of one per authorship).
-_BYLINE_LENGTHS = sparql_prologue() + "SELECT ?paper (COUNT(DISTINCT ?authorship) AS ?n) WHERE { ?paper kg:authorship ?authorship } GROUP BY ?paper"
+_BYLINE_LENGTHS = (
+    sparql_prologue()
+    + "SELECT ?paper (COUNT(DISTINCT ?authorship) AS ?n) WHERE { ?paper kg:authorship ?authorship } GROUP BY ?paper"
+)
 # The title expression of queries/checks/artifacts.rq and topic-papers.rq, evaluated by the engine
 # itself, so the stored titles are what the raw forms compute (language tags included).
-_DISPLAY_TITLES = sparql_prologue() + """
+_DISPLAY_TITLES = (
+    sparql_prologue()
+    + """
     SELECT DISTINCT ?paper ?title WHERE {
       ?paper a schema:ScholarlyArticle .
       OPTIONAL { ?paper dcterms:title ?english FILTER(lang(?english) = "en") }
@@ -83,6 +93,7 @@ _DISPLAY_TITLES = sparql_prologue() + """
       BIND(COALESCE(?english, CONCAT(SUBSTR(?abstract, 1, 80), "…")) AS ?title)
       FILTER(BOUND(?title))
     }"""
+)
 # The named entities of each paper that introduces an artifact, every name read in one scan and
 # joined by hash (looked up per entity, the authors' names took twice as long).
 _INTRODUCING = "{ SELECT DISTINCT ?paper WHERE { ?paper kg:introduces ?artifact } }"
@@ -93,8 +104,11 @@ _NAMES_LISTED = {
                                        ?entity rdfs:label ?name FILTER(lang(?name) = "en") } }""",
 }
 # The sources' units; the derived graph's (units placed by e-mail domain) come from this run's step.
-_SOURCE_UNITS = sparql_prologue() + """SELECT DISTINCT ?unit ?parent WHERE {
+_SOURCE_UNITS = (
+    sparql_prologue()
+    + """SELECT DISTINCT ?unit ?parent WHERE {
   GRAPH ?g { ?unit org:subOrganizationOf ?parent } FILTER(?g != RESOLVED) }"""
+)
 _BYLINE = "byline"  # the kind of a paper's byline length in the stream
 
 PAIR_FLOOR = 2  # a pair with one shared paper is just that paper's author list
@@ -153,8 +167,9 @@ def _rewound(file) -> Iterator[str]:
     return iter(file)
 
 
-def aggregate_triples(store, minter: Minter, derived: Iterable[ox.Triple] = (),
-                      scratch: Path | None = None) -> Iterator[ox.Triple]:
+def aggregate_triples(
+    store, minter: Minter, derived: Iterable[ox.Triple] = (), scratch: Path | None = None
+) -> Iterator[ox.Triple]:
     """The co-author pairs of :data:`PAIR_FLOOR` or more papers (``kg:CoauthorPair``) and the
     counts described above, from one pass over the papers in IRI order; ``derived`` is this run's
     other derived triples, whose ``org:subOrganizationOf`` count as units too. What grows with
@@ -169,8 +184,11 @@ def aggregate_triples(store, minter: Minter, derived: Iterable[ox.Triple] = (),
     tallies: Counter[tuple[str, str, str]] = Counter()  # (kind, institution, counted) -> papers
     pairs: Counter[tuple[str, str]] = Counter()  # institutions listed together -> papers
 
-    with tempfile.TemporaryDirectory(prefix="kg-aggregates-", dir=scratch) as folder, \
-            _spool(folder, "author-pairs") as author_pairs, _spool(folder, "institution-authors") as members:
+    with (
+        tempfile.TemporaryDirectory(prefix="kg-aggregates-", dir=scratch) as folder,
+        _spool(folder, "author-pairs") as author_pairs,
+        _spool(folder, "institution-authors") as members,
+    ):
         for paper, rows in grouped_lines(_paper_lines(store), scratch):
             own: dict[str, set[str]] = defaultdict(set)
             for row in rows:
@@ -203,7 +221,9 @@ def aggregate_triples(store, minter: Minter, derived: Iterable[ox.Triple] = (),
                 yield ox.Triple(node, KG.pairAuthor, ox.NamedNode(first))
                 yield ox.Triple(node, KG.pairCoauthor, ox.NamedNode(second))
                 yield ox.Triple(node, KG.sharedPapers, _count(count))
-        authors_of = Counter({institution: len(authors) for institution, authors in grouped_lines(_rewound(members), scratch)})
+        authors_of = Counter(
+            {institution: len(authors) for institution, authors in grouped_lines(_rewound(members), scratch)}
+        )
 
     for org in sorted(named):
         for institution in sorted(within(org)):
@@ -237,7 +257,9 @@ def _name_lines(store) -> Iterator[str]:
     for (paper,) in store.select_terms(f"{prologue} SELECT ?paper WHERE {_INTRODUCING}"):
         yield f"{paper.value}\t\n"
     for index, pattern in enumerate(_NAMES_LISTED.values()):
-        for paper, name in store.select_terms(f"{prologue} SELECT DISTINCT ?paper ?name WHERE {{ {_INTRODUCING} {pattern} }}"):
+        for paper, name in store.select_terms(
+            f"{prologue} SELECT DISTINCT ?paper ?name WHERE {{ {_INTRODUCING} {pattern} }}"
+        ):
             yield f"{paper.value}\t{index}\t{json.dumps(name.value)}\n"
 
 

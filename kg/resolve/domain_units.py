@@ -16,20 +16,23 @@ from typing import Iterator
 
 import pyoxigraph as ox
 
-from ..text.domains import institutional_domain
 from ..rdf.iris import Minter, slug
-from ..vocab import KG, ORG, RDF, RDFS, sparql_prologue
 from ..stores.embedded import KGStore
+from ..text.domains import institutional_domain
+from ..vocab import KG, ORG, RDF, RDFS, sparql_prologue
 
 _SCOPED = sparql_prologue() + "SELECT DISTINCT ?unit ?domain WHERE { ?unit kg:scopedByDomain ?domain }"
 # The top of every organisation an author's domain was stated with (scoped units aside: they
 # are what is being placed, and "Department of X" of one domain says nothing of the institution).
-_DOMAINS = sparql_prologue() + """
+_DOMAINS = (
+    sparql_prologue()
+    + """
 SELECT DISTINCT ?top ?domain WHERE {
   ?org a org:Organization ; kg:emailDomain ?domain ; org:subOrganizationOf* ?top .
   FILTER NOT EXISTS { ?org kg:scopedByDomain ?scope }
   FILTER NOT EXISTS { ?top org:subOrganizationOf ?above }
 }"""
+)
 
 
 def institutions_by_domain(store: KGStore) -> dict[str, set[str]]:
@@ -57,5 +60,6 @@ def domain_unit_triples(store: KGStore, minter: Minter) -> Iterator[ox.Triple]:
         yield ox.Triple(record, KG.unit, unit)
         yield ox.Triple(record, KG.parentInstitution, parent)
         yield ox.Triple(record, KG.emailDomain, domain)
-        yield ox.Triple(record, RDFS.comment, ox.Literal(
-            f"the only institution whose authors write from {domain.value}"))
+        yield ox.Triple(
+            record, RDFS.comment, ox.Literal(f"the only institution whose authors write from {domain.value}")
+        )

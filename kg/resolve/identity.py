@@ -24,15 +24,14 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-
-from ..text.names import match_key
 from typing import Iterator
 
 import pyoxigraph as ox
 
-from ..rdf.iris import Minter
-from ..vocab import DCTERMS, FOAF, KG, RDF, RDFS, sparql_prologue
 from ..index.match_keys import text_rows
+from ..rdf.iris import Minter
+from ..text.names import match_key
+from ..vocab import DCTERMS, FOAF, KG, RDF, RDFS, sparql_prologue
 
 
 @dataclass(frozen=True)
@@ -66,12 +65,20 @@ def read_mentions(store) -> list[tuple[str, str, str, str]]:
     when no source identifies anyone, since then no mention can be moved or left apart."""
     if not store.query(_ANY_IDENTIFIED).askAnswer:
         return []
-    return sorted(text_rows(store, sparql_prologue() + """
+    return sorted(
+        text_rows(
+            store,
+            sparql_prologue()
+            + """
         SELECT ?g ?authorship ?person ?written WHERE {
-          GRAPH ?g { ?authorship kg:author ?person ; kg:nameAsWritten ?written } }"""))
+          GRAPH ?g { ?authorship kg:author ?person ; kg:nameAsWritten ?written } }""",
+        )
+    )
 
 
-def find_person_merges(mentions: list[tuple[str, str, str, str]]) -> tuple[list[PersonMerge], list[tuple[str, str, str, list[str]]]]:
+def find_person_merges(
+    mentions: list[tuple[str, str, str, str]],
+) -> tuple[list[PersonMerge], list[tuple[str, str, str, list[str]]]]:
     """Merges, and the mentions left apart because several identified people fit:
     ``(graph, authorship, name, [identified candidates])``."""
     namesakes: dict[str, set[str]] = defaultdict(set)
@@ -120,14 +127,18 @@ def undo_moves(store, resolved: ox.NamedNode) -> None:
     """Give every moved mention its name-only person back, and forget the person merges."""
     rows = store.query(
         f"SELECT ?g ?a ?old ?new WHERE {{ GRAPH {resolved} {{ ?m {RDF.type} {KG.PersonMerge} ; {KG.inGraph} ?g ; "
-        f"{KG.mention} ?a ; {KG.absorbed} ?old ; {KG.mergedInto} ?new }} }}")
+        f"{KG.mention} ?a ; {KG.absorbed} ?old ; {KG.mergedInto} ?new }} }}"
+    )
     moves = [PersonMerge(str(g), str(a), str(old), str(new), "") for g, a, old, new in rows]
     if moves:
         store.update(
             f"DELETE {{ GRAPH ?g {{ ?a {KG.author} ?new . ?paper {DCTERMS.creator} ?new }} }} "
             f"INSERT {{ GRAPH ?g {{ ?a {KG.author} ?old . ?paper {DCTERMS.creator} ?old . ?old {RDF.type} {FOAF.Person} }} }} "
-            f"WHERE {{ {_values(moves)} GRAPH ?g {{ ?paper {KG.authorship} ?a }} }}")
-    store.update(f"DELETE {{ GRAPH {resolved} {{ ?m ?p ?o }} }} WHERE {{ GRAPH {resolved} {{ ?m {RDF.type} {KG.PersonMerge} ; ?p ?o }} }}")
+            f"WHERE {{ {_values(moves)} GRAPH ?g {{ ?paper {KG.authorship} ?a }} }}"
+        )
+    store.update(
+        f"DELETE {{ GRAPH {resolved} {{ ?m ?p ?o }} }} WHERE {{ GRAPH {resolved} {{ ?m {RDF.type} {KG.PersonMerge} ; ?p ?o }} }}"
+    )
 
 
 def person_merge_triples(merges: list[PersonMerge], minter: Minter) -> Iterator[ox.Triple]:

@@ -33,29 +33,38 @@ from typing import Iterable, Iterator
 
 import pyoxigraph as ox
 
-from ..text.names import match_key
-from ..rdf.iris import Minter, slug
-from ..vocab import KG, ORG, RDF, RDFS, sparql_prologue
-from ..stores.embedded import KGStore
 from ..orgs.institutions import OWN_INSTITUTION_WORDS, PREPOSITIONS, place_shaped
 from ..orgs.keys import institution_key
 from ..orgs.lexicon import word_list
 from ..orgs.org_names import COMPANY_NAME_WORDS, COUNTRIES, LAB_WORDS, UNIT_WORDS, UNIVERSITY_WORDS
+from ..rdf.iris import Minter, slug
+from ..stores.embedded import KGStore
+from ..text.names import match_key
+from ..vocab import KG, ORG, RDF, RDFS, sparql_prologue
 
 # Top-level organisations of the sources (the derived graph's own units left out, so the last
 # run's placings do not count), those the alias table named, and units scoped by an e-mail domain.
-TOP_LEVEL = sparql_prologue() + """
+TOP_LEVEL = (
+    sparql_prologue()
+    + """
 SELECT DISTINCT ?org ?named WHERE {
   GRAPH ?g { ?org a org:Organization } FILTER(?g != RESOLVED)
   FILTER NOT EXISTS { GRAPH ?h { ?org org:subOrganizationOf ?parent } FILTER(?h != RESOLVED) }
   FILTER NOT EXISTS { ?org kg:scopedByDomain ?domain }
   OPTIONAL { GRAPH ?k { ?org skos:prefLabel ?label } FILTER(?k != RESOLVED) BIND(true AS ?named) }
 }"""
+)
 # Units the sources place under their parents ("Amazon, AWS AI Labs"), for the other forms of a unit.
-UNITS = sparql_prologue() + """
+UNITS = (
+    sparql_prologue()
+    + """
 SELECT DISTINCT ?unit ?parent WHERE { GRAPH ?g { ?unit org:subOrganizationOf ?parent } FILTER(?g != RESOLVED) }"""
-LABELS = sparql_prologue() + """
+)
+LABELS = (
+    sparql_prologue()
+    + """
 SELECT ?org ?label WHERE { ?org kg:nameAsWritten ?label FILTER(lang(?label) = "en") }"""
+)
 # Words after an organisation's name that make another institution of it, not its lab or campus.
 INSTITUTION_AFTER_NAME_WORDS = OWN_INSTITUTION_WORDS | word_list("own_institution_after_name")
 # Words that name a person, not a lab: "Independent Researcher" is no unit of an "Independent"
@@ -64,7 +73,8 @@ PERSON_WORDS = frozenset("researcher researchers scientist scholar student profe
 JOINING_WORDS = PREPOSITIONS | frozenset("and at the to y e und zu la le".split())
 # Names with these words are institutions' names, whose campuses are written apart from them.
 ACADEMIC_WORDS = UNIVERSITY_WORDS | frozenset(
-    "institute institut instituto istituto college school academy hospital".split())
+    "institute institut instituto istituto college school academy hospital".split()
+)
 # Words of a lab's or a division's name.
 LAB_NAME_WORDS = UNIT_WORDS | LAB_WORDS | word_list("lab_name_extra")
 # Where a campus or a place is written apart from its institution's name.
@@ -82,20 +92,25 @@ def key_words(iri: str) -> tuple[str, ...] | None:
 def added_words_make_unit(added: tuple[str, ...]) -> bool:
     """Words after an organisation's name that name a lab, a division or a place of it
     ("deepmind", "web services", "seattle"), not an institution of its own nor a person ("researcher")."""
-    return (bool(added) and added[0] not in JOINING_WORDS
-            and not set(added) & (INSTITUTION_AFTER_NAME_WORDS | JOINING_WORDS | PERSON_WORDS))
+    return (
+        bool(added)
+        and added[0] not in JOINING_WORDS
+        and not set(added) & (INSTITUTION_AFTER_NAME_WORDS | JOINING_WORDS | PERSON_WORDS)
+    )
 
 
 def written_apart(parent: tuple[str, ...], forms: Iterable[str]) -> bool:
     """Whether one of a name's written forms has the parent's name before a comma, a dash or
     "at" ("University of Washington, Seattle")."""
     key = " ".join(parent)
-    return any(institution_key(match.string[:match.start()]) == key
-               for form in forms for match in _APART.finditer(form))
+    return any(
+        institution_key(match.string[: match.start()]) == key for form in forms for match in _APART.finditer(form)
+    )
 
 
-def name_parents(organisations: Iterable[tuple[str, bool]],
-                 written: dict[str, list[str]] | None = None) -> dict[str, str]:
+def name_parents(
+    organisations: Iterable[tuple[str, bool]], written: dict[str, list[str]] | None = None
+) -> dict[str, str]:
     """(IRI, named by the alias table) of top-level organisations -> {unit IRI: parent IRI}: the
     longest other organisation whose key begins the unit's, or is a company named by the words
     that begin it ("Huawei Technologies" for "Huawei Noah's Ark Lab"), where the words added make
@@ -113,7 +128,8 @@ def name_parents(organisations: Iterable[tuple[str, bool]],
     for iri, words in unknown:
         for end in range(len(words) - 1, 0, -1):
             parent = by_words.get(words[:end]) or next(
-                (by_words[named] for word in COMPANY_NAME_WORDS if (named := (*words[:end], word)) in by_words), None)
+                (by_words[named] for word in COMPANY_NAME_WORDS if (named := (*words[:end], word)) in by_words), None
+            )
             if parent is None or parent == iri or " ".join(words[:end]) in COUNTRIES:
                 continue
             apart = written_apart(words[:end], written.get(iri, ()))
@@ -128,15 +144,17 @@ def name_parents(organisations: Iterable[tuple[str, bool]],
     return parents
 
 
-def _organisation_after(words: tuple[str, ...], forms: Iterable[str],
-                        by_words: dict[tuple[str, ...], str]) -> str | None:
+def _organisation_after(
+    words: tuple[str, ...], forms: Iterable[str], by_words: dict[tuple[str, ...], str]
+) -> str | None:
     """The organisation of the corpus written after the last comma of a lab's name, where the
     mapping read it as the lab's place ("Noah's Ark Lab, Huawei Technologies", "WeChat AI, Zorblax"),
     or after "at" ("Robotics at Zorblax", as "X at Y" is a unit of a Y the alias table knows)."""
     for form in forms:
         for head, tail, is_unit in (
-                (*form.rpartition(",")[::2], lambda unit: bool(set(unit) & LAB_NAME_WORDS)),
-                (*form.rpartition(" at ")[::2], added_words_make_unit)):
+            (*form.rpartition(",")[::2], lambda unit: bool(set(unit) & LAB_NAME_WORDS)),
+            (*form.rpartition(" at ")[::2], added_words_make_unit),
+        ):
             unit, parent = tuple(institution_key(head).split()), tuple(institution_key(tail).split())
             if head and (*unit, *parent) == words and parent in by_words and is_unit(unit):
                 return by_words[parent]
@@ -148,6 +166,7 @@ class CorpusOrganisations:
     """What the placements by name read from the store, once for both (:mod:`.other_names` too):
     the top-level organisations with whether the alias table named them, each organisation's
     written forms and the units the sources place under a parent (unit IRI -> parent IRI)."""
+
     top_level: list[tuple[str, bool]]
     written: dict[str, list[str]]
     units: dict[str, str] = field(default_factory=dict)
@@ -158,13 +177,19 @@ def corpus_organisations(store: KGStore, resolved: ox.NamedNode) -> CorpusOrgani
     for org, label in store.select_terms(LABELS):
         written.setdefault(org.value, []).append(label.value)
     units = {unit.value: parent.value for unit, parent in store.select_terms(UNITS.replace("RESOLVED", str(resolved)))}
-    return CorpusOrganisations([(org.value, named is not None)
-                                for org, named in store.select_terms(TOP_LEVEL.replace("RESOLVED", str(resolved)))],
-                               written, units)
+    return CorpusOrganisations(
+        [
+            (org.value, named is not None)
+            for org, named in store.select_terms(TOP_LEVEL.replace("RESOLVED", str(resolved)))
+        ],
+        written,
+        units,
+    )
 
 
-def name_unit_triples(corpus: CorpusOrganisations, minter: Minter,
-                      more: dict[str, str] | None = None) -> Iterator[ox.Triple]:
+def name_unit_triples(
+    corpus: CorpusOrganisations, minter: Minter, more: dict[str, str] | None = None
+) -> Iterator[ox.Triple]:
     """``org:subOrganizationOf`` from each organisation to the one whose name begins its own, with
     a ``kg:UnitByName`` record of why (for ``kg quality``); ``more``: units placed by other name
     rules ({unit IRI: parent IRI}, :func:`.unit_forms.company_labs`), where these place none."""
@@ -181,13 +206,22 @@ def name_unit_triples(corpus: CorpusOrganisations, minter: Minter,
         yield ox.Triple(record, RDF.type, KG.UnitByName)
         yield ox.Triple(record, KG.unit, unit)
         yield ox.Triple(record, KG.parentInstitution, parent)
-        yield ox.Triple(record, RDFS.comment, ox.Literal(_why(key_words(unit_iri) or (), key_words(parent_iri) or (),
-                                                              labels.get(parent_iri, match_key(parent_iri)))))
+        yield ox.Triple(
+            record,
+            RDFS.comment,
+            ox.Literal(
+                _why(
+                    key_words(unit_iri) or (),
+                    key_words(parent_iri) or (),
+                    labels.get(parent_iri, match_key(parent_iri)),
+                )
+            ),
+        )
 
 
 def _why(unit: tuple[str, ...], parent: tuple[str, ...], parent_name: str) -> str:
-    if unit[:len(parent)] == parent:
+    if unit[: len(parent)] == parent:
         return f"its name begins with the name of {parent_name!r}, an organisation the sources name alone"
-    if unit[-len(parent):] == parent:
+    if unit[-len(parent) :] == parent:
         return f"{parent_name!r}, written after the last comma or 'at' of its name, is an organisation the sources name alone"
     return f"its name begins with {' '.join(parent[:-1])!r}, the company the sources name {parent_name!r}"

@@ -49,22 +49,21 @@ from typing import Iterable, Iterator
 
 import pyoxigraph as ox
 
-from ..text.names import match_key
-from ..rdf.iris import Minter, slug
-from ..vocab import KG, ORG, RDF, RDFS
+from ..index.match_keys import derived_acronyms, initials
 from ..orgs.institutions import GENERIC_UNITS, KIND_WORDS, SUBJECT_WORD, split_commas
 from ..orgs.keys import institution_key
-from ..index.match_keys import derived_acronyms, initials
-from .name_units import ACADEMIC_WORDS, JOINING_WORDS, CorpusOrganisations, key_words
 from ..orgs.org_names import COMPANY_NAME_WORDS, COUNTRIES, ORGANISATION_WORDS, UNIT_ONLY_WORDS, US_STATES, is_top_level
+from ..rdf.iris import Minter, slug
+from ..text.names import match_key
+from ..vocab import KG, ORG, RDF, RDFS
+from .name_units import ACADEMIC_WORDS, JOINING_WORDS, CorpusOrganisations, key_words
 from .unit_forms import unit_forms
 
 # An abbreviated first word ("VW Group"), and the words that end a company's or a lab's name after it.
 _CAPITALS = re.compile(r"[A-Z]{2,4}")
 _COMPANY_ENDINGS = frozenset((*COMPANY_NAME_WORDS, "research", "ai", "labs"))
 # Acronyms that several well-known institutions go by (the alias table leaves them out for that).
-AMBIGUOUS_ACRONYMS = frozenset(
-    "NTU UW OSU MSU WSU BU SMU UCB ARL UCL USC PSU CSU ASU IIT".split())
+AMBIGUOUS_ACRONYMS = frozenset("NTU UW OSU MSU WSU BU SMU UCB ARL UCL USC PSU CSU ASU IIT".split())
 # An acronym written alone, and one before the rest of a name.
 _ALONE = re.compile(r"[A-Z]{3,}")
 _ABBREVIATION = re.compile(r"(?P<abbreviation>[A-Z]{2,})(?:\s+|\s*-\s*)\S")
@@ -74,7 +73,8 @@ _JOINING = frozenset("of in de di du".split())
 # "Free University of X" or "American University of X" is not the "Technical University", …
 NAME_KIND_WORDS = KIND_WORDS | frozenset(
     "free catholic international american european islamic pontifical central metropolitan city new north south "
-    "east west northern southern eastern western northeastern northwestern southeastern southwestern".split())
+    "east west northern southern eastern western northeastern northwestern southeastern southwestern".split()
+)
 # "X University" and "University of X" that are two institutions: Washington University in St. Louis
 # and the University of Washington, Miami University (Ohio) and the University of Miami, Newcastle
 # University (England) and the University of Newcastle (Australia), York University (Toronto) and the
@@ -86,13 +86,15 @@ INSTITUTION_TYPE_WORDS = ("university", "institute", "college")
 # "… of Agriculture"): such a university is another than the one its first words name alone.
 SUBJECT_NAMES = frozenset(
     "arts law health agriculture petroleum mines power sport studies business commerce design music education "
-    "languages posts".split())
+    "languages posts".split()
+)
 
 
 def written_alone(key: tuple[str, ...], forms: Iterable[str]) -> bool:
     """Whether a one-word name is written as an acronym alone ("KAUST", "KAUST, Thuwal")."""
-    return len(key) == 1 and any(_ALONE.fullmatch(part := form.split(",")[0].strip()) is not None
-                                 and match_key(part) == key[0] for form in forms)
+    return len(key) == 1 and any(
+        _ALONE.fullmatch(part := form.split(",")[0].strip()) is not None and match_key(part) == key[0] for form in forms
+    )
 
 
 def leading_acronym(key: tuple[str, ...], forms: Iterable[str]) -> str | None:
@@ -106,16 +108,17 @@ def leading_acronym(key: tuple[str, ...], forms: Iterable[str]) -> str | None:
 def _expands(words: tuple[str, ...], acronym: str, rest: tuple[str, ...]) -> bool:
     """Whether a name is the words an acronym is the initials of, then the same rest ("university
     of california santa barbara" for "uc" and "santa barbara")."""
-    if len(words) <= len(rest) or words[-len(rest):] != rest:
+    if len(words) <= len(rest) or words[-len(rest) :] != rest:
         return False
-    spelt_out = words[:-len(rest)]
+    spelt_out = words[: -len(rest)]
     if spelt_out[-1] in _JOINING:
         spelt_out = spelt_out[:-1]
     return len(spelt_out) >= 2 and initials(spelt_out) == acronym
 
 
-def same_institutions(organisations: Iterable[tuple[str, bool]],
-                      written: dict[str, list[str]]) -> dict[str, tuple[str, str]]:
+def same_institutions(
+    organisations: Iterable[tuple[str, bool]], written: dict[str, list[str]]
+) -> dict[str, tuple[str, str]]:
     """(IRI, named by the alias table) of top-level organisations -> {IRI of another name:
     (IRI of the one organisation it names, why)}; ``written``: IRI -> its written forms.
     Acronyms before a rest are placed first, so an acronym that fits both "EPF Lausanne" and "Ecole
@@ -129,8 +132,11 @@ def same_institutions(organisations: Iterable[tuple[str, bool]],
             institution = next(iter(candidates))
             found[iri] = (institution, why.format(repr(min(written.get(institution) or [institution]))))
 
-    leading = {iri: acronym for iri, words in by_iri.items()
-               if (acronym := leading_acronym(words, written.get(iri, ()))) is not None}
+    leading = {
+        iri: acronym
+        for iri, words in by_iri.items()
+        if (acronym := leading_acronym(words, written.get(iri, ()))) is not None
+    }
     # the organisations ending with each rest written after an acronym, found by their endings, not
     # by asking every organisation of every acronym (quadratic: 20,000 organisations took 7 s)
     rests = {by_iri[iri][1:] for iri in leading}
@@ -141,9 +147,12 @@ def same_institutions(organisations: Iterable[tuple[str, bool]],
                 ending_with[longer[-length:]].append(other)
     for iri, acronym in leading.items():
         words = by_iri[iri]
-        place(iri, {other for other in ending_with.get(words[1:], ()) if _expands(every[other][0], acronym, words[1:])},
-              f"{acronym.upper()!r} is the initials of the words before {' '.join(words[1:])!r} in {{}}, "
-              "the only organisation of the corpus written so")
+        place(
+            iri,
+            {other for other in ending_with.get(words[1:], ()) if _expands(every[other][0], acronym, words[1:])},
+            f"{acronym.upper()!r} is the initials of the words before {' '.join(words[1:])!r} in {{}}, "
+            "the only organisation of the corpus written so",
+        )
     implied: dict[str, set[str]] = defaultdict(set)  # acronym -> organisations whose names imply it
     for iri in every:
         for form in written.get(iri, ()):
@@ -154,8 +163,11 @@ def same_institutions(organisations: Iterable[tuple[str, bool]],
             implied[words[0]].add(found.get(iri, (iri,))[0])
     for iri, words in by_iri.items():
         if written_alone(words, written.get(iri, ())) and words[0].upper() not in AMBIGUOUS_ACRONYMS:
-            place(iri, implied.get(words[0], set()) - {iri},
-                  "written alone, it is the acronym of {}, the only organisation of the corpus it abbreviates")
+            place(
+                iri,
+                implied.get(words[0], set()) - {iri},
+                "written alone, it is the acronym of {}, the only organisation of the corpus it abbreviates",
+            )
     for iri, (candidates, why) in sorted(written_short_or_reordered(every, written).items()):
         if iri not in found:
             place(iri, candidates, why)
@@ -165,8 +177,9 @@ def same_institutions(organisations: Iterable[tuple[str, bool]],
     return found
 
 
-def abbreviated_first_word(every: dict[str, tuple[tuple[str, ...], bool]],
-                           written: dict[str, list[str]]) -> dict[str, tuple[set[str], str]]:
+def abbreviated_first_word(
+    every: dict[str, tuple[tuple[str, ...], bool]], written: dict[str, list[str]]
+) -> dict[str, tuple[set[str], str]]:
     """Top-level organisations -> {IRI of a company's name whose first word is written as an
     abbreviation ("VW Group"): (the organisations named by a word it abbreviates and the same rest,
     "Volkswagen Group"; why)}. The abbreviation is two to four capitals, the first the word's first
@@ -182,17 +195,25 @@ def abbreviated_first_word(every: dict[str, tuple[tuple[str, ...], bool]],
         rest = words[1:]
         if named or not rest or rest[-1] not in _COMPANY_ENDINGS or set(rest) & (ACADEMIC_WORDS | UNIT_ONLY_WORDS):
             continue
-        acronym = next((first for form in written.get(iri, ()) if _CAPITALS.fullmatch(first := form.split()[0])
-                        and match_key(first) == words[0]), None)
+        acronym = next(
+            (
+                first
+                for form in written.get(iri, ())
+                if _CAPITALS.fullmatch(first := form.split()[0]) and match_key(first) == words[0]
+            ),
+            None,
+        )
         if acronym is not None:
-            found[iri] = ({other for other in by_rest.get(rest, ()) - {iri} if _abbreviates(acronym, every[other][0][0])},
-                          f"{acronym!r} abbreviates the first word of {{}}, the only organisation of the corpus "
-                          f"named by such a word and {' '.join(rest)!r}")
+            found[iri] = (
+                {other for other in by_rest.get(rest, ()) - {iri} if _abbreviates(acronym, every[other][0][0])},
+                f"{acronym!r} abbreviates the first word of {{}}, the only organisation of the corpus "
+                f"named by such a word and {' '.join(rest)!r}",
+            )
     return found
 
 
 def _abbreviates(acronym: str, word: str) -> bool:
-    """"VW" of "volkswagen": the word's first letter, then the others in order, not the next one."""
+    """ "VW" of "volkswagen": the word's first letter, then the others in order, not the next one."""
     letters = acronym.lower()
     if len(word) <= len(letters) + 1 or word[0] != letters[0] or not word.isalpha() or word in ORGANISATION_WORDS:
         return False
@@ -205,8 +226,9 @@ def _abbreviates(acronym: str, word: str) -> bool:
     return positions[0] > 1
 
 
-def written_short_or_reordered(every: dict[str, tuple[tuple[str, ...], bool]],
-                               written: dict[str, list[str]]) -> dict[str, tuple[set[str], str]]:
+def written_short_or_reordered(
+    every: dict[str, tuple[tuple[str, ...], bool]], written: dict[str, list[str]]
+) -> dict[str, tuple[set[str], str]]:
     """Top-level organisations (``every``: IRI -> (key words, named by the alias table); ``written``:
     IRI -> forms) -> {IRI of one the table does not name: (the organisations it may be another form
     of, why)}: "X University" of "University of X", a short name of the name with "University" (or
@@ -215,40 +237,59 @@ def written_short_or_reordered(every: dict[str, tuple[tuple[str, ...], bool]],
     by_words = {words: iri for iri, (words, _) in every.items()}
     unnamed = {iri: words for iri, (words, named) in every.items() if not named}
     # a short name the corpus also writes after "University of" may be either ("Miami")
-    shorter = {iri: short for iri, words in unnamed.items()
-               if (short := short_name(words, written.get(iri, ()))) is not None
-               and ("university", "of", *short) not in by_words}
-    truncated = {iri: words[:-1] for iri, words in unnamed.items()
-                 if iri not in shorter and truncated_university(words, by_words)}
-    beginning = _beginning_with({*shorter.values(), *((*name, "university", "of") for name in truncated.values())}, every)
+    shorter = {
+        iri: short
+        for iri, words in unnamed.items()
+        if (short := short_name(words, written.get(iri, ()))) is not None
+        and ("university", "of", *short) not in by_words
+    }
+    truncated = {
+        iri: words[:-1]
+        for iri, words in unnamed.items()
+        if iri not in shorter and truncated_university(words, by_words)
+    }
+    beginning = _beginning_with(
+        {*shorter.values(), *((*name, "university", "of") for name in truncated.values())}, every
+    )
     forms: dict[str, tuple[set[str], str]] = {}
     for iri, words in unnamed.items():
         if words[-1:] == ("university",) and _in_swapped_order(words[:-1], by_words):
-            forms[iri] = ({by_words[("university", "of", *words[:-1])]},
-                          "the same words as {} in the other order, the only organisation of the corpus so written")
+            forms[iri] = (
+                {by_words[("university", "of", *words[:-1])]},
+                "the same words as {} in the other order, the only organisation of the corpus so written",
+            )
         elif (short := shorter.get(iri)) is not None:
-            forms[iri] = (_completed(short, beginning.get(short, set()) - {iri}, every),
-                          "its name with an institution's word added is the name of {}, the only organisation of "
-                          "the corpus that begins with it")
+            forms[iri] = (
+                _completed(short, beginning.get(short, set()) - {iri}, every),
+                "its name with an institution's word added is the name of {}, the only organisation of "
+                "the corpus that begins with it",
+            )
         elif (name := truncated.get(iri)) is not None:
-            forms[iri] = ({other for other in beginning.get((*name, "university", "of"), ())
-                           if _place_of(every[other][0][len(name) + 2:])},
-                          "its name cut before 'of' and a place: {}, the only organisation of the corpus so named")
+            forms[iri] = (
+                {
+                    other
+                    for other in beginning.get((*name, "university", "of"), ())
+                    if _place_of(every[other][0][len(name) + 2 :])
+                },
+                "its name cut before 'of' and a place: {}, the only organisation of the corpus so named",
+            )
     return forms
 
 
 def _plain_name(words: tuple[str, ...], longest: int) -> bool:
     """A name of at most ``longest`` words that says which institution, not what kind: no word of
     a kind of university ("Technical"), of an organisation or a joining one, not a country."""
-    return (0 < len(words) <= longest and not set(words) & (NAME_KIND_WORDS | ORGANISATION_WORDS | JOINING_WORDS)
-            and " ".join(words) not in COUNTRIES)
+    return (
+        0 < len(words) <= longest
+        and not set(words) & (NAME_KIND_WORDS | ORGANISATION_WORDS | JOINING_WORDS)
+        and " ".join(words) not in COUNTRIES
+    )
 
 
 def _in_swapped_order(name: tuple[str, ...], by_words: dict[tuple[str, ...], str]) -> bool:
-    """"Toronto University": "University of Toronto" is an organisation of the corpus, the name is
+    """ "Toronto University": "University of Toronto" is an organisation of the corpus, the name is
     one or two plain words, and not one of the pairs that are two institutions."""
-    return (_plain_name(name, 2) and name not in DISTINCT_IN_SWAPPED_ORDER
-            and ("university", "of", *name) in by_words)
+    return _plain_name(name, 2) and name not in DISTINCT_IN_SWAPPED_ORDER and ("university", "of", *name) in by_words
 
 
 def short_name(words: tuple[str, ...], forms: Iterable[str]) -> tuple[str, ...] | None:
@@ -257,10 +298,16 @@ def short_name(words: tuple[str, ...], forms: Iterable[str]) -> tuple[str, ...] 
     state alone, "Washington", says where, not which), with no word of a kind of university."""
     for form in forms:
         short = tuple(institution_key(split_commas(form)[0]).split())
-        rest = words[len(short):]
-        if (short and words[:len(short)] == short and not set(short) & (NAME_KIND_WORDS | ORGANISATION_WORDS)
-                and not set(rest) & ORGANISATION_WORDS and (not rest or "," in form)
-                and " ".join(short) not in COUNTRIES | US_STATES | GENERIC_UNITS and short[0] not in JOINING_WORDS):
+        rest = words[len(short) :]
+        if (
+            short
+            and words[: len(short)] == short
+            and not set(short) & (NAME_KIND_WORDS | ORGANISATION_WORDS)
+            and not set(rest) & ORGANISATION_WORDS
+            and (not rest or "," in form)
+            and " ".join(short) not in COUNTRIES | US_STATES | GENERIC_UNITS
+            and short[0] not in JOINING_WORDS
+        ):
             return short
     return None
 
@@ -271,27 +318,35 @@ def _completed(short: tuple[str, ...], beginning: set[str], every: dict[str, tup
     Brunswick"); none where another does not ("Rutgers Business School")."""
     full = {(*short, word) for word in INSTITUTION_TYPE_WORDS}
     named = {iri for iri in beginning if every[iri][0] in full}
-    if len(named) != 1 or not all(every[iri][0][:len(short) + 1] in full for iri in beginning):
+    if len(named) != 1 or not all(every[iri][0][: len(short) + 1] in full for iri in beginning):
         return set()
     return named
 
 
 def truncated_university(words: tuple[str, ...], by_words: dict[tuple[str, ...], str]) -> bool:
-    """"Ben-Gurion University": a name of one to three plain words and "University", where the corpus
+    """ "Ben-Gurion University": a name of one to three plain words and "University", where the corpus
     does not write "University of" and the same words (then it is that one, in the other order)."""
-    return (words[-1:] == ("university",) and _plain_name(words[:-1], 3)
-            and ("university", "of", *words[:-1]) not in by_words)
+    return (
+        words[-1:] == ("university",)
+        and _plain_name(words[:-1], 3)
+        and ("university", "of", *words[:-1]) not in by_words
+    )
 
 
 def _place_of(words: tuple[str, ...]) -> bool:
     """What follows "University of" in "Ben-Gurion University of the Negev": a place, one or two
     words, not a subject ("Tokyo University of Science" is another university than "Tokyo University")."""
     name = words[1:] if words[:1] == ("the",) else words
-    return (0 < len(name) <= 2 and "and" not in name
-            and not any(word in SUBJECT_NAMES or SUBJECT_WORD.search(word.removesuffix("s")) for word in name))
+    return (
+        0 < len(name) <= 2
+        and "and" not in name
+        and not any(word in SUBJECT_NAMES or SUBJECT_WORD.search(word.removesuffix("s")) for word in name)
+    )
 
 
-def _beginning_with(prefixes: set[tuple[str, ...]], every: dict[str, tuple[tuple[str, ...], bool]]) -> dict[tuple[str, ...], set[str]]:
+def _beginning_with(
+    prefixes: set[tuple[str, ...]], every: dict[str, tuple[tuple[str, ...], bool]]
+) -> dict[tuple[str, ...], set[str]]:
     """The organisations whose names begin with each of the prefixes, found in one pass."""
     found: dict[tuple[str, ...], set[str]] = defaultdict(set)
     lengths = {len(prefix) for prefix in prefixes}
@@ -302,7 +357,9 @@ def _beginning_with(prefixes: set[tuple[str, ...]], every: dict[str, tuple[tuple
     return found
 
 
-def same_institution_triples(corpus: CorpusOrganisations, minter: Minter, placed: Iterable[ox.Triple]) -> Iterator[ox.Triple]:
+def same_institution_triples(
+    corpus: CorpusOrganisations, minter: Minter, placed: Iterable[ox.Triple]
+) -> Iterator[ox.Triple]:
     """``org:subOrganizationOf`` from each other name to the institution it names, with a
     ``kg:SameInstitutionByName`` record of why (for ``kg quality``); an organisation already
     placed under another (``placed``: the units derived before) keeps that one place."""

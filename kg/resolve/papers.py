@@ -35,9 +35,9 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from ..ingest.identifiers import paper_id_of_link
+from ..text.domains import host
 from ..text.lexicon import STOP_WORDS
 from ..text.names import match_key
-from ..text.domains import host
 from .abstract_join import title_abstract_matches
 from .paper_facts import PaperFacts
 
@@ -104,9 +104,11 @@ def title_coverage(title: str, abstract: str) -> float:
 
 def abstract_similarity(a: str, b: str) -> float:
     """Jaccard overlap of word trigrams."""
+
     def trigrams(text: str) -> set[tuple[str, ...]]:
         words = match_key(text).split()
-        return {tuple(words[i:i + 3]) for i in range(max(0, len(words) - 2))}
+        return {tuple(words[i : i + 3]) for i in range(max(0, len(words) - 2))}
+
     first, second = trigrams(a), trigrams(b)
     return len(first & second) / len(first | second) if first and second else 0.0
 
@@ -198,22 +200,28 @@ def find_merges(papers: list[PaperFacts]) -> MergeDecisions:
     graphs_of: dict[str, set[str]] = defaultdict(set)
     for paper in papers:
         graphs_of[paper.iri].add(paper.graph)
-    matches: dict[tuple[str, str], dict[str, tuple[PaperFacts, PaperFacts, tuple[str, ...], str, tuple | None]]] = defaultdict(dict)
+    matches: dict[tuple[str, str], dict[str, tuple[PaperFacts, PaperFacts, tuple[str, ...], str, tuple | None]]] = (
+        defaultdict(dict)
+    )
     # Blocks in key order: one pair of papers can share several keys, and a paper stated by two
     # sources (an IRI in two graphs) can match one abstract with different evidence, of which the
     # first found is kept, so the evidence recorded must not follow the hash order of the keys.
     for _, block in sorted(blocks.items()):
         for i, first in enumerate(block):
-            for second in block[i + 1:]:
+            for second in block[i + 1 :]:
                 found = evidence(first, second)
                 if found is None:
                     continue
                 absorbed, canonical = _roles(first, second)
                 if absorbed.graph not in graphs_of[canonical.iri]:  # a rewrite in a graph must be undoable
-                    matches[(absorbed.iri, absorbed.graph)].setdefault(canonical.iri, (absorbed, canonical, *found, None))
+                    matches[(absorbed.iri, absorbed.graph)].setdefault(
+                        canonical.iri, (absorbed, canonical, *found, None)
+                    )
     for absorbed, canonical, kinds, explanation, scores in title_abstract_matches(papers):
         if absorbed.graph not in graphs_of[canonical.iri]:
-            matches[(absorbed.iri, absorbed.graph)].setdefault(canonical.iri, (absorbed, canonical, kinds, explanation, scores))
+            matches[(absorbed.iri, absorbed.graph)].setdefault(
+                canonical.iri, (absorbed, canonical, kinds, explanation, scores)
+            )
     absorbed_iris = {iri for iri, _ in matches}
     targets: dict[tuple[str, str], int] = defaultdict(int)
     for candidates in matches.values():

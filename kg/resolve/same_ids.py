@@ -18,10 +18,10 @@ from typing import Iterator
 
 import pyoxigraph as ox
 
+from ..index.match_keys import text_rows
 from ..ingest.identifiers import PERSON_PAGES, person_link_scheme
 from ..rdf.iris import Minter
 from ..vocab import KG, RDF, RDFS, sparql_prologue
-from ..index.match_keys import text_rows
 
 LINKS = sparql_prologue() + "SELECT ?g ?person ?link WHERE { GRAPH ?g { ?person a foaf:Person ; schema:sameAs ?link } }"
 _STRENGTH = {kind: rank for rank, kind in enumerate([*PERSON_PAGES, "email"])}
@@ -88,7 +88,9 @@ def read_links(store) -> list[tuple[str, str, str]]:
 
 def same_id_triples(merges: list[SameIdMerge], minter: Minter) -> Iterator[ox.Triple]:
     for merge in merges:
-        node = ox.NamedNode(minter.iri("merge", f"{merge.absorbed.rsplit('/', 1)[-1]}--{merge.graph.rsplit('/', 1)[-1]}"))
+        node = ox.NamedNode(
+            minter.iri("merge", f"{merge.absorbed.rsplit('/', 1)[-1]}--{merge.graph.rsplit('/', 1)[-1]}")
+        )
         yield ox.Triple(node, RDF.type, KG.SamePersonByIdentifier)
         yield ox.Triple(node, KG.mergedInto, ox.NamedNode(merge.canonical))
         yield ox.Triple(node, KG.absorbed, ox.NamedNode(merge.absorbed))

@@ -48,23 +48,23 @@ from typing import Callable, Iterable, Iterator, TextIO
 
 import pyoxigraph as ox
 
-from ..rdf.iris import Minter
-from ..text.names import clean
+from ..index.match_keys import ENTITY_CLASSES, entity_keys, match_key_triples, person_keys_line, text_rows
+from ..index.name_index import name_index_triples
 from ..processes import reads_beside
+from ..rdf.iris import Minter
 from ..stores.beside import TriplesBeside
 from ..stores.embedded import KGStore
 from ..stores.ordering import grouped_lines
+from ..text.names import clean
 from ..vocab import FOAF, KG, RDF, RDFS, SKOS, TRUE, XSD, sparql_prologue
 from .aggregates import aggregate_triples, name_list_triples
 from .domain_units import domain_unit_triples
+from .identity import apply_moves, find_person_merges, person_merge_triples, read_mentions, undo_moves
 from .name_units import corpus_organisations, name_unit_triples
 from .other_names import same_institution_triples
-from .unit_forms import company_labs
-from ..index.match_keys import ENTITY_CLASSES, entity_keys, match_key_triples, person_keys_line, text_rows
-from ..index.name_index import name_index_triples
-from .identity import apply_moves, find_person_merges, person_merge_triples, read_mentions, undo_moves
 from .papers import MergeDecisions, PaperFacts, find_merges
 from .same_ids import find_same_id_merges, read_links, same_id_triples
+from .unit_forms import company_labs
 
 
 def resolved_graph(minter: Minter) -> ox.NamedNode:
@@ -79,8 +79,9 @@ def index_graph(minter: Minter) -> ox.NamedNode:
 
 
 @contextmanager
-def resolution_suspended(store: KGStore, minter: Minter, on_stage: Callable[[str], None] | None = None,
-                         jobs: int | None = None) -> Iterator[None]:
+def resolution_suspended(
+    store: KGStore, minter: Minter, on_stage: Callable[[str], None] | None = None, jobs: int | None = None
+) -> Iterator[None]:
     """Undo merges, let the caller change source graphs, then resolve the store again
     (also when the change failed half-way, so the store is never left unresolved);
     ``on_stage`` hears each part of the resolution as it starts; ``jobs`` as for :func:`rebuild`.
@@ -89,7 +90,9 @@ def resolution_suspended(store: KGStore, minter: Minter, on_stage: Callable[[str
     :func:`rebuild`), so the next command that opens the store resolves it first.
     """
     graph = resolved_graph(minter)
-    store.update(f"INSERT DATA {{ GRAPH {graph} {{ {graph} {RDF.type} {KG.DerivedGraph} ; {KG.resolutionSuspended} true }} }}")
+    store.update(
+        f"INSERT DATA {{ GRAPH {graph} {{ {graph} {RDF.type} {KG.DerivedGraph} ; {KG.resolutionSuspended} true }} }}"
+    )
     undo_merges(store, minter)
     undo_moves(store, graph)
     try:
@@ -110,10 +113,12 @@ def interrupted_resolution(store: KGStore) -> Minter | None:
 def preferred_form(counts: dict[str, int]) -> str:
     """The display form among written forms: more diacritics, then mixed case, then more
     often written, then first in code-point order. Depends only on the forms and counts."""
+
     def rank(form: str) -> tuple:
         marks = sum(unicodedata.combining(ch) > 0 for ch in unicodedata.normalize("NFD", form))
         mixed = any(ch.isupper() for ch in form) and any(ch.islower() for ch in form)
         return (-marks, not mixed, -counts[form], form)
+
     return min(counts, key=rank)
 
 
@@ -145,13 +150,18 @@ def undo_merges(store: KGStore, minter: Minter) -> None:
     )
     moves = [(ox.NamedNode(str(g)), ox.NamedNode(str(c)), ox.NamedNode(str(a))) for g, c, a in rows]
     _rewrite(store, moves)
-    store.update(f"DELETE {{ GRAPH {graph} {{ ?m ?p ?o }} }} WHERE {{ {_RENAMES} GRAPH {graph} {{ ?m a ?kind ; ?p ?o }} }}")
+    store.update(
+        f"DELETE {{ GRAPH {graph} {{ ?m ?p ?o }} }} WHERE {{ {_RENAMES} GRAPH {graph} {{ ?m a ?kind ; ?p ?o }} }}"
+    )
 
 
 def read_papers(store: KGStore, minter: Minter) -> list[PaperFacts]:
     # The derived graph's IRI is ours (checked by pyoxigraph), so it is written into the text. The
     # inverse path comes last in its alternative: Virtuoso 7.2 refuses `^a/b|c|d` (an internal error).
-    rows = text_rows(store, sparql_prologue() + """
+    rows = text_rows(
+        store,
+        sparql_prologue()
+        + """
         SELECT ?paper ?g ?title ?abstract ?url ?venue ?line WHERE {
           GRAPH ?g { ?paper a schema:ScholarlyArticle }
           FILTER(?g != RESOLVED)
@@ -160,7 +170,8 @@ def read_papers(store: KGStore, minter: Minter) -> list[PaperFacts]:
           OPTIONAL { GRAPH ?g { ?paper kg:projectPage|rdfs:seeAlso|schema:sameAs|^schema:isBasedOn/schema:codeRepository ?url } }
           OPTIONAL { GRAPH ?g { ?paper bibo:presentedAt ?venue . ?venue a bibo:Conference } }
           OPTIONAL { GRAPH ?g { ?paper prov:wasDerivedFrom/kg:line ?line } }
-        }""".replace("RESOLVED", str(resolved_graph(minter))))
+        }""".replace("RESOLVED", str(resolved_graph(minter))),
+    )
     papers: dict[tuple[str, str], PaperFacts] = {}
     for paper, graph, title, abstract, url, venue, line in rows:
         facts = papers.setdefault((paper, graph), PaperFacts(paper, graph))
@@ -196,12 +207,17 @@ def person_forms(store: KGStore) -> Iterator[tuple[str, dict[str, dict[str, int]
     authorships (forms cleaned, their counts summed). The rows are grouped on disk, not by the
     engine: Oxigraph's ``GROUP BY`` holds every (person, form) group in memory (2.1 million at
     1,000,000 papers), and the forms of 211,000 people held in Python were 350 MB."""
-    rows = store.select_terms(sparql_prologue() + """
-        SELECT ?person ?written ?authorship WHERE { ?authorship kg:author ?person ; kg:nameAsWritten ?written }""")
+    rows = store.select_terms(
+        sparql_prologue()
+        + """
+        SELECT ?person ?written ?authorship WHERE { ?authorship kg:author ?person ; kg:nameAsWritten ?written }"""
+    )
     # One line per distinct (person, form as written, authorship), the union's repeats dropped by the
     # grouping: each counts one authorship, as COUNT(DISTINCT ?authorship) per written form did.
-    lines = (f"{person.value}\t{written.language or ''}\t{json.dumps(written.value)}\t{authorship.value}\n"
-             for person, written, authorship in rows)
+    lines = (
+        f"{person.value}\t{written.language or ''}\t{json.dumps(written.value)}\t{authorship.value}\n"
+        for person, written, authorship in rows
+    )
     for person, group in grouped_lines(lines, store.scratch_dir):
         forms: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
         for row in group:
@@ -228,14 +244,22 @@ def person_label_triples(people: Iterable[tuple[str, dict[str, dict[str, int]]]]
 def institution_label_triples(store: KGStore, graph: ox.NamedNode) -> Iterator[ox.Triple]:
     """Display names of institutions per language, chosen across every source unless the alias table named them."""
     organisations: dict[tuple[str, str], dict[str, int]] = defaultdict(lambda: defaultdict(int))
-    for org, written, count in store.select_terms(sparql_prologue() + """
+    for org, written, count in store.select_terms(
+        sparql_prologue()
+        + """
             SELECT ?org ?written (COUNT(DISTINCT ?g) AS ?n)
             WHERE { GRAPH ?g { ?org a org:Organization ; kg:nameAsWritten ?written } FILTER(lang(?written) != "") }
-            GROUP BY ?org ?written"""):
+            GROUP BY ?org ?written"""
+    ):
         organisations[(org.value, written.language or "")][clean(written.value)] += int(count.value)
-    named = {(org.value, label.language or ""): clean(label.value) for org, label in store.select_terms(
-        sparql_prologue() + "SELECT ?org ?label WHERE { GRAPH ?g { ?org a org:Organization ; skos:prefLabel ?label } "
-        f"FILTER(?g != {graph}) }}")}  # names from the alias table, not the ones this step chose last time
+    named = {
+        (org.value, label.language or ""): clean(label.value)
+        for org, label in store.select_terms(
+            sparql_prologue()
+            + "SELECT ?org ?label WHERE { GRAPH ?g { ?org a org:Organization ; skos:prefLabel ?label } "
+            f"FILTER(?g != {graph}) }}"
+        )
+    }  # names from the alias table, not the ones this step chose last time
     for (org, language), counts in sorted(organisations.items()):
         node, name = ox.NamedNode(org), named.get((org, language))
         if name is None:
@@ -259,13 +283,17 @@ def key_triples(store: KGStore, person_keys: Path, minter: Minter) -> Iterator[o
     for kind in sorted(ENTITY_CLASSES):
         yield from match_key_triples(entity_keys(store, kind, person_keys))
         # The authors' file is read again for each pass; institutions and topics (a few thousand at most) once.
-        entities = partial(entity_keys, store, kind, person_keys) if kind == "author" \
+        entities = (
+            partial(entity_keys, store, kind, person_keys)
+            if kind == "author"
             else partial(iter, list(entity_keys(store, kind, person_keys)))
+        )
         yield from name_index_triples(store, kind, entities, minter, store.scratch_dir)
 
 
-def rebuild(store: KGStore, minter: Minter, on_stage: Callable[[str], None] | None = None,
-            jobs: int | None = None) -> MergeDecisions:
+def rebuild(
+    store: KGStore, minter: Minter, on_stage: Callable[[str], None] | None = None, jobs: int | None = None
+) -> MergeDecisions:
     """Decide merges, rewrite absorbed papers, move name-only mentions to identified people, and
     replace the derived graph; with ``jobs`` above one (default: the cores) two long reads run in
     reader processes (:class:`~kg.stores.beside.TriplesBeside`).
@@ -284,8 +312,13 @@ def rebuild(store: KGStore, minter: Minter, on_stage: Callable[[str], None] | No
     # small change of sources most of it is as before.
     base = [ox.Triple(graph, RDF.type, KG.DerivedGraph), *merges]
     store.add_graph_triples(graph, [ox.Triple(graph, KG.resolutionSuspended, TRUE), *base])
-    _rewrite(store, [(ox.NamedNode(m.absorbed.graph), ox.NamedNode(m.absorbed.iri), ox.NamedNode(m.canonical.iri))
-                     for m in decisions.merges])
+    _rewrite(
+        store,
+        [
+            (ox.NamedNode(m.absorbed.graph), ox.NamedNode(m.absorbed.iri), ox.NamedNode(m.canonical.iri))
+            for m in decisions.merges
+        ],
+    )
     stage("resolving: authors that identifiers name")
     same_ids = find_same_id_merges(read_links(store)) if len(store.sources()) > 1 else []
     renamed = list(same_id_triples(same_ids, minter))
@@ -329,9 +362,15 @@ def rebuild(store: KGStore, minter: Minter, on_stage: Callable[[str], None] | No
             # show the display names just chosen, so they come after; each is one core's work, as above.
             name_lists = TriplesBeside(store, beside, "listing the names of papers with artifacts", _name_lists)
             try:
-                store.set_graph_triples(index, chain(
-                    [ox.Triple(index, RDF.type, KG.DerivedGraph), ox.Triple(index, RDF.type, KG.IndexGraph)],
-                    counts, key_triples(store, person_keys, minter), name_lists))
+                store.set_graph_triples(
+                    index,
+                    chain(
+                        [ox.Triple(index, RDF.type, KG.DerivedGraph), ox.Triple(index, RDF.type, KG.IndexGraph)],
+                        counts,
+                        key_triples(store, person_keys, minter),
+                        name_lists,
+                    ),
+                )
             finally:
                 name_lists.stop()
         finally:
@@ -345,4 +384,3 @@ def resume(store: KGStore, minter: Minter) -> MergeDecisions:
     name (a rewrite not made yet is a no-op), then resolve afresh."""
     undo_merges(store, minter)
     return rebuild(store, minter)
-

@@ -33,11 +33,11 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Iterable
 
-from ..rdf.iris import slug
 from ..orgs.institutions import KIND_WORDS, SUBJECT_WORD
 from ..orgs.keys import institution_key
-from .name_units import JOINING_WORDS, LAB_NAME_WORDS, key_words
 from ..orgs.org_names import COUNTRIES, FIELD_WORDS, ORGANISATION_WORDS, TOP_LEVEL_WORDS, US_STATES, is_top_level
+from ..rdf.iris import slug
+from .name_units import JOINING_WORDS, LAB_NAME_WORDS, key_words
 
 # A unit named after a donor, or a place: a name before "School of", "Center for" … ("Whiting School
 # of Engineering"), whatever its words end with.
@@ -45,7 +45,8 @@ _DONOR_UNIT_WORDS = frozenset("school center centre institute college chair".spl
 # Words before a lab's name that say which kind of institution, or where in a country: "New", "North" …
 _KIND_PREFIXES = frozenset(
     "new old north south east west northern southern eastern western central national international state "
-    "federal royal the".split())
+    "federal royal the".split()
+)
 # Words that end a university's, an institute's or a college's name after its short name ("Carnegie Mellon").
 _INSTITUTION_ENDINGS = frozenset("university institute college".split())
 
@@ -63,9 +64,18 @@ def unit_words(iri: str) -> tuple[str, ...] | None:
 def _generic(word: str, shaped: bool = True) -> bool:
     """A word that says no lab's name: a joining word, a field's, a unit's or a place's; with
     ``shaped``, also any word shaped like a subject's name ("Robotics", "Vision")."""
-    return (word in JOINING_WORDS or word in FIELD_WORDS or word in LAB_NAME_WORDS or word in ORGANISATION_WORDS
-            or word in _KIND_PREFIXES or word in KIND_WORDS or (shaped and bool(SUBJECT_WORD.search(word))) or word.isdigit()
-            or word in COUNTRIES or word in US_STATES)
+    return (
+        word in JOINING_WORDS
+        or word in FIELD_WORDS
+        or word in LAB_NAME_WORDS
+        or word in ORGANISATION_WORDS
+        or word in _KIND_PREFIXES
+        or word in KIND_WORDS
+        or (shaped and bool(SUBJECT_WORD.search(word)))
+        or word.isdigit()
+        or word in COUNTRIES
+        or word in US_STATES
+    )
 
 
 def corpus_places(written: dict[str, list[str]], top_level: Iterable[str]) -> frozenset[str]:
@@ -74,8 +84,13 @@ def corpus_places(written: dict[str, list[str]], top_level: Iterable[str]) -> fr
     ("Dyson Robot Learning Lab, Dyson" says which, not where)."""
     top_level = list(top_level)
     names = {words[0] for iri in top_level if (words := key_words(iri)) is not None and len(words) == 1}
-    return frozenset(key for iri in top_level for form in written.get(iri, ()) for part in form.split(",")[1:]
-                     if len((key := institution_key(part)).split()) == 1 and not _generic(key) and key not in names)
+    return frozenset(
+        key
+        for iri in top_level
+        for form in written.get(iri, ())
+        for part in form.split(",")[1:]
+        if len((key := institution_key(part)).split()) == 1 and not _generic(key) and key not in names
+    )
 
 
 def own_lab_name(words: tuple[str, ...], places: frozenset[str] = frozenset()) -> bool:
@@ -87,27 +102,30 @@ def own_lab_name(words: tuple[str, ...], places: frozenset[str] = frozenset()) -
     first = next((index for index, word in enumerate(words) if word in LAB_NAME_WORDS), None)
     if first is None:
         return False
-    donor = words[first] in _DONOR_UNIT_WORDS and words[first + 1:first + 2] in (("of",), ("for",))
+    donor = words[first] in _DONOR_UNIT_WORDS and words[first + 1 : first + 2] in (("of",), ("for",))
     return any(not _generic(word, shaped=not donor) and word not in places for word in words[:first])
 
 
 # Words of an institution's own name, even where a source writes it as a member of another
 # ("King's College London, University of London").
-_INSTITUTION_WORDS = TOP_LEVEL_WORDS | frozenset("college academy hospital foundation society council association".split())
+_INSTITUTION_WORDS = TOP_LEVEL_WORDS | frozenset(
+    "college academy hospital foundation society council association".split()
+)
 
 
 def _institution_form(words: tuple[str, ...], forms: Iterable[str]) -> bool:
     return bool(set(words) & _INSTITUTION_WORDS) or any(is_top_level(form) for form in forms)
 
 
-def unit_forms(organisations: Iterable[tuple[str, bool]], written: dict[str, list[str]],
-               units: dict[str, str]) -> dict[str, tuple[str, str]]:
+def unit_forms(
+    organisations: Iterable[tuple[str, bool]], written: dict[str, list[str]], units: dict[str, str]
+) -> dict[str, tuple[str, str]]:
     """(IRI, named by the alias table) of top-level organisations, their written forms and the
     units of the sources (unit IRI -> parent IRI) -> {IRI of another form: (IRI of the unit or lab
     it is, why)}."""
     every = {iri: (words, named) for iri, named in sorted(organisations) if (words := key_words(iri)) is not None}
     parents = set(units.values())
-    alone: dict[tuple[str, ...], set[str]] = defaultdict(set)      # "aws ai labs"
+    alone: dict[tuple[str, ...], set[str]] = defaultdict(set)  # "aws ai labs"
     with_parent: dict[tuple[str, ...], set[str]] = defaultdict(set)  # "aws ai labs amazon"
     short_before: dict[tuple[str, ...], set[str]] = defaultdict(set)  # "carnegie mellon robotics institute"
     for unit, parent in sorted(units.items()):
@@ -116,8 +134,13 @@ def unit_forms(organisations: Iterable[tuple[str, bool]], written: dict[str, lis
         alone[words].add(unit)
         with_parent[(*words, *parent_words)].add(unit)
         short = parent_words[:-1]
-        if (len(parent_words) >= 2 and parent_words[-1] in _INSTITUTION_ENDINGS and not set(short) & ORGANISATION_WORDS
-                and not any(map(_generic, short)) and own_lab_name((*short, *words))):
+        if (
+            len(parent_words) >= 2
+            and parent_words[-1] in _INSTITUTION_ENDINGS
+            and not set(short) & ORGANISATION_WORDS
+            and not any(map(_generic, short))
+            and own_lab_name((*short, *words))
+        ):
             short_before[(*short, *words)].add(unit)
     labs_alone = defaultdict(set, {words: set(found) for words, found in alone.items()})
     for iri, (words, _) in every.items():
@@ -134,20 +157,36 @@ def unit_forms(organisations: Iterable[tuple[str, bool]], written: dict[str, lis
             continue
         if len(fits := with_parent.get(words, set())) == 1:
             unit = next(iter(fits))
-            found[iri] = (unit, f"the name of {label(unit)} and of its parent written in one, the only unit of the "
-                                "corpus so named")
+            found[iri] = (
+                unit,
+                f"the name of {label(unit)} and of its parent written in one, the only unit of the corpus so named",
+            )
         elif len(fits := short_before.get(words, set())) == 1:
             unit = next(iter(fits))
-            found[iri] = (unit, f"the short name of the parent of {label(unit)} before the unit's name, the only unit "
-                                "of the corpus so named")
+            found[iri] = (
+                unit,
+                f"the short name of the parent of {label(unit)} before the unit's name, the only unit "
+                "of the corpus so named",
+            )
         elif own_lab_name(words, places) and len(fits := alone.get(words, set())) == 1:
             unit = next(iter(fits))
-            found[iri] = (unit, f"written alone, it is the unit {label(unit)}, the only unit of the corpus of that name")
-        elif (len(words) >= 3 and not _generic(words[0]) and words[0] not in _KIND_PREFIXES and own_lab_name(words[1:], places)
-              and len(fits := labs_alone.get(words[1:], set()) - {iri}) == 1):
+            found[iri] = (
+                unit,
+                f"written alone, it is the unit {label(unit)}, the only unit of the corpus of that name",
+            )
+        elif (
+            len(words) >= 3
+            and not _generic(words[0])
+            and words[0] not in _KIND_PREFIXES
+            and own_lab_name(words[1:], places)
+            and len(fits := labs_alone.get(words[1:], set()) - {iri}) == 1
+        ):
             lab = next(iter(fits))
-            found[iri] = (lab, f"{label(lab)} with a place's or its organisation's name before it, the only lab of "
-                               "the corpus so named")
+            found[iri] = (
+                lab,
+                f"{label(lab)} with a place's or its organisation's name before it, the only lab of "
+                "the corpus so named",
+            )
     return found
 
 
@@ -170,6 +209,10 @@ def company_labs(organisations: Iterable[tuple[str, bool]]) -> dict[str, str]:
         if named or first is None or first < 2 or not set(words[first:]) <= LAB_NAME_WORDS:
             continue
         name = words[:first]
-        if name not in by_words and not any(map(_generic, name)) and len(fits := continued.get(name, set()) - {iri}) == 1:
+        if (
+            name not in by_words
+            and not any(map(_generic, name))
+            and len(fits := continued.get(name, set()) - {iri}) == 1
+        ):
             labs[iri] = next(iter(fits))
     return labs

@@ -4,10 +4,13 @@ import os
 
 from ..registry import Registry
 
-STORES = Registry("store", {
-    "embedded": "kg.stores.embedded:EmbeddedStore",
-    "remote": "kg.stores.remote:RemoteStore",
-})
+STORES = Registry(
+    "store",
+    {
+        "embedded": "kg.stores.embedded:EmbeddedStore",
+        "remote": "kg.stores.remote:RemoteStore",
+    },
+)
 
 # The environment variables and defaults that choose a store, here (no engine imported) so the
 # command line's options can name them without loading pyoxigraph: `kg … --help` stays fast.

@@ -15,8 +15,11 @@ from oxrdflib._converter import from_ox
 from rdflib.query import Result
 
 
-def as_result(answer: ox.QuerySolutions | ox.QueryBoolean | ox.QueryTriples, read_now: bool = False,
-              rows=lambda solutions: map(tuple, solutions)) -> Result:
+def as_result(
+    answer: ox.QuerySolutions | ox.QueryBoolean | ox.QueryTriples,
+    read_now: bool = False,
+    rows=lambda solutions: map(tuple, solutions),
+) -> Result:
     """``read_now``: every row read here (an answer parsed from bytes, whose faults are reported at once);
     ``rows``: a solution's values in the order of the variables, None where unbound."""
     if isinstance(answer, ox.QueryBoolean):

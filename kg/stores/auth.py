@@ -65,8 +65,11 @@ class Credentials:
         """Why a 401 came, as far as kg can tell."""
         if not self.user:
             return f"the server wants credentials: set ${USER_ENV} and ${PASSWORD_ENV}"
-        return (f"the {self.scheme} credentials of ${USER_ENV} were refused"
-                + (f" (a server that takes only Digest refuses Basic: set ${AUTH_ENV}=digest)" if self.scheme == "basic" else ""))
+        return f"the {self.scheme} credentials of ${USER_ENV} were refused" + (
+            f" (a server that takes only Digest refuses Basic: set ${AUTH_ENV}=digest)"
+            if self.scheme == "basic"
+            else ""
+        )
 
     def answer(self, challenge_header: str | None, url: str) -> bool:
         """Take a 401's ``WWW-Authenticate``; True when the request should be sent again (once) with it."""

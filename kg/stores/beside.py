@@ -32,6 +32,7 @@ from .snapshots import take_snapshot
 def _run(snapshot: str, target: Callable, args: tuple, done, outcome) -> None:
     """In the child: ``target(reader, *args, on_progress=...)``; then None or the error's one line."""
     try:
+
         def progress(count: int) -> None:
             done.value = count
 
@@ -64,8 +65,9 @@ class ReaderProcess:
         context = multiprocessing.get_context("spawn")
         self._done = context.Value("q", 0, lock=False)
         self._outcome, sent = context.Pipe(duplex=False)
-        self._process = context.Process(target=_run, name=f"kg: {what}", daemon=True,
-                                        args=(str(snapshot), target, args, self._done, sent))
+        self._process = context.Process(
+            target=_run, name=f"kg: {what}", daemon=True, args=(str(snapshot), target, args, self._done, sent)
+        )
         self._process.start()
         sent.close()
 
@@ -119,13 +121,17 @@ def opens_beside(store: KGStore) -> bool:
     return isinstance(store, EmbeddedStore) and store.spec != "memory" and not store.read_only
 
 
-def reader_process(store: KGStore, what: str, target: Callable, *args, leaves: tuple[Path, ...] = ()) -> ReaderProcess | None:
+def reader_process(
+    store: KGStore, what: str, target: Callable, *args, leaves: tuple[Path, ...] = ()
+) -> ReaderProcess | None:
     """The work started in a reader process, or None where no other process can open the store:
     the caller then does it in place."""
     return ReaderProcess(store, what, target, *args, leaves=leaves) if opens_beside(store) else None
 
 
-def _write_triples(store: KGStore, produce: Callable, args: tuple, output: str, on_progress: Callable[[int], None]) -> None:
+def _write_triples(
+    store: KGStore, produce: Callable, args: tuple, output: str, on_progress: Callable[[int], None]
+) -> None:
     ox.serialize(produce(store, *args), output, ox.RdfFormat.N_TRIPLES)
 
 

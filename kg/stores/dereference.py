@@ -26,7 +26,7 @@ def entity_iri(path: str, base: str | None) -> str | None:
     prefix = urllib.parse.urlsplit(base).path or "/"
     if not prefix.endswith("/") or not path.startswith(prefix):
         return None
-    local = path[len(prefix):]
+    local = path[len(prefix) :]
     return base + local if _LOCAL.fullmatch(local) else None
 
 

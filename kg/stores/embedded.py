@@ -40,12 +40,12 @@ from rdflib.query import Result
 
 from ..errors import KgError, SparqlSyntaxError
 from ..vocab import KG_NS, OWL
+from . import DEFAULT_WAIT, WAIT_ENV, default_store_spec
 from .answers import as_result
 from .loading import ChunkLoader, TeeSink, load_file
 from .ordering import sorted_lines, sorted_statements
 from .snapshots import READERS, WRITER_LOCK, Snapshot, clear_stale, open_snapshot, publish
 from .values import with_values
-from . import DEFAULT_WAIT, WAIT_ENV, default_store_spec
 
 REMOTE_SCHEMES = ("http://", "https://")
 
@@ -56,8 +56,10 @@ REMOTE_SCHEMES = ("http://", "https://")
 INDEX_GRAPHS_QUERY = f"SELECT DISTINCT ?g WHERE {{ GRAPH ?g {{ ?g a <{KG_NS}IndexGraph> }} }} ORDER BY ?g"
 SOURCES_QUERY = f"SELECT DISTINCT ?g WHERE {{ GRAPH ?g {{ ?g a <{KG_NS}Source> }} }}"
 # Every graph kg writes says what it is, so a shared server's other graphs stay apart.
-KG_GRAPHS_QUERY = (f"SELECT DISTINCT ?g WHERE {{ GRAPH ?g {{ ?g a ?kind }} VALUES ?kind {{ <{KG_NS}Source> "
-                   f"<{KG_NS}DerivedGraph> <{OWL}Ontology> }} }}")
+KG_GRAPHS_QUERY = (
+    f"SELECT DISTINCT ?g WHERE {{ GRAPH ?g {{ ?g a ?kind }} VALUES ?kind {{ <{KG_NS}Source> "
+    f"<{KG_NS}DerivedGraph> <{OWL}Ontology> }} }}"
+)
 
 
 class KGStore(ABC):
@@ -70,7 +72,6 @@ class KGStore(ABC):
     endpoint: str | None = None
     #: Opened for reading only (an embedded store beside other readers and one writer).
     read_only: bool = False
-
 
     def __new__(cls, spec: str | None = None, **options):
         if cls is KGStore:
@@ -123,13 +124,21 @@ class KGStore(ABC):
             ox.serialize(triples, str(staged), ox.RdfFormat.N_TRIPLES)
             self._append(graph, staged)
 
-    def set_graph_triples(self, graph: ox.NamedNode, triples: Iterable[ox.Triple],
-                          keep: frozenset[ox.NamedNode] = frozenset(), only: frozenset[ox.NamedNode] = frozenset()) -> None:
+    def set_graph_triples(
+        self,
+        graph: ox.NamedNode,
+        triples: Iterable[ox.Triple],
+        keep: frozenset[ox.NamedNode] = frozenset(),
+        only: frozenset[ox.NamedNode] = frozenset(),
+    ) -> None:
         """Make a graph hold exactly these triples, plus those it holds with a predicate in ``keep``
         or, when ``only`` is given, with a predicate not in ``only`` (not atomic: the resolution
         step's derived graph). Here: replaced; stores that can change only the difference do."""
-        kept = (ox.Triple(s, p, o) for s, p, o in self.select_terms(f"SELECT ?s ?p ?o WHERE {{ GRAPH {graph} {{ ?s ?p ?o }} }}")
-                if p in keep or (only and p not in only))
+        kept = (
+            ox.Triple(s, p, o)
+            for s, p, o in self.select_terms(f"SELECT ?s ?p ?o WHERE {{ GRAPH {graph} {{ ?s ?p ?o }} }}")
+            if p in keep or (only and p not in only)
+        )
         self.replace_graph_triples(graph, [*triples, *kept])
 
     @abstractmethod
@@ -138,7 +147,9 @@ class KGStore(ABC):
 
     def replace_graph_from_turtle(self, graph: ox.NamedNode, turtle_file: Path) -> None:
         """Swap a graph for a small Turtle file's triples (the ontology)."""
-        self.replace_graph_triples(graph, (quad.triple for quad in ox.parse(path=str(turtle_file), format=ox.RdfFormat.TURTLE)))
+        self.replace_graph_triples(
+            graph, (quad.triple for quad in ox.parse(path=str(turtle_file), format=ox.RdfFormat.TURTLE))
+        )
 
     def sources(self) -> list[str]:
         """The IRIs of the source graphs (each says of itself that it is a kg:Source), sorted."""
@@ -160,7 +171,9 @@ class KGStore(ABC):
         row = next(iter(self.query(sparql)))
         return int(row[0])
 
-    def distinct_triples(self, on_progress: Callable[[int], None] | None = None, index: bool = False) -> Iterable[ox.Triple]:
+    def distinct_triples(
+        self, on_progress: Callable[[int], None] | None = None, index: bool = False
+    ) -> Iterable[ox.Triple]:
         """Every triple of every source once, sorted: the basis of deterministic exports; with
         ``index``, the index graphs' too."""
         return sorted_statements(self.select_terms(self._exported_quads(index)), False, self.scratch_dir, on_progress)
@@ -194,8 +207,14 @@ class EmbeddedStore(KGStore):
     measured 10x slower than the load itself and 3 GB of memory per million triples.
     """
 
-    def __init__(self, spec: str | None = None, read_only: bool = False, wait: float | None = None,
-                 snapshot: bool = True, **_options):
+    def __init__(
+        self,
+        spec: str | None = None,
+        read_only: bool = False,
+        wait: float | None = None,
+        snapshot: bool = True,
+        **_options,
+    ):
         self.spec = spec or default_store_spec()
         self._lock: int | None = None
         self._preload: Preload | None = None
@@ -312,8 +331,13 @@ class EmbeddedStore(KGStore):
         self.oxigraph.bulk_load(path=str(ntriples_file), format=ox.RdfFormat.N_TRIPLES, to_graph=graph)
         self.oxigraph.flush()
 
-    def set_graph_triples(self, graph: ox.NamedNode, triples: Iterable[ox.Triple],
-                          keep: frozenset[ox.NamedNode] = frozenset(), only: frozenset[ox.NamedNode] = frozenset()) -> None:
+    def set_graph_triples(
+        self,
+        graph: ox.NamedNode,
+        triples: Iterable[ox.Triple],
+        keep: frozenset[ox.NamedNode] = frozenset(),
+        only: frozenset[ox.NamedNode] = frozenset(),
+    ) -> None:
         # Only the difference is written: on disk, removing a quad costs ~10 µs and dropping a
         # graph ~50 µs per quad, and a re-resolution after a small change changes few triples.
         # The difference comes from the graph and the triples as sorted N-Triples lines (sorted
@@ -323,16 +347,27 @@ class EmbeddedStore(KGStore):
             wanted, held, added = (Path(folder) / name for name in ("wanted.nt", "held.nt", "added.nt"))
             ox.serialize(triples, str(wanted), ox.RdfFormat.N_TRIPLES)  # all read before the graph changes
             if only:
-                ox.serialize((quad.triple for predicate in sorted(only, key=str)
-                              for quad in self.oxigraph.quads_for_pattern(None, predicate, None, graph)),
-                             str(held), ox.RdfFormat.N_TRIPLES)
+                ox.serialize(
+                    (
+                        quad.triple
+                        for predicate in sorted(only, key=str)
+                        for quad in self.oxigraph.quads_for_pattern(None, predicate, None, graph)
+                    ),
+                    str(held),
+                    ox.RdfFormat.N_TRIPLES,
+                )
             else:
                 self.oxigraph.dump(str(held), ox.RdfFormat.N_TRIPLES, from_graph=graph)
             kept = {str(predicate) for predicate in keep}
             stale: list[str] = []
-            with open(wanted, encoding="utf-8") as new_lines, open(held, encoding="utf-8") as old_lines, \
-                    open(added, "w", encoding="utf-8") as out:
-                for line, side in _sorted_difference(sorted_lines(new_lines, Path(folder)), sorted_lines(old_lines, Path(folder))):
+            with (
+                open(wanted, encoding="utf-8") as new_lines,
+                open(held, encoding="utf-8") as old_lines,
+                open(added, "w", encoding="utf-8") as out,
+            ):
+                for line, side in _sorted_difference(
+                    sorted_lines(new_lines, Path(folder)), sorted_lines(old_lines, Path(folder))
+                ):
                     if side == "new":
                         out.write(line)
                     elif line.split(" ", 2)[1] not in kept:
@@ -354,13 +389,19 @@ class EmbeddedStore(KGStore):
         not whole is refused before anything is dropped."""
         graphs = list(entry.glob("*.graph"))
         if not (entry / "drop").is_file() or not all(graph.with_suffix(".nt").is_file() for graph in graphs):
-            raise KgError(f"--store {self.spec}: the journal entry {entry} is incomplete; nothing was changed. "
-                          "Move it out of kg-journal to give up that change")
+            raise KgError(
+                f"--store {self.spec}: the journal entry {entry} is incomplete; nothing was changed. "
+                "Move it out of kg-journal to give up that change"
+            )
         drop = (entry / "drop").read_text(encoding="utf-8").split()
-        preloaded = set((entry / "preloaded").read_text(encoding="utf-8").split()) if (entry / "preloaded").is_file() else set()
-        replacements = [(ox.NamedNode(graph_file.read_text(encoding="utf-8")), graph_file.with_suffix(".nt"))
-                        for graph_file in sorted(entry.glob("*.graph"), key=lambda f: int(f.stem))
-                        if graph_file.read_text(encoding="utf-8") not in preloaded]
+        preloaded = (
+            set((entry / "preloaded").read_text(encoding="utf-8").split()) if (entry / "preloaded").is_file() else set()
+        )
+        replacements = [
+            (ox.NamedNode(graph_file.read_text(encoding="utf-8")), graph_file.with_suffix(".nt"))
+            for graph_file in sorted(entry.glob("*.graph"), key=lambda f: int(f.stem))
+            if graph_file.read_text(encoding="utf-8") not in preloaded
+        ]
         self._load(replacements, drop)
         shutil.rmtree(entry)
 
@@ -386,8 +427,13 @@ class EmbeddedStore(KGStore):
             # A VALUES block, not substitutions: Oxigraph applies those after evaluating (kg/stores/values.py).
             # pyoxigraph's own answer (with the prefixes rdflib's Dataset knows, as oxrdflib passes them),
             # so that the rows a query runner leaves out are never converted (kg/stores/answers.py).
-            return as_result(self.oxigraph.query(with_values(sparql, bindings or {}), use_default_graph_as_union=True,
-                                                 prefixes={prefix: str(ns) for prefix, ns in self.dataset.namespaces()}))
+            return as_result(
+                self.oxigraph.query(
+                    with_values(sparql, bindings or {}),
+                    use_default_graph_as_union=True,
+                    prefixes={prefix: str(ns) for prefix, ns in self.dataset.namespaces()},
+                )
+            )
         except SyntaxError as exc:
             at = re.match(r"error at (\d+):(\d+): (.*)", str(exc), re.DOTALL)
             if at is None:
@@ -488,8 +534,10 @@ def _check_folder(path: Path, spec: str, read_only: bool) -> None:
         return
     others = sorted(p.name for p in path.iterdir() if p.name not in _KG_FILES) if path.is_dir() else []
     if others:
-        raise KgError(f"--store {spec}: the store is damaged (its CURRENT file is missing) and was left as it is; "
-                      f"restore the folder from a backup, or move it away and run kg build to start afresh")
+        raise KgError(
+            f"--store {spec}: the store is damaged (its CURRENT file is missing) and was left as it is; "
+            f"restore the folder from a backup, or move it away and run kg build to start afresh"
+        )
     if read_only:
         raise KgError(f"no graph here ({spec}): run kg build first, or give --store")
 
@@ -535,10 +583,14 @@ def _take_lock(path: Path, spec: str, wait: float, quiet: bool = False) -> int |
                 os.close(handle)
                 if quiet:
                     return None
-                raise StoreBusy(f"--store {spec}: another kg command is still writing it after {wait:g} s; "
-                                f"try again later or wait longer (--wait SECONDS)") from None
+                raise StoreBusy(
+                    f"--store {spec}: another kg command is still writing it after {wait:g} s; "
+                    f"try again later or wait longer (--wait SECONDS)"
+                ) from None
             if not told and not quiet:
-                print(f"kg: waiting up to {wait:g} s for another kg command writing {spec} …", file=sys.stderr, flush=True)
+                print(
+                    f"kg: waiting up to {wait:g} s for another kg command writing {spec} …", file=sys.stderr, flush=True
+                )
                 told = True
             time.sleep(0.1)
 

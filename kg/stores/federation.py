@@ -35,10 +35,14 @@ def federation_refusal(query: str) -> str | None:
         tree = parseQuery(query)
     except Exception as exc:  # noqa: BLE001 - any parse failure leaves the question open: refuse
         first_line = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        return ("SPARQL query refused: it may name SERVICE (the word or a \\u escape) and could not be parsed to "
-                f"rule a federated call out ({first_line}); this endpoint runs no SERVICE calls "
-                "(kg serve --allow-federation)")
+        return (
+            "SPARQL query refused: it may name SERVICE (the word or a \\u escape) and could not be parsed to "
+            f"rule a federated call out ({first_line}); this endpoint runs no SERVICE calls "
+            "(kg serve --allow-federation)"
+        )
     if _holds_service(tree):
-        return ("SPARQL query refused: SERVICE (a call to another SPARQL endpoint) is off on this endpoint, "
-                "so that no query can make it send requests (kg serve --allow-federation turns it on)")
+        return (
+            "SPARQL query refused: SERVICE (a call to another SPARQL endpoint) is off on this endpoint, "
+            "so that no query can make it send requests (kg serve --allow-federation turns it on)"
+        )
     return None

@@ -121,8 +121,10 @@ class Answer:
     def expect(self, *content_types: str) -> "Answer":
         if self.content_type not in content_types:
             self.close()
-            raise RemoteError(f"{self.url}: the server answered {self.content_type} where {' or '.join(content_types)} "
-                              "was expected; is this the SPARQL endpoint?")
+            raise RemoteError(
+                f"{self.url}: the server answered {self.content_type} where {' or '.join(content_types)} "
+                "was expected; is this the SPARQL endpoint?"
+            )
         return self
 
     def read(self, size: int = -1) -> bytes:
@@ -136,7 +138,7 @@ class Answer:
             self._offset = 0
             self._buffer += part
         end = len(self._buffer) if size < 0 else self._offset + size
-        taken = bytes(self._buffer[self._offset:end])
+        taken = bytes(self._buffer[self._offset : end])
         self._offset += len(taken)
         return taken
 
@@ -148,8 +150,9 @@ class Answer:
         except (http.client.HTTPException, OSError) as exc:
             raise RemoteError(f"{self.url}: the answer was cut short ({type(exc).__name__}: {exc})") from None
         if not part and getattr(self.response, "length", None):  # bytes the Content-Length promised never came
-            raise RemoteError(f"{self.url}: the answer was cut short ({self.response.length:,} bytes "
-                              "missing of its Content-Length)")
+            raise RemoteError(
+                f"{self.url}: the answer was cut short ({self.response.length:,} bytes missing of its Content-Length)"
+            )
         self.size += len(part)
         if self.size > self.limit:
             raise RemoteError(f"{self.url}: the answer is larger than {self.limit:,} bytes (${MAX_BYTES_ENV})")
@@ -173,12 +176,20 @@ class Client:
         self.credentials = credentials
         self.timeout = _setting(TIMEOUT_ENV, DEFAULT_TIMEOUT)
         connect_timeout = _setting(CONNECT_TIMEOUT_ENV, DEFAULT_CONNECT_TIMEOUT)
-        self._opener = urllib.request.build_opener(_NoRedirects, _HTTPHandler(connect_timeout),
-                                                   _HTTPSHandler(connect_timeout))
+        self._opener = urllib.request.build_opener(
+            _NoRedirects, _HTTPHandler(connect_timeout), _HTTPSHandler(connect_timeout)
+        )
         self.limit = int(_setting(MAX_BYTES_ENV, DEFAULT_MAX_BYTES))
 
-    def send(self, url: str, body: bytes | IO[bytes], content_type: str, accept: str | None = None,
-             write: bool = False, length: int | None = None) -> Answer:
+    def send(
+        self,
+        url: str,
+        body: bytes | IO[bytes],
+        content_type: str,
+        accept: str | None = None,
+        write: bool = False,
+        length: int | None = None,
+    ) -> Answer:
         """POST ``body``; a read (not ``write``) is retried and follows same-host redirects."""
         deadline = time.monotonic() + self.timeout
         target, hops = url, 0
@@ -189,9 +200,15 @@ class Client:
         attempt, challenged = 0, False
         while True:
             try:
-                return Answer(self._open(target, body, content_type, accept, length, deadline), url, deadline, self.limit)
+                return Answer(
+                    self._open(target, body, content_type, accept, length, deadline), url, deadline, self.limit
+                )
             except urllib.error.HTTPError as exc:
-                if exc.code == 401 and not challenged and self.credentials.answer(exc.headers.get("WWW-Authenticate"), url):
+                if (
+                    exc.code == 401
+                    and not challenged
+                    and self.credentials.answer(exc.headers.get("WWW-Authenticate"), url)
+                ):
                     exc.close()  # nothing was done: the same request again, with the answer to the challenge
                     challenged = True
                     if hasattr(body, "seek"):
@@ -239,9 +256,12 @@ class Client:
         target = urllib.parse.urljoin(current, location)
         here, there = urllib.parse.urlsplit(url), urllib.parse.urlsplit(target)
         if (here.scheme, here.hostname, here.port) != (there.scheme, there.hostname, there.port):
-            raise RemoteError(f"{url}: the server redirects to another host ({there.scheme}://{there.netloc}); "
-                              "not followed, so the credentials stay on the configured host") from None
+            raise RemoteError(
+                f"{url}: the server redirects to another host ({there.scheme}://{there.netloc}); "
+                "not followed, so the credentials stay on the configured host"
+            ) from None
         if write:
-            raise RemoteError(f"{url}: the server redirects this write to {target}; nothing was written, "
-                              "give the endpoint's own URL") from None
+            raise RemoteError(
+                f"{url}: the server redirects this write to {target}; nothing was written, give the endpoint's own URL"
+            ) from None
         return target

@@ -63,13 +63,18 @@ def grouped_lines(lines: Iterable[str], scratch: Path | None, unique: bool = Tru
     A tab sorts below every character a field holds, so a group's lines are together and a
     field that is a prefix of another comes first."""
     for key, group in groupby(sorted_lines(lines, scratch, unique), key=lambda line: line.partition("\t")[0]):
-        yield key, [line[len(key) + 1:-1] for line in group]
+        yield key, [line[len(key) + 1 : -1] for line in group]
 
 
-def sorted_statements(rows: Iterable[tuple[ox.Term, ...]], dataset: bool, scratch: Path | None,
-                      on_progress: Callable[[int], None] | None = None) -> Iterator[ox.Triple | ox.Quad]:
+def sorted_statements(
+    rows: Iterable[tuple[ox.Term, ...]],
+    dataset: bool,
+    scratch: Path | None,
+    on_progress: Callable[[int], None] | None = None,
+) -> Iterator[ox.Triple | ox.Quad]:
     """Rows ``(g, s, p, o)`` as sorted distinct triples of their union, or (``dataset``) as
     quads sorted by graph then triple. ``on_progress`` hears the count of rows read."""
+
     def lines() -> Iterator[str]:
         count = 0
         for count, (g, s, p, o) in enumerate(rows, start=1):

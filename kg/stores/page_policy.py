@@ -19,18 +19,28 @@ from pathlib import Path
 # An inline script: a <script> element without a src attribute, up to the first "</script".
 _SCRIPT = re.compile(rb"<script\b([^>]*)>(.*?)</script", re.IGNORECASE | re.DOTALL)
 _SRC = re.compile(rb"\bsrc\s*=", re.IGNORECASE)
-PAGE_POLICY = ("default-src 'self'; script-src 'self'{hashes}; style-src 'self' 'unsafe-inline'; "
-               "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
-               "form-action 'self'; frame-ancestors 'none'")
+PAGE_POLICY = (
+    "default-src 'self'; script-src 'self'{hashes}; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
 INERT_POLICY = "default-src 'none'; frame-ancestors 'none'; sandbox"
-COMMON_HEADERS = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer",
-                  "Cross-Origin-Resource-Policy": "same-origin"}
+COMMON_HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cross-Origin-Resource-Policy": "same-origin",
+}
 
 
 def page_policy(html: bytes) -> str:
     """The Content Security Policy of one page: its inline scripts allowed by hash."""
-    hashes = sorted({"'sha256-" + base64.b64encode(hashlib.sha256(body).digest()).decode() + "'"
-                     for attributes, body in _SCRIPT.findall(html) if not _SRC.search(attributes)})
+    hashes = sorted(
+        {
+            "'sha256-" + base64.b64encode(hashlib.sha256(body).digest()).decode() + "'"
+            for attributes, body in _SCRIPT.findall(html)
+            if not _SRC.search(attributes)
+        }
+    )
     return PAGE_POLICY.format(hashes="".join(" " + value for value in hashes))
 
 

@@ -27,8 +27,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .sparql_results import answer_query
 from .snapshots import open_snapshot
+from .sparql_results import answer_query
 
 STARTUP_SECONDS = 120
 RESERVE_READY = 3
@@ -154,6 +154,7 @@ class Pool:
 
     def _replace(self, reserve: bool) -> None:
         """Start a process in the background to take the place of one ended (none once the pool is closed)."""
+
         def start() -> None:
             try:
                 worker = self._start()
@@ -218,8 +219,12 @@ class Pool:
 
     def _busy(self, why: str) -> Answer:
         wait = max(1, math.ceil(min(self.limits.seconds, 10)))
-        return Answer(503, TEXT, f"SPARQL query not run: {why}; try again in {wait} s\n".encode(),
-                      headers={"Retry-After": str(wait)})
+        return Answer(
+            503,
+            TEXT,
+            f"SPARQL query not run: {why}; try again in {wait} s\n".encode(),
+            headers={"Retry-After": str(wait)},
+        )
 
     # ------------------------------------------------------------------ running
 

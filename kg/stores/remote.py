@@ -36,14 +36,14 @@ from oxrdflib._converter import from_ox  # the embedded store's own term convers
 from rdflib.query import Result
 
 from ..errors import KgError
-from .answers import as_result
+from ..vocab import PREFIXES
 from . import GRAPH_STORE_ENV, UPDATE_ENV, default_store_spec
+from .answers import as_result
 from .auth import Credentials
 from .embedded import KG_GRAPHS_QUERY, KGStore
 from .http import Answer, Client, RemoteError
 from .results import ANY_ACCEPT, GRAPHS, SOLUTIONS, SOLUTIONS_ACCEPT, dialect_of, parse_answer, rows
 from .values import where_position, with_values  # noqa: F401 (where_position: tests import it from here)
-from ..vocab import PREFIXES
 
 UPDATE_BATCH_BYTES = 512 * 1024  # below the smallest request-body limit we know (Oxigraph: 1 MB)
 STAGING_PREFIX = "urn:kg:staging:"
@@ -55,8 +55,9 @@ KNOWN_PREFIXES = {**dict((p, str(ns)) for p, ns in rdflib.Dataset().namespaces()
 
 
 class RemoteStore(KGStore):
-    def __init__(self, spec: str | None = None, update_endpoint: str | None = None, graph_store: str | None = None,
-                 **_options):
+    def __init__(
+        self, spec: str | None = None, update_endpoint: str | None = None, graph_store: str | None = None, **_options
+    ):
         self.spec = spec or default_store_spec()
         self.endpoint = self.spec
         self.update_endpoint = update_endpoint or os.environ.get(UPDATE_ENV)
@@ -87,7 +88,9 @@ class RemoteStore(KGStore):
         leftovers = self._staging_graphs()  # of a killed run
         try:
             if leftovers or staging:
-                self.update(" ;\n".join(f"DROP SILENT GRAPH <{g}>" for g in sorted({*leftovers, *(s for s, _, _ in staging)})))
+                self.update(
+                    " ;\n".join(f"DROP SILENT GRAPH <{g}>" for g in sorted({*leftovers, *(s for s, _, _ in staging)}))
+                )
             for stage, _, file in staging:
                 self._upload(stage, file)
         except KgError:
@@ -119,8 +122,9 @@ class RemoteStore(KGStore):
 
     def _staging_graphs(self) -> list[str]:
         # GRAPH ?g { } lists no graphs on Virtuoso: graphs are found by their triples
-        return self._select_column(f"SELECT DISTINCT ?g WHERE {{ GRAPH ?g {{ ?s ?p ?o }} "
-                                   f"FILTER(STRSTARTS(STR(?g), \"{STAGING_PREFIX}\")) }}")
+        return self._select_column(
+            f'SELECT DISTINCT ?g WHERE {{ GRAPH ?g {{ ?s ?p ?o }} FILTER(STRSTARTS(STR(?g), "{STAGING_PREFIX}")) }}'
+        )
 
     def _select_column(self, sparql: str) -> list[str]:
         """First column of a query run over the server's whole dataset (no dataset in the request)."""
@@ -150,7 +154,9 @@ class RemoteStore(KGStore):
         try:
             return _result(payload, answer)
         except (SyntaxError, ValueError, MemoryError) as exc:
-            raise RemoteError(f"{self.spec}: the server's answer is not valid {answer.content_type} ({_first_line(exc)})") from None
+            raise RemoteError(
+                f"{self.spec}: the server's answer is not valid {answer.content_type} ({_first_line(exc)})"
+            ) from None
 
     def select_terms(self, sparql: str, bindings: Mapping[str, ox.Term] | None = None) -> Iterator[tuple[ox.Term, ...]]:
         if bindings:
@@ -176,8 +182,9 @@ def _parsed_rows(answer: Answer) -> Iterator[tuple[ox.Term, ...]]:
             raise ValueError("not the solutions of a SELECT")
         yield from rows(solutions, dialect)
     except (SyntaxError, ValueError, MemoryError) as exc:  # MemoryError: pyoxigraph's buffer cap on one huge row
-        raise RemoteError(f"{answer.url}: the server's answer is not valid {answer.content_type} results "
-                          f"({_first_line(exc)})") from None
+        raise RemoteError(
+            f"{answer.url}: the server's answer is not valid {answer.content_type} results ({_first_line(exc)})"
+        ) from None
 
 
 def _result(payload: bytes, answer: Answer) -> Result:

@@ -68,6 +68,7 @@ def _producible(accept: str) -> bool:
 
 def _answered_on_failure(method):
     """A handler method that fails answers 500 (when nothing was sent yet) and is logged in one line."""
+
     @wraps(method)
     def guarded(self):
         try:
@@ -81,6 +82,7 @@ def _answered_on_failure(method):
             self.close_connection = True
             if not self._replied:
                 self._error(HTTPStatus.INTERNAL_SERVER_ERROR, "kg serve: the request failed (see the server's log)")
+
     return guarded
 
 
@@ -133,8 +135,9 @@ class Handler(SimpleHTTPRequestHandler):
         self._replied, self._policy = False, INERT_POLICY
         if not super().parse_request():
             return False
-        if self.command != "POST" and (self.headers.get("Transfer-Encoding")
-                                       or (self.headers.get("Content-Length") or "0").strip() != "0"):
+        if self.command != "POST" and (
+            self.headers.get("Transfer-Encoding") or (self.headers.get("Content-Length") or "0").strip() != "0"
+        ):
             self.close_connection = True  # a body nobody reads must not become the next request
         if len(self.requestline.split()) != 3:
             self._refuse(HTTPStatus.BAD_REQUEST, "bad request: HTTP/0.9 requests (no version) are not answered")
@@ -168,20 +171,24 @@ class Handler(SimpleHTTPRequestHandler):
         """The request's body, read to its Content-Length; ``None`` once the request has been refused."""
         lengths = self.headers.get_all("Content-Length") or []
         if self.headers.get("Transfer-Encoding"):
-            return self._refuse(HTTPStatus.LENGTH_REQUIRED, "length required: send the body with a Content-Length "
-                                                            "(chunked transfer coding is not accepted)")
+            return self._refuse(
+                HTTPStatus.LENGTH_REQUIRED,
+                "length required: send the body with a Content-Length (chunked transfer coding is not accepted)",
+            )
         if not lengths:
             return self._refuse(HTTPStatus.LENGTH_REQUIRED, "length required: a POST needs a Content-Length")
         if len({value.strip() for value in lengths}) != 1 or not _DIGITS.fullmatch(lengths[0].strip()):
-            return self._refuse(HTTPStatus.BAD_REQUEST,
-                                "bad request: Content-Length must be one decimal number of bytes, 0 or more")
+            return self._refuse(
+                HTTPStatus.BAD_REQUEST, "bad request: Content-Length must be one decimal number of bytes, 0 or more"
+            )
         length = int(lengths[0])
         if length > MAX_BODY:
             return self._refuse(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"SPARQL request over {MAX_BODY:,} bytes")
         body = self.rfile.read(length)
         if len(body) != length:
-            return self._refuse(HTTPStatus.BAD_REQUEST, f"bad request: the body ended after {len(body):,} "
-                                                        f"of its {length:,} bytes")
+            return self._refuse(
+                HTTPStatus.BAD_REQUEST, f"bad request: the body ended after {len(body):,} of its {length:,} bytes"
+            )
         return body
 
     # ------------------------------------------------------------------ methods
@@ -208,12 +215,21 @@ class Handler(SimpleHTTPRequestHandler):
             return self._error(HTTPStatus.BAD_REQUEST, "SPARQL protocol error: give exactly one 'query' parameter")
         accept = self.headers.get("Accept") or "*/*"
         if not _producible(accept):
-            return self._error(HTTPStatus.NOT_ACCEPTABLE, "not acceptable: answers are SPARQL JSON, XML, CSV or TSV, "
-                                                          "or " + ", ".join(GRAPH_TYPES) + " for graphs")
-        self._answer({"query": queries[0], "default": fields.get("default-graph-uri", []),
-                      "named": fields.get("named-graph-uri", []), "rows": self.limits.rows,
-                      "select": _choose(accept, SELECT_TYPES, "json"),
-                      "graph": _choose(accept, {media: media for media in GRAPH_TYPES}, "application/n-triples")})
+            return self._error(
+                HTTPStatus.NOT_ACCEPTABLE,
+                "not acceptable: answers are SPARQL JSON, XML, CSV or TSV, "
+                "or " + ", ".join(GRAPH_TYPES) + " for graphs",
+            )
+        self._answer(
+            {
+                "query": queries[0],
+                "default": fields.get("default-graph-uri", []),
+                "named": fields.get("named-graph-uri", []),
+                "rows": self.limits.rows,
+                "select": _choose(accept, SELECT_TYPES, "json"),
+                "graph": _choose(accept, {media: media for media in GRAPH_TYPES}, "application/n-triples"),
+            }
+        )
 
     def _entity(self, iri: str) -> None:
         """A thing the graph names: 303 to its page, or its statements in the RDF type asked for."""
@@ -222,12 +238,25 @@ class Handler(SimpleHTTPRequestHandler):
             page = page_of(iri)
             if not Path(self.translate_path(page)).is_file():
                 return self._error(HTTPStatus.NOT_FOUND, f"not found: the site has no page for {iri}")
-            return self._reply(HTTPStatus.SEE_OTHER, "text/plain; charset=utf-8", f"See {page}\n".encode(),
-                               {"Location": page, "Vary": "Accept"})
+            return self._reply(
+                HTTPStatus.SEE_OTHER,
+                "text/plain; charset=utf-8",
+                f"See {page}\n".encode(),
+                {"Location": page, "Vary": "Accept"},
+            )
         if self._cross_site():
             return self._error(HTTPStatus.FORBIDDEN, "request refused: it comes from another site's page")
-        self._answer({"query": describe(iri), "default": [], "named": [], "rows": self.limits.rows,
-                      "select": "json", "graph": media}, {"Vary": "Accept"})
+        self._answer(
+            {
+                "query": describe(iri),
+                "default": [],
+                "named": [],
+                "rows": self.limits.rows,
+                "select": "json",
+                "graph": media,
+            },
+            {"Vary": "Accept"},
+        )
 
     def _answer(self, request: dict, extra: dict | None = None) -> None:
         answer = self.pool.ask(request)
@@ -263,9 +292,17 @@ class Handler(SimpleHTTPRequestHandler):
     def do_OPTIONS(self):  # noqa: N802 - a CORS preflight, answered only with --cors
         if not self.cors or urllib.parse.urlsplit(self.path).path != "/sparql":
             return self._refuse(HTTPStatus.METHOD_NOT_ALLOWED, "OPTIONS only to /sparql, with kg serve --cors")
-        self._reply(HTTPStatus.NO_CONTENT, "text/plain; charset=utf-8", b"",
-                    {"Access-Control-Allow-Origin": "*", "Access-Control-Allow-Methods": "GET, POST",
-                     "Access-Control-Allow-Headers": "Accept, Content-Type", "Access-Control-Max-Age": "600"})
+        self._reply(
+            HTTPStatus.NO_CONTENT,
+            "text/plain; charset=utf-8",
+            b"",
+            {
+                "Access-Control-Allow-Origin": "*",
+                "Access-Control-Allow-Methods": "GET, POST",
+                "Access-Control-Allow-Headers": "Accept, Content-Type",
+                "Access-Control-Max-Age": "600",
+            },
+        )
 
     @_answered_on_failure
     def do_HEAD(self):  # noqa: N802
@@ -304,8 +341,10 @@ class Server(ThreadingHTTPServer):
     def process_request(self, request, client_address):
         if not self.slots.acquire(blocking=False):
             try:
-                request.sendall(b"HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nContent-Length: 0\r\n"
-                                b"Connection: close\r\n\r\n")
+                request.sendall(
+                    b"HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nContent-Length: 0\r\n"
+                    b"Connection: close\r\n\r\n"
+                )
             except OSError:
                 pass
             self.shutdown_request(request)
@@ -333,15 +372,34 @@ def _interrupt(signum, frame) -> None:
     raise KeyboardInterrupt
 
 
-def serve(location: Path, site_dir: Path, port: int, limits: Limits, workers: int = 2, ready=None,
-          base: str | None = None, examples: list[dict] | None = None, cors: bool = False) -> None:
+def serve(
+    location: Path,
+    site_dir: Path,
+    port: int,
+    limits: Limits,
+    workers: int = 2,
+    ready=None,
+    base: str | None = None,
+    examples: list[dict] | None = None,
+    cors: bool = False,
+) -> None:
     """Serve until interrupted (Ctrl-C, or SIGTERM, which stops it the same way: workers ended, no
     traceback); ``ready(port)`` is called once the socket listens."""
     signal.signal(signal.SIGTERM, _interrupt)
     pool = Pool(location, workers, limits, _log)
-    handler = type("KgHandler", (Handler,), {"pool": pool, "limits": limits, "policies": PagePolicies(), "base": base,
-                                             "page": query_page(examples or [], base), "cors": cors,
-                                             "timeout": limits.idle_seconds})
+    handler = type(
+        "KgHandler",
+        (Handler,),
+        {
+            "pool": pool,
+            "limits": limits,
+            "policies": PagePolicies(),
+            "base": base,
+            "page": query_page(examples or [], base),
+            "cors": cors,
+            "timeout": limits.idle_seconds,
+        },
+    )
     try:
         server = Server(("127.0.0.1", port), partial(handler, directory=str(site_dir)))
     except BaseException:

@@ -12,17 +12,28 @@ from .federation import federation_refusal
 
 XSD_STRING = "http://www.w3.org/2001/XMLSchema#string"
 SELECT_TYPES = {
-    "application/sparql-results+json": "json", "application/json": "json",
-    "application/sparql-results+xml": "xml", "application/xml": "xml",
-    "text/csv": "csv", "text/tab-separated-values": "tsv",
+    "application/sparql-results+json": "json",
+    "application/json": "json",
+    "application/sparql-results+xml": "xml",
+    "application/xml": "xml",
+    "text/csv": "csv",
+    "text/tab-separated-values": "tsv",
 }
-GRAPH_TYPES = {"application/n-triples": ox.RdfFormat.N_TRIPLES, "text/turtle": ox.RdfFormat.TURTLE,
-               "application/ld+json": ox.RdfFormat.JSON_LD}
-CONTENT_TYPES = {"json": "application/sparql-results+json", "xml": "application/sparql-results+xml",
-                 "csv": "text/csv", "tsv": "text/tab-separated-values"}
+GRAPH_TYPES = {
+    "application/n-triples": ox.RdfFormat.N_TRIPLES,
+    "text/turtle": ox.RdfFormat.TURTLE,
+    "application/ld+json": ox.RdfFormat.JSON_LD,
+}
+CONTENT_TYPES = {
+    "json": "application/sparql-results+json",
+    "xml": "application/sparql-results+xml",
+    "csv": "text/csv",
+    "tsv": "text/tab-separated-values",
+}
 
 
 # ---------------------------------------------------------------------- result formats
+
 
 def _json_term(term) -> dict:
     if isinstance(term, ox.NamedNode):
@@ -63,22 +74,35 @@ def serialize_rows(variables: list[str], rows: list[list], fmt: str) -> bytes:
         return json.dumps({"head": {"vars": variables}, "results": {"bindings": bindings}}, ensure_ascii=False).encode()
     if fmt == "xml":
         head = "".join(f"<variable name={quoteattr(name)}/>" for name in variables)
-        body = "".join("<result>" + "".join(f"<binding name={quoteattr(name)}>{_xml_term(term)}</binding>"
-                                            for name, term in zip(variables, row) if term is not None) + "</result>"
-                       for row in rows)
-        return (f'<?xml version="1.0"?>\n<sparql xmlns="http://www.w3.org/2005/sparql-results#"><head>{head}</head>'
-                f"<results>{body}</results></sparql>\n").encode()
+        body = "".join(
+            "<result>"
+            + "".join(
+                f"<binding name={quoteattr(name)}>{_xml_term(term)}</binding>"
+                for name, term in zip(variables, row)
+                if term is not None
+            )
+            + "</result>"
+            for row in rows
+        )
+        return (
+            f'<?xml version="1.0"?>\n<sparql xmlns="http://www.w3.org/2005/sparql-results#"><head>{head}</head>'
+            f"<results>{body}</results></sparql>\n"
+        ).encode()
     if fmt == "csv":
         lines = [",".join(variables)] + [",".join(_csv_field(term) for term in row) for row in rows]
         return ("\r\n".join(lines) + "\r\n").encode()
-    lines = ["\t".join(f"?{name}" for name in variables)] + ["\t".join("" if t is None else str(t) for t in row) for row in rows]
+    lines = ["\t".join(f"?{name}" for name in variables)] + [
+        "\t".join("" if t is None else str(t) for t in row) for row in rows
+    ]
     return ("\n".join(lines) + "\n").encode()
 
 
 def serialize_boolean(answer: bool, fmt: str) -> bytes:
     if fmt == "xml":
-        return (f'<?xml version="1.0"?>\n<sparql xmlns="http://www.w3.org/2005/sparql-results#"><head/>'
-                f"<boolean>{'true' if answer else 'false'}</boolean></sparql>\n").encode()
+        return (
+            f'<?xml version="1.0"?>\n<sparql xmlns="http://www.w3.org/2005/sparql-results#"><head/>'
+            f"<boolean>{'true' if answer else 'false'}</boolean></sparql>\n"
+        ).encode()
     if fmt in ("csv", "tsv"):
         return f"{'true' if answer else 'false'}\n".encode()
     return json.dumps({"head": {}, "boolean": answer}).encode()
@@ -88,8 +112,10 @@ def _dataset(request: dict) -> dict:
     """The query's dataset: the graphs the request names, else the union of the store's graphs."""
     if not (request["default"] or request["named"]):
         return {"use_default_graph_as_union": True}
-    return {"default_graph": [ox.NamedNode(g) for g in request["default"]] or None,
-            "named_graphs": [ox.NamedNode(g) for g in request["named"]] or None}
+    return {
+        "default_graph": [ox.NamedNode(g) for g in request["default"]] or None,
+        "named_graphs": [ox.NamedNode(g) for g in request["named"]] or None,
+    }
 
 
 def answer_query(store: ox.Store, request: dict, federation: bool) -> tuple[int, str, bytes, int]:

@@ -17,7 +17,8 @@ _REGISTRY_LABELS = frozenset("ac co com edu gov net org ne or go gob mil nic".sp
 PERSONAL_MAIL = frozenset(
     "gmail.com googlemail.com outlook.com hotmail.com live.com msn.com yahoo.com ymail.com icloud.com me.com "
     "aol.com protonmail.com proton.me gmx.de gmx.net web.de mail.ru yandex.ru zoho.com qq.com foxmail.com "
-    "163.com 126.com yeah.net sina.com aliyun.com naver.com daum.net hanmail.net".split())
+    "163.com 126.com yeah.net sina.com aliyun.com naver.com daum.net hanmail.net".split()
+)
 
 
 def institutional_domain(domain: str | None) -> str | None:

@@ -6,6 +6,7 @@ another language to the English one); lines that begin with ``#`` say why a list
 Each list lives in one file of its folder, the file of its kind (unit words, place words, …), so a new
 word is one row. The rows keep their order: a list read as a tuple keeps the order it is written in.
 """
+
 from __future__ import annotations
 
 import re

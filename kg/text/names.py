@@ -38,13 +38,25 @@ _NOT_WORD = re.compile(r"[^\w]+")
 # ´el´ecom") or before an "e" ("Montr´eal", "Universit´e": French é, where a pinyin apostrophe comes
 # before "a" or "o", "Xi´an"); between other letters it is an apostrophe as often, which match keys
 # join as they join "Xi'an".
-_COMBINING = {"\u00a8": "\u0308", "\u02dc": "\u0303", "\u02c6": "\u0302", "\u02c7": "\u030c", "\u02d8": "\u0306",
-              "\u02da": "\u030a", "\u02dd": "\u030b", "\u00b8": "\u0327", "\u02db": "\u0328", "\u00b4": "\u0301"}
+_COMBINING = {
+    "\u00a8": "\u0308",
+    "\u02dc": "\u0303",
+    "\u02c6": "\u0302",
+    "\u02c7": "\u030c",
+    "\u02d8": "\u0306",
+    "\u02da": "\u030a",
+    "\u02dd": "\u030b",
+    "\u00b8": "\u0327",
+    "\u02db": "\u0328",
+    "\u00b4": "\u0301",
+}
 _MARKS = "\u00a8\u02dc\u02c6\u02c7\u02d8\u02da\u02dd\u00b8\u02db"
-_SPACING_ACCENT = re.compile(f"(?:(?<=[A-Za-z]) (?=[{_MARKS}\u00b4] ?[a-z\u0131]))?"
-                             f"(?:(?P<mark>[{_MARKS}]) ?|(?P<acute>\u00b4) |(?<!\\S)(?P<after_space>\u00b4)"
-                             f"|(?P<before_e>\u00b4)(?=e))"
-                             f"(?P<letter>[A-Za-z\u0131])")
+_SPACING_ACCENT = re.compile(
+    f"(?:(?<=[A-Za-z]) (?=[{_MARKS}\u00b4] ?[a-z\u0131]))?"
+    f"(?:(?P<mark>[{_MARKS}]) ?|(?P<acute>\u00b4) |(?<!\\S)(?P<after_space>\u00b4)"
+    f"|(?P<before_e>\u00b4)(?=e))"
+    f"(?P<letter>[A-Za-z\u0131])"
+)
 # Where an acute before an "e" is an apostrophe: after an elided article or preposition (French "d´",
 # "l´", "qu´"; Italian "dell´", "all´"). (Pinyin's "Chang´e" reads "Changé", "Ing´enierie" "Ingénierie":
 # both keep their match key.)
@@ -60,11 +72,13 @@ _LIGATURES = {point: unicodedata.normalize("NFKC", chr(point)) for point in rang
 
 def _without_pdf_artefacts(text: str) -> str:
     """'¨ u' -> 'ü' (dotless ı takes a mark as i), 'ﬁ' -> 'fi'."""
+
     def mark(match: re.Match) -> str:
         if match["before_e"] and _APOSTROPHE_BEFORE.search(match.string, 0, match.start()):
             return match[0]  # "d´etudes", "dell´energia": an apostrophe
         letter = "i" if match["letter"] == "\u0131" else match["letter"]
         return letter + _COMBINING[match["mark"] or match["acute"] or match["after_space"] or match["before_e"]]
+
     return _SPACING_ACCENT.sub(mark, text).translate(_LIGATURES)
 
 
@@ -99,7 +113,9 @@ class _FoldedCharacters(dict):
 
     def __missing__(self, point: int) -> str:
         ch = chr(point)
-        self[point] = folded = "" if unicodedata.combining(ch) else anyascii(ch).casefold() if _is_latin_letter(ch) else ch
+        self[point] = folded = (
+            "" if unicodedata.combining(ch) else anyascii(ch).casefold() if _is_latin_letter(ch) else ch
+        )
         return folded
 
 

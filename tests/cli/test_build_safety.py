@@ -10,8 +10,8 @@ import uuid
 from pathlib import Path
 
 import pytest
-
 from conftest import KG_BIN, run_kg
+
 from kg.ingest.synth import write_corpus
 
 

@@ -15,9 +15,19 @@ MAX_LINE = 110
 
 # Pages written on other branches at the same time as this test; a link to one of them resolves
 # once they are merged, so while the file is absent such a link is not counted as broken.
-PAGES_OF_OTHER_BRANCHES = {f"docs/{name}.md" for name in (
-    "endpoint", "input-formats", "stores", "organisations", "performance", "topics", "identifiers",
-    "testing")}
+PAGES_OF_OTHER_BRANCHES = {
+    f"docs/{name}.md"
+    for name in (
+        "endpoint",
+        "input-formats",
+        "stores",
+        "organisations",
+        "performance",
+        "topics",
+        "identifiers",
+        "testing",
+    )
+}
 
 # The layer table of docs/architecture.md is being rewritten on another branch; its rows are
 # wider than MAX_LINE until then. Strict: once wrapped, this test fails until the entry goes.
@@ -71,8 +81,11 @@ def test_readme_is_short():
 def test_lines_are_wrapped(path, request):
     if name(path) in WIDE_PAGES:
         request.applymarker(pytest.mark.xfail(strict=True, reason="its table is rewritten on another branch"))
-    wide = [f"{name(path)}:{number}: {len(line)} characters"
-            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if len(line) > MAX_LINE]
+    wide = [
+        f"{name(path)}:{number}: {len(line)} characters"
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if len(line) > MAX_LINE
+    ]
     assert not wide, "\n".join(wide)
 
 
@@ -80,8 +93,12 @@ def test_lines_are_wrapped(path, request):
 def test_no_history(path):
     found = []
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        for kind, pattern in (("commit hash", COMMIT_HASH), ("date", ISO_DATE), ("before/after", BEFORE_AFTER),
-                              ("load average", LOAD_AVERAGE)):
+        for kind, pattern in (
+            ("commit hash", COMMIT_HASH),
+            ("date", ISO_DATE),
+            ("before/after", BEFORE_AFTER),
+            ("load average", LOAD_AVERAGE),
+        ):
             found += [f"{name(path)}:{number}: {kind} {match.group()!r}" for match in pattern.finditer(line)]
     assert not found, "\n".join(found)
 
@@ -102,12 +119,15 @@ def test_relative_links_resolve(path):
     assert not broken, f"{name(path)}: " + "; ".join(broken)
 
 
-@pytest.mark.parametrize("text, hashes", [
-    ("started on `940b19b`", ["940b19b"]),
-    ("commit 1b31ded3a0c4e9f2b757193aa1b31ded3a0c4e9f", ["1b31ded3a0c4e9f2b757193aa1b31ded3a0c4e9f"]),
-    ("paper:fourier-features-3c8f5bdcaa-7e35a5 and on-409d1b54", []),  # hashes in IRIs
-    ("a defaced facade in 2026", []),  # words and numbers of hex letters alone
-])
+@pytest.mark.parametrize(
+    "text, hashes",
+    [
+        ("started on `940b19b`", ["940b19b"]),
+        ("commit 1b31ded3a0c4e9f2b757193aa1b31ded3a0c4e9f", ["1b31ded3a0c4e9f2b757193aa1b31ded3a0c4e9f"]),
+        ("paper:fourier-features-3c8f5bdcaa-7e35a5 and on-409d1b54", []),  # hashes in IRIs
+        ("a defaced facade in 2026", []),  # words and numbers of hex letters alone
+    ],
+)
 def test_commit_hash_pattern(text, hashes):
     assert [match.group() for match in COMMIT_HASH.finditer(text)] == hashes
 
@@ -116,9 +136,12 @@ def test_ontology_terms_named_are_defined():
     """A `kg:` term the docs name (for queries to rely on) is one the ontology defines."""
     namespace = "https://kg.example.org/ontology#"
     ontology = rdflib.Graph().parse(ROOT / "ontology" / "kg.ttl")
-    defined = {str(term)[len(namespace):] for term in ontology.subjects() if str(term).startswith(namespace)}
-    unknown = [f"{name(path)}: kg:{term}" for path in DOCUMENTS
-               for term in sorted(set(re.findall(r"(?<!urn:)\bkg:([A-Za-z]\w*)", path.read_text(encoding="utf-8"))) - defined)]
+    defined = {str(term)[len(namespace) :] for term in ontology.subjects() if str(term).startswith(namespace)}
+    unknown = [
+        f"{name(path)}: kg:{term}"
+        for path in DOCUMENTS
+        for term in sorted(set(re.findall(r"(?<!urn:)\bkg:([A-Za-z]\w*)", path.read_text(encoding="utf-8"))) - defined)
+    ]
     assert not unknown, "\n".join(unknown)
 
 

@@ -22,21 +22,31 @@ ASKS = {
     "authorship": ("ASK { ?paper kg:authorship ?a . ?a kg:position ?v1 ; kg:nameAsWritten ?v2 ; kg:author ?v3 }", 3),
     "creator": ("ASK { ?paper dcterms:creator ?v1 }", 1),
     "sourceOrganization": ("ASK { ?paper schema:sourceOrganization ?v1 . ?v1 a org:Organization }", 1),
-    "organisationWritten": ("ASK { ?paper schema:sourceOrganization ?o . ?o kg:nameAsWritten ?w FILTER(str(?w) = ?v1) }", 1),
+    "organisationWritten": (
+        "ASK { ?paper schema:sourceOrganization ?o . ?o kg:nameAsWritten ?w FILTER(str(?w) = ?v1) }",
+        1,
+    ),
     "unitOf": ("ASK { ?paper schema:sourceOrganization/org:subOrganizationOf+ ?v1 }", 1),
     "presentedAt": ("ASK { ?paper bibo:presentedAt ?v1 . ?v1 a bibo:Conference }", 1),
     "subject": ("ASK { ?paper dcterms:subject ?v1 }", 1),
     "derivedFrom": ("ASK { ?paper prov:wasDerivedFrom ?v1 }", 1),
 }
-PREFIXES = {"dcterms": "http://purl.org/dc/terms/", "kg": "https://kg.example.org/ontology#",
-            "schema": "https://schema.org/", "org": "http://www.w3.org/ns/org#",
-            "bibo": "http://purl.org/ontology/bibo/", "prov": "http://www.w3.org/ns/prov#"}
+PREFIXES = {
+    "dcterms": "http://purl.org/dc/terms/",
+    "kg": "https://kg.example.org/ontology#",
+    "schema": "https://schema.org/",
+    "org": "http://www.w3.org/ns/org#",
+    "bibo": "http://purl.org/ontology/bibo/",
+    "prov": "http://www.w3.org/ns/prov#",
+}
 
 
 def rows() -> list[tuple[str, str, list[str]]]:
     lines = FACTS.read_text(encoding="utf-8").splitlines()
-    return [(title, fact, values) for title, fact, *values in
-            (line.split("\t") for line in lines if line and not line.startswith("#"))]
+    return [
+        (title, fact, values)
+        for title, fact, *values in (line.split("\t") for line in lines if line and not line.startswith("#"))
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -67,17 +77,30 @@ def test_promised_fact_is_exported(exported, title, fact, values):
 
 def test_every_paper_has_its_byline_in_the_export(exported):
     """Every authorship has a position, a name as written and an author; every paper a title or abstract."""
-    missing = exported.query("""
+    missing = exported.query(
+        """
         SELECT ?paper WHERE { ?paper a schema:ScholarlyArticle
           FILTER(NOT EXISTS { ?paper dcterms:title|dcterms:abstract ?text }
                  || EXISTS { ?paper kg:authorship ?a FILTER NOT EXISTS { ?a kg:position ?p ; kg:nameAsWritten ?w ; kg:author ?x } })
-        }""", initNs=PREFIXES)
+        }""",
+        initNs=PREFIXES,
+    )
     assert list(missing) == []
 
 
 def test_the_index_graph_is_not_exported(exported, sample_store):
-    counted = {str(p) for p in exported.predicates()} & {PREFIXES["kg"] + name for name in (
-        "matchKey", "matchKeyLines", "paperCount", "sharedPapers", "withinInstitution", "bylineLength", "authorNames")}
+    counted = {str(p) for p in exported.predicates()} & {
+        PREFIXES["kg"] + name
+        for name in (
+            "matchKey",
+            "matchKeyLines",
+            "paperCount",
+            "sharedPapers",
+            "withinInstitution",
+            "bylineLength",
+            "authorNames",
+        )
+    }
     assert counted == set()
     # ... while the query library reads it in the union
     assert sample_store.scalar(f"SELECT (COUNT(*) AS ?n) WHERE {{ ?e <{PREFIXES['kg']}matchKey> ?k }}") > 0

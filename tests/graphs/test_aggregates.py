@@ -18,12 +18,19 @@ def test_two_people_of_one_name_get_two_labels():
     labels = [row.label for row in node_rows(store, AUTHORS)]
     assert len(labels) == len(set(labels)) == 5
     assert {label for label in labels if label.startswith("Yang Liu")} == {
-        "Yang Liu (yang-liu19--openreview)", "Yang Liu (yang-liu3--openreview)"}
+        "Yang Liu (yang-liu19--openreview)",
+        "Yang Liu (yang-liu3--openreview)",
+    }
 
 
 def test_a_name_no_other_node_has_stays_as_it_is():
-    names = {"https://x.org/id/institution/riken": "RIKEN", "https://x.org/id/institution/riken--aip": "RIKEN",
-             "https://x.org/id/institution/kyoto-university": "Kyoto University"}
-    assert distinct_labels(names) == {"https://x.org/id/institution/riken": "RIKEN (riken)",
-                                      "https://x.org/id/institution/riken--aip": "RIKEN (riken--aip)",
-                                      "https://x.org/id/institution/kyoto-university": "Kyoto University"}
+    names = {
+        "https://x.org/id/institution/riken": "RIKEN",
+        "https://x.org/id/institution/riken--aip": "RIKEN",
+        "https://x.org/id/institution/kyoto-university": "Kyoto University",
+    }
+    assert distinct_labels(names) == {
+        "https://x.org/id/institution/riken": "RIKEN (riken)",
+        "https://x.org/id/institution/riken--aip": "RIKEN (riken--aip)",
+        "https://x.org/id/institution/kyoto-university": "Kyoto University",
+    }

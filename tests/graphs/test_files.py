@@ -32,7 +32,9 @@ def test_gexf_with_drawing_is_valid_against_the_gexf_schema(written):
         pytest.skip(f"no GEXF schema at {SCHEMA} (../shared/schemas/gexf-1.2draft is not here)")
     if shutil.which("xmllint") is None:
         pytest.skip("xmllint is not installed (make system-deps)")
-    checked = subprocess.run(["xmllint", "--noout", "--schema", str(SCHEMA), str(written[1])], capture_output=True, text=True)
+    checked = subprocess.run(
+        ["xmllint", "--noout", "--schema", str(SCHEMA), str(written[1])], capture_output=True, text=True
+    )
     assert checked.returncode == 0, checked.stderr[-2000:]
 
 

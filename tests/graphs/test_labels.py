@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import networkx as nx
 import pytest
-
 from conftest import run_kg
+from test_graph_pages import EVERY_NODE_IN_VIEW
+
 from kg.graphs.labels import SPOTS, ZOOMS, _away, _box, fit_scale, overlaps, place, text_width
 from kg.graphs.networks import network
 from kg.graphs.projections import ego_network
 from kg.graphs.render import render_html
 from kg.graphs.salience import importance_order
 from kg.query.library import find_entity
-from test_graph_pages import EVERY_NODE_IN_VIEW
 
 #: The page's labels as boxes (left, top, right, bottom) with their node ids, and the 50 most prolific nodes.
 READ = """(() => ({boxes: drawnLabels.map(b => [b.left, b.top, b.right, b.bottom, b.id]),
@@ -44,8 +44,11 @@ def test_placed_labels_never_overlap_at_any_zoom_and_the_most_important_always_s
         for node in shown:
             x, y = (coordinate * base * zoom for coordinate in positions[node])
             width, height, label = text_width(names[node], 12), 16, labels[node]
-            boxes.append(_box(label.spot, x, y, 4.0 * base * zoom, width, height) if label.spot < len(SPOTS)
-                         else _away(x, y, width, height, label.dx, label.dy))
+            boxes.append(
+                _box(label.spot, x, y, 4.0 * base * zoom, width, height)
+                if label.spot < len(SPOTS)
+                else _away(x, y, width, height, label.dx, label.dy)
+            )
         assert overlaps(boxes) == 0, zoom
     at_first = [node for node in order if node in labels and labels[node].zoom == ZOOMS[0]]
     assert order[:20] == at_first[:20]  # the most important first, none skipped
@@ -91,7 +94,8 @@ def test_at_conference_scale_the_top_50_are_labelled_without_overlap_and_search_
 
 @pytest.mark.browser
 def test_a_persons_network_shows_everyone_labels_the_closest_co_author_and_the_strongest_ties(
-        sample_store, tmp_path, browser):
+    sample_store, tmp_path, browser
+):
     coauthors = network(sample_store, "coauthors")
     person = find_entity(sample_store, "author", "Gerhard Neumann")
     ego = ego_network(coauthors, str(person), 1)

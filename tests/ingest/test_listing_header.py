@@ -12,8 +12,11 @@ from kg.records import PaperRecord
 
 def test_a_header_only_first_block_makes_no_paper_of_the_header(tmp_path):
     path = tmp_path / "icml.txt"
-    path.write_text("ICML\n\nLearning Robust Policies\n\nAI总结 一个总结\n\n"
-                    "Second Paper Title Here\n\nAlice Smith, Bob Jones\n\nAI总结 另一个\n", encoding="utf-8")
+    path.write_text(
+        "ICML\n\nLearning Robust Policies\n\nAI总结 一个总结\n\n"
+        "Second Paper Title Here\n\nAlice Smith, Bob Jones\n\nAI总结 另一个\n",
+        encoding="utf-8",
+    )
     source, items = read_source(path, path.name)
     items = list(items)
     assert source.format == "listing"
@@ -22,7 +25,15 @@ def test_a_header_only_first_block_makes_no_paper_of_the_header(tmp_path):
     assert items[0].source.line == 3 and "no author line" in items[0].reason
 
 
-@pytest.mark.parametrize("text, alone", [("ICML", True), ("ICML 2024 Papers", True), ("NeurIPS 2023", True),
-                                         ("ICML 2024 Workshop Summary", False), ("Deep Learning", False)])
+@pytest.mark.parametrize(
+    "text, alone",
+    [
+        ("ICML", True),
+        ("ICML 2024 Papers", True),
+        ("NeurIPS 2023", True),
+        ("ICML 2024 Workshop Summary", False),
+        ("Deep Learning", False),
+    ],
+)
 def test_a_known_venue_alone(text, alone):
     assert names_a_known_venue_only(text) is alone

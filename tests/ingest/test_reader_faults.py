@@ -13,8 +13,8 @@ import pytest
 
 from kg.errors import InputError
 from kg.ingest.formats import read_source
-from kg.records import PaperRecord
 from kg.ingest.synth import write_corpus
+from kg.records import PaperRecord
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 BENCH = Path(__file__).resolve().parents[2] / "bench"
@@ -22,7 +22,11 @@ SUFFIX = {"listing": ".txt", "paperlists": ".json", "bibtex": ".bib", "csv": ".c
 
 
 def cases() -> list[dict[str, str]]:
-    lines = [line for line in (DATA / "reader_faults.tsv").read_text(encoding="utf-8").splitlines() if not line.startswith("#")]
+    lines = [
+        line
+        for line in (DATA / "reader_faults.tsv").read_text(encoding="utf-8").splitlines()
+        if not line.startswith("#")
+    ]
     return list(csv.DictReader(lines, delimiter="\t", quoting=csv.QUOTE_NONE))
 
 
@@ -43,10 +47,10 @@ def mutant(case: dict[str, str], folder: Path) -> tuple[Path, int]:
         return path, 1
     _, items = read_source(path, path.name, case["format"])
     twentieth = [item.source.line for item in items][19]
-    start = sum(len(line) for line in data.splitlines(keepends=True)[:twentieth - 1])
+    start = sum(len(line) for line in data.splitlines(keepends=True)[: twentieth - 1])
     old = unescaped(case["old"])
     at = data.index(old, start)
-    path.write_bytes(data[:at] + unescaped(case["new"]) + data[at + len(old):])
+    path.write_bytes(data[:at] + unescaped(case["new"]) + data[at + len(old) :])
     return path, data.count(b"\n", 0, at) + 1
 
 
@@ -62,7 +66,9 @@ def test_one_fault_costs_one_record(case, tmp_path):
     items = list(items)
     assert source.format == case["format"]
     rejections = [item for item in items if not isinstance(item, PaperRecord)]
-    assert (len(items) - len(rejections), len(rejections)) == (int(case["records"]), int(case["rejections"])), rejections
+    assert (len(items) - len(rejections), len(rejections)) == (int(case["records"]), int(case["rejections"])), (
+        rejections
+    )
     for rejection in rejections:
         assert case["reason"] in rejection.reason and rejection.source.line <= line
 

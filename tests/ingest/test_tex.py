@@ -9,8 +9,11 @@ import pytest
 
 from kg.ingest.formats.bibtex import authors, unlatex
 
-CASES = [tuple(line.split("\t")) for line in Path(__file__).with_name("tex_cases.tsv").read_text(encoding="utf-8").splitlines()
-         if line and not line.startswith("#")]
+CASES = [
+    tuple(line.split("\t"))
+    for line in Path(__file__).with_name("tex_cases.tsv").read_text(encoding="utf-8").splitlines()
+    if line and not line.startswith("#")
+]
 
 
 @pytest.mark.parametrize("tex, text", CASES, ids=[tex for tex, _ in CASES])
@@ -19,7 +22,9 @@ def test_tex_is_read_as_unicode(tex, text):
 
 
 # a letter of a name: no math, no space, not a control word that would run into the next letters ("\\o")
-IN_NAMES = [(tex, text) for tex, text in CASES if "$" not in tex and " " not in text and not re.search(r"\\[A-Za-z]+$", tex)]
+IN_NAMES = [
+    (tex, text) for tex, text in CASES if "$" not in tex and " " not in text and not re.search(r"\\[A-Za-z]+$", tex)
+]
 
 
 @pytest.mark.parametrize("tex, text", IN_NAMES, ids=[tex for tex, _ in IN_NAMES])

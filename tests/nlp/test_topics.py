@@ -26,7 +26,9 @@ def _cases() -> list:
 @pytest.mark.parametrize("title,abstract,keywords,topic,assigned,why", _cases())
 def test_topic_case(title, abstract, keywords, topic, assigned, why):
     slug_of = {c.label: c.slug for c in topic_scheme().concepts.values()}
-    found = {t.slug for t in analyse(title or None, abstract or None, None, [k for k in keywords.split(";") if k]).topics}
+    found = {
+        t.slug for t in analyse(title or None, abstract or None, None, [k for k in keywords.split(";") if k]).topics
+    }
     assert (slug_of[topic] in found) == (assigned == "yes"), why
 
 

@@ -29,14 +29,16 @@ def test_no_alias_line_repeats_a_name_key_or_a_declared_canonical_name():
     assert [number for number, fields, _ in lines if keys[institution_key(fields[0])] > 1] == []
     # "name<TAB>name" declares a canonical name that has no other line; with variants it is implied
     named = Counter(fields[1] for _, fields, _ in lines)
-    assert [number for number, fields, _ in lines
-            if fields[0] == fields[1] and len(fields) == 2 and named[fields[1]] > 1] == []
+    assert [
+        number for number, fields, _ in lines if fields[0] == fields[1] and len(fields) == 2 and named[fields[1]] > 1
+    ] == []
 
 
 def test_the_why_field_is_not_read_as_a_parent(tmp_path):
     with_why = tmp_path / "with.tsv"
-    with_why.write_text("Google DeepMind\tGoogle DeepMind\tGoogle\t# lab of Google\nGDM\tGoogle DeepMind\t# acronym\n",
-                        encoding="utf-8")
+    with_why.write_text(
+        "Google DeepMind\tGoogle DeepMind\tGoogle\t# lab of Google\nGDM\tGoogle DeepMind\t# acronym\n", encoding="utf-8"
+    )
     without = tmp_path / "without.tsv"
     without.write_text("Google DeepMind\tGoogle DeepMind\tGoogle\nGDM\tGoogle DeepMind\n", encoding="utf-8")
     assert read_alias_file(with_why) == read_alias_file(without)

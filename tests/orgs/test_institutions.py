@@ -8,6 +8,7 @@ A row is ``check<TAB>entry<TAB>expected<TAB>table<TAB>case<TAB>why``:
 - ``case`` groups rows by the behaviour they show, ``why`` says what the row adds.
 near_misses.tsv holds the strings that look like a rule's case and must not be read as one.
 """
+
 from __future__ import annotations
 
 import csv
@@ -25,14 +26,25 @@ TABLES = {
     "shipped": lambda: alias_module._load(None),
     "empty": lambda: AliasTable({}),
     "zorblax": lambda: AliasTable(
-        {"robotics institute": "The Robotics Institute", "ai lab": "Zorblax AI Lab",
-         "zorblax institute": "The Zorblax Institute", "institute of weaving": "The Institute of Weaving",
-         "zorbance": "Zorbance", "technology innovation institute": "Technology Innovation Institute"},
-        {"Zorblax AI Lab": "Zorblax"}),
-    "loom_academy": lambda: AliasTable({"zorblax institute of technology": "Zorblax Institute of Technology",
-                                        "loom academy of sciences": "Loom Academy of Sciences"}),
-    "loom_university": lambda: AliasTable({"loom university": "Loom University",
-                                           "university of loomshire": "University of Loomshire"}),
+        {
+            "robotics institute": "The Robotics Institute",
+            "ai lab": "Zorblax AI Lab",
+            "zorblax institute": "The Zorblax Institute",
+            "institute of weaving": "The Institute of Weaving",
+            "zorbance": "Zorbance",
+            "technology innovation institute": "Technology Innovation Institute",
+        },
+        {"Zorblax AI Lab": "Zorblax"},
+    ),
+    "loom_academy": lambda: AliasTable(
+        {
+            "zorblax institute of technology": "Zorblax Institute of Technology",
+            "loom academy of sciences": "Loom Academy of Sciences",
+        }
+    ),
+    "loom_university": lambda: AliasTable(
+        {"loom university": "Loom University", "university of loomshire": "University of Loomshire"}
+    ),
 }
 _TABLES: dict[str, AliasTable] = {}
 
@@ -68,7 +80,9 @@ def _top_without_legal_form(entry, expected, aliases):
 # check -> (entry, expected, aliases) -> whether the row holds
 CHECKS = {
     "chains": lambda entry, expected, aliases: written(institutions(entry, aliases)) == expected,
-    "tops": lambda entry, expected, aliases: " ; ".join(chain[-1] for chain in institutions(entry, aliases)) == expected,
+    "tops": lambda entry, expected, aliases: (
+        " ; ".join(chain[-1] for chain in institutions(entry, aliases)) == expected
+    ),
     "one_group": lambda entry, expected, aliases: [len(group) for group in split_groups(entry, aliases)] == [1],
     "one_institution": lambda entry, expected, aliases: len(institutions(entry, aliases)) == 1,
     "first_alone": lambda entry, expected, aliases: len(institutions(entry, aliases)[0]) == 1,
@@ -78,11 +92,19 @@ CHECKS = {
     "top_without_legal_form": _top_without_legal_form,
     "keys_apart": lambda entry, expected, aliases: _key(entry, aliases) != _key(expected, aliases),
     "top_keys_apart": lambda entry, expected, aliases: _top_keys(entry, aliases) != _top_keys(expected, aliases),
-    "look_alikes_apart": lambda entry, expected, aliases: (_key(entry, aliases) != _key(expected, aliases)
-                                                           and _top_keys(entry, aliases) != _top_keys(expected, aliases)),
-    "never_level": lambda entry, expected, aliases: all(expected not in chain for chain in institutions(entry, aliases)),
-    "no_level_with_all": lambda entry, expected, aliases: not any(
-        all(word in level for word in expected.split(" | ")) for chain in institutions(entry, aliases) for level in chain),
+    "look_alikes_apart": lambda entry, expected, aliases: (
+        _key(entry, aliases) != _key(expected, aliases) and _top_keys(entry, aliases) != _top_keys(expected, aliases)
+    ),
+    "never_level": lambda entry, expected, aliases: all(
+        expected not in chain for chain in institutions(entry, aliases)
+    ),
+    "no_level_with_all": lambda entry, expected, aliases: (
+        not any(
+            all(word in level for word in expected.split(" | "))
+            for chain in institutions(entry, aliases)
+            for level in chain
+        )
+    ),
 }
 
 

@@ -17,10 +17,15 @@ CASES = Path(__file__).with_name("registry_cases.tsv")
 
 
 def _cases() -> list:
-    rows = [line.split("\t") for line in CASES.read_text(encoding="utf-8").splitlines()
-            if line.strip() and not line.startswith("#")]
-    return [pytest.param(name, context, domain or None, expected, id=f"{name}|{domain or context}|{why}")
-            for name, context, domain, expected, why in rows]
+    rows = [
+        line.split("\t")
+        for line in CASES.read_text(encoding="utf-8").splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
+    return [
+        pytest.param(name, context, domain or None, expected, id=f"{name}|{domain or context}|{why}")
+        for name, context, domain, expected, why in rows
+    ]
 
 
 @pytest.mark.parametrize("name, context, domain, expected", _cases())
@@ -43,12 +48,20 @@ def test_notice_names_the_licences_and_versions() -> None:
     assert load_registry().version.startswith("ROR ")
 
 
-_RECORD = {"id": "https://ror.org/0abcde123", "status": "active", "types": ["company"], "domains": [],
-           "names": [{"value": "Zorblax (Germany)", "types": ["ror_display", "label"], "lang": "en"},
-                     {"value": "ZBX", "types": ["acronym"], "lang": None}],
-           "links": [{"type": "website", "value": "https://www.zorblax.de/"}],
-           "locations": [{"geonames_details": {"country_code": "DE", "country_name": "Germany", "name": "Bonn"}}],
-           "relationships": [], "admin": {"last_modified": {"date": "2026-01-02"}}}
+_RECORD = {
+    "id": "https://ror.org/0abcde123",
+    "status": "active",
+    "types": ["company"],
+    "domains": [],
+    "names": [
+        {"value": "Zorblax (Germany)", "types": ["ror_display", "label"], "lang": "en"},
+        {"value": "ZBX", "types": ["acronym"], "lang": None},
+    ],
+    "links": [{"type": "website", "value": "https://www.zorblax.de/"}],
+    "locations": [{"geonames_details": {"country_code": "DE", "country_name": "Germany", "name": "Bonn"}}],
+    "relationships": [],
+    "admin": {"last_modified": {"date": "2026-01-02"}},
+}
 _WITHDRAWN = {**_RECORD, "id": "https://ror.org/0zzzzzz99", "status": "withdrawn"}
 _UNIVERSITIES = [{"name": "Universität Zorblax", "domains": ["uni-zorblax.de"], "alpha_two_code": "DE"}]
 

@@ -1,4 +1,5 @@
 """Every rule of kg.orgs.rules reads its example and not its near-miss, with the shipped alias table."""
+
 from __future__ import annotations
 
 import pytest

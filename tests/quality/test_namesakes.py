@@ -16,7 +16,9 @@ def test_a_name_at_two_institutions_with_two_sets_of_co_authors_is_flagged():
     store = KGStore("memory")
     ingest([DATA / "one_name_two_people.txt"], store, Minter())
     flagged = likely_several_people(store)
-    assert [(entry["name"], entry["groups"], entry["papers_per_group"]) for entry in flagged] == [("Alex Kim", 2, [2, 1])]
+    assert [(entry["name"], entry["groups"], entry["papers_per_group"]) for entry in flagged] == [
+        ("Alex Kim", 2, [2, 1])
+    ]
     # Min Park's two papers share Seoul National University: one person, not flagged
 
 

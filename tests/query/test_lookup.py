@@ -47,4 +47,6 @@ def test_every_value_the_listing_offers_is_accepted_back(store):
     offered = re.findall(r"-p author='([^']+)'", message)
     assert len(offered) == 2
     assert {str(find_entity(store, "author", value)) for value in offered} == {
-        BASE + "author/yang-liu19--openreview", BASE + "author/yang-liu3--openreview"}
+        BASE + "author/yang-liu19--openreview",
+        BASE + "author/yang-liu3--openreview",
+    }

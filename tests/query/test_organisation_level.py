@@ -28,8 +28,10 @@ def store() -> KGStore:
 def pairs(store, **values) -> dict[tuple[str, str], int]:
     result = run(store, library()["institution-collaborations"], values)
     column = {name: index for index, name in enumerate(result.variables)}
-    return {(str(row[column["institution"]]), str(row[column["partner"]])): int(row[column["shared_papers"]])
-            for row in result.rows}
+    return {
+        (str(row[column["institution"]]), str(row[column["partner"]])): int(row[column["shared_papers"]])
+        for row in result.rows
+    }
 
 
 def test_collaborations_roll_units_up_to_their_organisation_by_default(store):

@@ -21,10 +21,19 @@ CELLS = Path(__file__).parent.parent / "data" / "spreadsheet_cells.tsv"
 
 
 def _cells() -> list:
-    rows = csv.DictReader((line for line in CELLS.open(encoding="utf-8") if not line.startswith("#")),
-                          delimiter="\t", quoting=csv.QUOTE_NONE)
-    return [pytest.param(codecs.decode(row["value"], "unicode_escape"), codecs.decode(row["cell"], "unicode_escape"),
-                         id=row["value"][:20]) for row in rows]
+    rows = csv.DictReader(
+        (line for line in CELLS.open(encoding="utf-8") if not line.startswith("#")),
+        delimiter="\t",
+        quoting=csv.QUOTE_NONE,
+    )
+    return [
+        pytest.param(
+            codecs.decode(row["value"], "unicode_escape"),
+            codecs.decode(row["cell"], "unicode_escape"),
+            id=row["value"][:20],
+        )
+        for row in rows
+    ]
 
 
 @pytest.mark.parametrize(("value", "cell"), _cells())
@@ -36,20 +45,32 @@ def test_kg_query_csv_and_tsv_neutralise_literals_and_keep_numbers_and_iris():
     store = KGStore("memory")
     graph = ox.NamedNode("https://kg.example.org/source/t")
     label = ox.NamedNode("http://www.w3.org/2000/01/rdf-schema#label")
-    store.add_graph_triples(graph, [
-        ox.Triple(ox.NamedNode("https://kg.example.org/a"), label, ox.Literal('=HYPERLINK("http://x")')),
-        ox.Triple(ox.NamedNode("https://kg.example.org/b"), label, ox.Literal("@evil", language="en")),
-        ox.Triple(ox.NamedNode("https://kg.example.org/c"), label,
-                  ox.Literal("-7", datatype=ox.NamedNode("http://www.w3.org/2001/XMLSchema#integer"))),
-    ])
+    store.add_graph_triples(
+        graph,
+        [
+            ox.Triple(ox.NamedNode("https://kg.example.org/a"), label, ox.Literal('=HYPERLINK("http://x")')),
+            ox.Triple(ox.NamedNode("https://kg.example.org/b"), label, ox.Literal("@evil", language="en")),
+            ox.Triple(
+                ox.NamedNode("https://kg.example.org/c"),
+                label,
+                ox.Literal("-7", datatype=ox.NamedNode("http://www.w3.org/2001/XMLSchema#integer")),
+            ),
+        ],
+    )
     query = parse_query("SELECT ?s ?label WHERE { ?s rdfs:label ?label } ORDER BY ?s", "t")
     result = run(store, query)
     assert sparql_results(result, "csv").decode().splitlines() == [
-        "s,label", 'https://kg.example.org/a,"\'=HYPERLINK(""http://x"")"', "https://kg.example.org/b,'@evil",
-        "https://kg.example.org/c,-7"]
+        "s,label",
+        'https://kg.example.org/a,"\'=HYPERLINK(""http://x"")"',
+        "https://kg.example.org/b,'@evil",
+        "https://kg.example.org/c,-7",
+    ]
     assert sparql_results(result, "tsv").decode().splitlines() == [
-        "?s\t?label", '<https://kg.example.org/a>\t"\'=HYPERLINK(\\"http://x\\")"', '<https://kg.example.org/b>\t"\'@evil"@en',
-        "<https://kg.example.org/c>\t-7"]
+        "?s\t?label",
+        '<https://kg.example.org/a>\t"\'=HYPERLINK(\\"http://x\\")"',
+        '<https://kg.example.org/b>\t"\'@evil"@en',
+        "<https://kg.example.org/c>\t-7",
+    ]
     bindings = json.loads(sparql_results(result, "json"))["results"]["bindings"]  # JSON keeps every value as it is
     assert [b["label"]["value"] for b in bindings] == ['=HYPERLINK("http://x")', "@evil", "-7"]
 

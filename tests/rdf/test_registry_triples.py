@@ -6,12 +6,12 @@ from __future__ import annotations
 import pyoxigraph as ox
 
 from kg.ingest.comments import PublicationInfo
-from kg.records import Affiliation, AuthorDetail, Institution, PaperRecord, SourceRef
+from kg.orgs.aliases import AliasTable
 from kg.orgs.registry import load_registry
 from kg.rdf.iris import Minter
 from kg.rdf.mapping import paper_triples
+from kg.records import Affiliation, AuthorDetail, Institution, PaperRecord, SourceRef
 from kg.vocab import KG, ORG, OWL, RDF, SCHEMA
-from kg.orgs.aliases import AliasTable
 
 ALIASES = AliasTable({})
 REF = SourceRef("papers.json", "papers.json", 1, "paperlists")
@@ -20,10 +20,13 @@ REF = SourceRef("papers.json", "papers.json", 1, "paperlists")
 def _triples(registry, affiliation: Affiliation | None = None, institution: str | None = None) -> set[ox.Triple]:
     details = [AuthorDetail(affiliations=(affiliation,))] if affiliation else []
     institutions = [Institution(raw=institution, name=institution)] if institution else []
-    record = PaperRecord(REF, "ICML", title="A Paper", authors=["Ada Lovelace"], author_details=details,
-                         institutions=institutions)
-    return {ox.Triple(*t) for t in paper_triples(record, PublicationInfo(venue="ICML", year=2026), Minter(),
-                                                  ALIASES, registry=registry)}
+    record = PaperRecord(
+        REF, "ICML", title="A Paper", authors=["Ada Lovelace"], author_details=details, institutions=institutions
+    )
+    return {
+        ox.Triple(*t)
+        for t in paper_triples(record, PublicationInfo(venue="ICML", year=2026), Minter(), ALIASES, registry=registry)
+    }
 
 
 def _organisations(found: set[ox.Triple]) -> set[ox.NamedNode]:

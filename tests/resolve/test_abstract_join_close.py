@@ -3,12 +3,12 @@ missing, beside a near abstract of a paper the listing lacks, stays unjoined rat
 
 from __future__ import annotations
 
+from test_abstract_join import VENUE, abstract_for, venue_papers
+
 from kg.rdf.iris import Minter
 from kg.resolve.abstract_join import MIN_MARGIN
 from kg.resolve.papers import PaperFacts, find_merges
 from kg.resolve.store_step import merge_triples
-
-from test_abstract_join import VENUE, abstract_for, venue_papers
 
 
 def _merged(papers) -> dict[str, str]:
@@ -19,11 +19,25 @@ def test_a_stray_title_takes_no_near_abstract_of_a_paper_the_listing_lacks():
     titled, untitled = venue_papers()
     # t00 "Tamed Langevin Sampling under Weak Dissipativity" has lost its abstract; the abstracts file
     # holds one of a near paper the listing lacks, and the listing a third paper near both
-    untitled = untitled[1:] + [PaperFacts("p:stray", "g:abstracts", abstract=abstract_for(
-        "langevin sampling under weak dissipativity", "tamed sampling"), venues=set(VENUE))]
-    titled.append(PaperFacts("p:t99", "g:listing", title="Weak Dissipativity in Tamed Langevin Sampling", venues=set(VENUE)))
-    untitled.append(PaperFacts("p:a99", "g:abstracts", abstract=abstract_for(
-        "langevin sampling with weak dissipativity", "tamed langevin sampling"), venues=set(VENUE)))
+    untitled = untitled[1:] + [
+        PaperFacts(
+            "p:stray",
+            "g:abstracts",
+            abstract=abstract_for("langevin sampling under weak dissipativity", "tamed sampling"),
+            venues=set(VENUE),
+        )
+    ]
+    titled.append(
+        PaperFacts("p:t99", "g:listing", title="Weak Dissipativity in Tamed Langevin Sampling", venues=set(VENUE))
+    )
+    untitled.append(
+        PaperFacts(
+            "p:a99",
+            "g:abstracts",
+            abstract=abstract_for("langevin sampling with weak dissipativity", "tamed langevin sampling"),
+            venues=set(VENUE),
+        )
+    )
     merged = _merged(titled + untitled)
     assert "p:stray" not in merged
     assert "p:t00" not in merged.values()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from virtuoso_server import ISQL, VIRTUOSO, Virtuoso
 
 

@@ -8,7 +8,6 @@ import urllib.parse
 import pyoxigraph as ox
 import pytest
 
-
 pytestmark = [pytest.mark.server, pytest.mark.slow]
 
 PAPER = "/id/paper/a2sg-adaptive-and-asymmetric-surrogate-gradients-for-training-deep-spiking-10d2eb016e-1dccd2"
@@ -38,9 +37,14 @@ def test_a_browser_is_sent_to_the_page_of_the_thing(port):
     assert status == 200 and TITLE in body.decode()
 
 
-@pytest.mark.parametrize("accept, fmt", [("text/turtle", ox.RdfFormat.TURTLE),
-                                         ("application/n-triples", ox.RdfFormat.N_TRIPLES),
-                                         ("application/ld+json", ox.RdfFormat.JSON_LD)])
+@pytest.mark.parametrize(
+    "accept, fmt",
+    [
+        ("text/turtle", ox.RdfFormat.TURTLE),
+        ("application/n-triples", ox.RdfFormat.N_TRIPLES),
+        ("application/ld+json", ox.RdfFormat.JSON_LD),
+    ],
+)
 def test_an_rdf_client_gets_the_statements_about_it(port, accept, fmt):
     status, headers, body = fetch(port, PAPER, accept)
     assert status == 200 and headers["Content-Type"].startswith(accept)

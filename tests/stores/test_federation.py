@@ -13,8 +13,11 @@ QUERIES = Path(__file__).parent.parent / "data" / "federation_queries.tsv"
 
 
 def _queries() -> list:
-    rows = csv.DictReader((line for line in QUERIES.open(encoding="utf-8") if not line.startswith("#")),
-                          delimiter="\t", quoting=csv.QUOTE_NONE)
+    rows = csv.DictReader(
+        (line for line in QUERIES.open(encoding="utf-8") if not line.startswith("#")),
+        delimiter="\t",
+        quoting=csv.QUOTE_NONE,
+    )
     return [pytest.param(row["query"], row["refused"] == "yes", id=row["query"][:60]) for row in rows]
 
 

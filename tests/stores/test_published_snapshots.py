@@ -19,7 +19,7 @@ GRAPH = ox.NamedNode(EX + "g")
 
 
 def load(store: KGStore, count: int) -> None:
-    data = "".join(f"<{EX}s{i}> <{EX}p> \"{i}\" .\n" for i in range(count)).encode()
+    data = "".join(f'<{EX}s{i}> <{EX}p> "{i}" .\n' for i in range(count)).encode()
     store.oxigraph.remove_graph(GRAPH)
     store.oxigraph.bulk_load(data, format=ox.RdfFormat.N_TRIPLES, to_graph=GRAPH)
 
@@ -58,7 +58,7 @@ def test_a_reader_beside_a_writer_sees_the_last_finished_graph(tmp_path):
 def test_a_store_from_before_publication_is_published_by_its_first_reader(tmp_path):
     path = tmp_path / "store"
     store = ox.Store(str(path))
-    store.bulk_load(f"<{EX}s> <{EX}p> \"o\" .\n".encode(), format=ox.RdfFormat.N_TRIPLES, to_graph=GRAPH)
+    store.bulk_load(f'<{EX}s> <{EX}p> "o" .\n'.encode(), format=ox.RdfFormat.N_TRIPLES, to_graph=GRAPH)
     store.flush()
     del store
     assert count_in_a_reader(path) == 1
@@ -69,7 +69,11 @@ def test_a_store_from_before_publication_is_published_by_its_first_reader(tmp_pa
 def test_readers_beside_repeated_builds_never_fail():
     """The stress script, small: every `kg stats` / `kg query` beside two builds exits 0 with the old or the new graph."""
     script = Path(__file__).resolve().parents[2] / "bench" / "stress_readers.py"
-    done = subprocess.run([sys.executable, str(script), "--papers", "150", "--builds", "2", "--readers", "12"],
-                          capture_output=True, text=True, timeout=900)
+    done = subprocess.run(
+        [sys.executable, str(script), "--papers", "150", "--builds", "2", "--readers", "12"],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "failures: 0" in done.stdout

@@ -8,7 +8,6 @@ import time
 
 import pytest
 
-
 pytestmark = [pytest.mark.server, pytest.mark.slow]
 
 
@@ -49,7 +48,11 @@ def test_the_query_page_runs_a_library_query_offline(port, chromium):
     assert "University of Science and Technology of China" in cells
     links = chromium.evaluate("Array.from(document.querySelectorAll('#results a')).map(a => a.getAttribute('href'))")
     assert links and all(link.startswith("/id/institution/") for link in links)  # 303 to their pages
-    sent = [event["params"]["request"]["url"] for event in chromium.events if event.get("method") == "Network.requestWillBeSent"]
+    sent = [
+        event["params"]["request"]["url"]
+        for event in chromium.events
+        if event.get("method") == "Network.requestWillBeSent"
+    ]
     assert sent and all(address.startswith(f"http://127.0.0.1:{port}/") for address in sent)
 
 

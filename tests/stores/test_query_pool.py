@@ -23,9 +23,10 @@ def store_dir(tmp_path_factory):
     folder = tmp_path_factory.mktemp("pool") / "store"
     store = KGStore(str(folder))
     label = ox.NamedNode("http://www.w3.org/2000/01/rdf-schema#label")
-    store.add_graph_triples(ox.NamedNode("https://kg.example.org/source/t"),
-                            [ox.Triple(ox.NamedNode(f"https://kg.example.org/n{i}"), label, ox.Literal(f"n{i}"))
-                             for i in range(300)])
+    store.add_graph_triples(
+        ox.NamedNode("https://kg.example.org/source/t"),
+        [ox.Triple(ox.NamedNode(f"https://kg.example.org/n{i}"), label, ox.Literal(f"n{i}")) for i in range(300)],
+    )
     store.close()
     return folder
 

@@ -13,9 +13,15 @@ from kg.stores.results import JSON, XML, dialect_of, parse_answer, rows
 DATA = Path(__file__).with_name("data")
 XSD = "http://www.w3.org/2001/XMLSchema#"
 EXPECTED = [
-    (ox.BlankNode("b10001"), ox.Literal("2656", datatype=ox.NamedNode(XSD + "integer")),
-     ox.Literal("true", datatype=ox.NamedNode(XSD + "boolean")), ox.Literal("false", datatype=ox.NamedNode(XSD + "boolean")),
-     ox.Literal("wörld", language="de"), ox.Literal('"type": "bnode", "value": "nodeID://kept'), None),
+    (
+        ox.BlankNode("b10001"),
+        ox.Literal("2656", datatype=ox.NamedNode(XSD + "integer")),
+        ox.Literal("true", datatype=ox.NamedNode(XSD + "boolean")),
+        ox.Literal("false", datatype=ox.NamedNode(XSD + "boolean")),
+        ox.Literal("wörld", language="de"),
+        ox.Literal('"type": "bnode", "value": "nodeID://kept'),
+        None,
+    ),
     (ox.BlankNode("b10000"), None, None, None, None, None, ox.NamedNode("http://www.w3.org/2002/07/owl#Nothing")),
 ]
 
@@ -27,7 +33,7 @@ class Trickle(io.RawIOBase):
         self.data, self.step, self.at = data, step, 0
 
     def read(self, size: int = -1) -> bytes:
-        part = self.data[self.at:self.at + min(self.step, size if size >= 0 else self.step)]
+        part = self.data[self.at : self.at + min(self.step, size if size >= 0 else self.step)]
         self.at += len(part)
         return part
 

@@ -28,8 +28,8 @@ from pathlib import Path
 
 import pyoxigraph as ox
 import pytest
-
 from conftest import KG_BIN, run_kg
+
 from kg.stores.server import MAX_CONNECTIONS
 
 pytestmark = pytest.mark.server
@@ -97,10 +97,29 @@ def served(tmp_path_factory):
     stderr = folder / "serve.err"
     with stderr.open("wb") as sink:
         process = subprocess.Popen(
-            [str(KG_BIN), "serve", "--port", "0", "--store", str(folder / "store"), "--site", str(folder / "site"),
-             "--timeout", str(TIMEOUT), "--query-memory", str(QUERY_MEMORY), "--queue-wait", str(QUEUE_WAIT),
-             "--idle-timeout", str(IDLE)],
-            cwd=folder, stdout=subprocess.DEVNULL, stderr=sink, start_new_session=True)
+            [
+                str(KG_BIN),
+                "serve",
+                "--port",
+                "0",
+                "--store",
+                str(folder / "store"),
+                "--site",
+                str(folder / "site"),
+                "--timeout",
+                str(TIMEOUT),
+                "--query-memory",
+                str(QUERY_MEMORY),
+                "--queue-wait",
+                str(QUEUE_WAIT),
+                "--idle-timeout",
+                str(IDLE),
+            ],
+            cwd=folder,
+            stdout=subprocess.DEVNULL,
+            stderr=sink,
+            start_new_session=True,
+        )
     deadline = time.monotonic() + 120
     while not (match := re.search(r"http://127\.0\.0\.1:(\d+)/sparql", stderr.read_text())):
         if process.poll() is not None or time.monotonic() > deadline:
@@ -113,8 +132,14 @@ def served(tmp_path_factory):
         process.wait(timeout=30)
 
 
-def request(url: str, query: str | None = None, method: str = "GET", body: bytes | None = None,
-            headers: dict | None = None, timeout: float = 60) -> tuple[int, dict, bytes]:
+def request(
+    url: str,
+    query: str | None = None,
+    method: str = "GET",
+    body: bytes | None = None,
+    headers: dict | None = None,
+    timeout: float = 60,
+) -> tuple[int, dict, bytes]:
     if query is not None:
         url += "?" + urllib.parse.urlencode({"query": query})
     call = urllib.request.Request(url, data=body, method=method, headers=headers or {})
@@ -158,15 +183,21 @@ def test_service_is_refused_and_no_query_makes_the_server_call_a_host(served, li
     listener.paths.clear()
     for query in federated_queries(listener.url):
         for method, body, headers in (
-                ("GET", None, {}),
-                ("POST", urllib.parse.urlencode({"query": query}).encode(),
-                 {"Content-Type": "application/x-www-form-urlencoded"}),
-                ("POST", query.encode(), {"Content-Type": "application/sparql-query"})):
+            ("GET", None, {}),
+            (
+                "POST",
+                urllib.parse.urlencode({"query": query}).encode(),
+                {"Content-Type": "application/x-www-form-urlencoded"},
+            ),
+            ("POST", query.encode(), {"Content-Type": "application/sparql-query"}),
+        ):
             status, _, answer = request(served.sparql, query if method == "GET" else None, method, body, headers)
             assert status == 400 and answer.startswith(b"SPARQL query refused:"), (query, method, answer)
-    for query in (f"SELECT * FROM <{listener.url}> WHERE {{ ?s ?p ?o }}",
-                  f"SELECT * FROM NAMED <{listener.url}> WHERE {{ GRAPH ?g {{ ?s ?p ?o }} }}",
-                  f"SELECT * WHERE {{ ?s ?p \"SERVICE <{listener.url}> {{}}\" }}"):
+    for query in (
+        f"SELECT * FROM <{listener.url}> WHERE {{ ?s ?p ?o }}",
+        f"SELECT * FROM NAMED <{listener.url}> WHERE {{ GRAPH ?g {{ ?s ?p ?o }} }}",
+        f'SELECT * WHERE {{ ?s ?p "SERVICE <{listener.url}> {{}}" }}',
+    ):
         status, _, answer = request(served.sparql, query)
         assert status == 200, answer  # a dataset of the store's own graphs, nothing fetched
     rq = tmp_path / "service.rq"
@@ -179,8 +210,7 @@ def test_service_is_refused_and_no_query_makes_the_server_call_a_host(served, li
 
 
 def _attacks() -> list:
-    rows = csv.DictReader((line for line in ATTACKS.open(encoding="utf-8") if not line.startswith("#")),
-                          delimiter="\t")
+    rows = csv.DictReader((line for line in ATTACKS.open(encoding="utf-8") if not line.startswith("#")), delimiter="\t")
     return [pytest.param(row["request"], int(row["status"]), id=row["case"]) for row in rows]
 
 
@@ -200,8 +230,10 @@ def test_framing_attacks_get_their_4xx_and_leave_no_traceback(served, sent, stat
 def test_a_body_over_the_cap_is_not_read(served):
     """Content-Length -1 once made the server read 200 MB; now no byte beyond the cap is taken."""
     with socket.create_connection(("127.0.0.1", served.port), timeout=10) as connection:
-        connection.sendall(b"POST /sparql HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/sparql-query\r\n"
-                           b"Content-Length: -1\r\n\r\n")
+        connection.sendall(
+            b"POST /sparql HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/sparql-query\r\n"
+            b"Content-Length: -1\r\n\r\n"
+        )
         connection.settimeout(0.5)
         sent = 0
         try:
@@ -246,7 +278,8 @@ def test_connections_beyond_the_cap_get_503_and_the_server_recovers(served):
     try:
         time.sleep(0.3)  # every one accepted and waiting for its request line
         assert raw(served.port, b"GET /index.html HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").startswith(
-            b"HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\n")
+            b"HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\n"
+        )
     finally:
         for connection in held:
             connection.close()
@@ -276,7 +309,8 @@ def test_a_trivial_ask_is_answered_in_under_a_second_while_eight_heavy_queries_r
     assert len(heavy) == 8 and {status for status, _, _ in heavy} == {503}
     for _, headers, body in heavy:
         assert body.startswith(b"SPARQL query stopped: it ran longer than the time limit") or (
-            body.startswith(b"SPARQL query not run:") and headers["Retry-After"].isdigit())
+            body.startswith(b"SPARQL query not run:") and headers["Retry-After"].isdigit()
+        )
 
 
 def test_a_runaway_query_is_stopped_at_the_memory_limit_and_the_server_goes_on(served):
@@ -285,7 +319,8 @@ def test_a_runaway_query_is_stopped_at_the_memory_limit_and_the_server_goes_on(s
     seconds = time.perf_counter() - started
     print(f"runaway ORDER BY stopped after {seconds:.2f} s: {body.decode().strip()}")
     assert status == 503 and body.decode().startswith(
-        f"SPARQL query stopped: it needed more memory than the limit of {QUERY_MEMORY} MiB")
+        f"SPARQL query stopped: it needed more memory than the limit of {QUERY_MEMORY} MiB"
+    )
     assert seconds < TIMEOUT  # the memory ceiling ended it, not the time limit
     status, _, body = request(served.sparql, "ASK { ?s ?p ?o }")
     assert status == 200 and b"true" in body
@@ -302,7 +337,7 @@ def test_a_client_that_goes_away_costs_one_quiet_line(served):
         connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")
         connection.close()  # a reset, with most of the answer unsent
     time.sleep(1)
-    new = served.log()[len(before):]
+    new = served.log()[len(before) :]
     print(new)
     assert "Traceback" not in new and new.splitlines()
     assert all(line.startswith("kg serve: ") and "went away" in line for line in new.splitlines()), new
@@ -310,12 +345,21 @@ def test_a_client_that_goes_away_costs_one_quiet_line(served):
 
 def _answers(browser, prefix: str) -> list[tuple[int, str]]:
     """(status, why the page may not read it) of each response to a request the page sent to ``prefix``."""
-    sent = {event["params"]["requestId"] for event in browser.events
-            if event.get("method") == "Network.requestWillBeSent" and event["params"]["request"]["url"].startswith(prefix)}
-    blocked = {event["params"]["requestId"]: event["params"].get("blockedReason", "") for event in browser.events
-               if event.get("method") == "Network.loadingFailed"}
-    return [(event["params"]["statusCode"], blocked.get(event["params"]["requestId"], "")) for event in browser.events
-            if event.get("method") == "Network.responseReceivedExtraInfo" and event["params"]["requestId"] in sent]
+    sent = {
+        event["params"]["requestId"]
+        for event in browser.events
+        if event.get("method") == "Network.requestWillBeSent" and event["params"]["request"]["url"].startswith(prefix)
+    }
+    blocked = {
+        event["params"]["requestId"]: event["params"].get("blockedReason", "")
+        for event in browser.events
+        if event.get("method") == "Network.loadingFailed"
+    }
+    return [
+        (event["params"]["statusCode"], blocked.get(event["params"]["requestId"], ""))
+        for event in browser.events
+        if event.get("method") == "Network.responseReceivedExtraInfo" and event["params"]["requestId"] in sent
+    ]
 
 
 @pytest.mark.browser
@@ -369,7 +413,8 @@ def test_the_sites_pages_work_under_their_content_security_policy(served, loopba
     # Markup that a page might carry or be given runs nothing: the policy has no 'unsafe-inline'.
     (served.site / "injected.html").write_text(
         '<!doctype html><title>clean</title><img src="none.png" onerror="document.title = \'ran\'">'
-        '<a id="link" href="javascript:document.title = \'ran\'">x</a>')
+        '<a id="link" href="javascript:document.title = \'ran\'">x</a>'
+    )
     report = loopback_browser.open_url(base + "injected.html")
     loopback_browser.evaluate("document.getElementById('link').click()")
     loopback_browser.idle(0.5)
@@ -396,7 +441,7 @@ def test_ctrl_c_stops_the_server_and_its_workers_in_one_line(served):
     assert served.process.wait(timeout=30) == 130
     log = served.log()
     assert "Traceback" not in log and "KeyboardInterrupt" not in log
-    assert log[len(before):].split() == ["kg:", "aborted"]  # one line, after the terminal's newline
+    assert log[len(before) :].split() == ["kg:", "aborted"]  # one line, after the terminal's newline
     for thread in threads:
         thread.join(timeout=30)
     deadline = time.monotonic() + 10

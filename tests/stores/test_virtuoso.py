@@ -9,12 +9,12 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import KG_BIN, LISTING
+from virtuoso_server import PASSWORD, USER
+
 from kg import QUERIES_DIR
 from kg.query.library import library
 from kg.stores.embedded import KGStore
-from virtuoso_server import PASSWORD, USER
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
 DIVERGENCES = Path(__file__).with_name("virtuoso_divergences.tsv")
@@ -25,13 +25,16 @@ def kg(*args: str, cwd: Path, check: bool = True, **env: str) -> subprocess.Comp
     environment = {**{k: v for k, v in os.environ.items() if not k.startswith("KG_")}, **env}
     result = subprocess.run([str(KG_BIN), *args], cwd=cwd, capture_output=True, env=environment, timeout=900)
     if check and result.returncode != 0:
-        raise AssertionError(f"kg {' '.join(args)} exited {result.returncode}: {result.stderr.decode(errors='replace')}")
+        raise AssertionError(
+            f"kg {' '.join(args)} exited {result.returncode}: {result.stderr.decode(errors='replace')}"
+        )
     return result
 
 
 def on(server, graph_store: bool = True) -> list[str]:
     return ["--store", server.sparql, "--update-endpoint", server.sparql] + (
-        ["--graph-store", server.graph_store] if graph_store else [])
+        ["--graph-store", server.graph_store] if graph_store else []
+    )
 
 
 def clear(server) -> None:
@@ -40,8 +43,9 @@ def clear(server) -> None:
 
 def without_endpoint(text: bytes) -> bytes:
     """The server's description has one triple more, its void:sparqlEndpoint, and so a count one higher."""
-    return b"".join(line for line in text.splitlines(keepends=True)
-                    if b"sparqlEndpoint" not in line and b"void#triples" not in line)
+    return b"".join(
+        line for line in text.splitlines(keepends=True) if b"sparqlEndpoint" not in line and b"void#triples" not in line
+    )
 
 
 @pytest.fixture(scope="module")
@@ -59,11 +63,14 @@ def test_build_stats_export_site_graph_on_virtuoso(virtuoso, embedded, tmp_path,
     stats = json.loads(kg("stats", "--format", "json", "--store", virtuoso.sparql, cwd=tmp_path).stdout)
     local = json.loads(kg("stats", "--format", "json", "--store", "disk", cwd=embedded).stdout)
     assert stats == {**local, "triples": local["triples"] + 1}  # + void:sparqlEndpoint
-    assert without_endpoint(kg("export", "--format", "nquads", "--store", virtuoso.sparql, cwd=tmp_path).stdout) == \
-        without_endpoint(kg("export", "--format", "nquads", "--store", "disk", cwd=embedded).stdout)
+    assert without_endpoint(
+        kg("export", "--format", "nquads", "--store", virtuoso.sparql, cwd=tmp_path).stdout
+    ) == without_endpoint(kg("export", "--format", "nquads", "--store", "disk", cwd=embedded).stdout)
     kg("site", "--store", virtuoso.sparql, "--out", "site", cwd=tmp_path)
     pages = sorted(path.relative_to(tmp_path / "site") for path in (tmp_path / "site").rglob("*.html"))
-    assert len(pages) > 100 and pages == sorted(path.relative_to(embedded / "site") for path in (embedded / "site").rglob("*.html"))
+    assert len(pages) > 100 and pages == sorted(
+        path.relative_to(embedded / "site") for path in (embedded / "site").rglob("*.html")
+    )
     kg("graph", "coauthors", "--store", virtuoso.sparql, "--out", "coauthors.html", cwd=tmp_path)
     assert (tmp_path / "coauthors.html").stat().st_size > 10_000
 
@@ -84,8 +91,17 @@ def test_a_failed_build_leaves_the_graphs_as_they_were(virtuoso, tmp_path):
     kg("build", *on(virtuoso), cwd=tmp_path)
     before = kg("export", "--format", "nquads", "--store", virtuoso.sparql, cwd=tmp_path).stdout
     # The staging graphs are dropped, then the first upload fails: nothing is moved in.
-    failed = kg("build", "--store", virtuoso.sparql, "--update-endpoint", virtuoso.sparql,
-                "--graph-store", virtuoso.sparql.replace("/sparql", "/no-such-endpoint"), cwd=tmp_path, check=False)
+    failed = kg(
+        "build",
+        "--store",
+        virtuoso.sparql,
+        "--update-endpoint",
+        virtuoso.sparql,
+        "--graph-store",
+        virtuoso.sparql.replace("/sparql", "/no-such-endpoint"),
+        cwd=tmp_path,
+        check=False,
+    )
     assert failed.returncode == 2 and b"404" in failed.stderr
     assert kg("export", "--format", "nquads", "--store", virtuoso.sparql, cwd=tmp_path).stdout == before
     assert not [g for g in KGStore(virtuoso.sparql)._staging_graphs()]
@@ -93,9 +109,17 @@ def test_a_failed_build_leaves_the_graphs_as_they_were(virtuoso, tmp_path):
 
 def test_digest_protected_endpoints_take_the_environment_credentials(virtuoso, embedded, tmp_path):
     clear(virtuoso)
-    args = ["--store", virtuoso.sparql, "--update-endpoint", virtuoso.sparql_auth, "--graph-store", virtuoso.graph_store_auth]
-    refused = kg("build", *args, cwd=tmp_path, check=False, KG_STORE_USER=USER, KG_STORE_PASSWORD="wrong",
-                 KG_STORE_AUTH="digest")
+    args = [
+        "--store",
+        virtuoso.sparql,
+        "--update-endpoint",
+        virtuoso.sparql_auth,
+        "--graph-store",
+        virtuoso.graph_store_auth,
+    ]
+    refused = kg(
+        "build", *args, cwd=tmp_path, check=False, KG_STORE_USER=USER, KG_STORE_PASSWORD="wrong", KG_STORE_AUTH="digest"
+    )
     assert refused.returncode == 2 and b"401" in refused.stderr
     basic = kg("build", *args, cwd=tmp_path, check=False, KG_STORE_USER=USER, KG_STORE_PASSWORD=PASSWORD)
     assert basic.returncode != 0 and b"KG_STORE_AUTH=digest" in basic.stderr
@@ -107,15 +131,18 @@ def test_digest_protected_endpoints_take_the_environment_credentials(virtuoso, e
 def how_every_query_differs(local_folder: Path, server) -> dict[str, str]:
     """Per library query, how the server's rows differ from the embedded store's (bench/virtuoso.py)."""
     sys.path.insert(0, str(Path(__file__).parents[2] / "bench"))
-    from run import library as bench_library, resolve_bindings, to_terms
+    from run import library as bench_library
+    from run import resolve_bindings, to_terms
     from virtuoso import how_rows_differ  # the benchmark compares the same way
 
     local, remote = KGStore(str(local_folder), read_only=True), KGStore(server.sparql)
     queries = bench_library(QUERIES_DIR)
     bindings = resolve_bindings(local, queries)
     try:
-        return {name: how_rows_differ(local, remote, text, to_terms(bindings.get(name, {})))
-                for name, (text, _) in queries.items()}
+        return {
+            name: how_rows_differ(local, remote, text, to_terms(bindings.get(name, {})))
+            for name, (text, _) in queries.items()
+        }
     finally:
         local.close()
 
@@ -132,14 +159,19 @@ def test_every_library_query_gives_the_embedded_rows_but_the_recorded_divergence
     assert set(library(QUERIES_DIR)) == set(found)
     # "order" is recorded where ties may come in another order: which depends on the order of loading
     ordered = recorded_divergences("order")
-    assert {name: how for name, how in found.items() if how != "same" and name not in ordered} == \
-        recorded_divergences("refused", "values")
+    assert {name: how for name, how in found.items() if how != "same" and name not in ordered} == recorded_divergences(
+        "refused", "values"
+    )
 
 
 def bulk_load(server, dump: Path, store: Path) -> None:
     """scripts/virtuoso_load.sh, which fails unless the server's counts are the store's."""
-    result = subprocess.run([str(LOAD_SCRIPT), str(dump), f"127.0.0.1:{server.sql_port}", server.sparql, str(store)],
-                            capture_output=True, timeout=600, env={**os.environ, "KG": str(KG_BIN)})
+    result = subprocess.run(
+        [str(LOAD_SCRIPT), str(dump), f"127.0.0.1:{server.sql_port}", server.sparql, str(store)],
+        capture_output=True,
+        timeout=600,
+        env={**os.environ, "KG": str(KG_BIN)},
+    )
     assert result.returncode == 0, result.stderr.decode(errors="replace")
     assert b"counts match" in result.stdout
 
@@ -150,8 +182,12 @@ def test_the_bulk_path_loads_the_export_and_the_counts_match(virtuoso, embedded,
     kg("export", "--per-graph", str(dump), "--store", "disk", cwd=embedded)
     assert len(list(dump.glob("*.nq"))) == 7  # two sources, ontology, topics, resolution, index, description
     bulk_load(virtuoso, dump, embedded / "disk")
-    assert kg("query", "coauthors", "-p", "author=gerhard neumann", "--store", virtuoso.sparql,
-              cwd=tmp_path).stdout.count(b"Niklas Freymuth") == 1
+    assert (
+        kg("query", "coauthors", "-p", "author=gerhard neumann", "--store", virtuoso.sparql, cwd=tmp_path).stdout.count(
+            b"Niklas Freymuth"
+        )
+        == 1
+    )
 
 
 def test_a_synthetic_corpus_of_2000_papers_through_the_bulk_path(virtuoso, tmp_path):
@@ -166,5 +202,6 @@ def test_a_synthetic_corpus_of_2000_papers_through_the_bulk_path(virtuoso, tmp_p
     kg("export", "--per-graph", str(dump), "--store", "disk", cwd=tmp_path)
     bulk_load(virtuoso, dump, tmp_path / "disk")
     found = how_every_query_differs(tmp_path / "disk", virtuoso)
-    assert {name: how for name, how in found.items() if how not in ("same", "order")} == \
-        recorded_divergences("refused", "values")
+    assert {name: how for name, how in found.items() if how not in ("same", "order")} == recorded_divergences(
+        "refused", "values"
+    )

@@ -1,4 +1,5 @@
 """The word lists kept as TSV rows: how they are read, and that every shipped list is used."""
+
 from __future__ import annotations
 
 import re

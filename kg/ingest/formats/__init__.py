@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Iterable, Iterator, Protocol
 
 from ...errors import InputError
+from ...records import PaperRecord, Rejection, SourceRef
 from ...registry import Registry
 from ..reading import Paragraph, iter_lines, iter_paragraphs
-from ...records import PaperRecord, Rejection, SourceRef
 
 _SNIFF_PARAGRAPHS = 12
 _SNIFF_LINES = 400
@@ -44,14 +44,17 @@ class Source:
         return SourceRef(str(self.path), self.name, line, self.format)
 
 
-FORMATS: Registry[InputFormat] = Registry("format", {
-    "abstracts": "kg.ingest.formats.abstracts:FORMAT",
-    "arxiv": "kg.ingest.formats.arxiv:FORMAT",
-    "bibtex": "kg.ingest.formats.bibtex:FORMAT",
-    "csv": "kg.ingest.formats.csv:FORMAT",
-    "listing": "kg.ingest.formats.listing:FORMAT",
-    "paperlists": "kg.ingest.formats.paperlists:FORMAT",
-})
+FORMATS: Registry[InputFormat] = Registry(
+    "format",
+    {
+        "abstracts": "kg.ingest.formats.abstracts:FORMAT",
+        "arxiv": "kg.ingest.formats.arxiv:FORMAT",
+        "bibtex": "kg.ingest.formats.bibtex:FORMAT",
+        "csv": "kg.ingest.formats.csv:FORMAT",
+        "listing": "kg.ingest.formats.listing:FORMAT",
+        "paperlists": "kg.ingest.formats.paperlists:FORMAT",
+    },
+)
 
 
 def get_format(name: str) -> InputFormat:
@@ -62,14 +65,20 @@ def detect(path: Path, paragraphs: list[Paragraph]) -> InputFormat:
     """The registered format whose sniff scores the file's first paragraphs highest."""
     scored = sorted(((fmt.sniff(paragraphs), name) for name, fmt in FORMATS.items()), reverse=True)
     if not scored or scored[0][0] <= 0:
-        raise InputError(path, f"does not look like any known listing format ({', '.join(sorted(FORMATS))}); pass --format")
+        raise InputError(
+            path, f"does not look like any known listing format ({', '.join(sorted(FORMATS))}); pass --format"
+        )
     return FORMATS[scored[0][1]]
 
 
-def read_source(path: Path, name: str, format_name: str | None = None, encoding: str = "utf-8") -> tuple[Source, Iterator[PaperRecord | Rejection]]:
+def read_source(
+    path: Path, name: str, format_name: str | None = None, encoding: str = "utf-8"
+) -> tuple[Source, Iterator[PaperRecord | Rejection]]:
     """Open a listing file, pick its format (given or detected) and stream its records."""
     # Sniffing sees the first lines only: a JSON or XML file may be one "paragraph" of many MB.
-    head = list(itertools.islice(iter_paragraphs(itertools.islice(iter_lines(path, encoding), _SNIFF_LINES)), _SNIFF_PARAGRAPHS))
+    head = list(
+        itertools.islice(iter_paragraphs(itertools.islice(iter_lines(path, encoding), _SNIFF_LINES)), _SNIFF_PARAGRAPHS)
+    )
     fmt = get_format(format_name) if format_name else (detect(path, head) if head else FORMATS["listing"])
     source = Source(path, name, fmt.name)
     return source, fmt.read(iter_paragraphs(iter_lines(path, encoding)), source)

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from ...records import PaperRecord, Rejection, excerpt
 from ...text.names import clean
 from ..reading import Paragraph
-from ...records import PaperRecord, Rejection, excerpt
 from . import Source, split_header
 
 MAX_ABSTRACT = 20_000
@@ -37,9 +37,15 @@ class AbstractsFormat:
             text = clean(paragraph.text)
             where = source.at(paragraph.line)
             if len(text) > MAX_ABSTRACT:
-                yield Rejection(where, f"paragraph of {len(text):,} characters is too long for an abstract (limit {MAX_ABSTRACT:,})", excerpt(text))
+                yield Rejection(
+                    where,
+                    f"paragraph of {len(text):,} characters is too long for an abstract (limit {MAX_ABSTRACT:,})",
+                    excerpt(text),
+                )
             elif len(text.split()) < MIN_ABSTRACT_WORDS:
-                yield Rejection(where, f"paragraph of {len(text.split())} words is too short for an abstract", excerpt(text))
+                yield Rejection(
+                    where, f"paragraph of {len(text.split())} words is too short for an abstract", excerpt(text)
+                )
             else:
                 yield PaperRecord(source=where, venue_header=header or "", abstract=text)
 

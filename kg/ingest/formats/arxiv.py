@@ -19,10 +19,10 @@ import xml.etree.ElementTree as ET
 from html.entities import html5
 from typing import Iterator
 
-from .. import identifiers
-from ...text.names import clean
-from ..reading import Paragraph, iter_lines
 from ...records import Affiliation, AuthorDetail, PaperRecord, Rejection
+from ...text.names import clean
+from .. import identifiers
+from ..reading import Paragraph, iter_lines
 from ..structured import distinct, make_record
 from . import Source
 
@@ -39,8 +39,14 @@ _NAMED_REFERENCE = re.compile(r"&([A-Za-z][A-Za-z0-9]{1,31});")
 def _with_numeric_references(text: str) -> str:
     if "&" not in text:
         return text
-    return _NAMED_REFERENCE.sub(lambda match: match[0] if match[1] in _XML_ENTITIES or f"{match[1]};" not in html5
-                                else "".join(f"&#{ord(char)};" for char in html5[f"{match[1]};"]), text)
+    return _NAMED_REFERENCE.sub(
+        lambda match: (
+            match[0]
+            if match[1] in _XML_ENTITIES or f"{match[1]};" not in html5
+            else "".join(f"&#{ord(char)};" for char in html5[f"{match[1]};"])
+        ),
+        text,
+    )
 
 
 def _text(element: ET.Element, tag: str) -> str | None:
@@ -55,15 +61,29 @@ def entry_record(entry: ET.Element, where) -> PaperRecord | Rejection:
     authors, details = [], []
     for author in entry.findall(f"{ATOM}author"):
         authors.append(_text(author, f"{ATOM}name") or "")
-        details.append(AuthorDetail(tuple(Affiliation(clean(aff.text or "")) for aff in author.findall(f"{ARXIV}affiliation")
-                                          if clean(aff.text or ""))))
+        details.append(
+            AuthorDetail(
+                tuple(
+                    Affiliation(clean(aff.text or ""))
+                    for aff in author.findall(f"{ARXIV}affiliation")
+                    if clean(aff.text or "")
+                )
+            )
+        )
     arxiv = identifiers.arxiv(entry_id)
     pdf = [link.get("href") for link in entry.findall(f"{ATOM}link") if link.get("title") == "pdf" and link.get("href")]
     return make_record(
-        where, "", _text(entry, f"{ATOM}title"), authors, details,
-        abstract=_text(entry, f"{ATOM}summary"), comments=_text(entry, f"{ARXIV}comment"),
-        journal_ref=_text(entry, f"{ARXIV}journal_ref"), doi=identifiers.doi(_text(entry, f"{ARXIV}doi")),
-        arxiv_id=arxiv[0] if arxiv else None, arxiv_version=arxiv[1] if arxiv else None,
+        where,
+        "",
+        _text(entry, f"{ATOM}title"),
+        authors,
+        details,
+        abstract=_text(entry, f"{ATOM}summary"),
+        comments=_text(entry, f"{ARXIV}comment"),
+        journal_ref=_text(entry, f"{ARXIV}journal_ref"),
+        doi=identifiers.doi(_text(entry, f"{ARXIV}doi")),
+        arxiv_id=arxiv[0] if arxiv else None,
+        arxiv_version=arxiv[1] if arxiv else None,
         keywords=distinct(category.get("term") or "" for category in entry.findall(f"{ATOM}category")),
         other_urls=pdf,
     )
@@ -120,8 +140,11 @@ class _Feed:
             self.parser.feed(text)
             yield from self._records(number, source)
         except _EntryInEntry:
-            yield Rejection(source.at(self.entry_line), f"an <entry> opens at line {number} inside this one: "
-                                                        "its end tag is missing", "")
+            yield Rejection(
+                source.at(self.entry_line),
+                f"an <entry> opens at line {number} inside this one: its end tag is missing",
+                "",
+            )
             self.skipping, self.entry_line = True, 0
             yield from self.line(number, text, source)  # read again from the new <entry>
         except ET.ParseError as exc:
@@ -168,10 +191,16 @@ class _Feed:
         in_entry, where = self.entry_line, source.at(self.entry_line or number or self.last_line or 1)
         self.skipping, self.entry_line, self.in_body = True, 0, True
         if number is None:
-            rejection = Rejection(where, f"the feed ends at line {self.last_line} before it is closed (truncated): {message}", "")
+            rejection = Rejection(
+                where, f"the feed ends at line {self.last_line} before it is closed (truncated): {message}", ""
+            )
         else:
-            rejection = Rejection(where, f"malformed XML at line {number}, column {exc.position[1] + 1}: {message}; "
-                                         "reading goes on at the next <entry>", "")
+            rejection = Rejection(
+                where,
+                f"malformed XML at line {number}, column {exc.position[1] + 1}: {message}; "
+                "reading goes on at the next <entry>",
+                "",
+            )
         if in_entry:
             yield rejection
         else:  # decided when the next entry starts (kg/ingest/formats/arxiv.py: _pending)

@@ -18,11 +18,11 @@ import bibtexparser
 from bibtexparser.middlewares.names import parse_single_name_into_parts, split_multiple_persons_names
 from pylatexenc.latex2text import LatexNodes2Text
 
+from ...records import PaperRecord, Rejection, excerpt
+from ...text.names import clean
 from .. import identifiers
 from ..comments import find_venue
-from ...text.names import clean
 from ..reading import Paragraph, iter_lines
-from ...records import PaperRecord, Rejection, excerpt
 from ..structured import MAX_FIELD, distinct, make_record
 from . import Source
 
@@ -45,7 +45,9 @@ _MARKUP = re.compile(r"[\\{}$~]|``|''|--")
 _TIE = re.compile(r"\\t\s*\{(\w)(\w)\}")
 # An accent command with its letter ("\~n", "\'{\i}", "\c c"): a BibTeX name is split at "~" and
 # spaces, so the accent is braced first ("{\~n}"), as BibTeX's own special characters are.
-_ACCENT = re.compile(r"\\['`^\"~=.]\s*(?:\{[^{}]*\}|\\[ij](?![A-Za-z])|[A-Za-z])|\\[uvHckrdbt](?:\s*\{[^{}]*\}|\s+[A-Za-z])")
+_ACCENT = re.compile(
+    r"\\['`^\"~=.]\s*(?:\{[^{}]*\}|\\[ij](?![A-Za-z])|[A-Za-z])|\\[uvHckrdbt](?:\s*\{[^{}]*\}|\s+[A-Za-z])"
+)
 
 
 def unlatex(value: str) -> str:
@@ -55,7 +57,9 @@ def unlatex(value: str) -> str:
         return clean(value)
     try:
         text = _LATEX.latex_to_text(_TIE.sub("\\1\u0361\\2", value)).translate(_ASCII_MARKS)
-        if _LEFT_MARKUP.search(re.sub(r"\$[^$]*\$", "", text)):  # escaped twice by the site ({\textbackslash}'e): once more
+        if _LEFT_MARKUP.search(
+            re.sub(r"\$[^$]*\$", "", text)
+        ):  # escaped twice by the site ({\textbackslash}'e): once more
             text = _LATEX.latex_to_text(text)
         return clean(text)
     except Exception:  # pylatexenc gives up on some malformed markup; braces are then just dropped
@@ -75,7 +79,9 @@ def authors(value: str) -> list[str]:
     return [person_name(name) for name in split_multiple_persons_names(braced)]
 
 
-def parse_entries(text: str, strings: dict[str, str] | None = None) -> tuple[list[tuple[int, dict[str, str]]], list[tuple[int, str, str]]]:
+def parse_entries(
+    text: str, strings: dict[str, str] | None = None
+) -> tuple[list[tuple[int, dict[str, str]]], list[tuple[int, str, str]]]:
     """``(line offset, fields)`` per entry (type in ``ENTRYTYPE``, key in ``ID``) and
     ``(line offset, reason, raw)`` per block that is not a valid entry; offsets are 0-based.
     ``@string`` macros are added to ``strings`` and a field that is one of them is replaced,
@@ -97,8 +103,10 @@ def parse_entries(text: str, strings: dict[str, str] | None = None) -> tuple[lis
     return entries, failures
 
 
-_SIMPLE_FIELD = re.compile(r"^\s*(booktitle|journal|year|doi|eprint|archiveprefix|url)\s*=\s*\{([^{}\\\n]*)\},?\s*$",
-                           re.IGNORECASE | re.MULTILINE)
+_SIMPLE_FIELD = re.compile(
+    r"^\s*(booktitle|journal|year|doi|eprint|archiveprefix|url)\s*=\s*\{([^{}\\\n]*)\},?\s*$",
+    re.IGNORECASE | re.MULTILINE,
+)
 _WANTED_FIELD = re.compile(r"\b(?:booktitle|journal|year|doi|eprint|archiveprefix|url)\s*=", re.IGNORECASE)
 
 
@@ -130,19 +138,32 @@ def venue_facts(fields: dict[str, str]) -> str | None:
 
 def entry_record(fields: dict[str, str], where, header: str) -> PaperRecord | Rejection:
     if long := next((key for key, value in fields.items() if len(value) > MAX_FIELD), None):  # before TeX is read
-        return Rejection(where, f"{long} of {len(fields[long]):,} characters is too long (limit {MAX_FIELD:,})",
-                         excerpt(fields.get("title", "")[:200]))
-    eprint = identifiers.arxiv(fields.get("eprint")) if (fields.get("archiveprefix") or "arxiv").casefold() == "arxiv" else None
+        return Rejection(
+            where,
+            f"{long} of {len(fields[long]):,} characters is too long (limit {MAX_FIELD:,})",
+            excerpt(fields.get("title", "")[:200]),
+        )
+    eprint = (
+        identifiers.arxiv(fields.get("eprint"))
+        if (fields.get("archiveprefix") or "arxiv").casefold() == "arxiv"
+        else None
+    )
     url = clean(fields.get("url") or "") or None
     arxiv = eprint or identifiers.arxiv(url)
     keywords = distinct(unlatex(word) for word in re.split(r"[;,]", fields.get("keywords") or ""))
     return make_record(
-        where, header, unlatex(fields.get("title") or "") or None, authors(fields.get("author") or ""),
+        where,
+        header,
+        unlatex(fields.get("title") or "") or None,
+        authors(fields.get("author") or ""),
         abstract=unlatex(fields.get("abstract") or "") or None,
         doi=identifiers.doi(fields.get("doi")) or identifiers.doi(url),
-        arxiv_id=arxiv[0] if arxiv else None, arxiv_version=arxiv[1] if arxiv else None,
-        openreview_id=identifiers.openreview_forum(url), keywords=keywords,
-        other_urls=[url] if url else [], stated_facts=venue_facts(fields),
+        arxiv_id=arxiv[0] if arxiv else None,
+        arxiv_version=arxiv[1] if arxiv else None,
+        openreview_id=identifiers.openreview_forum(url),
+        keywords=keywords,
+        other_urls=[url] if url else [],
+        stated_facts=venue_facts(fields),
     )
 
 
@@ -178,11 +199,16 @@ class BibtexFormat:
         for first, chunk in _chunks(source, self.encoding):
             if not _ENTRY.search(chunk):
                 if chunk.lstrip().startswith("@"):  # an entry whose opening is damaged ("@inpro\\ceedings{")
-                    yield Rejection(source.at(first), "a line opens with '@' but starts no BibTeX entry", excerpt(chunk[:200]))
+                    yield Rejection(
+                        source.at(first), "a line opens with '@' but starts no BibTeX entry", excerpt(chunk[:200])
+                    )
                 continue  # text outside entries is a comment in BibTeX
             if len(chunk) > MAX_ENTRY:  # refused before parsing: the parsers' time grows faster than the text
-                yield Rejection(source.at(first), f"entry of {len(chunk):,} characters is too long (limit {MAX_ENTRY:,})",
-                                excerpt(chunk[:200]))
+                yield Rejection(
+                    source.at(first),
+                    f"entry of {len(chunk):,} characters is too long (limit {MAX_ENTRY:,})",
+                    excerpt(chunk[:200]),
+                )
                 continue
             entries, failures = parse_entries(chunk, strings)
             for offset, reason, raw in failures:

@@ -22,10 +22,10 @@ import re
 from collections import deque
 from typing import Iterator
 
-from .. import identifiers
-from ...text.names import clean
-from ..reading import Paragraph, iter_lines
 from ...records import Affiliation, AuthorDetail, Institution, PaperRecord, Rejection, excerpt
+from ...text.names import clean
+from .. import identifiers
+from ..reading import Paragraph, iter_lines
 from ..structured import MAX_FIELD, distinct, make_record
 from . import Source
 from .bibtex import person_name
@@ -33,7 +33,15 @@ from .bibtex import person_name
 COLUMNS: dict[str, tuple[str, ...]] = {
     "title": ("title", "papertitle", "name"),
     "authors": ("authors", "author", "authornames", "creators", "byline"),
-    "affiliations": ("affiliations", "affiliation", "institutions", "institution", "aff", "organisations", "organizations"),
+    "affiliations": (
+        "affiliations",
+        "affiliation",
+        "institutions",
+        "institution",
+        "aff",
+        "organisations",
+        "organizations",
+    ),
     "abstract": ("abstract", "summary", "description"),
     "venue": ("venue", "conference", "booktitle", "journal", "event", "proceedings"),
     "year": ("year", "publicationyear", "date", "published"),
@@ -76,7 +84,9 @@ def column_map(header: list[str]) -> dict[str, int]:
             found[field] = keys.index(_key(name))
     for field, names in COLUMNS.items():
         if field not in found:
-            index = next((keys.index(name) for name in names if name in keys and keys.index(name) not in found.values()), None)
+            index = next(
+                (keys.index(name) for name in names if name in keys and keys.index(name) not in found.values()), None
+            )
             if index is not None:
                 found[field] = index
     return found
@@ -95,16 +105,22 @@ def split_people(cell: str) -> tuple[list[str], str | None]:
     """Names from an authors cell, and the list separator they were split by."""
     separator = list_separator(cell)
     if separator:
-        return [person_name(part) if "," in part else clean(part) for part in cell.split(separator) if part.strip()], separator
+        return [
+            person_name(part) if "," in part else clean(part) for part in cell.split(separator) if part.strip()
+        ], separator
     return [clean(part) for part in _COMMA_LIST.split(cell) if part.strip()], None
 
 
 def _affiliations(cell: str, authors: list[str], separator: str | None) -> tuple[list[AuthorDetail], list[Institution]]:
     parts = cell.split(separator) if separator else [cell]
     if len(authors) > 1 and separator and len(parts) == len(authors):
-        details = [AuthorDetail(tuple(Affiliation(clean(name)) for name in part.split("+") if name.strip())) for part in parts]
+        details = [
+            AuthorDetail(tuple(Affiliation(clean(name)) for name in part.split("+") if name.strip())) for part in parts
+        ]
         return details, []
-    names = distinct(clean(name) for part in (cell.split(separator) if separator else [cell]) for name in part.split("+"))
+    names = distinct(
+        clean(name) for part in (cell.split(separator) if separator else [cell]) for name in part.split("+")
+    )
     if len(authors) == 1 and names:
         return [AuthorDetail(tuple(Affiliation(name) for name in names))], []
     return [], [Institution(name, name) for name in names]
@@ -113,20 +129,36 @@ def _affiliations(cell: str, authors: list[str], separator: str | None) -> tuple
 def row_record(row: dict[str, str], where, header: str) -> PaperRecord | Rejection:
     get = lambda field: clean(row.get(field) or "") or None  # noqa: E731 (one lookup rule for every field)
     authors, separator = split_people(row.get("authors") or "")
-    details, institutions = _affiliations(row.get("affiliations") or "", authors, separator) if get("affiliations") else ([], [])
+    details, institutions = (
+        _affiliations(row.get("affiliations") or "", authors, separator) if get("affiliations") else ([], [])
+    )
     arxiv = identifiers.arxiv(get("arxiv")) or identifiers.arxiv(get("url"))
     forum = identifiers.openreview_forum(get("openreview") or get("url") or "")
     if get("openreview") and not forum and re.fullmatch(r"[\w\-]{6,20}", get("openreview")):
         forum = get("openreview")
     year = re.search(r"\b(19|20)\d\d\b", get("year") or "")
-    facts = "; ".join(part for part in (get("presentation"), f"{get('track')} track" if get("track") else None,
-                                        " ".join(filter(None, (get("venue"), year.group(0) if year else None))) or None) if part)
-    fields = {"abstract": get("abstract"), "comments": get("comments"),
-              "doi": identifiers.doi(get("doi")) or identifiers.doi(get("url")),
-              "arxiv_id": arxiv[0] if arxiv else None, "arxiv_version": arxiv[1] if arxiv else None,
-              "openreview_id": forum, "keywords": distinct(clean(k) for k in re.split(r"[;,|]", get("keywords") or "")),
-              "code_urls": [get("code")] if get("code") else [], "project_urls": [get("project")] if get("project") else [],
-              "other_urls": [get("url")] if get("url") else [], "stated_facts": facts or None}
+    facts = "; ".join(
+        part
+        for part in (
+            get("presentation"),
+            f"{get('track')} track" if get("track") else None,
+            " ".join(filter(None, (get("venue"), year.group(0) if year else None))) or None,
+        )
+        if part
+    )
+    fields = {
+        "abstract": get("abstract"),
+        "comments": get("comments"),
+        "doi": identifiers.doi(get("doi")) or identifiers.doi(get("url")),
+        "arxiv_id": arxiv[0] if arxiv else None,
+        "arxiv_version": arxiv[1] if arxiv else None,
+        "openreview_id": forum,
+        "keywords": distinct(clean(k) for k in re.split(r"[;,|]", get("keywords") or "")),
+        "code_urls": [get("code")] if get("code") else [],
+        "project_urls": [get("project")] if get("project") else [],
+        "other_urls": [get("url")] if get("url") else [],
+        "stated_facts": facts or None,
+    }
     if institutions or not details:
         fields["institutions"] = institutions
     return make_record(where, header, get("title"), authors, details, **fields)
@@ -160,9 +192,13 @@ class CsvFormat:
             elif not any(cell.strip() for cell in cells):
                 continue
             elif len(cells) != len(header):
-                yield Rejection(where, f"row has {len(cells)} cells, the header has {len(header)}", excerpt(" | ".join(cells)[:400]))
+                yield Rejection(
+                    where, f"row has {len(cells)} cells, the header has {len(header)}", excerpt(" | ".join(cells)[:400])
+                )
             elif any(len(cell) > MAX_FIELD for cell in cells):
-                yield Rejection(where, f"a cell is longer than {MAX_FIELD:,} characters", excerpt(" | ".join(cells)[:400]))
+                yield Rejection(
+                    where, f"a cell is longer than {MAX_FIELD:,} characters", excerpt(" | ".join(cells)[:400])
+                )
             else:
                 yield row_record({field: cells[index] for field, index in columns.items()}, where, "")
 

@@ -27,10 +27,10 @@ from dataclasses import dataclass, field
 from html.entities import html5
 from typing import Iterator
 
-from ..comments import VENUES, find_venue
-from ...text.names import clean, has_cjk, unescape_html, with_generations
-from ..reading import Paragraph
 from ...records import Institution, PaperRecord, Rejection, excerpt
+from ...text.names import clean, has_cjk, unescape_html, with_generations
+from ..comments import VENUES, find_venue
+from ..reading import Paragraph
 from . import Source, split_header
 
 MAX_TITLE = 1_000
@@ -62,12 +62,14 @@ _MAX_SOLE_NAME_WORDS = 4  # one name and no comma: short, or it is a title
 def _label(text: str) -> tuple[str | None, str]:
     for label, pattern in LABELS.items():
         if match := pattern.match(text):
-            return label, text[match.end():]
+            return label, text[match.end() :]
     return None, text
 
 
 def _author_names(text: str) -> list[str]:
-    return with_generations(_AUTHOR_MARKS.sub("", part).strip() for part in _AUTHOR_SEPARATOR.split(clean(unescape_html(text))))
+    return with_generations(
+        _AUTHOR_MARKS.sub("", part).strip() for part in _AUTHOR_SEPARATOR.split(clean(unescape_html(text)))
+    )
 
 
 def _is_title_word(word: str) -> bool:
@@ -110,7 +112,8 @@ def _rejoined_references(body: str) -> str:
     at a time, since "&amp;amp;" leaves the next reference's '&' only once the first is resolved."""
     while True:
         rejoined = _CUT_REFERENCE.sub(
-            lambda match: f"&{match[1]};" if match[1][0] == "#" or f"{match[1]};" in html5 else match[0], body)
+            lambda match: f"&{match[1]};" if match[1][0] == "#" or f"{match[1]};" in html5 else match[0], body
+        )
         if rejoined == body:
             return body
         body = unescape_html(rejoined)
@@ -139,7 +142,7 @@ def split_bracketed(text: str) -> tuple[str, str | None]:
         elif text[index] == "（":
             depth -= 1
             if depth == 0:
-                return text[:index].strip(), text[index + 1:-1].strip() or None
+                return text[:index].strip(), text[index + 1 : -1].strip() or None
     return text, None
 
 
@@ -149,8 +152,11 @@ def _is_header(first: Paragraph, second: Paragraph | None) -> bool:
     never a paper's title, whatever follows it."""
     if "\n" in first.text or len(first.text) > MAX_HEADER:
         return False
-    return (second is None or names_a_known_venue_only(first.text)
-            or not (_is_translation(first, second) or looks_like_authors(second.text)))
+    return (
+        second is None
+        or names_a_known_venue_only(first.text)
+        or not (_is_translation(first, second) or looks_like_authors(second.text))
+    )
 
 
 _HEADER_WORDS = re.compile(r"\b(?:(?:19|20)\d\d|accepted|papers|proceedings)\b", re.IGNORECASE)
@@ -254,11 +260,18 @@ class ListingFormat:
                     yield self._finish(unfielded, header, source)
                 run = []
             if block is None:
-                yield Rejection(source.at(paragraph.line), f"'{field_name}' field before any paper title", excerpt(paragraph.text))
+                yield Rejection(
+                    source.at(paragraph.line), f"'{field_name}' field before any paper title", excerpt(paragraph.text)
+                )
                 continue
             if len(value) > MAX_FIELD:
-                block.problem = block.problem or f"'{field_name}' field of {len(value):,} characters is too long (limit {MAX_FIELD:,})"
-            block.fields[field_name] = (block.fields[field_name] + "\n" + value) if field_name in block.fields else value
+                block.problem = (
+                    block.problem
+                    or f"'{field_name}' field of {len(value):,} characters is too long (limit {MAX_FIELD:,})"
+                )
+            block.fields[field_name] = (
+                (block.fields[field_name] + "\n" + value) if field_name in block.fields else value
+            )
         if block is not None:
             yield self._finish(block, header, source)
         for unfielded in _by_shape(run):
@@ -274,7 +287,9 @@ class ListingFormat:
         elif block.byline is None:
             problem = problem or "block has no author line"
         elif len(block.byline.text) > MAX_FIELD:
-            problem = problem or f"author line of {len(block.byline.text):,} characters is too long (limit {MAX_FIELD:,})"
+            problem = (
+                problem or f"author line of {len(block.byline.text):,} characters is too long (limit {MAX_FIELD:,})"
+            )
         authors = _author_names(block.byline.text) if problem is None else []
         if problem is None and not authors:
             problem = "block has no author line"

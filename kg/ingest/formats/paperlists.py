@@ -22,12 +22,12 @@ from typing import Iterator
 
 from ...orgs.keys import is_legal_form
 from ...orgs.org_names import ORGANISATION_WORDS, UNIT_WORDS, is_country, is_top_level, words_of
+from ...records import Affiliation, AuthorDetail, PaperRecord, Rejection, excerpt
+from ...text.names import clean, fold, is_generation, unescape_html, with_generations
 from .. import identifiers
 from ..comments import find_venue, known_venue_of_compact, names_conference, venue_of_header
-from ...text.names import clean, fold, is_generation, unescape_html, with_generations
 from ..json_stream import ArrayStream, Fault
 from ..reading import Paragraph
-from ...records import Affiliation, AuthorDetail, PaperRecord, Rejection, excerpt
 from ..structured import FieldError, distinct, institutions_of, make_record, parts, text
 from . import Source
 from .bibtex import citation_fields, unlatex, venue_facts
@@ -92,7 +92,7 @@ def without_repeated_byline(entry: dict) -> dict:
     undoubled = {**entry, _filled_key(entry, ("author", "authors")): ";".join(names[:half])}
     for key in _PER_AUTHOR_KEYS:
         if isinstance(value := entry.get(key), str) and _twice(listed := value.split(";")):
-            undoubled[key] = ";".join(listed[:len(listed) // 2])
+            undoubled[key] = ";".join(listed[: len(listed) // 2])
     return undoubled
 
 
@@ -138,8 +138,10 @@ def _named_with_hosts(aff: str, domain: str) -> list[tuple[str, str]]:
 # A footnote number glued to the name it begins or ends ("2Microsoft", "1Loom University, 2Weave
 # Labs", "Hong Kong S.A.R.1"), as lists copied from a PDF's title page write affiliations (ECCV
 # 2022, COLING 2022); a number after a space ("Beijing 100084", "Lab 2") is no footnote.
-_FOOTNOTE_NUMBERS = (re.compile(r"(?:^|(?<=[,+])|(?<=[,+]\s))\d{1,2}(?=[A-Z\u00c0-\u00de])"),
-                     re.compile(r"(?<=[a-z.)\u00df-\u00ff])\d{1,2}(?=\s*(?:$|[,+]))"))
+_FOOTNOTE_NUMBERS = (
+    re.compile(r"(?:^|(?<=[,+])|(?<=[,+]\s))\d{1,2}(?=[A-Z\u00c0-\u00de])"),
+    re.compile(r"(?<=[a-z.)\u00df-\u00ff])\d{1,2}(?=\s*(?:$|[,+]))"),
+)
 
 
 def _without_footnote_numbers(affs: list[str]) -> list[str]:
@@ -171,8 +173,12 @@ def _apart(name: str, host: str, alone: set[str]) -> list[tuple[str, str]]:
         last = fold(words[end - 1]).strip(".,")
         # an organisation word, a legal form or the country of an address ends the one before; after
         # a country no unit of the name before follows
-        if (head in alone and tail in alone and (last in ORGANISATION_WORDS or is_legal_form(last) or is_country(last))
-                and (is_country(last) or not _is_unit(tail))):
+        if (
+            head in alone
+            and tail in alone
+            and (last in ORGANISATION_WORDS or is_legal_form(last) or is_country(last))
+            and (is_country(last) or not _is_unit(tail))
+        ):
             return [(head, host), *_apart(tail, host, alone)]
     return [(name, host)]
 
@@ -188,15 +194,24 @@ def _stated(entry: dict) -> list[list[tuple[str, str]]]:
 
 def _details(entry: dict, authors: list[str], stated: list[list[tuple[str, str]]]) -> list[AuthorDetail]:
     count = len(authors)
-    ids, orcids, dblps, scholars = (_per_author(parts(entry.get(key), key, ";"), count)
-                                    for key in ("authorids", "orcid", "dblp", "google_scholar"))
+    ids, orcids, dblps, scholars = (
+        _per_author(parts(entry.get(key), key, ";"), count) for key in ("authorids", "orcid", "dblp", "google_scholar")
+    )
     affs = stated if len(stated) == count else [[]] * count
     details = []
     for author_id, orcid, dblp, scholar, named in zip(ids, orcids, dblps, scholars, affs):
         affiliations = tuple(Affiliation(name, host or None) for name, host in named)
         other_ids = tuple(found for found in map(identifiers.other_person_id, (author_id, scholar)) if found)
-        details.append(AuthorDetail(affiliations, identifiers.openreview_profile(author_id), identifiers.email(author_id),
-                                    identifiers.orcid(orcid), identifiers.dblp_pid(dblp), other_ids))
+        details.append(
+            AuthorDetail(
+                affiliations,
+                identifiers.openreview_profile(author_id),
+                identifiers.email(author_id),
+                identifiers.orcid(orcid),
+                identifiers.dblp_pid(dblp),
+                other_ids,
+            )
+        )
     return details
 
 
@@ -204,7 +219,11 @@ def _edition_dated(fields: dict[str, str], header: str) -> dict[str, str]:
     """The bibtex fields, with the file name's year where the booktitle names the file's conference:
     that year is the edition's, a bibtex year the printing's (ACML 2023's PMLR volume is of 2024)."""
     acronym, edition = venue_of_header(header)
-    if edition and fields.get("year") and names_conference(find_venue(unlatex(fields.get("booktitle") or ""))[0], acronym):
+    if (
+        edition
+        and fields.get("year")
+        and names_conference(find_venue(unlatex(fields.get("booktitle") or ""))[0], acronym)
+    ):
         return {**fields, "year": str(edition)}
     return fields
 
@@ -216,13 +235,17 @@ _NOT_ACCEPTED = re.compile(r"(?:desk[\s_-]*)?reject(?:ed)?|withdrawn?|withdrawal
 
 def paper_record(entry: object, where, header: str) -> PaperRecord | Rejection:
     if not isinstance(entry, dict):
-        return Rejection(where, f"entry is a JSON {type(entry).__name__}, not an object", excerpt(json.dumps(entry)[:200]))
+        return Rejection(
+            where, f"entry is a JSON {type(entry).__name__}, not an object", excerpt(json.dumps(entry)[:200])
+        )
     title = text(entry.get("title"), "title")
     if (status := text(entry.get("status"), "status")) and _NOT_ACCEPTED.fullmatch(status):
         return Rejection(where, f"status {status!r}: a submission the conference did not accept", excerpt(title or ""))
     entry = without_repeated_byline(entry)
     authors = byline(entry)
-    bib_fields = _edition_dated(citation_fields(entry["bibtex"]), header) if isinstance(entry.get("bibtex"), str) else {}
+    bib_fields = (
+        _edition_dated(citation_fields(entry["bibtex"]), header) if isinstance(entry.get("bibtex"), str) else {}
+    )
     urls = {key: text(entry.get(key), key) for key in ("site", "openreview", "pdf", "github", "project")}
     forum = identifiers.openreview_forum(urls["openreview"] or urls["site"] or bib_fields.get("url"))
     track = text(entry.get("track"), "track")
@@ -234,15 +257,26 @@ def paper_record(entry: object, where, header: str) -> PaperRecord | Rejection:
     stated = distinct(name for names in per_entry for name, _ in names)
     details = _details(entry, authors, per_entry)
     return make_record(
-        where, header, title, authors, details,
+        where,
+        header,
+        title,
+        authors,
+        details,
         abstract=text(entry.get("abstract"), "abstract") or text(entry.get("tldr"), "tldr"),
         keywords=distinct(parts(entry.get("keywords"), "keywords", ";")),
-        doi=identifiers.doi(bib_fields.get("doi")), arxiv_id=arxiv[0] if arxiv else None,
-        arxiv_version=arxiv[1] if arxiv else None, openreview_id=forum,
+        doi=identifiers.doi(bib_fields.get("doi")),
+        arxiv_id=arxiv[0] if arxiv else None,
+        arxiv_version=arxiv[1] if arxiv else None,
+        openreview_id=forum,
         code_urls=[urls["github"]] if urls["github"] else [],
         project_urls=[urls["project"]] if urls["project"] else [],
-        other_urls=[url for url in (urls["pdf"], urls["site"]) if url and (url == urls["pdf"] or not identifiers.openreview_forum(url))],
-        stated_facts=facts or None, institutions=institutions_of(stated, details or []),
+        other_urls=[
+            url
+            for url in (urls["pdf"], urls["site"])
+            if url and (url == urls["pdf"] or not identifiers.openreview_forum(url))
+        ],
+        stated_facts=facts or None,
+        institutions=institutions_of(stated, details or []),
     )
 
 
@@ -256,7 +290,9 @@ class PaperlistsFormat:
             return 0.0
         # an array of objects, or one whose first paper names a title and authors (a first field of
         # many KB may push those names beyond what is sniffed)
-        return 1.0 if re.match(r"\[\s*\{", head) or '"title"' in head and re.search(r'"author(?:s|ids)?"', head) else 0.5
+        return (
+            1.0 if re.match(r"\[\s*\{", head) or '"title"' in head and re.search(r'"author(?:s|ids)?"', head) else 0.5
+        )
 
     def read(self, paragraphs: Iterator[Paragraph], source: Source) -> Iterator[PaperRecord | Rejection]:
         del paragraphs  # the JSON is decoded from the file itself, a chunk at a time
