@@ -2,7 +2,7 @@
 
     python bench/page_load.py [--authors 20000] [--baseline 500]
 
-Both pages are the seeded synthetic co-author network of tests/test_graph_pages.py, rendered by
+Both pages are the seeded synthetic co-author network of tests/graphs/test_render.py, rendered by
 kg/graphs/render.py and opened by the tests' Chromium driver (networking off); the small page,
 opened in the same run, is the baseline the ratio is taken against. Exits 1 when the large page
 takes longer than ``--max-seconds``.

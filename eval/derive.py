@@ -7,7 +7,7 @@ The provider's file (papercopilot/paperlists, one JSON list of papers) is third-
 writes what ``../shared/realdata/`` holds for two conferences (its README describes the files), so
 that any other conference of the provider can be scored the same way. Nothing derived is ever
 committed to the repository. The listing and abstracts files are the ones ``shared/realdata``
-holds, byte for byte (``tests/test_realdata.py`` checks it when that folder exists).
+holds, byte for byte (``tests/pipeline/test_realdata.py`` checks it when that folder exists).
 """
 
 from __future__ import annotations

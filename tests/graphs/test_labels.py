@@ -10,8 +10,8 @@ from __future__ import annotations
 import networkx as nx
 import pytest
 from conftest import run_kg
-from test_graph_pages import EVERY_NODE_IN_VIEW
 
+from graphs.test_render import EVERY_NODE_IN_VIEW
 from kg.graphs.labels import SPOTS, ZOOMS, _away, _box, fit_scale, overlaps, place, text_width
 from kg.graphs.networks import network
 from kg.graphs.projections import ego_network

@@ -3,12 +3,11 @@ missing, beside a near abstract of a paper the listing lacks, stays unjoined rat
 
 from __future__ import annotations
 
-from test_abstract_join import VENUE, abstract_for, venue_papers
-
 from kg.rdf.iris import Minter
 from kg.resolve.abstract_join import MIN_MARGIN
 from kg.resolve.papers import PaperFacts, find_merges
 from kg.resolve.store_step import merge_triples
+from resolve.test_abstract_join import VENUE, abstract_for, venue_papers
 
 
 def _merged(papers) -> dict[str, str]:

@@ -199,7 +199,7 @@ def test_author_institution_network_is_bipartite_and_counts_papers(sample_store,
     )
 
 
-GEXF_SCHEMA = Path(__file__).resolve().parents[1] / ".." / "shared" / "schemas" / "gexf-1.2draft" / "gexf.xsd"
+GEXF_SCHEMA = Path(__file__).resolve().parents[2] / ".." / "shared" / "schemas" / "gexf-1.2draft" / "gexf.xsd"
 
 
 @pytest.fixture(scope="module")

@@ -4,7 +4,7 @@ a rejection, records the mutation did not touch are kept, the format does not fl
 file keeps its header and most of its blocks, and no input takes long.
 
 ``KG_FUZZ_MUTANTS`` sets the number of mutants per file (default 300; the issue's run used
-thousands: ``KG_FUZZ_MUTANTS=3000 pytest tests/test_reliability_fuzz.py``).
+thousands: ``KG_FUZZ_MUTANTS=3000 pytest tests/ingest/test_fuzz.py``).
 """
 
 from __future__ import annotations

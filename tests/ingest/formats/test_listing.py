@@ -12,7 +12,7 @@ from kg.ingest.formats import FORMATS, read_source
 from kg.ingest.formats.listing import looks_like_authors, parse_institutions, split_bracketed
 from kg.records import PaperRecord, Rejection
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).resolve().parents[2] / "data"
 
 
 def read_all(path: Path, **kwargs) -> tuple[str, list[PaperRecord], list[Rejection]]:

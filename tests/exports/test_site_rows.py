@@ -11,7 +11,7 @@ from kg.exports.site import PAGES, _panel_rows, _sparql
 from kg.exports.site_rows import rows, spool, unspooled
 
 PANELS = {panel.query: panel for _, panels in PAGES.values() for panel in panels}
-QUERIES = sorted(set(PANELS) | set(PAGES))  # identifiers: tests/test_site_identifiers.py
+QUERIES = sorted(set(PANELS) | set(PAGES))  # identifiers: tests/exports/test_site_identifiers.py
 SORTED_HERE = sorted(name for name, panel in PANELS.items() if panel.order is not None)
 
 

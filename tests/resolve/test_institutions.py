@@ -304,7 +304,7 @@ def test_ip_paris_is_no_other_name_of_ecole_polytechnique():
     # IP Paris groups École Polytechnique with four other schools: an institution of its own. The
     # table is read from this checkout: an editable install may point the package at another one's
     checkout = AliasTable(
-        *read_alias_file(Path(__file__).resolve().parents[1] / "ontology" / "institution-aliases.tsv")
+        *read_alias_file(Path(__file__).resolve().parents[2] / "ontology" / "institution-aliases.tsv")
     )
     assert institutions(
         "Laboratoire d'Informatique (LIX), École Polytechnique, CNRS, Institut Polytechnique de Paris, "

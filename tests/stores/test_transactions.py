@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from conftest import KG_BIN, LISTING, run_kg
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).resolve().parents[2] / "data"
 
 
 def stats(cwd: Path) -> dict:
@@ -170,7 +170,7 @@ def test_a_fifo_is_refused_at_once_and_an_incomplete_journal_entry_deletes_nothi
 def test_kill_9_between_the_merge_rewrite_and_the_derived_graph_keeps_the_merge(tmp_path):
     """The resolution step dies after rewriting the merged paper, before its derived graph is written."""
     from conftest import ABSTRACTS
-    from test_ingest import dump, dump_of_build
+    from pipeline.test_ingest import dump, dump_of_build
 
     store = tmp_path / "store"
     run_kg("build", "--store", str(store), cwd=tmp_path)

@@ -267,7 +267,7 @@ def test_a_listing_and_an_abstracts_file_in_one_order_join_the_weak_pair_in_the_
     assert len(merges) == len(topics)
     assert {title for title, kinds in merges if "record-order" in kinds} == {WEAK[0]}
     # This checkout's shapes: an editable install shared by several worktrees maps kg.ontology to one of them.
-    checkout_shapes = Path(__file__).resolve().parents[1] / "ontology" / "shapes.ttl"
+    checkout_shapes = Path(__file__).resolve().parents[2] / "ontology" / "shapes.ttl"
     if checkout_shapes.exists():
         monkeypatch.setattr(shacl, "SHAPES", checkout_shapes)
     report = validate_graph(store_graph(store))
