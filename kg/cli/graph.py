@@ -69,13 +69,12 @@ def draw(
     from ..graphs.files import write_network
     from ..graphs.networks import network
     from ..graphs.projections import ego_network, induced, top_nodes
-    from ..query.library import find_entity
 
     with opened_store(store_spec) as store:
         graph = network(store, name, **thresholds)
         heading, stem = HEADINGS[name], name
         if center:
-            iri = str(find_entity(store, KINDS[name], center))
+            iri = _center(store, name, center)
             if iri not in graph:
                 unit_hint = "; named only through its units? try --level parent" if name == "institutions" else ""
                 raise KgError(
@@ -97,6 +96,17 @@ def draw(
     path = out or Path("exports") / f"{stem}.{EXTENSIONS.get(file_format, file_format)}"
     write_network(graph, path, file_format, heading, KINDS[name])
     _wrote(path, graph)
+
+
+def _center(store, name: str, typed: str) -> str:
+    """The node the ego network is drawn around: a country by name or ISO code, else as the query library finds it."""
+    if name == "countries":
+        from ..graphs.countries import country_iri, find_country
+
+        return country_iri(find_country(typed))
+    from ..query.library import find_entity
+
+    return str(find_entity(store, KINDS[name], typed))
 
 
 def _wrote(path: Path, graph) -> None:
@@ -174,6 +184,20 @@ topics = network_command(
     \b
     kg graph topics                                    # exports/topics.html
     kg graph topics --topic "reinforcement learning"   # the topics that co-occur with it
+    """,
+)
+
+countries = network_command(
+    "countries",
+    "country",
+    """Countries linked by the papers their organisations write together (from the organisation registry).
+
+    A paper's countries are those of the organisations it lists; it counts once per country.
+
+    \b
+    kg graph countries                                 # exports/countries.html
+    kg graph countries --country Germany               # Germany and its partner countries
+    kg query country-collaborations                    # the same pairs as a table
     """,
 )
 
@@ -280,7 +304,7 @@ def graph() -> None:
     """Collaboration networks: interactive pages, files for Gephi, and their measures."""
 
 
-for sub in (coauthors, institutions, topics, affiliations, stats, path_command):
+for sub in (coauthors, institutions, topics, countries, affiliations, stats, path_command):
     graph.add_command(sub)
 
 COMMANDS = (graph,)

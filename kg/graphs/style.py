@@ -47,6 +47,7 @@ WORDING = {
     "author": Wording("author", "authors", "Institutions"),
     "institution": Wording("institution", "institutions", "Authors"),
     "topic": Wording("topic", "topics", "Related", "co-occurrences"),
+    "country": Wording("country", "countries", "Institutions"),
     "affiliation": Wording("author or institution", "authors and institutions", "Linked"),
 }
 
