@@ -244,12 +244,17 @@ def _label(graph, node) -> str:
 @level_option
 @threshold_options
 def stats(name, rows, top, **thresholds) -> None:
-    """Size, components, communities (Leiden, seeded), and who is central or bridges groups."""
+    """Size, components, communities (Leiden, seeded), and who is central or bridges groups.
+
+    In the co-author network, a name whose papers fall into groups with no co-author and no
+    organisation in common is marked: probably several people, whose measures add up under one name.
+    """
     from ..graphs.metrics import SEED, summarize
     from ..graphs.networks import network
 
     with opened_store(thresholds.pop("store_spec")) as store:
         graph = network(store, name, top=top, details=False, **thresholds)
+        namesakes = _namesakes(store) if name == "coauthors" else {}
     summary = summarize(graph, rows)
     out = console()
     out.print(
@@ -264,6 +269,7 @@ def stats(name, rows, top, **thresholds) -> None:
         if summary.betweenness_sample
         else ", exact"
     )
+    marked = set()
     for title, ranking, fmt in (
         (f"degree ({NEIGHBOURS[name]})", summary.top_degree, "{:,}"),
         ("weighted degree (shared papers)", summary.top_weighted_degree, "{:,.6g}"),
@@ -272,11 +278,25 @@ def stats(name, rows, top, **thresholds) -> None:
     ):
         out.print(f"\n{title}:")
         for node, value in ranking:
-            out.print(f"  {fmt.format(value):>10}  {_label(graph, node)}")
+            note = f"  * probably {namesakes[node]} people of this name" if node in namesakes else ""
+            marked |= {node} & set(namesakes)
+            out.print(f"  {fmt.format(value):>10}  {_label(graph, node)}{note}", markup=False)
         if not ranking:
             out.print("  (none)")
         elif title.startswith("betweenness") and not any(value for _, value in ranking):
             out.print("  (all 0: no node lies on a shortest path between two others)")
+    if marked:
+        out.print(
+            f"\n* {plural(len(marked), 'name')} above: papers in groups that share no co-author and no organisation, "
+            "so probably several people whose measures add up under one name (kg quality lists every such name)."
+        )
+
+
+def _namesakes(store) -> dict[str, int]:
+    """Authors likely to be several people (kg/quality/namesakes.py), with how many groups their papers form."""
+    from ..quality.namesakes import likely_several_people
+
+    return {row["author"]: row["groups"] for row in likely_several_people(store)}
 
 
 @click.command("path")
