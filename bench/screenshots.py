@@ -38,11 +38,17 @@ READ_LABELS = """(() => ({
 }))()"""
 
 
-def measure(browser: Chromium, page: Path) -> dict:
-    """What a person sees on ``page``: load time, labels drawn, overlaps, top 50 labelled."""
+def measure(browser: Chromium, page: Path, window: tuple[int, int] | None = None) -> dict:
+    """What a person sees on ``page``: load time, labels drawn, overlaps, top 50 labelled; with
+    ``window``, after the window is resized to it (the page fits the network to it again)."""
     report = browser.open(page, settle=1.0)
     if report.errors or report.requests:
         raise SystemExit(f"{page}: errors {report.errors}, requests {report.requests}")
+    if window:  # a new tab each time: the size is set once the page is open
+        browser.send(
+            "Emulation.setDeviceMetricsOverride", width=window[0], height=window[1], deviceScaleFactor=1, mobile=False
+        )
+        browser.idle(2.5)  # vis-network checks its container's size every second
     read = browser.evaluate(READ_LABELS)
     drawn = {box[4] for box in read["boxes"]}
     top_labelled = sum(1 for node in read["top"] if node in drawn) if drawn != {""} else None
@@ -50,6 +56,7 @@ def measure(browser: Chromium, page: Path) -> dict:
         "bytes": page.stat().st_size,
         "load_s": round(report.load_seconds, 2),
         "nodes": read["nodes"],
+        "scale": round(browser.evaluate("network.getScale()"), 3),
         "labels": len(read["boxes"]),
         "overlaps": overlaps([tuple(box[:4]) for box in read["boxes"]]),
         "top50_labelled": top_labelled,
@@ -96,13 +103,7 @@ def main() -> None:
                 if args.out:
                     screenshot(browser, args.out / f"{name}-{args.papers}.png")
                 width, height = SMALL_WINDOW
-                browser.send(
-                    "Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=1, mobile=False
-                )
-                try:
-                    print(f"{name} at {width}×{height}", measure(browser, folder / f"{name}.html"))
-                finally:
-                    browser.send("Emulation.clearDeviceMetricsOverride")
+                print(f"{name} at {width}×{height}", measure(browser, folder / f"{name}.html", SMALL_WINDOW))
         finally:
             browser.close()
 
