@@ -31,12 +31,24 @@ from pyvis.network import Network
 
 from ..rdf.iris import profile_path
 from ..text.names import match_key
-from .labels import FIT_MARGIN, NO_LABEL, Label, fit_scale, place
+from .labels import ALWAYS, FIT_MARGIN, Ladder, Spot, place, scales
 from .layout import layout
 from .metrics import SEED, communities, communities_phrase, membership
 from .projections import induced, top_nodes
 from .salience import backbone, importance_order, node_radii, strongest_ties
-from .style import COMMUNITY_CAP, GREY, WORDING, Wording, colour, counted, label_sizes, leaders, legend_entries, tooltip
+from .style import (
+    COMMUNITY_CAP,
+    GREY,
+    WORDING,
+    Wording,
+    colour,
+    community_names,
+    counted,
+    label_sizes,
+    leaders,
+    legend_entries,
+    tooltip,
+)
 
 NODE_CAP = 1000
 #: Above this many nodes a network is drawn as the conference view: each node's strongest ties only,
@@ -110,9 +122,9 @@ def _href(node: str, attrs: dict, profiles: str | None) -> str | None:
 
 def _add_nodes(
     net: Network, shown: nx.Graph, groups: list[set[str]], word: Wording, seed: int, profiles: str | None
-) -> float:
-    """Each node with its place (:mod:`.layout`), size, colour, label (:mod:`.labels`) and search keys;
-    the scale the labels were placed for."""
+) -> tuple[Ladder, list[dict]]:
+    """Each node with its place (:mod:`.layout`), size, colour, labels (:mod:`.labels`) and search keys;
+    the scales the labels were placed at, and the communities' names placed with them."""
     group_of = membership(groups)
     multi = [index for index, group in enumerate(groups) if len(group) > 1]
     rank = {index: position for position, index in enumerate(multi)}
@@ -120,13 +132,21 @@ def _add_nodes(
     order = importance_order(shown)
     fonts = label_sizes(shown, order)
     radii = node_radii(shown, positions)
-    labels = place(order, positions, radii, {node: shown.nodes[node].get("label", node) for node in order}, fonts)
+    names = {node: shown.nodes[node].get("label", node) for node in order}
+    clusters = community_names(shown, groups, positions)
+    ladder = scales(positions, radii)
+    for cluster in clusters:
+        positions[cluster["id"]], radii[cluster["id"]] = (cluster["x"], cluster["y"]), 0.0
+        names[cluster["id"]], fonts[cluster["id"]] = cluster["name"], cluster["fontSize"]
+    centred = [cluster["id"] for cluster in clusters]
+    levels = place([*centred, *order], positions, radii, names, fonts, ladder, frozenset(centred))
+    for cluster in clusters:
+        cluster["labels"] = _level_spots(levels, cluster["id"])
     importance = {node: position for position, node in enumerate(order)}
     for node, attrs in shown.nodes(data=True):
         group = group_of[node]
         href = _href(node, attrs, profiles)
         extra = {"href": href} if href else {}
-        label = labels.get(node, NO_LABEL)
         net.add_node(
             node,
             label=None,
@@ -139,24 +159,22 @@ def _add_nodes(
             community=group,
             rank=importance[node],
             fontSize=fonts[node],
-            **_label_fields(label),
+            labels=_level_spots(levels, node),
             keys=_search_keys(attrs),
             acronyms=list(attrs.get("acronyms", ())),
             **extra,
             **({"year": attrs["year"]} if "year" in attrs else {}),
         )
-    return fit_scale(positions, radii)
+    return ladder, clusters
 
 
-def _label_fields(label: Label) -> dict:
-    """Where the page draws a node's label (:mod:`.labels`): from which zoom, until which, at which spot."""
-    return {
-        "labelZoom": label.zoom,
-        "labelUntil": label.until,
-        "labelSpot": label.spot,
-        "labelDx": label.dx,
-        "labelDy": label.dy,
-    }
+def _level_spots(levels: list[dict[str, Spot]], node: str) -> list:
+    """Where the page draws a label at each placed scale (:mod:`.labels`): a side, an offset, or null
+    for none; the scales above its last placement left out."""
+    spots = [level[node].data() if node in level else None for level in levels]
+    while spots and spots[-1] is None:
+        spots.pop()
+    return spots
 
 
 def _add_edges(net: Network, shown: nx.Graph, overview: bool) -> None:
@@ -199,7 +217,7 @@ def render_html(
     shown = graph if len(graph) <= cap else induced(graph, top_nodes(graph, cap))
     overview = len(shown) > COMMUNITY_VIEW_ABOVE or shown.number_of_edges() > DENSE_TIES * max(len(shown), 30)
     net = Network(heading=heading)
-    placed_at = _add_nodes(net, shown, groups, word, seed, profiles)
+    ladder, clusters = _add_nodes(net, shown, groups, word, seed, profiles)
     _add_edges(net, shown, overview)
     net.options = _options(big=len(shown) > 300, faint=overview)
     nodes, edges, heading, _, _, _ = net.get_network_data()
@@ -233,7 +251,10 @@ def render_html(
             edges=edges,
             options=net.options,
             fit_margin=FIT_MARGIN,
-            placed_at=placed_at,
+            always=ALWAYS,
+            scales=ladder.scales,
+            fitted_levels=ladder.fitted,
+            clusters=clusters,
             assets=assets,
             search_js=search_script(),
             vis_js=None if assets is not None else vis_asset("vis-network.min.js"),

@@ -14,6 +14,10 @@ from .projections import top_nodes
 COMMUNITY_CAP = 300
 TOOLTIP_TITLES = 8
 LEGEND_ENTRIES = 12
+#: Members a community needs on the page for its name to be written on the canvas, and the name's size.
+NAMED_COMMUNITY = 3
+COMMUNITY_NAME_PX = 15
+COMMUNITY_NAME_MEMBERS = 2
 #: Label sizes in screen pixels, from the least to the most important node.
 LABEL_PX = (11, 20)
 # Colour-blind-safe categorical palette (Okabe–Ito, then Tableau); further communities get
@@ -116,3 +120,27 @@ def label_sizes(graph: nx.Graph, order: list[str]) -> dict[str, int]:
         node: round(LABEL_PX[0] + (LABEL_PX[1] - LABEL_PX[0]) * (count**0.5 - low**0.5) / span)
         for node, count in papers.items()
     }
+
+
+def community_names(shown: nx.Graph, groups: list[set[str]], positions: dict[str, tuple[float, float]]) -> list[dict]:
+    """The names the page writes at the centre of each community (the legend's, named by its two most
+    central members), for the :data:`LEGEND_ENTRIES` largest with :data:`NAMED_COMMUNITY` members on
+    the page; none when fewer than two communities would be named (the legend then says it all)."""
+    multi = [group for group in groups if len(group) > 1]
+    named = []
+    for index, group in enumerate(multi[:LEGEND_ENTRIES]):
+        members = [node for node in sorted(group) if node in shown]
+        if len(members) >= NAMED_COMMUNITY:
+            x = sum(positions[node][0] for node in members) / len(members)
+            y = sum(positions[node][1] for node in members) / len(members)
+            named.append(
+                {
+                    "id": f"community:{index + 1}",
+                    "name": leaders(shown, set(members), COMMUNITY_NAME_MEMBERS),
+                    "colour": colour(index),
+                    "x": round(x, 2),
+                    "y": round(y, 2),
+                    "fontSize": COMMUNITY_NAME_PX,
+                }
+            )
+    return named if len(named) > 1 else []
