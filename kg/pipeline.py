@@ -214,7 +214,7 @@ def ingest(
                     )
                 )
                 staged.append((graph, target))
-                staged.append((detail_graph(graph, minter), target.with_suffix(".detail.nt")))
+                staged.append((detail_graph(graph), target.with_suffix(".detail.nt")))
         if not report.ingested:
             raise NothingRead(
                 f"nothing to ingest: {plural(report.read, 'record')} read from "
@@ -288,5 +288,5 @@ def _stage_file(
             ntriples(source_triples(name, source.format, header, stager.minter, file_modified(path.stat().st_mtime)))
         )
         out.flush()
-        detail.write(ntriples(detail_graph_triples(source_iri(name, stager.minter), stager.minter)))
+        detail.write(ntriples(detail_graph_triples(source_iri(name, stager.minter))))
     return report

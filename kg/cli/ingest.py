@@ -59,7 +59,7 @@ def remove(sources, store_spec, base) -> None:
         with resolution_suspended(store, mint):  # merges and display names follow the sources left
             for graph in graphs:
                 store.remove_graph(ox.NamedNode(graph))
-                store.remove_graph(detail_graph(ox.NamedNode(graph), mint))  # its topic detail
+                store.remove_graph(detail_graph(ox.NamedNode(graph)))  # its topic detail
                 console().print(f"Removed {graph}.")
         describe(store, mint)
 

@@ -59,7 +59,8 @@ def _members(level: str) -> str:
 # join, DISTINCT and GROUP BY over every (paper, member) row.
 _PAPERS = "SELECT ?paper WHERE { ?paper a schema:ScholarlyArticle }"
 _YEARS = "SELECT ?paper ?year WHERE { ?paper bibo:presentedAt/schema:startDate ?year }"  # its edition's
-_LABELS = "SELECT ?node ?label WHERE { ?node rdfs:label ?label }"
+# A paper's label is its English title (no rdfs:label repeats it).
+_LABELS = 'SELECT ?node ?label WHERE { { ?node rdfs:label ?label } UNION { ?node dcterms:title ?label FILTER(lang(?label) = "en") } }'
 
 
 # Each authorship's stated affiliation (structured sources say which author is where), with the

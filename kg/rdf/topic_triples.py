@@ -45,15 +45,17 @@ def scheme_graph(minter: Minter) -> NamedNode:
     return NamedNode(minter.iri("graph", "topics"))
 
 
-def detail_graph(source: NamedNode, minter: Minter) -> NamedNode:
-    """The graph of a source's topic assignments (weights and evidence), replaced and removed with
-    the source's graph (``source``: its IRI, ``{base}source/{local name}``)."""
-    return NamedNode(minter.part("graph", "topic-detail", source.value.rsplit("/", 1)[-1]))
+def detail_graph(source: NamedNode) -> NamedNode:
+    """The graph of a source's topic assignments (weights and evidence), replaced, removed and
+    rewritten by merges with the source's graph: ``{base}graph/topic-detail--{local name}`` of the
+    source's IRI ``{base}source/{local name}`` (so it follows from the IRI alone)."""
+    base, local = source.value.rsplit("/source/", 1)
+    return NamedNode(f"{base}/graph/topic-detail--{local}")
 
 
-def detail_graph_triples(source: NamedNode, minter: Minter) -> Iterator[Statement]:
+def detail_graph_triples(source: NamedNode) -> Iterator[Statement]:
     """What the detail graph says of itself: its kind (so exports and counts leave it out) and its source."""
-    graph = detail_graph(source, minter)
+    graph = detail_graph(source)
     yield graph, RDF.type, KG.DerivedGraph
     yield graph, RDF.type, KG.TopicDetailGraph
     yield graph, PROV.wasDerivedFrom, source
