@@ -1,7 +1,7 @@
 """The rows the collaboration networks are built from: scans of one pattern each, joined and counted in Python.
 
 Networks differ only in how a paper links to its members: ``dcterms:creator`` for authors,
-``schema:sourceOrganization`` for institutions, ``kg:foundTopic`` for topics. That link is bound as a parameter (an RDF
+``schema:sourceOrganization`` for institutions, ``dcterms:subject`` for topics. That link is bound as a parameter (an RDF
 term, never pasted into the text), so one query per question serves every network. Each paper's
 members, its years and every label are read once (:class:`Teams`); node counts, pairs, the
 author–institution affiliations and the papers' titles are joined from them here: at 20,000
@@ -22,13 +22,13 @@ import pyoxigraph as ox
 from rdflib import URIRef
 
 from ..stores.embedded import KGStore
-from ..vocab import DCTERMS, KG, SCHEMA, sparql_prologue
+from ..vocab import DCTERMS, SCHEMA, sparql_prologue
 
 AUTHORS = URIRef(DCTERMS.creator.value)
 INSTITUTIONS = URIRef(SCHEMA.sourceOrganization.value)
 # Topics found in a paper's text, not the broader ones added for them: otherwise every topic
 # would co-occur with its own ancestors.
-TOPICS = URIRef(KG.foundTopic.value)
+TOPICS = URIRef(DCTERMS.subject.value)
 # Countries: a paper's through its organisations (kg/graphs/countries.py), not one link.
 COUNTRIES = URIRef(SCHEMA.addressCountry.value)
 
@@ -60,8 +60,9 @@ def _members(level: str) -> str:
 # Scans of one pattern each, joined in Python: at 100,000 papers 3× faster than the store's
 # join, DISTINCT and GROUP BY over every (paper, member) row.
 _PAPERS = "SELECT ?paper WHERE { ?paper a schema:ScholarlyArticle }"
-_YEARS = "SELECT ?paper ?year WHERE { ?paper fabio:hasPublicationYear ?year }"
-_LABELS = "SELECT ?node ?label WHERE { ?node rdfs:label ?label }"
+_YEARS = "SELECT ?paper ?year WHERE { ?paper bibo:presentedAt/schema:startDate ?year }"  # its edition's
+# A paper's label is its English title (no rdfs:label repeats it).
+_LABELS = 'SELECT ?node ?label WHERE { { ?node rdfs:label ?label } UNION { ?node dcterms:title ?label FILTER(lang(?label) = "en") } }'
 
 
 # Each authorship's stated affiliation (structured sources say which author is where), with the
