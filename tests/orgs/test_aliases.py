@@ -3,8 +3,9 @@
 from collections import Counter
 from pathlib import Path
 
-from kg.orgs.aliases import read_alias_file
+from kg.orgs.aliases import AliasTable, active_aliases, read_alias_file
 from kg.orgs.keys import institution_key
+from kg.orgs.registry import load_registry, name_key
 
 SHIPPED = Path(__file__).resolve().parents[2] / "ontology" / "institution-aliases.tsv"
 
@@ -42,3 +43,28 @@ def test_the_why_field_is_not_read_as_a_parent(tmp_path):
     without = tmp_path / "without.tsv"
     without.write_text("Google DeepMind\tGoogle DeepMind\tGoogle\nGDM\tGoogle DeepMind\n", encoding="utf-8")
     assert read_alias_file(with_why) == read_alias_file(without)
+
+
+def test_a_registry_name_reaches_the_tables_canonical_name_of_its_record():
+    declared = {institution_key("California Institute of Technology"): "California Institute of Technology"}
+    with_registry = AliasTable(declared, registry=load_registry())
+    assert with_registry.canonical(institution_key("Caltech")) == "California Institute of Technology"
+    assert institution_key("Caltech") in with_registry
+    # near-miss: without the registry, or for a record the table names no canonical name of, nothing
+    assert AliasTable(declared).canonical(institution_key("Caltech")) is None
+    assert with_registry.canonical(institution_key("Stanford University")) is None
+
+
+def test_no_alias_line_says_only_what_the_registry_look_up_gives():
+    table = active_aliases()
+    registry = load_registry()
+    lines = _lines()
+    named = Counter(fields[1] for _, fields, _ in lines)
+    redundant = []
+    for number, fields, _ in lines:
+        if len(fields) != 2 or fields[0] == fields[1] or named[fields[1]] < 2:
+            continue  # the only line naming a canonical name declares it
+        records = registry.exact(name_key(fields[0]))
+        if len(records) == 1 and table._record_canonicals.get(records[0].id) == fields[1]:
+            redundant.append(number)
+    assert redundant == []
