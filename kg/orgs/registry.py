@@ -38,10 +38,11 @@ from ..text.domains import institutional_domain
 from .countries import countries_in, country_of_domain, country_of_name
 from .evidence import contradicted, key_variants, parent_of_all, runs, supports
 from .name_keys import DATA_DIR, name_key
-from .patches import patched, read_patches
+from .patches import patched, read_patches, read_supplement
 from .records import Match, Record
 
 TABLE_NAME, NOTICE_NAME, PATCHES_NAME = "registry.tsv.gz", "NOTICE", "registry-patches.tsv"
+SUPPLEMENT_NAME = "registry-supplement.tsv"
 TABLE_COLUMNS = (
     "id",
     "name",
@@ -300,7 +301,10 @@ def _split(value: str, separator: str) -> tuple[str, ...]:
     return tuple(value.split(separator)) if value else ()
 
 
-def read_table(path: Path, patches: dict[str, list[tuple[str, str]]] | None = None) -> Registry:
+def read_table(
+    path: Path, patches: dict[str, list[tuple[str, str]]] | None = None, supplement: Iterable[Record] = ()
+) -> Registry:
+    """The table, with ``patches`` applied and the ``supplement``'s organisations whose name it lacks."""
     patches = patches or {}
     records = []
     shared: dict[str, str] = {}  # one object for each repeated country and city (memory)
@@ -327,6 +331,8 @@ def read_table(path: Path, patches: dict[str, list[tuple[str, str]]] | None = No
                 _split(acronyms, "|"),
             )
             records.append(patched(record, patches[ident]) if ident in patches else record)
+    known = {key for record in records for key in record.keys}
+    records.extend(record for record in supplement if record.keys[0] not in known)  # a full dump has them
     return Registry(records, version)
 
 
@@ -338,8 +344,12 @@ def registry_version(path: Path | None = None) -> str:
 
 @lru_cache(maxsize=2)
 def load_registry(path: Path | None = None) -> Registry:
-    """The shipped table with the reviewed patches (read once per process)."""
-    return read_table(path or DATA_DIR / TABLE_NAME, read_patches(DATA_DIR / PATCHES_NAME))
+    """The shipped table with the reviewed patches and supplement (read once per process)."""
+    return read_table(
+        path or DATA_DIR / TABLE_NAME,
+        read_patches(DATA_DIR / PATCHES_NAME),
+        read_supplement(DATA_DIR / SUPPLEMENT_NAME),
+    )
 
 
 class ShippedRegistry:
