@@ -25,9 +25,9 @@ from .org_names import (
     TOP_LEVEL_WORDS,
     UNIT_WORDS,
     UNIVERSITY_WORDS,
-    is_acronym,
     is_country,
     is_known,
+    is_organisation_acronym,
     is_top_level,
     words_of,
 )
@@ -107,7 +107,7 @@ def _names_two(separator: re.Pattern, first: str, second: str, aliases: AliasTab
         return True  # "ETH Zurich & MPI Tübingen", "ETH Zurich and MPI Tübingen"
     if separator is _SLASH:
         return all(_organisation_alone(name, aliases) for name in (first, second)) and any(
-            names_institution(name, aliases) or is_acronym(name) for name in (first, second)
+            names_institution(name, aliases) or is_organisation_acronym(name) for name in (first, second)
         )
     return separator is _AMPERSAND and _lab_and_university(first, second, aliases)
 
@@ -258,7 +258,7 @@ def align_chinese(levels: list[str], chinese: str | None) -> list[str | None]:
     if not chinese:
         return aligned
     offset = 0
-    while offset < len(levels) - 1 and is_acronym(levels[offset]) and levels[offset] not in chinese:
+    while offset < len(levels) - 1 and is_organisation_acronym(levels[offset]) and levels[offset] not in chinese:
         offset += 1
     pieces = split_commas(chinese) if has_cjk(chinese) else [chinese]
     targets = list(range(offset, len(levels)))

@@ -10,7 +10,7 @@ from kg.errors import InputError
 from kg.orgs import aliases as alias_module
 from kg.orgs.aliases import ALIASES_ENV, AliasTable, active_aliases, read_alias_file
 from kg.orgs.institutions import resolve_entries
-from kg.orgs.org_names import is_acronym, resolve_name
+from kg.orgs.org_names import is_organisation_acronym, resolve_name
 
 
 @pytest.fixture(scope="module")
@@ -44,9 +44,17 @@ def test_chinese_names_are_aligned_to_levels(table):
 
 
 def test_acronyms_are_not_hyphenated_given_names_or_places():
-    assert is_acronym("CITEC") and is_acronym("ReLER") and is_acronym("VIA-SD") and is_acronym("A*STAR")
     assert (
-        not is_acronym("Tae-Kyun") and not is_acronym("McAllister") and not is_acronym("USA") and not is_acronym("MA")
+        is_organisation_acronym("CITEC")
+        and is_organisation_acronym("ReLER")
+        and is_organisation_acronym("VIA-SD")
+        and is_organisation_acronym("A*STAR")
+    )
+    assert (
+        not is_organisation_acronym("Tae-Kyun")
+        and not is_organisation_acronym("McAllister")
+        and not is_organisation_acronym("USA")
+        and not is_organisation_acronym("MA")
     )
 
 
