@@ -64,20 +64,22 @@ _HYPHENATED = re.compile(r"(?<![\w-])([^\W\d_]+)- ?([^\W\d_]+)(?![\w-])")
 _NAME_WORDS = ORGANISATION_WORDS | UNIT_WORDS | KIND_WORDS
 
 
-def split_institutions(text: str, aliases: AliasTable) -> list[str]:
-    """Rule 3: the pieces of an entry that names several institutions at once."""
-    pieces = [piece for piece in _SEMICOLON.split(text) if piece.strip()]
+def cut_entry(text: str, aliases: AliasTable) -> list[tuple[str, tuple[str, ...]]]:
+    """Rule 3: the pieces of an entry that names several institutions at once, each with the ids of
+    the cuts (kg.orgs.rules, step "entry") that made it."""
+    pieces, cut = [piece for piece in _SEMICOLON.split(text) if piece.strip()], "cut-at-semicolon"
     if len(pieces) == 1:
-        pieces = plus_groups(text, aliases)
+        pieces, cut = plus_groups(text, aliases), "cut-at-plus"
     if len(pieces) == 1:  # '+' written for a comma is one now: "Foo Co., Ltd."
         text = pieces[0]
-        pieces = run_together(text, aliases)
+        pieces, cut = run_together(text, aliases), "cut-names-run-together"
     if len(pieces) > 1:
-        return [part for piece in pieces for part in split_institutions(piece, aliases)]
+        return [(part, (cut, *cuts)) for piece in pieces for part, cuts in cut_entry(piece, aliases)]
     if is_known(text, aliases):
-        return [text]
-    pieces = _at_separator(text, aliases)
-    return [part for piece in pieces for part in split_institutions(piece, aliases)] if pieces else [text]
+        return [(text, ())]
+    pieces = _at_separator(text, aliases) or []
+    cut = "cut-at-separator"
+    return [(part, (cut, *cuts)) for piece in pieces for part, cuts in cut_entry(piece, aliases)] or [(text, ())]
 
 
 def _at_separator(text: str, aliases: AliasTable) -> list[str] | None:
