@@ -3,8 +3,13 @@
 from collections import Counter
 from pathlib import Path
 
-from kg.orgs.aliases import AliasTable, active_aliases, read_alias_file
+import pytest
+
+from kg.errors import InputError
+from kg.orgs.aliases import ALIASES_ENV, AliasTable, active_aliases, read_alias_file
+from kg.orgs.institutions import resolve_entries
 from kg.orgs.keys import institution_key
+from kg.orgs.org_names import resolve_name
 from kg.orgs.registry import load_registry, name_key
 
 SHIPPED = Path(__file__).resolve().parents[2] / "ontology" / "institution-aliases.tsv"
@@ -68,3 +73,41 @@ def test_no_alias_line_says_only_what_the_registry_look_up_gives():
         if len(records) == 1 and table._record_canonicals.get(records[0].id) == fields[1]:
             redundant.append(number)
     assert redundant == []
+
+
+def test_user_alias_file_extends_the_shipped_table(tmp_path, monkeypatch):
+    user = tmp_path / "mine.tsv"
+    user.write_text(
+        "# my lab\nIDSIA\tDalle Molle Institute for Artificial Intelligence\nMIT\tMy Institute of Things\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setenv(ALIASES_ENV, str(user))
+    table = active_aliases()
+    assert resolve_name("idsia", table).canonical == "Dalle Molle Institute for Artificial Intelligence"
+    assert resolve_name("MIT", table).canonical == "My Institute of Things"  # the user's line wins
+    assert resolve_name("KAIST", table).canonical == "Korea Advanced Institute of Science and Technology"
+
+
+def test_bad_alias_file_is_one_error_naming_file_and_line(tmp_path):
+    bad = tmp_path / "bad.tsv"
+    bad.write_text("UIUC\tUniversity of Illinois Urbana-Champaign\nno tab here\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"bad\.tsv:2: expected"):
+        read_alias_file(bad)
+
+
+def test_ip_paris_is_no_other_name_of_ecole_polytechnique():
+    # IP Paris groups École Polytechnique with four other schools: an institution of its own. The
+    # table is read from this checkout: an editable install may point the package at another one's
+    checkout = AliasTable(
+        *read_alias_file(Path(__file__).resolve().parents[2] / "ontology" / "institution-aliases.tsv")
+    )
+    assert [
+        [level.display for level in chain.levels]
+        for chain in resolve_entries(
+            "Laboratoire d'Informatique (LIX), École Polytechnique, CNRS, Institut Polytechnique de Paris, "
+            "Palaiseau, France",
+            None,
+            checkout,
+        )
+    ] == [["Laboratoire d'Informatique (LIX)", "École Polytechnique"], ["CNRS"], ["Institut Polytechnique de Paris"]]
+    assert resolve_name("IP Paris", checkout).key != resolve_name("Ecole Polytechnique", checkout).key
