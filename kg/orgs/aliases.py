@@ -5,10 +5,10 @@ The shipped table is ``ontology/institution-aliases.tsv`` (its header documents 
 a user extends it with a file of the same format named by ``KG_INSTITUTION_ALIASES``. The
 user's lines win over the shipped ones for the same variant.
 
-Behind the table stands the organisation registry: a name that is exactly one registry record's
-name, label or alias (:meth:`Registry.exact`) is a known organisation, and its canonical name is
-the table's canonical name of the same record, else the record's own name. So two names of one
-ROR record are one node, and the table holds only what the registry does not know.
+Behind the table stands the organisation registry: a name the table lacks that is exactly one
+registry record's name, label or alias (:meth:`Registry.exact`) takes the table's canonical name
+of the same record. So two names of one ROR record are one node, and the table holds only what the
+registry does not know.
 """
 
 from __future__ import annotations
