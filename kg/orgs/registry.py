@@ -37,6 +37,7 @@ from rapidfuzz.distance import OSA
 from ..text.domains import institutional_domain
 from .countries import countries_in, country_of_domain, country_of_name
 from .evidence import contradicted, key_variants, parent_of_all, runs, supports
+from .lexicon import word_list
 from .name_keys import DATA_DIR, name_key
 from .patches import patched, read_patches, read_supplement
 from .records import Match, Record
@@ -63,7 +64,7 @@ GENERIC_FREQUENCY = 150
 # A name this many other names begin with is a kind of organisation ("National University",
 # "Ecole Normale Superieure"): it names one only with support, as an acronym does.
 GENERIC_NAME = 3
-_FILLER = frozenset({"of", "the", "and", "in", "for", "de"})
+_FILLER = word_list("registry_filler")
 _BRACKET = re.compile(r"\s*\([^()]*\)\s*$")
 
 
