@@ -16,7 +16,7 @@ import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Iterator
+from typing import Iterable, Iterator
 
 import pyoxigraph as ox
 from rdflib import URIRef
@@ -29,6 +29,8 @@ INSTITUTIONS = URIRef(SCHEMA.sourceOrganization.value)
 # Topics found in a paper's text, not the broader ones added for them: otherwise every topic
 # would co-occur with its own ancestors.
 TOPICS = URIRef(KG.foundTopic.value)
+# Countries: a paper's through its organisations (kg/graphs/countries.py), not one link.
+COUNTRIES = URIRef(SCHEMA.addressCountry.value)
 
 
 def _member(var: str, level: str, link: str = "?link", subject: str = "?paper") -> str:
@@ -100,7 +102,7 @@ class AffiliationRow:
     papers: int
 
 
-def _values(store: KGStore, query: str, **bindings: URIRef) -> Iterator[tuple[str | None, ...]]:
+def values(store: KGStore, query: str, **bindings: URIRef) -> Iterator[tuple[str | None, ...]]:
     """Rows as plain strings (None where unbound), streamed as pyoxigraph terms from the store."""
     terms = {name: ox.NamedNode(str(iri)) for name, iri in bindings.items()}
     return (
@@ -112,7 +114,7 @@ def _values(store: KGStore, query: str, **bindings: URIRef) -> Iterator[tuple[st
 LabelRow = tuple[str, str, str]  # a node, one of its labels, and the label's language (lower case; "" for none)
 
 
-def _label_rows(store: KGStore) -> list[LabelRow]:
+def label_rows(store: KGStore) -> list[LabelRow]:
     return [
         (node.value, label.value, (label.language or "").lower())
         for node, label in store.select_terms(sparql_prologue() + _LABELS)
@@ -131,19 +133,24 @@ class Teams:
 
 
 def teams(store: KGStore, link: URIRef, level: str = "listed", labels: list[LabelRow] | None = None) -> Teams:
-    papers = {paper for (paper,) in _values(store, _PAPERS)}
+    return team_sets(store, ((paper, member) for _, paper, member in values(store, _members(level), link=link)), labels)
+
+
+def team_sets(store: KGStore, pairs: Iterable[tuple[str, str]], labels: list[LabelRow] | None = None) -> Teams:
+    """Each paper's members from ``pairs`` (paper, member), with the papers' years and every label."""
+    papers = {paper for (paper,) in values(store, _PAPERS)}
     members: dict[str, dict[str, None]] = defaultdict(dict)  # ordered sets: a member once per paper
-    for _, paper, member in _values(store, _members(level), link=link):
+    for paper, member in pairs:
         if paper in papers:
             members[paper][member] = None
     years: dict[str, dict[int, None]] = defaultdict(dict)
-    for paper, year in _values(store, _YEARS):
+    for paper, year in values(store, _YEARS):
         if paper in members and year.isdigit():  # as xsd:integer(STR(?year)) would read it
             years[paper][int(year)] = None
     return Teams(
         {paper: list(team) for paper, team in members.items()},
         {paper: list(y) for paper, y in years.items()},
-        _label_rows(store) if labels is None else labels,
+        label_rows(store) if labels is None else labels,
     )
 
 
@@ -228,11 +235,11 @@ def affiliation_rows(
     institutions = institutions or teams(store, INSTITUTIONS, level, authors.labels)
     parents: dict[str, list[str]] = defaultdict(list)
     if level != "listed":
-        for listed, institution in _values(store, _rolled_up(level)):
+        for listed, institution in values(store, _rolled_up(level)):
             parents[listed].append(institution)
     papers: dict[tuple[str, str], set[str]] = defaultdict(set)
     stated: set[str] = set()
-    for paper, author, listed in _values(store, _STATED):
+    for paper, author, listed in values(store, _STATED):
         stated.add(paper)
         if author is not None and paper in authors.members:
             for institution in parents[listed] if level != "listed" else (listed,):

@@ -297,6 +297,34 @@ def find_workshops(text: str) -> list[Workshop]:
     return found
 
 
+def _track(info: PublicationInfo, prose: str, title: str | None) -> str | None:
+    """The track the words state: a workshop, Findings, a position paper, else the main one of a venue."""
+    if info.workshops or _WORKSHOPS.search(prose):
+        return "workshop"
+    if _FINDINGS.search(prose):
+        return "findings"
+    if _POSITION.search(prose) or (title or "").casefold().startswith("position:"):
+        return "position"
+    return "main" if info.venue else None
+
+
+def _sort_links(info: PublicationInfo, text: str, urls: list[str]) -> None:
+    """Each link under what it is: a poster page, code, a project page (by the cue before it), other."""
+    for url in urls:
+        at = text.find(url)
+        preceding = text[
+            max(0, at - CUE_WINDOW) : at
+        ]  # the cue is just before the link; all of it made 2,000 links quadratic
+        if is_poster_page(url):
+            info.poster_urls.append(url)
+        elif is_code_repository(url) or _CODE_CUE.search(preceding):
+            info.code_urls.append(url)
+        elif _PROJECT_CUE.search(preceding):
+            info.project_urls.append(url)
+        else:
+            info.other_urls.append(url)
+
+
 def parse_publication(comments: str | None, journal_ref: str | None, title: str | None = None) -> PublicationInfo:
     """Every fact the comments and journal reference state; nothing they do not."""
     text = " ".join(part for part in (comments, journal_ref) if part)
@@ -317,31 +345,12 @@ def parse_publication(comments: str | None, journal_ref: str | None, title: str 
     prose = _LINK.sub(" ", text)
     info.workshops = find_workshops(prose)
     info.presentations = [name for name, pattern in _PRESENTATIONS if pattern.search(prose)]
-    if info.workshops or _WORKSHOPS.search(prose):
-        info.track = "workshop"
-    elif _FINDINGS.search(prose):
-        info.track = "findings"
-    elif _POSITION.search(prose) or (title or "").casefold().startswith("position:"):
-        info.track = "position"
-    elif info.venue:
-        info.track = "main"
+    info.track = _track(info, prose, title)
     info.non_archival = bool(_NON_ARCHIVAL.search(prose))
     info.pages = _int(_PAGES, prose)
     info.main_pages = _int(_MAIN_PAGES, prose)
     info.figures = _int(_FIGURES, prose)
     info.tables = _int(_TABLES, prose)
     info.pmlr_volume = _int(_PMLR, prose)
-    for url in urls:
-        at = text.find(url)
-        preceding = text[
-            max(0, at - CUE_WINDOW) : at
-        ]  # the cue is just before the link; all of it made 2,000 links quadratic
-        if is_poster_page(url):
-            info.poster_urls.append(url)
-        elif is_code_repository(url) or _CODE_CUE.search(preceding):
-            info.code_urls.append(url)
-        elif _PROJECT_CUE.search(preceding):
-            info.project_urls.append(url)
-        else:
-            info.other_urls.append(url)
+    _sort_links(info, text, urls)
     return info

@@ -20,7 +20,7 @@ from ..resolve.identity import find_person_merges, read_mentions
 from ..stores.embedded import KGStore
 from ..text.names import clean
 from ..vocab import sparql_prologue
-from .identifiers import PERSON_LINKS, identifier_conflicts
+from .identifiers import identifier_report
 from .namesakes import likely_several_people
 
 _LOOSE_IGNORED = frozenset("the of at in and for".split())
@@ -211,7 +211,7 @@ def quality_report(store: KGStore) -> dict:
         {"record_graph": graph, "authorship": authorship, "name": name, "identified_namesakes": candidates}
         for graph, authorship, name, candidates in apart
     ]
-    conflicts = identifier_conflicts(store.query(PERSON_LINKS))
+    conflicts = identifier_report(store)
     return {
         "counts": {
             "merges": len(merges),

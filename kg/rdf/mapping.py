@@ -21,6 +21,7 @@ from ..orgs.registry import Registry
 from ..records import AuthorDetail, PaperRecord, SourceRef
 from ..text.names import clean, has_cjk, match_key
 from ..vocab import BIBO, DCTERMS, FABIO, FOAF, KG, PROV, RDF, RDFS, SCHEMA, SKOS, TRUE, XSD
+from .id_notes import set_aside_id_triples
 from .iris import Minter, digest, file_slug, slug
 from .record_triples import affiliation_triples, institution_triples
 from .terms import Statement, integer, iri, literal
@@ -112,6 +113,7 @@ def paper_triples(
     yield from _identifiers(paper, record, minter)
     record_node, record_slug = record_iri(record.source, minter)
     yield from institution_triples(paper, record, record_node, record_slug, minter, aliases, registry)
+    yield from set_aside_id_triples(record, record_node, record_slug, minter)
     yield from _publication(paper, info, minter)
     if record.abstract:
         for url in find_urls(record.abstract):
