@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ..text.names import is_acronym
 from .urls import find_urls, host, is_code_repository, is_poster_page
 from .venues import CANONICAL, NAMED, NAMES, VENUES, YEAR, full_year, known_venue, year_after
 
@@ -245,10 +246,6 @@ def venue_of_poster_page(url: str) -> str:
     return CANONICAL.get(label.casefold(), label.upper())
 
 
-def _is_acronym(token: str) -> bool:
-    return " " not in token and sum(ch.isupper() or ch.isdigit() for ch in token) >= 2
-
-
 def _name_before(text: str, end: int) -> str | None:
     """The capitalised words just before 'Workshop' ("the AIWILD Workshop" -> "AIWILD")."""
     tokens = re.findall(r"[^\s(),.;:]+|[(),.;:]", text[:end])
@@ -276,9 +273,9 @@ def find_workshops(text: str) -> list[Workshop]:
     for match in _WORKSHOP_ON.finditer(text):
         name = match.group("name").strip()
         acronym = (match.group("acronym") or "").strip() or None
-        if acronym and not _is_acronym(acronym):
+        if acronym and not is_acronym(acronym, digits=True):
             acronym = None  # "(Oral)" after a workshop name is a presentation, not an acronym
-        if _is_acronym(name) and acronym is None:
+        if is_acronym(name, digits=True) and acronym is None:
             name, acronym = None, name
         found.append(Workshop(name, acronym))
         claimed.append((match.start(), match.end()))
@@ -287,7 +284,7 @@ def find_workshops(text: str) -> list[Workshop]:
             continue
         name = _name_before(text, match.start())
         if name:
-            found.append(Workshop(None, name) if _is_acronym(name) else Workshop(name, None))
+            found.append(Workshop(None, name) if is_acronym(name, digits=True) else Workshop(name, None))
     for match in _AT_VENUE.finditer(text):
         acronym = match.group(1)
         if any(w.acronym == acronym for w in found):

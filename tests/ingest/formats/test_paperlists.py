@@ -537,7 +537,7 @@ def test_footnote_numbers_before_a_papers_affiliations_are_no_part_of_them(tmp_p
     "aff, domain, expected",
     [
         # without a domain for each part, '+' may be a comma ("School of Weaving+Loom University"): the
-        # institution rules read the author's affiliations as one entry (tests/resolve/test_institutions.py)
+        # institution rules read the author's affiliations as one entry (tests/orgs/cases.tsv)
         ("School of Weaving+Loom University", None, ["School of Weaving+Loom University"]),
         ("Loom University+Weave AI", "loom.edu", ["Loom University+Weave AI"]),
         # near-miss: a domain for each part says they are two
