@@ -1,0 +1,71 @@
+"""The author mentions of the sources a run stages, kept as their N-Triples are written.
+
+Each authorship's ``kg:author`` and ``kg:nameAsWritten`` are what the resolution step needs for the
+people's display names, their match keys and the moves of name-only mentions
+(:mod:`kg.resolve.identity`). Read from the staged lines as the stager writes them, they need not
+be decoded from the store again after the load: when a run stages every source the store holds
+(``kg build``, a first ``kg ingest``), :func:`kg.resolve.store_step.rebuild` takes them from here.
+A run that leaves other sources in the store reads them back as before, so the result never depends
+on which sources a run staged.
+"""
+
+from __future__ import annotations
+
+from typing import BinaryIO, Iterator
+
+import pyoxigraph as ox
+
+from ..vocab import KG
+
+_AUTHOR = str(KG.author).encode()
+_WRITTEN = str(KG.nameAsWritten).encode()
+
+
+class StagedMentions:
+    """(graph, authorship) -> person and names as written, for every graph tapped (:meth:`tap`)."""
+
+    def __init__(self) -> None:
+        self.graphs: set[str] = set()
+        self.authors: dict[tuple[str, str], str] = {}
+        self.written: dict[tuple[str, str], set[ox.Literal]] = {}
+
+    def tap(self, graph: ox.NamedNode, out: BinaryIO) -> BinaryIO:
+        """A file writing to ``out`` whose lines of authors and names as written are kept too."""
+        self.graphs.add(graph.value)
+        return _Tap(out, self, graph.value)
+
+    def keep(self, graph: str, data: bytes) -> None:
+        """Keep the mentions among whole N-Triples lines (the stager writes whole lines)."""
+        lines = [line for line in data.split(b"\n") if _AUTHOR in line or _WRITTEN in line]
+        if not lines:
+            return
+        for triple in ox.parse(b"\n".join(lines), format=ox.RdfFormat.N_TRIPLES):
+            key = (graph, triple.subject.value)
+            if triple.predicate == KG.author:
+                self.authors[key] = triple.object.value
+            elif triple.predicate == KG.nameAsWritten:
+                self.written.setdefault(key, set()).add(triple.object)
+
+    def covers(self, sources: list[str]) -> bool:
+        """Whether these are exactly the graphs tapped (then no mention is left in the store alone)."""
+        return self.graphs == set(sources)
+
+    def mentions(self) -> Iterator[tuple[str, str, str, ox.Literal]]:
+        """(graph, authorship, person, name as written) of every authorship, in that order."""
+        for (graph, authorship), person in sorted(self.authors.items()):
+            for written in sorted(
+                self.written.get((graph, authorship), ()), key=lambda term: (term.value, term.language or "")
+            ):
+                yield graph, authorship, person, written
+
+
+class _Tap:
+    def __init__(self, out: BinaryIO, mentions: StagedMentions, graph: str):
+        self.out, self.mentions, self.graph = out, mentions, graph
+
+    def write(self, data: bytes) -> None:
+        self.out.write(data)
+        self.mentions.keep(self.graph, data)
+
+    def flush(self) -> None:
+        self.out.flush()
