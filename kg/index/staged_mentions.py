@@ -17,8 +17,18 @@ import pyoxigraph as ox
 
 from ..vocab import KG
 
-_AUTHOR = str(KG.author).encode()
-_WRITTEN = str(KG.nameAsWritten).encode()
+_PREDICATES = (f" {KG.author} ".encode(), f" {KG.nameAsWritten} ".encode())
+
+
+def _lines_with(data: bytes, needle: bytes) -> Iterator[bytes]:
+    """The lines of ``data`` that hold ``needle``: found by the bytes' own search, so the lines
+    without it (most of them) are never looked at one by one."""
+    at = data.find(needle)
+    while at != -1:
+        end = data.find(b"\n", at)
+        end = len(data) if end == -1 else end
+        yield data[data.rfind(b"\n", 0, at) + 1 : end]
+        at = data.find(needle, end)
 
 
 class StagedMentions:
@@ -36,7 +46,7 @@ class StagedMentions:
 
     def keep(self, graph: str, data: bytes) -> None:
         """Keep the mentions among whole N-Triples lines (the stager writes whole lines)."""
-        lines = [line for line in data.split(b"\n") if _AUTHOR in line or _WRITTEN in line]
+        lines = [line for needle in _PREDICATES for line in _lines_with(data, needle)]
         if not lines:
             return
         for triple in ox.parse(b"\n".join(lines), format=ox.RdfFormat.N_TRIPLES):
