@@ -233,6 +233,7 @@ def ingest(
         drop = _replaced_by(store, staged, minter) if replace_all else ()
         with resolution_suspended(store, minter, on_stage, jobs, mentions):
             store.replace_graphs(staged, drop)
+            mentions.loaded = True
         describe(store, minter)
     return report
 

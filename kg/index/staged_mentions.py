@@ -36,6 +36,7 @@ class StagedMentions:
 
     def __init__(self) -> None:
         self.graphs: set[str] = set()
+        self.loaded = False  # set once the staged graphs are the store's (the commit succeeded)
         self.authors: dict[tuple[str, str], str] = {}
         self.written: dict[tuple[str, str], set[ox.Literal]] = {}
 
@@ -57,8 +58,9 @@ class StagedMentions:
                 self.written.setdefault(key, set()).add(triple.object)
 
     def covers(self, sources: list[str]) -> bool:
-        """Whether these are exactly the graphs tapped (then no mention is left in the store alone)."""
-        return self.graphs == set(sources)
+        """Whether the tapped graphs were loaded and are exactly these (then no mention is in the
+        store alone, and none kept here is missing from it: a failed commit leaves the old graphs)."""
+        return self.loaded and self.graphs == set(sources)
 
     def mentions(self) -> Iterator[tuple[str, str, str, ox.Literal]]:
         """(graph, authorship, person, name as written) of every authorship, in that order."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pyoxigraph as ox
 import pytest
 
@@ -64,3 +66,13 @@ def test_mentions_are_read_from_whole_lines():
     assert [(g, a, p, w.value) for g, a, p, w in mentions.mentions()] == [
         (graph.value, "https://x/a1", "https://x/p", 'Zoë "Z" Li')
     ]
+
+
+def test_mentions_stand_for_the_store_only_once_their_graphs_are_loaded():
+    mentions, graph = StagedMentions(), ox.NamedNode("https://kg.example.org/id/source/a")
+    with open(os.devnull, "wb") as sink:
+        mentions.tap(graph, sink).write(b"")
+    assert not mentions.covers([graph.value])  # staged, the commit not made (or failed): the store's own
+    mentions.loaded = True
+    assert mentions.covers([graph.value])
+    assert not mentions.covers([graph.value, "https://kg.example.org/id/source/b"])
