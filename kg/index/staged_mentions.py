@@ -32,13 +32,13 @@ def _lines_with(data: bytes, needle: bytes) -> Iterator[bytes]:
 
 
 class StagedMentions:
-    """(graph, authorship) -> person and names as written, for every graph tapped (:meth:`tap`)."""
+    """The lines of authors and names as written of every graph tapped (:meth:`tap`), kept as
+    written (about 110 bytes a line) and parsed once, when the resolution asks (:meth:`mentions`)."""
 
     def __init__(self) -> None:
         self.graphs: set[str] = set()
         self.loaded = False  # set once the staged graphs are the store's (the commit succeeded)
-        self.authors: dict[tuple[str, str], str] = {}
-        self.written: dict[tuple[str, str], set[ox.Literal]] = {}
+        self.lines: dict[str, list[bytes]] = {}
 
     def tap(self, graph: ox.NamedNode, out: BinaryIO) -> BinaryIO:
         """A file writing to ``out`` whose lines of authors and names as written are kept too."""
@@ -48,27 +48,33 @@ class StagedMentions:
     def keep(self, graph: str, data: bytes) -> None:
         """Keep the mentions among whole N-Triples lines (the stager writes whole lines)."""
         lines = [line for needle in _PREDICATES for line in _lines_with(data, needle)]
-        if not lines:
-            return
-        for triple in ox.parse(b"\n".join(lines), format=ox.RdfFormat.N_TRIPLES):
-            key = (graph, triple.subject.value)
-            if triple.predicate == KG.author:
-                self.authors[key] = triple.object.value
-            elif triple.predicate == KG.nameAsWritten:
-                self.written.setdefault(key, set()).add(triple.object)
+        if lines:
+            self.lines.setdefault(graph, []).append(b"\n".join(lines))
 
     def covers(self, sources: list[str]) -> bool:
         """Whether the tapped graphs were loaded and are exactly these (then no mention is in the
         store alone, and none kept here is missing from it: a failed commit leaves the old graphs)."""
         return self.loaded and self.graphs == set(sources)
 
-    def mentions(self) -> Iterator[tuple[str, str, str, ox.Literal]]:
-        """(graph, authorship, person, name as written) of every authorship, in that order."""
-        for (graph, authorship), person in sorted(self.authors.items()):
-            for written in sorted(
-                self.written.get((graph, authorship), ()), key=lambda term: (term.value, term.language or "")
-            ):
-                yield graph, authorship, person, written
+    def mentions(self) -> list[tuple[str, str, str, ox.Literal]]:
+        """(graph, authorship, person, name as written) of every authorship, sorted; the kept lines
+        are let go (asked once)."""
+        found: list[tuple[str, str, str, ox.Literal]] = []
+        for graph in sorted(self.lines):
+            authors: dict[str, str] = {}
+            written: dict[str, set[ox.Literal]] = {}
+            for triple in ox.parse(b"\n".join(self.lines[graph]), format=ox.RdfFormat.N_TRIPLES):
+                if triple.predicate == KG.author:
+                    authors[triple.subject.value] = triple.object.value
+                elif triple.predicate == KG.nameAsWritten:
+                    written.setdefault(triple.subject.value, set()).add(triple.object)
+            found.extend(
+                (graph, authorship, person, name)
+                for authorship, person in sorted(authors.items())
+                for name in sorted(written.get(authorship, ()), key=lambda term: (term.value, term.language or ""))
+            )
+        self.lines.clear()
+        return found
 
 
 class _Tap:

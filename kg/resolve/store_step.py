@@ -386,9 +386,7 @@ def rebuild(
     renamed = list(same_id_triples(same_ids, minter))
     store.add_graph_triples(graph, renamed)
     _rewrite(store, [(ox.NamedNode(m.graph), ox.NamedNode(m.absorbed), ox.NamedNode(m.canonical)) for m in same_ids])
-    mentions = (
-        _renamed_mentions(list(staged.mentions()), same_ids) if staged and staged.covers(store.sources()) else None
-    )
+    mentions = _renamed_mentions(staged.mentions(), same_ids) if staged and staged.covers(store.sources()) else None
     people, _ = find_person_merges(read_mentions(store) if mentions is None else _mention_rows(mentions))
     moves = list(person_merge_triples(people, minter))
     store.add_graph_triples(graph, moves)
@@ -423,6 +421,7 @@ def rebuild(
         index = index_graph(minter)
         try:
             store.set_graph_triples(graph, derived())
+            mentions = None  # the display names are written: let the staged mentions go
             stage("resolving: co-author pairs, counts, name look-up keys and name lists")
             # Match keys fold every name, the ones just chosen included (and no stale one), and the name lists
             # show the display names just chosen, so they come after; each is one core's work, as above.
