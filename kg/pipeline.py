@@ -21,7 +21,6 @@ import pyoxigraph as ox
 from . import ONTOLOGY_DIR
 from .errors import KgError, plural
 from .exports.description import describe, description_graph, file_modified
-from .index.staged_mentions import StagedMentions
 from .ingest.comments import PublicationInfo, names_conference, parse_publication, venue_of_header
 from .ingest.formats import read_source
 from .nlp.scheme import read_scheme
@@ -196,7 +195,6 @@ def ingest(
         store.preloading([source_iri(name, minter) for name in names]) as preload,
     ):
         staged: list[tuple[ox.NamedNode, Path]] = []
-        mentions = StagedMentions()  # the resolution's people, kept as they are staged
         with Stager(minter, aliases, jobs, registry) as stager:
             for number, (path, name) in enumerate(zip(files, names)):
                 target = Path(scratch) / f"{number}.nt"  # beside the store: committing it is a rename
@@ -213,7 +211,6 @@ def ingest(
                         on_record,
                         preload.sink if preload else None,
                         graph,
-                        mentions,
                     )
                 )
                 staged.append((graph, target))
@@ -231,9 +228,8 @@ def ingest(
             preload.finish()  # the loader thread is done before anything else writes the store
         load_vocabularies(store, minter)
         drop = _replaced_by(store, staged, minter) if replace_all else ()
-        with resolution_suspended(store, minter, on_stage, jobs, mentions):
+        with resolution_suspended(store, minter, on_stage, jobs):
             store.replace_graphs(staged, drop)
-            mentions.loaded = True
         describe(store, minter)
     return report
 
@@ -262,10 +258,9 @@ def _stage_file(
     on_record,
     sink=None,
     graph: ox.NamedNode | None = None,
-    mentions: StagedMentions | None = None,
 ) -> SourceReport:
     """Read one listing and write its triples to ``target`` (N-Triples), and through ``sink``
-    (a preload's) to the loader when the graph is loaded early; ``mentions`` keeps its authors' mentions."""
+    (a preload's) to the loader when the graph is loaded early."""
     source, items = read_source(path, name, format_name, encoding)
     report = SourceReport(str(path), name, source.format)
     header = ""
@@ -287,8 +282,6 @@ def _stage_file(
 
     with open(target, "wb") as file:
         out = sink(graph, file) if sink else file
-        if mentions is not None and graph is not None:
-            out = mentions.tap(graph, out)
         stager.write(name, publication_facts(accepted()), out)
         out.write(
             ntriples(source_triples(name, source.format, header, stager.minter, file_modified(path.stat().st_mtime)))

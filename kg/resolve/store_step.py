@@ -50,7 +50,6 @@ import pyoxigraph as ox
 
 from ..index.match_keys import ENTITY_CLASSES, entity_keys, match_key_triples, person_keys_line, text_rows
 from ..index.name_index import name_index_triples
-from ..index.staged_mentions import StagedMentions
 from ..processes import reads_beside
 from ..rdf.iris import Minter
 from ..stores.beside import TriplesBeside
@@ -60,19 +59,11 @@ from ..text.names import clean
 from ..vocab import FOAF, KG, RDF, RDFS, SKOS, TRUE, XSD, sparql_prologue
 from .aggregates import aggregate_triples, name_list_triples
 from .domain_units import domain_unit_triples
-from .identity import (
-    PersonMerge,
-    apply_moves,
-    find_person_merges,
-    is_identified,
-    person_merge_triples,
-    read_mentions,
-    undo_moves,
-)
+from .identity import apply_moves, find_person_merges, person_merge_triples, read_mentions, undo_moves
 from .name_units import corpus_organisations, name_unit_triples
 from .other_names import same_institution_triples
 from .papers import MergeDecisions, PaperFacts, find_merges
-from .same_ids import SameIdMerge, find_same_id_merges, read_links, same_id_triples
+from .same_ids import find_same_id_merges, read_links, same_id_triples
 from .unit_forms import company_labs
 
 
@@ -89,15 +80,11 @@ def index_graph(minter: Minter) -> ox.NamedNode:
 
 @contextmanager
 def resolution_suspended(
-    store: KGStore,
-    minter: Minter,
-    on_stage: Callable[[str], None] | None = None,
-    jobs: int | None = None,
-    staged: StagedMentions | None = None,
+    store: KGStore, minter: Minter, on_stage: Callable[[str], None] | None = None, jobs: int | None = None
 ) -> Iterator[None]:
     """Undo merges, let the caller change source graphs, then resolve the store again
     (also when the change failed half-way, so the store is never left unresolved);
-    ``on_stage`` hears each part of the resolution as it starts; ``jobs`` and ``staged`` as for :func:`rebuild`.
+    ``on_stage`` hears each part of the resolution as it starts; ``jobs`` as for :func:`rebuild`.
 
     A process killed inside leaves a mark in the derived graph (replaced as a whole by
     :func:`rebuild`), so the next command that opens the store resolves it first.
@@ -111,7 +98,7 @@ def resolution_suspended(
     try:
         yield
     finally:
-        rebuild(store, minter, on_stage, jobs, staged)
+        rebuild(store, minter, on_stage, jobs)
 
 
 def interrupted_resolution(store: KGStore) -> Minter | None:
@@ -215,27 +202,20 @@ def merge_triples(decisions: MergeDecisions, minter: Minter) -> Iterator[ox.Trip
                 yield ox.Triple(node, predicate, ox.Literal(f"{value:.2f}", datatype=XSD.decimal))
 
 
-def person_forms(store: KGStore, mentions: list[tuple[str, str, str, ox.Literal]] | None = None):
+def person_forms(store: KGStore) -> Iterator[tuple[str, dict[str, dict[str, int]]]]:
     """Each person in IRI order, with per language every way the sources wrote the name and its
-    authorships (forms cleaned, their counts summed); from ``mentions`` (graph, authorship, person,
-    name as written) when given, else read from the store. The rows are grouped on disk, not by the
+    authorships (forms cleaned, their counts summed). The rows are grouped on disk, not by the
     engine: Oxigraph's ``GROUP BY`` holds every (person, form) group in memory (2.1 million at
     1,000,000 papers), and the forms of 211,000 people held in Python were 350 MB."""
-    rows = (
-        _union_rows(mentions)
-        if mentions is not None
-        else (
-            (person.value, written, authorship.value)
-            for person, written, authorship in store.select_terms(
-                sparql_prologue()
-                + "SELECT ?person ?written ?authorship WHERE { ?authorship kg:author ?person ; kg:nameAsWritten ?written }"
-            )
-        )
+    rows = store.select_terms(
+        sparql_prologue()
+        + """
+        SELECT ?person ?written ?authorship WHERE { ?authorship kg:author ?person ; kg:nameAsWritten ?written }"""
     )
     # One line per distinct (person, form as written, authorship), the union's repeats dropped by the
     # grouping: each counts one authorship, as COUNT(DISTINCT ?authorship) per written form did.
     lines = (
-        f"{person}\t{written.language or ''}\t{json.dumps(written.value)}\t{authorship}\n"
+        f"{person.value}\t{written.language or ''}\t{json.dumps(written.value)}\t{authorship.value}\n"
         for person, written, authorship in rows
     )
     for person, group in grouped_lines(lines, store.scratch_dir):
@@ -244,43 +224,6 @@ def person_forms(store: KGStore, mentions: list[tuple[str, str, str, ox.Literal]
             language, written, _ = row.split("\t")
             forms[language][clean(json.loads(written))] += 1
         yield person, forms
-
-
-def _union_rows(mentions: list[tuple[str, str, str, ox.Literal]]) -> Iterator[tuple[str, ox.Literal, str]]:
-    """(person, name as written, authorship) as the union of the graphs joins them: an authorship
-    two sources state has each person either names with each name either wrote."""
-    persons: dict[str, set[str]] = defaultdict(set)
-    names: dict[str, set[ox.Literal]] = defaultdict(set)
-    for _, authorship, person, written in mentions:
-        persons[authorship].add(person)
-        names[authorship].add(written)
-    for authorship, people in persons.items():
-        for person in people:
-            for written in names[authorship]:
-                yield person, written, authorship
-
-
-def _renamed_mentions(
-    mentions: list[tuple[str, str, str, ox.Literal]], same_ids: list[SameIdMerge]
-) -> list[tuple[str, str, str, ox.Literal]]:
-    """The staged mentions with each person an identifier merge renamed in its graph renamed."""
-    renamed = {(m.graph, m.absorbed): m.canonical for m in same_ids}
-    return [(g, a, renamed.get((g, person), person), written) for g, a, person, written in mentions]
-
-
-def _moved_mentions(
-    mentions: list[tuple[str, str, str, ox.Literal]], moves: list[PersonMerge]
-) -> list[tuple[str, str, str, ox.Literal]]:
-    """The mentions with each moved one naming its identified person, as :func:`apply_moves` leaves the store."""
-    moved = {(m.graph, m.authorship, m.absorbed): m.canonical for m in moves}
-    return [(g, a, moved.get((g, a, person), person), written) for g, a, person, written in mentions]
-
-
-def _mention_rows(mentions: list[tuple[str, str, str, ox.Literal]]) -> list[tuple[str, str, str, str]]:
-    """What :func:`read_mentions` reads from the store, from the staged mentions."""
-    if not any(is_identified(person) for _, _, person, _ in mentions):
-        return []
-    return sorted({(g, a, person, written.value) for g, a, person, written in mentions})
 
 
 def person_label_triples(people: Iterable[tuple[str, dict[str, dict[str, int]]]], keys: TextIO) -> Iterator[ox.Triple]:
@@ -349,16 +292,11 @@ def key_triples(store: KGStore, person_keys: Path, minter: Minter) -> Iterator[o
 
 
 def rebuild(
-    store: KGStore,
-    minter: Minter,
-    on_stage: Callable[[str], None] | None = None,
-    jobs: int | None = None,
-    staged: StagedMentions | None = None,
+    store: KGStore, minter: Minter, on_stage: Callable[[str], None] | None = None, jobs: int | None = None
 ) -> MergeDecisions:
     """Decide merges, rewrite absorbed papers, move name-only mentions to identified people, and
     replace the derived graph; with ``jobs`` above one (default: the cores) two long reads run in
-    reader processes (:class:`~kg.stores.beside.TriplesBeside`). ``staged``: the author mentions of
-    the sources this run staged, used instead of reading them back when they are all the store's.
+    reader processes (:class:`~kg.stores.beside.TriplesBeside`).
 
     The merge records are stored (with the suspended mark) before any paper is rewritten or
     mention moved, so a run killed between the two leaves what :func:`resume` needs to undo."""
@@ -386,12 +324,10 @@ def rebuild(
     renamed = list(same_id_triples(same_ids, minter))
     store.add_graph_triples(graph, renamed)
     _rewrite(store, [(ox.NamedNode(m.graph), ox.NamedNode(m.absorbed), ox.NamedNode(m.canonical)) for m in same_ids])
-    mentions = _renamed_mentions(staged.mentions(), same_ids) if staged and staged.covers(store.sources()) else None
-    people, _ = find_person_merges(read_mentions(store) if mentions is None else _mention_rows(mentions))
+    people, _ = find_person_merges(read_mentions(store))
     moves = list(person_merge_triples(people, minter))
     store.add_graph_triples(graph, moves)
     apply_moves(store, people)
-    mentions = None if mentions is None else _moved_mentions(mentions, people)
     # The derived triples stream into the store's writer, which reads them all before the graph
     # changes (set_graph_triples), so the labels and counts below read the store as it was. The
     # aggregates roll units up to parents, so they take the units (and other names) placed just now
@@ -413,7 +349,7 @@ def rebuild(
             yield from renamed
             yield from moves
             with open(person_keys, "w", encoding="utf-8") as keys:
-                yield from person_label_triples(person_forms(store, mentions), keys)
+                yield from person_label_triples(person_forms(store), keys)
             yield from institution_label_triples(store, graph)
             yield from units
             stage("resolving: writing the derived graph")
@@ -421,7 +357,6 @@ def rebuild(
         index = index_graph(minter)
         try:
             store.set_graph_triples(graph, derived())
-            mentions = None  # the display names are written: let the staged mentions go
             stage("resolving: co-author pairs, counts, name look-up keys and name lists")
             # Match keys fold every name, the ones just chosen included (and no stale one), and the name lists
             # show the display names just chosen, so they come after; each is one core's work, as above.
