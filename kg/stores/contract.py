@@ -21,7 +21,7 @@ from . import default_store_spec
 from .ordering import sorted_statements
 
 if TYPE_CHECKING:
-    from .embedded import Preload
+    from .preload import Preload
 
 
 REMOTE_SCHEMES = ("http://", "https://")

@@ -28,7 +28,7 @@ import shutil
 import tempfile
 import time
 from pathlib import Path
-from typing import BinaryIO, Iterable, Iterator, Mapping
+from typing import Iterable, Iterator, Mapping
 
 import pyoxigraph as ox
 import rdflib
@@ -39,8 +39,9 @@ from ..errors import KgError, SparqlSyntaxError
 from . import default_store_spec
 from .answers import as_result
 from .contract import KGStore
-from .loading import ChunkLoader, TeeSink, load_file
+from .loading import load_file
 from .ordering import sorted_lines
+from .preload import Preload
 from .snapshots import Snapshot, clear_stale, publish
 from .store_folder import (
     _check_folder,
@@ -345,24 +346,3 @@ def _sorted_difference(new: Iterator[str], old: Iterator[str]) -> Iterator[tuple
             b = next(old, sentinel)
         else:
             a, b = next(new, sentinel), next(old, sentinel)
-
-
-class Preload:
-    """The graphs a run loads while it stages them (:meth:`EmbeddedStore.preloading`)."""
-
-    def __init__(self, store: ox.Store, graphs: set[str], marker: Path | None):
-        self.graphs, self.marker = graphs, marker
-        self.loader = ChunkLoader(store)
-
-    def sink(self, graph: ox.NamedNode, out: BinaryIO) -> BinaryIO:
-        """Where the stager writes a graph's N-Triples: ``out``, and the loader for a graph loaded early."""
-        return TeeSink(out, self.loader, graph) if graph.value in self.graphs else out
-
-    def finish(self) -> None:
-        self.loader.close()
-
-    def abandon(self) -> None:
-        try:
-            self.loader.close()
-        except Exception:  # the run failed already; its loaded graphs are dropped next
-            pass
