@@ -206,7 +206,8 @@ def _resolved(store: KGStore, spec: str, interrupted: Minter, options: dict) -> 
     """Finish a killed run's entity resolution; a reader does so only when no writer is at work."""
     from ..exports.description import describe
     from ..resolve.store_step import resume
-    from ..stores.embedded import KGStore, StoreBusy
+    from ..stores.contract import KGStore
+    from ..stores.store_folder import StoreBusy
 
     writer = store
     if store.read_only:

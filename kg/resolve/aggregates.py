@@ -167,6 +167,72 @@ def _rewound(file) -> Iterator[str]:
     return iter(file)
 
 
+class _Tallies:
+    """The per-institution counts of the papers seen so far (each paper once, in IRI order)."""
+
+    def __init__(self, within: _Within):
+        self.within = within
+        self.named: set[str] = set()  # institutions listed or affiliated
+        self.papers: Counter[str] = Counter()  # institution -> papers
+        self.tracks: Counter[tuple[str, ox.NamedNode]] = Counter()  # (institution, count predicate) -> papers
+        self.tallies: Counter[tuple[str, str, str]] = Counter()  # (kind, institution, counted) -> papers
+        self.pairs: Counter[tuple[str, str]] = Counter()  # institutions listed together -> papers
+
+    def add(self, own: dict[str, set[str]], authors: list[str], members) -> None:
+        """One paper's facts (kind -> values); each (institution, author) goes to ``members``."""
+        listed = sorted(own["listed"])
+        self.named.update(listed, own["affiliation"])
+        self.pairs.update(combinations(listed, 2))
+        for institution in {i for org in listed for i in self.within(org)}:
+            self.papers[institution] += 1
+            members.writelines(f"{institution}\t{author}\n" for author in authors)
+            for (predicate, value), count_predicate in _TRACK_COUNTS.items():
+                self.tracks[(institution, count_predicate)] += value in own[predicate]
+            for topic in own["topic"]:
+                self.tallies[("topic", institution, topic)] += 1
+            for partner in listed:
+                if institution not in self.within(partner):
+                    self.tallies[("partner", institution, partner)] += 1
+
+    def triples(self, minter: Minter, authors_of: Counter[str], titles: Iterable[ox.Triple]) -> Iterator[ox.Triple]:
+        """Within-institution links, ``titles`` (the display titles), then the counts, the tallies and the pairs."""
+        for org in sorted(self.named):
+            for institution in sorted(self.within(org)):
+                yield ox.Triple(ox.NamedNode(org), KG.withinInstitution, ox.NamedNode(institution))
+        yield from titles
+        for institution in sorted(self.papers):
+            node = ox.NamedNode(institution)
+            yield ox.Triple(node, KG.paperCount, _count(self.papers[institution]))
+            yield ox.Triple(node, KG.authorCount, _count(authors_of[institution]))
+            for count_predicate in _TRACK_COUNTS.values():
+                yield ox.Triple(node, count_predicate, _count(self.tracks[(institution, count_predicate)]))
+        for (kind, institution, counted), count in sorted(self.tallies.items()):
+            node = ox.NamedNode(minter.iri(f"institution-{kind}", f"{_local(institution)}--{_local(counted)}"))
+            cls, link, counted_predicate = _TALLIES[kind]
+            yield ox.Triple(node, RDF.type, cls)
+            yield ox.Triple(ox.NamedNode(institution), link, node)
+            yield ox.Triple(node, counted_predicate, ox.NamedNode(counted))
+            yield ox.Triple(node, KG.paperCount, _count(count))
+        for (first, second), count in sorted(self.pairs.items()):
+            node = ox.NamedNode(minter.iri("institution-pair", f"{_local(first)}--{_local(second)}"))
+            yield ox.Triple(node, RDF.type, KG.InstitutionPair)
+            yield ox.Triple(node, KG.pairInstitution, ox.NamedNode(first))
+            yield ox.Triple(node, KG.pairPartner, ox.NamedNode(second))
+            yield ox.Triple(node, KG.sharedPapers, _count(count))
+
+
+def _coauthor_pair_triples(author_pairs, minter: Minter, scratch: Path | None) -> Iterator[ox.Triple]:
+    """The pairs of :data:`PAIR_FLOOR` or more papers among the spooled pairs (one line a paper)."""
+    for pair, count in _counted_lines(_rewound(author_pairs), scratch):
+        if count >= PAIR_FLOOR:
+            first, second = pair.split("\t")
+            node = ox.NamedNode(minter.iri("coauthor-pair", f"{_local(first)}--{_local(second)}"))
+            yield ox.Triple(node, RDF.type, KG.CoauthorPair)
+            yield ox.Triple(node, KG.pairAuthor, ox.NamedNode(first))
+            yield ox.Triple(node, KG.pairCoauthor, ox.NamedNode(second))
+            yield ox.Triple(node, KG.sharedPapers, _count(count))
+
+
 def aggregate_triples(
     store, minter: Minter, derived: Iterable[ox.Triple] = (), scratch: Path | None = None
 ) -> Iterator[ox.Triple]:
@@ -177,13 +243,7 @@ def aggregate_triples(
     resolved = ox.NamedNode(minter.iri("graph", "resolved"))  # ours, so written into the text
     units = [(u.value, p.value) for u, p in store.select_terms(_SOURCE_UNITS.replace("RESOLVED", str(resolved)))]
     units += [(t.subject.value, t.object.value) for t in derived if t.predicate == ORG.subOrganizationOf]
-    within = _Within(units)
-    named: set[str] = set()  # institutions listed or affiliated
-    papers: Counter[str] = Counter()  # institution -> papers (each paper is seen once)
-    tracks: Counter[tuple[str, ox.NamedNode]] = Counter()  # (institution, count predicate) -> papers
-    tallies: Counter[tuple[str, str, str]] = Counter()  # (kind, institution, counted) -> papers
-    pairs: Counter[tuple[str, str]] = Counter()  # institutions listed together -> papers
-
+    tallies = _Tallies(_Within(units))
     with (
         tempfile.TemporaryDirectory(prefix="kg-aggregates-", dir=scratch) as folder,
         _spool(folder, "author-pairs") as author_pairs,
@@ -194,61 +254,20 @@ def aggregate_triples(
             for row in rows:
                 kind, _, value = row.partition("\t")
                 own[kind].add(value)
-            authors, listed = sorted(own["author"]), sorted(own["listed"])
+            authors = sorted(own["author"])
             author_pairs.writelines(f"{first}\t{second}\n" for first, second in combinations(authors, 2))
-            named.update(listed, own["affiliation"])
             if own[_BYLINE]:
                 node = ox.NamedNode(paper)
                 yield ox.Triple(node, KG.bylineLength, _count(int(next(iter(own[_BYLINE])))))
                 yield ox.Triple(node, KG.statesAuthorAffiliations, TRUE if own["affiliation"] else FALSE)
-            pairs.update(combinations(listed, 2))
-            for institution in {i for org in listed for i in within(org)}:
-                papers[institution] += 1
-                members.writelines(f"{institution}\t{author}\n" for author in authors)
-                for (predicate, value), count_predicate in _TRACK_COUNTS.items():
-                    tracks[(institution, count_predicate)] += value in own[predicate]
-                for topic in own["topic"]:
-                    tallies[("topic", institution, topic)] += 1
-                for partner in listed:
-                    if institution not in within(partner):
-                        tallies[("partner", institution, partner)] += 1
-
-        for pair, count in _counted_lines(_rewound(author_pairs), scratch):
-            if count >= PAIR_FLOOR:
-                first, second = pair.split("\t")
-                node = ox.NamedNode(minter.iri("coauthor-pair", f"{_local(first)}--{_local(second)}"))
-                yield ox.Triple(node, RDF.type, KG.CoauthorPair)
-                yield ox.Triple(node, KG.pairAuthor, ox.NamedNode(first))
-                yield ox.Triple(node, KG.pairCoauthor, ox.NamedNode(second))
-                yield ox.Triple(node, KG.sharedPapers, _count(count))
+            tallies.add(own, authors, members)
+        yield from _coauthor_pair_triples(author_pairs, minter, scratch)
         authors_of = Counter(
             {institution: len(authors) for institution, authors in grouped_lines(_rewound(members), scratch)}
         )
-
-    for org in sorted(named):
-        for institution in sorted(within(org)):
-            yield ox.Triple(ox.NamedNode(org), KG.withinInstitution, ox.NamedNode(institution))
-    for paper, title in store.select_terms(_DISPLAY_TITLES):  # the store's writer sorts; no need here
-        yield ox.Triple(paper, KG.displayTitle, title)
-    for institution in sorted(papers):
-        node = ox.NamedNode(institution)
-        yield ox.Triple(node, KG.paperCount, _count(papers[institution]))
-        yield ox.Triple(node, KG.authorCount, _count(authors_of[institution]))
-        for count_predicate in _TRACK_COUNTS.values():
-            yield ox.Triple(node, count_predicate, _count(tracks[(institution, count_predicate)]))
-    for (kind, institution, counted), count in sorted(tallies.items()):
-        node = ox.NamedNode(minter.iri(f"institution-{kind}", f"{_local(institution)}--{_local(counted)}"))
-        cls, link, counted_predicate = _TALLIES[kind]
-        yield ox.Triple(node, RDF.type, cls)
-        yield ox.Triple(ox.NamedNode(institution), link, node)
-        yield ox.Triple(node, counted_predicate, ox.NamedNode(counted))
-        yield ox.Triple(node, KG.paperCount, _count(count))
-    for (first, second), count in sorted(pairs.items()):
-        node = ox.NamedNode(minter.iri("institution-pair", f"{_local(first)}--{_local(second)}"))
-        yield ox.Triple(node, RDF.type, KG.InstitutionPair)
-        yield ox.Triple(node, KG.pairInstitution, ox.NamedNode(first))
-        yield ox.Triple(node, KG.pairPartner, ox.NamedNode(second))
-        yield ox.Triple(node, KG.sharedPapers, _count(count))
+    # the store's writer sorts the display titles; no need here
+    titles = (ox.Triple(paper, KG.displayTitle, title) for paper, title in store.select_terms(_DISPLAY_TITLES))
+    yield from tallies.triples(minter, authors_of, titles)
 
 
 def _name_lines(store) -> Iterator[str]:

@@ -21,17 +21,14 @@ half of one.
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import gc
 import os
 import re
 import shutil
-import sys
 import tempfile
 import time
-from abc import ABC, abstractmethod
 from pathlib import Path
-from typing import BinaryIO, Callable, Collection, ContextManager, Iterable, Iterator, Mapping
+from typing import Iterable, Iterator, Mapping
 
 import pyoxigraph as ox
 import rdflib
@@ -39,161 +36,24 @@ from oxrdflib import OxigraphStore
 from rdflib.query import Result
 
 from ..errors import KgError, SparqlSyntaxError
-from ..vocab import KG_NS, OWL
-from . import DEFAULT_WAIT, WAIT_ENV, default_store_spec
+from . import default_store_spec
 from .answers import as_result
-from .loading import ChunkLoader, TeeSink, load_file
-from .ordering import sorted_lines, sorted_statements
-from .snapshots import READERS, WRITER_LOCK, Snapshot, clear_stale, open_snapshot, publish
-from .values import with_values
-
-REMOTE_SCHEMES = ("http://", "https://")
-
-# Sorted outside the engine (kg.stores.ordering) so exports repeat byte for byte; the graph
-# filter keeps other data on a shared server (and staging graphs) out.
-# The graphs set aside: in every query's union, in an export or the triple count only when asked for
-# by name; each says of itself that it is of its class. The index: the counts and look-up keys the
-# query library reads (kg.resolve.store_step.index_graph); the topic detail: each source's topic
-# assignments with their weights and evidence (kg.rdf.topic_triples.detail_graph).
-ASIDE_GRAPHS = {"index": f"{KG_NS}IndexGraph", "topic-detail": f"{KG_NS}TopicDetailGraph"}
-SOURCES_QUERY = f"SELECT DISTINCT ?g WHERE {{ GRAPH ?g {{ ?g a <{KG_NS}Source> }} }}"
-# Every graph kg writes says what it is, so a shared server's other graphs stay apart.
-KG_GRAPHS_QUERY = (
-    f"SELECT DISTINCT ?g WHERE {{ GRAPH ?g {{ ?g a ?kind }} VALUES ?kind {{ <{KG_NS}Source> "
-    f"<{KG_NS}DerivedGraph> <{OWL}Ontology> }} }}"
+from .contract import KGStore
+from .loading import load_file
+from .ordering import sorted_lines
+from .preload import Preload
+from .snapshots import Snapshot, clear_stale, publish
+from .store_folder import (
+    _check_folder,
+    _close_lock,
+    _committed,
+    _fsync,
+    _open_reader,
+    _open_writer,
+    _take_lock,
+    default_wait,
 )
-
-
-class KGStore(ABC):
-    """What every store offers. ``KGStore(spec)`` returns the implementation for ``spec``."""
-
-    spec: str
-    #: Where the pipeline stages a source's N-Triples file (same file system as the store).
-    scratch_dir: Path | None = None
-    #: The SPARQL query endpoint others can use, for a store that is a server (the dataset description says it).
-    endpoint: str | None = None
-    #: Opened for reading only (an embedded store beside other readers and one writer).
-    read_only: bool = False
-
-    def __new__(cls, spec: str | None = None, **options):
-        if cls is KGStore:
-            spec = spec or default_store_spec()
-            from . import STORES  # the package's registry imports the implementations lazily
-
-            cls = STORES["remote" if spec.startswith(REMOTE_SCHEMES) else "embedded"]
-        return super().__new__(cls)
-
-    # ------------------------------------------------------------------ writing
-
-    @abstractmethod
-    def replace_graphs(self, replacements: list[tuple[ox.NamedNode, Path]], drop: Iterable[str] = ()) -> None:
-        """Swap graphs for the triples in complete N-Triples files and drop the graphs ``drop``
-        names, all in one commit: after a failure or a kill the store is as before or as after."""
-
-    def preloading(self, graphs: list[ox.NamedNode]) -> ContextManager["Preload | None"]:
-        """A :class:`Preload` that takes the N-Triples of these graphs while they are staged, or
-        None: a store that cannot load before the commit loads the staged files at the commit."""
-        return contextlib.nullcontext(None)
-
-    def replace_graph(self, graph: ox.NamedNode, ntriples_file: Path) -> None:
-        """Swap one graph for the triples in a complete N-Triples file, atomically."""
-        self.replace_graphs([(graph, ntriples_file)])
-
-    @abstractmethod
-    def remove_graph(self, graph: ox.NamedNode) -> bool:
-        """Drop a source's graph; False when there was none."""
-
-    @abstractmethod
-    def graphs(self) -> list[str]:
-        """The IRIs of the graphs kg wrote (sources, the ontology, derived graphs), sorted."""
-
-    @abstractmethod
-    def update(self, sparql: str) -> None:
-        """Run a SPARQL 1.1 Update (the store-level resolution step uses it)."""
-
-    def replace_graph_triples(self, graph: ox.NamedNode, triples: Iterable[ox.Triple]) -> None:
-        """Swap a graph for these triples: staged as N-Triples beside the store, then :meth:`replace_graph`."""
-        with tempfile.TemporaryDirectory(prefix="kg-graph-", dir=self.scratch_dir) as scratch:
-            staged = Path(scratch) / "graph.nt"
-            ox.serialize(triples, str(staged), ox.RdfFormat.N_TRIPLES)
-            self.replace_graph(graph, staged)
-
-    def add_graph_triples(self, graph: ox.NamedNode, triples: Iterable[ox.Triple]) -> None:
-        """Add these triples to a graph, keeping what it holds; not atomic (the resolution step
-        adds to its derived graph under its suspended mark, so a killed run is redone)."""
-        with tempfile.TemporaryDirectory(prefix="kg-graph-", dir=self.scratch_dir) as scratch:
-            staged = Path(scratch) / "graph.nt"
-            ox.serialize(triples, str(staged), ox.RdfFormat.N_TRIPLES)
-            self._append(graph, staged)
-
-    def set_graph_triples(self, graph: ox.NamedNode, triples: Iterable[ox.Triple]) -> None:
-        """Make a graph hold exactly these triples (not atomic: the resolution step's derived graph).
-        Here: replaced; stores that can change only the difference do."""
-        self.replace_graph_triples(graph, triples)
-
-    @abstractmethod
-    def _append(self, graph: ox.NamedNode, ntriples_file: Path) -> None:
-        """Load an N-Triples file into a graph without dropping it first."""
-
-    def replace_graph_from_turtle(self, graph: ox.NamedNode, turtle_file: Path) -> None:
-        """Swap a graph for a small Turtle file's triples (the ontology)."""
-        self.replace_graph_triples(
-            graph, (quad.triple for quad in ox.parse(path=str(turtle_file), format=ox.RdfFormat.TURTLE))
-        )
-
-    def sources(self) -> list[str]:
-        """The IRIs of the source graphs (each says of itself that it is a kg:Source), sorted."""
-        return sorted(row[0].value for row in self.select_terms(SOURCES_QUERY))
-
-    # ------------------------------------------------------------------ reading
-
-    @abstractmethod
-    def query(self, sparql: str, bindings: Mapping[str, rdflib.term.Identifier] | None = None) -> Result:
-        """Run SPARQL over the union of all sources; ``bindings`` are RDF terms for variables."""
-
-    @abstractmethod
-    def select_terms(self, sparql: str, bindings: Mapping[str, ox.Term] | None = None) -> Iterator[tuple[ox.Term, ...]]:
-        """Stream the rows of a SELECT as pyoxigraph terms (for exports of any size and the
-        whole-graph aggregates: no rdflib term per value); ``bindings`` as for :meth:`query`."""
-
-    def scalar(self, sparql: str) -> int:
-        """The single number a COUNT query returns."""
-        row = next(iter(self.query(sparql)))
-        return int(row[0])
-
-    def distinct_triples(
-        self, on_progress: Callable[[int], None] | None = None, including: Collection[str] = ()
-    ) -> Iterable[ox.Triple]:
-        """Every triple of every source once, sorted: the basis of deterministic exports; with the
-        graphs set aside that ``including`` names (``ASIDE_GRAPHS``), theirs too."""
-        return sorted_statements(
-            self.select_terms(self._exported_quads(including)), False, self.scratch_dir, on_progress
-        )
-
-    def quads(
-        self, on_progress: Callable[[int], None] | None = None, including: Collection[str] = ()
-    ) -> Iterable[ox.Quad]:
-        """Every triple in its source graph, sorted by graph then triple (``including``: as above)."""
-        return sorted_statements(
-            self.select_terms(self._exported_quads(including)), True, self.scratch_dir, on_progress
-        )
-
-    def graphs_aside(self, including: Collection[str] = ()) -> list[ox.NamedNode]:
-        """The graphs set aside (``ASIDE_GRAPHS``) but those ``including`` names: left out of exports and counts."""
-        kinds = " ".join(f"<{kind}>" for name, kind in ASIDE_GRAPHS.items() if name not in including)
-        if not kinds:
-            return []
-        query = f"SELECT DISTINCT ?g WHERE {{ GRAPH ?g {{ ?g a ?kind }} VALUES ?kind {{ {kinds} }} }} ORDER BY ?g"
-        return [row[0] for row in self.select_terms(query)]
-
-    def _exported_quads(self, including: Collection[str] = ()) -> str:
-        """Every quad but the graphs set aside that ``including`` does not name (their IRIs come from
-        the store, checked by pyoxigraph)."""
-        left_out = ", ".join(str(graph) for graph in self.graphs_aside(including))
-        return f"SELECT ?g ?s ?p ?o WHERE {{ GRAPH ?g {{ ?s ?p ?o }} {f'FILTER(?g NOT IN ({left_out}))' if left_out else ''} }}"
-
-    def close(self) -> None:  # noqa: B027 - a store with nothing to release need not say so
-        pass
+from .values import with_values
 
 
 class EmbeddedStore(KGStore):
@@ -468,128 +328,3 @@ def _sorted_difference(new: Iterator[str], old: Iterator[str]) -> Iterator[tuple
             b = next(old, sentinel)
         else:
             a, b = next(new, sentinel), next(old, sentinel)
-
-
-class Preload:
-    """The graphs a run loads while it stages them (:meth:`EmbeddedStore.preloading`)."""
-
-    def __init__(self, store: ox.Store, graphs: set[str], marker: Path | None):
-        self.graphs, self.marker = graphs, marker
-        self.loader = ChunkLoader(store)
-
-    def sink(self, graph: ox.NamedNode, out: BinaryIO) -> BinaryIO:
-        """Where the stager writes a graph's N-Triples: ``out``, and the loader for a graph loaded early."""
-        return TeeSink(out, self.loader, graph) if graph.value in self.graphs else out
-
-    def finish(self) -> None:
-        self.loader.close()
-
-    def abandon(self) -> None:
-        try:
-            self.loader.close()
-        except Exception:  # the run failed already; its loaded graphs are dropped next
-            pass
-
-
-class StoreBusy(KgError):
-    """Another kg command is writing the store and did not finish within the wait."""
-
-    exit_code = 2
-
-
-def default_wait() -> float:
-    try:
-        return float(os.environ.get(WAIT_ENV) or DEFAULT_WAIT)
-    except ValueError:
-        raise KgError(f"${WAIT_ENV}={os.environ[WAIT_ENV]!r}: give the wait in seconds") from None
-
-
-# Files a store folder holds besides Oxigraph's own: kg's journal and lock.
-_KG_FILES = {"kg-journal", WRITER_LOCK, READERS}
-
-
-def _check_folder(path: Path, spec: str, read_only: bool) -> None:
-    """Refuse what is not a store, and never let Oxigraph start afresh over a damaged one
-    (RocksDB would create a new database and delete the old data files)."""
-    if path.exists() and not path.is_dir():
-        raise KgError(f"--store {spec}: is a file, not a store folder")
-    if (path / "CURRENT").is_file():
-        return
-    others = sorted(p.name for p in path.iterdir() if p.name not in _KG_FILES) if path.is_dir() else []
-    if others:
-        raise KgError(
-            f"--store {spec}: the store is damaged (its CURRENT file is missing) and was left as it is; "
-            f"restore the folder from a backup, or move it away and run kg build to start afresh"
-        )
-    if read_only:
-        raise KgError(f"no graph here ({spec}): run kg build first, or give --store")
-
-
-def _cannot_open(spec: str, exc: OSError) -> KgError:
-    return KgError(f"--store {spec}: cannot open the store ({' '.join(str(exc).split())[:300]}); nothing was changed")
-
-
-def _open_reader(spec: str, path: Path, snapshot: bool) -> tuple[ox.Store, Snapshot | None]:
-    try:
-        return open_snapshot(path) if snapshot else (ox.Store.read_only(str(path)), None)
-    except OSError as exc:
-        raise _cannot_open(spec, exc) from None
-
-
-def _open_writer(path: Path, spec: str, wait: float) -> tuple[int, ox.Store]:
-    """The writer lock, then the store. A writer that just finished may hold Oxigraph's own lock
-    a moment longer than ours (until its process ends), so that is waited for too."""
-    deadline = time.monotonic() + wait
-    lock = _take_lock(path, spec, wait)
-    while True:
-        try:
-            return lock, ox.Store(str(path))
-        except OSError as exc:
-            if "lock" not in str(exc).lower() or time.monotonic() >= deadline:
-                _close_lock(lock)
-                raise _cannot_open(spec, exc) from None
-            time.sleep(0.1)
-
-
-def _take_lock(path: Path, spec: str, wait: float, quiet: bool = False) -> int | None:
-    """Wait up to ``wait`` seconds for the store's writer lock (an flock the OS releases when a
-    writer exits, even killed); None when ``quiet`` and it is taken."""
-    path.mkdir(parents=True, exist_ok=True)
-    handle = os.open(path / WRITER_LOCK, os.O_RDWR | os.O_CREAT, 0o644)
-    deadline, told = time.monotonic() + wait, False
-    while True:
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            return handle
-        except BlockingIOError:
-            if time.monotonic() >= deadline:
-                os.close(handle)
-                if quiet:
-                    return None
-                raise StoreBusy(
-                    f"--store {spec}: another kg command is still writing it after {wait:g} s; "
-                    f"try again later or wait longer (--wait SECONDS)"
-                ) from None
-            if not told and not quiet:
-                print(
-                    f"kg: waiting up to {wait:g} s for another kg command writing {spec} …", file=sys.stderr, flush=True
-                )
-                told = True
-            time.sleep(0.1)
-
-
-def _close_lock(handle: int) -> None:
-    os.close(handle)  # closing the descriptor releases the flock
-
-
-def _committed(journal: Path) -> bool:
-    return journal.is_dir() and any(entry.suffix in (".commit", ".loading") for entry in journal.iterdir())
-
-
-def _fsync(path: Path) -> None:
-    """Make a file or a rename durable (POSIX: a directory entry is synced through its folder)."""
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)

@@ -40,7 +40,7 @@ from ..vocab import PREFIXES
 from . import GRAPH_STORE_ENV, UPDATE_ENV, default_store_spec
 from .answers import as_result
 from .auth import Credentials
-from .embedded import KG_GRAPHS_QUERY, KGStore
+from .contract import KG_GRAPHS_QUERY, KGStore
 from .http import Answer, Client, RemoteError
 from .results import ANY_ACCEPT, GRAPHS, SOLUTIONS, SOLUTIONS_ACCEPT, dialect_of, parse_answer, rows
 from .values import where_position, with_values  # noqa: F401 (where_position: tests import it from here)

@@ -1,0 +1,58 @@
+"""CPU seconds of each part of the resolution and the description, each run alone on a built store.
+
+    .venv/bin/python bench/resolution_parts.py STORE [--base IRI]
+
+The parts read the store as :func:`kg.resolve.store_step.rebuild` and :func:`kg.exports.description.describe`
+do (the people's mentions as a run that staged only some sources reads them); nothing is written.
+CPU time is the process's, the engine's threads included; the machine may be shared, so wall time is
+printed beside it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+import time
+from pathlib import Path
+
+
+def clock(label: str, work) -> None:
+    cpu, wall = time.process_time(), time.perf_counter()
+    work()
+    print(f"{label:<58}{time.process_time() - cpu:>8.2f} s CPU{time.perf_counter() - wall:>8.2f} s wall", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("store", type=Path)
+    parser.add_argument("--base", default="https://kg.example.org/id/")
+    args = parser.parse_args()
+
+    from kg.query.stats import COUNTS, distinct_triples
+    from kg.rdf.iris import Minter
+    from kg.resolve.aggregates import aggregate_triples, name_list_triples
+    from kg.resolve.identity import read_mentions
+    from kg.resolve.store_step import key_triples, person_forms, person_label_triples
+    from kg.stores.embedded import KGStore
+    from kg.vocab import sparql_prologue
+
+    store, minter = KGStore(str(args.store), read_only=True), Minter(args.base)
+    with tempfile.TemporaryDirectory(prefix="kg-bench-") as folder:
+        keys = Path(folder) / "person-keys"
+        clock("mentions read back (identity)", lambda: read_mentions(store))
+        clock("people's written forms read back", lambda: sum(1 for _ in person_forms(store)))
+        with open(keys, "w", encoding="utf-8") as out:
+            clock(
+                "people's display names and keys",
+                lambda: sum(1 for _ in person_label_triples(person_forms(store), out)),
+            )
+        clock("co-author pairs and institution counts", lambda: sum(1 for _ in aggregate_triples(store, minter)))
+        clock("match keys and name index", lambda: sum(1 for _ in key_triples(store, keys, minter)))
+        clock("name lists", lambda: sum(1 for _ in name_list_triples(store, None)))
+    clock("description: the distinct triple count", lambda: distinct_triples(store))
+    prologue = sparql_prologue()
+    clock("description: the other counts", lambda: [store.scalar(prologue + q) for q in COUNTS.values() if q])
+
+
+if __name__ == "__main__":
+    main()
