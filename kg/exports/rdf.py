@@ -17,7 +17,7 @@ from typing import BinaryIO, Callable, Collection
 import pyoxigraph as ox
 
 from ..registry import Registry
-from ..stores.embedded import ASIDE_GRAPHS, KGStore
+from ..stores.contract import ASIDE_GRAPHS, KGStore
 from ..vocab import data_prefixes
 
 
@@ -76,7 +76,7 @@ def export(
 ) -> None:
     """Serialise every triple of the store in ``format_name`` to a path or binary stream;
     ``on_progress`` hears how many statements have been read; ``including``: the graphs set aside
-    that it names too (``kg.stores.embedded.ASIDE_GRAPHS``: ``index``, what the query library reads, so its
+    that it names too (``kg.stores.contract.ASIDE_GRAPHS``: ``index``, what the query library reads, so its
     queries run on the export loaded elsewhere; ``topic-detail``, the topic assignments' weights and evidence)."""
     writer = FORMATS[format_name]
     if isinstance(output, Path):
