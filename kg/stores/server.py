@@ -1,7 +1,8 @@
 """``kg serve``: the site and a read-only SPARQL 1.1 Protocol endpoint at ``/sparql`` on 127.0.0.1.
 
 Queries run in worker processes (kg/stores/query_pool.py: admission, time limit, memory
-ceiling). Results are cut at the row limit (the response then carries ``X-KG-Truncated``).
+ceiling), or, when the store is a SPARQL server, are passed on to it with the same refusals and
+limits (kg/stores/remote_pool.py). Results are cut at the row limit (the response then carries ``X-KG-Truncated``).
 Query by GET (``?query=``) or POST (form or ``application/sparql-query``);
 ``default-graph-uri`` / ``named-graph-uri`` name the dataset (default: the union of the store's
 graphs, as kg's own queries see it). Result formats by content negotiation: SPARQL JSON
@@ -223,7 +224,7 @@ def _interrupt(signum, frame) -> None:
 
 
 def serve(
-    location: Path,
+    location: Path | str,
     site_dir: Path,
     port: int,
     limits: Limits,
@@ -234,9 +235,15 @@ def serve(
     cors: bool = False,
 ) -> None:
     """Serve until interrupted (Ctrl-C, or SIGTERM, which stops it the same way: workers ended, no
-    traceback); ``ready(port)`` is called once the socket listens."""
+    traceback); ``ready(port)`` is called once the socket listens. ``location``: the store's folder
+    (queries in worker processes) or a SPARQL server's query endpoint (queries passed on to it)."""
     signal.signal(signal.SIGTERM, _interrupt)
-    pool = Pool(location, workers, limits, log)
+    if isinstance(location, Path):
+        pool = Pool(location, workers, limits, log)
+    else:
+        from .remote_pool import RemotePool  # rdflib's parser, needed only to serve a remote store
+
+        pool = RemotePool(location, workers, limits, log)
     handler = type(
         "KgHandler",
         (Handler,),
