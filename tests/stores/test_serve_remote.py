@@ -4,7 +4,10 @@ no server-specific syntax, no graph but kg's, rows cut at the limit."""
 
 from __future__ import annotations
 
+import http.server
 import json
+import threading
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -13,6 +16,9 @@ from types import SimpleNamespace
 import pytest
 import rdflib
 from conftest import run_kg, start_serve
+
+from kg.stores.query_pool import Limits
+from kg.stores.remote_pool import RemotePool
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
 
@@ -140,3 +146,48 @@ def test_the_graphs_iris_are_dereferenced(served):
     assert status == 200 and (rdflib.URIRef(iri), None, None) in rdflib.Graph().parse(data=body, format="turtle")
     status, headers, _ = ask(served.port, path, accept="text/html")
     assert status == 303 and (served.site / headers["Location"].lstrip("/")).is_file()
+
+
+class _Stalling(http.server.BaseHTTPRequestHandler):
+    """A SPARQL server that lists one kg graph, then answers every other query too late or too big."""
+
+    def log_message(self, *args):
+        pass
+
+    def do_POST(self):  # noqa: N802 - http.server's naming
+        query = urllib.parse.parse_qs(self.rfile.read(int(self.headers["Content-Length"])).decode())["query"][0]
+        if "DISTINCT ?g" in query:
+            row = '{"g": {"type": "uri", "value": "http://example.org/graph"}}'
+            body = f'{{"head": {{"vars": ["g"]}}, "results": {{"bindings": [{row}]}}}}'.encode()
+        elif self.server.mode == "late":
+            time.sleep(3)
+            body = b'{"head": {"vars": []}, "results": {"bindings": []}}'
+        else:
+            body = (
+                b'{"head": {"vars": ["x"]}, "results": {"bindings": ['
+                + b'{"x": {"type": "literal", "value": "x"}},' * 60_000
+            )
+        self.send_response(200)
+        self.send_header("Content-Type", "application/sparql-results+json")
+        self.end_headers()
+        self.wfile.write(body)
+
+
+@pytest.mark.parametrize(
+    ("mode", "limits", "message"),
+    [
+        ("late", Limits(seconds=1.0), b"ran longer than the time limit of 1 s (kg serve --timeout)"),
+        ("big", Limits(memory_mb=1), b"its answer is larger than 1 MiB (kg serve --query-memory)"),
+    ],
+)
+def test_a_servers_answer_past_a_limit_is_a_503(mode, limits, message):
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Stalling)
+    server.mode = mode
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        pool = RemotePool(f"http://127.0.0.1:{server.server_port}/sparql", 1, limits)
+        request = {"query": "SELECT * WHERE { ?s ?p ?o }", "default": [], "named": [], "rows": 10, "select": "json"}
+        answer = pool.ask(request)
+        assert answer.status == 503 and message in answer.body, answer.body
+    finally:
+        server.shutdown()
