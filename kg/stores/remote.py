@@ -115,8 +115,9 @@ class RemoteStore(KGStore):
         self.update(f"DROP SILENT GRAPH <{graph.value}>")
         return True
 
-    def graphs(self) -> list[str]:
-        if self._sources is None:
+    def graphs(self, fresh: bool = False) -> list[str]:
+        """kg's graphs on the server, read once (again when ``fresh``: another command may have written)."""
+        if self._sources is None or fresh:
             self._sources = sorted(self._select_column(KG_GRAPHS_QUERY))
         return self._sources
 

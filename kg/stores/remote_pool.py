@@ -96,8 +96,7 @@ class RemotePool:
             read_at, graphs = self._graphs
             if time.monotonic() - read_at < GRAPHS_SECONDS:
                 return graphs
-        self.store._sources = None
-        graphs = self.store.graphs()
+        graphs = self.store.graphs(fresh=True)
         with self.lock:
             self._graphs = (time.monotonic(), graphs)
         return graphs
