@@ -9,7 +9,7 @@ compares across machines. A hostile abstract has about four times the tokens of 
 its length (each "X-Y" is three), so a linear reader shows ratios up to about 20; one that turns
 quadratic again shows ratios in the hundreds or thousands.
 Exits 1 when a ratio is above ``--max-ratio``. The tests (tests/pipeline/test_inputs.py,
-tests/resolve/test_institutions.py) check what these inputs give; how long they take is measured here.
+tests/orgs/test_tokenizer.py) check what these inputs give; how long they take is measured here.
 """
 
 from __future__ import annotations

@@ -2,11 +2,11 @@
 
     .venv/bin/python bench/screenshots.py --papers 1000 --out docs/img     # ~2,100 authors
 
-Writes a synthetic corpus (``kg synth``), builds its co-author and institution pages in a
+Writes a synthetic corpus (``kg synth``), builds its co-author, institution and country pages in a
 temporary folder, opens each in the tests' Chromium driver (networking off, 1280×900) and
-prints, per page: file size, load time, nodes, labels drawn, overlapping label pairs and
-whether the 50 most prolific are labelled. With ``--out``, saves ``coauthors-N.png`` and
-``institutions-N.png`` there, reduced to 256 colours (Pillow's ``quantize(256, FASTOCTREE)``,
+prints, per page and at two window sizes (1280×900 and 900×640): file size, load time, nodes,
+labels drawn (communities' names included), overlapping label pairs and whether the 50 most prolific
+are labelled. With ``--out``, saves ``coauthors-N.png``, ``institutions-N.png`` and ``countries-N.png`` there, reduced to 256 colours (Pillow's ``quantize(256, FASTOCTREE)``,
 no dithering: the text stays sharp at a third of the bytes). ``--pages DIR`` measures pages
 already built instead (``DIR/coauthors.html``, ``DIR/institutions.html``): before and after a change.
 """
@@ -27,7 +27,9 @@ from chromium import Chromium  # noqa: E402  (the tests' stdlib DevTools driver)
 from kg.graphs.labels import overlaps  # noqa: E402
 
 KG = Path(sys.executable).with_name("kg")
-NETWORKS = ("coauthors", "institutions")
+NETWORKS = ("coauthors", "institutions", "countries")
+#: A smaller window the pages are measured in too: they fit the network to it and place labels for it.
+SMALL_WINDOW = (900, 640)
 #: The page's labels and the most prolific nodes, read from the page (drawnLabels: boxes with node ids).
 READ_LABELS = """(() => ({
   boxes: (typeof drawnLabels === 'undefined' ? [] : drawnLabels).map(b => [b.left, b.top, b.right, b.bottom, b.id || '']),
@@ -36,11 +38,17 @@ READ_LABELS = """(() => ({
 }))()"""
 
 
-def measure(browser: Chromium, page: Path) -> dict:
-    """What a person sees on ``page``: load time, labels drawn, overlaps, top 50 labelled."""
+def measure(browser: Chromium, page: Path, window: tuple[int, int] | None = None) -> dict:
+    """What a person sees on ``page``: load time, labels drawn, overlaps, top 50 labelled; with
+    ``window``, after the window is resized to it (the page fits the network to it again)."""
     report = browser.open(page, settle=1.0)
     if report.errors or report.requests:
         raise SystemExit(f"{page}: errors {report.errors}, requests {report.requests}")
+    if window:  # a new tab each time: the size is set once the page is open
+        browser.send(
+            "Emulation.setDeviceMetricsOverride", width=window[0], height=window[1], deviceScaleFactor=1, mobile=False
+        )
+        browser.idle(2.5)  # vis-network checks its container's size every second
     read = browser.evaluate(READ_LABELS)
     drawn = {box[4] for box in read["boxes"]}
     top_labelled = sum(1 for node in read["top"] if node in drawn) if drawn != {""} else None
@@ -48,6 +56,7 @@ def measure(browser: Chromium, page: Path) -> dict:
         "bytes": page.stat().st_size,
         "load_s": round(report.load_seconds, 2),
         "nodes": read["nodes"],
+        "scale": round(browser.evaluate("network.getScale()"), 3),
         "labels": len(read["boxes"]),
         "overlaps": overlaps([tuple(box[:4]) for box in read["boxes"]]),
         "top50_labelled": top_labelled,
@@ -93,6 +102,8 @@ def main() -> None:
                 print(name, measure(browser, folder / f"{name}.html"))
                 if args.out:
                     screenshot(browser, args.out / f"{name}-{args.papers}.png")
+                width, height = SMALL_WINDOW
+                print(f"{name} at {width}×{height}", measure(browser, folder / f"{name}.html", SMALL_WINDOW))
         finally:
             browser.close()
 

@@ -108,7 +108,7 @@ def map_only(listing: Path, jobs: int | None) -> None:
 
     threading.Thread(target=report, daemon=True).start()
     with open(os.devnull, "wb") as nowhere, Stager(Minter(), active_aliases(), jobs or default_jobs()) as stager:
-        stager.write(listing.name, publication_facts(records()), nowhere)
+        stager.write(listing.name, publication_facts(records()), nowhere, nowhere)
     # the mapping processes were reaped when the stager closed: their peak is the children's
     print(
         f"{mapped[0]:,} records in {time.perf_counter() - started:.0f} s; main process peak "

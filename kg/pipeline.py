@@ -31,7 +31,7 @@ from .rdf.iris import Minter
 from .rdf.mapping import source_iri, source_triples
 from .rdf.staging import Stager
 from .rdf.terms import ntriples
-from .rdf.topic_triples import scheme_graph
+from .rdf.topic_triples import detail_graph, detail_graph_triples, scheme_graph
 from .records import PaperRecord, Rejection
 from .resolve.store_step import index_graph, resolution_suspended, resolved_graph
 from .stores.embedded import KGStore
@@ -214,6 +214,7 @@ def ingest(
                     )
                 )
                 staged.append((graph, target))
+                staged.append((detail_graph(graph), target.with_suffix(".detail.nt")))
         if not report.ingested:
             raise NothingRead(
                 f"nothing to ingest: {plural(report.read, 'record')} read from "
@@ -280,11 +281,12 @@ def _stage_file(
             if on_record:
                 on_record(report)
 
-    with open(target, "wb") as file:
+    with open(target, "wb") as file, open(target.with_suffix(".detail.nt"), "wb") as detail:
         out = sink(graph, file) if sink else file
-        stager.write(name, publication_facts(accepted()), out)
+        stager.write(name, publication_facts(accepted()), out, detail)
         out.write(
             ntriples(source_triples(name, source.format, header, stager.minter, file_modified(path.stat().st_mtime)))
         )
         out.flush()
+        detail.write(ntriples(detail_graph_triples(source_iri(name, stager.minter))))
     return report

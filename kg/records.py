@@ -59,6 +59,19 @@ class AuthorDetail:
     other_ids: tuple[tuple[str, str], ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class SetAsideId:
+    """An id a source's per-author list gives an author of one record that the input's majority
+    gives nobody of it (kg.ingest.id_majority): ``position`` is the author's place (None: a list
+    of another length than the byline), ``reason`` starts with the rule's id."""
+
+    name: str
+    position: int | None
+    kind: str
+    value: str
+    reason: str
+
+
 @dataclass(slots=True)
 class PaperRecord:
     source: SourceRef
@@ -85,6 +98,7 @@ class PaperRecord:
     project_urls: list[str] = field(default_factory=list)
     other_urls: list[str] = field(default_factory=list)
     stated_facts: str | None = None
+    set_aside_ids: list[SetAsideId] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)

@@ -57,8 +57,8 @@ COMMANDS = {
     "validate": ("quality", "Check the graph against the SHACL shapes in ontology/shapes.ttl (pySHACL)."),
     "site": (
         "site",
-        "A static site of the graph: a page per author, institution, topic and venue, linked to "
-        "each other, to the graph's IRIs and to the network pages; opens offline, no server needed.",
+        "A static site of the graph: a page per author, institution, topic, paper, venue and country, "
+        "linked to each other, to the graph's IRIs and to the network pages; opens offline, no server needed.",
     ),
     "serve": (
         "serve",

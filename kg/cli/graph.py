@@ -69,13 +69,12 @@ def draw(
     from ..graphs.files import write_network
     from ..graphs.networks import network
     from ..graphs.projections import ego_network, induced, top_nodes
-    from ..query.library import find_entity
 
     with opened_store(store_spec) as store:
         graph = network(store, name, **thresholds)
         heading, stem = HEADINGS[name], name
         if center:
-            iri = str(find_entity(store, KINDS[name], center))
+            iri = _center(store, name, center)
             if iri not in graph:
                 unit_hint = "; named only through its units? try --level parent" if name == "institutions" else ""
                 raise KgError(
@@ -97,6 +96,17 @@ def draw(
     path = out or Path("exports") / f"{stem}.{EXTENSIONS.get(file_format, file_format)}"
     write_network(graph, path, file_format, heading, KINDS[name])
     _wrote(path, graph)
+
+
+def _center(store, name: str, typed: str) -> str:
+    """The node the ego network is drawn around: a country by name or ISO code, else as the query library finds it."""
+    if name == "countries":
+        from ..graphs.countries import country_iri, find_country
+
+        return country_iri(find_country(typed))
+    from ..query.library import find_entity
+
+    return str(find_entity(store, KINDS[name], typed))
 
 
 def _wrote(path: Path, graph) -> None:
@@ -177,6 +187,20 @@ topics = network_command(
     """,
 )
 
+countries = network_command(
+    "countries",
+    "country",
+    """Countries linked by the papers their organisations write together (from the organisation registry).
+
+    A paper's countries are those of the organisations it lists; it counts once per country.
+
+    \b
+    kg graph countries                                 # exports/countries.html
+    kg graph countries --country Germany               # Germany and its partner countries
+    kg query country-collaborations                    # the same pairs as a table
+    """,
+)
+
 
 @click.command("affiliations")
 @click.option(
@@ -220,12 +244,17 @@ def _label(graph, node) -> str:
 @level_option
 @threshold_options
 def stats(name, rows, top, **thresholds) -> None:
-    """Size, components, communities (Leiden, seeded), and who is central or bridges groups."""
+    """Size, components, communities (Leiden, seeded), and who is central or bridges groups.
+
+    In the co-author network, a name whose papers fall into groups with no co-author and no
+    organisation in common is marked: probably several people, whose measures add up under one name.
+    """
     from ..graphs.metrics import SEED, summarize
     from ..graphs.networks import network
 
     with opened_store(thresholds.pop("store_spec")) as store:
         graph = network(store, name, top=top, details=False, **thresholds)
+        namesakes = _namesakes(store) if name == "coauthors" else {}
     summary = summarize(graph, rows)
     out = console()
     out.print(
@@ -240,6 +269,7 @@ def stats(name, rows, top, **thresholds) -> None:
         if summary.betweenness_sample
         else ", exact"
     )
+    marked = set()
     for title, ranking, fmt in (
         (f"degree ({NEIGHBOURS[name]})", summary.top_degree, "{:,}"),
         ("weighted degree (shared papers)", summary.top_weighted_degree, "{:,.6g}"),
@@ -248,11 +278,25 @@ def stats(name, rows, top, **thresholds) -> None:
     ):
         out.print(f"\n{title}:")
         for node, value in ranking:
-            out.print(f"  {fmt.format(value):>10}  {_label(graph, node)}")
+            note = f"  * probably {namesakes[node]} people of this name" if node in namesakes else ""
+            marked |= {node} & set(namesakes)
+            out.print(f"  {fmt.format(value):>10}  {_label(graph, node)}{note}", markup=False)
         if not ranking:
             out.print("  (none)")
         elif title.startswith("betweenness") and not any(value for _, value in ranking):
             out.print("  (all 0: no node lies on a shortest path between two others)")
+    if marked:
+        out.print(
+            f"\n* {plural(len(marked), 'name')} above: papers in groups that share no co-author and no organisation, "
+            "so probably several people whose measures add up under one name (kg quality lists every such name)."
+        )
+
+
+def _namesakes(store) -> dict[str, int]:
+    """Authors likely to be several people (kg/quality/namesakes.py), with how many groups their papers form."""
+    from ..quality.namesakes import likely_several_people
+
+    return {row["author"]: row["groups"] for row in likely_several_people(store)}
 
 
 @click.command("path")
@@ -280,7 +324,7 @@ def graph() -> None:
     """Collaboration networks: interactive pages, files for Gephi, and their measures."""
 
 
-for sub in (coauthors, institutions, topics, affiliations, stats, path_command):
+for sub in (coauthors, institutions, topics, countries, affiliations, stats, path_command):
     graph.add_command(sub)
 
 COMMANDS = (graph,)

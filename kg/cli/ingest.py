@@ -42,6 +42,7 @@ def remove(sources, store_spec, base) -> None:
 
     from ..exports.description import describe
     from ..rdf.mapping import source_iri
+    from ..rdf.topic_triples import detail_graph
     from ..resolve.store_step import resolution_suspended
 
     mint = minter(base)
@@ -58,6 +59,7 @@ def remove(sources, store_spec, base) -> None:
         with resolution_suspended(store, mint):  # merges and display names follow the sources left
             for graph in graphs:
                 store.remove_graph(ox.NamedNode(graph))
+                store.remove_graph(detail_graph(ox.NamedNode(graph)))  # its topic detail
                 console().print(f"Removed {graph}.")
         describe(store, mint)
 

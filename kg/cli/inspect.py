@@ -53,9 +53,16 @@ def stats(output_format, store_spec) -> None:
     help="Also the index graph (counts and look-up keys the query library reads), so the "
     "library's queries run on the export loaded into another engine.",
 )
+@click.option(
+    "--with-topic-detail",
+    "topic_detail",
+    is_flag=True,
+    help="Also the topic detail graphs (each topic assignment's weight, matched words and the "
+    "sections they were found in); the export always has each paper's dcterms:subject.",
+)
 @store_option
 @base_option
-def export_command(format_name, out, per_graph, index, store_spec, base) -> None:
+def export_command(format_name, out, per_graph, index, topic_detail, store_spec, base) -> None:
     """Write the whole graph: Turtle, N-Triples or JSON-LD (every triple once), or TriG and N-Quads
     (each source in its own named graph). Sorted, so the same store gives the same bytes."""
     from ..exports.rdf import export, export_per_graph  # here: `kg stats` need not import the exporters
@@ -68,7 +75,8 @@ def export_command(format_name, out, per_graph, index, store_spec, base) -> None
         console(stderr=True).print(f"Wrote {len(files)} N-Quads files into {per_graph}.")
         return
     with opened_store(store_spec) as store:
-        export(store, format_name, out if out else sys.stdout.buffer, minter(base).base, index=index)
+        including = [name for name, asked in (("index", index), ("topic-detail", topic_detail)) if asked]
+        export(store, format_name, out if out else sys.stdout.buffer, minter(base).base, including=including)
     if out:
         console(stderr=True).print(f"Wrote {out}.")
 

@@ -23,6 +23,7 @@ SECTIONS = {
     "name_only_authors_with_identified_namesakes": "Authors without an identifier whom several identified people could be",
     "persons_with_two_ids_of_one_scheme": "People holding two identifiers of one scheme",
     "ids_on_several_persons": "Identifiers held by several people",
+    "ids_set_aside": "Identifiers a per-author list gives that most of the input's records give to nobody of the paper",
     "names_likely_several_people": "Names likely to be several people: papers in groups with no co-author or organisation in common",
 }
 
@@ -59,6 +60,8 @@ def _lines(section: str, item: dict) -> list[str]:
         return [f"{item['name']}  on {item['authorship']}  — could be {', '.join(item['identified_namesakes'])}"]
     if section == "persons_with_two_ids_of_one_scheme":
         return [f"{item['person']}  — {item['scheme']}: {', '.join(item['ids'])}"]
+    if section == "ids_set_aside":
+        return [f"{item['record']}  {item['author'] or '(unaligned list)'}  {item['id']}  — {item['reason']}"]
     if section == "ids_on_several_persons":
         return [f"{item['id']}  — held by {', '.join(item['persons'])}"]
     return [f"{item['first']}  /  {item['second']}  — {item['why_alike']}; kept apart: {item['why_apart']}"]

@@ -20,8 +20,8 @@ from .common import console, opened_store, store_option
 )
 @store_option
 def site(out_dir, store_spec) -> None:
-    """A static site of the graph: a page per author, institution, topic and venue, linked to
-    each other, to the graph's IRIs and to the network pages; opens offline, no server needed."""
+    """A static site of the graph: a page per author, institution, topic, paper, venue and country,
+    linked to each other, to the graph's IRIs and to the network pages; opens offline, no server needed."""
     from ..exports.site import write_site
 
     with opened_store(store_spec) as store:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 import itertools
 import json
-from typing import BinaryIO, Iterable, Mapping, TextIO
+from typing import BinaryIO, Collection, Iterable, Mapping, TextIO
 
 import pyoxigraph as ox
 
@@ -77,9 +77,9 @@ def write_jsonld(triples: Iterable[ox.Triple], handle: TextIO, prefixes: Mapping
 class JsonLdExport:
     """The ``jsonld`` export: the union of the store's graphs, compacted under the data prefixes."""
 
-    def write(self, store, handle: BinaryIO, base: str, on_progress=None, index: bool = False) -> None:
+    def write(self, store, handle: BinaryIO, base: str, on_progress=None, including: Collection[str] = ()) -> None:
         text = io.TextIOWrapper(handle, encoding="utf-8", newline="\n", write_through=True)
-        write_jsonld(store.distinct_triples(on_progress, index), text, data_prefixes(base))
+        write_jsonld(store.distinct_triples(on_progress, including), text, data_prefixes(base))
         text.detach()
 
 

@@ -12,12 +12,12 @@ import itertools
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO, Callable
+from typing import BinaryIO, Callable, Collection
 
 import pyoxigraph as ox
 
 from ..registry import Registry
-from ..stores.embedded import KGStore
+from ..stores.embedded import ASIDE_GRAPHS, KGStore
 from ..vocab import data_prefixes
 
 
@@ -34,10 +34,12 @@ class OxigraphExport:
         handle: BinaryIO,
         base: str,
         on_progress: Callable[[int], None] | None = None,
-        index: bool = False,
+        including: Collection[str] = (),
     ) -> None:
         line_based = self.rdf_format in (ox.RdfFormat.N_TRIPLES, ox.RdfFormat.N_QUADS)
-        statements = store.quads(on_progress, index) if self.dataset else store.distinct_triples(on_progress, index)
+        statements = (
+            store.quads(on_progress, including) if self.dataset else store.distinct_triples(on_progress, including)
+        )
         ox.serialize(statements, handle, self.rdf_format, prefixes=None if line_based else data_prefixes(base))
 
 
@@ -46,7 +48,7 @@ NTRIPLES = OxigraphExport(ox.RdfFormat.N_TRIPLES)
 TRIG = OxigraphExport(ox.RdfFormat.TRIG, dataset=True)
 NQUADS = OxigraphExport(ox.RdfFormat.N_QUADS, dataset=True)
 
-#: Export formats by name; each has ``write(store, binary_handle, base, on_progress, index)``.
+#: Export formats by name; each has ``write(store, binary_handle, base, on_progress, including)``.
 FORMATS = Registry(
     "export format",
     {
@@ -70,29 +72,30 @@ def export(
     output: Path | BinaryIO,
     base: str,
     on_progress: Callable[[int], None] | None = None,
-    index: bool = False,
+    including: Collection[str] = (),
 ) -> None:
     """Serialise every triple of the store in ``format_name`` to a path or binary stream;
-    ``on_progress`` hears how many statements have been read; ``index``: the index graphs too
-    (what the query library reads, so its queries run on the export loaded elsewhere)."""
+    ``on_progress`` hears how many statements have been read; ``including``: the graphs set aside
+    that it names too (``kg.stores.embedded.ASIDE_GRAPHS``: ``index``, what the query library reads, so its
+    queries run on the export loaded elsewhere; ``topic-detail``, the topic assignments' weights and evidence)."""
     writer = FORMATS[format_name]
     if isinstance(output, Path):
         output.parent.mkdir(parents=True, exist_ok=True)
         partial = partial_path(output)
         with open(partial, "wb") as handle:
-            writer.write(store, handle, base, on_progress, index)
+            writer.write(store, handle, base, on_progress, including)
         partial.replace(output)  # readers never see a half-written export
     else:
-        writer.write(store, output, base, on_progress, index)
+        writer.write(store, output, base, on_progress, including)
 
 
 def export_per_graph(store: KGStore, folder: Path, on_progress: Callable[[int], None] | None = None) -> list[Path]:
     """N-Quads, one sorted file per named graph (``0001-<graph IRI made a file name>.nq``): what a
-    server's bulk loader takes, several files loaded at once; the index graph too, so the query library
-    runs on the server. Each file is renamed into place complete."""
+    server's bulk loader takes, several files loaded at once; the graphs set aside too (the index, so the
+    query library runs on the server, and the topic detail). Each file is renamed into place complete."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    graphs = itertools.groupby(store.quads(on_progress, index=True), key=lambda quad: quad.graph_name)
+    graphs = itertools.groupby(store.quads(on_progress, including=ASIDE_GRAPHS), key=lambda quad: quad.graph_name)
     for number, (graph, quads) in enumerate(graphs, 1):
         path = folder / f"{number:04d}-{re.sub(r'[^A-Za-z0-9._-]+', '-', graph.value)[-100:].strip('-')}.nq"
         with open(partial_path(path), "wb") as handle:

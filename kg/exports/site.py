@@ -1,4 +1,4 @@
-"""``kg site``: a static, offline site of the graph, one page per author, institution, topic and venue.
+"""``kg site``: a static, offline site of the graph, one page per author, institution, topic, paper, venue and country.
 
 Every panel of a page is one query of the site library (``queries/site/*.rq``): each returns
 the rows of that panel for *every* page, sorted by the page's IRI, so the pages are written
@@ -15,22 +15,22 @@ from __future__ import annotations
 import json
 import posixpath
 import tempfile
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import Iterable, Iterator
 
 import jinja2
 
 from .. import QUERIES_DIR
+from ..graphs.countries import country_iri, country_name
 from ..graphs.networks import HEADINGS, network, write_pages
 from ..graphs.projections import ego_network, top_nodes
 from ..graphs.render import VIS_FILES, render_html, search_script, vis_asset
-from ..ingest.identifiers import PAPER_PAGES, PERSON_PAGES
 from ..query.library import library, search_names
 from ..rdf.iris import profile_path
 from ..stores.embedded import KGStore
 from ..vocab import sparql_prologue
+from .site_pages import IDENTIFIER_KINDS, LISTINGS, PAGES, Panel
 from .site_rows import page_sorted, rows, spool, unspooled
 
 SITE_QUERIES = QUERIES_DIR / "site"
@@ -40,112 +40,6 @@ ASSETS = "assets"
 EGO_PAGES = 2000
 
 
-def _by_count(row) -> tuple:
-    """ORDER BY DESC(?number) ?name STR(?other), for names that are plain strings (people's labels)."""
-    return -int(row.number), row.name, row.other
-
-
-def _by_title(row) -> tuple:
-    """ORDER BY ?title STR(?paper): an unbound title first, then English titles by code point."""
-    return row.title is not None, row.title or "", row.paper
-
-
-def _by_position(row) -> tuple:
-    """ORDER BY ?position ?title STR(?paper)."""
-    return int(row.position), *_by_title(row)
-
-
-def _by_byline(row) -> tuple:
-    """ORDER BY ?position STR(?other): a paper's authors in the order of its byline."""
-    return int(row.position), row.other
-
-
-@dataclass(frozen=True)
-class Panel:
-    query: str  # the panel's query in SITE_QUERIES, without .rq
-    heading: str
-    #: "paper"; the kind of page its ?other column links to; "external" (?other is a URL to link);
-    #: or "text" (each row's ?name a paragraph, such as an abstract)
-    links_to: str
-    #: the order within a page, for a query without ORDER BY (sorted here, by page first). Only
-    #: where every key is a plain string, an @en title, a number or an IRI: Oxigraph orders
-    #: literals of other languages as equal to each other, which no Python key reproduces, so
-    #: panels with such names keep their ORDER BY.
-    order: Callable[[tuple], tuple] | None = None
-
-
-PAGES = {
-    "author": (
-        "Authors",
-        (
-            Panel("author-papers", "Papers (byline position of this author / authors)", "paper", _by_position),
-            Panel("author-coauthors", "Co-authors (shared papers)", "author", _by_count),
-            Panel("author-institutions", "Institutions on their papers (papers)", "institution"),
-            Panel("author-topics", "Topics (papers)", "topic"),
-        ),
-    ),
-    "institution": (
-        "Institutions",
-        (
-            Panel("institution-papers", "Papers (its own or its units')", "paper", _by_title),
-            Panel("institution-units", "Units and parent", "institution"),
-            Panel("institution-authors", "Authors (papers)", "author", _by_count),
-            Panel("institution-partners", "Partner institutions (shared papers)", "institution"),
-            Panel("institution-topics", "Topics (papers)", "topic"),
-        ),
-    ),
-    "topic": (
-        "Topics",
-        (
-            Panel("topic-papers", "Papers", "paper", _by_title),
-            Panel("topic-institutions", "Institutions (papers)", "institution"),
-            Panel("topic-related", "Related topics (shared papers)", "topic"),
-        ),
-    ),
-    "paper": (
-        "Papers",
-        (
-            Panel("paper-abstract", "Abstract", "text"),
-            Panel(
-                "paper-authors",
-                "Authors (in byline order, with the institutions the source gives each)",
-                "author",
-                _by_byline,
-            ),
-            Panel("paper-institutions", "Institutions the paper lists", "institution"),
-            Panel("paper-venue", "Venue, track and presentation", "venue"),
-            Panel("paper-topics", "Topics", "topic"),
-            Panel("paper-artifacts", "Research artifacts it introduces", "artifact"),
-            Panel("paper-links", "Code and other links", "external"),
-            Panel("paper-source", "Source (file:line)", "source"),
-        ),
-    ),
-    "venue": (
-        "Venues, tracks and workshops",
-        (
-            Panel("venue-papers", "Papers", "paper", _by_title),
-            Panel("venue-authors", "Authors (papers)", "author", _by_count),
-        ),
-    ),
-}
-#: How a page names each kind of identifier page (``schema:sameAs``) of an author or paper.
-IDENTIFIER_LABELS = {
-    "orcid": "ORCID",
-    "dblp": "dblp",
-    "openreview": "OpenReview",
-    "doi": "DOI",
-    "arxiv": "arXiv",
-    "ieee": "IEEE Xplore",
-    "semanticscholar": "Semantic Scholar",
-    "googlescholar": "Google Scholar",
-    "acl": "ACL Anthology",
-}
-#: (start of the link, label) in the order a page lists them: an author's, then a paper's.
-IDENTIFIER_KINDS = tuple(
-    (template.split("{}")[0], IDENTIFIER_LABELS[kind])
-    for pages in (PERSON_PAGES, PAPER_PAGES)
-    for kind, template in pages.items()
-)
 #: The search on the index looks names up as `kg` does for these kinds.
 SEARCHED = ("author", "institution", "topic")
 
@@ -212,7 +106,20 @@ def _write(path: Path, text: str) -> None:
 
 def _page_sets(store: KGStore) -> dict[str, dict[str, tuple[str, int]]]:
     """Each kind's pages: IRI -> (name, papers). Small (one entry per entity), needed for links and the index."""
-    return {kind: {row.page: (row.name, int(row.papers)) for row in rows(store, _sparql(kind))} for kind in PAGES}
+    return {
+        kind: {row.page: (_name(kind, row.name), int(row.papers)) for row in rows(store, _sparql(kind))}
+        for kind in PAGES
+    }
+
+
+def _name(kind: str, name: str) -> str:
+    """A page's name: a country's from its code (the queries know only the code), others as the query gives them."""
+    return country_name(name) if kind == "country" else name
+
+
+def _page_path(kind: str, key: str) -> str:
+    """A page's file: a country's by its IRI (its key is the code), others by their own IRI."""
+    return profile_path(country_iri(key) if kind == "country" else key)
 
 
 def _identifiers(store: KGStore) -> dict[str, list[dict]]:
@@ -230,7 +137,7 @@ def write_site(store: KGStore, out_dir: Path) -> dict[str, int]:
     env = _environment()
     pages = _page_sets(store)
     identifiers = _identifiers(store)
-    path_of = {iri: profile_path(iri) for kind in pages for iri in pages[kind]}
+    path_of = {key: _page_path(kind, key) for kind in pages for key in pages[kind]}
     for name in VIS_FILES:
         _write(out_dir / ASSETS / name, str(vis_asset(name)))
     _write(out_dir / ASSETS / "site.css", (Path(__file__).parent / "site.css").read_text(encoding="utf-8"))
@@ -246,7 +153,7 @@ def write_site(store: KGStore, out_dir: Path) -> dict[str, int]:
         out_dir / "index.html",
         env.get_template("index.html.j2").render(
             counts=counts,
-            lists=[(PAGES[kind][0], f"{kind}s.html", counts[kind]) for kind in PAGES],
+            lists=[(PAGES[kind][0], LISTINGS[kind], counts[kind]) for kind in PAGES],
             networks=[(HEADINGS[path.stem], f"network/{path.name}") for path in networks],
             search_js=search_script(),
             assets=f"{ASSETS}/",
@@ -319,12 +226,13 @@ def _write_kind(
                     identifiers=identifiers.get(iri, []),
                     ego=_relative(own, _ego_path(own)) if iri in egos else None,
                     home=_relative(own, "index.html"),
-                    listing=_relative(own, f"{kind}s.html"),
+                    listing=_relative(own, LISTINGS[kind]),
+                    listing_text=LISTINGS[kind].removesuffix(".html"),
                     assets=_prefix(own, ASSETS),
                 ),
             )
     _write(
-        out_dir / f"{kind}s.html",
+        out_dir / LISTINGS[kind],
         env.get_template("list.html.j2").render(
             title=plural,
             home="index.html",
@@ -364,6 +272,8 @@ def _row(row, panel: Panel, link, identifiers: dict[str, list[dict]]) -> dict:
             "details": " · ".join(details),
             "identifiers": identifiers.get(str(row.paper), []),
         }
+    if panel.links_to == "country":
+        return {"text": country_name(str(row.other)), "href": link(str(row.other)), "iri": None, "details": ""}
     if panel.links_to == "text":
         return {"text": str(row.name), "href": None, "iri": None, "details": ""}
     other = str(row.other)

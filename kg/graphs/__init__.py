@@ -14,12 +14,18 @@ from ..registry import Registry
 LEVELS = ("listed", "parent")
 #: The networks, by name: the kind of their nodes, what a node's neighbours are (how its degree
 #: is labelled), and a page's heading.
-KINDS = {"coauthors": "author", "institutions": "institution", "topics": "topic"}
-NEIGHBOURS = {"coauthors": "co-authors", "institutions": "partner institutions", "topics": "co-occurring topics"}
+KINDS = {"coauthors": "author", "institutions": "institution", "topics": "topic", "countries": "country"}
+NEIGHBOURS = {
+    "coauthors": "co-authors",
+    "institutions": "partner institutions",
+    "topics": "co-occurring topics",
+    "countries": "partner countries",
+}
 HEADINGS = {
     "coauthors": "Co-author network",
     "institutions": "Institution network",
     "topics": "Topic co-occurrence network",
+    "countries": "Country network",
 }
 #: Writers of a network as a file, each ``(graph, path, heading, kind)``.
 FORMATS = Registry(

@@ -1,7 +1,7 @@
 """The rows the collaboration networks are built from: scans of one pattern each, joined and counted in Python.
 
 Networks differ only in how a paper links to its members: ``dcterms:creator`` for authors,
-``schema:sourceOrganization`` for institutions, ``kg:foundTopic`` for topics. That link is bound as a parameter (an RDF
+``schema:sourceOrganization`` for institutions, ``dcterms:subject`` for topics. That link is bound as a parameter (an RDF
 term, never pasted into the text), so one query per question serves every network. Each paper's
 members, its years and every label are read once (:class:`Teams`); node counts, pairs, the
 author–institution affiliations and the papers' titles are joined from them here: at 20,000
@@ -16,19 +16,21 @@ import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Iterator
+from typing import Iterable, Iterator
 
 import pyoxigraph as ox
 from rdflib import URIRef
 
 from ..stores.embedded import KGStore
-from ..vocab import DCTERMS, KG, SCHEMA, sparql_prologue
+from ..vocab import DCTERMS, SCHEMA, sparql_prologue
 
 AUTHORS = URIRef(DCTERMS.creator.value)
 INSTITUTIONS = URIRef(SCHEMA.sourceOrganization.value)
 # Topics found in a paper's text, not the broader ones added for them: otherwise every topic
 # would co-occur with its own ancestors.
-TOPICS = URIRef(KG.foundTopic.value)
+TOPICS = URIRef(DCTERMS.subject.value)
+# Countries: a paper's through its organisations (kg/graphs/countries.py), not one link.
+COUNTRIES = URIRef(SCHEMA.addressCountry.value)
 
 
 def _member(var: str, level: str, link: str = "?link", subject: str = "?paper") -> str:
@@ -58,8 +60,9 @@ def _members(level: str) -> str:
 # Scans of one pattern each, joined in Python: at 100,000 papers 3× faster than the store's
 # join, DISTINCT and GROUP BY over every (paper, member) row.
 _PAPERS = "SELECT ?paper WHERE { ?paper a schema:ScholarlyArticle }"
-_YEARS = "SELECT ?paper ?year WHERE { ?paper fabio:hasPublicationYear ?year }"
-_LABELS = "SELECT ?node ?label WHERE { ?node rdfs:label ?label }"
+_YEARS = "SELECT ?paper ?year WHERE { ?paper bibo:presentedAt/schema:startDate ?year }"  # its edition's
+# A paper's label is its English title (no rdfs:label repeats it).
+_LABELS = 'SELECT ?node ?label WHERE { { ?node rdfs:label ?label } UNION { ?node dcterms:title ?label FILTER(lang(?label) = "en") } }'
 
 
 # Each authorship's stated affiliation (structured sources say which author is where), with the
@@ -100,7 +103,7 @@ class AffiliationRow:
     papers: int
 
 
-def _values(store: KGStore, query: str, **bindings: URIRef) -> Iterator[tuple[str | None, ...]]:
+def values(store: KGStore, query: str, **bindings: URIRef) -> Iterator[tuple[str | None, ...]]:
     """Rows as plain strings (None where unbound), streamed as pyoxigraph terms from the store."""
     terms = {name: ox.NamedNode(str(iri)) for name, iri in bindings.items()}
     return (
@@ -112,7 +115,7 @@ def _values(store: KGStore, query: str, **bindings: URIRef) -> Iterator[tuple[st
 LabelRow = tuple[str, str, str]  # a node, one of its labels, and the label's language (lower case; "" for none)
 
 
-def _label_rows(store: KGStore) -> list[LabelRow]:
+def label_rows(store: KGStore) -> list[LabelRow]:
     return [
         (node.value, label.value, (label.language or "").lower())
         for node, label in store.select_terms(sparql_prologue() + _LABELS)
@@ -131,19 +134,24 @@ class Teams:
 
 
 def teams(store: KGStore, link: URIRef, level: str = "listed", labels: list[LabelRow] | None = None) -> Teams:
-    papers = {paper for (paper,) in _values(store, _PAPERS)}
+    return team_sets(store, ((paper, member) for _, paper, member in values(store, _members(level), link=link)), labels)
+
+
+def team_sets(store: KGStore, pairs: Iterable[tuple[str, str]], labels: list[LabelRow] | None = None) -> Teams:
+    """Each paper's members from ``pairs`` (paper, member), with the papers' years and every label."""
+    papers = {paper for (paper,) in values(store, _PAPERS)}
     members: dict[str, dict[str, None]] = defaultdict(dict)  # ordered sets: a member once per paper
-    for _, paper, member in _values(store, _members(level), link=link):
+    for paper, member in pairs:
         if paper in papers:
             members[paper][member] = None
     years: dict[str, dict[int, None]] = defaultdict(dict)
-    for paper, year in _values(store, _YEARS):
+    for paper, year in values(store, _YEARS):
         if paper in members and year.isdigit():  # as xsd:integer(STR(?year)) would read it
             years[paper][int(year)] = None
     return Teams(
         {paper: list(team) for paper, team in members.items()},
         {paper: list(y) for paper, y in years.items()},
-        _label_rows(store) if labels is None else labels,
+        label_rows(store) if labels is None else labels,
     )
 
 
@@ -228,11 +236,11 @@ def affiliation_rows(
     institutions = institutions or teams(store, INSTITUTIONS, level, authors.labels)
     parents: dict[str, list[str]] = defaultdict(list)
     if level != "listed":
-        for listed, institution in _values(store, _rolled_up(level)):
+        for listed, institution in values(store, _rolled_up(level)):
             parents[listed].append(institution)
     papers: dict[tuple[str, str], set[str]] = defaultdict(set)
     stated: set[str] = set()
-    for paper, author, listed in _values(store, _STATED):
+    for paper, author, listed in values(store, _STATED):
         stated.add(paper)
         if author is not None and paper in authors.members:
             for institution in parents[listed] if level != "listed" else (listed,):

@@ -14,7 +14,7 @@ from ..query.results import spreadsheet_safe
 from . import FORMATS
 from .layout import layout
 from .metrics import communities, membership
-from .render import GREY, colour
+from .style import GREY, colour
 
 
 def flat(graph: nx.Graph, kind: str) -> nx.Graph:

@@ -1,88 +1,105 @@
-"""Where each node's label goes and from which zoom on, decided in Python (VOSviewer's way).
+"""Where each label goes at each scale of the page, decided in Python (VOSviewer's way).
 
-The page fits the whole network to its canvas; at that scale only some labels fit without
-overlapping. Labels are placed greedily, most important node first, at one of a few spots
-around the node (below, above, right, left), each checked against the labels already placed
-(a grid of cells, so each check looks at a few neighbours only). This is repeated at each
-zoom level of :data:`ZOOMS`, keeping what the level before placed: a label's ``zoom`` is the
-factor over the page's fitted scale from which it is drawn, so zooming in reveals more
-labels and the page needs no knowledge of the assumed canvas. A label once shown stays, unless
-closer up it would touch one placed before it (its offset from the node does not grow with the
-zoom). The page draws them in the same order and, since its fonts are measured rather than
-estimated, drops any that would still clash.
+The page fits the whole network to its canvas, whatever the canvas's size, so the scale it opens
+at is not known here: labels are placed for a ladder of scales instead (:func:`scales`), finely
+stepped from the fit of the smallest canvas the page expects to that of the largest, then doubling
+up to :data:`ZOOM_STEPS` times that. At each scale, labels are placed greedily at one of a few spots
+around their node (below, above, right, left), each checked against the labels already placed (a
+grid of cells, so each check looks at a few neighbours only): first the labels the scale below
+placed (at their spot there where it is still free, so labels stay put as one zooms), then the
+rest, most important first. The :data:`ALWAYS` most important labels are placed at every scale a
+canvas can fit the network at, on rings around the node with a line to it when no spot beside it
+is free. Names that stand at a point rather than beside a node (a community's name at its centre)
+go first and only there. The page opens at the largest placed scale its canvas fits (again after
+a resize) and draws the labels of the largest placed scale at or below its own, in the same
+order; its fonts are measured rather than estimated, so it still drops any that would clash.
 """
 
 from __future__ import annotations
 
 import math
 import unicodedata
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-#: The canvas the placement assumes, in CSS pixels: a laptop window below the page header, on the
-#: small side (a larger canvas only leaves more room).
-CANVAS = (1100, 500)
+#: The canvases the placement expects, in CSS pixels: a small window below the page header, and a
+#: large screen's. A canvas outside them still shows the page, its labels checked by the page alone.
+SMALLEST_CANVAS = (480, 300)
+LARGEST_CANVAS = (2560, 1300)
 #: The page fits the network, then zooms out by this much to leave room for the labels at its edges.
 FIT_MARGIN = 0.9
-#: Zoom factors over the fitted scale at which labels are placed.
-ZOOMS = (1, 2, 4, 8, 16, 32)
+#: Between the smallest and largest canvas's fit, scales this far apart: the page opens at most this
+#: much smaller than its canvas would fit.
+FIT_STEP = 2 ** (1 / 3)
+#: Above the largest fit, the scales zooming in reaches, as factors over it.
+ZOOM_STEPS = (2, 4, 8, 16, 32)
 #: Spots around a node, in order of preference: (dx, dy) of the label box's anchor
 #: (the box's centre-top for below, centre-bottom for above, left-middle for right, ...).
 SPOTS = ("below", "above", "right", "left")
 #: An estimate of a character's width, as a share of the font size (measured in the page).
 CHAR_WIDTH = 0.64
+#: The same for the bold names of communities.
+BOLD_CHAR_WIDTH = 0.72
 GAP = 2
 
 
-#: The most important labels that must show at the fitted scale: when no spot next to the node is
+#: The most important labels that must show at every fitted scale: when no spot next to the node is
 #: free, the label goes to the nearest free place on rings around it, with a thin line to the node.
 ALWAYS = 60
 #: Rings searched for such a place: distances in label heights, and directions per ring.
 RINGS = tuple(range(2, 16))
 DIRECTIONS = 16
+#: Scales above the largest fit at which centred names (a community's) are still placed, and the rings
+#: around their point they may move to when it is taken (in label heights).
+CENTRED_ABOVE_FIT = 2
+CENTRED_RINGS = (1, 2, 3)
 
 
 @dataclass(frozen=True)
-class Label:
-    """Drawn from ``zoom`` times the fitted scale on (until ``until``, where closer up it would
-    touch a label placed before it), at ``spot`` of :data:`SPOTS`, or (``spot`` = len(SPOTS))
-    centred ``dx``, ``dy`` screen pixels away from the node, with a line to it."""
+class Spot:
+    """Where a label is at one scale: at ``side`` of :data:`SPOTS`, or (``side`` = len(SPOTS))
+    centred ``dx``, ``dy`` screen pixels away from its point (with a line to a node)."""
 
-    zoom: float | None
-    spot: int
+    side: int
     dx: float = 0.0
     dy: float = 0.0
-    until: float | None = None
 
-    def shown(self, zoom: float) -> bool:
-        return self.zoom <= zoom and (self.until is None or zoom < self.until)
+    def data(self) -> int | list[float]:
+        """As the page reads it: the side's index, or the offset of a label placed away."""
+        return self.side if self.side < len(SPOTS) else [self.dx, self.dy]
 
 
-#: A node whose label fits at no zoom level: drawn only when hovered or selected.
-NO_LABEL = Label(None, 0)
+CENTRE = Spot(len(SPOTS))
+
+
+@dataclass(frozen=True)
+class Ladder:
+    """The scales labels are placed at, smallest first; the first ``fitted`` are ones a canvas can fit the network at."""
+
+    scales: tuple[float, ...]
+    fitted: int
 
 
 def _away(x: float, y: float, width: float, height: float, dx: float, dy: float):
     return x + dx - width / 2, y + dy - height / 2, x + dx + width / 2, y + dy + height / 2
 
 
-def _ring_spots(height: float):
+def _ring_spots(height: float, rings=RINGS):
     """Offsets on rings around a node, nearest first."""
-    for ring in RINGS:
+    for ring in rings:
         for step in range(DIRECTIONS):
             angle = 2 * math.pi * (step + 0.5 * (ring % 2)) / DIRECTIONS
             yield round(ring * height * 1.6 * math.cos(angle), 1), round(ring * height * math.sin(angle), 1)
 
 
-def text_width(text: str, font_px: float) -> float:
+def text_width(text: str, font_px: float, bold: bool = False) -> float:
     """The width of ``text`` in pixels, estimated: wide (CJK) characters count double."""
     units = sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
-    return units * CHAR_WIDTH * font_px + 2 * GAP
+    return units * (BOLD_CHAR_WIDTH if bold else CHAR_WIDTH) * font_px + 2 * GAP
 
 
-def fit_scale(positions: dict[str, tuple[float, float]], sizes: dict[str, float], canvas=CANVAS) -> float:
+def fit_scale(positions: dict[str, tuple[float, float]], sizes: dict[str, float], canvas: tuple[int, int]) -> float:
     """The scale the page shows the network at: vis-network's ``fit`` on ``canvas`` (every node's
-    disc in view, never above 1), times :data:`FIT_MARGIN`. The page takes the smaller of this and
-    its own fit, so on a canvas at least this large the labels are where they were placed."""
+    disc in view, never above 1), times :data:`FIT_MARGIN`."""
     if not positions:
         return FIT_MARGIN
     left = min(x - sizes[node] for node, (x, _) in positions.items())
@@ -131,60 +148,83 @@ class _Grid:
             self.cells.setdefault(key, []).append(box)
 
 
+def scales(positions: dict[str, tuple[float, float]], sizes: dict[str, float]) -> Ladder:
+    """The scales to place labels at: :data:`FIT_STEP` apart from the smallest canvas's fit to the
+    largest's, then :data:`ZOOM_STEPS` over the largest."""
+    low, high = (fit_scale(positions, sizes, canvas) for canvas in (SMALLEST_CANVAS, LARGEST_CANVAS))
+    fitted = [low]
+    while fitted[-1] * FIT_STEP <= high * 1.0001:
+        fitted.append(fitted[-1] * FIT_STEP)
+    return Ladder(
+        tuple(round(scale, 6) for scale in (*fitted, *(fitted[-1] * zoom for zoom in ZOOM_STEPS))), len(fitted)
+    )
+
+
 def place(
     order: list[str],
     positions: dict[str, tuple[float, float]],
     sizes: dict[str, float],
     names: dict[str, str],
     font_px: dict[str, int],
-    canvas=CANVAS,
-) -> dict[str, Label]:
-    """The label of each node of ``order`` (most important first) that fits at some zoom level.
-
-    ``positions`` and ``sizes`` (node radii) are in vis-network's canvas units; the boxes are
-    in screen pixels at each level's scale, as the page draws them.
-    """
-    base = fit_scale(positions, sizes, canvas)
-    placed: dict[str, Label] = {}
-    for zoom in ZOOMS:
-        scale = base * zoom
-        grid = _Grid(64.0)
-        for rank, node in sorted(enumerate(order), key=lambda item: item[1] not in placed):  # earlier levels first
-            x, y = (coordinate * scale for coordinate in positions[node])
-            width, height = text_width(names[node], font_px[node]), font_px[node] + 4
-            if node in placed:
-                label = placed[node]
-                box = (
-                    _box(label.spot, x, y, sizes[node] * scale, width, height)
-                    if label.spot < len(SPOTS)
-                    else _away(x, y, width, height, label.dx, label.dy)
-                )
-                if label.until is None and grid.clashes(box):
-                    placed[node] = replace(label, until=zoom)
-                elif label.until is None:
-                    grid.add(box)
+    ladder: Ladder,
+    centred: frozenset[str] = frozenset(),
+) -> list[dict[str, Spot]]:
+    """Each scale's labels of ``order`` (most important first, ``centred`` names among them): where
+    each one that fits goes. ``positions`` and ``sizes`` (node radii) are in vis-network's canvas
+    units; the boxes are in screen pixels at each scale, as the page draws them."""
+    always = set([node for node in order if node not in centred][:ALWAYS])
+    levels: list[dict[str, Spot]] = []
+    for level, scale in enumerate(ladder.scales):
+        before = levels[-1] if levels else {}
+        grid, placed = _Grid(64.0), {}
+        for node in sorted(order, key=lambda node: node not in before):  # stable: by importance within
+            if node in centred and level >= ladder.fitted + CENTRED_ABOVE_FIT:
                 continue
-            for spot in range(len(SPOTS)):
-                box = _box(spot, x, y, sizes[node] * scale, width, height)
+            x, y = (coordinate * scale for coordinate in positions[node])
+            width, height = text_width(names[node], font_px[node], node in centred), font_px[node] + 4
+            tried = _near_centre(height) if node in centred else _spots(before.get(node))
+            for spot in tried:
+                box = _spot_box(spot, x, y, sizes[node] * scale, width, height)
                 if not grid.clashes(box):
                     grid.add(box)
-                    placed[node] = Label(zoom, spot)
+                    placed[node] = spot
                     break
             else:
-                if zoom == ZOOMS[0] and rank < ALWAYS:
+                if node in always and level < ladder.fitted:
                     _place_away(grid, placed, node, x, y, width, height)
-    return placed
+        levels.append(placed)
+    return levels
+
+
+def _near_centre(height: float) -> list[Spot]:
+    """Where a centred name may go: its point, else the nearest free place on the first rings around it."""
+    return [CENTRE, *(Spot(len(SPOTS), dx, dy) for dx, dy in _ring_spots(height, CENTRED_RINGS))]
+
+
+def _spots(before: Spot | None) -> list[Spot]:
+    """The spots to try for a label: where it was at the scale below if beside its node, then each side,
+    then where it was if away from it (closer up, a place beside the node may have come free)."""
+    sides = [Spot(side) for side in range(len(SPOTS))]
+    if before is None:
+        return sides
+    return [before, *sides] if before.side < len(SPOTS) else [*sides, before]
+
+
+def _spot_box(spot: Spot, x: float, y: float, radius: float, width: float, height: float):
+    if spot.side < len(SPOTS):
+        return _box(spot.side, x, y, radius, width, height)
+    return _away(x, y, width, height, spot.dx, spot.dy)
 
 
 def _place_away(
-    grid: _Grid, placed: dict[str, Label], node: str, x: float, y: float, width: float, height: float
+    grid: _Grid, placed: dict[str, Spot], node: str, x: float, y: float, width: float, height: float
 ) -> None:
     """An important label that fits nowhere beside its node: the nearest free place on the rings."""
     for dx, dy in _ring_spots(height):
         box = _away(x, y, width, height, dx, dy)
         if not grid.clashes(box):
             grid.add(box)
-            placed[node] = Label(ZOOMS[0], len(SPOTS), dx, dy)
+            placed[node] = Spot(len(SPOTS), dx, dy)
             return
 
 

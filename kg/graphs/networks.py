@@ -8,11 +8,12 @@ from typing import Callable
 import networkx as nx
 from rdflib import URIRef
 
-from ..query.library import search_names
+from ..query.library import ENTITY_KINDS, search_names
 from ..stores.embedded import KGStore
 from . import HEADINGS, KINDS
 from .aggregates import (
     AUTHORS,
+    COUNTRIES,
     INSTITUTIONS,
     TOPICS,
     Teams,
@@ -22,10 +23,12 @@ from .aggregates import (
     paper_titles,
     teams,
 )
+from .countries import country_teams
 from .projections import Counting, affiliation_graph, affiliation_names, collaboration_graph
 from .render import write_html
 
-LINKS = {"coauthors": AUTHORS, "institutions": INSTITUTIONS, "topics": TOPICS}  # the networks of KINDS
+# The networks of KINDS, by how a paper links to its members (countries: through its organisations).
+LINKS = {"coauthors": AUTHORS, "institutions": INSTITUTIONS, "topics": TOPICS, "countries": COUNTRIES}
 
 
 def network(
@@ -41,7 +44,7 @@ def network(
     details: bool = True,
     read: dict[tuple[URIRef, str], Teams] | None = None,
 ) -> nx.Graph:
-    """The ``coauthors``, ``institutions`` or ``topics`` network of the store, with tooltip and search details.
+    """The ``coauthors``, ``institutions``, ``topics`` or ``countries`` network of the store, with tooltip and search details.
 
     ``level`` (institutions only): ``listed`` as the papers list them, or ``parent``, each
     listed unit rolled up to its top-level organisation. ``details=False`` leaves out what
@@ -63,7 +66,7 @@ def network(
             ),
             of=kind,
         )
-        if name != "topics" and details
+        if name in ("coauthors", "institutions") and details
         else None
     )
     graph = collaboration_graph(
@@ -77,7 +80,7 @@ def network(
         titles=paper_titles(members) if details else None,
         affiliations=affiliations,
     )
-    for iri, (keys, acronyms) in (search_names(store, kind) if details else {}).items():
+    for iri, (keys, acronyms) in (search_names(store, kind) if details and kind in ENTITY_KINDS else {}).items():
         if iri in graph:
             graph.nodes[iri].update(keys=keys, acronyms=acronyms)
     return graph
@@ -86,7 +89,8 @@ def network(
 def _teams(store: KGStore, link: URIRef, level: str, read: dict[tuple[URIRef, str], Teams]) -> Teams:
     """The teams of ``link`` at ``level``, read once into ``read`` (with the labels any read before them holds)."""
     if (link, level) not in read:
-        read[link, level] = teams(store, link, level, next(iter(read.values())).labels if read else None)
+        labels = next(iter(read.values())).labels if read else None
+        read[link, level] = country_teams(store, labels) if link == COUNTRIES else teams(store, link, level, labels)
     return read[link, level]
 
 
@@ -104,7 +108,7 @@ def write_pages(
     on_page: Callable[[Path], None] | None = None,
     on_progress: Callable[[int], None] | None = None,
 ) -> list[Path]:
-    """The whole co-author, institution and topic networks as pages in ``out_dir`` (what ``kg build`` writes).
+    """The whole co-author, institution, topic and country networks as pages in ``out_dir`` (what ``kg build`` writes).
 
     ``profiles``: the site's folder relative to ``out_dir``, to link each node to its page;
     ``built``: networks the caller already has (the site's co-authors), not read again;

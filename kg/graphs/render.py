@@ -11,15 +11,13 @@ pyvis 0.3.2's own HTML has pitfalls this module avoids, each one tested:
   :data:`COMMUNITY_VIEW_ABOVE` nodes the page is a community view (one node per community)
   whose nodes open each community's own page; edges are added without pyvis's duplicate
   scan (quadratic; networkx edges are unique);
-- readable: the page draws the labels itself, most important first, and skips a label that
+- readable (colours, wording, legend: :mod:`.style`): the page draws the labels itself, most important first, and skips a label that
   would overlap one already drawn (zoom in or hover for the rest), dark on a white halo;
 - deterministic: no random ids, no dates; nodes and edges in graph order (sorted).
 """
 
 from __future__ import annotations
 
-import colorsys
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable
@@ -33,11 +31,24 @@ from pyvis.network import Network
 
 from ..rdf.iris import profile_path
 from ..text.names import match_key
-from .labels import FIT_MARGIN, NO_LABEL, Label, fit_scale, place
+from .labels import ALWAYS, FIT_MARGIN, Ladder, Spot, place, scales
 from .layout import layout
 from .metrics import SEED, communities, communities_phrase, membership
 from .projections import induced, top_nodes
 from .salience import backbone, importance_order, node_radii, strongest_ties
+from .style import (
+    COMMUNITY_CAP,
+    GREY,
+    WORDING,
+    Wording,
+    colour,
+    community_names,
+    counted,
+    label_sizes,
+    leaders,
+    legend_entries,
+    tooltip,
+)
 
 NODE_CAP = 1000
 #: Above this many nodes a network is drawn as the conference view: each node's strongest ties only,
@@ -47,47 +58,8 @@ COMMUNITY_VIEW_ABOVE = 500
 DENSE_TIES = 6
 #: Most nodes the conference view draws (the most prolific).
 OVERVIEW_CAP = 5000
-#: Most communities a community view draws (largest first).
-COMMUNITY_CAP = 300
-TOOLTIP_TITLES = 8
-LEGEND_ENTRIES = 12
-#: Label sizes in screen pixels, from the least to the most important node.
-LABEL_PX = (11, 20)
-# Colour-blind-safe categorical palette (Okabe–Ito, then Tableau); further communities get
-# evenly spread hues; nodes with no ties on the page are grey.
-PALETTE = (
-    "#0072B2",
-    "#E69F00",
-    "#009E73",
-    "#CC79A7",
-    "#56B4E9",
-    "#D55E00",
-    "#B8A100",
-    "#4E79A7",
-    "#F28E2B",
-    "#59A14F",
-    "#B07AA1",
-    "#9C755F",
-)
-GREY = "#B0B0B0"
 VIS_DIR = Path(pyvis.__file__).parent / "templates" / "lib" / "vis-9.1.2"
 VIS_FILES = ("vis-network.min.js", "vis-network.css")
-
-
-@dataclass(frozen=True)
-class Wording:
-    noun: str
-    plural: str
-    affiliations: str
-    ties: str = "collaborations"
-
-
-WORDING = {
-    "author": Wording("author", "authors", "Institutions"),
-    "institution": Wording("institution", "institutions", "Authors"),
-    "topic": Wording("topic", "topics", "Related", "co-occurrences"),
-    "affiliation": Wording("author or institution", "authors and institutions", "Linked"),
-}
 
 
 @lru_cache(maxsize=None)
@@ -109,72 +81,6 @@ def vis_asset(name: str) -> Markup:
 def search_script() -> Markup:
     """The page search (kg/graphs/search.js), shared by the network pages and the site's index."""
     return Markup((Path(__file__).parent / "search.js").read_text(encoding="utf-8"))
-
-
-def _plural(count: int, word: Wording) -> str:
-    return f"{count:,} {word.noun if count == 1 else word.plural}"
-
-
-def tooltip(attrs: dict, word: Wording) -> str:
-    """Plain text: name, paper count, affiliations, the first titles."""
-    papers = attrs.get("papers", 0)
-    size = f"{attrs['members']:,} members" if "members" in attrs else f"{papers} paper{'s' if papers != 1 else ''}"
-    lines = [attrs.get("label", ""), size]
-    if attrs.get("affiliations"):
-        lines.append(f"{word.affiliations}: {'; '.join(attrs['affiliations'])}")
-    titles = list(attrs.get("titles", ()))
-    lines += [f"• {title}" for title in titles[:TOOLTIP_TITLES]]
-    if len(titles) > TOOLTIP_TITLES:
-        lines.append(f"… and {len(titles) - TOOLTIP_TITLES} more")
-    if attrs.get("href"):
-        lines.append("(double-click to open its page)")
-    return "\n".join(lines)
-
-
-def colour(index: int) -> str:
-    """The colour of community ``index``: the palette, then hues spread by the golden angle."""
-    if index < len(PALETTE):
-        return PALETTE[index]
-    hue = (index * 137.508) % 360
-    return "#" + "".join(f"{round(255 * c):02X}" for c in colorsys.hls_to_rgb(hue / 360, 0.42, 0.6))
-
-
-def _leaders(graph: nx.Graph, group: set[str], count: int = 3) -> str:
-    """A community named by its most central members (weighted degree within it)."""
-    names = [graph.nodes[node]["label"] for node in top_nodes(graph, count, within=group)]
-    return ", ".join(names) + (", …" if len(group) > count else "")
-
-
-def _legend(graph: nx.Graph, groups: list[set[str]], word: Wording, pages: str | None = None) -> list[dict]:
-    """Each community in its colour, named by its most central members; ``pages``: the folder of their pages."""
-    multi = [group for group in groups if len(group) > 1]
-    entries = [
-        {
-            "colour": colour(index),
-            "text": f"{_plural(len(group), word)}: {_leaders(graph, group)}",
-            "href": f"{pages}{index + 1}.html" if pages is not None and index < COMMUNITY_CAP else None,
-        }
-        for index, group in enumerate(multi[:LEGEND_ENTRIES])
-    ]
-    if len(multi) > LEGEND_ENTRIES:
-        entries.append(
-            {"colour": "", "text": f"and {len(multi) - LEGEND_ENTRIES:,} more communities, each in its own colour"}
-        )
-    alone = len(groups) - len(multi)
-    if alone:
-        entries.append({"colour": GREY, "text": f"{_plural(alone, word)} without {word.ties} here"})
-    return entries
-
-
-def _label_sizes(graph: nx.Graph, order: list[str]) -> dict[str, int]:
-    """Screen pixel size of each label: square root of papers, scaled into :data:`LABEL_PX`."""
-    papers = {node: graph.nodes[node].get("papers", 1) for node in order}
-    low, high = min(papers.values(), default=1), max(papers.values(), default=1)
-    span = (high**0.5 - low**0.5) or 1.0
-    return {
-        node: round(LABEL_PX[0] + (LABEL_PX[1] - LABEL_PX[0]) * (count**0.5 - low**0.5) / span)
-        for node, count in papers.items()
-    }
 
 
 def _year_range(graph: nx.Graph) -> dict | None:
@@ -216,23 +122,31 @@ def _href(node: str, attrs: dict, profiles: str | None) -> str | None:
 
 def _add_nodes(
     net: Network, shown: nx.Graph, groups: list[set[str]], word: Wording, seed: int, profiles: str | None
-) -> float:
-    """Each node with its place (:mod:`.layout`), size, colour, label (:mod:`.labels`) and search keys;
-    the scale the labels were placed for."""
+) -> tuple[Ladder, list[dict]]:
+    """Each node with its place (:mod:`.layout`), size, colour, labels (:mod:`.labels`) and search keys;
+    the scales the labels were placed at, and the communities' names placed with them."""
     group_of = membership(groups)
     multi = [index for index, group in enumerate(groups) if len(group) > 1]
     rank = {index: position for position, index in enumerate(multi)}
     positions = layout(shown, seed, group_of)
     order = importance_order(shown)
-    fonts = _label_sizes(shown, order)
+    fonts = label_sizes(shown, order)
     radii = node_radii(shown, positions)
-    labels = place(order, positions, radii, {node: shown.nodes[node].get("label", node) for node in order}, fonts)
+    names = {node: shown.nodes[node].get("label", node) for node in order}
+    clusters = community_names(shown, groups, positions)
+    ladder = scales(positions, radii)
+    for cluster in clusters:
+        positions[cluster["id"]], radii[cluster["id"]] = (cluster["x"], cluster["y"]), 0.0
+        names[cluster["id"]], fonts[cluster["id"]] = cluster["name"], cluster["fontSize"]
+    centred = [cluster["id"] for cluster in clusters]
+    levels = place([*centred, *order], positions, radii, names, fonts, ladder, frozenset(centred))
+    for cluster in clusters:
+        cluster["labels"] = _level_spots(levels, cluster["id"])
     importance = {node: position for position, node in enumerate(order)}
     for node, attrs in shown.nodes(data=True):
         group = group_of[node]
         href = _href(node, attrs, profiles)
         extra = {"href": href} if href else {}
-        label = labels.get(node, NO_LABEL)
         net.add_node(
             node,
             label=None,
@@ -245,24 +159,22 @@ def _add_nodes(
             community=group,
             rank=importance[node],
             fontSize=fonts[node],
-            **_label_fields(label),
+            labels=_level_spots(levels, node),
             keys=_search_keys(attrs),
             acronyms=list(attrs.get("acronyms", ())),
             **extra,
             **({"year": attrs["year"]} if "year" in attrs else {}),
         )
-    return fit_scale(positions, radii)
+    return ladder, clusters
 
 
-def _label_fields(label: Label) -> dict:
-    """Where the page draws a node's label (:mod:`.labels`): from which zoom, until which, at which spot."""
-    return {
-        "labelZoom": label.zoom,
-        "labelUntil": label.until,
-        "labelSpot": label.spot,
-        "labelDx": label.dx,
-        "labelDy": label.dy,
-    }
+def _level_spots(levels: list[dict[str, Spot]], node: str) -> list:
+    """Where the page draws a label at each placed scale (:mod:`.labels`): a side, an offset, or null
+    for none; the scales above its last placement left out."""
+    spots = [level[node].data() if node in level else None for level in levels]
+    while spots and spots[-1] is None:
+        spots.pop()
+    return spots
 
 
 def _add_edges(net: Network, shown: nx.Graph, overview: bool) -> None:
@@ -305,7 +217,7 @@ def render_html(
     shown = graph if len(graph) <= cap else induced(graph, top_nodes(graph, cap))
     overview = len(shown) > COMMUNITY_VIEW_ABOVE or shown.number_of_edges() > DENSE_TIES * max(len(shown), 30)
     net = Network(heading=heading)
-    placed_at = _add_nodes(net, shown, groups, word, seed, profiles)
+    ladder, clusters = _add_nodes(net, shown, groups, word, seed, profiles)
     _add_edges(net, shown, overview)
     net.options = _options(big=len(shown) > 300, faint=overview)
     nodes, edges, heading, _, _, _ = net.get_network_data()
@@ -317,7 +229,7 @@ def render_html(
         hidden_edges = graph.number_of_edges() - shown.number_of_edges()
         left_out = (
             f"Showing the {len(shown):,} {word.plural} with the most papers; "
-            f"{_plural(len(graph) - len(shown), word)} and {hidden_edges:,} {word.ties} are left out. "
+            f"{counted(len(graph) - len(shown), word)} and {hidden_edges:,} {word.ties} are left out. "
             f"Narrow the network (--author, --min-weight, --top) to see them."
         )
     lines = "lines: each one's strongest ties (line width: shared papers)" if overview else "line width: shared papers"
@@ -333,13 +245,16 @@ def render_html(
                 f"{', double-click a node to open its page' if profiles is not None else ''}."
             ),
             omitted=left_out,
-            legend=_legend(graph, groups, word, community_pages),
+            legend=legend_entries(graph, groups, word, community_pages),
             years=_year_range(shown),
             nodes=nodes,
             edges=edges,
             options=net.options,
             fit_margin=FIT_MARGIN,
-            placed_at=placed_at,
+            always=ALWAYS,
+            scales=ladder.scales,
+            fitted_levels=ladder.fitted,
+            clusters=clusters,
             assets=assets,
             search_js=search_script(),
             vis_js=None if assets is not None else vis_asset("vis-network.min.js"),
@@ -350,7 +265,7 @@ def render_html(
 
 def _counts(graph: nx.Graph, groups: list[set[str]], word: Wording, seed: int = SEED) -> str:
     """The numbers of a network as ``kg graph stats`` prints them."""
-    return f"{_plural(len(graph), word)}, {graph.number_of_edges():,} {word.ties}, {communities_phrase(graph, groups, seed)}."
+    return f"{counted(len(graph), word)}, {graph.number_of_edges():,} {word.ties}, {communities_phrase(graph, groups, seed)}."
 
 
 def _write(path: Path, html: str) -> None:
@@ -388,7 +303,7 @@ def write_html(
             page,
             render_html(
                 induced(graph, group),
-                f"{heading}: community {index} ({_leaders(graph, group)})",
+                f"{heading}: community {index} ({leaders(graph, group)})",
                 kind,
                 cap,
                 profiles=inner,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ..text.names import is_acronym
 from .urls import find_urls, host, is_code_repository, is_poster_page
 from .venues import CANONICAL, NAMED, NAMES, VENUES, YEAR, full_year, known_venue, year_after
 
@@ -245,10 +246,6 @@ def venue_of_poster_page(url: str) -> str:
     return CANONICAL.get(label.casefold(), label.upper())
 
 
-def _is_acronym(token: str) -> bool:
-    return " " not in token and sum(ch.isupper() or ch.isdigit() for ch in token) >= 2
-
-
 def _name_before(text: str, end: int) -> str | None:
     """The capitalised words just before 'Workshop' ("the AIWILD Workshop" -> "AIWILD")."""
     tokens = re.findall(r"[^\s(),.;:]+|[(),.;:]", text[:end])
@@ -276,9 +273,9 @@ def find_workshops(text: str) -> list[Workshop]:
     for match in _WORKSHOP_ON.finditer(text):
         name = match.group("name").strip()
         acronym = (match.group("acronym") or "").strip() or None
-        if acronym and not _is_acronym(acronym):
+        if acronym and not is_acronym(acronym, digits=True):
             acronym = None  # "(Oral)" after a workshop name is a presentation, not an acronym
-        if _is_acronym(name) and acronym is None:
+        if is_acronym(name, digits=True) and acronym is None:
             name, acronym = None, name
         found.append(Workshop(name, acronym))
         claimed.append((match.start(), match.end()))
@@ -287,7 +284,7 @@ def find_workshops(text: str) -> list[Workshop]:
             continue
         name = _name_before(text, match.start())
         if name:
-            found.append(Workshop(None, name) if _is_acronym(name) else Workshop(name, None))
+            found.append(Workshop(None, name) if is_acronym(name, digits=True) else Workshop(name, None))
     for match in _AT_VENUE.finditer(text):
         acronym = match.group(1)
         if any(w.acronym == acronym for w in found):
@@ -298,6 +295,34 @@ def find_workshops(text: str) -> list[Workshop]:
         else:
             found.append(Workshop(None, acronym))
     return found
+
+
+def _track(info: PublicationInfo, prose: str, title: str | None) -> str | None:
+    """The track the words state: a workshop, Findings, a position paper, else the main one of a venue."""
+    if info.workshops or _WORKSHOPS.search(prose):
+        return "workshop"
+    if _FINDINGS.search(prose):
+        return "findings"
+    if _POSITION.search(prose) or (title or "").casefold().startswith("position:"):
+        return "position"
+    return "main" if info.venue else None
+
+
+def _sort_links(info: PublicationInfo, text: str, urls: list[str]) -> None:
+    """Each link under what it is: a poster page, code, a project page (by the cue before it), other."""
+    for url in urls:
+        at = text.find(url)
+        preceding = text[
+            max(0, at - CUE_WINDOW) : at
+        ]  # the cue is just before the link; all of it made 2,000 links quadratic
+        if is_poster_page(url):
+            info.poster_urls.append(url)
+        elif is_code_repository(url) or _CODE_CUE.search(preceding):
+            info.code_urls.append(url)
+        elif _PROJECT_CUE.search(preceding):
+            info.project_urls.append(url)
+        else:
+            info.other_urls.append(url)
 
 
 def parse_publication(comments: str | None, journal_ref: str | None, title: str | None = None) -> PublicationInfo:
@@ -320,31 +345,12 @@ def parse_publication(comments: str | None, journal_ref: str | None, title: str 
     prose = _LINK.sub(" ", text)
     info.workshops = find_workshops(prose)
     info.presentations = [name for name, pattern in _PRESENTATIONS if pattern.search(prose)]
-    if info.workshops or _WORKSHOPS.search(prose):
-        info.track = "workshop"
-    elif _FINDINGS.search(prose):
-        info.track = "findings"
-    elif _POSITION.search(prose) or (title or "").casefold().startswith("position:"):
-        info.track = "position"
-    elif info.venue:
-        info.track = "main"
+    info.track = _track(info, prose, title)
     info.non_archival = bool(_NON_ARCHIVAL.search(prose))
     info.pages = _int(_PAGES, prose)
     info.main_pages = _int(_MAIN_PAGES, prose)
     info.figures = _int(_FIGURES, prose)
     info.tables = _int(_TABLES, prose)
     info.pmlr_volume = _int(_PMLR, prose)
-    for url in urls:
-        at = text.find(url)
-        preceding = text[
-            max(0, at - CUE_WINDOW) : at
-        ]  # the cue is just before the link; all of it made 2,000 links quadratic
-        if is_poster_page(url):
-            info.poster_urls.append(url)
-        elif is_code_repository(url) or _CODE_CUE.search(preceding):
-            info.code_urls.append(url)
-        elif _PROJECT_CUE.search(preceding):
-            info.project_urls.append(url)
-        else:
-            info.other_urls.append(url)
+    _sort_links(info, text, urls)
     return info

@@ -28,7 +28,7 @@ from functools import lru_cache
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from ..text.names import match_key
+from ..text.names import is_acronym, match_key
 from .introductions import (
     enumerated_part,
     extra_candidates,
@@ -38,7 +38,7 @@ from .introductions import (
     our_kind_first,
     title_name,
 )
-from .normalise import is_acronym, normal_form
+from .normalise import normal_form
 from .scheme import TopicScheme, topic_scheme
 from .words import INTRODUCING, NAMING, PAPER_VERBS, SUBJECT_WORDS, TYPE_WORDS
 

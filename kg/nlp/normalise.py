@@ -15,6 +15,8 @@ from functools import lru_cache
 from spacy.language import Language
 from spacy.tokens import Doc
 
+from ..text.names import is_acronym
+
 _BRITISH = (
     (re.compile(r"isation$"), "ization"),
     (re.compile(r"ising$"), "izing"),
@@ -25,11 +27,6 @@ _BRITISH = (
 )
 # Words whose final "s" is not a plural: keep them whole.
 _NOT_PLURAL = re.compile(r"(ss|us|is|ics|ous|ws)$")
-
-
-def is_acronym(word: str) -> bool:
-    """Acronyms and coined names: two or more capitals ("RL", "LLMs", "MoE", "InfraRL")."""
-    return sum(ch.isupper() for ch in word) >= 2
 
 
 def singular(word: str) -> str:

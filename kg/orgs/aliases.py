@@ -4,41 +4,80 @@ labs, brands and divisions (Google DeepMind -> Google).
 The shipped table is ``ontology/institution-aliases.tsv`` (its header documents the format);
 a user extends it with a file of the same format named by ``KG_INSTITUTION_ALIASES``. The
 user's lines win over the shipped ones for the same variant.
+
+Behind the table stands the organisation registry: a name the table lacks that is exactly one
+registry record's name, label or alias (:meth:`Registry.exact`) takes the table's canonical name
+of the same record. So two names of one ROR record are one node, and the table holds only what the
+registry does not know.
 """
 
 from __future__ import annotations
 
 import os
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from .. import ONTOLOGY_DIR
 from ..errors import InputError
 from .keys import institution_key
+from .name_keys import name_key
+from .registry import Registry, ShippedRegistry
 
 SHIPPED = ONTOLOGY_DIR / "institution-aliases.tsv"
 ALIASES_ENV = "KG_INSTITUTION_ALIASES"
 
 
 class AliasTable:
-    """``canonical(key)`` for institution keys and ``parent(canonical)``; built from TSV files."""
+    """``canonical(key)`` for institution keys and ``parent(canonical)``; built from TSV files and,
+    where a ``registry`` is given, the names of its records."""
 
-    def __init__(self, entries: dict[str, str], parents: dict[str, str] | None = None):
+    def __init__(
+        self,
+        entries: dict[str, str],
+        parents: dict[str, str] | None = None,
+        registry: Registry | ShippedRegistry | None = None,
+    ):
         self._canonical = dict(entries)
         self._parents = dict(parents or {})
         for name in entries.values():  # a canonical name is a variant of itself
             self._canonical.setdefault(institution_key(name), name)
         self.canonical_keys = frozenset(institution_key(name) for name in entries.values())
+        self._registry = registry
+        self._from_registry: dict[str, str | None] = {}
 
     def canonical(self, key: str) -> str | None:
-        return self._canonical.get(key)
+        found = self._canonical.get(key)
+        if found is None and self._registry is not None:
+            if key not in self._from_registry:
+                self._from_registry[key] = self._registry_canonical(key)
+            found = self._from_registry[key]
+        return found
+
+    def _registry_canonical(self, key: str) -> str | None:
+        """The table's canonical name of the one record ``key`` is an exact name of. Not the record's own
+        name where the table has none: read as known organisations, the registry's names change how
+        the parser cuts entries (measured: a wrong id on the gold file, two parser cases broken)."""
+        records = self._registry.exact(name_key(key)) if key else []
+        if len(records) != 1:
+            return None
+        return self._record_canonicals.get(records[0].id)
+
+    @cached_property
+    def _record_canonicals(self) -> dict[str, str]:
+        """ROR id -> the table's canonical name of that record, where exactly one canonical name is its."""
+        names: dict[str, set[str]] = {}
+        for name in set(self._canonical.values()):
+            records = self._registry.exact(name_key(name))
+            if len(records) == 1 and records[0].id:
+                names.setdefault(records[0].id, set()).add(name)
+        return {ident: found.pop() for ident, found in names.items() if len(found) == 1}
 
     def parent(self, canonical: str) -> str | None:
         """The organisation a lab, brand or division belongs to, as the table says."""
         return self._parents.get(canonical)
 
     def __contains__(self, key: str) -> bool:
-        return key in self._canonical
+        return self.canonical(key) is not None
 
     def __len__(self) -> int:
         return len(self._canonical)
@@ -76,9 +115,10 @@ def _load(user_file: str | None) -> AliasTable:
         user_entries, user_parents = read_alias_file(Path(user_file))
         entries.update(user_entries)
         parents.update(user_parents)
-    return AliasTable(entries, parents)
+    return AliasTable(entries, parents, ShippedRegistry())
 
 
 def active_aliases() -> AliasTable:
-    """The shipped table, extended by the file in ``$KG_INSTITUTION_ALIASES`` if set."""
+    """The shipped table, extended by the file in ``$KG_INSTITUTION_ALIASES`` if set, with the
+    shipped registry behind it."""
     return _load(os.environ.get(ALIASES_ENV) or None)

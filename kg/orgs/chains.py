@@ -36,6 +36,7 @@ from .org_names import (
     starts_with_unit_word,
 )
 from .parts import _lab_word_before_name, _name_before_its_lab, _parts, _two_units, _without_shortened_names
+from .rules import BY_ID
 from .shapes import (
     _WEB_NAME,
     GENERIC_UNITS,
@@ -54,7 +55,7 @@ from .tokenizer import (
     _without_footnote_number,
     _without_placeholders,
     align_chinese,
-    split_institutions,
+    cut_entry,
     states_no_affiliation,
 )
 
@@ -82,12 +83,17 @@ def split_groups(text: str, aliases: AliasTable) -> list[list[Level]]:
     groups: list[list[Level]] = []
     text = _U_OF.sub(" University of ", _LEAD_IN.sub("", _line_breaks_rejoined(_EMAIL.sub("", text))))
     text = _footnotes_as_separators(text)
-    for piece in split_institutions(clean(text), aliases):
+    for piece, cuts in cut_entry(clean(text), aliases):
         piece = _without_placeholders(_without_footnote_number(_DANGLING_AND.sub("", piece)))
         # "---", a place holder, and "Independent Researcher", no affiliation, name no organisation
         if any(map(str.isalnum, piece)) and not states_no_affiliation(piece):
-            groups += _piece_groups(_with_country_apart(piece), aliases)
+            groups += [_cut_by(group, cuts) for group in _piece_groups(_with_country_apart(piece), aliases)]
     return groups
+
+
+def _cut_by(group: list[Level], cuts: tuple[str, ...]) -> list[Level]:
+    """The group with the entry's cuts that made its piece noted first on its top level."""
+    return [*group[:-1], replace(group[-1], rules=(*(BY_ID[cut].id for cut in cuts), *group[-1].rules))]
 
 
 def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:

@@ -12,14 +12,13 @@ from functools import lru_cache
 
 import pycountry
 
+from .lexicon import word_list, word_mapping
 from .name_keys import DATA_DIR, name_key
 
 COUNTRY_NAMES = DATA_DIR / "country-names.tsv"
 GENERIC_TLDS = DATA_DIR / "generic-tlds.tsv"
-# Countries whose affiliations end with a state or province instead of the country.
-_SUBDIVISION_COUNTRIES = ("US", "CA", "AU")
-# Domains only one country's institutions register.
-_DOMAIN_COUNTRIES = {"edu": "US", "gov": "US", "mil": "US", "uk": "GB"}
+_SUBDIVISION_COUNTRIES = word_list("subdivision_country")
+_DOMAIN_COUNTRIES = word_mapping("domain_country")
 _PARTS = re.compile(r"\s*[,;()]\s*|\s+-\s+")
 
 

@@ -45,7 +45,6 @@ from .shapes import (
 from .tokenizer import (
     align_chinese,
     plus_groups,
-    split_institutions,
     states_no_affiliation,
 )
 
@@ -70,7 +69,6 @@ __all__ = [
     "run_together",
     "split_commas",
     "split_groups",
-    "split_institutions",
     "states_no_affiliation",
     "SUBJECT_WORD",
     "UNLISTED",

@@ -15,9 +15,9 @@ from .org_names import (
     UNIT_ONLY_WORDS,
     UNIVERSITY_WORDS,
     address_city,
-    is_acronym,
     is_country,
     is_known,
+    is_organisation_acronym,
     is_top_level,
     looks_like_organisation,
     resolve_name,
@@ -76,7 +76,7 @@ def _awaits_institution(group: list[str], aliases: AliasTable) -> bool:
         or _names_subject(last)
         or len(group) > 1
         and " " not in last
-        and is_acronym(last)
+        and is_organisation_acronym(last)
     )
 
 
@@ -296,7 +296,7 @@ def _first_name(text: str, before: str, aliases: AliasTable) -> str:
     Foo University", the rules of :func:`_names_two` read the first part.)"""
     first, *later = split_commas(text) or [text]
     if (
-        (words_of(first) & ORGANISATION_WORDS or is_acronym(first))
+        (words_of(first) & ORGANISATION_WORDS or is_organisation_acronym(first))
         and not names_institution(first, aliases)
         and names_institution(before, aliases)
     ):

@@ -24,7 +24,7 @@ from functools import lru_cache
 
 import pycountry
 
-from ..text.names import clean, fold
+from ..text.names import clean, fold, is_acronym
 from .aliases import AliasTable
 from .keys import institution_key, swapped
 from .lexicon import word_list, word_sequence
@@ -120,18 +120,20 @@ _UNIT_NUMBER = re.compile(rf"^{_UNIT_NUMBER_WORDS}$", re.IGNORECASE)
 # The number written before or after the lab's name in one part ("UMR CNRS 6285 Lab-STICC", "LIRIS UMR 5205").
 _UNIT_NUMBER_BESIDE_NAME = re.compile(rf"^{_UNIT_NUMBER_WORDS}\s+(?=\S)|\s+{_UNIT_NUMBER_WORDS}$", re.IGNORECASE)
 _ACRONYM_IN_BRACKETS = re.compile(r"^(?P<name>.+?)\s*[(（](?P<acronym>[A-Z][A-Za-z0-9&*\-]{1,11})[)）]$")
-_ACRONYM_PIECE = re.compile(r"^[A-Za-z0-9&*]*[A-Z][A-Za-z0-9&*]*[A-Z][A-Za-z0-9&*]*$")
+_ACRONYM_PIECE = re.compile(r"[A-Za-z0-9&*]+")
 # Surnames with an inner capital are not acronyms: McAllister, MacLeod, DeMarco, O'Neil.
 _SURNAME_PREFIX = re.compile(r"^(?:Mc|Mac|De|Di|Da|La|Le|Van|Von|O'|D')[A-Z][a-z]+$")
 
 
-def is_acronym(word: str) -> bool:
-    """Two capitals in one hyphen-free piece (CITEC, ReLER, VIA-SD, A*STAR), not a place code, a
-    Roman numeral or a hyphenated given name ("Tae-Kyun")."""
+def is_organisation_acronym(word: str) -> bool:
+    """An acronym (:func:`kg.text.names.is_acronym`) in one hyphen-free piece of letters, digits, "&"
+    and "*" (CITEC, ReLER, VIA-SD, A*STAR), not a place code ("USA", "MA"), a surname ("McAllister")
+    or a hyphenated given name ("Tae-Kyun"): an affiliation's address and its authors' names are
+    written beside organisations, and their capitals are no organisation's."""
     word = word.strip("(),.（）")
     if word in PLACE_CODES or _SURNAME_PREFIX.match(word):
         return False
-    return any(_ACRONYM_PIECE.match(piece) for piece in word.split("-"))
+    return any(_ACRONYM_PIECE.fullmatch(piece) and is_acronym(piece) for piece in word.split("-"))
 
 
 def is_unit_number(text: str) -> bool:
@@ -265,7 +267,8 @@ def _is_where(base: str, places: tuple[str, ...]) -> bool:
         and not base.startswith(_SYSTEM_PREFIXES)
         and not set(base.split()) & _UNIT_ONLY_OR_LAB_WORDS
         and not any(
-            words_of(place) & (ORGANISATION_WORDS | set(COMPANY_NAME_WORDS)) or any(map(is_acronym, place.split()))
+            words_of(place) & (ORGANISATION_WORDS | set(COMPANY_NAME_WORDS))
+            or any(map(is_organisation_acronym, place.split()))
             for place in places
         )
     )
@@ -306,7 +309,7 @@ def words_of(text: str) -> set[str]:
 def looks_like_organisation(text: str, aliases: AliasTable) -> bool:
     """An organisation word, an acronym (not a place code, nor a piece of a postcode: "ON N2L 3G1"), a
     state's "Tech", or a name the alias table knows."""
-    acronyms = [word for word in clean(text).split() if is_acronym(word)]
+    acronyms = [word for word in clean(text).split() if is_organisation_acronym(word)]
     if acronyms and address_city(text) is not None:
         acronyms = [word for word in acronyms if not any(map(str.isdigit, word))]
     if words_of(text) & ORGANISATION_WORDS or _state_tech(institution_key(text)) or acronyms:

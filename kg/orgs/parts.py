@@ -18,9 +18,9 @@ from .org_names import (
     UNIVERSITY_WORDS,
     acronym_fits,
     address_city,
-    is_acronym,
     is_country,
     is_known,
+    is_organisation_acronym,
     is_top_level,
     looks_like_organisation,
     starts_with_unit_word,
@@ -220,7 +220,7 @@ def _list_item(part: str) -> bool:
         len(part.split()) <= 3
         and not words_of(part) & ORGANISATION_WORDS
         and not is_country(part)
-        and not any(map(is_acronym, part.split()))
+        and not any(map(is_organisation_acronym, part.split()))
     )
 
 
@@ -250,7 +250,7 @@ def _with_legal_forms(parts: list[str]) -> list[str]:
 def _with_acronym(first: str, second: str) -> str | None:
     """ "ACR - Name" or "Name - ACR" where the acronym fits the name: one name, "Name (ACR)"."""
     for acronym, name in ((first, second), (second, first)):
-        if " " not in acronym and is_acronym(acronym) and acronym_fits(acronym, name):
+        if " " not in acronym and is_organisation_acronym(acronym) and acronym_fits(acronym, name):
             return f"{name} ({acronym})"
     return None
 
@@ -311,7 +311,11 @@ def _begins_unit(name: str) -> bool:
 
 def _sibling_acronym(word: str) -> bool:
     """An acronym that can name a unit of its own: three letters or more, no lab's generic word ("AI")."""
-    return is_acronym(word) and sum(map(str.isalpha, word)) >= 3 and institution_key(word) not in GENERIC_UNITS
+    return (
+        is_organisation_acronym(word)
+        and sum(map(str.isalpha, word)) >= 3
+        and institution_key(word) not in GENERIC_UNITS
+    )
 
 
 def _without_shortened_names(parts: list[str]) -> list[str]:

@@ -1,5 +1,6 @@
 """Reviewed corrections of the registry's names (``data/registry-patches.tsv``), applied as the table is
-read, so a patch needs no rebuild."""
+read, so a patch needs no rebuild; and reviewed additions (``data/registry-supplement.tsv``):
+organisations the table's source lacks, which give a country only (they have no ROR id)."""
 
 from __future__ import annotations
 
@@ -40,3 +41,24 @@ def patched(record: Record, patches: list[tuple[str, str]]) -> Record:
         elif key not in target:
             target.append(key)
     return replace(record, keys=tuple(keys), branch_keys=tuple(branches), acronyms=tuple(acronyms))
+
+
+SUPPLEMENT_COLUMNS = 6  # name, other names, country, types, domains, why
+
+
+def read_supplement(path: Path) -> list[Record]:
+    """``name<TAB>other names (|)<TAB>country<TAB>types (,)<TAB>domains (,)<TAB>why`` lines -> records
+    with no ROR id: organisations the registry's source lacks, each with where its country is stated."""
+    records = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        fields = line.split("\t")
+        if len(fields) != SUPPLEMENT_COLUMNS or not fields[0] or len(fields[2]) != 2 or not fields[5]:
+            raise InputError(path, "expected 'name<TAB>other names<TAB>country<TAB>types<TAB>domains<TAB>why'", number)
+        name, others, country, types, domains, _why = fields
+        names = [name, *filter(None, others.split("|"))]
+        keys = tuple(dict.fromkeys(name_key(written) for written in names))
+        split = [tuple(filter(None, value.split(","))) for value in (types, domains)]
+        records.append(Record("", name, country, "", split[0], (), split[1], True, keys, (), ()))
+    return records

@@ -36,12 +36,14 @@ from rapidfuzz.distance import OSA
 
 from ..text.domains import institutional_domain
 from .countries import countries_in, country_of_domain, country_of_name
-from .keys import swapped
+from .evidence import contradicted, key_variants, parent_of_all, runs, supports
+from .lexicon import word_list
 from .name_keys import DATA_DIR, name_key
-from .patches import patched, read_patches
+from .patches import patched, read_patches, read_supplement
 from .records import Match, Record
 
 TABLE_NAME, NOTICE_NAME, PATCHES_NAME = "registry.tsv.gz", "NOTICE", "registry-patches.tsv"
+SUPPLEMENT_NAME = "registry-supplement.tsv"
 TABLE_COLUMNS = (
     "id",
     "name",
@@ -62,9 +64,8 @@ GENERIC_FREQUENCY = 150
 # A name this many other names begin with is a kind of organisation ("National University",
 # "Ecole Normale Superieure"): it names one only with support, as an acronym does.
 GENERIC_NAME = 3
-_FILLER = frozenset({"of", "the", "and", "in", "for", "de"})
+_FILLER = word_list("registry_filler")
 _BRACKET = re.compile(r"\s*\([^()]*\)\s*$")
-_LONGEST_RUN = 3  # parts of a string joined to one name: "Universidad de Chile, Santiago, Chile"
 
 
 def _context_key(context: str) -> str:
@@ -133,8 +134,8 @@ class Registry:
         city or the country supports one, or where there are several (the parent of the others decides)."""
         found = self.exact_in(self._branches, key)
         if len(found) > 1:  # the company is the parent of its branches, wherever its author writes from
-            return _parent_of_all(found) or found
-        return [record for record in found if _supports(record, context_key, domain, countries)]
+            return parent_of_all(found) or found
+        return [record for record in found if supports(record, context_key, domain, countries)]
 
     def exact_in(self, index: dict[str, tuple[Record, ...]], key: str) -> list[Record]:
         words = key.split()
@@ -145,7 +146,7 @@ class Registry:
     def variants(self, key: str) -> list[Record]:
         if self.longer_names(key):  # "Washington University" begins "Washington University in St. Louis"
             return self._without_place(key)
-        for variant in _variants(key):
+        for variant in key_variants(key):
             if found := self.exact(variant):
                 return found
         return self._without_place(key)
@@ -171,7 +172,7 @@ class Registry:
         return [
             record
             for record in self._acronyms.get(key, ())
-            if _supports(record, context_key.replace(f" {key} ", " "), domain, countries)
+            if supports(record, context_key.replace(f" {key} ", " "), domain, countries)
         ]
 
     def fuzzy(self, key: str) -> list[Record]:
@@ -235,36 +236,6 @@ def _index(records: tuple[Record, ...], field: str) -> dict[str, tuple[Record, .
     return {value: tuple(found) for value, found in index.items()}
 
 
-def _variants(key: str) -> list[str]:
-    words = key.split()
-    variants = [swapped(key), " ".join(word for word in words if word not in ("in", "the"))]
-    return [variant for variant in variants if variant and variant != key]
-
-
-def _supports(record: Record, context_key: str, domain: str | None, countries: list[str]) -> bool:
-    """Evidence beside an acronym that it is this record's."""
-    return bool(
-        domain
-        and domain in record.domains
-        or record.city
-        and f" {name_key(record.city)} " in context_key
-        or record.country in countries
-        or any(f" {key} " in context_key for key in record.keys)
-    )
-
-
-def _runs(name: str, context: str) -> list[str]:
-    """The name with the parts that follow it in the string, longest first."""
-    start = context.find(name) if name and context else -1
-    if start < 0:
-        return []
-    parts = [part.strip() for part in context[start + len(name) :].split(",")]
-    if parts and parts[0]:  # the name ends mid-part
-        return []
-    parts = [part for part in parts[1:] if part]
-    return [", ".join([name, *parts[:count]]) for count in range(min(len(parts), _LONGEST_RUN), 0, -1)]
-
-
 def _match(registry: Registry, name: str, context: str, domain: str | None) -> Match | None:
     """The first step whose records decide on one; a university only the universities list has is
     the answer only where no step finds a ROR record."""
@@ -292,11 +263,9 @@ def _steps(registry: Registry, name: str, context: str, domain: str | None, coun
         if registry.longer_names(key) < GENERIC_NAME:
             return found
         # "Ecole Normale Superieure": a name many names begin with needs support, as an acronym does
-        return [
-            record for record in found if _supports(record, context_key.replace(f" {key} ", " "), domain, countries)
-        ]
+        return [record for record in found if supports(record, context_key.replace(f" {key} ", " "), domain, countries)]
 
-    for run in [*_runs(name, context), name, *([bare] if bare != name else [])]:
+    for run in [*runs(name, context), name, *([bare] if bare != name else [])]:
         run_key = name_key(run)
         yield "exact", supported(registry.with_domains_own(registry.exact(run_key), run_key, domain), run_key)
     key = name_key(name)
@@ -311,7 +280,7 @@ def _choose(
     registry: Registry, found: list[Record], countries: list[str], domain: str | None, domain_country: str | None
 ) -> Record | None:
     candidates = [
-        record for record in dict.fromkeys(found) if not _contradicted(record, countries, domain, domain_country)
+        record for record in dict.fromkeys(found) if not contradicted(record, countries, domain, domain_country)
     ]
     tests = (
         lambda record: bool(record.id),
@@ -325,39 +294,18 @@ def _choose(
             break
         candidates = [record for record in candidates if test(record)] or candidates
     if len(candidates) > 1:
-        candidates = _parent_of_all(candidates) or candidates
+        candidates = parent_of_all(candidates) or candidates
     return candidates[0] if len(candidates) == 1 else None
-
-
-def _parent_of_all(records: list[Record]) -> list[Record]:
-    """[the one record that is the parent of all the others], else []."""
-    parents = [
-        record for record in records if all(record.id in other.parents for other in records if other is not record)
-    ]
-    return parents if len(parents) == 1 and parents[0].id else []
-
-
-def _contradicted(record: Record, countries: list[str], domain: str | None, domain_country: str | None) -> bool:
-    """The string names another country than the record's, or the e-mail domain is of another
-    country and not the record's own ("NTT" with ntt.co.jp is not NTT (Germany))."""
-    if not record.country:
-        return False
-    if countries and record.country not in countries:
-        return True
-    # a company's staff write from its offices' national domains (amazon.de): no contradiction
-    return bool(
-        domain_country
-        and domain_country != record.country
-        and domain not in record.domains
-        and "company" not in record.types
-    )
 
 
 def _split(value: str, separator: str) -> tuple[str, ...]:
     return tuple(value.split(separator)) if value else ()
 
 
-def read_table(path: Path, patches: dict[str, list[tuple[str, str]]] | None = None) -> Registry:
+def read_table(
+    path: Path, patches: dict[str, list[tuple[str, str]]] | None = None, supplement: Iterable[Record] = ()
+) -> Registry:
+    """The table, with ``patches`` applied and the ``supplement``'s organisations whose name it lacks."""
     patches = patches or {}
     records = []
     shared: dict[str, str] = {}  # one object for each repeated country and city (memory)
@@ -384,6 +332,8 @@ def read_table(path: Path, patches: dict[str, list[tuple[str, str]]] | None = No
                 _split(acronyms, "|"),
             )
             records.append(patched(record, patches[ident]) if ident in patches else record)
+    known = {key for record in records for key in record.keys}
+    records.extend(record for record in supplement if record.keys[0] not in known)  # a full dump has them
     return Registry(records, version)
 
 
@@ -395,8 +345,12 @@ def registry_version(path: Path | None = None) -> str:
 
 @lru_cache(maxsize=2)
 def load_registry(path: Path | None = None) -> Registry:
-    """The shipped table with the reviewed patches (read once per process)."""
-    return read_table(path or DATA_DIR / TABLE_NAME, read_patches(DATA_DIR / PATCHES_NAME))
+    """The shipped table with the reviewed patches and supplement (read once per process)."""
+    return read_table(
+        path or DATA_DIR / TABLE_NAME,
+        read_patches(DATA_DIR / PATCHES_NAME),
+        read_supplement(DATA_DIR / SUPPLEMENT_NAME),
+    )
 
 
 class ShippedRegistry:

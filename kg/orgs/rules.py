@@ -8,6 +8,8 @@ from this table (:mod:`kg.orgs.reference`); tests/orgs/test_rules.py checks that
 example and not its near-miss.
 
 Steps, in the order an entry goes through them:
+- ``entry``: the entry is cut into one piece per institution it names (the tokenizer); the cuts that
+  made a piece are noted on the top level of its chains;
 - ``piece``: one institution's piece of the entry (cut at ";", "+", "/", "&" … by the tokenizer) is read
   whole or cut into parts at its commas;
 - ``part``: each part after the first is dropped, kept as a qualifier of the level before it (a
@@ -34,6 +36,39 @@ class Rule:
 
 
 RULES = (
+    Rule(
+        "cut-at-semicolon",
+        "entry",
+        "one piece per institution, at each semicolon",
+        "A semicolon always separates two affiliations.",
+        "Loom University; Zorblax Institute of Technology",
+        "Loom University;",
+    ),
+    Rule(
+        "cut-at-plus",
+        "entry",
+        "one piece per affiliation, at each '+'",
+        "Aggregators join one author's affiliations with '+', glued or spaced.",
+        "Zorblax Research + Loom University",
+        "C++ Group, Loom University",
+    ),
+    Rule(
+        "cut-names-run-together",
+        "entry",
+        "one piece per institution, where one name ends and the next begins",
+        "Some lists join an author's affiliations with only a space: a complete institution's name, then another's.",
+        "Loom University The University of Weftburg",
+        "The University of Weftburg",
+    ),
+    Rule(
+        "cut-at-separator",
+        "entry",
+        "one piece per institution, at '|', '/', '&' or 'and'",
+        "A separator with an institution's name on each side joins two institutions; not one inside a "
+        'name ("Texas A & M University", "Virginia Polytechnic Institute and State University").',
+        "ETH Zurich & MPI Tübingen",
+        "Texas A & M University",
+    ),
     Rule(
         "known-name",
         "piece",
@@ -279,4 +314,4 @@ RULES = (
     ),
 )
 BY_ID = {rule.id: rule for rule in RULES}
-STEPS = ("piece", "part", "chain", "parent")
+STEPS = ("entry", "piece", "part", "chain", "parent")

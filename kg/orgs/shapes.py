@@ -18,10 +18,10 @@ from .org_names import (
     UNIT_ONLY_WORDS,
     UNIT_WORDS,
     UNIVERSITY_WORDS,
-    is_acronym,
     is_country,
     is_french_research_organisation,
     is_known,
+    is_organisation_acronym,
     is_top_level,
     resolve_name,
     starts_with_unit_word,
@@ -158,10 +158,12 @@ def _acronym_and_place(name: str) -> bool:
     CSAIL" name no two institutions; "Texas A & M" no acronym)."""
     acronym, *place = name.split()
     return (
-        is_acronym(acronym)
+        is_organisation_acronym(acronym)
         and institution_key(acronym) not in GENERIC_UNITS
         and 1 <= len(place) <= 2
-        and all(word[0].isupper() and not is_acronym(word) and not SUBJECT_WORD.search(word) for word in place)
+        and all(
+            word[0].isupper() and not is_organisation_acronym(word) and not SUBJECT_WORD.search(word) for word in place
+        )
         and not words_of(" ".join(place)) & ORGANISATION_WORDS
         and institution_key(" ".join(place)) not in GENERIC_UNITS
     )
@@ -241,9 +243,9 @@ def place_shaped(text: str) -> bool:
         len(words) == 2
         and starts_with_unit_word(text)
         and words[1] not in PREPOSITIONS
-        and not is_acronym(text)
+        and not is_organisation_acronym(text)
         and not _NUMBERED.fullmatch(words[1])
-        and not is_acronym(written[-1])
+        and not is_organisation_acronym(written[-1])
     )
 
 
@@ -311,7 +313,7 @@ def _donor(name: str, aliases: AliasTable) -> str | None:
 def _co_supervisor_shaped(name: str) -> bool:
     """ "Grenoble INP", "INSA Lyon", "CentraleSupélec": an acronym and no word of a unit."""
     return (
-        any(is_acronym(word) for word in name.split())
+        any(is_organisation_acronym(word) for word in name.split())
         and not starts_with_unit_word(name)
         and not words_of(name) & (ORGANISATION_WORDS - TOP_LEVEL_WORDS)
     )

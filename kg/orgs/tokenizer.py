@@ -25,9 +25,9 @@ from .org_names import (
     TOP_LEVEL_WORDS,
     UNIT_WORDS,
     UNIVERSITY_WORDS,
-    is_acronym,
     is_country,
     is_known,
+    is_organisation_acronym,
     is_top_level,
     words_of,
 )
@@ -64,20 +64,22 @@ _HYPHENATED = re.compile(r"(?<![\w-])([^\W\d_]+)- ?([^\W\d_]+)(?![\w-])")
 _NAME_WORDS = ORGANISATION_WORDS | UNIT_WORDS | KIND_WORDS
 
 
-def split_institutions(text: str, aliases: AliasTable) -> list[str]:
-    """Rule 3: the pieces of an entry that names several institutions at once."""
-    pieces = [piece for piece in _SEMICOLON.split(text) if piece.strip()]
+def cut_entry(text: str, aliases: AliasTable) -> list[tuple[str, tuple[str, ...]]]:
+    """Rule 3: the pieces of an entry that names several institutions at once, each with the ids of
+    the cuts (kg.orgs.rules, step "entry") that made it."""
+    pieces, cut = [piece for piece in _SEMICOLON.split(text) if piece.strip()], "cut-at-semicolon"
     if len(pieces) == 1:
-        pieces = plus_groups(text, aliases)
+        pieces, cut = plus_groups(text, aliases), "cut-at-plus"
     if len(pieces) == 1:  # '+' written for a comma is one now: "Foo Co., Ltd."
         text = pieces[0]
-        pieces = run_together(text, aliases)
+        pieces, cut = run_together(text, aliases), "cut-names-run-together"
     if len(pieces) > 1:
-        return [part for piece in pieces for part in split_institutions(piece, aliases)]
+        return [(part, (cut, *cuts)) for piece in pieces for part, cuts in cut_entry(piece, aliases)]
     if is_known(text, aliases):
-        return [text]
-    pieces = _at_separator(text, aliases)
-    return [part for piece in pieces for part in split_institutions(piece, aliases)] if pieces else [text]
+        return [(text, ())]
+    pieces = _at_separator(text, aliases) or []
+    cut = "cut-at-separator"
+    return [(part, (cut, *cuts)) for piece in pieces for part, cuts in cut_entry(piece, aliases)] or [(text, ())]
 
 
 def _at_separator(text: str, aliases: AliasTable) -> list[str] | None:
@@ -107,7 +109,7 @@ def _names_two(separator: re.Pattern, first: str, second: str, aliases: AliasTab
         return True  # "ETH Zurich & MPI Tübingen", "ETH Zurich and MPI Tübingen"
     if separator is _SLASH:
         return all(_organisation_alone(name, aliases) for name in (first, second)) and any(
-            names_institution(name, aliases) or is_acronym(name) for name in (first, second)
+            names_institution(name, aliases) or is_organisation_acronym(name) for name in (first, second)
         )
     return separator is _AMPERSAND and _lab_and_university(first, second, aliases)
 
@@ -258,7 +260,7 @@ def align_chinese(levels: list[str], chinese: str | None) -> list[str | None]:
     if not chinese:
         return aligned
     offset = 0
-    while offset < len(levels) - 1 and is_acronym(levels[offset]) and levels[offset] not in chinese:
+    while offset < len(levels) - 1 and is_organisation_acronym(levels[offset]) and levels[offset] not in chinese:
         offset += 1
     pieces = split_commas(chinese) if has_cjk(chinese) else [chinese]
     targets = list(range(offset, len(levels)))

@@ -10,6 +10,14 @@ from ..ingest.identifiers import person_link_scheme as scheme_of
 from ..vocab import sparql_prologue
 
 PERSON_LINKS = sparql_prologue() + "SELECT ?person ?link WHERE { ?person a foaf:Person ; schema:sameAs ?link }"
+SET_ASIDE = (
+    sparql_prologue()
+    + """SELECT ?record ?name ?link ?reason WHERE {
+  ?note a kg:SetAsideIdentifier ; kg:reason ?reason ; prov:wasDerivedFrom ?from .
+  ?from rdfs:label ?record ; kg:line ?line ; prov:wasDerivedFrom/dcterms:title ?file .
+  OPTIONAL { ?note kg:nameAsWritten ?name } OPTIONAL { ?note kg:position ?position } OPTIONAL { ?note rdfs:seeAlso ?link }
+} ORDER BY ?file ?line ?position ?link ?reason"""
+)
 
 
 def identifier_conflicts(rows) -> dict[str, list[dict]]:
@@ -30,6 +38,16 @@ def identifier_conflicts(rows) -> dict[str, list[dict]]:
             {"id": link, "persons": sorted(persons)} for link, persons in sorted(persons_of.items()) if len(persons) > 1
         ],
     }
+
+
+def identifier_report(store) -> dict[str, list[dict]]:
+    """The two kinds of conflict, and ``ids_set_aside``: the ids a source's per-author lists give
+    that the input's majority gives nobody of their record (kg.ingest.id_majority)."""
+    set_aside = [
+        {"record": str(record), "author": str(name or ""), "id": str(link or ""), "reason": str(reason)}
+        for record, name, link, reason in ((row[0], row[1], row[2], row[3]) for row in store.query(SET_ASIDE))
+    ]
+    return {**identifier_conflicts(store.query(PERSON_LINKS)), "ids_set_aside": set_aside}
 
 
 def identifier_counts(store) -> dict[str, int]:

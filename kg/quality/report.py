@@ -20,7 +20,7 @@ from ..resolve.identity import find_person_merges, read_mentions
 from ..stores.embedded import KGStore
 from ..text.names import clean
 from ..vocab import sparql_prologue
-from .identifiers import PERSON_LINKS, identifier_conflicts
+from .identifiers import identifier_report
 from .namesakes import likely_several_people
 
 _LOOSE_IGNORED = frozenset("the of at in and for".split())
@@ -32,7 +32,7 @@ WHERE {
   ?merge a kg:PaperMerge ; kg:mergedInto ?canonical ; kg:absorbed ?absorbed ; kg:inGraph ?g ;
          kg:evidence ?kind ; rdfs:comment ?explanation .
   ?g rdfs:label ?source .
-  OPTIONAL { ?canonical rdfs:label ?label }
+  OPTIONAL { ?canonical dcterms:title ?label FILTER(lang(?label) = "en") }
   OPTIONAL { ?merge kg:joinScore ?score ; kg:joinMargin ?margin }
 } GROUP BY ?canonical ?absorbed ?source ?explanation ?score ?margin ORDER BY ?canonical ?absorbed
 """
@@ -40,15 +40,17 @@ REJECTED = """
 SELECT ?record ?entry ?reason WHERE {
   ?note a kg:RejectedInstitutionEntry ; kg:nameAsWritten ?entry ; kg:reason ?reason ; kg:position ?position ;
         prov:wasDerivedFrom ?from .
-  ?from rdfs:label ?record ; kg:line ?line ; prov:wasDerivedFrom/dcterms:title ?file .
+  ?from kg:line ?line ; prov:wasDerivedFrom/dcterms:title ?file .
+  BIND(CONCAT(?file, ":", STR(?line)) AS ?record)
 } ORDER BY ?file ?line ?position
 """
 WITHOUT_INSTITUTIONS = """
 SELECT ?paper ?title ?abstract (GROUP_CONCAT(DISTINCT ?record; separator=" ") AS ?records) WHERE {
   ?paper a schema:ScholarlyArticle ; prov:wasDerivedFrom ?from .
-  ?from rdfs:label ?record ; kg:line ?line ; prov:wasDerivedFrom/dcterms:title ?file .
+  ?from kg:line ?line ; prov:wasDerivedFrom/dcterms:title ?file .
+  BIND(CONCAT(?file, ":", STR(?line)) AS ?record)
   FILTER NOT EXISTS { ?paper schema:sourceOrganization ?any }
-  OPTIONAL { ?paper rdfs:label ?title }
+  OPTIONAL { ?paper dcterms:title ?title FILTER(lang(?title) = "en") }
   OPTIONAL { ?paper dcterms:abstract ?abstract }
 } GROUP BY ?paper ?title ?abstract ORDER BY (MIN(?file)) (MIN(?line)) ?paper
 """
@@ -211,7 +213,7 @@ def quality_report(store: KGStore) -> dict:
         {"record_graph": graph, "authorship": authorship, "name": name, "identified_namesakes": candidates}
         for graph, authorship, name, candidates in apart
     ]
-    conflicts = identifier_conflicts(store.query(PERSON_LINKS))
+    conflicts = identifier_report(store)
     return {
         "counts": {
             "merges": len(merges),

@@ -37,9 +37,11 @@ class ValidationReport:
 
 
 def store_graph(store: KGStore) -> rdflib.Graph:
-    """The union of the store's graphs as an rdflib graph (each triple once)."""
+    """The union of the store's graphs as an rdflib graph (each triple once), the topic detail
+    included (its assignments have a shape), the index not."""
     graph = rdflib.Graph()
-    graph.parse(data=ox.serialize(store.distinct_triples(), format=ox.RdfFormat.N_TRIPLES), format="nt")
+    triples = store.distinct_triples(including=("topic-detail",))
+    graph.parse(data=ox.serialize(triples, format=ox.RdfFormat.N_TRIPLES), format="nt")
     return graph
 
 

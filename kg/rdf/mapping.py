@@ -20,11 +20,12 @@ from ..orgs.aliases import AliasTable
 from ..orgs.registry import Registry
 from ..records import AuthorDetail, PaperRecord, SourceRef
 from ..text.names import clean, has_cjk, match_key
-from ..vocab import BIBO, DCTERMS, FABIO, FOAF, KG, PROV, RDF, RDFS, SCHEMA, SKOS, TRUE, XSD
+from ..vocab import BIBO, DCTERMS, FOAF, KG, PROV, RDF, RDFS, SCHEMA, SKOS, TRUE, XSD
+from .id_notes import set_aside_id_triples
 from .iris import Minter, digest, file_slug, slug
 from .record_triples import affiliation_triples, institution_triples
 from .terms import Statement, integer, iri, literal
-from .topic_triples import record_analyses, topic_triples
+from .topic_triples import record_analyses, topic_detail_triples, topic_triples
 
 TRACKS = {
     "main": KG.MainTrack,
@@ -99,19 +100,19 @@ def paper_triples(
     paper = NamedNode(minter.iri("paper", key))
     yield paper, RDF.type, SCHEMA.ScholarlyArticle
     if record.title:
-        yield paper, DCTERMS.title, _text(record.title, "en")
-        yield paper, RDFS.label, _text(record.title, "en")
+        yield paper, DCTERMS.title, _text(record.title, "en")  # its label too: no rdfs:label repeats it
     if record.title_zh and has_cjk(record.title_zh):
         yield paper, DCTERMS.title, _text(record.title_zh, "zh")
     if record.abstract:
         yield paper, DCTERMS.abstract, _text(record.abstract, "en")
     if record.summary_zh:
         yield paper, KG.summary, _text(record.summary_zh, "zh" if has_cjk(record.summary_zh) else None)
-    yield from topic_triples(paper, record, record_analyses([record])[0] if analysis is None else analysis, minter)
+    yield from topic_triples(paper, record_analyses([record])[0] if analysis is None else analysis, minter)
     yield from _authorships(paper, key, record.authors, minter, record.author_details, aliases, registry)
     yield from _identifiers(paper, record, minter)
     record_node, record_slug = record_iri(record.source, minter)
     yield from institution_triples(paper, record, record_node, record_slug, minter, aliases, registry)
+    yield from set_aside_id_triples(record, record_node, record_slug, minter)
     yield from _publication(paper, info, minter)
     if record.abstract:
         for url in find_urls(record.abstract):
@@ -124,6 +125,14 @@ def paper_triples(
     if record.journal_ref:
         yield paper, KG.journalRef, Literal(record.journal_ref)
     yield from _provenance(paper, record.source, minter)
+
+
+def paper_detail_triples(record: PaperRecord, minter: Minter, analysis: Analysis | None = None) -> Iterator[Statement]:
+    """What the record's source's detail graph states of the paper: its topic assignments."""
+    paper = NamedNode(minter.iri("paper", paper_slug(record)))
+    yield from topic_detail_triples(
+        paper, record, record_analyses([record])[0] if analysis is None else analysis, minter
+    )
 
 
 def person_ids(detail: AuthorDetail | None) -> list[tuple[str, str]]:
@@ -220,40 +229,9 @@ def venue_iri(venue: str, year: int | None, minter: Minter) -> NamedNode:
 
 
 def _publication(paper: NamedNode, info: PublicationInfo, minter: Minter) -> Iterator[Statement]:
+    """Where and how the paper was presented, its pages and counts, proceedings and links."""
     if info.venue:
-        series = venue_iri(info.venue, None, minter)
-        yield series, RDF.type, KG.ConferenceSeries
-        yield series, RDF.type, SCHEMA.EventSeries
-        yield series, RDFS.label, literal(info.venue)
-        for name in VENUES.get(info.venue, ()):  # a well-known conference is also found by its full name
-            yield series, SKOS.altLabel, literal(name)
-        event = series
-        if info.year:
-            event = venue_iri(info.venue, info.year, minter)
-            yield event, RDF.type, BIBO.Conference
-            yield event, RDF.type, SCHEMA.Event
-            name = literal(f"{info.venue} {info.year}")
-            yield event, SCHEMA.name, name
-            yield event, RDFS.label, name
-            year = literal(str(info.year), datatype=XSD.gYear)
-            yield event, SCHEMA.startDate, year
-            yield event, DCTERMS.date, year
-            yield event, SCHEMA.superEvent, series
-            yield paper, FABIO.hasPublicationYear, year
-            if info.year_source == "listing":
-                yield paper, KG.yearInferred, TRUE
-        yield paper, BIBO.presentedAt, event
-        for workshop in info.workshops:
-            node = iri(minter.part("workshop", slug(f"{info.venue} {info.year or ''}"), slug(workshop.key)))
-            yield node, RDF.type, KG.Workshop
-            yield node, RDF.type, SCHEMA.Event
-            yield node, SCHEMA.superEvent, event
-            yield node, RDFS.label, literal(workshop.acronym or workshop.name)
-            if workshop.name:
-                yield node, SCHEMA.name, literal(workshop.name)
-            if workshop.acronym:
-                yield node, KG.acronym, literal(workshop.acronym)
-            yield paper, BIBO.presentedAt, node
+        yield from _venue(paper, info, minter)
     if info.track:
         yield paper, KG.track, TRACKS[info.track]
     for presentation in info.presentations:
@@ -286,6 +264,43 @@ def _publication(paper: NamedNode, info: PublicationInfo, minter: Minter) -> Ite
                 yield paper, predicate, link
 
 
+def _venue(paper: NamedNode, info: PublicationInfo, minter: Minter) -> Iterator[Statement]:
+    """The conference series, the year's edition (where the year is known) and the workshops the
+    paper was presented at."""
+    series = venue_iri(info.venue, None, minter)
+    yield series, RDF.type, KG.ConferenceSeries
+    yield series, RDF.type, SCHEMA.EventSeries
+    yield series, RDFS.label, literal(info.venue)
+    for name in VENUES.get(info.venue, ()):  # a well-known conference is also found by its full name
+        yield series, SKOS.altLabel, literal(name)
+    event = series
+    if info.year:
+        event = venue_iri(info.venue, info.year, minter)
+        yield event, RDF.type, BIBO.Conference
+        yield event, RDF.type, SCHEMA.Event
+        name = literal(f"{info.venue} {info.year}")
+        yield event, SCHEMA.name, name
+        yield event, RDFS.label, name
+        year = literal(str(info.year), datatype=XSD.gYear)
+        yield event, SCHEMA.startDate, year
+        yield event, DCTERMS.date, year
+        yield event, SCHEMA.superEvent, series  # the paper's year is its edition's schema:startDate
+        if info.year_source == "listing":
+            yield paper, KG.yearInferred, TRUE
+    yield paper, BIBO.presentedAt, event
+    for workshop in info.workshops:
+        node = iri(minter.part("workshop", slug(f"{info.venue} {info.year or ''}"), slug(workshop.key)))
+        yield node, RDF.type, KG.Workshop
+        yield node, RDF.type, SCHEMA.Event
+        yield node, SCHEMA.superEvent, event
+        yield node, RDFS.label, literal(workshop.acronym or workshop.name)
+        if workshop.name:
+            yield node, SCHEMA.name, literal(workshop.name)
+        if workshop.acronym:
+            yield node, KG.acronym, literal(workshop.acronym)
+        yield paper, BIBO.presentedAt, node
+
+
 def _code(paper: NamedNode, url: str, minter: Minter) -> Iterator[Statement]:
     """A code repository as schema.org says it: software source code (one node per repository URL)
     that is based on the paper and has the URL as its ``schema:codeRepository``."""
@@ -304,9 +319,10 @@ def record_iri(ref: SourceRef, minter: Minter) -> tuple[NamedNode, str]:
 
 
 def _provenance(paper: NamedNode, ref: SourceRef, minter: Minter) -> Iterator[Statement]:
+    """The record the paper was read from: its line, and the source it is part of. The record is
+    not typed (``kg:line`` has ``kg:ListingRecord`` as its domain) nor labelled (its source's title
+    and its line say it)."""
     record, _ = record_iri(ref, minter)
     yield paper, PROV.wasDerivedFrom, record
-    yield record, RDF.type, KG.ListingRecord
-    yield record, RDFS.label, Literal(f"{ref.name}:{ref.line}")
     yield record, KG.line, integer(ref.line)
     yield record, PROV.wasDerivedFrom, source_iri(ref.name, minter)

@@ -8,7 +8,8 @@ reads the next ones and writes the finished batches, in reading order, to the st
 Triples about things many papers share (authors, venues, institutions, workshops,
 artifacts) are written once per process and source rather than once per paper (a quarter of
 all lines were such repeats); each source's graph still states them all. The store is a set, so what it holds, and every sorted export, is the
-same whatever the number of workers.
+same whatever the number of workers. The topic detail (assignments, weights, evidence) goes to a
+second output, the source's detail graph (:func:`kg.rdf.topic_triples.detail_graph`).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from ..orgs.aliases import AliasTable
 from ..orgs.registry import Registry
 from ..records import PaperRecord
 from .iris import Minter
-from .mapping import paper_triples
+from .mapping import paper_detail_triples, paper_triples
 from .terms import ntriples_line
 from .topic_triples import record_analyses
 
@@ -32,7 +33,7 @@ BATCH = 400  # records per task: large enough that pickling is cheap beside mapp
 # some ten times that at 1,000,000); a line forgotten is written again, which the store, a set,
 # takes as the same triple.
 REMEMBERED = 1 << 18
-PER_RECORD_KINDS = ("paper", "authorship", "assignment", "record")  # IRIs minted once per record
+PER_RECORD_KINDS = ("paper", "authorship", "record")  # IRIs minted once per record
 
 
 class BatchMapper:
@@ -57,17 +58,19 @@ class BatchMapper:
             self.older, self.written = self.written, set()
         return new
 
-    def __call__(self, source: str, batch: list[tuple[PaperRecord, PublicationInfo]]) -> bytes:
+    def __call__(self, source: str, batch: list[tuple[PaperRecord, PublicationInfo]]) -> tuple[bytes, bytes]:
+        """The batch's N-Triples for the source's graph, and for its topic detail graph."""
         if source != self.source:  # a process sees a source's batches in order, never one again after
             self.source, self.written, self.older = source, set(), set()
-        lines = []
+        lines, detail = [], []
         analyses = record_analyses([record for record, _ in batch])
         for (record, info), analysis in zip(batch, analyses):
             for statement in paper_triples(record, info, self.minter, self.aliases, analysis, self.registry):
                 line = ntriples_line(statement)
                 if line.startswith(self.own_prefixes) or self._first_time(line):
                     lines.append(line)
-        return "".join(lines).encode("utf-8")
+            detail.extend(map(ntriples_line, paper_detail_triples(record, self.minter, analysis)))
+        return "".join(lines).encode("utf-8"), "".join(detail).encode("utf-8")
 
 
 _worker_mapper: BatchMapper | None = None
@@ -78,7 +81,7 @@ def _start_worker(minter: Minter, aliases: AliasTable, registry: Registry | None
     _worker_mapper = BatchMapper(minter, aliases, registry)
 
 
-def _map_in_worker(source: str, batch: list[tuple[PaperRecord, PublicationInfo]]) -> bytes:
+def _map_in_worker(source: str, batch: list[tuple[PaperRecord, PublicationInfo]]) -> tuple[bytes, bytes]:
     return _worker_mapper(source, batch)
 
 
@@ -113,18 +116,26 @@ class Stager:
             )
         return self.pool
 
-    def write(self, source: str, pairs: Iterable[tuple[PaperRecord, PublicationInfo]], out: BinaryIO) -> None:
-        """The triples of one source's records; ``source`` names it (its graph's shared triples are its own)."""
+    def write(
+        self, source: str, pairs: Iterable[tuple[PaperRecord, PublicationInfo]], out: BinaryIO, detail: BinaryIO
+    ) -> None:
+        """The triples of one source's records to ``out``, their topic detail to ``detail``;
+        ``source`` names it (its graph's shared triples are its own)."""
         pending: deque = deque()
+
+        def put(mapped: tuple[bytes, bytes]) -> None:
+            out.write(mapped[0])
+            detail.write(mapped[1])
+
         for number, batch in enumerate(_batches(pairs, BATCH)):
             if self.jobs == 1 or number == 0:
-                out.write(self.local(source, batch))
+                put(self.local(source, batch))
                 continue
             pending.append(self._workers().apply_async(_map_in_worker, (source, batch)))
             while len(pending) > 2 * self.jobs:
-                out.write(pending.popleft().get())
+                put(pending.popleft().get())
         while pending:
-            out.write(pending.popleft().get())
+            put(pending.popleft().get())
 
 
 def _batches(items: Iterable, size: int) -> Iterator[list]:

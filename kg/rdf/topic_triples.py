@@ -1,12 +1,18 @@
 """Topics and artifacts as triples (the pipeline puts the topic scheme in the store: kg.pipeline).
 
-    paper dcterms:subject topic:T ; kg:topicAssignment assignment:P--T ; kg:introduces artifact:A .
-    paper kg:foundTopic topic:T .     # a subproperty of dcterms:subject: every assigned topic is found
-    assignment:P--T a kg:TopicAssignment ; kg:topic topic:T ; kg:weight 3.0 ;
-        kg:matchedLabel "offline RL" ; kg:foundIn kg:InTitle, kg:InAbstract .
+In the source's graph, what a paper is about and what it introduces:
+
+    paper dcterms:subject topic:T ; kg:introduces artifact:A .
+    artifact:A a kg:Benchmark ; rdfs:label "MLUBench" ; skos:altLabel "long form, if given" .
+
+In the source's topic detail graph (:func:`detail_graph`, left out of exports and counts unless
+asked), why: the words that matched, where, and the weight they give.
+
+    paper kg:topicAssignment assignment:P--T .
+    assignment:P--T kg:topic topic:T ; kg:weight 3.0 ; kg:matchedLabel "offline RL" ;
+        kg:foundIn kg:InTitle, kg:InAbstract .
 
 Broader topics are not assigned: queries and pages reach them through the scheme's skos:broader.
-    artifact:A a kg:Benchmark ; rdfs:label "MLUBench" ; skos:altLabel "long form, if given" .
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ from pyoxigraph import NamedNode
 
 from ..nlp.analysis import Analysis, analyse_all
 from ..records import PaperRecord
-from ..vocab import DCTERMS, KG, RDF, RDFS, SKOS, XSD
+from ..vocab import DCTERMS, KG, PROV, RDF, RDFS, SKOS, XSD
 from .iris import Minter, file_slug
 from .terms import Statement, iri, literal
 
@@ -39,29 +45,32 @@ def scheme_graph(minter: Minter) -> NamedNode:
     return NamedNode(minter.iri("graph", "topics"))
 
 
+def detail_graph(source: NamedNode) -> NamedNode:
+    """The graph of a source's topic assignments (weights and evidence), replaced, removed and
+    rewritten by merges with the source's graph: ``{base}graph/topic-detail--{local name}`` of the
+    source's IRI ``{base}source/{local name}`` (so it follows from the IRI alone)."""
+    base, local = source.value.rsplit("/source/", 1)
+    return NamedNode(f"{base}/graph/topic-detail--{local}")
+
+
+def detail_graph_triples(source: NamedNode) -> Iterator[Statement]:
+    """What the detail graph says of itself: its kind (so exports and counts leave it out) and its source."""
+    graph = detail_graph(source)
+    yield graph, RDF.type, KG.DerivedGraph
+    yield graph, RDF.type, KG.TopicDetailGraph
+    yield graph, PROV.wasDerivedFrom, source
+
+
 def record_analyses(records: Sequence[PaperRecord]) -> list[Analysis]:
     """The topics and artifacts of records' keywords, titles, abstracts and summaries, tagged together."""
     return analyse_all([(record.title, record.abstract, record.summary_zh, record.keywords) for record in records])
 
 
-def topic_triples(paper: NamedNode, record: PaperRecord, analysis: Analysis, minter: Minter) -> Iterator[Statement]:
+def topic_triples(paper: NamedNode, analysis: Analysis, minter: Minter) -> Iterator[Statement]:
     """What the paper is about and what it introduces, as its ``analysis`` of its title, abstract
     and summary found."""
-    paper_key = paper.value[len(minter.iri("paper", "")) :]
     for topic in analysis.topics:
-        node = topic_iri(topic.slug, minter)
-        # one assignment per source: two sources of one paper weigh its topics on their own texts
-        assignment = NamedNode(minter.part("assignment", f"{paper_key}--{topic.slug}", file_slug(record.source.name)))
-        yield paper, DCTERMS.subject, node
-        yield paper, KG.topicAssignment, assignment
-        yield assignment, RDF.type, KG.TopicAssignment
-        yield assignment, KG.topic, node
-        yield assignment, KG.weight, literal(f"{topic.weight:.1f}", datatype=XSD.decimal)
-        for label in topic.labels:
-            yield assignment, KG.matchedLabel, literal(label)
-        yield paper, KG.foundTopic, node
-        for section in topic.sections:
-            yield assignment, KG.foundIn, SECTIONS[section]
+        yield paper, DCTERMS.subject, topic_iri(topic.slug, minter)
     for artifact in analysis.artifacts:
         node = iri(minter.named("artifact", artifact.name))
         yield paper, KG.introduces, node
@@ -69,3 +78,20 @@ def topic_triples(paper: NamedNode, record: PaperRecord, analysis: Analysis, min
         yield node, RDFS.label, literal(artifact.name)
         if artifact.long_form:
             yield node, SKOS.altLabel, literal(artifact.long_form)
+
+
+def topic_detail_triples(
+    paper: NamedNode, record: PaperRecord, analysis: Analysis, minter: Minter
+) -> Iterator[Statement]:
+    """Each topic's assignment: the topic, its weight, the words that matched and where."""
+    paper_key = paper.value[len(minter.iri("paper", "")) :]
+    for topic in analysis.topics:
+        # one assignment per source: two sources of one paper weigh its topics on their own texts
+        assignment = NamedNode(minter.part("assignment", f"{paper_key}--{topic.slug}", file_slug(record.source.name)))
+        yield paper, KG.topicAssignment, assignment
+        yield assignment, KG.topic, topic_iri(topic.slug, minter)
+        yield assignment, KG.weight, literal(f"{topic.weight:.1f}", datatype=XSD.decimal)
+        for label in topic.labels:
+            yield assignment, KG.matchedLabel, literal(label)
+        for section in topic.sections:
+            yield assignment, KG.foundIn, SECTIONS[section]

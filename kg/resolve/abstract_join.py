@@ -37,6 +37,7 @@ import bisect
 import math
 import re
 from collections import Counter, defaultdict
+from dataclasses import dataclass
 from typing import Callable, Iterator
 
 from ..text.lexicon import STOP_WORDS
@@ -95,9 +96,22 @@ def title_abstract_matches(
             yield from _assign(titled, untitled)
 
 
-def _assign(
-    titled: list[PaperFacts], untitled: list[PaperFacts]
-) -> Iterator[tuple[PaperFacts, PaperFacts, tuple[str, ...], str, Scores]]:
+@dataclass
+class _Evidence:
+    """Per title (row) the scores of the abstracts sharing its terms, per abstract (column) the same, titles' weights."""
+
+    title_terms: list[set[str]]
+    abstract_terms: list[set[str]]
+    rows: list[dict[int, float]]
+    columns: list[dict[int, float]]
+    totals: list[float]
+
+    def shared_words(self, i: int, j: int) -> int:
+        return len(_words(self.title_terms[i]) & _words(self.abstract_terms[j]))
+
+
+def _evidence(titled: list[PaperFacts], untitled: list[PaperFacts]) -> _Evidence:
+    """Each title's terms found in each abstract of another source, weighed by their rarity."""
     abstract_terms = [text_terms(paper.abstract or "") for paper in untitled]
     frequency = Counter(term for terms in abstract_terms for term in terms)
     postings: dict[str, list[int]] = defaultdict(list)
@@ -106,11 +120,7 @@ def _assign(
             postings[term].append(j)
     count = len(untitled)
     weights = {term: math.log((count + 1) / (n + 0.5)) for term, n in frequency.items()}
-    unseen = math.log((count + 1) / 0.5)
-
-    def weight(term: str) -> float:
-        return weights.get(term, unseen)
-
+    unseen = math.log((count + 1) / 0.5)  # a term no abstract has
     rows: list[dict[int, float]] = []
     totals: list[float] = []
     title_terms = [text_terms(paper.title or "") for paper in titled]
@@ -119,17 +129,19 @@ def _assign(
         for term in terms:
             for j in postings.get(term, ()):
                 if untitled[j].graph != paper.graph:
-                    row[j] += weight(term)
+                    row[j] += weights.get(term, unseen)
         rows.append(dict(row))
-        totals.append(sum(weight(term) for term in terms) or 1.0)
+        totals.append(sum(weights.get(term, unseen) for term in terms) or 1.0)
     columns: list[dict[int, float]] = [{} for _ in untitled]
     for i, row in enumerate(rows):
         for j, score in row.items():
             columns[j][i] = score
+    return _Evidence(title_terms, abstract_terms, rows, columns, totals)
 
-    def shared_words(i: int, j: int) -> int:
-        return len(_words(title_terms[i]) & _words(abstract_terms[j]))
 
+def _text_joins(evidence: _Evidence, count: int) -> dict[int, tuple[int, tuple[str, ...], str, Scores]]:
+    """The one-to-one pairs the text alone makes sure of (the rules of the module's docstring)."""
+    rows, columns, totals = evidence.rows, evidence.columns, evidence.totals
     pairs = _matching(rows, columns)
     partner_of_abstract = {j: i for i, j in pairs.items()}
     joined: dict[int, tuple[int, tuple[str, ...], str, Scores]] = {}
@@ -142,26 +154,29 @@ def _assign(
             sum(other / totals[k] > coverage for k, other in columns[j].items()),
         )
         margin = _margin(i, j, rows, columns, pairs, partner_of_abstract)
-        shared = shared_words(i, j)
         if (
             coverage >= MIN_COVERAGE
-            and shared >= MIN_SHARED_WORDS
+            and evidence.shared_words(i, j) >= MIN_SHARED_WORDS
             and row_rank < MAX_RANK
             and column_rank < MAX_RANK
             and margin >= MIN_MARGIN
             and not _close_call(i, j, rows, columns, row_rank + column_rank, margin)
         ):
-            joined[i] = (
-                j,
-                ("title-abstract",),
-                (
-                    f"title-abstract evidence {score:.1f} ({coverage:.0%} of the title's weighted words and phrases), "
-                    f"assigned one to one among {count} abstracts of the venue, ahead of the runner-up by {margin:.1f}"
-                ),
-                (score, margin),
+            explanation = (
+                f"title-abstract evidence {score:.1f} ({coverage:.0%} of the title's weighted words and phrases), "
+                f"assigned one to one among {count} abstracts of the venue, ahead of the runner-up by {margin:.1f}"
             )
+            joined[i] = j, ("title-abstract",), explanation, (score, margin)
+    return joined
+
+
+def _assign(
+    titled: list[PaperFacts], untitled: list[PaperFacts]
+) -> Iterator[tuple[PaperFacts, PaperFacts, tuple[str, ...], str, Scores]]:
+    evidence = _evidence(titled, untitled)
+    joined = _text_joins(evidence, len(untitled))
     dropped, in_order = _joined_in_order(
-        titled, untitled, rows, shared_words, {i: j for i, (j, _, _, _) in joined.items()}
+        titled, untitled, evidence.rows, evidence.shared_words, {i: j for i, (j, _, _, _) in joined.items()}
     )
     for i in dropped:
         del joined[i]

@@ -69,12 +69,10 @@ SELECT ?org ?label WHERE { ?org kg:nameAsWritten ?label FILTER(lang(?label) = "e
 INSTITUTION_AFTER_NAME_WORDS = OWN_INSTITUTION_WORDS | word_list("own_institution_after_name")
 # Words that name a person, not a lab: "Independent Researcher" is no unit of an "Independent"
 # (both say the author has no organisation).
-PERSON_WORDS = frozenset("researcher researchers scientist scholar student professor consultant".split())
-JOINING_WORDS = PREPOSITIONS | frozenset("and at the to y e und zu la le".split())
+PERSON_WORDS = word_list("person_word")
+JOINING_WORDS = PREPOSITIONS | word_list("joining_extra")
 # Names with these words are institutions' names, whose campuses are written apart from them.
-ACADEMIC_WORDS = UNIVERSITY_WORDS | frozenset(
-    "institute institut instituto istituto college school academy hospital".split()
-)
+ACADEMIC_WORDS = UNIVERSITY_WORDS | word_list("academic_extra")
 # Words of a lab's or a division's name.
 LAB_NAME_WORDS = UNIT_WORDS | LAB_WORDS | word_list("lab_name_extra")
 # Where a campus or a place is written apart from its institution's name.

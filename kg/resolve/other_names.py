@@ -52,6 +52,7 @@ import pyoxigraph as ox
 from ..index.match_keys import derived_acronyms, initials
 from ..orgs.institutions import GENERIC_UNITS, KIND_WORDS, SUBJECT_WORD, split_commas
 from ..orgs.keys import institution_key
+from ..orgs.lexicon import word_list, word_sequence
 from ..orgs.org_names import COMPANY_NAME_WORDS, COUNTRIES, ORGANISATION_WORDS, UNIT_ONLY_WORDS, US_STATES, is_top_level
 from ..rdf.iris import Minter, slug
 from ..text.names import match_key
@@ -61,33 +62,16 @@ from .unit_forms import unit_forms
 
 # An abbreviated first word ("VW Group"), and the words that end a company's or a lab's name after it.
 _CAPITALS = re.compile(r"[A-Z]{2,4}")
-_COMPANY_ENDINGS = frozenset((*COMPANY_NAME_WORDS, "research", "ai", "labs"))
-# Acronyms that several well-known institutions go by (the alias table leaves them out for that).
-AMBIGUOUS_ACRONYMS = frozenset("NTU UW OSU MSU WSU BU SMU UCB ARL UCL USC PSU CSU ASU IIT".split())
+_COMPANY_ENDINGS = frozenset(COMPANY_NAME_WORDS) | word_list("company_ending_extra")
+AMBIGUOUS_ACRONYMS = word_list("ambiguous_acronym")
 # An acronym written alone, and one before the rest of a name.
 _ALONE = re.compile(r"[A-Z]{3,}")
 _ABBREVIATION = re.compile(r"(?P<abbreviation>[A-Z]{2,})(?:\s+|\s*-\s*)\S")
-# Words that may join a system's name to its campus ("Université de Lyon", "University of X in Y").
-_JOINING = frozenset("of in de di du".split())
-# Words that say which kind of university a name is, not which one: a "Technical University of X",
-# "Free University of X" or "American University of X" is not the "Technical University", …
-NAME_KIND_WORDS = KIND_WORDS | frozenset(
-    "free catholic international american european islamic pontifical central metropolitan city new north south "
-    "east west northern southern eastern western northeastern northwestern southeastern southwestern".split()
-)
-# "X University" and "University of X" that are two institutions: Washington University in St. Louis
-# and the University of Washington, Miami University (Ohio) and the University of Miami, Newcastle
-# University (England) and the University of Newcastle (Australia), York University (Toronto) and the
-# University of York, Victoria University (Melbourne, Wellington) and the University of Victoria.
-DISTINCT_IN_SWAPPED_ORDER = frozenset({("washington",), ("miami",), ("newcastle",), ("york",), ("victoria",)})
-# Words added to a short name that make the institution's full name ("Rutgers" -> "Rutgers University").
-INSTITUTION_TYPE_WORDS = ("university", "institute", "college")
-# Subjects a university is "of" that the endings of SUBJECT_WORD miss ("Tokyo University of the Arts",
-# "… of Agriculture"): such a university is another than the one its first words name alone.
-SUBJECT_NAMES = frozenset(
-    "arts law health agriculture petroleum mines power sport studies business commerce design music education "
-    "languages posts".split()
-)
+_JOINING = word_list("system_joining")
+NAME_KIND_WORDS = KIND_WORDS | word_list("name_kind_extra")
+DISTINCT_IN_SWAPPED_ORDER = frozenset((place,) for place in word_list("distinct_swapped"))
+INSTITUTION_TYPE_WORDS = word_sequence("institution_type")
+SUBJECT_NAMES = word_list("subject_name")
 
 
 def written_alone(key: tuple[str, ...], forms: Iterable[str]) -> bool:
@@ -126,12 +110,41 @@ def same_institutions(
     every = {iri: (words, named) for iri, named in sorted(organisations) if (words := key_words(iri)) is not None}
     by_iri = {iri: words for iri, (words, named) in every.items() if not named}
     found: dict[str, tuple[str, str]] = {}
+    for iri, (candidates, why) in _acronyms_before_a_rest(every, by_iri, written).items():
+        _place(found, written, iri, candidates, why)
+    implied = _implied_acronyms(every, written, found)
+    for iri, words in by_iri.items():
+        if written_alone(words, written.get(iri, ())) and words[0].upper() not in AMBIGUOUS_ACRONYMS:
+            _place(
+                found,
+                written,
+                iri,
+                implied.get(words[0], set()) - {iri},
+                "written alone, it is the acronym of {}, the only organisation of the corpus it abbreviates",
+            )
+    for iri, (candidates, why) in sorted(written_short_or_reordered(every, written).items()):
+        if iri not in found:
+            _place(found, written, iri, candidates, why)
+    for iri, (candidates, why) in sorted(abbreviated_first_word(every, written).items()):
+        if iri not in found:
+            _place(found, written, iri, candidates - set(found), why)
+    return found
 
-    def place(iri: str, candidates: set[str], why: str) -> None:
-        if len(candidates) == 1:
-            institution = next(iter(candidates))
-            found[iri] = (institution, why.format(repr(min(written.get(institution) or [institution]))))
 
+def _place(
+    found: dict[str, tuple[str, str]], written: dict[str, list[str]], iri: str, candidates: set[str], why: str
+) -> None:
+    """``iri`` names the one candidate, where there is exactly one (``why`` gets its shortest written form)."""
+    if len(candidates) == 1:
+        institution = next(iter(candidates))
+        found[iri] = (institution, why.format(repr(min(written.get(institution) or [institution]))))
+
+
+def _acronyms_before_a_rest(
+    every: dict[str, tuple[tuple[str, ...], bool]], by_iri: dict[str, tuple[str, ...]], written: dict[str, list[str]]
+) -> dict[str, tuple[set[str], str]]:
+    """IRI of a name that is an acronym and a rest ("EPF Lausanne") -> (the organisations whose name
+    ends with the rest after words the acronym is the initials of; why)."""
     leading = {
         iri: acronym
         for iri, words in by_iri.items()
@@ -145,15 +158,25 @@ def same_institutions(
         for length in range(1, len(longer)):
             if longer[-length:] in rests:
                 ending_with[longer[-length:]].append(other)
-    for iri, acronym in leading.items():
-        words = by_iri[iri]
-        place(
-            iri,
-            {other for other in ending_with.get(words[1:], ()) if _expands(every[other][0], acronym, words[1:])},
-            f"{acronym.upper()!r} is the initials of the words before {' '.join(words[1:])!r} in {{}}, "
+    return {
+        iri: (
+            {
+                other
+                for other in ending_with.get(by_iri[iri][1:], ())
+                if _expands(every[other][0], acronym, by_iri[iri][1:])
+            },
+            f"{acronym.upper()!r} is the initials of the words before {' '.join(by_iri[iri][1:])!r} in {{}}, "
             "the only organisation of the corpus written so",
         )
-    implied: dict[str, set[str]] = defaultdict(set)  # acronym -> organisations whose names imply it
+        for iri, acronym in leading.items()
+    }
+
+
+def _implied_acronyms(
+    every: dict[str, tuple[tuple[str, ...], bool]], written: dict[str, list[str]], found: dict[str, tuple[str, str]]
+) -> dict[str, set[str]]:
+    """Acronym -> the organisations whose written names imply it (each as the one it is placed under)."""
+    implied: dict[str, set[str]] = defaultdict(set)
     for iri in every:
         for form in written.get(iri, ()):
             for acronym in derived_acronyms(form):
@@ -161,20 +184,7 @@ def same_institutions(
     for iri, (words, _) in every.items():  # "KTH Royal Institute of Technology": the acronym, then the name
         if len(words) > 1 and is_top_level(" ".join(words[1:])):
             implied[words[0]].add(found.get(iri, (iri,))[0])
-    for iri, words in by_iri.items():
-        if written_alone(words, written.get(iri, ())) and words[0].upper() not in AMBIGUOUS_ACRONYMS:
-            place(
-                iri,
-                implied.get(words[0], set()) - {iri},
-                "written alone, it is the acronym of {}, the only organisation of the corpus it abbreviates",
-            )
-    for iri, (candidates, why) in sorted(written_short_or_reordered(every, written).items()):
-        if iri not in found:
-            place(iri, candidates, why)
-    for iri, (candidates, why) in sorted(abbreviated_first_word(every, written).items()):
-        if iri not in found:
-            place(iri, candidates - set(found), why)
-    return found
+    return implied
 
 
 def abbreviated_first_word(

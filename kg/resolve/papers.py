@@ -191,8 +191,16 @@ def _blocking_keys(paper: PaperFacts) -> set[str]:
     return keys
 
 
+_Match = tuple[PaperFacts, PaperFacts, tuple[str, ...], str, tuple | None]  # absorbed, canonical, kinds, why, scores
+
+
 def find_merges(papers: list[PaperFacts]) -> MergeDecisions:
     """One-to-one merges of papers into canonical ones; deterministic for the same papers."""
+    return _decided(_candidate_matches(papers))
+
+
+def _candidate_matches(papers: list[PaperFacts]) -> dict[tuple[str, str], dict[str, _Match]]:
+    """Per absorbed paper (IRI, graph), every canonical paper some evidence pairs it with."""
     blocks: dict[str, list[PaperFacts]] = defaultdict(list)
     for paper in sorted(papers, key=lambda p: p.iri):
         for key in _blocking_keys(paper):
@@ -200,9 +208,7 @@ def find_merges(papers: list[PaperFacts]) -> MergeDecisions:
     graphs_of: dict[str, set[str]] = defaultdict(set)
     for paper in papers:
         graphs_of[paper.iri].add(paper.graph)
-    matches: dict[tuple[str, str], dict[str, tuple[PaperFacts, PaperFacts, tuple[str, ...], str, tuple | None]]] = (
-        defaultdict(dict)
-    )
+    matches: dict[tuple[str, str], dict[str, _Match]] = defaultdict(dict)
     # Blocks in key order: one pair of papers can share several keys, and a paper stated by two
     # sources (an IRI in two graphs) can match one abstract with different evidence, of which the
     # first found is kept, so the evidence recorded must not follow the hash order of the keys.
@@ -222,6 +228,12 @@ def find_merges(papers: list[PaperFacts]) -> MergeDecisions:
             matches[(absorbed.iri, absorbed.graph)].setdefault(
                 canonical.iri, (absorbed, canonical, kinds, explanation, scores)
             )
+    return matches
+
+
+def _decided(matches: dict[tuple[str, str], dict[str, _Match]]) -> MergeDecisions:
+    """The merges that are one to one: a paper with two candidates, a canonical paper two papers of
+    one graph would merge into, or one that is itself absorbed, is ambiguous instead."""
     absorbed_iris = {iri for iri, _ in matches}
     targets: dict[tuple[str, str], int] = defaultdict(int)
     for candidates in matches.values():

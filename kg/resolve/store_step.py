@@ -52,6 +52,7 @@ from ..index.match_keys import ENTITY_CLASSES, entity_keys, match_key_triples, p
 from ..index.name_index import name_index_triples
 from ..processes import reads_beside
 from ..rdf.iris import Minter
+from ..rdf.topic_triples import detail_graph
 from ..stores.beside import TriplesBeside
 from ..stores.embedded import KGStore
 from ..stores.ordering import grouped_lines
@@ -128,9 +129,10 @@ def _values(rows: Iterable[tuple[ox.NamedNode, ...]]) -> str:
 
 
 def _rewrite(store: KGStore, moves: list[tuple[ox.NamedNode, ox.NamedNode, ox.NamedNode]]) -> None:
-    """In graph g, every triple naming ``old`` names ``new`` instead; (g, old, new) rows."""
+    """In graph g and its topic detail graph, every triple naming ``old`` names ``new`` instead; (g, old, new) rows."""
     if not moves:
         return
+    moves = [*moves, *((detail_graph(graph), old, new) for graph, old, new in moves)]
     values = f"VALUES (?g ?old ?new) {{ {_values(moves)} }}"
     store.update(
         f"DELETE {{ GRAPH ?g {{ ?old ?p ?o }} }} INSERT {{ GRAPH ?g {{ ?new ?p ?o }} }} WHERE {{ {values} GRAPH ?g {{ ?old ?p ?o }} }} ;\n"

@@ -35,20 +35,18 @@ from typing import Iterable
 
 from ..orgs.institutions import KIND_WORDS, SUBJECT_WORD
 from ..orgs.keys import institution_key
+from ..orgs.lexicon import word_list
 from ..orgs.org_names import COUNTRIES, FIELD_WORDS, ORGANISATION_WORDS, TOP_LEVEL_WORDS, US_STATES, is_top_level
 from ..rdf.iris import slug
 from .name_units import JOINING_WORDS, LAB_NAME_WORDS, key_words
 
 # A unit named after a donor, or a place: a name before "School of", "Center for" … ("Whiting School
 # of Engineering"), whatever its words end with.
-_DONOR_UNIT_WORDS = frozenset("school center centre institute college chair".split())
+_DONOR_UNIT_WORDS = word_list("donor_unit")
 # Words before a lab's name that say which kind of institution, or where in a country: "New", "North" …
-_KIND_PREFIXES = frozenset(
-    "new old north south east west northern southern eastern western central national international state "
-    "federal royal the".split()
-)
+_KIND_PREFIXES = word_list("kind_prefix")
 # Words that end a university's, an institute's or a college's name after its short name ("Carnegie Mellon").
-_INSTITUTION_ENDINGS = frozenset("university institute college".split())
+_INSTITUTION_ENDINGS = word_list("institution_ending")
 
 
 def unit_words(iri: str) -> tuple[str, ...] | None:
@@ -108,9 +106,7 @@ def own_lab_name(words: tuple[str, ...], places: frozenset[str] = frozenset()) -
 
 # Words of an institution's own name, even where a source writes it as a member of another
 # ("King's College London, University of London").
-_INSTITUTION_WORDS = TOP_LEVEL_WORDS | frozenset(
-    "college academy hospital foundation society council association".split()
-)
+_INSTITUTION_WORDS = TOP_LEVEL_WORDS | word_list("institution_extra")
 
 
 def _institution_form(words: tuple[str, ...], forms: Iterable[str]) -> bool:

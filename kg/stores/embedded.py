@@ -31,7 +31,7 @@ import tempfile
 import time
 from abc import ABC, abstractmethod
 from pathlib import Path
-from typing import BinaryIO, Callable, ContextManager, Iterable, Iterator, Mapping
+from typing import BinaryIO, Callable, Collection, ContextManager, Iterable, Iterator, Mapping
 
 import pyoxigraph as ox
 import rdflib
@@ -51,9 +51,11 @@ REMOTE_SCHEMES = ("http://", "https://")
 
 # Sorted outside the engine (kg.stores.ordering) so exports repeat byte for byte; the graph
 # filter keeps other data on a shared server (and staging graphs) out.
-# The graphs of counts and look-up keys the query library reads (kg.resolve.store_step.index_graph):
-# in every query's union, never in an export or the triple count.
-INDEX_GRAPHS_QUERY = f"SELECT DISTINCT ?g WHERE {{ GRAPH ?g {{ ?g a <{KG_NS}IndexGraph> }} }} ORDER BY ?g"
+# The graphs set aside: in every query's union, in an export or the triple count only when asked for
+# by name; each says of itself that it is of its class. The index: the counts and look-up keys the
+# query library reads (kg.resolve.store_step.index_graph); the topic detail: each source's topic
+# assignments with their weights and evidence (kg.rdf.topic_triples.detail_graph).
+ASIDE_GRAPHS = {"index": f"{KG_NS}IndexGraph", "topic-detail": f"{KG_NS}TopicDetailGraph"}
 SOURCES_QUERY = f"SELECT DISTINCT ?g WHERE {{ GRAPH ?g {{ ?g a <{KG_NS}Source> }} }}"
 # Every graph kg writes says what it is, so a shared server's other graphs stay apart.
 KG_GRAPHS_QUERY = (
@@ -124,22 +126,10 @@ class KGStore(ABC):
             ox.serialize(triples, str(staged), ox.RdfFormat.N_TRIPLES)
             self._append(graph, staged)
 
-    def set_graph_triples(
-        self,
-        graph: ox.NamedNode,
-        triples: Iterable[ox.Triple],
-        keep: frozenset[ox.NamedNode] = frozenset(),
-        only: frozenset[ox.NamedNode] = frozenset(),
-    ) -> None:
-        """Make a graph hold exactly these triples, plus those it holds with a predicate in ``keep``
-        or, when ``only`` is given, with a predicate not in ``only`` (not atomic: the resolution
-        step's derived graph). Here: replaced; stores that can change only the difference do."""
-        kept = (
-            ox.Triple(s, p, o)
-            for s, p, o in self.select_terms(f"SELECT ?s ?p ?o WHERE {{ GRAPH {graph} {{ ?s ?p ?o }} }}")
-            if p in keep or (only and p not in only)
-        )
-        self.replace_graph_triples(graph, [*triples, *kept])
+    def set_graph_triples(self, graph: ox.NamedNode, triples: Iterable[ox.Triple]) -> None:
+        """Make a graph hold exactly these triples (not atomic: the resolution step's derived graph).
+        Here: replaced; stores that can change only the difference do."""
+        self.replace_graph_triples(graph, triples)
 
     @abstractmethod
     def _append(self, graph: ox.NamedNode, ntriples_file: Path) -> None:
@@ -172,23 +162,34 @@ class KGStore(ABC):
         return int(row[0])
 
     def distinct_triples(
-        self, on_progress: Callable[[int], None] | None = None, index: bool = False
+        self, on_progress: Callable[[int], None] | None = None, including: Collection[str] = ()
     ) -> Iterable[ox.Triple]:
-        """Every triple of every source once, sorted: the basis of deterministic exports; with
-        ``index``, the index graphs' too."""
-        return sorted_statements(self.select_terms(self._exported_quads(index)), False, self.scratch_dir, on_progress)
+        """Every triple of every source once, sorted: the basis of deterministic exports; with the
+        graphs set aside that ``including`` names (``ASIDE_GRAPHS``), theirs too."""
+        return sorted_statements(
+            self.select_terms(self._exported_quads(including)), False, self.scratch_dir, on_progress
+        )
 
-    def quads(self, on_progress: Callable[[int], None] | None = None, index: bool = False) -> Iterable[ox.Quad]:
-        """Every triple in its source graph, sorted by graph then triple (``index``: as above)."""
-        return sorted_statements(self.select_terms(self._exported_quads(index)), True, self.scratch_dir, on_progress)
+    def quads(
+        self, on_progress: Callable[[int], None] | None = None, including: Collection[str] = ()
+    ) -> Iterable[ox.Quad]:
+        """Every triple in its source graph, sorted by graph then triple (``including``: as above)."""
+        return sorted_statements(
+            self.select_terms(self._exported_quads(including)), True, self.scratch_dir, on_progress
+        )
 
-    def index_graphs(self) -> list[ox.NamedNode]:
-        """The graphs of counts and look-up keys (``kg:IndexGraph``), left out of exports and counts."""
-        return [row[0] for row in self.select_terms(INDEX_GRAPHS_QUERY)]
+    def graphs_aside(self, including: Collection[str] = ()) -> list[ox.NamedNode]:
+        """The graphs set aside (``ASIDE_GRAPHS``) but those ``including`` names: left out of exports and counts."""
+        kinds = " ".join(f"<{kind}>" for name, kind in ASIDE_GRAPHS.items() if name not in including)
+        if not kinds:
+            return []
+        query = f"SELECT DISTINCT ?g WHERE {{ GRAPH ?g {{ ?g a ?kind }} VALUES ?kind {{ {kinds} }} }} ORDER BY ?g"
+        return [row[0] for row in self.select_terms(query)]
 
-    def _exported_quads(self, index: bool = False) -> str:
-        """Every quad but the index graphs' unless ``index`` (their IRIs come from the store, checked by pyoxigraph)."""
-        left_out = "" if index else ", ".join(str(graph) for graph in self.index_graphs())
+    def _exported_quads(self, including: Collection[str] = ()) -> str:
+        """Every quad but the graphs set aside that ``including`` does not name (their IRIs come from
+        the store, checked by pyoxigraph)."""
+        left_out = ", ".join(str(graph) for graph in self.graphs_aside(including))
         return f"SELECT ?g ?s ?p ?o WHERE {{ GRAPH ?g {{ ?s ?p ?o }} {f'FILTER(?g NOT IN ({left_out}))' if left_out else ''} }}"
 
     def close(self) -> None:  # noqa: B027 - a store with nothing to release need not say so
@@ -331,34 +332,16 @@ class EmbeddedStore(KGStore):
         self.oxigraph.bulk_load(path=str(ntriples_file), format=ox.RdfFormat.N_TRIPLES, to_graph=graph)
         self.oxigraph.flush()
 
-    def set_graph_triples(
-        self,
-        graph: ox.NamedNode,
-        triples: Iterable[ox.Triple],
-        keep: frozenset[ox.NamedNode] = frozenset(),
-        only: frozenset[ox.NamedNode] = frozenset(),
-    ) -> None:
+    def set_graph_triples(self, graph: ox.NamedNode, triples: Iterable[ox.Triple]) -> None:
         # Only the difference is written: on disk, removing a quad costs ~10 µs and dropping a
         # graph ~50 µs per quad, and a re-resolution after a small change changes few triples.
         # The difference comes from the graph and the triples as sorted N-Triples lines (sorted
         # runs merged from disk), so memory does not grow with the graph (2 M derived triples at
-        # 100,000 papers were two Python sets of 1 GB); with ``only``, just those predicates' quads are read.
+        # 100,000 papers were two Python sets of 1 GB).
         with tempfile.TemporaryDirectory(prefix="kg-derived-", dir=self.scratch_dir) as folder:
             wanted, held, added = (Path(folder) / name for name in ("wanted.nt", "held.nt", "added.nt"))
             ox.serialize(triples, str(wanted), ox.RdfFormat.N_TRIPLES)  # all read before the graph changes
-            if only:
-                ox.serialize(
-                    (
-                        quad.triple
-                        for predicate in sorted(only, key=str)
-                        for quad in self.oxigraph.quads_for_pattern(None, predicate, None, graph)
-                    ),
-                    str(held),
-                    ox.RdfFormat.N_TRIPLES,
-                )
-            else:
-                self.oxigraph.dump(str(held), ox.RdfFormat.N_TRIPLES, from_graph=graph)
-            kept = {str(predicate) for predicate in keep}
+            self.oxigraph.dump(str(held), ox.RdfFormat.N_TRIPLES, from_graph=graph)
             stale: list[str] = []
             with (
                 open(wanted, encoding="utf-8") as new_lines,
@@ -370,7 +353,7 @@ class EmbeddedStore(KGStore):
                 ):
                     if side == "new":
                         out.write(line)
-                    elif line.split(" ", 2)[1] not in kept:
+                    else:
                         stale.append(line)
                         if len(stale) == _REMOVE_BATCH:
                             self._remove_lines(stale, graph)

@@ -3,6 +3,8 @@ name an institution at all (not a mail service anyone signs up to)."""
 
 from __future__ import annotations
 
+from .lexicon import TEXT_LEXICON
+
 
 def host(url: str) -> str:
     after = url.split("://", 1)[-1]
@@ -10,15 +12,11 @@ def host(url: str) -> str:
 
 
 # Second-level labels under which a country's registry hands out names (ox.ac.uk, tsinghua.edu.cn).
-_REGISTRY_LABELS = frozenset("ac co com edu gov net org ne or go gob mil nic".split())
+_REGISTRY_LABELS = TEXT_LEXICON.words("registry_label")
 
 
 # Mail services anyone can sign up to: a domain of theirs says nothing of an institution.
-PERSONAL_MAIL = frozenset(
-    "gmail.com googlemail.com outlook.com hotmail.com live.com msn.com yahoo.com ymail.com icloud.com me.com "
-    "aol.com protonmail.com proton.me gmx.de gmx.net web.de mail.ru yandex.ru zoho.com qq.com foxmail.com "
-    "163.com 126.com yeah.net sina.com aliyun.com naver.com daum.net hanmail.net".split()
-)
+PERSONAL_MAIL = TEXT_LEXICON.words("personal_mail")
 
 
 def institutional_domain(domain: str | None) -> str | None:

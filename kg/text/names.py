@@ -208,3 +208,15 @@ def has_cjk(text: str) -> bool:
     (True, False)
     """
     return _CJK.search(text) is not None
+
+
+def is_acronym(word: str, digits: bool = False) -> bool:
+    """One word with two or more capitals: "RL", "LLMs", "MoE", "CITEC". With ``digits``, digits
+    count as capitals ("W3", "3D": workshop names). The one definition; its variant for
+    organisations (:func:`kg.orgs.org_names.is_organisation_acronym`) also leaves out what an
+    address or a person's name writes with two capitals (place codes, "McAllister", "Tae-Kyun").
+
+    >>> is_acronym("MoE"), is_acronym("Transformer"), is_acronym("W3"), is_acronym("W3", digits=True)
+    (True, False, False, True)
+    """
+    return " " not in word and sum(ch.isupper() or digits and ch.isdigit() for ch in word) >= 2

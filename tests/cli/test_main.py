@@ -14,7 +14,7 @@ import rdflib
 from conftest import KG_BIN, LISTING, run_kg
 from pyld import jsonld as jsonld_processor
 
-DATA = Path(__file__).resolve().parents[2] / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 HOSTILE = DATA / "hostile_listing.txt"
 
 

@@ -1,6 +1,7 @@
 """Exports: every fact the docs promise per paper (docs/graph-model.md) is in the exported Turtle,
-read by rdflib's parser, and the index graph (counts and look-up keys) is not; `kg export
---per-graph` splits the N-Quads export at its graphs, one complete file each."""
+read by rdflib's parser, and the index graph (counts and look-up keys) is not, nor the topic detail
+unless asked for (then its facts are); `kg export --per-graph` splits the N-Quads export at its
+graphs, one complete file each."""
 
 from __future__ import annotations
 
@@ -30,7 +31,13 @@ ASKS = {
     "presentedAt": ("ASK { ?paper bibo:presentedAt ?v1 . ?v1 a bibo:Conference }", 1),
     "subject": ("ASK { ?paper dcterms:subject ?v1 }", 1),
     "derivedFrom": ("ASK { ?paper prov:wasDerivedFrom ?v1 }", 1),
+    "record": ("ASK { ?paper prov:wasDerivedFrom ?r . ?r kg:line ?v1 ; prov:wasDerivedFrom ?v2 }", 2),
+    "topicAssignment": (
+        "ASK { ?paper kg:topicAssignment ?a . ?a kg:topic ?v1 ; kg:matchedLabel ?v2 ; kg:weight ?w ; kg:foundIn ?s }",
+        2,
+    ),
 }
+DETAIL = {"topicAssignment"}  # facts of the topic detail graphs: exported only when asked for
 PREFIXES = {
     "dcterms": "http://purl.org/dc/terms/",
     "kg": "https://kg.example.org/ontology#",
@@ -49,11 +56,20 @@ def rows() -> list[tuple[str, str, list[str]]]:
     ]
 
 
+def exported_turtle(store, folder: Path, including: tuple[str, ...] = ()) -> rdflib.Graph:
+    path = folder / "kg.ttl"
+    export(store, "turtle", path, BASE, including=including)
+    return rdflib.Graph().parse(path, format="turtle")
+
+
 @pytest.fixture(scope="module")
 def exported(sample_store, tmp_path_factory) -> rdflib.Graph:
-    path = tmp_path_factory.mktemp("export") / "kg.ttl"
-    export(sample_store, "turtle", path, BASE)
-    return rdflib.Graph().parse(path, format="turtle")
+    return exported_turtle(sample_store, tmp_path_factory.mktemp("export"))
+
+
+@pytest.fixture(scope="module")
+def exported_with_detail(sample_store, tmp_path_factory) -> rdflib.Graph:
+    return exported_turtle(sample_store, tmp_path_factory.mktemp("export-detail"), ("topic-detail",))
 
 
 def term(value: str) -> rdflib.term.Identifier:
@@ -65,14 +81,22 @@ def term(value: str) -> rdflib.term.Identifier:
     return rdflib.Literal(value)
 
 
-@pytest.mark.parametrize("title, fact, values", rows(), ids=lambda value: str(value)[:40])
-def test_promised_fact_is_exported(exported, title, fact, values):
-    papers = list(exported.subjects(rdflib.URIRef(PREFIXES["dcterms"] + "title"), rdflib.Literal(title, lang="en")))
+def holds(graph: rdflib.Graph, title: str, fact: str, values: list[str]) -> bool:
+    papers = list(graph.subjects(rdflib.URIRef(PREFIXES["dcterms"] + "title"), rdflib.Literal(title, lang="en")))
     assert len(papers) == 1, f"one paper titled {title!r} in the export"
     ask, arity = ASKS[fact]
     assert len(values) == arity
     bindings = {"paper": papers[0], **{f"v{number}": term(value) for number, value in enumerate(values, start=1)}}
-    assert exported.query(ask, initNs=PREFIXES, initBindings=bindings).askAnswer, f"{fact} {values} of {title!r}"
+    return graph.query(ask, initNs=PREFIXES, initBindings=bindings).askAnswer
+
+
+@pytest.mark.parametrize("title, fact, values", rows(), ids=lambda value: str(value)[:40])
+def test_promised_fact_is_exported(exported, exported_with_detail, title, fact, values):
+    if fact in DETAIL:
+        assert not holds(exported, title, fact, values), f"{fact} of {title!r} only with the topic detail"
+        assert holds(exported_with_detail, title, fact, values), f"{fact} {values} of {title!r} (--with-topic-detail)"
+    else:
+        assert holds(exported, title, fact, values), f"{fact} {values} of {title!r}"
 
 
 def test_every_paper_has_its_byline_in_the_export(exported):
@@ -108,11 +132,11 @@ def test_the_index_graph_is_not_exported(exported, sample_store):
 
 def test_per_graph_files_hold_the_nquads_export_graph_by_graph(sample_store, tmp_path):
     whole = io.BytesIO()
-    export(sample_store, "nquads", whole, "https://kg.example.org/id/", index=True)
+    export(sample_store, "nquads", whole, "https://kg.example.org/id/", including=("index", "topic-detail"))
     files = export_per_graph(sample_store, tmp_path / "dump")
     assert b"".join(path.read_bytes() for path in files) == whole.getvalue()  # sorted by graph: the same bytes
     assert [path.name for path in files] == sorted(path.name for path in (tmp_path / "dump").iterdir())
-    assert files[-1].name == "0007-https-kg.example.org-ontology.nq"  # the index graph too
+    assert files[-1].name == "0009-https-kg.example.org-ontology.nq"  # the index and topic detail graphs too
     for path in files:
         graphs = {line.rsplit(b" ", 2)[-2] for line in path.read_bytes().splitlines()}
         assert len(graphs) == 1  # one graph a file

@@ -12,11 +12,12 @@ import pytest
 from conftest import run_kg
 
 from graphs.test_render import EVERY_NODE_IN_VIEW
-from kg.graphs.labels import SPOTS, ZOOMS, _away, _box, fit_scale, overlaps, place, text_width
+from kg.graphs.labels import ALWAYS, CENTRE, CENTRED_RINGS, SPOTS, _spot_box, overlaps, place, scales, text_width
 from kg.graphs.networks import network
 from kg.graphs.projections import ego_network
 from kg.graphs.render import render_html
 from kg.graphs.salience import importance_order
+from kg.graphs.style import COMMUNITY_NAME_PX
 from kg.query.library import find_entity
 
 #: The page's labels as boxes (left, top, right, bottom) with their node ids, and the 50 most prolific nodes.
@@ -31,31 +32,42 @@ def _grid(count: int) -> dict[str, tuple[float, float]]:
     return {f"n{index:03d}": (index % 20 * 30.0, index // 20 * 30.0) for index in range(count)}
 
 
-def test_placed_labels_never_overlap_at_any_zoom_and_the_most_important_always_show():
+def _boxes(level, positions, sizes, names, fonts, scale) -> list[tuple[float, float, float, float]]:
+    """The boxes of one scale's labels, as the page draws them (a centred name's box about its point)."""
+    return [
+        _spot_box(
+            spot,
+            *(coordinate * scale for coordinate in positions[node]),
+            sizes[node] * scale,
+            text_width(names[node], fonts[node], node.startswith("community:")),
+            fonts[node] + 4,
+        )
+        for node, spot in level.items()
+    ]
+
+
+def test_placed_labels_never_overlap_at_any_scale_and_the_most_important_always_show():
     positions = _grid(400)
     order = sorted(positions)
     sizes, fonts = dict.fromkeys(order, 4.0), dict.fromkeys(order, 12)
     names = {node: f"Author number {node}" for node in order}
-    labels = place(order, positions, sizes, names, fonts)
-    base = fit_scale(positions, sizes)
-    for zoom in ZOOMS:
-        shown = [node for node in order if node in labels and labels[node].shown(zoom)]
-        boxes = []
-        for node in shown:
-            x, y = (coordinate * base * zoom for coordinate in positions[node])
-            width, height, label = text_width(names[node], 12), 16, labels[node]
-            boxes.append(
-                _box(label.spot, x, y, 4.0 * base * zoom, width, height)
-                if label.spot < len(SPOTS)
-                else _away(x, y, width, height, label.dx, label.dy)
-            )
-        assert overlaps(boxes) == 0, zoom
-    at_first = [node for node in order if node in labels and labels[node].zoom == ZOOMS[0]]
-    assert order[:20] == at_first[:20]  # the most important first, none skipped
-    # zooming in reveals more labels; at the closest zoom nearly all (a few that would touch an
-    # earlier label whose spot does not grow with the zoom step aside)
-    counts = [sum(1 for label in labels.values() if label.shown(zoom)) for zoom in ZOOMS]
-    assert counts == sorted(counts) and counts[0] < counts[-1] and counts[-1] >= 0.9 * len(order)
+    # a community's name at the middle of the grid, placed first and only at its point
+    positions["community:1"], sizes["community:1"], fonts["community:1"] = (285.0, 285.0), 0.0, 15
+    names["community:1"] = "Author number n190, Author number n191, …"
+    ladder = scales({node: positions[node] for node in order}, sizes)
+    assert ladder.fitted >= 3 and list(ladder.scales) == sorted(ladder.scales)
+    levels = place(["community:1", *order], positions, sizes, names, fonts, ladder, frozenset({"community:1"}))
+    for level, scale in zip(levels, ladder.scales):
+        assert overlaps(_boxes(level, positions, sizes, names, fonts, scale)) == 0, scale
+    for level in levels[: ladder.fitted]:  # at every scale a canvas fits the network at
+        assert set(order[:ALWAYS]) <= set(level) and level["community:1"] == CENTRE
+    assert "community:1" not in levels[-1]  # closer up, people's names only
+    # zooming in reveals more labels; at the closest scale nearly all
+    counts = [len(level) for level in levels[ladder.fitted - 1 :]]
+    assert counts[0] < counts[-1] and counts[-1] >= 0.9 * len(order)
+    # labels stay put as one zooms: a label beside its node keeps its side at the next scale where it can
+    kept = [node for node in order if node in levels[0] and node in levels[1] and levels[0][node].side < len(SPOTS)]
+    assert kept and sum(levels[0][node] == levels[1][node] for node in kept) >= 0.9 * len(kept)
 
 
 def test_a_persons_network_puts_the_person_then_the_closest_co_authors_first():
@@ -69,6 +81,27 @@ def test_a_persons_network_puts_the_person_then_the_closest_co_authors_first():
     assert importance_order(graph)[0] == "busy"  # near miss: no focus, the most prolific first
 
 
+#: Each community name drawn: its box's centre, and where its community's centre is on the canvas.
+NAMED = """drawnLabels.filter(b => String(b.id).startsWith('community:')).map(b => {
+  const c = clusters.find(c => c.id === b.id), p = network.canvasToDOM({x: c.x, y: c.y});
+  return [c.name, (b.left + b.right) / 2, (b.top + b.bottom) / 2, p.x, p.y]; })"""
+
+
+def _check_labels(browser) -> dict:
+    """The 50 most important nodes labelled, no two labels (people's or communities') overlapping,
+    every community name at its community's centre; what was read."""
+    read = browser.evaluate(READ)
+    drawn = {box[4] for box in read["boxes"]}
+    assert len(read["top"]) == 50 and set(read["top"]) <= drawn
+    assert overlaps([tuple(box[:4]) for box in read["boxes"]]) == 0
+    named = browser.evaluate(NAMED)
+    # at the centre, or moved aside by at most the rings a centred name may take (labels.CENTRED_RINGS)
+    reach = max(CENTRED_RINGS) * (COMMUNITY_NAME_PX + 4)
+    assert all(abs(x - cx) <= 1.6 * reach + 1 and abs(y - cy) <= reach + 1 for _, x, y, cx, cy in named)
+    assert any(abs(x - cx) < 1 and abs(y - cy) < 1 for _, x, y, cx, cy in named)
+    return {"read": read, "named": named}
+
+
 @pytest.mark.slow
 @pytest.mark.browser
 def test_at_conference_scale_the_top_50_are_labelled_without_overlap_and_search_centres(tmp_path, browser):
@@ -78,10 +111,19 @@ def test_at_conference_scale_the_top_50_are_labelled_without_overlap_and_search_
     run_kg("graph", "coauthors", "--store", store, "--out", "coauthors.html", cwd=tmp_path)
     report = browser.open(tmp_path / "coauthors.html", settle=1.0)
     assert report.errors == [] and report.requests == []
-    read = browser.evaluate(READ)
-    drawn = {box[4] for box in read["boxes"]}
-    assert len(read["top"]) == 50 and set(read["top"]) <= drawn
-    assert overlaps([tuple(box[:4]) for box in read["boxes"]]) == 0
+    large = _check_labels(browser)
+    assert len(large["named"]) >= 5  # communities named on the canvas too, not only in the legend
+    # a smaller window: the page fits the network to it again and draws the labels placed for that scale
+    scale = browser.evaluate("network.getScale()")
+    try:
+        browser.send("Emulation.setDeviceMetricsOverride", width=900, height=640, deviceScaleFactor=1, mobile=False)
+        browser.idle(2.5)  # vis-network checks its container's size every second
+        assert browser.evaluate("network.getScale()") < 0.85 * scale
+        assert browser.evaluate(EVERY_NODE_IN_VIEW) == []
+        _check_labels(browser)
+    finally:
+        browser.send("Emulation.clearDeviceMetricsOverride")
+    browser.idle(2.5)
     # searching a name selects that person and brings them to the middle of the canvas
     wanted = browser.evaluate("nodes.get().sort((a, b) => a.rank - b.rank)[120].name")
     browser.evaluate(f"""(() => {{ const box = document.getElementById('find'); box.value = {wanted!r};
@@ -89,7 +131,7 @@ def test_at_conference_scale_the_top_50_are_labelled_without_overlap_and_search_
     centred = browser.evaluate(CENTRED)
     assert centred["name"] == wanted
     assert abs(centred["x"] - centred["cx"]) < 2 and abs(centred["y"] - centred["cy"]) < 2
-    assert wanted in {browser.evaluate(f"nodes.get({box[4]!r}).name") for box in browser.evaluate(READ)["boxes"]}
+    assert wanted in browser.evaluate("drawnLabels.filter(b => nodes.get(b.id)).map(b => nodes.get(b.id).name)")
 
 
 @pytest.mark.browser

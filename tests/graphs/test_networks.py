@@ -299,3 +299,21 @@ def test_vosviewer_and_pajek_files_hold_the_network(coauthors, tmp_path):
     assert "Balázs Gyenes" in loaded
     write_vosviewer(coauthors, tmp_path / "again-map.txt")
     assert (tmp_path / "again-map.txt").read_bytes() == map_file.read_bytes()
+
+
+def test_stats_mark_a_name_that_is_probably_several_people(tmp_path):
+    """Alex Kim's papers fall into two groups with no co-author or organisation in common
+    (tests/data/one_name_two_people.txt): every ranking he is in says so, and the note explains the mark."""
+    listing = Path(__file__).parent.parent / "data" / "one_name_two_people.txt"
+    store = ("--store", str(tmp_path / "store"))
+    run_kg("ingest", str(listing), *store, cwd=tmp_path)
+    lines = run_kg("graph", "stats", "--rows", "3", *store, cwd=tmp_path).stdout.decode().splitlines()
+    ranked = [line for line in lines if line.startswith("  ")]
+    assert [line for line in ranked if "Alex Kim" in line] == [
+        line for line in ranked if line.endswith("Alex Kim  * probably 2 people of this name")
+    ]
+    assert len([line for line in ranked if "Alex Kim" in line]) == 4
+    assert not [line for line in ranked if "*" in line and "Alex Kim" not in line]
+    assert lines[-1].startswith("* 1 name above: papers in groups that share no co-author and no organisation")
+    institutions = run_kg("graph", "stats", "institutions", *store, cwd=tmp_path).stdout.decode()
+    assert "probably" not in institutions  # near miss: only people are marked

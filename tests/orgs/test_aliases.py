@@ -3,8 +3,14 @@
 from collections import Counter
 from pathlib import Path
 
-from kg.orgs.aliases import read_alias_file
+import pytest
+
+from kg.errors import InputError
+from kg.orgs.aliases import ALIASES_ENV, AliasTable, active_aliases, read_alias_file
+from kg.orgs.institutions import resolve_entries
 from kg.orgs.keys import institution_key
+from kg.orgs.org_names import resolve_name
+from kg.orgs.registry import load_registry, name_key
 
 SHIPPED = Path(__file__).resolve().parents[2] / "ontology" / "institution-aliases.tsv"
 
@@ -42,3 +48,66 @@ def test_the_why_field_is_not_read_as_a_parent(tmp_path):
     without = tmp_path / "without.tsv"
     without.write_text("Google DeepMind\tGoogle DeepMind\tGoogle\nGDM\tGoogle DeepMind\n", encoding="utf-8")
     assert read_alias_file(with_why) == read_alias_file(without)
+
+
+def test_a_registry_name_reaches_the_tables_canonical_name_of_its_record():
+    declared = {institution_key("California Institute of Technology"): "California Institute of Technology"}
+    with_registry = AliasTable(declared, registry=load_registry())
+    assert with_registry.canonical(institution_key("Caltech")) == "California Institute of Technology"
+    assert institution_key("Caltech") in with_registry
+    # near-miss: without the registry, or for a record the table names no canonical name of, nothing
+    assert AliasTable(declared).canonical(institution_key("Caltech")) is None
+    assert with_registry.canonical(institution_key("Stanford University")) is None
+
+
+def test_no_alias_line_says_only_what_the_registry_look_up_gives():
+    table = active_aliases()
+    registry = load_registry()
+    lines = _lines()
+    named = Counter(fields[1] for _, fields, _ in lines)
+    redundant = []
+    for number, fields, _ in lines:
+        if len(fields) != 2 or fields[0] == fields[1] or named[fields[1]] < 2:
+            continue  # the only line naming a canonical name declares it
+        records = registry.exact(name_key(fields[0]))
+        if len(records) == 1 and table._record_canonicals.get(records[0].id) == fields[1]:
+            redundant.append(number)
+    assert redundant == []
+
+
+def test_user_alias_file_extends_the_shipped_table(tmp_path, monkeypatch):
+    user = tmp_path / "mine.tsv"
+    user.write_text(
+        "# my lab\nIDSIA\tDalle Molle Institute for Artificial Intelligence\nMIT\tMy Institute of Things\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setenv(ALIASES_ENV, str(user))
+    table = active_aliases()
+    assert resolve_name("idsia", table).canonical == "Dalle Molle Institute for Artificial Intelligence"
+    assert resolve_name("MIT", table).canonical == "My Institute of Things"  # the user's line wins
+    assert resolve_name("KAIST", table).canonical == "Korea Advanced Institute of Science and Technology"
+
+
+def test_bad_alias_file_is_one_error_naming_file_and_line(tmp_path):
+    bad = tmp_path / "bad.tsv"
+    bad.write_text("UIUC\tUniversity of Illinois Urbana-Champaign\nno tab here\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"bad\.tsv:2: expected"):
+        read_alias_file(bad)
+
+
+def test_ip_paris_is_no_other_name_of_ecole_polytechnique():
+    # IP Paris groups École Polytechnique with four other schools: an institution of its own. The
+    # table is read from this checkout: an editable install may point the package at another one's
+    checkout = AliasTable(
+        *read_alias_file(Path(__file__).resolve().parents[2] / "ontology" / "institution-aliases.tsv")
+    )
+    assert [
+        [level.display for level in chain.levels]
+        for chain in resolve_entries(
+            "Laboratoire d'Informatique (LIX), École Polytechnique, CNRS, Institut Polytechnique de Paris, "
+            "Palaiseau, France",
+            None,
+            checkout,
+        )
+    ] == [["Laboratoire d'Informatique (LIX)", "École Polytechnique"], ["CNRS"], ["Institut Polytechnique de Paris"]]
+    assert resolve_name("IP Paris", checkout).key != resolve_name("Ecole Polytechnique", checkout).key

@@ -72,6 +72,11 @@ def _top_keys(entry: str, aliases: AliasTable) -> list[str]:
     return [chain.levels[-1].key for chain in resolve_entries(entry, None, aliases)]
 
 
+def _unit_key(entry: str, aliases: AliasTable) -> str:
+    """The key of the first chain's own (most specific) level."""
+    return resolve_entries(entry, None, aliases)[0].levels[0].key
+
+
 def _top_without_legal_form(entry, expected, aliases):
     [[*_, top]] = institutions(entry, aliases)
     return not {"inc", "ltd"} & set(_key(top, aliases).split())
@@ -89,6 +94,7 @@ CHECKS = {
     "canonical": lambda entry, expected, aliases: resolve_name(entry, aliases).canonical == expected,
     "same_key": lambda entry, expected, aliases: _key(entry, aliases) == _key(expected, aliases),
     "same_top_keys": lambda entry, expected, aliases: _top_keys(entry, aliases) == _top_keys(expected, aliases),
+    "same_unit_key": lambda entry, expected, aliases: _unit_key(entry, aliases) == _unit_key(expected, aliases),
     "top_without_legal_form": _top_without_legal_form,
     "keys_apart": lambda entry, expected, aliases: _key(entry, aliases) != _key(expected, aliases),
     "top_keys_apart": lambda entry, expected, aliases: _top_keys(entry, aliases) != _top_keys(expected, aliases),

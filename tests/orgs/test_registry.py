@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from kg.errors import InputError
 from kg.orgs.build_registry import build
+from kg.orgs.patches import read_supplement
 from kg.orgs.registry import DATA_DIR, NOTICE_NAME, TABLE_NAME, load_registry, name_key, read_table
 
 CASES = Path(__file__).with_name("registry_cases.tsv")
@@ -89,3 +91,27 @@ def test_build_from_either_dump(tmp_path: Path, form: str) -> None:
     first = (tmp_path / "out" / TABLE_NAME).read_bytes()
     build(ror, universities, tmp_path / "out")
     assert (tmp_path / "out" / TABLE_NAME).read_bytes() == first  # deterministic
+
+
+def test_a_supplement_row_gives_a_country_and_no_ror_id() -> None:
+    match = load_registry().match("J.P. Morgan Chase", "J.P. Morgan Chase", "jpmchase.com")
+    assert match is not None and (match.record.id, match.record.country) == ("", "US")
+
+
+def test_a_supplement_row_whose_name_the_table_has_is_not_read(tmp_path: Path) -> None:
+    supplement = tmp_path / "supplement.tsv"
+    supplement.write_text(
+        "Stanford University\t\tGB\teducation\tstanford.edu\ta wrong row, left out\n"
+        "Zorblax Robotics\tZorblax\tDE\tcompany\tzorblax.com\ta row the table lacks\n",
+        encoding="utf-8",
+    )
+    registry = read_table(DATA_DIR / TABLE_NAME, supplement=read_supplement(supplement))
+    assert {record.country for record in registry.exact(name_key("Stanford University"))} == {"US"}
+    assert [record.country for record in registry.exact(name_key("Zorblax"))] == ["DE"]
+
+
+def test_a_bad_supplement_row_names_its_file_and_line(tmp_path: Path) -> None:
+    supplement = tmp_path / "supplement.tsv"
+    supplement.write_text("# header\nZorblax\t\tGermany\tcompany\tzorblax.com\twhy\n", encoding="utf-8")
+    with pytest.raises(InputError, match="supplement.tsv.*2"):
+        read_supplement(supplement)

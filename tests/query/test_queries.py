@@ -68,7 +68,9 @@ class RdflibEngine:
 @pytest.fixture(scope="module")
 def rdflib_engine(sample_store) -> RdflibEngine:
     turtle = io.BytesIO()
-    export(sample_store, "turtle", turtle, Minter().base, index=True)  # the counts the queries read too
+    export(
+        sample_store, "turtle", turtle, Minter().base, including=("index", "topic-detail")
+    )  # what the queries read too
     return RdflibEngine(rdflib.Graph().parse(data=turtle.getvalue(), format="turtle"))
 
 

@@ -31,13 +31,13 @@ def test_the_same_record_gives_the_same_triples():
     assert triples(info) == triples(PublicationInfo(venue="ICML", year=2026, code_urls=["https://github.com/a/b"]))
 
 
-def test_an_edition_has_dates_and_its_series_and_the_paper_its_year():
+def test_an_edition_has_dates_and_its_series_and_the_paper_none_of_its_own():
     found = triples(PublicationInfo(venue="ICML", year=2026))
     paper = next(t.subject for t in found if t.predicate == RDF.type and t.object == SCHEMA.ScholarlyArticle)
     (event,) = objects(found, paper, BIBO.presentedAt)
     year = ox.Literal("2026", datatype=XSD.gYear)
     assert objects(found, event, SCHEMA.startDate) == objects(found, event, DCTERMS.date) == {year}
-    assert objects(found, paper, FABIO.hasPublicationYear) == {year}
+    assert not objects(found, paper, FABIO.hasPublicationYear)  # the edition's year is the paper's
     (series,) = objects(found, event, SCHEMA.superEvent)
     assert objects(found, series, RDF.type) == {KG.ConferenceSeries, SCHEMA.EventSeries}
 
@@ -47,7 +47,7 @@ def test_without_a_year_the_paper_is_presented_at_the_series_and_has_no_year():
     paper = next(t.subject for t in found if t.predicate == RDF.type and t.object == SCHEMA.ScholarlyArticle)
     (series,) = objects(found, paper, BIBO.presentedAt)
     assert KG.ConferenceSeries in objects(found, series, RDF.type)
-    assert not objects(found, paper, FABIO.hasPublicationYear)
+    assert not objects(found, series, SCHEMA.startDate)
 
 
 def test_code_is_software_source_code_based_on_the_paper():

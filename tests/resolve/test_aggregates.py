@@ -13,6 +13,7 @@ from kg.ingest.synth import write_corpus
 from kg.pipeline import ingest
 from kg.query.library import library, run
 from kg.rdf.iris import Minter
+from kg.rdf.topic_triples import detail_graph
 from kg.resolve.store_step import resolution_suspended
 from kg.stores.embedded import KGStore
 from kg.vocab import sparql_prologue
@@ -127,8 +128,9 @@ def test_aggregates_agree_on_a_synthetic_corpus_and_follow_remove_and_reingest(s
     store, minter = KGStore("memory"), Minter()
     ingest(synthetic, store, minter)
     both = assert_agree(store)
-    with resolution_suspended(store, minter):  # as `kg remove` does
-        assert store.remove_graph(ox.NamedNode(store.sources()[-1]))
+    with resolution_suspended(store, minter):  # as `kg remove` does: the source and its topic detail
+        source = ox.NamedNode(store.sources()[-1])
+        assert store.remove_graph(source) and store.remove_graph(detail_graph(source))
     fewer = assert_agree(store)
     assert fewer != both, "removing a source changed the counts"
     ingest(synthetic[-1:], store, minter)

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from conftest import KG_BIN, LISTING, run_kg
 
-DATA = Path(__file__).resolve().parents[2] / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 
 
 def stats(cwd: Path) -> dict:

@@ -26,6 +26,7 @@ from ...records import Affiliation, AuthorDetail, PaperRecord, Rejection, excerp
 from ...text.names import clean, fold, is_generation, unescape_html, with_generations
 from .. import identifiers
 from ..comments import find_venue, known_venue_of_compact, names_conference, venue_of_header
+from ..id_majority import IdOwners, pairings
 from ..json_stream import ArrayStream, Fault
 from ..reading import Paragraph
 from ..structured import FieldError, distinct, institutions_of, make_record, parts, text
@@ -192,11 +193,31 @@ def _stated(entry: dict) -> list[list[tuple[str, str]]]:
     return [[pair for name, host in names for pair in _apart(name, host, alone)] for names in named]
 
 
+# The per-author id lists, each with what its ids are read as: OpenReview's own (a profile or its e-mail
+# id, which name the byline's people) or one of the schemes kg.ingest.id_majority decides.
+_ID_LISTS = {
+    "authorids": identifiers.other_person_id,
+    "orcid": lambda value: ("orcid", found) if (found := identifiers.orcid(value)) else None,
+    "dblp": lambda value: ("dblp", found) if (found := identifiers.dblp_pid(value)) else None,
+    "google_scholar": identifiers.other_person_id,
+}
+
+
+def _unaligned_ids(entry: dict, count: int) -> list[tuple[str, str]]:
+    """(kind, id) of every id in a per-author list of another length than the byline: it pairs
+    nobody, so its ids go only to an author the whole input's majority gives them to."""
+    return [
+        found
+        for key, read in _ID_LISTS.items()
+        if len(values := parts(entry.get(key), key, ";")) not in (0, count)
+        for found in map(read, values)
+        if found
+    ]
+
+
 def _details(entry: dict, authors: list[str], stated: list[list[tuple[str, str]]]) -> list[AuthorDetail]:
     count = len(authors)
-    ids, orcids, dblps, scholars = (
-        _per_author(parts(entry.get(key), key, ";"), count) for key in ("authorids", "orcid", "dblp", "google_scholar")
-    )
+    ids, orcids, dblps, scholars = (_per_author(parts(entry.get(key), key, ";"), count) for key in _ID_LISTS)
     affs = stated if len(stated) == count else [[]] * count
     details = []
     for author_id, orcid, dblp, scholar, named in zip(ids, orcids, dblps, scholars, affs):
@@ -213,6 +234,21 @@ def _details(entry: dict, authors: list[str], stated: list[list[tuple[str, str]]
             )
         )
     return details
+
+
+def id_owners(path) -> IdOwners:
+    """Who holds each id the file's per-author lists give, from every entry's pairings (a first
+    pass over the file, reading only the byline and the id lists)."""
+    found = []
+    for number, (_, entry) in enumerate(ArrayStream(path).values()):
+        if isinstance(entry, dict):
+            try:
+                entry = without_repeated_byline(entry)
+                authors = byline(entry)
+                found.extend(pairings(number, authors, _details(entry, authors, [])))
+            except FieldError:
+                continue  # the second pass rejects it with the reason
+    return IdOwners(found)
 
 
 def _edition_dated(fields: dict[str, str], header: str) -> dict[str, str]:
@@ -233,7 +269,7 @@ def _edition_dated(fields: dict[str, str], header: str) -> dict[str, str]:
 _NOT_ACCEPTED = re.compile(r"(?:desk[\s_-]*)?reject(?:ed)?|withdrawn?|withdrawal", re.IGNORECASE)
 
 
-def paper_record(entry: object, where, header: str) -> PaperRecord | Rejection:
+def paper_record(entry: object, where, header: str, owners: IdOwners | None = None) -> PaperRecord | Rejection:
     if not isinstance(entry, dict):
         return Rejection(
             where, f"entry is a JSON {type(entry).__name__}, not an object", excerpt(json.dumps(entry)[:200])
@@ -256,6 +292,8 @@ def paper_record(entry: object, where, header: str) -> PaperRecord | Rejection:
     per_entry = _stated(entry)
     stated = distinct(name for names in per_entry for name, _ in names)
     details = _details(entry, authors, per_entry)
+    owners = owners or IdOwners(pairings(0, authors, details))  # alone, a record is its own input
+    details, set_aside = owners.settle(authors, details, _unaligned_ids(entry, len(authors)))
     return make_record(
         where,
         header,
@@ -277,6 +315,7 @@ def paper_record(entry: object, where, header: str) -> PaperRecord | Rejection:
         ],
         stated_facts=facts or None,
         institutions=institutions_of(stated, details or []),
+        set_aside_ids=set_aside,
     )
 
 
@@ -297,12 +336,13 @@ class PaperlistsFormat:
     def read(self, paragraphs: Iterator[Paragraph], source: Source) -> Iterator[PaperRecord | Rejection]:
         del paragraphs  # the JSON is decoded from the file itself, a chunk at a time
         header = header_from_file_name(source.path.stem)
+        owners = id_owners(source.path)
         for line, entry in ArrayStream(source.path).values():
             if isinstance(entry, Fault):
                 yield Rejection(source.at(entry.line), entry.reason, excerpt(entry.text))
                 continue
             try:
-                yield paper_record(entry, source.at(line), header)
+                yield paper_record(entry, source.at(line), header, owners)
             except FieldError as exc:
                 yield Rejection(source.at(line), str(exc), excerpt(str(entry.get("title") or "")[:200]))
 

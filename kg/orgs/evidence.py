@@ -1,0 +1,65 @@
+"""What speaks for or against a registry record as the one a name in an affiliation string names:
+the name's variants, the runs of parts after it, the support an acronym needs, the contradictions
+of country and e-mail domain, and the parent among tied records (used by :mod:`.registry`)."""
+
+from __future__ import annotations
+
+from .keys import swapped
+from .name_keys import name_key
+from .records import Record
+
+LONGEST_RUN = 3  # parts of a string joined to one name: "Universidad de Chile, Santiago, Chile"
+
+
+def key_variants(key: str) -> list[str]:
+    words = key.split()
+    variants = [swapped(key), " ".join(word for word in words if word not in ("in", "the"))]
+    return [variant for variant in variants if variant and variant != key]
+
+
+def supports(record: Record, context_key: str, domain: str | None, countries: list[str]) -> bool:
+    """Evidence beside an acronym that it is this record's."""
+    return bool(
+        domain
+        and domain in record.domains
+        or record.city
+        and f" {name_key(record.city)} " in context_key
+        or record.country in countries
+        or any(f" {key} " in context_key for key in record.keys)
+    )
+
+
+def runs(name: str, context: str) -> list[str]:
+    """The name with the parts that follow it in the string, longest first."""
+    start = context.find(name) if name and context else -1
+    if start < 0:
+        return []
+    parts = [part.strip() for part in context[start + len(name) :].split(",")]
+    if parts and parts[0]:  # the name ends mid-part
+        return []
+    parts = [part for part in parts[1:] if part]
+    return [", ".join([name, *parts[:count]]) for count in range(min(len(parts), LONGEST_RUN), 0, -1)]
+
+
+def parent_of_all(records: list[Record]) -> list[Record]:
+    """[the one record that is the parent of all the others], else []."""
+    parents = [
+        record for record in records if all(record.id in other.parents for other in records if other is not record)
+    ]
+    return parents if len(parents) == 1 and parents[0].id else []
+
+
+def contradicted(record: Record, countries: list[str], domain: str | None, domain_country: str | None) -> bool:
+    """The string names another country than the record's, or the e-mail domain is of another
+    country and not the record's own ("NTT" with ntt.co.jp is not NTT (Germany))."""
+    if not record.country:
+        return False
+    if countries and record.country not in countries:
+        return True
+    # a company's staff write from its offices' national domains (amazon.de): no contradiction
+    return bool(
+        domain_country
+        and domain_country != record.country
+        and domain not in record.domains
+        and "company" not in record.types
+    )
