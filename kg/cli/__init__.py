@@ -32,6 +32,12 @@ COMMANDS = {
         "Write the whole graph: Turtle, N-Triples or JSON-LD (every triple once), or TriG and "
         "N-Quads (each source in its own named graph).",
     ),
+    "check-load": (
+        "publish",
+        "Compare the quads of each graph of DUMP (a kg export --per-graph folder) with the server's "
+        "count of that graph once its bulk loader has read it (scripts/virtuoso_load.sh): one line, "
+        "and exit status 1 when any graph differs.",
+    ),
     "queries": ("query", "List the named queries with their descriptions and parameters."),
     "query": ("query", "Answer a question with a named SPARQL query from the library, or with your own."),
     "explain": (

@@ -12,17 +12,18 @@ from ..errors import KgError
 from .common import console, opened_store, store_option
 
 
-def _prepared(store_spec, site_dir: Path) -> tuple[Path, str | None]:
-    """The store's folder and the graph's IRI namespace (its description's ``void:uriSpace``), after
-    resolution is up to date and the site written; the store is closed again (and collected, which
-    releases its lock) so that other kg commands can use it."""
+def _prepared(store_spec, site_dir: Path) -> tuple[Path | str, str | None]:
+    """The store's folder (or a server's query endpoint) and the graph's IRI namespace (its
+    description's ``void:uriSpace``), after resolution is up to date and the site written; the store
+    is closed again (and collected, which releases its lock) so that other kg commands can use it."""
     from ..exports.site import write_site  # engines imported when the command runs, not for --help
     from ..vocab import sparql_prologue
 
     with opened_store(store_spec) as store:
-        if store.spec == "memory" or str(store.spec).startswith(("http://", "https://")):
-            raise KgError("kg serve needs a store folder (--store DIR): its query processes open it read-only")
-        location = Path(store.spec)
+        if store.spec == "memory":
+            raise KgError("kg serve needs a store folder or a server (--store DIR or URL), not a store in memory")
+        remote = str(store.spec).startswith(("http://", "https://"))
+        location = str(store.spec) if remote else Path(store.spec)
         if not (site_dir / "index.html").exists():
             write_site(store, site_dir)
         spaces = sorted(

@@ -13,15 +13,19 @@ import re
 
 # The keyword, or a \\u / \\U escape that could spell it.
 _MAY_NAME_SERVICE = re.compile(r"service|\\u", re.IGNORECASE)
+SERVICE_REFUSAL = (
+    "SPARQL query refused: SERVICE (a call to another SPARQL endpoint) is off on this endpoint, "
+    "so that no query can make it send requests (kg serve --allow-federation turns it on)"
+)
 
 
-def _holds_service(node) -> bool:
+def holds_service(node) -> bool:
     if getattr(node, "name", None) == "ServiceGraphPattern":
         return True
     if isinstance(node, dict):
-        return any(_holds_service(value) for value in node.values())
+        return any(holds_service(value) for value in node.values())
     if isinstance(node, (list, tuple)) or type(node).__name__ == "ParseResults":
-        return any(_holds_service(item) for item in node)
+        return any(holds_service(item) for item in node)
     return False
 
 
@@ -40,9 +44,4 @@ def federation_refusal(query: str) -> str | None:
             f"rule a federated call out ({first_line}); this endpoint runs no SERVICE calls "
             "(kg serve --allow-federation)"
         )
-    if _holds_service(tree):
-        return (
-            "SPARQL query refused: SERVICE (a call to another SPARQL endpoint) is off on this endpoint, "
-            "so that no query can make it send requests (kg serve --allow-federation turns it on)"
-        )
-    return None
+    return SERVICE_REFUSAL if holds_service(tree) else None

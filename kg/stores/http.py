@@ -42,6 +42,11 @@ class RemoteError(KgError):
 
     exit_code = 2
 
+    def __init__(self, message: str, status: int | None = None, limit: str | None = None):
+        super().__init__(message)
+        self.status = status  # the server's HTTP status, when it answered with an error
+        self.limit = limit  # "time" or "size": the limit the answer went past
+
 
 def _setting(name: str, default: float) -> float:
     value = os.environ.get(name)
@@ -144,7 +149,7 @@ class Answer:
 
     def _receive(self) -> bytes:
         if time.monotonic() > self.deadline:
-            raise RemoteError(f"{self.url}: the answer took longer than the time limit (${TIMEOUT_ENV})")
+            raise RemoteError(f"{self.url}: the answer took longer than the time limit (${TIMEOUT_ENV})", limit="time")
         try:
             part = self.response.read1(CHUNK)  # what has arrived, not a whole chunk: the deadline is checked often
         except (http.client.HTTPException, OSError) as exc:
@@ -155,7 +160,9 @@ class Answer:
             )
         self.size += len(part)
         if self.size > self.limit:
-            raise RemoteError(f"{self.url}: the answer is larger than {self.limit:,} bytes (${MAX_BYTES_ENV})")
+            raise RemoteError(
+                f"{self.url}: the answer is larger than {self.limit:,} bytes (${MAX_BYTES_ENV})", limit="size"
+            )
         return part
 
     def readable(self) -> bool:  # so parsers take it as a binary stream
@@ -172,14 +179,15 @@ class Answer:
 
 
 class Client:
-    def __init__(self, credentials: Credentials):
+    def __init__(self, credentials: Credentials, timeout: float | None = None, limit: int | None = None):
+        """``timeout`` and ``limit`` (bytes) in place of the environment's, for kg serve's own limits."""
         self.credentials = credentials
-        self.timeout = _setting(TIMEOUT_ENV, DEFAULT_TIMEOUT)
+        self.timeout = timeout or _setting(TIMEOUT_ENV, DEFAULT_TIMEOUT)
         connect_timeout = _setting(CONNECT_TIMEOUT_ENV, DEFAULT_CONNECT_TIMEOUT)
         self._opener = urllib.request.build_opener(
             _NoRedirects, _HTTPHandler(connect_timeout), _HTTPSHandler(connect_timeout)
         )
-        self.limit = int(_setting(MAX_BYTES_ENV, DEFAULT_MAX_BYTES))
+        self.limit = limit or int(_setting(MAX_BYTES_ENV, DEFAULT_MAX_BYTES))
 
     def send(
         self,
@@ -224,12 +232,15 @@ class Client:
                     detail = " ".join(exc.read(2000).decode("utf-8", "replace").split())[:300]
                     if exc.code == 401:
                         detail = detail or self.credentials.refused()
-                    raise RemoteError(f"{url}: the server answered {exc.code} {exc.reason}: {detail}") from None
+                    raise RemoteError(
+                        f"{url}: the server answered {exc.code} {exc.reason}: {detail}", exc.code
+                    ) from None
             except (urllib.error.URLError, OSError) as exc:
                 reason = getattr(exc, "reason", exc)
                 if isinstance(reason, TimeoutError) or last_try(attempt):
                     what = "no answer within the time limit" if isinstance(reason, TimeoutError) else reason
-                    raise RemoteError(f"{url}: cannot reach the SPARQL server ({what})") from None
+                    timed_out = "time" if isinstance(reason, TimeoutError) else None
+                    raise RemoteError(f"{url}: cannot reach the SPARQL server ({what})", limit=timed_out) from None
             time.sleep(RETRY_DELAYS[attempt])
             attempt += 1
 

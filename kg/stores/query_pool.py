@@ -76,6 +76,17 @@ def _work(location: str, connection, federation: bool) -> None:
             connection.send((500, TEXT, f"SPARQL query failed: {exc}\n".encode(), 0))
 
 
+def busy(limits: Limits, why: str) -> Answer:
+    """503 with Retry-After: the query was not run."""
+    wait = max(1, math.ceil(min(limits.seconds, 10)))
+    return Answer(
+        503,
+        TEXT,
+        f"SPARQL query not run: {why}; try again in {wait} s\n".encode(),
+        headers={"Retry-After": str(wait)},
+    )
+
+
 class Worker:
     def __init__(self, process, pipe):
         self.process, self.pipe = process, pipe
@@ -217,15 +228,6 @@ class Pool:
                 (self.reserve if reserve else self.idle).append(worker)
             self.cond.notify_all()
 
-    def _busy(self, why: str) -> Answer:
-        wait = max(1, math.ceil(min(self.limits.seconds, 10)))
-        return Answer(
-            503,
-            TEXT,
-            f"SPARQL query not run: {why}; try again in {wait} s\n".encode(),
-            headers={"Retry-After": str(wait)},
-        )
-
     # ------------------------------------------------------------------ running
 
     def _await(self, worker: Worker, seconds: float):
@@ -249,13 +251,13 @@ class Pool:
     def ask(self, request: dict) -> Answer:
         with self.cond:
             if len(self.waiting) >= self.limits.queue_length:
-                return self._busy(f"{len(self.waiting)} queries are waiting already")
+                return busy(self.limits, f"{len(self.waiting)} queries are waiting already")
             ticket = Ticket(next(self._orders), time.monotonic() + self.limits.queue_seconds)
             self.waiting.append(ticket)
         while True:
             taken = self._take(ticket)
             if taken is None:
-                return self._busy(f"no query process was free within {self.limits.queue_seconds:g} s")
+                return busy(self.limits, f"no query process was free within {self.limits.queue_seconds:g} s")
             worker, reserve = taken
             seconds = min(self.limits.quick_seconds, self.limits.seconds) if reserve else self.limits.seconds
             try:

@@ -115,8 +115,9 @@ class RemoteStore(KGStore):
         self.update(f"DROP SILENT GRAPH <{graph.value}>")
         return True
 
-    def graphs(self) -> list[str]:
-        if self._sources is None:
+    def graphs(self, fresh: bool = False) -> list[str]:
+        """kg's graphs on the server, read once (again when ``fresh``: another command may have written)."""
+        if self._sources is None or fresh:
             self._sources = sorted(self._select_column(KG_GRAPHS_QUERY))
         return self._sources
 
@@ -126,11 +127,20 @@ class RemoteStore(KGStore):
             f'SELECT DISTINCT ?g WHERE {{ GRAPH ?g {{ ?s ?p ?o }} FILTER(STRSTARTS(STR(?g), "{STAGING_PREFIX}")) }}'
         )
 
+    def quad_counts(self, graphs: list[str]) -> dict[str, int]:
+        """Quads in each of these graphs as the server counts them (a graph it does not have: left out)."""
+        values = " ".join(f"<{graph}>" for graph in graphs)
+        sparql = f"SELECT ?g (COUNT(*) AS ?n) WHERE {{ VALUES ?g {{ {values} }} GRAPH ?g {{ ?s ?p ?o }} }} GROUP BY ?g"
+        return {graph.value: int(count.value) for graph, count in self._select_rows(sparql)}
+
     def _select_column(self, sparql: str) -> list[str]:
-        """First column of a query run over the server's whole dataset (no dataset in the request)."""
+        return [row[0].value for row in self._select_rows(sparql)]
+
+    def _select_rows(self, sparql: str) -> list[tuple[ox.Term | None, ...]]:
+        """The rows of a query run over the server's whole dataset (no dataset in the request)."""
         body = urllib.parse.urlencode([("query", sparql)]).encode()
         with self._http.send(self.spec, body, "application/x-www-form-urlencoded", SOLUTIONS_ACCEPT) as answer:
-            return [row[0].value for row in _parsed_rows(answer.expect(*SOLUTIONS))]
+            return list(_parsed_rows(answer.expect(*SOLUTIONS)))
 
     def _append(self, graph: ox.NamedNode, ntriples_file: Path) -> None:
         self._upload(graph.value, ntriples_file)

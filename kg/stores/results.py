@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import IO, Iterator
+from typing import IO, Callable, Iterator
 
 import pyoxigraph as ox
 
@@ -25,6 +25,7 @@ NTRIPLES, TURTLE = "application/n-triples", "text/turtle"
 SOLUTIONS = {JSON: ox.QueryResultsFormat.JSON, XML: ox.QueryResultsFormat.XML, TSV: ox.QueryResultsFormat.TSV}
 GRAPHS = {NTRIPLES: ox.RdfFormat.N_TRIPLES, TURTLE: ox.RdfFormat.TURTLE}
 SOLUTIONS_ACCEPT = f"{JSON}, {XML};q=0.9, {TSV};q=0.8"
+GRAPHS_ACCEPT = f"{NTRIPLES}, {TURTLE};q=0.9"
 ANY_ACCEPT = f"{JSON}, {XML};q=0.9, {NTRIPLES};q=0.9, {TURTLE};q=0.8, {TSV};q=0.8"
 BOOLEAN = ox.NamedNode("http://www.w3.org/2001/XMLSchema#boolean")
 CANONICAL_BOOLEANS = {"0": ox.Literal("false", datatype=BOOLEAN), "1": ox.Literal("true", datatype=BOOLEAN)}
@@ -66,9 +67,14 @@ def parse_answer(source: IO[bytes] | bytes, content_type: str, dialect: Dialect 
 
 def rows(solutions: ox.QuerySolutions, dialect: Dialect = STANDARD) -> Iterator[tuple[ox.Term | None, ...]]:
     """Each solution's values in the order of the variables, None where unbound."""
+    return map(row_reader(dialect), solutions)
+
+
+def row_reader(dialect: Dialect = STANDARD) -> Callable[[ox.QuerySolution], tuple[ox.Term | None, ...]]:
+    """One solution's values as the standard writes them (the dialect's booleans made canonical)."""
     if not dialect.numeric_booleans:
-        return map(tuple, solutions)
-    return (tuple(map(_canonical, solution)) for solution in solutions)
+        return tuple
+    return lambda solution: tuple(map(_canonical, solution))
 
 
 def _canonical(term):

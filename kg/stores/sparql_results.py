@@ -128,21 +128,28 @@ def answer_query(store: ox.Store, request: dict, federation: bool) -> tuple[int,
         result = store.query(request["query"], **_dataset(request))
     except (SyntaxError, ValueError) as exc:
         return 400, "text/plain; charset=utf-8", f"SPARQL query error: {exc}\n".encode(), 0
+    return answer_result(result, request)
+
+
+def answer_result(result, request: dict, rows=tuple) -> tuple[int, str, bytes, int]:
+    """(status, content type, body, rows left out) for a query's result as pyoxigraph gives it, from a
+    store or parsed from a server's answer: a boolean, solutions (each made a tuple of values, None where
+    unbound, by ``rows``) or triples (or quads of the default graph), cut at the request's row limit."""
     limit = request["rows"]
     if isinstance(result, ox.QueryBoolean):
         fmt = request["select"]
         return 200, CONTENT_TYPES[fmt], serialize_boolean(bool(result), fmt), 0
     if isinstance(result, ox.QuerySolutions):
         variables = [variable.value for variable in result.variables]
-        rows, extra = [], 0
-        for solution in result:
-            if len(rows) < limit:
-                rows.append([solution[i] for i in range(len(variables))])
+        kept, extra = [], 0
+        for row in map(rows, result):
+            if len(kept) < limit:
+                kept.append(row)
             else:
                 extra += 1
         fmt = request["select"]
-        return 200, CONTENT_TYPES[fmt], serialize_rows(variables, rows, fmt), extra
-    triples = list(result)
+        return 200, CONTENT_TYPES[fmt], serialize_rows(variables, kept, fmt), extra
+    triples = [statement.triple if isinstance(statement, ox.Quad) else statement for statement in result]
     extra = max(0, len(triples) - limit)
     media = request["graph"]
     return 200, media, ox.serialize(triples[:limit], format=GRAPH_TYPES[media]) or b"", extra

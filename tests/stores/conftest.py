@@ -1,8 +1,10 @@
-"""A private Virtuoso on 127.0.0.1 for the session (tests/virtuoso_server.py), skipped without the package."""
+"""Servers on 127.0.0.1: a private Virtuoso for the session (tests/virtuoso_server.py, skipped without the
+package) and an Oxigraph server per module (tests/oxigraph_server.py)."""
 
 from __future__ import annotations
 
 import pytest
+from oxigraph_server import OxigraphServer
 from virtuoso_server import ISQL, VIRTUOSO, Virtuoso
 
 
@@ -11,5 +13,13 @@ def virtuoso(tmp_path_factory):
     if VIRTUOSO is None or ISQL is None:
         pytest.skip("virtuoso-t / isql-vt are not installed (make system-deps: virtuoso-opensource)")
     server = Virtuoso(tmp_path_factory.mktemp("virtuoso"))
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def oxigraph(tmp_path_factory):
+    """A real Oxigraph server (the `oxigraph` command beside Python) on 127.0.0.1: its endpoints."""
+    server = OxigraphServer(tmp_path_factory.mktemp("oxigraph"))
     yield server
     server.stop()

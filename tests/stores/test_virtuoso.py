@@ -173,7 +173,10 @@ def bulk_load(server, dump: Path, store: Path) -> None:
         env={**os.environ, "KG": str(KG_BIN)},
     )
     assert result.returncode == 0, result.stderr.decode(errors="replace")
-    assert b"counts match" in result.stdout
+    quads = sum(len(path.read_bytes().splitlines()) for path in dump.glob("*.nq"))
+    graphs = len(list(dump.glob("*.nq")))
+    assert f"counts match: {graphs} graphs, {quads:,} quads".encode() in result.stdout  # kg check-load
+    assert b"counts match: {" in result.stdout  # kg stats of both stores
 
 
 def test_the_bulk_path_loads_the_export_and_the_counts_match(virtuoso, embedded, tmp_path):
