@@ -38,9 +38,12 @@ from .artifact_types import (
     type_word,
 )
 from .introductions import (
+    FUNCTION_WORDS,
+    colon_before_list,
     enumerated_part,
     extra_candidates,
     modifies_next_noun,
+    name_list,
     names_a_long_form,
     not_a_name,
     our_kind_first,
@@ -125,10 +128,12 @@ def _can_name(tokens: tuple[str, ...], names: ArtifactNames) -> bool:
 
 
 def _inside_long_parenthesis(span: Span) -> bool:
-    """A name among other words in parentheses ("(Utility & Planning Human-Scale …)") is part of a long form."""
+    """A name among other words in parentheses ("(Utility & Planning Human-Scale …)") is part of a long form;
+    one of a list of names ("(RCDTP and RWDTP)") is not."""
     doc, sent = span.doc, sentence(span)
     opened = next((t.i for t in reversed(doc[sent.start : span.start]) if t.text in "()"), None)
-    return opened is not None and doc[opened].text == "(" and not in_parentheses(span)
+    inside = opened is not None and doc[opened].text == "(" and not in_parentheses(span)
+    return inside and name_list(span) is None
 
 
 def _long_form(span: Span) -> str | None:
@@ -167,11 +172,31 @@ def _introduced_in_text(span: Span) -> bool:
     if not verbs:
         return False
     between = doc[verbs[-1].i + 1 : span.start]
-    if len(between) <= MAX_OBJECT_DISTANCE and not any(t.lower_ in BLOCKERS for t in between):
+    colon = colon_before_list(span)  # "two benchmarks: A and B": the colon opens the verb's object
+    checked = doc[verbs[-1].i + 1 : colon if colon is not None and colon > verbs[-1].i else span.start]
+    if len(between) <= MAX_OBJECT_DISTANCE and not any(t.lower_ in BLOCKERS for t in checked):
         return True
     if in_parentheses(span) and len(between) <= 2 * MAX_OBJECT_DISTANCE:
         return _names_what_the_verb_introduces(span, sent, verbs[-1].i, k)
+    listed = name_list(span)  # "two frameworks: … policies (RCDTP and RWDTP), both of which …"
+    if listed is not None and len(between) <= 2 * MAX_OBJECT_DISTANCE:
+        return _lists_what_the_verb_introduces(doc[verbs[-1].i + 1 : listed[0]], listed[1] + 1, sent)
     return k + 1 < sent.end and doc[k].text == "," and doc[k + 1].lower_ in {"a", "an", "the", "our"}
+
+
+#: Blockers a description may hold before the list of names it introduces ("a class of … methods (A and B)").
+DESCRIPTION_WORDS = {"of", ":", "for"}
+
+
+def _lists_what_the_verb_introduces(description: Span, after: int, sent: Span) -> bool:
+    """A parenthesised list of names right after a type word the verb introduces, and not a modifier."""
+    doc = description.doc
+    return (
+        len(description) > 0
+        and bool(type_word(description[-1]))
+        and not any(t.lower_ in BLOCKERS - DESCRIPTION_WORDS for t in description)
+        and (after >= sent.end or not doc[after].is_alpha or doc[after].lower_ in FUNCTION_WORDS)
+    )
 
 
 def _described_as_new(span: Span, sent: Span, k: int) -> bool:

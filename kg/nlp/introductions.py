@@ -19,6 +19,7 @@ import re
 
 from spacy.tokens import Doc, Span
 
+from .normalise import is_acronym
 from .words import HEADINGS, INTRODUCING, NAMING, TYPE_WORDS
 
 MAX_TITLE_WORDS = 3
@@ -145,7 +146,12 @@ def extra_candidates(doc: Doc, sentence_starts: set[int]) -> list[Span]:
             and j - i < 2 * MAX_RUN_WORDS
             and (
                 _capitalised(doc[j])
-                or (doc[j].lower_ in CONNECTORS and j + 1 < len(doc) and _capitalised(doc[j + 1]))
+                or (
+                    doc[j].lower_ in CONNECTORS
+                    and j + 1 < len(doc)
+                    and _capitalised(doc[j + 1])
+                    and not _two_names(doc, j)
+                )
                 or (doc[j].text == "-" and not doc[j - 1].whitespace_)
             )
         ):
@@ -155,6 +161,11 @@ def extra_candidates(doc: Doc, sentence_starts: set[int]) -> list[Span]:
         found.append(doc[i:j])
         i = j
     return found
+
+
+def _two_names(doc: Doc, j: int) -> bool:
+    """ "RCDTP and RWDTP": a connector between two acronyms joins two names, not the words of one."""
+    return doc[j].lower_ in LIST_JOINERS and is_acronym(doc[j - 1].text) and is_acronym(doc[j + 1].text)
 
 
 def _after_introduction(doc: Doc, i: int) -> bool:
@@ -188,6 +199,38 @@ def names_a_long_form(span: Span) -> bool:
     ):
         k += 1
     return k + 2 < len(doc) and doc[k].text == "(" and doc[k + 2].text == ")"
+
+
+#: Words that join the names of a list ("A, B and C"); "i.e." may open a list in parentheses.
+LIST_JOINERS = {",", "and", "or", "&"}
+LIST_OPENERS = {"i.e.", "i.e", "ie"}
+MAX_LIST_TOKENS = 12
+
+
+def _in_list(token) -> bool:
+    return token.lower_ in LIST_JOINERS or any(ch.isupper() or ch.isdigit() for ch in token.text)
+
+
+def name_list(span: Span) -> tuple[int, int] | None:
+    """The indexes of the parentheses around the list of names ``span`` is one of ("(RCDTP and RWDTP)",
+    "(i.e., MSGDA and AdaMSGDA)"), or None; a single name in parentheses is no list."""
+    doc, start, end = span.doc, span.start - 1, span.end
+    while start >= max(0, span.start - MAX_LIST_TOKENS) and (_in_list(doc[start]) or doc[start].lower_ in LIST_OPENERS):
+        start -= 1
+    while end < min(len(doc), span.end + MAX_LIST_TOKENS) and _in_list(doc[end]):
+        end += 1
+    if start < 0 or end >= len(doc) or doc[start].text != "(" or doc[end].text != ")":
+        return None
+    joined = any(t.lower_ in LIST_JOINERS for t in doc[start + 1 : end])
+    return (start, end) if joined else None
+
+
+def colon_before_list(span: Span) -> int | None:
+    """The colon after a type word that opens a list of names ``span`` is one of ("two benchmarks: A and B")."""
+    doc, k = span.doc, span.start - 1
+    while k >= max(0, span.start - MAX_LIST_TOKENS) and _in_list(doc[k]):
+        k -= 1
+    return k if k >= 1 and doc[k].text == ":" and _is_type(doc[k - 1]) else None
 
 
 ENUMERATORS = {"i", "ii", "iii", "iv", "v", "1", "2", "3", "4", "a", "b", "c"}
