@@ -21,7 +21,7 @@ nearest evidence first; see :func:`.artifact_types.artifact_type`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from spacy.language import Language
@@ -39,6 +39,7 @@ from .artifact_types import (
 )
 from .introductions import (
     FUNCTION_WORDS,
+    LIST_JOINERS,
     colon_before_list,
     enumerated_part,
     extra_candidates,
@@ -243,9 +244,32 @@ def _names_what_the_verb_introduces(span: Span, sent: Span, verb: int, k: int) -
 
 
 def _ends_a_name(span: Span) -> bool:
-    """What may follow a name the rules found by its place alone: a comma, a parenthesis, a type word, the end."""
-    doc = span.doc
-    return span.end >= len(doc) or doc[span.end].text in {",", "(", ".", ";", ":"} or bool(type_word(doc[span.end]))
+    """What may follow a name the rules found by its place alone: a comma, a parenthesis, a type word, the end,
+    or "and" / "or" before the next capitalised name of a list ("Flames and Rhapsody")."""
+    doc, k = span.doc, span.end
+    if k >= len(doc) or doc[k].text in {",", "(", ".", ";", ":"} or type_word(doc[k]):
+        return True
+    return doc[k].lower_ in {"and", "or"} and k + 1 < len(doc) and doc[k + 1].text[:1].isupper()
+
+
+def _list_kinds_shared(found: list[tuple[Span, Found]]) -> list[Found]:
+    """Names of one list ("Flames, Rhapsody and Sonata, three datasets") without a word of their own for
+    their kind take the one kind the list's other names have."""
+    kinds: dict[int, str | None] = {id(item): item.kind for _, item in found}
+    ordered = sorted(found, key=lambda pair: pair[0].start)
+    groups: list[list[Found]] = []
+    for index, (span, item) in enumerate(ordered):
+        previous = ordered[index - 1][0] if index else None
+        joined = previous is not None and all(t.lower_ in LIST_JOINERS for t in span.doc[previous.end : span.start])
+        if joined and span.start - previous.end <= 2:
+            groups[-1].append(item)
+        else:
+            groups.append([item])
+    for group in groups:
+        named = {item.kind for item in group if item.kind}
+        if len(named) == 1:
+            kinds.update({id(item): next(iter(named)) for item in group})
+    return [replace(item, kind=kinds[id(item)]) for _, item in found]
 
 
 class ArtifactExtractor:
@@ -256,7 +280,7 @@ class ArtifactExtractor:
         if doc.user_data.get("kg.section") == "title":
             doc._.artifacts = self._in_title(doc)
             return doc
-        found: list[Found] = []
+        found: list[tuple[Span, Found]] = []
         covered: set[int] = set()
         starts = {sent.start for sent in doc.sents}
         for span in extra_candidates(doc, starts):
@@ -268,14 +292,14 @@ class ArtifactExtractor:
             ):
                 covered.update(range(span.start, span.end))
                 long_form = _long_form(span)
-                found.append(Found(span.text, artifact_type(span, long_form), long_form))
+                found.append((span, Found(span.text, artifact_type(span, long_form), long_form)))
         for span in _candidates(doc, self.names):
             if covered.intersection(range(span.start, span.end)) or not self._may_name(span) or names_a_long_form(span):
                 continue
             if not _inside_long_parenthesis(span) and _introduced_in_text(span):
                 long_form = _long_form(span)
-                found.append(Found(span.text, artifact_type(span, long_form), long_form))
-        doc._.artifacts = found
+                found.append((span, Found(span.text, artifact_type(span, long_form), long_form)))
+        doc._.artifacts = _list_kinds_shared(found)
         return doc
 
     def _may_name(self, span: Span) -> bool:

@@ -132,26 +132,24 @@ def title_name(doc: Doc) -> tuple[Span, Span | None] | None:
 
 
 def extra_candidates(doc: Doc, sentence_starts: set[int]) -> list[Span]:
-    """Multi-word capitalised runs and single capitalised words at places that introduce names."""
-    found = []
+    """Multi-word capitalised runs and single capitalised words at places that introduce names, and
+    the names listed after such a one ("we release Flames, Rhapsody and Sonata")."""
+    found: list[Span] = []
     i = 0
     while i < len(doc):
         token = doc[i]
-        if not _capitalised(token) or i in sentence_starts or not _after_introduction(doc, i):
+        listed = bool(found) and _listed_after(doc, found[-1].end, i)
+        if not _capitalised(token) or i in sentence_starts or not (listed or _after_introduction(doc, i)):
             i += 1
             continue
+        several = listed or _plural_kind_before(doc, i)  # "two benchmarks, Flames and Rhapsody": two names
         j = i + 1
         while (
             j < len(doc)
             and j - i < 2 * MAX_RUN_WORDS
             and (
                 _capitalised(doc[j])
-                or (
-                    doc[j].lower_ in CONNECTORS
-                    and j + 1 < len(doc)
-                    and _capitalised(doc[j + 1])
-                    and not _two_names(doc, j)
-                )
+                or (_connects(doc, j) and not (several and doc[j].lower_ in LIST_JOINERS))
                 or (doc[j].text == "-" and not doc[j - 1].whitespace_)
             )
         ):
@@ -161,6 +159,23 @@ def extra_candidates(doc: Doc, sentence_starts: set[int]) -> list[Span]:
         found.append(doc[i:j])
         i = j
     return found
+
+
+def _connects(doc: Doc, j: int) -> bool:
+    return doc[j].lower_ in CONNECTORS and j + 1 < len(doc) and _capitalised(doc[j + 1]) and not _two_names(doc, j)
+
+
+def _listed_after(doc: Doc, end: int, i: int) -> bool:
+    """Whether only list joiners (", and") stand between the end of the last name and ``i``."""
+    return end < i <= end + 2 and all(t.lower_ in LIST_JOINERS for t in doc[end:i]) and doc[end].text != "("
+
+
+def _plural_kind_before(doc: Doc, i: int) -> bool:
+    """ "two new benchmarks, A and B": a plural type word (past a comma or colon) right before the name."""
+    k = i - 1
+    while k >= 0 and doc[k].text in {",", ":"}:
+        k -= 1
+    return k >= 0 and _is_type(doc[k]) and doc[k].norm_ != doc[k].lower_
 
 
 def _two_names(doc: Doc, j: int) -> bool:
@@ -221,8 +236,14 @@ def name_list(span: Span) -> tuple[int, int] | None:
         end += 1
     if start < 0 or end >= len(doc) or doc[start].text != "(" or doc[end].text != ")":
         return None
-    joined = any(t.lower_ in LIST_JOINERS for t in doc[start + 1 : end])
-    return (start, end) if joined else None
+    inside = [t for t in doc[start + 1 : end] if t.lower_ not in LIST_OPENERS]
+    joined = any(t.lower_ in LIST_JOINERS for t in inside)
+    # each item one word, or one glued compound ("GPT-4o"): words of a long form are no list
+    one_word_items = all(
+        t.lower_ in LIST_JOINERS or not t.whitespace_ or nxt.lower_ in LIST_JOINERS
+        for t, nxt in zip(inside, inside[1:])
+    )
+    return (start, end) if joined and one_word_items else None
 
 
 def colon_before_list(span: Span) -> int | None:
