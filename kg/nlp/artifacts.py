@@ -240,16 +240,24 @@ def _names_what_the_verb_introduces(span: Span, sent: Span, verb: int, k: int) -
         ),
         span.start - 1,
     )
-    return all(t.lower_ in {"a", "an", "the", "novel", "new", "our"} for t in doc[verb + 1 : max(verb + 1, start)])
+    # "we present a novel framework called Graph-of-Thought (GoT)"
+    described = doc[verb + 1 : max(verb + 1, start)]
+    return all(
+        t.lower_ in {"a", "an", "the", "novel", "new", "our"} or t.lower_ in NAMING or type_word(t) for t in described
+    )
 
 
 def _ends_a_name(span: Span) -> bool:
     """What may follow a name the rules found by its place alone: a comma, a parenthesis, a type word, the end,
-    or "and" / "or" before the next capitalised name of a list ("Flames and Rhapsody")."""
+    "and" / "or" before the next capitalised name of a list ("Flames and Rhapsody"), or, after a naming
+    word, a relative or purpose word."""
     doc, k = span.doc, span.end
     if k >= len(doc) or doc[k].text in {",", "(", ".", ";", ":"} or type_word(doc[k]):
         return True
-    return doc[k].lower_ in {"and", "or"} and k + 1 < len(doc) and doc[k + 1].text[:1].isupper()
+    if doc[k].lower_ in {"and", "or"}:
+        return k + 1 < len(doc) and doc[k + 1].text[:1].isupper()
+    # "a dataset called Harmon that covers music": a naming word bounds the name before it
+    return span.start >= 1 and doc[span.start - 1].lower_ in NAMING and doc[k].lower_ in {"that", "which", "to", "for"}
 
 
 def _list_kinds_shared(found: list[tuple[Span, Found]]) -> list[Found]:
