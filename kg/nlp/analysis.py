@@ -22,9 +22,10 @@ from ..text.names import match_key
 from . import artifacts as _artifacts  # noqa: F401  (registers the components)
 from . import normalise as _normalise  # noqa: F401
 from . import topics as _topics  # noqa: F401
-from .artifacts import DEFAULT_KIND, ArtifactNames, Found, summary_artifacts
+from .artifacts import DEFAULT_KIND, ArtifactNames, Found
 from .context import is_acronym_label, paper_text, required_context, rule_for, title_only
 from .scheme import topic_scheme
+from .summaries import summary_artifacts
 from .topics import ChineseTopicFinder, Mention
 
 #: How much one mention counts, by where it is: keywords and a title name what the paper is about.

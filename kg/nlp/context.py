@@ -8,7 +8,8 @@ Two data files beside the scheme say it, not code:
   significant attention", "hate speech", "supplementary materials");
 - ``ontology/mention-cues.tsv``: words after which a mention, to the end of its clause, is not
   the paper's subject: negation ("without supervised fine-tuning"), prior work ("unlike prior
-  work", "compared with") and the supplementary material.
+  work", "compared with"), the supplementary material, and a technique the paper only uses
+  ("we use a Vision Transformer to …", "a model based on diffusion") up to what it is used for.
 
 Besides, a label inside a URL, a path or a coined name ("Qwen2.5-0.5B-DPO") is no mention, and an
 acronym counts only with an expansion (another label of its concept) in the paper or its row's
@@ -37,9 +38,13 @@ NEAR = 3
 #: Where a cue's reach ends: the end of its clause, and at most this many words after it.
 CUE_REACH = 10
 CLAUSE_ENDS = {",", ";", ".", ":", "!", "?", "(", ")", "but", "while", "whereas", "however", "and", "we", "our"}
+#: How far back an example cue reaches over its list ("such as translation, …, and summarization").
+LIST_REACH = 40
 #: Where even a list of examples ends; and the kind of cue that reaches over its list's commas.
 LIST_ENDS = {".", ";", ":", "(", ")", "!", "?"}
 EXAMPLE = "example"
+#: A technique the paper uses ("we use", "based on") is not its subject, up to a purpose word ("to", "for").
+TECHNIQUE, PURPOSE = "technique", "purpose"
 #: Characters that make a whitespace-delimited word a URL, a path, an identifier or code.
 NOT_PROSE = ("://", "www.", "/", "_", "@", "`", ".com", ".io", ".org", ".html")
 
@@ -100,7 +105,12 @@ def context_rules() -> dict[tuple[str, tuple[str, ...] | None], ContextRule]:
 @lru_cache(maxsize=1)
 def mention_cues() -> dict[tuple[str, ...], str]:
     """Cue words -> why a mention after them is not the paper's subject."""
-    return {words_of(cue): kind for _, (cue, kind, _example) in _rows(CUES_FILE, 3)}
+    return {cue_words(cue): kind for _, (cue, kind, _example) in _rows(CUES_FILE, 3)}
+
+
+def cue_words(cue: str) -> tuple[str, ...]:
+    """A cue as the tokens' normal forms it is compared with (the tokenizer keeps "e.g." one token)."""
+    return tuple(normal_form(word).lower() for word in cue.split())
 
 
 def is_acronym_label(text: str) -> bool:
@@ -146,20 +156,26 @@ def excluded_nearby(span: Span, rule: ContextRule | None) -> bool:
 
 def cue_before(span: Span) -> str | None:
     """The kind of cue whose clause the mention is in ("without", "unlike prior work"), if any. An
-    example cue ("such as") reaches over the commas of its list."""
+    example cue ("such as") reaches over the commas of its list; a technique cue ("we use", "based
+    on") only to the next purpose word ("to", "for": what the technique is used for is the subject)."""
     doc, cues = span.doc, mention_cues()
     longest = max(len(cue) for cue in cues)
-    clause_open = True
-    for i in range(span.start - 1, max(0, span.start - 2 * CUE_REACH) - 1, -1):
+    # a title's "Using X to …" names the paper's means and often its subject: technique cues read running text only
+    clause_open, purpose_open = True, doc.user_data.get("kg.section") == "abstract"
+    # an acronym in parentheses after its expansion ("a Vision Transformer (ViT)") shares its cue
+    opening = span.start - 1 if span.end < len(doc) and doc[span.end].text == ")" else -1
+    for i in range(span.start - 1, max(0, span.start - LIST_REACH) - 1, -1):
         token = doc[i]
-        if token.text in LIST_ENDS:
+        if token.text in LIST_ENDS and i != opening:
             return None
-        if token.lower_ in CLAUSE_ENDS or token.text in CLAUSE_ENDS or span.start - i > CUE_REACH:
-            clause_open = False
         for size in range(1, longest + 1):
             kind = cues.get(tuple(t.norm_.lower() for t in doc[i : i + size])) if i + size <= span.start else None
-            if kind and (clause_open or kind == EXAMPLE):
+            if kind == PURPOSE:
+                purpose_open = False
+            elif kind and (kind == EXAMPLE or (clause_open and (kind != TECHNIQUE or purpose_open))):
                 return kind
+        if token.lower_ in CLAUSE_ENDS or token.text in CLAUSE_ENDS or span.start - i > CUE_REACH:
+            clause_open = False
     return None
 
 

@@ -19,6 +19,7 @@ import re
 
 from spacy.tokens import Doc, Span
 
+from ..text.names import is_acronym
 from .words import HEADINGS, INTRODUCING, NAMING, TYPE_WORDS
 
 MAX_TITLE_WORDS = 3
@@ -131,21 +132,24 @@ def title_name(doc: Doc) -> tuple[Span, Span | None] | None:
 
 
 def extra_candidates(doc: Doc, sentence_starts: set[int]) -> list[Span]:
-    """Multi-word capitalised runs and single capitalised words at places that introduce names."""
-    found = []
+    """Multi-word capitalised runs and single capitalised words at places that introduce names, and
+    the names listed after such a one ("we release Flames, Rhapsody and Sonata")."""
+    found: list[Span] = []
     i = 0
     while i < len(doc):
         token = doc[i]
-        if not _capitalised(token) or i in sentence_starts or not _after_introduction(doc, i):
+        listed = bool(found) and _listed_after(doc, found[-1].end, i)
+        if not _capitalised(token) or i in sentence_starts or not (listed or _after_introduction(doc, i)):
             i += 1
             continue
+        several = listed or _plural_kind_before(doc, i)  # "two benchmarks, Flames and Rhapsody": two names
         j = i + 1
         while (
             j < len(doc)
             and j - i < 2 * MAX_RUN_WORDS
             and (
                 _capitalised(doc[j])
-                or (doc[j].lower_ in CONNECTORS and j + 1 < len(doc) and _capitalised(doc[j + 1]))
+                or (_connects(doc, j) and not (several and doc[j].lower_ in LIST_JOINERS))
                 or (doc[j].text == "-" and not doc[j - 1].whitespace_)
             )
         ):
@@ -155,6 +159,28 @@ def extra_candidates(doc: Doc, sentence_starts: set[int]) -> list[Span]:
         found.append(doc[i:j])
         i = j
     return found
+
+
+def _connects(doc: Doc, j: int) -> bool:
+    return doc[j].lower_ in CONNECTORS and j + 1 < len(doc) and _capitalised(doc[j + 1]) and not _two_names(doc, j)
+
+
+def _listed_after(doc: Doc, end: int, i: int) -> bool:
+    """Whether only list joiners (", and") stand between the end of the last name and ``i``."""
+    return end < i <= end + 2 and all(t.lower_ in LIST_JOINERS for t in doc[end:i]) and doc[end].text != "("
+
+
+def _plural_kind_before(doc: Doc, i: int) -> bool:
+    """ "two new benchmarks, A and B": a plural type word (past a comma or colon) right before the name."""
+    k = i - 1
+    while k >= 0 and doc[k].text in {",", ":"}:
+        k -= 1
+    return k >= 0 and _is_type(doc[k]) and doc[k].norm_ != doc[k].lower_
+
+
+def _two_names(doc: Doc, j: int) -> bool:
+    """ "RCDTP and RWDTP": a connector between two acronyms joins two names, not the words of one."""
+    return doc[j].lower_ in LIST_JOINERS and is_acronym(doc[j - 1].text) and is_acronym(doc[j + 1].text)
 
 
 def _after_introduction(doc: Doc, i: int) -> bool:
@@ -188,6 +214,44 @@ def names_a_long_form(span: Span) -> bool:
     ):
         k += 1
     return k + 2 < len(doc) and doc[k].text == "(" and doc[k + 2].text == ")"
+
+
+#: Words that join the names of a list ("A, B and C"); "i.e." may open a list in parentheses.
+LIST_JOINERS = {",", "and", "or", "&"}
+LIST_OPENERS = {"i.e.", "i.e", "ie"}
+MAX_LIST_TOKENS = 12
+
+
+def _in_list(token) -> bool:
+    return token.lower_ in LIST_JOINERS or any(ch.isupper() or ch.isdigit() for ch in token.text)
+
+
+def name_list(span: Span) -> tuple[int, int] | None:
+    """The indexes of the parentheses around the list of names ``span`` is one of ("(RCDTP and RWDTP)",
+    "(i.e., MSGDA and AdaMSGDA)"), or None; a single name in parentheses is no list."""
+    doc, start, end = span.doc, span.start - 1, span.end
+    while start >= max(0, span.start - MAX_LIST_TOKENS) and (_in_list(doc[start]) or doc[start].lower_ in LIST_OPENERS):
+        start -= 1
+    while end < min(len(doc), span.end + MAX_LIST_TOKENS) and _in_list(doc[end]):
+        end += 1
+    if start < 0 or end >= len(doc) or doc[start].text != "(" or doc[end].text != ")":
+        return None
+    inside = [t for t in doc[start + 1 : end] if t.lower_ not in LIST_OPENERS]
+    joined = any(t.lower_ in LIST_JOINERS for t in inside)
+    # each item one word, or one glued compound ("GPT-4o"): words of a long form are no list
+    one_word_items = all(
+        t.lower_ in LIST_JOINERS or not t.whitespace_ or nxt.lower_ in LIST_JOINERS
+        for t, nxt in zip(inside, inside[1:])
+    )
+    return (start, end) if joined and one_word_items else None
+
+
+def colon_before_list(span: Span) -> int | None:
+    """The colon after a type word that opens a list of names ``span`` is one of ("two benchmarks: A and B")."""
+    doc, k = span.doc, span.start - 1
+    while k >= max(0, span.start - MAX_LIST_TOKENS) and _in_list(doc[k]):
+        k -= 1
+    return k if k >= 1 and doc[k].text == ":" and _is_type(doc[k - 1]) else None
 
 
 ENUMERATORS = {"i", "ii", "iii", "iv", "v", "1", "2", "3", "4", "a", "b", "c"}

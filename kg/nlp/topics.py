@@ -5,7 +5,8 @@ English labels are matched with a PhraseMatcher on NORM (see :mod:`.normalise`),
 concept. Each label is added as written, with its hyphens as spaces, with its hyphens
 dropped ("multiagent") and with its spaces as hyphens ("mixture-of-experts"), because the
 tokenizer splits hyphenated words. Overlapping matches keep the longest ("offline RL" wins
-over "RL"). Chinese labels are found by plain substring search, longest first.
+over "RL"); a label of two concepts ("community detection") is a mention of both. Chinese labels are
+found by plain substring search, longest first.
 """
 
 from __future__ import annotations
@@ -57,7 +58,10 @@ class TopicMatcher:
         return doc
 
     def __call__(self, doc: Doc) -> Doc:
-        spans = [span for span in filter_spans(self.matcher(doc, as_spans=True)) if _meant(span)]
+        found = self.matcher(doc, as_spans=True)
+        # the longest match wins where matches overlap; a label of two concepts is a mention of both
+        kept = {(span.start, span.end) for span in filter_spans(found)}
+        spans = [span for span in found if (span.start, span.end) in kept and _meant(span)]
         running_text = doc.user_data.get("kg.section") == "abstract"
         salient = _salient_sentences(doc) if spans and running_text else None
         doc._.topic_mentions = [

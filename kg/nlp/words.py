@@ -13,7 +13,7 @@ from .. import ONTOLOGY_DIR
 from ..errors import KgError
 
 WORDS_FILE = ONTOLOGY_DIR / "paper-words.tsv"
-ROLES = ("subject", "introducing", "studying", "naming", "type", "heading")
+ROLES = ("subject", "introducing", "studying", "naming", "type", "heading", "blocker", "not-name")
 KINDS = ("benchmark", "dataset", "method", "model", "metric")
 
 
@@ -41,3 +41,7 @@ NAMING = frozenset(_BY_ROLE["naming"])
 HEADINGS = frozenset(_BY_ROLE["heading"])
 #: Verbs that say what a paper does: the introducing ones and the studying ones.
 PAPER_VERBS = frozenset(INTRODUCING | _BY_ROLE["studying"])
+#: Words between an introducing verb and a name that make the name something else's argument.
+BLOCKERS = frozenset(_BY_ROLE["blocker"])
+#: Words that are never an artifact's name (compared as written: "AI", "PhD", "NeurIPS").
+NOT_NAMES = frozenset(_BY_ROLE["not-name"])

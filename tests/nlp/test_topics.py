@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from kg.nlp import analyse
-from kg.nlp.context import context_rules, mention_cues
+from kg.nlp import analyse, pipeline
+from kg.nlp.context import PURPOSE, context_rules, cue_words, mention_cues, words_of
 from kg.nlp.scheme import topic_scheme
 
 CASES = Path(__file__).with_name("topic_cases.tsv")
@@ -43,6 +43,28 @@ def test_context_rules_and_cues_are_data_read_from_the_ontology():
     rules = context_rules()
     assert any(rule.slug == "attention-mechanism" and rule.excludes for rule in rules.values())
     assert ("without",) in mention_cues()
+
+
+CUE_CASES = Path(__file__).with_name("cue_cases.tsv")
+
+
+def _mentioned(text: str, label: str) -> bool:
+    """Whether ``label`` is a topic mention in ``text`` read as an abstract."""
+    nlp = pipeline()
+    doc = nlp.make_doc(text)
+    doc.user_data["kg.section"] = "abstract"
+    return any(words_of(m.text) == words_of(label) for m in nlp(doc)._.topic_mentions)
+
+
+@pytest.mark.parametrize("cue,example,near_miss,label", [pytest.param(*row, id=row[0]) for row in _rows(CUE_CASES)])
+def test_cue_case(cue, example, near_miss, label):
+    purpose = mention_cues()[cue_words(cue)] == PURPOSE  # after a purpose word the label is a mention again
+    assert _mentioned(example, label) == purpose, example
+    assert _mentioned(near_miss, label) != purpose, near_miss
+
+
+def test_every_mention_cue_has_a_case():
+    assert set(mention_cues()) == {cue_words(row[0]) for row in _rows(CUE_CASES)}
 
 
 def test_keywords_are_the_strongest_evidence():

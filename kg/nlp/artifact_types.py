@@ -1,0 +1,114 @@
+"""Where an artifact's name stands in its sentence, and what kind of artifact the paper calls it.
+
+The kind comes from the paper's own word for the artifact (``type`` rows of
+``ontology/paper-words.tsv``), nearest evidence first; see :func:`artifact_type`.
+"""
+
+from __future__ import annotations
+
+import bisect
+
+from spacy.tokens import Span
+
+from .normalise import normal_form
+from .words import BLOCKERS, INTRODUCING, TYPE_WORDS
+
+HYPHENS = {"-", "\u2010", "\u2011", "\u2013"}
+# Tokens a name's context is searched back from it: bounds the work per name on sentences of any length.
+LOOKBACK = 60
+
+
+def type_word(token) -> str | None:
+    """The artifact kind a word names, unless it only modifies a hyphenated compound ("model-agnostic")."""
+    nxt = token.nbor(1) if token.i + 1 < len(token.doc) else None
+    if nxt is not None and nxt.text in HYPHENS and not token.whitespace_:
+        return None
+    return TYPE_WORDS.get(token.norm_) or TYPE_WORDS.get(token.lower_)
+
+
+def sentence(span: Span) -> Span:
+    """The span's sentence, cut to LOOKBACK tokens either side: spaCy's ``span.sent`` walks the
+    whole sentence, which made a 20 kB one-sentence abstract quadratic."""
+    doc = span.doc
+    starts = doc.user_data.get(_SENTENCE_STARTS)
+    if starts is None:  # once per document
+        starts = doc.user_data[_SENTENCE_STARTS] = [sent.start for sent in doc.sents] + [len(doc)]
+    at = bisect.bisect_right(starts, span.start) - 1
+    return doc[max(starts[at], span.start - LOOKBACK) : min(starts[at + 1], span.end + LOOKBACK)]
+
+
+_SENTENCE_STARTS = "kg.sentence_starts"
+
+
+def in_parentheses(span: Span) -> bool:
+    doc = span.doc
+    return span.start >= 1 and doc[span.start - 1].text == "(" and span.end < len(doc) and doc[span.end].text == ")"
+
+
+def after_parenthetical(span: Span) -> int:
+    """Index of the first token after the name and a parenthesis right behind it (or around it)."""
+    doc, k = span.doc, span.end
+    if in_parentheses(span):
+        return k + 1
+    if k < len(doc) and doc[k].text == "(":
+        while k < len(doc) and doc[k].text != ")":
+            k += 1
+        k += 1
+    return k
+
+
+def artifact_type(span: Span, long_form: str | None) -> str | None:
+    """What the paper calls the artifact, nearest evidence first.
+
+    1. the word right after the name ("a Mixture-of-Judges framework");
+    2. an apposition ("LUMoE, an effective and efficient method");
+    3. a type word shortly before it ("a new metric, the Residual Knowledge Score (RKS)",
+       "an objective …, which we call LayerTie"), not across the introducing verb;
+    4. the next sentence ("… (BSCT). This efficient benchmark …");
+    5. the last word of its long form ("… Characterization Test"), or its own ending (…Bench).
+    """
+    doc, sent = span.doc, sentence(span)
+    k = after_parenthetical(span)
+    if k < sent.end and (kind := type_word(doc[k])):
+        return kind
+    if k < sent.end and doc[k].text == ",":
+        for token in doc[k + 1 : min(sent.end, k + 14)]:
+            if token.text in {".", ";"} or token.lower_ in {"that", "which", "who", "where", "to"}:
+                break
+            if kind := type_word(token):
+                return kind
+    for token in reversed(doc[max(sent.start, span.start - 14) : span.start]):
+        if token.lower_ in INTRODUCING:
+            break
+        if token.text != "(" and (kind := type_word(token)):
+            return kind
+    if sent.end < len(doc):
+        following = doc[sent.end : sent.end + 5]
+        if following[0].lower_ in {"this", "these", "it", "the", "our"}:
+            for token in following[1:]:
+                if kind := type_word(token):
+                    return kind
+    if long_form:
+        kind = TYPE_WORDS.get(normal_form(long_form.split()[-1]).lower())
+        if kind:
+            return kind
+    return suffix_type(span.text)
+
+
+def suffix_type(name: str) -> str | None:
+    lowered = name.lower()
+    if lowered.endswith(("bench", "arena")):
+        return "benchmark"
+    if lowered.endswith("net"):
+        return "model"
+    return None
+
+
+def title_type(span: Span) -> str | None:
+    """ "PAWS: A Benchmark for …" -> benchmark (the first few words after the colon only)."""
+    for token in span.doc[span.end + 1 : span.end + 8]:
+        if token.lower_ in BLOCKERS:
+            break
+        if kind := type_word(token):
+            return kind
+    return None
