@@ -61,9 +61,9 @@ class Level:
     # The ids of the rules (kg.orgs.rules) that placed it: what explain_rules prints, no part of its identity.
     rules: tuple[str, ...] = field(default=(), compare=False)
 
-    def noted(self, rule: str) -> Level:
-        """The level with one more rule that placed it."""
-        return replace(self, rules=(*self.rules, BY_ID[rule].id))
+    def noted(self, *rules: str) -> Level:
+        """The level with more rules that placed it."""
+        return replace(self, rules=(*self.rules, *(BY_ID[rule].id for rule in rules)))
 
 
 @dataclass(frozen=True, slots=True)
