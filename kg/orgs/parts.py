@@ -46,6 +46,9 @@ _SUBJECT_LIST_TWO = re.compile(r"^\S.* (?:of|for|di|de|del|della|des|du|für) [^
 _UNIVERSITY_OF = re.compile(r"\bUniversity of ([^\W\d_a-z][\w-]*)$")
 # "And" between the last two subjects, in the languages departments are named in.
 _LIST_AND = word_list("list_and")
+_LIST_LAST = word_list("list_last")
+_SUBJECT_ABBREVIATIONS = word_list("subject_abbreviation")
+_LAB_NAME_ENDS = word_list("lab_name_end")
 # How a subject's name ends, English or Romance ("Bioengineering", "Bioingegneria", "Robótica"), so a
 # list goes on through it: a place's or company's name ("Stanford", "Google") ends no subject's way.
 _SUBJECT_END = re.compile(r"(?:ics|logy|istry|ing|ion|ence|ia|ía|ica|ique|ie|ção|ción|zione)$", re.IGNORECASE)
@@ -212,7 +215,7 @@ def _with_subject_lists(parts: list[Part]) -> list[Part]:
             and not words_of(name["name"] if name else text) & ORGANISATION_WORDS
         ):
             joined[start:] = [_joined([*joined[start:], part], ", ", "subjects-listed")]
-        elif text.split()[0] in ("and", "&") and joined and _list_item(texts[-1]):
+        elif text.split()[0] in _LIST_LAST and joined and _list_item(texts[-1]):
             start = len(joined) - 1
             while start > 0 and _list_item(texts[start - 1]):
                 start -= 1
@@ -246,7 +249,7 @@ def _names_subjects_only(part: str) -> bool:
     return (
         bool(words)
         and len(words) < len(fold(part).split())
-        and all(word in FIELD_WORDS or word in ("ai", "ml") or _SUBJECT_END.search(word) for word in words)
+        and all(word in FIELD_WORDS or word in _SUBJECT_ABBREVIATIONS or _SUBJECT_END.search(word) for word in words)
     )
 
 
@@ -311,7 +314,7 @@ def _name_before_its_lab(first: str, second: str, aliases: AliasTable) -> bool:
         " " not in first
         and _lab_word_before_name("Research", first, aliases)
         and not names_institution(second, aliases)
-        and institution_key(second).split()[-1:] in (["lab"], ["labs"], ["research"], ["ai"])
+        and any(word in _LAB_NAME_ENDS for word in institution_key(second).split()[-1:])
         and len(second.split()) > 1
     )
 
