@@ -35,7 +35,7 @@ from .org_names import (
     resolve_name,
     starts_with_unit_word,
 )
-from .parts import _lab_word_before_name, _name_before_its_lab, _parts, _two_units, _without_shortened_names
+from .parts import Part, _lab_word_before_name, _name_before_its_lab, _parts, _two_units, _without_shortened_names
 from .rules import BY_ID
 from .shapes import (
     _WEB_NAME,
@@ -100,18 +100,23 @@ def _piece_groups(piece: str, aliases: AliasTable) -> list[list[Level]]:
     if is_known(piece, aliases):
         return [[Level(piece).noted("known-name")]]
     parts = _without_shortened_names(_parts(piece, aliases))
-    if len(parts) == 2 and _lab_word_before_name(*parts, aliases):  # "Research, Zorblax" is Zorblax Research
-        return _parts_groups([f"{parts[1]} {parts[0]}"], aliases, "lab-word-before-name")
-    if len(parts) == 2 and _name_before_its_lab(*parts, aliases):  # "Zorblax, Zorblax AI Labs"
-        return [[Level(parts[1]).noted("name-before-its-lab"), Level(parts[0]).noted("name-before-its-lab")]]
-    if len(parts) > 1 and (units := _two_units(parts[0])):
+    texts = [part.text for part in parts]
+    if len(parts) == 2 and _lab_word_before_name(*texts, aliases):  # "Research, Zorblax" is Zorblax Research
+        return _parts_groups(
+            [Part(f"{texts[1]} {texts[0]}", parts[1].rules + parts[0].rules)], aliases, "lab-word-before-name"
+        )
+    if len(parts) == 2 and _name_before_its_lab(*texts, aliases):  # "Zorblax, Zorblax AI Labs"
+        return [[Level(part.text, rules=part.rules).noted("name-before-its-lab") for part in reversed(parts)]]
+    if len(parts) > 1 and (units := _two_units(texts[0])):
         return [
-            group for unit in units for group in _parts_groups([unit, *parts[1:]], aliases, "two-units-joined-by-and")
+            group
+            for unit in units
+            for group in _parts_groups([Part(unit, parts[0].rules), *parts[1:]], aliases, "two-units-joined-by-and")
         ]
     return _parts_groups(parts, aliases)
 
 
-def _parts_groups(parts: list[str], aliases: AliasTable, first_rule: str | None = None) -> list[list[Level]]:
+def _parts_groups(parts: list[Part], aliases: AliasTable, first_rule: str | None = None) -> list[list[Level]]:
     """The chains of one affiliation's parts: the parts read as levels, the levels put into chains."""
     levels = _part_levels(parts, aliases)
     if first_rule and levels:
@@ -150,25 +155,28 @@ _QUALIFIER_TESTS = {
 }
 
 
-def _part_levels(parts: list[str], aliases: AliasTable) -> list[Level]:
-    """The levels of an affiliation's parts, each with the places and numbers written after it."""
-    levels = [Level(parts[0])] if parts else []
+def _part_levels(shaped: list[Part], aliases: AliasTable) -> list[Level]:
+    """The levels of an affiliation's parts, each with the places and numbers written after it and the
+    rules that shaped the parts read into it."""
+    parts = [part.text for part in shaped]
+    levels = [Level(parts[0], rules=shaped[0].rules)] if parts else []
     for index in range(1, len(parts)):
-        part, previous = parts[index], levels[-1]
+        part, previous, rules = parts[index], levels[-1], shaped[index].rules
         if _sponsor_of_lab(part, previous.name):
-            levels[-1] = previous.noted("sponsor-of-key-lab")
+            levels[-1] = previous.noted(*rules, "sponsor-of-key-lab")
             continue
         if (bare := _without_region_code(part, parts[index + 1] if index + 1 < len(parts) else "")) != part:
             levels[-1] = previous = previous.noted("region-code-before-country")
         if not bare:
+            levels[-1] = previous.noted(*rules)
             continue
         rule = next(
             (rule for rule, test in _QUALIFIER_TESTS.items() if test(bare, parts, index, levels, aliases)), None
         )
         if rule:
-            levels[-1] = replace(previous, qualifiers=(*previous.qualifiers, bare)).noted(rule)
+            levels[-1] = replace(previous, qualifiers=(*previous.qualifiers, bare)).noted(*rules, rule)
         else:
-            levels.append(Level(bare).noted("new-level"))
+            levels.append(Level(bare).noted(*rules, "new-level"))
     return levels
 
 

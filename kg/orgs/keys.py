@@ -39,6 +39,7 @@ from .lexicon import word_list, word_mapping, word_sequence
 
 _HYPHENS = re.compile(f"[{HYPHENS}]")
 _IGNORED_WORDS = word_list("key_ignored")
+_NOT_SWAPPED = word_list("not_swapped")
 # Legal forms, as match_key spells them ("Sp. z o.o." -> "sp z oo", "S.A." -> "sa"), longest first.
 LEGAL_FORMS = tuple(
     tuple(form.split()) for form in sorted(word_sequence("legal_form"), key=lambda form: -len(form.split()))
@@ -142,6 +143,6 @@ def swapped(key: str) -> str | None:
         swapped_key = f"university of {rest}"
     else:
         return None
-    if not rest or {"of", "and", "university", "for", "in"} & set(rest.split()):
+    if not rest or _NOT_SWAPPED & set(rest.split()):
         return None
     return swapped_key

@@ -47,6 +47,9 @@ _CODE_THEN_COUNTRY = tuple(
 )
 # A French university or school's name, which begins a lab's list of co-supervisors.
 _FRENCH_UNIVERSITY_WORDS = word_list("french_university")
+_ACADEMY_OF_SCIENCES = word_list("academy_of_sciences")
+_ACADEMY = word_list("academy")
+_ARTICLE = word_list("article")
 _FRENCH_UNIV = re.compile(r"\bUniv\b\.?(?!\s+of\b)")
 
 
@@ -61,9 +64,9 @@ class Level:
     # The ids of the rules (kg.orgs.rules) that placed it: what explain_rules prints, no part of its identity.
     rules: tuple[str, ...] = field(default=(), compare=False)
 
-    def noted(self, rule: str) -> Level:
-        """The level with one more rule that placed it."""
-        return replace(self, rules=(*self.rules, BY_ID[rule].id))
+    def noted(self, *rules: str) -> Level:
+        """The level with more rules that placed it."""
+        return replace(self, rules=(*self.rules, *(BY_ID[rule].id for rule in rules)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,11 +116,11 @@ def _institute_of_academy(institute: Level, academy: Level, aliases: AliasTable)
     name = resolve_name(institute.name, aliases)
     institute_words = words_of(name.display)
     return (
-        {"academy", "sciences"} <= academy_words
+        _ACADEMY_OF_SCIENCES <= academy_words
         and not academy_words & UNIVERSITY_WORDS  # not UCAS
         and "institute" in institute_words
         and name.canonical is None
-        and not institute_words & (UNIVERSITY_WORDS | {"academy"})
+        and not institute_words & (UNIVERSITY_WORDS | _ACADEMY)
     )
 
 
@@ -132,8 +135,8 @@ def _generic_unit_of_later(levels: list[Level], index: int, aliases: AliasTable)
         index + 1 >= len(levels)
         or any(map(is_country, level.qualifiers))  # a country ends its affiliation
         or not _says_no_name(level.name)
-        or len(words_of(level.name) - {"the"}) > 2
-        or fold(level.name.split()[0]) == "the"
+        or len(words_of(level.name) - _ARTICLE) > 2
+        or fold(level.name.split()[0]) in _ARTICLE
         or not is_known(level.name, aliases)
     ):  # "The AI Institute": its name
         return False

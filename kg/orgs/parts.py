@@ -1,10 +1,13 @@
 """A piece's comma parts as the names they write: subjects a name lists kept in it, legal forms and
 acronyms joined to their name, a unit of an institution written in one part cut in two, a name written
-again shortened left out."""
+again shortened left out. Each reshaping is a rule of the ``parts`` step (kg.orgs.rules) whose id the
+parts it makes carry, and the levels read from them after."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 from ..text.names import fold
 from .aliases import AliasTable
@@ -27,6 +30,7 @@ from .org_names import (
     without_unit_number,
     words_of,
 )
+from .rules import BY_ID
 from .shapes import _UNIT_AND, GENERIC_UNITS, PREPOSITIONS, _discipline_word, names_institution, split_commas
 from .tokenizer import _PLACEHOLDER_KEYS
 
@@ -42,6 +46,9 @@ _SUBJECT_LIST_TWO = re.compile(r"^\S.* (?:of|for|di|de|del|della|des|du|für) [^
 _UNIVERSITY_OF = re.compile(r"\bUniversity of ([^\W\d_a-z][\w-]*)$")
 # "And" between the last two subjects, in the languages departments are named in.
 _LIST_AND = word_list("list_and")
+_LIST_LAST = word_list("list_last")
+_SUBJECT_ABBREVIATIONS = word_list("subject_abbreviation")
+_LAB_NAME_ENDS = word_list("lab_name_end")
 # How a subject's name ends, English or Romance ("Bioengineering", "Bioingegneria", "Robótica"), so a
 # list goes on through it: a place's or company's name ("Stanford", "Google") ends no subject's way.
 _SUBJECT_END = re.compile(r"(?:ics|logy|istry|ing|ion|ence|ia|ía|ica|ique|ie|ção|ción|zione)$", re.IGNORECASE)
@@ -55,70 +62,101 @@ _DIRECTIONS = word_list("direction")
 FOOTNOTE_MARKS = " *∗⋆†‡§¶‖¹²³⁴⁵⁶⁷⁸⁹⁰♠♡♢♣♤♥♦♧★☆◇◆⋄"
 
 
-def _parts(text: str, aliases: AliasTable) -> list[str]:
+@dataclass(frozen=True, slots=True)
+class Part:
+    """One name of a piece, as written, with the ids of the rules that reshaped it."""
+
+    text: str
+    rules: tuple[str, ...] = ()
+
+    def noted(self, rule: str | None) -> Part:
+        """The part with one more rule that shaped it (none: the part as it is)."""
+        return replace(self, rules=(*self.rules, BY_ID[rule].id)) if rule else self
+
+
+def _joined(parts: list[Part], separator: str, rule: str) -> Part:
+    """Consecutive parts as one name, by the rule that joins them."""
+    return Part(separator.join(part.text for part in parts), tuple(r for part in parts for r in part.rules)).noted(rule)
+
+
+def _each(parts: list[Part], reshape: Callable[[str, int], tuple[str | None, list[str]]]) -> list[Part]:
+    """Each part reshaped on its own into the pieces it writes: (the rule that applied or None, pieces)."""
+    out: list[Part] = []
+    for index, part in enumerate(parts):
+        rule, pieces = reshape(part.text, index)
+        out += [Part(piece, part.rules).noted(rule) for piece in pieces]
+    return out
+
+
+def _parts(text: str, aliases: AliasTable) -> list[Part]:
     """Comma and dash parts, a known tail kept whole, a bracketed parent or place as a part."""
-    commas = _with_subject_lists(_with_directions_joined(split_commas(text)))
+    commas = _with_known_tail(
+        _with_subject_lists(_with_directions_joined(list(map(Part, split_commas(text))))), aliases
+    )
+    later = [part.text for part in commas]
+    commas = _each(commas, lambda part, index: _unit_of_institution(part, later[index + 1 :], aliases))
+    parts = _each(
+        _each(commas, lambda part, _: _dash_pieces(part, aliases)), lambda part, _: _bracket_parts(part, aliases)
+    )
+    kept: list[Part] = []
+    for part in parts:
+        if institution_key(part.text) not in _PLACEHOLDER_KEYS:  # "Foo (N/A)"
+            kept.append(replace(part, text=without_unit_number(part.text.strip(FOOTNOTE_MARKS))))
+        elif kept:
+            kept[-1] = kept[-1].noted("placeholder-left-out")
+    return _with_legal_forms(kept)
+
+
+def _with_known_tail(commas: list[Part], aliases: AliasTable) -> list[Part]:
+    """The parts from the first that begins a name the table knows whole, commas and all, as one."""
     for start in range(1, len(commas)):
-        if is_known(", ".join(commas[start:]), aliases):
-            commas = commas[:start] + [", ".join(commas[start:])]
-            break
-    commas = [
-        piece for index, part in enumerate(commas) for piece in _unit_of_institution(part, commas[index + 1 :], aliases)
-    ]
-    parts = [
-        name for part in commas for piece in _dash_pieces(part, aliases) for name in _bracket_parts(piece, aliases)
-    ]
-    return _with_legal_forms(
-        [
-            without_unit_number(part.strip(FOOTNOTE_MARKS))
-            for part in parts
-            if institution_key(part) not in _PLACEHOLDER_KEYS
-        ]
-    )  # "Foo (N/A)"
+        if is_known(", ".join(part.text for part in commas[start:]), aliases):
+            return [*commas[:start], _joined(commas[start:], ", ", "known-tail")]
+    return commas
 
 
-def _dash_pieces(part: str, aliases: AliasTable) -> list[str]:
+def _dash_pieces(part: str, aliases: AliasTable) -> tuple[str | None, list[str]]:
     """A comma part cut at its spaced dashes, but an acronym and its name ("IRD - Institute of Research for
     …") and one word before a name ("Technion - Israel Institute of Technology", "Mila - …") stay one."""
     pieces = [part] if is_known(part, aliases) else _SPACED_DASH.split(part)
     if len(pieces) == 2 and (named := _with_acronym(*pieces)):
-        return [named]
+        return "acronym-beside-its-name", [named]
     if len(pieces) == 2 and " " not in pieces[0]:
-        return [part]
-    return pieces
+        return None, [part]
+    return ("cut-at-spaced-dash" if len(pieces) > 1 else None), pieces
 
 
-def _bracket_parts(piece: str, aliases: AliasTable) -> list[str]:
+def _bracket_parts(piece: str, aliases: AliasTable) -> tuple[str | None, list[str]]:
     """A name with a bracket after it: less a note in it, or the name and a parent or place in it (not
     the name's own acronym)."""
     match = _TRAILING_BRACKET.match(piece)
     inner = match["inner"] if match else ""
     if match and _is_note(inner):
-        return [match["name"]]
+        return "bracketed-note-left-out", [match["name"]]
     if (
         match
         and not acronym_fits(inner, match["name"])
         and (is_known(inner, aliases) or not looks_like_organisation(inner, aliases))
     ):
-        return [match["name"], inner]
-    return [piece]
+        return "bracketed-parent-or-place", [match["name"], inner]
+    return None, [piece]
 
 
-def _with_directions_joined(parts: list[str]) -> list[str]:
+def _with_directions_joined(parts: list[Part]) -> list[Part]:
     """ "University of Western, Australia", "University of Southern, California": a name does not end
     with "of" a compass point's adjective, so the comma after one (a list's, where a PDF's line broke)
     is inside the name ("Case Western, Cleveland" and "Universidad Central, Venezuela" end there)."""
-    joined: list[str] = []
+    joined: list[Part] = []
     for part in parts:
-        words = joined[-1].split() if joined else []
-        if len(words) > 2 and fold(words[-1]) in _DIRECTIONS and words[-2] in _OF_WORDS and part[:1].isupper():
-            joined[-1] = f"{joined[-1]} {part}"
+        words = joined[-1].text.split() if joined else []
+        if len(words) > 2 and fold(words[-1]) in _DIRECTIONS and words[-2] in _OF_WORDS and part.text[:1].isupper():
+            joined[-1] = _joined([joined[-1], part], " ", "direction-joined")
         else:
             joined.append(part)
     return joined
 
 
-def _unit_of_institution(part: str, later: list[str], aliases: AliasTable) -> list[str]:
+def _unit_of_institution(part: str, later: list[str], aliases: AliasTable) -> tuple[str | None, list[str]]:
     """ "School of Computer Science of Wuhan University", "Academy of Mathematics and Systems Science of
     the Chinese Academy of Sciences", "Weaving Lab of Zorblax Inc.": a unit (a name with an organisation
     word, none a university's), "of", and the institution it belongs to (the last "of" first) are two
@@ -129,7 +167,7 @@ def _unit_of_institution(part: str, later: list[str], aliases: AliasTable) -> li
     entry names the institution again after it: there the "of" is in the unit's own name ("Key Lab
     of Foo of Chinese Academy of Sciences (CAS), Institute of Computing Technology, CAS")."""
     if is_known(part, aliases):
-        return [part]
+        return None, [part]
     for match in reversed(list(_OF.finditer(part))):
         unit, institution = part[: match.start()], part[match.end() :]
         if (
@@ -143,10 +181,10 @@ def _unit_of_institution(part: str, later: list[str], aliases: AliasTable) -> li
         ):
             continue
         if any(_same_name(institution, other, aliases) for other in later):
-            return [part]
+            return None, [part]
         joined = f"{unit}, {institution}"
-        return [joined] if is_known(joined, aliases) else [unit, institution]
-    return [part]
+        return "unit-of-institution", [joined] if is_known(joined, aliases) else [unit, institution]
+    return None, [part]
 
 
 def _joint(name: str, aliases: AliasTable) -> bool:
@@ -155,7 +193,7 @@ def _joint(name: str, aliases: AliasTable) -> bool:
     return len(pieces) > 1 and all(names_institution(piece, aliases) for piece in pieces)
 
 
-def _with_subject_lists(parts: list[str]) -> list[str]:
+def _with_subject_lists(parts: list[Part]) -> list[Part]:
     """Commas that list a name's subjects ("Institute for Logic, Language and Computation", "School
     of Electronics, Electrical Engineering and Computer Science"): a part with no organisation word
     that ends the list with "and" ("e", "y", "et", "und"), after a part whose "of"/"for"/"di"/"de"
@@ -164,23 +202,24 @@ def _with_subject_lists(parts: list[str]) -> list[str]:
     A country ("…, Trinidad and Tobago") is no subject. Written before the organisation word, the
     list ends with a part that begins with "and" ("Mechanical, Materials, and Aerospace Engineering
     Department"): the parts before it with no organisation word are the beginning of its name."""
-    joined: list[str] = []
+    joined: list[Part] = []
     for part in parts:
-        name = _TRAILING_BRACKET.match(part)
-        words = set(fold(part).split()) | set(fold(name["name"]).split() if name else ())
-        start = _list_start(joined, _names_subjects_only(name["name"] if name else part))
+        text, texts = part.text, [earlier.text for earlier in joined]
+        name = _TRAILING_BRACKET.match(text)
+        words = set(fold(text).split()) | set(fold(name["name"]).split() if name else ())
+        start = _list_start(texts, _names_subjects_only(name["name"] if name else text))
         if (
             start is not None
             and _LIST_AND & words
-            and not is_country(part)
-            and not words_of(name["name"] if name else part) & ORGANISATION_WORDS
+            and not is_country(text)
+            and not words_of(name["name"] if name else text) & ORGANISATION_WORDS
         ):
-            joined[start:] = [", ".join([*joined[start:], part])]
-        elif part.split()[0] in ("and", "&") and joined and _list_item(joined[-1]):
+            joined[start:] = [_joined([*joined[start:], part], ", ", "subjects-listed")]
+        elif text.split()[0] in _LIST_LAST and joined and _list_item(texts[-1]):
             start = len(joined) - 1
-            while start > 0 and _list_item(joined[start - 1]):
+            while start > 0 and _list_item(texts[start - 1]):
                 start -= 1
-            joined[start:] = [", ".join([*joined[start:], part])]
+            joined[start:] = [_joined([*joined[start:], part], ", ", "subjects-listed-before-name")]
         else:
             joined.append(part)
     return joined
@@ -210,7 +249,7 @@ def _names_subjects_only(part: str) -> bool:
     return (
         bool(words)
         and len(words) < len(fold(part).split())
-        and all(word in FIELD_WORDS or word in ("ai", "ml") or _SUBJECT_END.search(word) for word in words)
+        and all(word in FIELD_WORDS or word in _SUBJECT_ABBREVIATIONS or _SUBJECT_END.search(word) for word in words)
     )
 
 
@@ -232,17 +271,15 @@ def _is_note(text: str) -> bool:
     return len(words) >= 3 and 2 * sum(word[0].islower() for word in words) > len(words)
 
 
-def _with_legal_forms(parts: list[str]) -> list[str]:
+def _with_legal_forms(parts: list[Part]) -> list[Part]:
     """A legal form written as a part of its own ("Foo Co., Ltd.", "Bar, Inc.") is the end of the
     name before it, never an organisation."""
-    joined: list[str] = []
+    joined: list[Part] = []
     for part in parts:
-        match = _TRAILING_BRACKET.match(part)
-        if joined and match and is_legal_form(match["name"]):  # "Foo Co., Limited (FOO)"
-            joined[-1] = f"{joined[-1]}, {part}"
-        elif joined and is_legal_form(part):
-            joined[-1] = f"{joined[-1]}, {part}"
-        elif not is_legal_form(part):
+        match = _TRAILING_BRACKET.match(part.text)
+        if joined and (is_legal_form(part.text) or match and is_legal_form(match["name"])):  # "Foo Co., Limited (FOO)"
+            joined[-1] = _joined([joined[-1], part], ", ", "legal-form-joined")
+        elif not is_legal_form(part.text):
             joined.append(part)
     return joined
 
@@ -277,7 +314,7 @@ def _name_before_its_lab(first: str, second: str, aliases: AliasTable) -> bool:
         " " not in first
         and _lab_word_before_name("Research", first, aliases)
         and not names_institution(second, aliases)
-        and institution_key(second).split()[-1:] in (["lab"], ["labs"], ["research"], ["ai"])
+        and any(word in _LAB_NAME_ENDS for word in institution_key(second).split()[-1:])
         and len(second.split()) > 1
     )
 
@@ -318,17 +355,23 @@ def _sibling_acronym(word: str) -> bool:
     )
 
 
-def _without_shortened_names(parts: list[str]) -> list[str]:
+def _without_shortened_names(parts: list[Part]) -> list[Part]:
     """The parts less those that are an earlier part's name cut before its "of" or "for" ("Max Planck
     Institute for Foo, Max-Planck Institute", "Technical University of Foo, Technical University"):
     the same name shortened, which names nothing new (made a parent, it would put the institution
     under a second root beside its own). A beginning followed by a lab's words names the parent
     ("Zorblax Labs, Zorblax") and stays."""
-    kept: list[str] = []
+    kept: list[Part] = []
     for part in parts:
-        short = institution_key(part).split()
-        if not any(_shortens(short, institution_key(earlier).split()) for earlier in kept):
+        short = institution_key(part.text).split()
+        full = next(
+            (index for index, earlier in enumerate(kept) if _shortens(short, institution_key(earlier.text).split())),
+            None,
+        )
+        if full is None:
             kept.append(part)
+        else:
+            kept[full] = kept[full].noted("shortened-name-left-out")
     return kept
 
 

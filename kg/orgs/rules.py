@@ -12,6 +12,8 @@ Steps, in the order an entry goes through them:
   made a piece are noted on the top level of its chains;
 - ``piece``: one institution's piece of the entry (cut at ";", "+", "/", "&" … by the tokenizer) is read
   whole or cut into parts at its commas;
+- ``parts``: the comma parts are made the names they write (joined, cut at dashes, of and brackets,
+  left out) by :mod:`kg.orgs.parts`, which these rules live beside (:mod:`kg.orgs.parts_rules`);
 - ``part``: each part after the first is dropped, kept as a qualifier of the level before it (a
   place, an address, a number) or made a level of its own; the first test that holds decides;
 - ``chain``: the levels are put into chains: an institution ends a chain, a unit waits for its
@@ -22,20 +24,10 @@ Steps, in the order an entry goes through them:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from .parts_rules import PARTS_RULES
+from .rule import Rule
 
-
-@dataclass(frozen=True, slots=True)
-class Rule:
-    id: str
-    step: str
-    action: str
-    reason: str
-    example: str
-    near_miss: str
-
-
-RULES = (
+_RULES = (
     Rule(
         "cut-at-semicolon",
         "entry",
@@ -313,5 +305,6 @@ RULES = (
         "Weaving Lab",
     ),
 )
+RULES = (*_RULES, *PARTS_RULES)
 BY_ID = {rule.id: rule for rule in RULES}
-STEPS = ("entry", "piece", "part", "chain", "parent")
+STEPS = ("entry", "piece", "parts", "part", "chain", "parent")

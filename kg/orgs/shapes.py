@@ -48,6 +48,10 @@ _GENERIC_NAME_WORDS = ORGANISATION_WORDS | FIELD_WORDS | word_list("generic_name
 # The words a unit's name begins with, by the kind of unit they say.
 _UNIT_KINDS = word_mapping("unit_kind")
 _TOWN_WORDS = word_list("town")
+_TOWN_NAMED_AFTER = word_list("town_named_after")
+_SUBJECT_JOINING = word_list("subject_joining")
+_TEAM_WORDS = word_list("team")
+_GOVERNMENT_DEPARTMENT = word_list("government_department")
 # A web address for a company's name ("Contract.fit", "Valeo.ai").
 _WEB_NAME = re.compile(r"[A-Za-z][\w-]*\.(?:ai|io|com|fit|co|net|org|tech|app|dev|xyz)", re.IGNORECASE)
 # Words that end companies' names and no place's: "Zhipu AI", "Megvii Technology", "Boston Dynamics".
@@ -199,7 +203,7 @@ def _names_subject(name: str) -> bool:
     words = name.split()
     return (
         bool(words)
-        and all(_PLAIN_WORD.fullmatch(word) or word in ("and", "&", "of") for word in words)
+        and all(_PLAIN_WORD.fullmatch(word) or word in _SUBJECT_JOINING for word in words)
         and not words_of(name) & ORGANISATION_WORDS
         and all(
             _discipline_word(words[0]) if len(words) == 1 else fold(words[-1]) in _DISCIPLINE_ENDS
@@ -253,7 +257,7 @@ def _town_named_after_university(text: str) -> bool:
     """ "University Park", "College Station", "University Heights": a town or district named after its
     university, written after an institution as its place."""
     words = fold(clean(text)).split()  # as written: the key reads "University Park" as "University of Park"
-    return len(words) == 2 and words[0] in ("university", "college") and words[1] in _TOWN_WORDS
+    return len(words) == 2 and words[0] in _TOWN_NAMED_AFTER and words[1] in _TOWN_WORDS
 
 
 def _unit_kind(name: str) -> str | None:
@@ -289,7 +293,7 @@ def _says_unit(name: str) -> bool:
     """A name with a unit's own word, or a team's ("Xiaomi, XiaoAI Team"), other than a government's
     department. (A team is not a unit wherever it stands: before a '+' it may be an affiliation of
     its own, "Seed Team+Tsinghua University".)"""
-    return bool(words_of(name) & (UNIT_ONLY_WORDS | {"team"})) and not _government_department(name)
+    return bool(words_of(name) & (UNIT_ONLY_WORDS | _TEAM_WORDS)) and not _government_department(name)
 
 
 def _government_department(name: str) -> bool:
@@ -297,7 +301,7 @@ def _government_department(name: str) -> bool:
     "Department" names its government's department, an institution, not a university's unit."""
     words = name.split()
     return any(
-        is_country(" ".join(words[:end])) and fold(words[end]).strip(".") in ("department", "dept")
+        is_country(" ".join(words[:end])) and fold(words[end]).strip(".") in _GOVERNMENT_DEPARTMENT
         for end in range(1, min(len(words), 4))
     )
 

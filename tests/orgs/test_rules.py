@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kg.orgs import aliases as alias_module
-from kg.orgs.institutions import resolve_entries
+from kg.orgs.institutions import explain_rules, resolve_entries
 from kg.orgs.rules import BY_ID, RULES, STEPS
 
 
@@ -37,3 +37,8 @@ def test_rules_have_one_id_each_and_a_known_step():
 def test_every_level_of_a_chain_says_which_rules_placed_it(table):
     [chain] = resolve_entries("Dept. of CS, Stanford University, USA", None, table)
     assert chain.rules == (("unit-before-institution",), ("new-level", "country", "institution"))
+
+
+def test_explain_names_the_rules_that_reshaped_the_parts(table):
+    lines = explain_rules("School of Weaving of Loom University (work done while at Zorblax)", table)
+    assert any("unit-of-institution" in line and "bracketed-note-left-out" in line for line in lines)

@@ -1,0 +1,17 @@
+"""What a rule of the organisation parser is (kg.orgs.rules lists them)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """An id, the step it belongs to, what it does, why it exists, an entry it reads and a near-miss."""
+
+    id: str
+    step: str
+    action: str
+    reason: str
+    example: str
+    near_miss: str
