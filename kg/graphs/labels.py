@@ -45,8 +45,9 @@ GAP = 2
 #: The most important labels that must show at every fitted scale: when no spot next to the node is
 #: free, the label goes to the nearest free place on rings around it, with a thin line to the node.
 ALWAYS = 60
-#: Rings searched for such a place: distances in label heights, and directions per ring.
-RINGS = tuple(range(2, 16))
+#: Rings searched for such a place: distances in label heights (out to ~700 by ~430 pixels, room for
+#: a 50-character name beside long community names on a crowded canvas), and directions per ring.
+RINGS = tuple(range(2, 24))
 DIRECTIONS = 16
 #: Scales above the largest fit at which centred names (a community's) are still placed, and the rings
 #: around their point they may move to when it is taken (in label heights).

@@ -10,6 +10,7 @@ from __future__ import annotations
 import networkx as nx
 import pytest
 from conftest import run_kg
+from structured_sources import realdata
 
 from graphs.test_render import EVERY_NODE_IN_VIEW
 from kg.graphs.labels import ALWAYS, CENTRE, CENTRED_RINGS, SPOTS, _spot_box, overlaps, place, scales, text_width
@@ -152,3 +153,18 @@ def test_a_persons_network_shows_everyone_labels_the_closest_co_author_and_the_s
     ties = browser.evaluate("edges.get().filter(e => e.label).map(e => [e.from, e.to, e.label])")
     heaviest = max(attrs["papers"] for _, _, attrs in ego.edges(data=True))
     assert ties and all(int(label) > 1 for _, _, label in ties) and str(heaviest) in {label for *_, label in ties}
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+@pytest.mark.realdata
+def test_on_a_real_conference_the_top_50_institutions_are_labelled_beside_the_community_names(tmp_path, browser):
+    # AISTATS 2025: long names (Korea Advanced Institute of Science and Technology) among long
+    # community names; the most important labels go as far out as the rings reach
+    listing = realdata("aistats2025.json")
+    store = str(tmp_path / "store")
+    run_kg("ingest", str(listing), "--store", store, cwd=tmp_path)
+    run_kg("graph", "institutions", "--store", store, "--out", "institutions.html", cwd=tmp_path)
+    report = browser.open(tmp_path / "institutions.html", settle=1.0)
+    assert report.errors == [] and report.requests == []
+    assert len(_check_labels(browser)["named"]) >= 5
