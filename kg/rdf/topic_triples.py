@@ -47,10 +47,10 @@ def scheme_graph(minter: Minter) -> NamedNode:
 
 def detail_graph(source: NamedNode) -> NamedNode:
     """The graph of a source's topic assignments (weights and evidence), replaced, removed and
-    rewritten by merges with the source's graph: ``{base}graph/topic-detail--{local name}`` of the
+    rewritten by merges with the source's graph: ``{base}graph/topic-detail/{local name}`` of the
     source's IRI ``{base}source/{local name}`` (so it follows from the IRI alone)."""
     base, local = source.value.rsplit("/source/", 1)
-    return NamedNode(f"{base}/graph/topic-detail--{local}")
+    return NamedNode(f"{base}/graph/topic-detail/{local}")
 
 
 def detail_graph_triples(source: NamedNode) -> Iterator[Statement]:

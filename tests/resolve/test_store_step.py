@@ -169,7 +169,7 @@ def test_removing_the_listing_gives_the_abstract_paper_back_its_own_iri():
     ingest([ABSTRACTS.parent], store, minter)
     listing_graph = f"{ID}source/001-0af6457a65591eab-txt"
     with resolution_suspended(store, minter):
-        store.update(f"DROP GRAPH <{listing_graph}> ; DROP GRAPH <{ID}graph/topic-detail--001-0af6457a65591eab-txt>")
+        store.update(f"DROP GRAPH <{listing_graph}> ; DROP GRAPH <{ID}graph/topic-detail/001-0af6457a65591eab-txt>")
     assert count(store, "SELECT DISTINCT ?p WHERE { ?p a schema:ScholarlyArticle }") == 14
     assert count(store, f"{MLUBENCH} ?p ?o") == 0
     assert count(store, "?m a kg:PaperMerge") == 0
