@@ -183,7 +183,9 @@ def test_the_bulk_path_loads_the_export_and_the_counts_match(virtuoso, embedded,
     clear(virtuoso)
     dump = virtuoso.folder / "dump"  # in the server's DirsAllowed
     kg("export", "--per-graph", str(dump), "--store", "disk", cwd=embedded)
-    assert len(list(dump.glob("*.nq"))) == 9  # two sources and their topic detail, ontology, topics, resolution, index, description
+    assert (
+        len(list(dump.glob("*.nq"))) == 9
+    )  # two sources and their topic detail, ontology, topics, resolution, index, description
     bulk_load(virtuoso, dump, embedded / "disk")
     assert (
         kg("query", "coauthors", "-p", "author=gerhard neumann", "--store", virtuoso.sparql, cwd=tmp_path).stdout.count(
