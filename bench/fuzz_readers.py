@@ -218,7 +218,10 @@ def field_seconds(format_name: str, megabytes: float, folder: Path) -> tuple[flo
         ),
         "paperlists": json.dumps([{"title": t, "author": "Alice Smith;Bob Jones"} for t in titles], indent=1),
         "bibtex": "".join(
-            f"@inproceedings{{k{i},\ntitle={{{t}}},\nabstract={{{{{t}}}}},\nauthor={{Alice Smith and Bob Jones}}\n}}\n\n"
+            (
+                f"@inproceedings{{k{i},\ntitle={{{t}}},\nabstract={{{{{t}}}}},\nauthor={{Alice Smith "
+                f"and Bob Jones}}\n}}\n\n"
+            )
             for i, t in enumerate(titles)
         ),
         "csv": "title,authors\n" + "".join(f'"{t}",Alice Smith; Bob Jones\n' for t in titles),
@@ -253,7 +256,10 @@ def main() -> int:
             tally = fuzz(format_name, options.mutants, options.seed, folder)
             failed |= bool(tally.failures)
             print(
-                f"{format_name:<11} {tally.mutants:>7} {len(tally.failures):>8} {tally.input_errors:>18} {tally.slowest:>9.2f}"
+                (
+                    f"{format_name:<11} {tally.mutants:>7} {len(tally.failures):>8} "
+                    f"{tally.input_errors:>18} {tally.slowest:>9.2f}"
+                )
             )
             for failure in tally.failures[:8]:
                 print(f"    {failure[:300]}")

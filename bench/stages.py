@@ -80,7 +80,8 @@ def _children_mb(parent: int) -> list[int]:
 
 
 def map_only(listing: Path, jobs: int | None) -> None:
-    """Read and map a listing into nothing, printing every minute the records mapped and the mapping processes' memory."""
+    """Read and map a listing into nothing, printing every minute the records mapped and the mapping processes'
+    memory."""
     from kg.ingest.formats import read_source
     from kg.orgs.aliases import active_aliases
     from kg.pipeline import publication_facts

@@ -61,7 +61,10 @@ def test_pages_draw_every_author_and_institution(sample_pages, browser, sample_s
     assert browser.evaluate("network.body.nodeIndices.length") == 135
     neumann, freymuth = (f"https://kg.example.org/id/author/{name}" for name in ("gerhard-neumann", "niklas-freymuth"))
     weights = browser.evaluate(
-        f"edges.get().filter(e => [e.from, e.to].sort().join() === {sorted([freymuth, neumann])!r}.join()).map(e => e.value)"
+        (
+            f"edges.get().filter(e => [e.from, e.to].sort().join() === "
+            f"{sorted([freymuth, neumann])!r}.join()).map(e => e.value)"
+        )
     )
     assert weights == [2]
     browser.open(sample_pages / "exports" / "institutions.html")
@@ -323,7 +326,10 @@ def test_overlay_colours_nodes_by_the_mean_year_of_their_papers(tmp_path, browse
     browser.open(page)
     before = browser.evaluate("nodes.get().map(n => n.color)")
     browser.evaluate(
-        "(() => { const s = document.getElementById('colouring'); s.value = 'year'; s.dispatchEvent(new Event('change')); })()"
+        (
+            "(() => { const s = document.getElementById('colouring'); s.value = 'year'; "
+            "s.dispatchEvent(new Event('change')); })()"
+        )
     )
     by_year = browser.evaluate("Object.fromEntries(nodes.get().map(n => [n.year, n.color]))")
     assert len(set(by_year.values())) == 10 and browser.evaluate("nodes.get().map(n => n.color)") != before

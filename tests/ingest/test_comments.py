@@ -31,7 +31,10 @@ EXPECTED = {
         track="workshop",
         workshops=[
             W(
-                "Decision-Making from Offline Datasets to Online Adaptation: Black-Box Optimization to Reinforcement Learning",
+                (
+                    "Decision-Making from Offline Datasets to Online Adaptation: Black-Box Optimization "
+                    "to Reinforcement Learning"
+                ),
                 None,
             )
         ],

@@ -109,7 +109,10 @@ def test_terms_fold_plurals_hyphens_and_words_broken_across_lines():
 # on their text show that order.
 WEAK = (
     "Choice Is What Matters after Attention",
-    "Softmax normalisation of attention scores is replaced by a learned selection rule; the resulting layers train faster.",
+    (
+        "Softmax normalisation of attention scores is replaced by a learned selection rule; the "
+        "resulting layers train faster."
+    ),
 )
 
 

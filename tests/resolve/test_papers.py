@@ -112,7 +112,9 @@ def test_abstract_only_record_merges_into_its_listing_record():
         paper(
             "p:abstract",
             "g:abstracts",
-            abstract="We evaluate lifelong unlearning of MLLMs on the MLUBench benchmark and report evaluation results.",
+            abstract=(
+                "We evaluate lifelong unlearning of MLLMs on the MLUBench benchmark and report evaluation results."
+            ),
         ),
         paper(
             "p:abstract",
