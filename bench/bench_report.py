@@ -104,7 +104,8 @@ def report_baseline(result: dict) -> None:
             f"CPU {run['kg']['cpu'] / run['engine']['cpu']:.2f}"
         )
     print(
-        f"{'first page of (CPU ms, wall ms)':<34}{'this CPU':>10}{'baseline':>10}{'ratio':>7}{'this wall':>11}{'baseline':>10}"
+        f"{'first page of (CPU ms, wall ms)':<34}{'this CPU':>10}{'baseline':>10}{'ratio':>7}"
+        f"{'this wall':>11}{'baseline':>10}"
     )
     for name, (ms, _, cpu) in now["kg"]["queries"].items():
         base_ms, _, base_cpu = before["kg"]["queries"].get(name, [None, None, None])

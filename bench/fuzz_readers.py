@@ -227,7 +227,8 @@ def field_seconds(format_name: str, megabytes: float, folder: Path) -> tuple[flo
         "csv": "title,authors\n" + "".join(f'"{t}",Alice Smith; Bob Jones\n' for t in titles),
         "arxiv": '<?xml version="1.0"?>\n<feed xmlns="http://www.w3.org/2005/Atom">\n'
         + "".join(
-            f"<entry><id>http://arxiv.org/abs/2601.0000{i}v1</id><title>{t}</title><author><name>Alice Smith</name></author></entry>\n"
+            f"<entry><id>http://arxiv.org/abs/2601.0000{i}v1</id><title>{t}</title>"
+            "<author><name>Alice Smith</name></author></entry>\n"
             for i, t in enumerate(titles)
         )
         + "</feed>\n",

@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/stages.py LISTING STORE [--jobs N]   # kg ingest of LISTING into STORE
     .venv/bin/python bench/stages.py --resolve-only STORE         # the resolution step again, on STORE
-    .venv/bin/python bench/stages.py --map-only LISTING           # reading and mapping alone: the mapping processes' memory
+    .venv/bin/python bench/stages.py --map-only LISTING           # reading and mapping alone: mapping processes' memory
     .venv/bin/python bench/stages.py --exports STORE OUT           # what kg build does after the ingest, on STORE
     .venv/bin/python bench/stages.py --exports --one-by-one STORE OUT   # the same with the export before the pages
 

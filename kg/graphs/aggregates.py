@@ -74,7 +74,8 @@ _LABELS = (
 # Each authorship's stated affiliation (structured sources say which author is where), with the
 # author where there is one: a paper with any stated affiliation counts by those alone.
 _STATED = """SELECT ?paper ?author ?listed WHERE {
-  ?paper kg:authorship ?authorship . ?authorship kg:affiliation ?listed . OPTIONAL { ?authorship kg:author ?author } }"""
+  ?paper kg:authorship ?authorship . ?authorship kg:affiliation ?listed .
+  OPTIONAL { ?authorship kg:author ?author } }"""
 
 
 def _rolled_up(level: str) -> str:

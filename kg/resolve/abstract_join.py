@@ -259,7 +259,9 @@ def _joined_in_order(
             for (title_from, abstract_from), (title_to, abstract_to) in zip(anchors, anchors[1:])
         ]
         if any(len(t) > len(a) for t, a in leftovers) and any(len(a) > len(t) for t, a in leftovers):
-            continue  # each file has papers the other lacks, so a title and an abstract left between the same neighbours may be two strays
+            # each file has papers the other lacks, so a title and an abstract left between the same neighbours
+            # may be two strays
+            continue
         for gap in leftovers:
             gaps = [gap]
             while gaps:  # a pair found in a gap splits it, and may leave one title and one abstract on either side
@@ -276,8 +278,9 @@ def _joined_in_order(
                             i,
                             j,
                             (
-                                f"title-abstract evidence {score:.1f}; the pair sits between the same two joined neighbours in "
-                                f"both files ({order}), ahead of any other candidate between them by {margin:.1f}"
+                                f"title-abstract evidence {score:.1f}; the pair sits between the same two joined "
+                                f"neighbours in both files ({order}), ahead of any other candidate between them by "
+                                f"{margin:.1f}"
                             ),
                             (score, margin),
                         )

@@ -171,7 +171,8 @@ def read_papers(store: KGStore, minter: Minter) -> list[PaperFacts]:
           FILTER(?g != RESOLVED)
           OPTIONAL { GRAPH ?g { ?paper dcterms:title ?title FILTER(lang(?title) = "en") } }
           OPTIONAL { GRAPH ?g { ?paper dcterms:abstract ?abstract } }
-          OPTIONAL { GRAPH ?g { ?paper kg:projectPage|rdfs:seeAlso|schema:sameAs|^schema:isBasedOn/schema:codeRepository ?url } }
+          OPTIONAL { GRAPH ?g {
+            ?paper kg:projectPage|rdfs:seeAlso|schema:sameAs|^schema:isBasedOn/schema:codeRepository ?url } }
           OPTIONAL { GRAPH ?g { ?paper bibo:presentedAt ?venue . ?venue a bibo:Conference } }
           OPTIONAL { GRAPH ?g { ?paper prov:wasDerivedFrom/kg:line ?line } }
         }""".replace("RESOLVED", str(resolved_graph(minter))),

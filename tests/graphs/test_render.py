@@ -21,7 +21,8 @@ Evil <script>window.__pwned = 1</script> Paper <img src=x onerror="window.__pwne
 
 关于页面安全性的一篇邪恶论文
 
-Mallory (<Img Src=X Onerror=Function("window.__pwned=3")()>), Alice Example, Bob (<Script>Function("window.__pwned=5")()</Script>)
+Mallory (<Img Src=X Onerror=Function("window.__pwned=3")()>), Alice Example, \
+Bob (<Script>Function("window.__pwned=5")()</Script>)
 
 机构 * Evil <img src=x onerror="window.__pwned=4"> Institute（邪恶研究所） ； Good University 纠错
 
@@ -308,7 +309,8 @@ def test_a_large_network_is_drawn_person_by_person_with_a_page_per_community(tmp
 
 #: The nodes whose disc is not wholly inside the canvas.
 EVERY_NODE_IN_VIEW = """(() => { const w = container.clientWidth, h = container.clientHeight;
-  return nodes.get().filter(n => { const p = network.canvasToDOM(network.getPosition(n.id)), r = n.size * network.getScale();
+  return nodes.get().filter(n => { const p = network.canvasToDOM(network.getPosition(n.id)),
+      r = n.size * network.getScale();
     return p.x - r < 0 || p.y - r < 0 || p.x + r > w || p.y + r > h; }).map(n => n.name); })()"""
 
 

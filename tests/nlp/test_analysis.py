@@ -232,7 +232,8 @@ def test_topic_assignment_records_the_matched_label_and_section(store):
         store.query(
             sparql_prologue()
             + """
-        SELECT ?label ?section WHERE { ?a kg:topic topic:speculative-decoding ; kg:matchedLabel ?label ; kg:foundIn ?section }""".replace(
+        SELECT ?label ?section WHERE {
+          ?a kg:topic topic:speculative-decoding ; kg:matchedLabel ?label ; kg:foundIn ?section }""".replace(
                 "topic:", f"<{BASE}topic/"
             ).replace("speculative-decoding ;", "speculative-decoding> ;")
         )

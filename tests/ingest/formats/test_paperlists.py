@@ -603,7 +603,8 @@ def test_an_affiliation_without_a_letter_or_digit_is_none(tmp_path, aff, expecte
             [["Loom University"], ["Loom University Weave Technology"], ["Weft Labs"]],
         ),
         (
-            "Loom University, Germany; Germany Weave Institute; Loom University, Germany Weave Institute",  # no half alone
+            # no half alone
+            "Loom University, Germany; Germany Weave Institute; Loom University, Germany Weave Institute",
             [["Loom University, Germany"], ["Germany Weave Institute"], ["Loom University, Germany Weave Institute"]],
         ),
     ],
