@@ -19,7 +19,10 @@ def load() -> str:
 def report(result: dict) -> None:
     papers, kg, engine, naive = result["papers"], result["kg"], result["engine"], result["naive"]
     print(
-        f"\n== {papers:,} papers ({result['corpus_mb']:.1f} MB listing, {kg['triples']:,} triples; {result['load']} after)"
+        (
+            f"\n== {papers:,} papers ({result['corpus_mb']:.1f} MB listing, {kg['triples']:,} triples; "
+            f"{result['load']} after)"
+        )
     )
     print(f"{'route':<28}{'papers/s':>12}{'triples/s':>14}{'seconds':>10}{'CPU s':>10}{'peak MB':>10}")
     for label, run in (
@@ -37,7 +40,10 @@ def report(result: dict) -> None:
             f"{run['seconds']:>10.1f}{run['cpu']:>10.1f}{run['peak_mb']:>10,.0f}"
         )
     print(
-        f"  (kg's child processes — {kg['jobs']} mapping the listing, then the resolution's readers: {kg['worker_peak_mb']:,.0f} MB each at most)"
+        (
+            f"  (kg's child processes — {kg['jobs']} mapping the listing, then the resolution's "
+            f"readers: {kg['worker_peak_mb']:,.0f} MB each at most)"
+        )
     )
     engine_share, naive_factor = ingest_ratios(kg, engine, naive)
     print(
@@ -98,7 +104,8 @@ def report_baseline(result: dict) -> None:
             f"CPU {run['kg']['cpu'] / run['engine']['cpu']:.2f}"
         )
     print(
-        f"{'first page of (CPU ms, wall ms)':<34}{'this CPU':>10}{'baseline':>10}{'ratio':>7}{'this wall':>11}{'baseline':>10}"
+        f"{'first page of (CPU ms, wall ms)':<34}{'this CPU':>10}{'baseline':>10}{'ratio':>7}"
+        f"{'this wall':>11}{'baseline':>10}"
     )
     for name, (ms, _, cpu) in now["kg"]["queries"].items():
         base_ms, _, base_cpu = before["kg"]["queries"].get(name, [None, None, None])

@@ -218,13 +218,17 @@ def field_seconds(format_name: str, megabytes: float, folder: Path) -> tuple[flo
         ),
         "paperlists": json.dumps([{"title": t, "author": "Alice Smith;Bob Jones"} for t in titles], indent=1),
         "bibtex": "".join(
-            f"@inproceedings{{k{i},\ntitle={{{t}}},\nabstract={{{{{t}}}}},\nauthor={{Alice Smith and Bob Jones}}\n}}\n\n"
+            (
+                f"@inproceedings{{k{i},\ntitle={{{t}}},\nabstract={{{{{t}}}}},\nauthor={{Alice Smith "
+                f"and Bob Jones}}\n}}\n\n"
+            )
             for i, t in enumerate(titles)
         ),
         "csv": "title,authors\n" + "".join(f'"{t}",Alice Smith; Bob Jones\n' for t in titles),
         "arxiv": '<?xml version="1.0"?>\n<feed xmlns="http://www.w3.org/2005/Atom">\n'
         + "".join(
-            f"<entry><id>http://arxiv.org/abs/2601.0000{i}v1</id><title>{t}</title><author><name>Alice Smith</name></author></entry>\n"
+            f"<entry><id>http://arxiv.org/abs/2601.0000{i}v1</id><title>{t}</title>"
+            "<author><name>Alice Smith</name></author></entry>\n"
             for i, t in enumerate(titles)
         )
         + "</feed>\n",
@@ -253,7 +257,10 @@ def main() -> int:
             tally = fuzz(format_name, options.mutants, options.seed, folder)
             failed |= bool(tally.failures)
             print(
-                f"{format_name:<11} {tally.mutants:>7} {len(tally.failures):>8} {tally.input_errors:>18} {tally.slowest:>9.2f}"
+                (
+                    f"{format_name:<11} {tally.mutants:>7} {len(tally.failures):>8} "
+                    f"{tally.input_errors:>18} {tally.slowest:>9.2f}"
+                )
             )
             for failure in tally.failures[:8]:
                 print(f"    {failure[:300]}")

@@ -63,7 +63,8 @@ def cases() -> list[tuple[str, Callable[[str], object], str, str]]:
 
 
 def cpu_seconds(read: Callable[[str], object], text: str, runs: int) -> float:
-    """The least CPU time of ``runs`` reads of ``text`` (CPU time: what the input costs, not how busy the machine is)."""
+    """The least CPU time of ``runs`` reads of ``text`` (CPU time: what the input costs, not how busy the machine
+    is)."""
     best = float("inf")
     for _ in range(runs):
         started = time.process_time()

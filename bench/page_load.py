@@ -47,7 +47,10 @@ def main() -> None:
         browser.close()
     print(f"{args.baseline:>7,} authors: {base_bytes:>12,} bytes, loaded in {base:.2f} s")
     print(
-        f"{args.authors:>7,} authors: {size:>12,} bytes, loaded in {seconds:.2f} s ({seconds / base:.1f}× the small page)"
+        (
+            f"{args.authors:>7,} authors: {size:>12,} bytes, loaded in {seconds:.2f} s "
+            f"({seconds / base:.1f}× the small page)"
+        )
     )
     if seconds > args.max_seconds:
         sys.exit(f"the {args.authors:,}-author page took {seconds:.1f} s (limit {args.max_seconds} s)")

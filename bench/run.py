@@ -52,7 +52,9 @@ QUERY_RUNS = 3
 PAGE = 50  # rows of a first page when a query declares no limit
 _RANKING = {
     "author": "SELECT ?x (COUNT(*) AS ?n) WHERE { ?p dcterms:creator ?x } GROUP BY ?x ORDER BY DESC(?n) ?x LIMIT 5",
-    "institution": "SELECT ?x (COUNT(*) AS ?n) WHERE { ?p schema:sourceOrganization ?x } GROUP BY ?x ORDER BY DESC(?n) ?x LIMIT 5",
+    "institution": (
+        "SELECT ?x (COUNT(*) AS ?n) WHERE { ?p schema:sourceOrganization ?x } GROUP BY ?x ORDER BY DESC(?n) ?x LIMIT 5"
+    ),
     "topic": "SELECT ?x (COUNT(*) AS ?n) WHERE { ?p dcterms:subject ?x } GROUP BY ?x ORDER BY DESC(?n) ?x LIMIT 5",
 }
 
@@ -178,7 +180,8 @@ def child_kg(corpus: Path, store_dir: Path, nquads: Path, queries_dir: Path, bin
     # The mapping's worker processes, reaped when the stager closed: alive only while the listing is read.
     workers = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     stored = store.scalar("SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }")
-    # The engine's input: what `kg export --format nquads` writes, unsorted (the export sorts, which is slow at this size).
+    # The engine's input: what `kg export --format nquads` writes, unsorted (the export sorts, which is slow at this
+    # size).
     exported = [ox.Quad(s, p, o, g) for g, s, p, o in store.select_terms(exported_quads_query(store))]
     ox.serialize(exported, str(nquads), ox.RdfFormat.N_QUADS)
     triples = len(exported)

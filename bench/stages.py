@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/stages.py LISTING STORE [--jobs N]   # kg ingest of LISTING into STORE
     .venv/bin/python bench/stages.py --resolve-only STORE         # the resolution step again, on STORE
-    .venv/bin/python bench/stages.py --map-only LISTING           # reading and mapping alone: the mapping processes' memory
+    .venv/bin/python bench/stages.py --map-only LISTING           # reading and mapping alone: mapping processes' memory
     .venv/bin/python bench/stages.py --exports STORE OUT           # what kg build does after the ingest, on STORE
     .venv/bin/python bench/stages.py --exports --one-by-one STORE OUT   # the same with the export before the pages
 
@@ -80,7 +80,8 @@ def _children_mb(parent: int) -> list[int]:
 
 
 def map_only(listing: Path, jobs: int | None) -> None:
-    """Read and map a listing into nothing, printing every minute the records mapped and the mapping processes' memory."""
+    """Read and map a listing into nothing, printing every minute the records mapped and the mapping processes'
+    memory."""
     from kg.ingest.formats import read_source
     from kg.orgs.aliases import active_aliases
     from kg.pipeline import publication_facts

@@ -99,7 +99,8 @@ def main() -> int:
     print(
         f"{builds} builds of {options.papers:,} papers (median {statistics.median(build_seconds):.1f} s) "
         f"in {elapsed:.0f} s; {len(results)} reader runs "
-        f"({sum(kind == 'stats' for kind, _, _ in results)} kg stats, {sum(kind == 'query' for kind, _, _ in results)} kg query) "
+        f"({sum(kind == 'stats' for kind, _, _ in results)} kg stats, "
+        f"{sum(kind == 'query' for kind, _, _ in results)} kg query) "
         f"from {options.loops} loops at once"
     )
     print(f"reader time: median {statistics.median(times):.2f} s, max {times[-1]:.2f} s")

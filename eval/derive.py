@@ -1,4 +1,5 @@
-"""Derive a real-data set from a paperlists JSON file: the listing and abstracts files kg reads and the truth it is scored against.
+"""Derive a real-data set from a paperlists JSON file: the listing and abstracts files kg reads and the truth it is
+scored against.
 
     python -m eval.derive aaai2022.json OUTDIR [--venue "AAAI 2022"] [--first N]
     KG_REALDATA=OUTDIR python -m eval.realdata

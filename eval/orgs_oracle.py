@@ -6,8 +6,8 @@ files; every line that differs is a string whose chains (or keys, or shape answe
     .venv/bin/python -m eval.orgs_oracle OUT.txt [REALDATA_DIR]
 
 Strings come from the development data (``aff`` fields of ``REALDATA_DIR/*.json`` and the institutions of
-every record read from its files, default ``$KG_REALDATA`` or ``../shared/realdata``), the bundled samples, and the inputs of
-the organisation case tables (``tests/orgs/cases.tsv``, ``near_misses.tsv``).
+every record read from its files, default ``$KG_REALDATA`` or ``../shared/realdata``), the bundled samples, and the
+inputs of the organisation case tables (``tests/orgs/cases.tsv``, ``near_misses.tsv``).
 """
 
 from __future__ import annotations

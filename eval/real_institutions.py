@@ -13,7 +13,7 @@ Measured on what the listing reader read: a raw string that no paper in the stor
 (its paper was rejected) is left out, and the number of pairs measured is reported.
 
     python -m eval.real_institutions   # builds every realdata listing and prints the figures
-    python -m eval.real_institutions --unknown   # the same with an alias table that knows none of the set's institutions
+    python -m eval.real_institutions --unknown  # the same with an alias table that knows none of the set's institutions
 
 ``--unknown`` measures the rules alone, as on a conference whose institutions the alias table
 does not know: every line of the shipped table whose canonical name (or parent) is an

@@ -54,7 +54,8 @@ def _papers_by_line(store: KGStore, source_name: str) -> dict[int, str]:
     rows = _rows(
         store,
         f"""SELECT ?line ?paper WHERE {{
-        ?paper a schema:ScholarlyArticle ; prov:wasDerivedFrom ?record . ?record kg:line ?line ; prov:wasDerivedFrom ?source .
+        ?paper a schema:ScholarlyArticle ; prov:wasDerivedFrom ?record .
+        ?record kg:line ?line ; prov:wasDerivedFrom ?source .
         ?source dcterms:title {json.dumps(source_name)} }}""",
     )
     return {int(line): paper for line, paper in rows}

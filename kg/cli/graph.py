@@ -179,7 +179,8 @@ institutions = network_command(
 topics = network_command(
     "topics",
     "topic",
-    """Topics linked by the papers they are found in together (each paper's own topics; broader ones are not assignments).
+    """Topics linked by the papers they are found in together (each paper's own topics; broader ones are not
+    assignments).
 
     \b
     kg graph topics                                    # exports/topics.html

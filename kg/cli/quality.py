@@ -19,12 +19,18 @@ SECTIONS = {
     "institutions_merged": "Institutions written several ways, and why each is the same",
     "units_placed_by_domain": "Units named alone, placed in their institution by their authors' e-mail domain",
     "units_placed_by_name": "Labs and campuses placed under the organisation of the corpus whose name begins theirs",
-    "institutions_by_other_name": "Acronyms, abbreviations and other forms of a unit placed under the one organisation of the corpus they name",
-    "name_only_authors_with_identified_namesakes": "Authors without an identifier whom several identified people could be",
+    "institutions_by_other_name": (
+        "Acronyms, abbreviations and other forms of a unit placed under the one organisation of the corpus they name"
+    ),
+    "name_only_authors_with_identified_namesakes": (
+        "Authors without an identifier whom several identified people could be"
+    ),
     "persons_with_two_ids_of_one_scheme": "People holding two identifiers of one scheme",
     "ids_on_several_persons": "Identifiers held by several people",
     "ids_set_aside": "Identifiers a per-author list gives that most of the input's records give to nobody of the paper",
-    "names_likely_several_people": "Names likely to be several people: papers in groups with no co-author or organisation in common",
+    "names_likely_several_people": (
+        "Names likely to be several people: papers in groups with no co-author or organisation in common"
+    ),
 }
 
 
@@ -120,7 +126,10 @@ def validate(file, store_spec, base) -> None:
         out.print(str(violation), markup=False)
     verdict = "conforms" if report.conforms else f"does not conform: {plural(len(report.violations), 'violation')}"
     out.print(
-        f"{plural(len(graph), 'triple')}, {plural(report.nodes, 'node')} checked against ontology/shapes.ttl: {verdict}."
+        (
+            f"{plural(len(graph), 'triple')}, {plural(report.nodes, 'node')} checked against "
+            f"ontology/shapes.ttl: {verdict}."
+        )
     )
     if not report.conforms:
         raise KgError(

@@ -1,8 +1,8 @@
 """The rows the collaboration networks are built from: scans of one pattern each, joined and counted in Python.
 
 Networks differ only in how a paper links to its members: ``dcterms:creator`` for authors,
-``schema:sourceOrganization`` for institutions, ``dcterms:subject`` for topics. That link is bound as a parameter (an RDF
-term, never pasted into the text), so one query per question serves every network. Each paper's
+``schema:sourceOrganization`` for institutions, ``dcterms:subject`` for topics. That link is bound as a parameter (an
+RDF term, never pasted into the text), so one query per question serves every network. Each paper's
 members, its years and every label are read once (:class:`Teams`); node counts, pairs, the
 author–institution affiliations and the papers' titles are joined from them here: at 20,000
 papers the store's nested DISTINCT and GROUP BY over every pair took 7× as long, and its GROUP BY
@@ -54,7 +54,10 @@ def _member(var: str, level: str, link: str = "?link", subject: str = "?paper") 
 def _members(level: str) -> str:
     if level == "listed":
         return "SELECT ?link ?paper ?member WHERE { ?paper ?link ?member }"
-    return f"SELECT DISTINCT ?link ?paper ?member WHERE {{ ?paper a schema:ScholarlyArticle . {_member('member', level)} }}"
+    return (
+        f"SELECT DISTINCT ?link ?paper ?member WHERE {{ ?paper a schema:ScholarlyArticle . "
+        f"{_member('member', level)} }}"
+    )
 
 
 # Scans of one pattern each, joined in Python: at 100,000 papers 3× faster than the store's
@@ -62,18 +65,25 @@ def _members(level: str) -> str:
 _PAPERS = "SELECT ?paper WHERE { ?paper a schema:ScholarlyArticle }"
 _YEARS = "SELECT ?paper ?year WHERE { ?paper bibo:presentedAt/schema:startDate ?year }"  # its edition's
 # A paper's label is its English title (no rdfs:label repeats it).
-_LABELS = 'SELECT ?node ?label WHERE { { ?node rdfs:label ?label } UNION { ?node dcterms:title ?label FILTER(lang(?label) = "en") } }'
+_LABELS = (
+    "SELECT ?node ?label WHERE { { ?node rdfs:label ?label } UNION { ?node dcterms:title "
+    '?label FILTER(lang(?label) = "en") } }'
+)
 
 
 # Each authorship's stated affiliation (structured sources say which author is where), with the
 # author where there is one: a paper with any stated affiliation counts by those alone.
 _STATED = """SELECT ?paper ?author ?listed WHERE {
-  ?paper kg:authorship ?authorship . ?authorship kg:affiliation ?listed . OPTIONAL { ?authorship kg:author ?author } }"""
+  ?paper kg:authorship ?authorship . ?authorship kg:affiliation ?listed .
+  OPTIONAL { ?authorship kg:author ?author } }"""
 
 
 def _rolled_up(level: str) -> str:
     """Each stated affiliation with the top parent it rolls up to (``level="parent"``)."""
-    return f"SELECT DISTINCT ?institution_listed ?institution WHERE {{ {_member('institution', level, 'kg:affiliation', '?authorship')} }}"
+    return (
+        f"SELECT DISTINCT ?institution_listed ?institution WHERE {{ "
+        f"{_member('institution', level, 'kg:affiliation', '?authorship')} }}"
+    )
 
 
 @dataclass(frozen=True)

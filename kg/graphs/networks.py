@@ -44,7 +44,8 @@ def network(
     details: bool = True,
     read: dict[tuple[URIRef, str], Teams] | None = None,
 ) -> nx.Graph:
-    """The ``coauthors``, ``institutions``, ``topics`` or ``countries`` network of the store, with tooltip and search details.
+    """The ``coauthors``, ``institutions``, ``topics`` or ``countries`` network of the store, with tooltip and search
+    details.
 
     ``level`` (institutions only): ``listed`` as the papers list them, or ``parent``, each
     listed unit rolled up to its top-level organisation. ``details=False`` leaves out what

@@ -11,8 +11,8 @@ pyvis 0.3.2's own HTML has pitfalls this module avoids, each one tested:
   :data:`COMMUNITY_VIEW_ABOVE` nodes the page is a community view (one node per community)
   whose nodes open each community's own page; edges are added without pyvis's duplicate
   scan (quadratic; networkx edges are unique);
-- readable (colours, wording, legend: :mod:`.style`): the page draws the labels itself, most important first, and skips a label that
-  would overlap one already drawn (zoom in or hover for the rest), dark on a white halo;
+- readable (colours, wording, legend: :mod:`.style`): the page draws the labels itself, most important first, and skips
+  a label that would overlap one already drawn (zoom in or hover for the rest), dark on a white halo;
 - deterministic: no random ids, no dates; nodes and edges in graph order (sorted).
 """
 
@@ -265,7 +265,10 @@ def render_html(
 
 def _counts(graph: nx.Graph, groups: list[set[str]], word: Wording, seed: int = SEED) -> str:
     """The numbers of a network as ``kg graph stats`` prints them."""
-    return f"{counted(len(graph), word)}, {graph.number_of_edges():,} {word.ties}, {communities_phrase(graph, groups, seed)}."
+    return (
+        f"{counted(len(graph), word)}, {graph.number_of_edges():,} {word.ties}, "
+        f"{communities_phrase(graph, groups, seed)}."
+    )
 
 
 def _write(path: Path, html: str) -> None:

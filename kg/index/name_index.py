@@ -85,7 +85,8 @@ CHUNK = 1 << 20  # characters per index literal: an N-Triples line over 16 MB is
 def _chunks(lines: Iterable[str]) -> Iterator[str]:
     """Sorted lines as literals of about :data:`CHUNK` characters, split between lines (one empty
     literal for no lines). Sorting the literals gives them back in order: each starts with its
-    first line, which sorts after the lines before it (a line that is a prefix of the next is followed by "\\n", below any character)."""
+    first line, which sorts after the lines before it (a line that is a prefix of the next is followed by "\\n", below
+    any character)."""
     chunk: list[str] = []
     size = 0
     for line in lines:

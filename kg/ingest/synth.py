@@ -133,9 +133,18 @@ _SUMMARY_PARTS = (
 _ABSTRACT_SENTENCES = (
     "{topic} has become central to modern machine learning, yet existing approaches scale poorly.",
     "In this work, we introduce {name}, an approach to {topic_lower} that is {method} and avoids costly retraining.",
-    "We show that {name} reduces the computational cost by a factor of {factor} while matching the accuracy of strong baselines.",
-    "Our analysis reveals that the gap between training and deployment is driven by distribution shift rather than model capacity.",
-    "Extensive experiments on {datasets} real-world datasets demonstrate consistent improvements over the state of the art.",
+    (
+        "We show that {name} reduces the computational cost by a factor of {factor} while matching the "
+        "accuracy of strong baselines."
+    ),
+    (
+        "Our analysis reveals that the gap between training and deployment is driven by distribution "
+        "shift rather than model capacity."
+    ),
+    (
+        "Extensive experiments on {datasets} real-world datasets demonstrate consistent improvements "
+        "over the state of the art."
+    ),
     "We further provide theoretical guarantees on convergence under mild assumptions on the data distribution.",
     "These results suggest that {method} methods are a practical path towards reliable {topic_lower} at scale.",
 )
@@ -214,7 +223,10 @@ def _comments(rng: random.Random, name: str) -> tuple[str | None, str | None]:
         f"{pages} pages, accepted to the {venue}",
         f"{venue} ({acronym} Workshop)",
         f"Accepted as an Oral (Contributed Talk) at the {venue} Workshop on {workshop} ({acronym})",
-        f"{pages} pages ({rng.randint(4, 9)} are main text), {figures} figures, {tables} tables. Accepted to the {acronym} Workshop at {venue}",
+        (
+            f"{pages} pages ({rng.randint(4, 9)} are main text), {figures} figures, {tables} tables. "
+            f"Accepted to the {acronym} Workshop at {venue}"
+        ),
         f"Accepted at the 43rd International Conference on Machine Learning ({venue})",
         f"Accepted at {venue} {acronym} Workshop. Code available at https://github.com/{user}/{repo}",
         f"This paper is accepted by the {venue} Position Track",

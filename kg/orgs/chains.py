@@ -193,7 +193,8 @@ class _ChainBuilder:
     def chains(self) -> list[list[Level]]:
         for index, level in enumerate(self.levels):
             self._end_at_country()
-            # ", and" before a list's last affiliation begins it: "Foo Lab, Bar Institute, and Baz Centre, Bar Institute"
+            # ", and" before a list's last affiliation begins it: "Foo Lab, Bar Institute, and Baz Centre, Bar
+            # Institute"
             begins = bool(self.groups) and not self.units and level.name.startswith("and ")
             if begins:
                 level = replace(level, name=level.name.removeprefix("and ")).noted("and-begins-affiliation")

@@ -63,7 +63,10 @@ _NATIVE_OF = re.compile(
 # "University" right before a one-word place ("Universität Freiburg", "Technical University
 # Munich") means "of"; "University College London" has no place there.
 _NATIVE_BARE = re.compile(
-    r"^(?P<kind>technical university|university) (?!of\b|college\b|hospital\b|medical\b|center\b|centre\b|clinic\b|press\b)(?P<place>\S+)$"
+    (
+        r"^(?P<kind>technical university|university) "
+        r"(?!of\b|college\b|hospital\b|medical\b|center\b|centre\b|clinic\b|press\b)(?P<place>\S+)$"
+    )
 )
 # Cities written in their own language -> the English name the alias table uses.
 EXONYMS = word_mapping("exonym")

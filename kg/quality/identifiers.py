@@ -15,7 +15,8 @@ SET_ASIDE = (
     + """SELECT ?record ?name ?link ?reason WHERE {
   ?note a kg:SetAsideIdentifier ; kg:reason ?reason ; prov:wasDerivedFrom ?from .
   ?from rdfs:label ?record ; kg:line ?line ; prov:wasDerivedFrom/dcterms:title ?file .
-  OPTIONAL { ?note kg:nameAsWritten ?name } OPTIONAL { ?note kg:position ?position } OPTIONAL { ?note rdfs:seeAlso ?link }
+  OPTIONAL { ?note kg:nameAsWritten ?name } OPTIONAL { ?note kg:position ?position }
+  OPTIONAL { ?note rdfs:seeAlso ?link }
 } ORDER BY ?file ?line ?position ?link ?reason"""
 )
 

@@ -16,7 +16,10 @@ _BYLINES = "SELECT ?paper ?author WHERE { ?paper dcterms:creator ?author }"
 _ORGANISATIONS = """SELECT DISTINCT ?paper ?organisation WHERE {
   ?paper schema:sourceOrganization ?listed . ?listed org:subOrganizationOf* ?organisation .
   FILTER NOT EXISTS { ?organisation org:subOrganizationOf ?above } }"""
-_NAMES = "SELECT ?author (MIN(?label) AS ?name) WHERE { ?paper dcterms:creator ?author . ?author rdfs:label ?label } GROUP BY ?author"
+_NAMES = (
+    "SELECT ?author (MIN(?label) AS ?name) WHERE { ?paper dcterms:creator ?author . ?author "
+    "rdfs:label ?label } GROUP BY ?author"
+)
 
 
 def paper_groups(papers: Iterable[str], evidence: dict[str, set[str]]) -> list[set[str]]:

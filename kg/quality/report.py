@@ -69,7 +69,8 @@ SELECT ?org ?label WHERE {
 
 UNITS_BY_DOMAIN = """
 SELECT ?unit ?domain (MIN(?unitLabel) AS ?unitName) (MIN(?parentLabel) AS ?parentName) ?why WHERE {
-  ?record a kg:UnitByDomain ; kg:unit ?unit ; kg:parentInstitution ?parent ; kg:emailDomain ?domain ; rdfs:comment ?why .
+  ?record a kg:UnitByDomain ; kg:unit ?unit ; kg:parentInstitution ?parent ;
+    kg:emailDomain ?domain ; rdfs:comment ?why .
   ?unit rdfs:label ?unitLabel . ?parent rdfs:label ?parentLabel .
 } GROUP BY ?unit ?domain ?why ORDER BY ?unit
 """

@@ -31,8 +31,8 @@ also be in the SELECT clause (with GROUP BY, group by it too); the runner leaves
 out of the output, since they only repeat the input. ``limit`` is special: SPARQL cannot bind
 a LIMIT, so the runner cuts the result rows instead; a query with a ``limit`` also takes ``offset``
 (the rows to skip, default 0), so a long answer is read a page at a time. The rows after the page
-are counted only up to :data:`MORE_COUNTED`, so a first page costs no more than reading it. PREFIX lines for :data:`kg.vocab.PREFIXES`
-are added, so queries may use ``kg:``, ``dcterms:``, ``foaf:``… without declaring them.
+are counted only up to :data:`MORE_COUNTED`, so a first page costs no more than reading it. PREFIX lines for
+:data:`kg.vocab.PREFIXES` are added, so queries may use ``kg:``, ``dcterms:``, ``foaf:``… without declaring them.
 
 The store's default graph is the union of the source graphs, and Oxigraph's union keeps a
 triple once per source that states it (a venue, an author named by two listings). Queries

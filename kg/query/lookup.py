@@ -181,7 +181,10 @@ def _by_name(store: SparqlStore, kind: str, text: str) -> URIRef:
 def _from_index(store: SparqlStore, kind: str, text: str, typed: str, index: KeyIndex) -> URIRef:
     """The tiers of :func:`find_entity` decided from the kind's stored key index
     (:mod:`kg.index.name_index`) instead of every key read as a row."""
-    acronym = f"SELECT DISTINCT ?e WHERE {{ ?e {KG.acronymKey} {ox.Literal(typed)} ; a {ENTITY_CLASSES[kind]} ; {KG.matchKey} ?key }}"
+    acronym = (
+        f"SELECT DISTINCT ?e WHERE {{ ?e {KG.acronymKey} {ox.Literal(typed)} ; a "
+        f"{ENTITY_CLASSES[kind]} ; {KG.matchKey} ?key }}"
+    )
     tiers = (
         lambda: index.joined(typed.replace(" ", "")),
         lambda: {row[0] for row in text_rows(store, acronym)} if kind == "institution" else set(),
@@ -284,9 +287,15 @@ def _facts(store: SparqlStore, kind: str, matches: list[str]) -> dict[str, dict]
 
 
 _PAPERS = {
-    "author": "SELECT ?e (COUNT(DISTINCT ?p) AS ?n) WHERE { VALUES_BLOCK ?p <http://purl.org/dc/terms/creator> ?e } GROUP BY ?e",
+    "author": (
+        "SELECT ?e (COUNT(DISTINCT ?p) AS ?n) WHERE { VALUES_BLOCK ?p "
+        "<http://purl.org/dc/terms/creator> ?e } GROUP BY ?e"
+    ),
     "institution": f"SELECT ?e (MAX(?c) AS ?n) WHERE {{ VALUES_BLOCK ?e {KG.paperCount} ?c }} GROUP BY ?e",
-    "topic": "SELECT ?e (COUNT(DISTINCT ?p) AS ?n) WHERE { VALUES_BLOCK ?p <http://purl.org/dc/terms/subject> ?e } GROUP BY ?e",
+    "topic": (
+        "SELECT ?e (COUNT(DISTINCT ?p) AS ?n) WHERE { VALUES_BLOCK ?p "
+        "<http://purl.org/dc/terms/subject> ?e } GROUP BY ?e"
+    ),
 }
 _WITHIN = f"""SELECT DISTINCT ?e ?top WHERE {{ VALUES_BLOCK
     {{ ?p {KG.authorship} ?a . ?a {KG.author} ?e ; {KG.affiliation} ?o }}
@@ -298,7 +307,9 @@ _INSTITUTIONS = {  # an author's institutions (own affiliations or the papers'),
         {{ ?p {KG.authorship} ?a . ?a {KG.author} ?e ; {KG.affiliation} ?o }}
         UNION {{ ?p <http://purl.org/dc/terms/creator> ?e ; {SCHEMA.sourceOrganization} ?o }}
         {_EN_LABEL} }} GROUP BY ?e ?l ORDER BY ?e DESC(?n) ?l""",
-    "institution": f"SELECT ?e ?l (1 AS ?n) WHERE {{ VALUES_BLOCK ?e {ORG.subOrganizationOf} ?o . {_EN_LABEL} }} ORDER BY ?e ?l",
+    "institution": (
+        f"SELECT ?e ?l (1 AS ?n) WHERE {{ VALUES_BLOCK ?e {ORG.subOrganizationOf} ?o . {_EN_LABEL} }} ORDER BY ?e ?l"
+    ),
     "topic": "SELECT ?e ?l ?n WHERE { VALUES_BLOCK FILTER (false) }",
 }
 

@@ -2,8 +2,8 @@
 
 The standard formats come from standard serializers (rdflib's JSON, Oxigraph's CSV and TSV): CSV
 holds plain values (a literal's lexical form, an IRI as is), TSV RDF terms as N-Triples writes
-them (``<iri>``, ``"text"@en``, bare numbers). Tables are for reading: IRIs under a known namespace are shortened to prefixed
-names (``author:gerhard-neumann``) and columns are aligned by display width, so Chinese names
+them (``<iri>``, ``"text"@en``, bare numbers). Tables are for reading: IRIs under a known namespace are shortened to
+prefixed names (``author:gerhard-neumann``) and columns are aligned by display width, so Chinese names
 line up too.
 """
 

@@ -7,9 +7,9 @@ reads the next ones and writes the finished batches, in reading order, to the st
 
 Triples about things many papers share (authors, venues, institutions, workshops,
 artifacts) are written once per process and source rather than once per paper (a quarter of
-all lines were such repeats); each source's graph still states them all. The store is a set, so what it holds, and every sorted export, is the
-same whatever the number of workers. The topic detail (assignments, weights, evidence) goes to a
-second output, the source's detail graph (:func:`kg.rdf.topic_triples.detail_graph`).
+all lines were such repeats); each source's graph still states them all. The store is a set, so what it holds, and
+every sorted export, is the same whatever the number of workers. The topic detail (assignments, weights, evidence) goes
+to a second output, the source's detail graph (:func:`kg.rdf.topic_triples.detail_graph`).
 """
 
 from __future__ import annotations

@@ -7,8 +7,8 @@ split, words broken across lines by a PDF ("bidi- rected") joined, and on their 
 :data:`PREFIX` letters too ("robotic" / "robots"); phrases are adjacent word pairs.
 
 Scores alone would let a long abstract win many titles, so titles and abstracts are assigned
-one to one (a maximum-weight assignment, scipy's ``linear_sum_assignment``) inside one venue and year, and a pair is kept
-only when all of these hold:
+one to one (a maximum-weight assignment, scipy's ``linear_sum_assignment``) inside one venue and year, and a pair is
+kept only when all of these hold:
 
 - the abstract holds at least :data:`MIN_COVERAGE` of the title's weight, and at least
   :data:`MIN_SHARED_WORDS` of its words (one shared rare word is a coincidence);
@@ -98,7 +98,8 @@ def title_abstract_matches(
 
 @dataclass
 class _Evidence:
-    """Per title (row) the scores of the abstracts sharing its terms, per abstract (column) the same, titles' weights."""
+    """Per title (row) the scores of the abstracts sharing its terms, per abstract (column) the same, titles'
+    weights."""
 
     title_terms: list[set[str]]
     abstract_terms: list[set[str]]
@@ -258,7 +259,9 @@ def _joined_in_order(
             for (title_from, abstract_from), (title_to, abstract_to) in zip(anchors, anchors[1:])
         ]
         if any(len(t) > len(a) for t, a in leftovers) and any(len(a) > len(t) for t, a in leftovers):
-            continue  # each file has papers the other lacks, so a title and an abstract left between the same neighbours may be two strays
+            # each file has papers the other lacks, so a title and an abstract left between the same neighbours
+            # may be two strays
+            continue
         for gap in leftovers:
             gaps = [gap]
             while gaps:  # a pair found in a gap splits it, and may leave one title and one abstract on either side
@@ -275,8 +278,9 @@ def _joined_in_order(
                             i,
                             j,
                             (
-                                f"title-abstract evidence {score:.1f}; the pair sits between the same two joined neighbours in "
-                                f"both files ({order}), ahead of any other candidate between them by {margin:.1f}"
+                                f"title-abstract evidence {score:.1f}; the pair sits between the same two joined "
+                                f"neighbours in both files ({order}), ahead of any other candidate between them by "
+                                f"{margin:.1f}"
                             ),
                             (score, margin),
                         )
@@ -298,7 +302,8 @@ def _joined_in_order(
 
 
 def _between(ordered: list[tuple[int, int]], after: float, before: float, left_out) -> list[int]:
-    """The indices of the (line, index) pairs with a line strictly between the two, in line order, but those left out."""
+    """The indices of the (line, index) pairs with a line strictly between the two, in line order, but those left
+    out."""
     start = bisect.bisect_right(ordered, (after, math.inf))
     stop = bisect.bisect_left(ordered, (before, -1))
     return [index for _, index in ordered[start:stop] if index not in left_out]

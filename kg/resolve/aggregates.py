@@ -10,8 +10,8 @@ An institution's papers are the papers that list it or one of its units
 - on each institution with papers: ``kg:paperCount``, ``kg:authorCount`` and the track and
   presentation counts (``kg:mainTrackPapers`` …) of ``top-institutions`` and ``track-breakdown``;
 - ``kg:InstitutionTopic`` / ``kg:InstitutionPartner`` nodes, linked from their
-  institution (``kg:institutionTopic`` …): the topic / partner institution counted (``kg:countedTopic`` …) and the number
-  of its papers that have it (``kg:paperCount``); a partner is a listed institution that is not
+  institution (``kg:institutionTopic`` …): the topic / partner institution counted (``kg:countedTopic`` …) and the
+  number of its papers that have it (``kg:paperCount``); a partner is a listed institution that is not
   one of the institution's own units;
 - ``kg:CoauthorPair`` nodes: two people (in code-point order of IRI) with at least :data:`PAIR_FLOOR`
   papers together, and ``kg:sharedPapers``;
@@ -271,7 +271,8 @@ def aggregate_triples(
 
 
 def _name_lines(store) -> Iterator[str]:
-    """``paper<TAB>`` for each paper that introduces an artifact, ``paper<TAB>list<TAB>name`` (JSON) for each of its names."""
+    """``paper<TAB>`` for each paper that introduces an artifact, ``paper<TAB>list<TAB>name`` (JSON) for each of its
+    names."""
     prologue = sparql_prologue()
     for (paper,) in store.select_terms(f"{prologue} SELECT ?paper WHERE {_INTRODUCING}"):
         yield f"{paper.value}\t\n"

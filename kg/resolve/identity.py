@@ -118,7 +118,8 @@ def apply_moves(store, moves: list[PersonMerge]) -> None:
         f"DELETE {{ GRAPH ?g {{ ?a {KG.author} ?old . ?paper {DCTERMS.creator} ?old }} }} "
         f"INSERT {{ GRAPH ?g {{ ?a {KG.author} ?new . ?paper {DCTERMS.creator} ?new }} }} "
         f"WHERE {{ {values} GRAPH ?g {{ ?paper {KG.authorship} ?a }} }} ;\n"
-        f"DELETE {{ GRAPH ?g {{ ?old {RDF.type} {FOAF.Person} }} }} WHERE {{ {values} GRAPH ?g {{ ?old {RDF.type} {FOAF.Person} }} "
+        f"DELETE {{ GRAPH ?g {{ ?old {RDF.type} {FOAF.Person} }} }} WHERE {{ {values} GRAPH ?g {{ "
+        f"?old {RDF.type} {FOAF.Person} }} "
         f"FILTER NOT EXISTS {{ GRAPH ?g {{ ?other {KG.author} ?old }} }} }}"
     )
 
@@ -133,11 +134,15 @@ def undo_moves(store, resolved: ox.NamedNode) -> None:
     if moves:
         store.update(
             f"DELETE {{ GRAPH ?g {{ ?a {KG.author} ?new . ?paper {DCTERMS.creator} ?new }} }} "
-            f"INSERT {{ GRAPH ?g {{ ?a {KG.author} ?old . ?paper {DCTERMS.creator} ?old . ?old {RDF.type} {FOAF.Person} }} }} "
+            f"INSERT {{ GRAPH ?g {{ ?a {KG.author} ?old . ?paper {DCTERMS.creator} ?old . ?old "
+            f"{RDF.type} {FOAF.Person} }} }} "
             f"WHERE {{ {_values(moves)} GRAPH ?g {{ ?paper {KG.authorship} ?a }} }}"
         )
     store.update(
-        f"DELETE {{ GRAPH {resolved} {{ ?m ?p ?o }} }} WHERE {{ GRAPH {resolved} {{ ?m {RDF.type} {KG.PersonMerge} ; ?p ?o }} }}"
+        (
+            f"DELETE {{ GRAPH {resolved} {{ ?m ?p ?o }} }} WHERE {{ GRAPH {resolved} {{ ?m {RDF.type} "
+            f"{KG.PersonMerge} ; ?p ?o }} }}"
+        )
     )
 
 

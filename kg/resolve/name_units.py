@@ -221,5 +221,8 @@ def _why(unit: tuple[str, ...], parent: tuple[str, ...], parent_name: str) -> st
     if unit[: len(parent)] == parent:
         return f"its name begins with the name of {parent_name!r}, an organisation the sources name alone"
     if unit[-len(parent) :] == parent:
-        return f"{parent_name!r}, written after the last comma or 'at' of its name, is an organisation the sources name alone"
+        return (
+            f"{parent_name!r}, written after the last comma or 'at' of its name, is an "
+            f"organisation the sources name alone"
+        )
     return f"its name begins with {' '.join(parent[:-1])!r}, the company the sources name {parent_name!r}"

@@ -135,8 +135,10 @@ def _rewrite(store: KGStore, moves: list[tuple[ox.NamedNode, ox.NamedNode, ox.Na
     moves = [*moves, *((detail_graph(graph), old, new) for graph, old, new in moves)]
     values = f"VALUES (?g ?old ?new) {{ {_values(moves)} }}"
     store.update(
-        f"DELETE {{ GRAPH ?g {{ ?old ?p ?o }} }} INSERT {{ GRAPH ?g {{ ?new ?p ?o }} }} WHERE {{ {values} GRAPH ?g {{ ?old ?p ?o }} }} ;\n"
-        f"DELETE {{ GRAPH ?g {{ ?s ?p ?old }} }} INSERT {{ GRAPH ?g {{ ?s ?p ?new }} }} WHERE {{ {values} GRAPH ?g {{ ?s ?p ?old }} }}"
+        f"DELETE {{ GRAPH ?g {{ ?old ?p ?o }} }} INSERT {{ GRAPH ?g {{ ?new ?p ?o }} }} WHERE {{ "
+        f"{values} GRAPH ?g {{ ?old ?p ?o }} }} ;\n"
+        f"DELETE {{ GRAPH ?g {{ ?s ?p ?old }} }} INSERT {{ GRAPH ?g {{ ?s ?p ?new }} }} WHERE {{ "
+        f"{values} GRAPH ?g {{ ?s ?p ?old }} }}"
     )
 
 
@@ -169,7 +171,8 @@ def read_papers(store: KGStore, minter: Minter) -> list[PaperFacts]:
           FILTER(?g != RESOLVED)
           OPTIONAL { GRAPH ?g { ?paper dcterms:title ?title FILTER(lang(?title) = "en") } }
           OPTIONAL { GRAPH ?g { ?paper dcterms:abstract ?abstract } }
-          OPTIONAL { GRAPH ?g { ?paper kg:projectPage|rdfs:seeAlso|schema:sameAs|^schema:isBasedOn/schema:codeRepository ?url } }
+          OPTIONAL { GRAPH ?g {
+            ?paper kg:projectPage|rdfs:seeAlso|schema:sameAs|^schema:isBasedOn/schema:codeRepository ?url } }
           OPTIONAL { GRAPH ?g { ?paper bibo:presentedAt ?venue . ?venue a bibo:Conference } }
           OPTIONAL { GRAPH ?g { ?paper prov:wasDerivedFrom/kg:line ?line } }
         }""".replace("RESOLVED", str(resolved_graph(minter))),

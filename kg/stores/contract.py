@@ -167,7 +167,10 @@ class KGStore(ABC):
         """Every quad but the graphs set aside that ``including`` does not name (their IRIs come from
         the store, checked by pyoxigraph)."""
         left_out = ", ".join(str(graph) for graph in self.graphs_aside(including))
-        return f"SELECT ?g ?s ?p ?o WHERE {{ GRAPH ?g {{ ?s ?p ?o }} {f'FILTER(?g NOT IN ({left_out}))' if left_out else ''} }}"
+        return (
+            f"SELECT ?g ?s ?p ?o WHERE {{ GRAPH ?g {{ ?s ?p ?o }} "
+            f"{f'FILTER(?g NOT IN ({left_out}))' if left_out else ''} }}"
+        )
 
     def close(self) -> None:  # noqa: B027 - a store with nothing to release need not say so
         pass

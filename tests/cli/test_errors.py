@@ -98,7 +98,10 @@ def test_graph_outputs_keep_builds_page_and_refuse_an_empty_network(built):
     empty = run_kg("graph", "coauthors", "--min-papers", "1000", cwd=built, check=False)
     assert empty.returncode == 1
     assert empty.stderr.decode().splitlines() == [
-        "kg: error: the thresholds leave no coauthors in the network: lower --min-papers, --min-weight or raise --max-team"
+        (
+            "kg: error: the thresholds leave no coauthors in the network: lower --min-papers, "
+            "--min-weight or raise --max-team"
+        )
     ]
 
 

@@ -105,7 +105,8 @@ def test_every_paper_has_its_byline_in_the_export(exported):
         """
         SELECT ?paper WHERE { ?paper a schema:ScholarlyArticle
           FILTER(NOT EXISTS { ?paper dcterms:title|dcterms:abstract ?text }
-                 || EXISTS { ?paper kg:authorship ?a FILTER NOT EXISTS { ?a kg:position ?p ; kg:nameAsWritten ?w ; kg:author ?x } })
+                 || EXISTS { ?paper kg:authorship ?a
+                             FILTER NOT EXISTS { ?a kg:position ?p ; kg:nameAsWritten ?w ; kg:author ?x } })
         }""",
         initNs=PREFIXES,
     )

@@ -101,6 +101,7 @@ def test_index_search_finds_authors_and_institutions_as_the_cli_does(built, brow
     ):
         found = browser.evaluate(f"""(() => {{ const box = document.getElementById('find'); box.value = {typed!r};
             box.dispatchEvent(new Event('input'));
-            return [...document.querySelectorAll('#results a')].map(a => [a.textContent, a.getAttribute('href')]); }})()""")
+            return [...document.querySelectorAll('#results a')]
+              .map(a => [a.textContent, a.getAttribute('href')]); }})()""")
         assert found and found[0][0] == expected, (typed, found)
         assert (built / "site" / found[0][1]).is_file()

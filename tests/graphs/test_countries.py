@@ -21,7 +21,8 @@ FIXTURE = Path(__file__).parent.parent / "data" / "countries.txt"
 
 @pytest.fixture(scope="module")
 def store() -> KGStore:
-    """Four papers: Stanford, MIT and Oxford; Oxford's department and TU Munich; Stanford and Google; TU Munich alone."""
+    """Four papers: Stanford, MIT and Oxford; Oxford's department and TU Munich; Stanford and Google; TU Munich
+    alone."""
     store = KGStore("memory")
     ingest([FIXTURE], store, Minter())
     return store

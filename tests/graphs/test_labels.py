@@ -26,7 +26,8 @@ READ = """(() => ({boxes: drawnLabels.map(b => [b.left, b.top, b.right, b.bottom
   top: nodes.get().sort((a, b) => a.rank - b.rank).slice(0, 50).map(n => n.id)}))()"""
 #: Where a node sits on the canvas, and the canvas's centre, after a search.
 CENTRED = """(() => { const id = network.getSelectedNodes()[0], p = network.canvasToDOM(network.getPosition(id));
-  return {name: nodes.get(id).name, x: p.x, y: p.y, cx: container.clientWidth / 2, cy: container.clientHeight / 2}; })()"""
+  return {name: nodes.get(id).name, x: p.x, y: p.y,
+          cx: container.clientWidth / 2, cy: container.clientHeight / 2}; })()"""
 
 
 def _grid(count: int) -> dict[str, tuple[float, float]]:

@@ -21,7 +21,8 @@ Evil <script>window.__pwned = 1</script> Paper <img src=x onerror="window.__pwne
 
 关于页面安全性的一篇邪恶论文
 
-Mallory (<Img Src=X Onerror=Function("window.__pwned=3")()>), Alice Example, Bob (<Script>Function("window.__pwned=5")()</Script>)
+Mallory (<Img Src=X Onerror=Function("window.__pwned=3")()>), Alice Example, \
+Bob (<Script>Function("window.__pwned=5")()</Script>)
 
 机构 * Evil <img src=x onerror="window.__pwned=4"> Institute（邪恶研究所） ； Good University 纠错
 
@@ -61,7 +62,10 @@ def test_pages_draw_every_author_and_institution(sample_pages, browser, sample_s
     assert browser.evaluate("network.body.nodeIndices.length") == 135
     neumann, freymuth = (f"https://kg.example.org/id/author/{name}" for name in ("gerhard-neumann", "niklas-freymuth"))
     weights = browser.evaluate(
-        f"edges.get().filter(e => [e.from, e.to].sort().join() === {sorted([freymuth, neumann])!r}.join()).map(e => e.value)"
+        (
+            f"edges.get().filter(e => [e.from, e.to].sort().join() === "
+            f"{sorted([freymuth, neumann])!r}.join()).map(e => e.value)"
+        )
     )
     assert weights == [2]
     browser.open(sample_pages / "exports" / "institutions.html")
@@ -305,7 +309,8 @@ def test_a_large_network_is_drawn_person_by_person_with_a_page_per_community(tmp
 
 #: The nodes whose disc is not wholly inside the canvas.
 EVERY_NODE_IN_VIEW = """(() => { const w = container.clientWidth, h = container.clientHeight;
-  return nodes.get().filter(n => { const p = network.canvasToDOM(network.getPosition(n.id)), r = n.size * network.getScale();
+  return nodes.get().filter(n => { const p = network.canvasToDOM(network.getPosition(n.id)),
+      r = n.size * network.getScale();
     return p.x - r < 0 || p.y - r < 0 || p.x + r > w || p.y + r > h; }).map(n => n.name); })()"""
 
 
@@ -323,7 +328,10 @@ def test_overlay_colours_nodes_by_the_mean_year_of_their_papers(tmp_path, browse
     browser.open(page)
     before = browser.evaluate("nodes.get().map(n => n.color)")
     browser.evaluate(
-        "(() => { const s = document.getElementById('colouring'); s.value = 'year'; s.dispatchEvent(new Event('change')); })()"
+        (
+            "(() => { const s = document.getElementById('colouring'); s.value = 'year'; "
+            "s.dispatchEvent(new Event('change')); })()"
+        )
     )
     by_year = browser.evaluate("Object.fromEntries(nodes.get().map(n => [n.year, n.color]))")
     assert len(set(by_year.values())) == 10 and browser.evaluate("nodes.get().map(n => n.color)") != before

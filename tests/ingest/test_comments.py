@@ -31,7 +31,10 @@ EXPECTED = {
         track="workshop",
         workshops=[
             W(
-                "Decision-Making from Offline Datasets to Online Adaptation: Black-Box Optimization to Reinforcement Learning",
+                (
+                    "Decision-Making from Offline Datasets to Online Adaptation: Black-Box Optimization "
+                    "to Reinforcement Learning"
+                ),
                 None,
             )
         ],
@@ -193,7 +196,8 @@ def test_a_well_known_conference_keeps_its_full_name_as_a_label(sample_store):
     rows = list(
         sample_store.query("""PREFIX kg: <https://kg.example.org/ontology#>
         PREFIX skos: <http://www.w3.org/2004/02/skos/core#> PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
-        SELECT DISTINCT ?label ?full WHERE { ?series a kg:ConferenceSeries ; rdfs:label ?label ; skos:altLabel ?full }""")
+        SELECT DISTINCT ?label ?full WHERE {
+          ?series a kg:ConferenceSeries ; rdfs:label ?label ; skos:altLabel ?full }""")
     )
     assert [(str(label), str(full)) for label, full in rows] == [
         ("ICML", "International Conference on Machine Learning")

@@ -165,7 +165,10 @@ def test_apposition_new_type_and_naming_cues():
 def test_acronym_with_long_form_and_markup():
     analysis = analyse(
         None,
-        r"We fill the gap by introducing \textbf{UPHELD} (Utility \& Planning Human-Scale Evaluated Long Dialogues), a large benchmark.",
+        (
+            r"We fill the gap by introducing \textbf{UPHELD} (Utility \& Planning Human-Scale Evaluated "
+            r"Long Dialogues), a large benchmark."
+        ),
     )
     [artifact] = analysis.artifacts
     assert (artifact.name, artifact.kind) == ("UPHELD", "benchmark")
@@ -229,7 +232,8 @@ def test_topic_assignment_records_the_matched_label_and_section(store):
         store.query(
             sparql_prologue()
             + """
-        SELECT ?label ?section WHERE { ?a kg:topic topic:speculative-decoding ; kg:matchedLabel ?label ; kg:foundIn ?section }""".replace(
+        SELECT ?label ?section WHERE {
+          ?a kg:topic topic:speculative-decoding ; kg:matchedLabel ?label ; kg:foundIn ?section }""".replace(
                 "topic:", f"<{BASE}topic/"
             ).replace("speculative-decoding ;", "speculative-decoding> ;")
         )

@@ -101,7 +101,9 @@ def test_death_while_applying_a_committed_source_is_finished_on_next_open(tmp_pa
                 return apply(self, entry)
             graph = ox.NamedNode(sources[0].read_text())
             lines = sources[0].with_suffix(".nt").read_text().splitlines(True)
-            self.oxigraph.bulk_load(input="".join(lines[: len(lines) // 2]), format=ox.RdfFormat.N_TRIPLES, to_graph=graph)
+            self.oxigraph.bulk_load(
+                input="".join(lines[: len(lines) // 2]), format=ox.RdfFormat.N_TRIPLES, to_graph=graph
+            )
             self.oxigraph.flush()
             os._exit(9)
         EmbeddedStore._apply = half_then_die

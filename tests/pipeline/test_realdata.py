@@ -52,7 +52,10 @@ def test_a_record_with_a_rejected_institution_entry_is_found_by_its_line_as_its_
 
     listing = tmp_path / "loom_listing.txt"
     listing.write_text(
-        "LOOM\n\nA Loom Paper\n\nA Loom Paper\n\nAda Lovelace, Alan Turing\n\n机构 * Ada Lovelace ； Loom University 纠错\n",
+        (
+            "LOOM\n\nA Loom Paper\n\nA Loom Paper\n\nAda Lovelace, Alan Turing\n\n机构 * Ada Lovelace ； "
+            "Loom University 纠错\n"
+        ),
         encoding="utf-8",
     )
     store = KGStore("memory")

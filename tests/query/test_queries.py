@@ -345,7 +345,8 @@ def test_update_in_a_query_file_is_refused(sample_store):
 def test_header_parser_is_tolerant():
     query = parse_query(
         "# A free comment line\n#\n#TITLE: Things\n# author: someone\n"
-        "# param: who : Author : Who: the person\n# param: n : integer : How many : 5\n\nSELECT * WHERE {}\n# param: late : string : not header\n",
+        "# param: who : Author : Who: the person\n# param: n : integer : How many : 5\n\n"
+        "SELECT * WHERE {}\n# param: late : string : not header\n",
         "things",
     )
     assert query.title == "Things" and query.description == "Things"
@@ -514,7 +515,8 @@ def test_derived_match_keys_are_the_match_keys_of_the_labels(sample_store, kind)
     for entity, key in sample_store.select_terms(f"SELECT ?e ?k WHERE {{ ?e a {cls} ; {KG.matchKey} ?k }}"):
         stored.setdefault(entity.value, set()).add(key.value)
     labels = sample_store.select_terms(
-        f"SELECT ?e ?l WHERE {{ ?e a {cls} . {{ ?e {RDFS.label}|{FOAF.name}|{SKOS.prefLabel}|{SKOS.altLabel}|{KG.acronym}|{KG.nameAsWritten} ?l }} "
+        f"SELECT ?e ?l WHERE {{ ?e a {cls} . {{ ?e "
+        f"{RDFS.label}|{FOAF.name}|{SKOS.prefLabel}|{SKOS.altLabel}|{KG.acronym}|{KG.nameAsWritten} ?l }} "
         f"UNION {{ ?a {KG.author} ?e ; {KG.nameAsWritten} ?l }} }}"
     )
     expected: dict[str, set[str]] = {}

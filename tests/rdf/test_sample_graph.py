@@ -55,13 +55,15 @@ def test_institutions_with_english_and_chinese_labels(sample_store):
         sample_store,
         """
         SELECT ?label { ?paper schema:sourceOrganization ?org . ?org rdfs:label ?label
-          FILTER(STRSTARTS(STR(?org), "https://kg.example.org/id/institution/university-of-science-and-technology-of-china")) }""",
+          FILTER(STRSTARTS(STR(?org),
+                           "https://kg.example.org/id/institution/university-of-science-and-technology-of-china")) }""",
     )
     assert {r[0] for r in labels} == {"University of Science and Technology of China", "中国科学技术大学"}
     papers = one(
         sample_store,
         """SELECT (COUNT(DISTINCT ?p) AS ?n) {
-        ?p schema:sourceOrganization <https://kg.example.org/id/institution/university-of-science-and-technology-of-china> }""",
+        ?p schema:sourceOrganization
+          <https://kg.example.org/id/institution/university-of-science-and-technology-of-china> }""",
     )
     assert papers == 6
 

@@ -109,7 +109,10 @@ def test_terms_fold_plurals_hyphens_and_words_broken_across_lines():
 # on their text show that order.
 WEAK = (
     "Choice Is What Matters after Attention",
-    "Softmax normalisation of attention scores is replaced by a learned selection rule; the resulting layers train faster.",
+    (
+        "Softmax normalisation of attention scores is replaced by a learned selection rule; the "
+        "resulting layers train faster."
+    ),
 )
 
 
@@ -172,7 +175,7 @@ def test_papers_without_abstracts_keep_the_order_and_stay_unjoined():
     assert all(absorbed[3:] == canonical[3:] for absorbed, canonical in joined.items())
 
 
-def test_a_stray_title_and_a_stray_abstract_between_the_same_neighbours_stay_apart_when_each_file_has_papers_the_other_lacks():
+def test_stray_title_and_abstract_between_the_same_neighbours_stay_apart_when_each_file_has_papers_the_other_lacks():
     # Between the neighbours 7 and 8: the WEAK title (its abstract missing) beside an abstract of
     # a paper the listing lacks, sharing the word "attention". Elsewhere, a title without its
     # abstract (2) and an abstract without its title (after 18) show that both files have strays.

@@ -21,7 +21,10 @@ from kg.vocab import sparql_prologue
 CHECKS = library(QUERIES_DIR / "checks")
 LIBRARY = library()
 _MOST = {
-    "institution": "SELECT ?x (COUNT(DISTINCT ?p) AS ?n) WHERE { ?p schema:sourceOrganization ?x } GROUP BY ?x ORDER BY DESC(?n) ?x",
+    "institution": (
+        "SELECT ?x (COUNT(DISTINCT ?p) AS ?n) WHERE { ?p schema:sourceOrganization ?x } "
+        "GROUP BY ?x ORDER BY DESC(?n) ?x"
+    ),
     "author": "SELECT ?x (COUNT(DISTINCT ?p) AS ?n) WHERE { ?p dcterms:creator ?x } GROUP BY ?x ORDER BY DESC(?n) ?x",
     "topic": "SELECT ?x (COUNT(DISTINCT ?p) AS ?n) WHERE { ?p dcterms:subject ?x } GROUP BY ?x ORDER BY DESC(?n) ?x",
 }

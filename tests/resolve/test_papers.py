@@ -112,7 +112,9 @@ def test_abstract_only_record_merges_into_its_listing_record():
         paper(
             "p:abstract",
             "g:abstracts",
-            abstract="We evaluate lifelong unlearning of MLLMs on the MLUBench benchmark and report evaluation results.",
+            abstract=(
+                "We evaluate lifelong unlearning of MLLMs on the MLUBench benchmark and report evaluation results."
+            ),
         ),
         paper(
             "p:abstract",
@@ -194,8 +196,8 @@ def test_the_evidence_of_a_paper_two_sources_state_does_not_follow_hash_order():
         sys.path.insert(0, {tests!r})
         from resolve.test_papers import MLUBENCH_ABSTRACT, TITLE, paper
         from kg.resolve.papers import find_merges
-        papers = [paper("p:1", "g:json", title=TITLE, abstract=MLUBENCH_ABSTRACT), paper("p:1", "g:listing", title=TITLE),
-                  paper("p:a", "g:abstracts", abstract=MLUBENCH_ABSTRACT)]
+        papers = [paper("p:1", "g:json", title=TITLE, abstract=MLUBENCH_ABSTRACT),
+                  paper("p:1", "g:listing", title=TITLE), paper("p:a", "g:abstracts", abstract=MLUBENCH_ABSTRACT)]
         print([(m.canonical.graph, m.evidence, m.explanation) for m in find_merges(papers).merges])
     """.format(tests=str(Path(__file__).resolve().parents[1]))
     answers = {

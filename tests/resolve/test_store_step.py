@@ -68,7 +68,10 @@ def test_samples_done_when(sample_store):
     assert (
         count(
             sample_store,
-            f'<{ID}institution/university-of-illinois-urbana-champaign> skos:prefLabel "University of Illinois Urbana-Champaign"@en ; skos:altLabel "UIUC"@en',
+            (
+                f'<{ID}institution/university-of-illinois-urbana-champaign> skos:prefLabel "University '
+                f'of Illinois Urbana-Champaign"@en ; skos:altLabel "UIUC"@en'
+            ),
         )
         == 1
     )
@@ -207,7 +210,10 @@ def test_sample_graph_conforms_to_the_shapes(sample_store):
 
 BROKEN = {
     "a gap in byline positions": (
-        f"DELETE {{ ?a kg:position 2 }} INSERT {{ ?a kg:position 3 }} WHERE {{ {MLUBENCH} kg:authorship ?a . ?a kg:position 2 }}",
+        (
+            f"DELETE {{ ?a kg:position 2 }} INSERT {{ ?a kg:position 3 }} WHERE {{ {MLUBENCH} "
+            f"kg:authorship ?a . ?a kg:position 2 }}"
+        ),
         "positions are not 1..n",
     ),
     "a person without a name": (

@@ -217,7 +217,8 @@ PAYLOAD_PIECES = [
     "\U0001f600",
 ]
 TRIPLE_QUOTED = '''PREFIX dcterms: <http://purl.org/dc/terms/>
-SELECT ?paper ?value WHERE { ?paper dcterms:title ?title FILTER (STR(?title) = ?value || ?title = """a \\""" quote""") }'''
+SELECT ?paper ?value WHERE { ?paper dcterms:title ?title FILTER (STR(?title) = ?value \
+|| ?title = """a \\""" quote""") }'''
 
 
 def test_a_fuzzed_corpus_of_quote_payloads_gives_the_same_rows_on_both_stores(server, tmp_path, sample_store):

@@ -67,7 +67,8 @@ def test_a_store_from_before_publication_is_published_by_its_first_reader(tmp_pa
 
 @pytest.mark.slow
 def test_readers_beside_repeated_builds_never_fail():
-    """The stress script, small: every `kg stats` / `kg query` beside two builds exits 0 with the old or the new graph."""
+    """The stress script, small: every `kg stats` / `kg query` beside two builds exits 0 with the old or the new
+    graph."""
     script = Path(__file__).resolve().parents[2] / "bench" / "stress_readers.py"
     done = subprocess.run(
         [sys.executable, str(script), "--papers", "150", "--builds", "2", "--readers", "12"],

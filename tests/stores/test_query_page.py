@@ -39,7 +39,8 @@ def test_the_query_page_runs_a_library_query_offline(port, chromium):
     names = chromium.evaluate("Array.from(document.querySelectorAll('#example option')).map(o => o.textContent)")
     assert any(name.startswith("top-institutions:") for name in names)
     chromium.evaluate("""(() => { const select = document.getElementById('example');
-        select.value = String(Array.from(select.options).findIndex(o => o.textContent.startsWith('top-institutions:')) - 1);
+        select.value = String(Array.from(select.options)
+          .findIndex(o => o.textContent.startsWith('top-institutions:')) - 1);
         select.dispatchEvent(new Event('change')); document.getElementById('run').click(); })()""")
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and not chromium.evaluate("document.querySelectorAll('#results tr').length"):

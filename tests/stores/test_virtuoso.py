@@ -196,7 +196,8 @@ def test_the_bulk_path_loads_the_export_and_the_counts_match(virtuoso, embedded,
 
 
 def test_a_synthetic_corpus_of_2000_papers_through_the_bulk_path(virtuoso, tmp_path):
-    """At scale too every query gives the embedded rows in the same order (each ORDER BY is total) but those recorded."""
+    """At scale too every query gives the embedded rows in the same order (each ORDER BY is total) but those
+    recorded."""
     from kg.ingest.synth import write_corpus
 
     clear(virtuoso)

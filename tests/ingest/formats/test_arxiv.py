@@ -90,7 +90,8 @@ def test_feed_papers_in_the_graph_with_venue_from_the_comment(tmp_path):
         sparql_prologue()
         + """SELECT (COUNT(DISTINCT ?paper) AS ?n) WHERE {
         ?paper bibo:presentedAt ?venue ; bibo:numPages 8 ; kg:figureCount 3 ; schema:sameAs ?abs .
-        ?venue schema:startDate ?year . FILTER(STR(?year) = "2024" && STRSTARTS(STR(?abs), "https://arxiv.org/abs/2406.")) }"""
+        ?venue schema:startDate ?year .
+        FILTER(STR(?year) = "2024" && STRSTARTS(STR(?abs), "https://arxiv.org/abs/2406.")) }"""
     )
     assert int(next(iter(rows))[0]) == len(papers)
 

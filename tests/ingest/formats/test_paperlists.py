@@ -591,7 +591,8 @@ def test_an_affiliation_without_a_letter_or_digit_is_none(tmp_path, aff, expecte
                 ["Warp Group, Loom University, Germany", "Weft Institute-WI, Loomstadt, Germany"],
             ],
         ),
-        # near-misses: a first name that no organisation word ends, a unit after its university, a half nobody gives alone
+        # near-misses: a first name that no organisation word ends, a unit after its university, a half nobody gives
+        # alone
         ("Google; DeepMind; Google DeepMind", [["Google"], ["DeepMind"], ["Google DeepMind"]]),
         (
             "Loom University; Warp Graduate School; Loom University Warp Graduate School",
@@ -602,7 +603,8 @@ def test_an_affiliation_without_a_letter_or_digit_is_none(tmp_path, aff, expecte
             [["Loom University"], ["Loom University Weave Technology"], ["Weft Labs"]],
         ),
         (
-            "Loom University, Germany; Germany Weave Institute; Loom University, Germany Weave Institute",  # no half alone
+            # no half alone
+            "Loom University, Germany; Germany Weave Institute; Loom University, Germany Weave Institute",
             [["Loom University, Germany"], ["Germany Weave Institute"], ["Loom University, Germany Weave Institute"]],
         ),
     ],
