@@ -6,7 +6,8 @@ Writes a synthetic corpus (``kg synth``), builds its co-author, institution and 
 temporary folder, opens each in the tests' Chromium driver (networking off, 1280×900) and
 prints, per page and at two window sizes (1280×900 and 900×640): file size, load time, nodes,
 labels drawn (communities' names included), overlapping label pairs and whether the 50 most prolific
-are labelled. With ``--out``, saves ``coauthors-N.png``, ``institutions-N.png`` and ``countries-N.png`` there, reduced to 256 colours (Pillow's ``quantize(256, FASTOCTREE)``,
+are labelled. With ``--out``, saves ``coauthors-N.png``, ``institutions-N.png`` and ``countries-N.png``
+there, reduced to 256 colours (Pillow's ``quantize(256, FASTOCTREE)``,
 no dithering: the text stays sharp at a third of the bytes). ``--pages DIR`` measures pages
 already built instead (``DIR/coauthors.html``, ``DIR/institutions.html``): before and after a change.
 """
@@ -32,7 +33,8 @@ NETWORKS = ("coauthors", "institutions", "countries")
 SMALL_WINDOW = (900, 640)
 #: The page's labels and the most prolific nodes, read from the page (drawnLabels: boxes with node ids).
 READ_LABELS = """(() => ({
-  boxes: (typeof drawnLabels === 'undefined' ? [] : drawnLabels).map(b => [b.left, b.top, b.right, b.bottom, b.id || '']),
+  boxes: (typeof drawnLabels === 'undefined' ? [] : drawnLabels)
+    .map(b => [b.left, b.top, b.right, b.bottom, b.id || '']),
   nodes: nodes.length,
   top: nodes.get().sort((a, b) => a.rank - b.rank).slice(0, 50).map(n => n.id),
 }))()"""

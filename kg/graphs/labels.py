@@ -74,7 +74,8 @@ CENTRE = Spot(len(SPOTS))
 
 @dataclass(frozen=True)
 class Ladder:
-    """The scales labels are placed at, smallest first; the first ``fitted`` are ones a canvas can fit the network at."""
+    """The scales labels are placed at, smallest first; the first ``fitted`` are ones a canvas can fit
+    the network at."""
 
     scales: tuple[float, ...]
     fitted: int
