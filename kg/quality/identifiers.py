@@ -14,7 +14,8 @@ SET_ASIDE = (
     sparql_prologue()
     + """SELECT ?record ?name ?link ?reason WHERE {
   ?note a kg:SetAsideIdentifier ; kg:reason ?reason ; prov:wasDerivedFrom ?from .
-  ?from rdfs:label ?record ; kg:line ?line ; prov:wasDerivedFrom/dcterms:title ?file .
+  ?from kg:line ?line ; prov:wasDerivedFrom/dcterms:title ?file .
+  BIND (CONCAT(STR(?file), ":", STR(?line)) AS ?record)
   OPTIONAL { ?note kg:nameAsWritten ?name } OPTIONAL { ?note kg:position ?position }
   OPTIONAL { ?note rdfs:seeAlso ?link }
 } ORDER BY ?file ?line ?position ?link ?reason"""
