@@ -112,14 +112,7 @@ class _Evidence:
 def _evidence(titled: list[PaperFacts], untitled: list[PaperFacts]) -> _Evidence:
     """Each title's terms found in each abstract of another source, weighed by their rarity."""
     abstract_terms = [text_terms(paper.abstract or "") for paper in untitled]
-    frequency = Counter(term for terms in abstract_terms for term in terms)
-    postings: dict[str, list[int]] = defaultdict(list)
-    for j, terms in enumerate(abstract_terms):
-        for term in terms:
-            postings[term].append(j)
-    count = len(untitled)
-    weights = {term: math.log((count + 1) / (n + 0.5)) for term, n in frequency.items()}
-    unseen = math.log((count + 1) / 0.5)  # a term no abstract has
+    postings, weights, unseen = _rarity(abstract_terms)
     rows: list[dict[int, float]] = []
     totals: list[float] = []
     title_terms = [text_terms(paper.title or "") for paper in titled]
@@ -136,6 +129,19 @@ def _evidence(titled: list[PaperFacts], untitled: list[PaperFacts]) -> _Evidence
         for j, score in row.items():
             columns[j][i] = score
     return _Evidence(title_terms, abstract_terms, rows, columns, totals)
+
+
+def _rarity(abstract_terms: list[set[str]]) -> tuple[dict[str, list[int]], dict[str, float], float]:
+    """The abstracts holding each term, each term's weight by its rarity among them, and the weight of a term
+    no abstract has."""
+    frequency = Counter(term for terms in abstract_terms for term in terms)
+    postings: dict[str, list[int]] = defaultdict(list)
+    for j, terms in enumerate(abstract_terms):
+        for term in terms:
+            postings[term].append(j)
+    count = len(abstract_terms)
+    weights = {term: math.log((count + 1) / (n + 0.5)) for term, n in frequency.items()}
+    return postings, weights, math.log((count + 1) / 0.5)
 
 
 def _text_joins(evidence: _Evidence, count: int) -> dict[int, tuple[int, tuple[str, ...], str, Scores]]:
