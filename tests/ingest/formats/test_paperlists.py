@@ -9,27 +9,15 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
-from structured_sources import CONFERENCES, bylines, realdata, truth
+from structured_sources import CONFERENCES, bylines, read_records, realdata, truth
 
-from kg.ingest.formats import read_source
 from kg.ingest.formats.paperlists import header_from_file_name
 from kg.orgs.institutions import states_no_affiliation
 from kg.pipeline import ingest
 from kg.quality.identifiers import identifier_counts, identifier_report
 from kg.rdf.iris import Minter
-from kg.records import PaperRecord, Rejection
 from kg.stores.embedded import KGStore
 from kg.vocab import sparql_prologue
-
-
-def _read(path: Path, format_name: str | None = None) -> tuple[list[PaperRecord], list[Rejection], str]:
-    source, items = read_source(path, path.name, format_name)
-    items = list(items)
-    return (
-        [i for i in items if isinstance(i, PaperRecord)],
-        [i for i in items if isinstance(i, Rejection)],
-        source.format,
-    )
 
 
 @pytest.fixture(scope="module", params=CONFERENCES)
@@ -61,7 +49,7 @@ def _author_domains(entry: dict, count: int) -> list[str]:
 @pytest.mark.realdata
 @pytest.mark.parametrize("name", CONFERENCES)
 def test_records_have_exact_bylines_affiliations_and_ids(name):
-    records, rejections, fmt = _read(realdata(f"{name}.json"))
+    records, rejections, fmt = read_records(realdata(f"{name}.json"))
     expected = truth(name)["papers"]
     assert fmt == "paperlists" and not rejections and len(records) == len(expected)
     for record, paper, entry in zip(records, expected, _entries(name)):
@@ -198,7 +186,7 @@ GOOD = {
 def test_truncated_json_keeps_the_papers_before_and_rejects_the_rest_with_the_line(tmp_path):
     text = json.dumps([GOOD, {**GOOD, "title": "Second"}], indent=4)
     path = _write(tmp_path, text[: text.index('"Second"') + 5])
-    records, rejections, fmt = _read(path)
+    records, rejections, fmt = read_records(path)
     assert fmt == "paperlists" and [r.title for r in records] == ["A Good Paper"]
     assert len(rejections) == 1 and "truncated" in rejections[0].reason
     second_starts = text[: text.index('"Second"')].count("\n")  # 1-based line of its "{"
@@ -207,7 +195,7 @@ def test_truncated_json_keeps_the_papers_before_and_rejects_the_rest_with_the_li
 
 def test_wrong_types_reject_the_entry_and_go_on(tmp_path):
     bad = [{**GOOD, "title": 42}, {**GOOD, "author": {"name": "x"}}, "just a string", {**GOOD, "title": ""}, GOOD]
-    records, rejections, _ = _read(_write(tmp_path, json.dumps(bad, indent=2)))
+    records, rejections, _ = read_records(_write(tmp_path, json.dumps(bad, indent=2)))
     assert [r.title for r in records] == ["A Good Paper"]
     reasons = [r.reason for r in rejections]
     assert "'title' is int" in reasons[0] and "'author' is dict" in reasons[1]
@@ -247,7 +235,7 @@ def test_a_paper_whose_list_gives_no_byline_is_kept_without_authors(tmp_path):
 
 def test_invalid_json_names_line_and_column(tmp_path):
     text = json.dumps([GOOD], indent=2)[:-1] + ',\n  {"title": "x" "author": 1}\n]'
-    records, rejections, _ = _read(_write(tmp_path, text), "paperlists")
+    records, rejections, _ = read_records(_write(tmp_path, text), "paperlists")
     assert len(records) == 1 and len(rejections) == 1
     assert "invalid JSON" in rejections[0].reason and "column" in rejections[0].reason
 
@@ -256,7 +244,7 @@ def test_invalid_json_names_line_and_column(tmp_path):
     "text, reason", [('{"title": 1}', "not a JSON array"), ("[]  [", "after the end"), ("", "empty")]
 )
 def test_not_an_array_is_one_rejection(tmp_path, text, reason):
-    records, rejections, _ = _read(_write(tmp_path, text), "paperlists")
+    records, rejections, _ = read_records(_write(tmp_path, text), "paperlists")
     assert not records and len(rejections) == 1 and reason in rejections[0].reason
 
 
@@ -265,7 +253,7 @@ def test_json_of_many_records_streams_with_the_line_of_each(tmp_path):
         {**GOOD, "title": f"Paper number {i}", "site": f"https://openreview.net/forum?id=p{i}"} for i in range(3000)
     ]
     text = json.dumps(papers, indent=1)
-    records, rejections, _ = _read(_write(tmp_path, text))
+    records, rejections, _ = read_records(_write(tmp_path, text))
     assert len(records) == 3000 and not rejections
     lines = text.split("\n")
     for record in records[::500]:
@@ -334,7 +322,7 @@ def test_a_node_with_two_openreview_ids_violates_the_shapes():
 )
 def test_bylines_joined_by_commas_or_semicolons_under_author_or_authors(tmp_path, key, written, expected):
     entry = {"title": "A Good Paper", key: written, "status": "Poster"}
-    records, rejections, fmt = _read(_write(tmp_path, json.dumps([entry], indent=4)))
+    records, rejections, fmt = read_records(_write(tmp_path, json.dumps([entry], indent=4)))
     assert fmt == "paperlists" and not rejections
     assert records[0].authors == expected
 
@@ -345,7 +333,7 @@ def test_comma_byline_with_an_affiliation_list_of_another_length_gives_the_paper
         "author": "Ada Lovelace, Alan Turing, Grace Hopper",
         "aff": "University of London; Bletchley Park",
     }
-    records, _, _ = _read(_write(tmp_path, json.dumps([entry])))
+    records, _, _ = read_records(_write(tmp_path, json.dumps([entry])))
     assert [i.name for i in records[0].institutions] == ["University of London", "Bletchley Park"]
     assert not any(detail.affiliations for detail in records[0].author_details)
 
@@ -398,7 +386,7 @@ def test_escaped_characters_in_bylines_and_affiliations_split_nothing(tmp_path):
         "author": "Dana O&#39;Hara, Alan Turing",
         "aff": "Northwest Polytechnic University Xi&amp;amp;#x27;an; AT&T Labs",
     }
-    records, _, _ = _read(_write(tmp_path, json.dumps([entry])))
+    records, _, _ = read_records(_write(tmp_path, json.dumps([entry])))
     assert records[0].authors == ["Dana O'Hara", "Alan Turing"]
     assert [i.name for i in records[0].institutions] == ["Northwest Polytechnic University Xi'an", "AT&T Labs"]
 
@@ -409,7 +397,7 @@ def test_affiliations_under_affs_are_read_as_under_aff(tmp_path):
         "author": "Ada Lovelace; Alan Turing",
         "affs": "University of London; Bletchley Park",
     }
-    records, _, _ = _read(_write(tmp_path, json.dumps([entry])))
+    records, _, _ = read_records(_write(tmp_path, json.dumps([entry])))
     assert [[a.name for a in d.affiliations] for d in records[0].author_details] == [
         ["University of London"],
         ["Bletchley Park"],
@@ -440,7 +428,7 @@ def test_affiliations_under_affs_are_read_as_under_aff(tmp_path):
 )
 def test_a_legal_form_after_a_plus_ends_the_name_before_it(tmp_path, aff, domains, expected):
     entry = {"title": "A Good Paper", "author": "Ada Lovelace", "affs": aff, "aff_domain": domains}
-    records, _, _ = _read(_write(tmp_path, json.dumps([entry])))
+    records, _, _ = read_records(_write(tmp_path, json.dumps([entry])))
     assert [a.name for a in records[0].author_details[0].affiliations] == expected
     assert [i.name for i in records[0].institutions] == expected
 
@@ -458,7 +446,7 @@ def test_a_legal_form_after_a_plus_ends_the_name_before_it(tmp_path, aff, domain
 )
 def test_a_title_wrapped_whole_in_quotes_loses_them(tmp_path, written, expected):
     entry = {"title": written, "author": "Ada Lovelace"}
-    records, _, _ = _read(_write(tmp_path, json.dumps([entry])))
+    records, _, _ = read_records(_write(tmp_path, json.dumps([entry])))
     assert records[0].title == expected
 
 
@@ -529,7 +517,7 @@ def test_a_booktitle_naming_the_files_conference_is_that_edition(tmp_path, stem,
 )
 def test_footnote_numbers_before_a_papers_affiliations_are_no_part_of_them(tmp_path, aff, expected):
     entry = {"title": "A Good Paper", "author": "Ada Lovelace; Alan Turing", "aff": aff}
-    records, _, _ = _read(_write(tmp_path, json.dumps([entry])))
+    records, _, _ = read_records(_write(tmp_path, json.dumps([entry])))
     assert [i.name for i in records[0].institutions] == expected
 
 
@@ -551,7 +539,7 @@ def test_affiliations_without_a_domain_each_stay_one_entry(tmp_path, aff, domain
         "affs": aff,
         **({"aff_domain": domain} if domain else {}),
     }
-    records, _, _ = _read(_write(tmp_path, json.dumps([entry])))
+    records, _, _ = read_records(_write(tmp_path, json.dumps([entry])))
     assert [a.name for a in records[0].author_details[0].affiliations] == expected
     assert [i.name for i in records[0].institutions] == expected
 
@@ -567,7 +555,7 @@ def test_affiliations_without_a_domain_each_stay_one_entry(tmp_path, aff, domain
 )
 def test_an_affiliation_without_a_letter_or_digit_is_none(tmp_path, aff, expected):
     entry = {"title": "A Good Paper", "author": "Ada Lovelace; Alan Turing", "aff": aff}
-    records, _, _ = _read(_write(tmp_path, json.dumps([entry])))
+    records, _, _ = read_records(_write(tmp_path, json.dumps([entry])))
     assert [[a.name for a in d.affiliations] for d in records[0].author_details] == expected
     assert [i.name for i in records[0].institutions] == [name for names in expected for name in names]
 
@@ -611,7 +599,7 @@ def test_an_affiliation_without_a_letter_or_digit_is_none(tmp_path, aff, expecte
 )
 def test_affiliations_joined_by_a_space_that_co_authors_give_alone_are_two(tmp_path, aff, expected):
     entry = {"title": "A Good Paper", "author": "Ada Lovelace; Alan Turing; Grace Hopper", "aff": aff}
-    records, _, _ = _read(_write(tmp_path, json.dumps([entry])))
+    records, _, _ = read_records(_write(tmp_path, json.dumps([entry])))
     assert [[a.name for a in d.affiliations] for d in records[0].author_details] == expected
 
 
@@ -642,7 +630,7 @@ def test_a_submission_the_conference_did_not_accept_is_no_paper_of_it(tmp_path):
         {**GOOD, "title": "Rejection Sampling for Looms", "status": "Poster"},  # near misses: the word in a title,
         {**GOOD, "title": "Looms Withdrawn From Markets", "status": ""},
     ]  # and no status at all
-    records, rejections, _ = _read(_write(tmp_path, json.dumps(entries, indent=2)))
+    records, rejections, _ = read_records(_write(tmp_path, json.dumps(entries, indent=2)))
     assert [r.title for r in records] == ["Rejection Sampling for Looms", "Looms Withdrawn From Markets"]
     assert [r.reason for r in rejections] == [
         f"status {s!r}: a submission the conference did not accept" for s in ("Reject", "Withdraw", "Desk Reject")
@@ -688,6 +676,6 @@ def test_a_submission_the_conference_did_not_accept_is_no_paper_of_it(tmp_path):
     ],
 )
 def test_a_byline_written_twice_in_a_row_is_read_once(tmp_path, entry, authors, affiliations):
-    records, rejections, _ = _read(_write(tmp_path, json.dumps([{"title": "Looms", **entry}])))
+    records, rejections, _ = read_records(_write(tmp_path, json.dumps([{"title": "Looms", **entry}])))
     assert not rejections and records[0].authors == authors
     assert [[aff.name for aff in detail.affiliations] for detail in records[0].author_details] == affiliations
