@@ -33,6 +33,13 @@ def entries(conference: str) -> list[dict]:
     return json.loads(realdata(f"{conference}.json").read_text(encoding="utf-8"))
 
 
+def listing_file(folder: Path, text: str, name: str = "conf2025.json") -> Path:
+    """A file of that text in the folder (named as a conference's list, unless named otherwise)."""
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
 def read_records(path: Path, format_name: str | None = None) -> tuple[list[PaperRecord], list[Rejection], str]:
     """The records and rejections read from a file, and the format it was read as (detected unless named)."""
     source, items = read_source(path, path.name, format_name)
