@@ -14,6 +14,9 @@ read from /proc) and the load average at its end are printed as it ends and writ
 every step, so a run stopped by ``--max-minutes`` still leaves what it measured. Virtuoso's buffers are sized
 for the dump (about 100 bytes of database a quad, half as much again for the indexes it builds), within
 two thirds of the memory available, with three quarters of them allowed dirty, as Virtuoso's guidance says.
+A query's CPU is the client's (kg parsing the answer) and, on Virtuoso, the server process's own (from /proc,
+in 10 ms ticks); a query still running after ``--query-seconds`` has no time (the embedded engine is only
+interrupted when it returns).
 """
 
 from __future__ import annotations
@@ -22,6 +25,8 @@ import argparse
 import json
 import os
 import platform
+import signal
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -39,6 +44,7 @@ LOAD_SCRIPT = HERE.parent / "scripts" / "virtuoso_load.sh"
 
 
 DEADLINE = [float("inf")]  # time.monotonic() past which the run stops (--max-minutes)
+QUERY_SECONDS = [600]  # a query's warm-up and runs stop after this long; its time is then None (--query-seconds)
 BYTES_PER_QUAD = 100  # Virtuoso's database per loaded quad: 672 MiB for 6.9 million quads
 PAGE_BYTES = 8192
 
@@ -79,6 +85,16 @@ def buffers_for(quads: int) -> int:
     )
     wanted = quads * BYTES_PER_QUAD * 3 // 2 // PAGE_BYTES
     return max(170_000, min(wanted, available * 2 // 3 // PAGE_BYTES))
+
+
+def cpu_ms_of(pid: int) -> float:
+    """User + system CPU milliseconds a running process has used (Virtuoso's own work for a query)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
+
+
+def on_alarm(*_) -> None:
+    raise TimeoutError
 
 
 def peak_of(pid: int) -> float:
@@ -169,18 +185,28 @@ def bench(papers: int, scratch: Path, save) -> dict:
         bindings = resolve_bindings(local, queries)
         progress("queries: embedded")
         started = time.perf_counter()
-        result["embedded"] = time_queries(local.query, queries, bindings)
+        result["embedded"] = time_queries(local.query, queries, bindings, QUERY_SECONDS[0])
         step(result, save, "queries-embedded", time.perf_counter() - started)
         progress("queries: Virtuoso")
 
+        server_cpu: list[float] = []
+
         def on_server(text, terms):
+            before = cpu_ms_of(server.process.pid)
             try:
                 return remote.query(text, terms)
             except RemoteError:
                 return []
+            finally:
+                server_cpu.append(cpu_ms_of(server.process.pid) - before)
 
-        started = time.perf_counter()
-        result["virtuoso"] = time_queries(on_server, queries, bindings)
+        started, result["virtuoso"] = time.perf_counter(), {}
+        for name, query in queries.items():
+            server_cpu.clear()
+            result["virtuoso"].update(time_queries(on_server, {name: query}, bindings, QUERY_SECONDS[0]))
+            # Virtuoso's own CPU for the query, beside the client's: median of the runs after the warm-up
+            result["virtuoso"][name].append(statistics.median(server_cpu[1:]) if len(server_cpu) > 1 else None)
+            save(result)
         step(result, save, "queries-virtuoso", time.perf_counter() - started, peak_of(server.process.pid))
         progress("rows compared")
         result["rows"] = {
@@ -193,6 +219,10 @@ def bench(papers: int, scratch: Path, save) -> dict:
     return result
 
 
+def shown(milliseconds: float | None) -> str:
+    return "-" if milliseconds is None else f"{milliseconds:,.0f}"
+
+
 def report(result: dict) -> None:
     print(f"{result['papers']:,} papers, {result['quads']:,} quads; {result['machine']}")
     for name, figures in result["steps"].items():
@@ -203,12 +233,15 @@ def report(result: dict) -> None:
         f"database {result['database_mb']:,} MiB"
     )
     print("\n".join(line[:200] for line in result["load_output"].splitlines()))
-    print("| query | rows | embedded ms | Virtuoso ms | Virtuoso's rows |\n| --- | ---: | ---: | ---: | --- |")
-    for name, (ms, rows, *_) in result["embedded"].items():
-        theirs = result["virtuoso"][name][0]
+    print("| query | rows | embedded ms | CPU ms | Virtuoso ms | CPU ms (kg + Virtuoso) | Virtuoso's rows |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | --- |")
+    for name, (ms, rows, cpu) in result["embedded"].items():
+        theirs, _, client_cpu, server_cpu = result["virtuoso"][name]
         how = result["rows"][name]
-        shown = "-" if how == "refused" or theirs is None else f"{theirs:,.1f}"
-        print(f"| {name} | {rows:,} | {ms:,.1f} | {shown} | {how} |")
+        print(
+            f"| {name} | {rows} | {shown(ms)} | {shown(cpu)} | {shown(theirs)} "
+            f"| {shown(client_cpu)} + {shown(server_cpu)} | {how} |"
+        )
 
 
 def main() -> None:
@@ -217,7 +250,10 @@ def main() -> None:
     parser.add_argument("--json", type=Path, help="Also write the figures here (after every step)")
     parser.add_argument("--scratch", type=Path, help="Work here and keep it (default: a temporary folder)")
     parser.add_argument("--max-minutes", type=float, help="Stop the run (and its server) after this long")
+    parser.add_argument("--query-seconds", type=int, default=600, help="Give up a query's timing after this long")
     args = parser.parse_args()
+    QUERY_SECONDS[0] = args.query_seconds
+    signal.signal(signal.SIGALRM, on_alarm)
     if args.max_minutes:
         DEADLINE[0] = time.monotonic() + args.max_minutes * 60
 
