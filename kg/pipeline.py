@@ -229,9 +229,8 @@ def ingest(
             preload.finish()  # the loader thread is done before anything else writes the store
         load_vocabularies(store, minter)
         drop = _replaced_by(store, staged, minter) if replace_all else ()
-        with resolution_suspended(store, minter, on_stage, jobs):
+        with resolution_suspended(store, minter, on_stage, jobs, finish=lambda: describe(store, minter)):
             store.replace_graphs(staged, drop)
-        describe(store, minter)
     return report
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -37,6 +38,23 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(TIER_OF_FIXTURE[fixture])
 
 
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """``--dist loadgroup`` (make test) with a file's tests as one group unless they name another: a
+    file runs in one worker, so its module fixtures are made once (as ``--dist loadfile``), and the
+    files of one ``xdist_group`` run in one worker, so a session fixture (a server) is made once."""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadGroupScheduling
+
+    class FileOrGroupScheduling(LoadGroupScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            group = super()._split_scope(nodeid)  # the group's name, or the test's own id
+            return nodeid.split("::", 1)[0] if group == nodeid else group
+
+    return FileOrGroupScheduling(config, log)
+
+
 @pytest.fixture(scope="session")
 def sample_store() -> KGStore:
     """The bundled samples in an in-memory store (read-only for tests)."""
@@ -52,6 +70,14 @@ def built_samples(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("built-samples")
     run_kg("build", "--store", str(folder / "store"), cwd=folder)
     return folder
+
+
+@pytest.fixture
+def built_here(tmp_path, built_samples) -> Path:
+    """``tmp_path`` as `kg build` of the samples leaves it (its .kg-store a copy of built_samples' store):
+    for a test of what follows a build, without a build of its own."""
+    shutil.copytree(built_samples / "store", tmp_path / ".kg-store")
+    return tmp_path
 
 
 def run_kg(*args: str, cwd: Path, check: bool = True, input: bytes | None = None) -> subprocess.CompletedProcess:

@@ -216,8 +216,7 @@ def _resolved(store: KGStore, spec: str, interrupted: Minter, options: dict) -> 
         except StoreBusy:  # a writer is changing the store right now and resolves it when done
             return store
     try:
-        resume(writer, interrupted)
-        describe(writer, interrupted)  # the description counts what the finished change left
+        resume(writer, interrupted, finish=lambda: describe(writer, interrupted))  # counts what the change left
     except KgError as exc:  # e.g. a read-only remote store: answer anyway, and say why it may be stale
         click.echo(
             f"kg: warning: the store's entity resolution was interrupted and cannot be finished here ({exc})", err=True

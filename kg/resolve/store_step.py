@@ -67,6 +67,9 @@ from .papers import MergeDecisions, PaperFacts, find_merges
 from .same_ids import find_same_id_merges, read_links, same_id_triples
 from .unit_forms import company_labs
 
+Stage = Callable[[str], None] | None  # hears each part of the resolution as it starts
+Finish = Callable[[], None] | None  # the last step under the suspended mark (the description)
+
 
 def resolved_graph(minter: Minter) -> ox.NamedNode:
     return ox.NamedNode(minter.iri("graph", "resolved"))
@@ -81,11 +84,12 @@ def index_graph(minter: Minter) -> ox.NamedNode:
 
 @contextmanager
 def resolution_suspended(
-    store: KGStore, minter: Minter, on_stage: Callable[[str], None] | None = None, jobs: int | None = None
+    store: KGStore, minter: Minter, on_stage: Stage = None, jobs: int | None = None, finish: Finish = None
 ) -> Iterator[None]:
     """Undo merges, let the caller change source graphs, then resolve the store again
     (also when the change failed half-way, so the store is never left unresolved);
-    ``on_stage`` hears each part of the resolution as it starts; ``jobs`` as for :func:`rebuild`.
+    ``on_stage`` hears each part of the resolution as it starts; ``jobs`` and ``finish`` as for
+    :func:`rebuild`.
 
     A process killed inside leaves a mark in the derived graph (replaced as a whole by
     :func:`rebuild`), so the next command that opens the store resolves it first.
@@ -99,7 +103,7 @@ def resolution_suspended(
     try:
         yield
     finally:
-        rebuild(store, minter, on_stage, jobs)
+        rebuild(store, minter, on_stage, jobs, finish)
 
 
 def interrupted_resolution(store: KGStore) -> Minter | None:
@@ -297,11 +301,12 @@ def key_triples(store: KGStore, person_keys: Path, minter: Minter) -> Iterator[o
 
 
 def rebuild(
-    store: KGStore, minter: Minter, on_stage: Callable[[str], None] | None = None, jobs: int | None = None
+    store: KGStore, minter: Minter, on_stage: Stage = None, jobs: int | None = None, finish: Finish = None
 ) -> MergeDecisions:
     """Decide merges, rewrite absorbed papers, move name-only mentions to identified people, and
     replace the derived graph; with ``jobs`` above one (default: the cores) two long reads run in
-    reader processes (:class:`~kg.stores.beside.TriplesBeside`).
+    reader processes (:class:`~kg.stores.beside.TriplesBeside`). ``finish`` (the description)
+    runs when all is resolved but the suspended mark, whose removal is the last write.
 
     The merge records are stored (with the suspended mark) before any paper is rewritten or
     mention moved, so a run killed between the two leaves what :func:`resume` needs to undo."""
@@ -380,12 +385,14 @@ def rebuild(
                 name_lists.stop()
         finally:
             counts.stop()  # at once when the names failed; nothing left to do once they are read
+    if finish:  # under the mark: a run that fails here leaves the next command to resume, this included
+        finish()
     store.update(f"DELETE DATA {{ GRAPH {graph} {{ {graph} {KG.resolutionSuspended} {TRUE} }} }}")  # resolved
     return decisions
 
 
-def resume(store: KGStore, minter: Minter) -> MergeDecisions:
+def resume(store: KGStore, minter: Minter, finish: Finish = None) -> MergeDecisions:
     """Finish the resolution a killed run left suspended: undo the rewrites its merge records
-    name (a rewrite not made yet is a no-op), then resolve afresh."""
+    name (a rewrite not made yet is a no-op), then resolve afresh (``finish`` as for :func:`rebuild`)."""
     undo_merges(store, minter)
-    return rebuild(store, minter)
+    return rebuild(store, minter, finish=finish)
