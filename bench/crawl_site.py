@@ -12,7 +12,6 @@ bytes, the links followed and the broken ones (the first 20); exits 1 if any is 
 
 from __future__ import annotations
 
-import argparse
 import subprocess
 import sys
 import time
@@ -20,15 +19,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from site_crawl import crawl  # noqa: E402  (the site test's crawler)
-
-KG = Path(sys.executable).with_name("kg")
+from synthetic import KG, corpus_arguments, write_corpus  # noqa: E402
 
 
 def build(papers: int, seed: int, work: Path) -> Path:
     """A synthetic corpus of ``papers`` papers in ``work``, built with its site; the exports folder."""
     work.mkdir(parents=True, exist_ok=True)
-    corpus, exports = work / "corpus.txt", work / "exports"
-    subprocess.run([KG, "synth", "--papers", str(papers), "--seed", str(seed), "--out", corpus], check=True)
+    corpus, exports = write_corpus(papers, seed, work / "corpus.txt"), work / "exports"
     started = time.monotonic()
     subprocess.run(
         [KG, "build", "--site", "--jobs", "1", "--store", work / "store", "--out", exports, corpus], check=True
@@ -38,9 +35,7 @@ def build(papers: int, seed: int, work: Path) -> Path:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--papers", type=int, default=20000)
-    parser.add_argument("--seed", type=int, default=3)
+    parser = corpus_arguments(__doc__.split("\n")[0], papers=20000, seed=3)
     parser.add_argument("--work", type=Path, help="folder for the corpus, its store and its exports")
     parser.add_argument("--exports", type=Path, help="crawl this exports folder (network pages and site/) as it is")
     args = parser.parse_args()

@@ -14,7 +14,6 @@ already built instead (``DIR/coauthors.html``, ``DIR/institutions.html``): befor
 
 from __future__ import annotations
 
-import argparse
 import base64
 import io
 import subprocess
@@ -24,10 +23,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from chromium import Chromium  # noqa: E402  (the tests' stdlib DevTools driver)
+from synthetic import KG, corpus_arguments, write_corpus  # noqa: E402
 
 from kg.graphs.labels import overlaps  # noqa: E402
 
-KG = Path(sys.executable).with_name("kg")
 NETWORKS = ("coauthors", "institutions", "countries")
 #: A smaller window the pages are measured in too: they fit the network to it and place labels for it.
 SMALL_WINDOW = (900, 640)
@@ -77,22 +76,15 @@ def screenshot(browser: Chromium, out: Path) -> None:
 def build(papers: int, seed: int, folder: Path) -> Path:
     """A synthetic corpus of ``papers`` papers, ingested, and its network pages in ``folder``."""
     env = {"KG_STORE": str(folder / "store"), "PATH": str(KG.parent)}
-    subprocess.run(
-        [KG, "synth", "--papers", str(papers), "--seed", str(seed), "--out", folder / "corpus.txt"],
-        check=True,
-        env=env,
-        capture_output=True,
-    )
-    subprocess.run([KG, "ingest", folder / "corpus.txt"], check=True, env=env, capture_output=True)
+    corpus = write_corpus(papers, seed, folder / "corpus.txt", env)
+    subprocess.run([KG, "ingest", corpus], check=True, env=env, capture_output=True)
     for name in NETWORKS:
         subprocess.run([KG, "graph", name, "--out", folder / f"{name}.html"], check=True, env=env, capture_output=True)
     return folder
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--papers", type=int, default=1000)
-    parser.add_argument("--seed", type=int, default=1)
+    parser = corpus_arguments(__doc__.split("\n")[0], papers=1000, seed=1)
     parser.add_argument("--pages", type=Path, help="measure pages already built in this folder")
     parser.add_argument("--out", type=Path, help="folder for the screenshots")
     args = parser.parse_args()

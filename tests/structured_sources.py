@@ -1,5 +1,6 @@
 """Helpers shared by the tests of the structured formats: the real paperlists data beside the
-repository (skipped when absent), and what a store says about papers and their bylines."""
+repository (skipped when absent), a file's records as a format reads them, and what a store says
+about papers and their bylines."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from pathlib import Path
 import pytest
 
 from eval.realdata import realdata_dir
+from kg.ingest.formats import read_source
+from kg.records import PaperRecord, Rejection
 from kg.vocab import sparql_prologue
 
 REALDATA = realdata_dir().resolve()
@@ -28,6 +31,24 @@ def truth(conference: str) -> dict:
 
 def entries(conference: str) -> list[dict]:
     return json.loads(realdata(f"{conference}.json").read_text(encoding="utf-8"))
+
+
+def listing_file(folder: Path, text: str, name: str = "conf2025.json") -> Path:
+    """A file of that text in the folder (named as a conference's list, unless named otherwise)."""
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def read_records(path: Path, format_name: str | None = None) -> tuple[list[PaperRecord], list[Rejection], str]:
+    """The records and rejections read from a file, and the format it was read as (detected unless named)."""
+    source, items = read_source(path, path.name, format_name)
+    items = list(items)
+    return (
+        [i for i in items if isinstance(i, PaperRecord)],
+        [i for i in items if isinstance(i, Rejection)],
+        source.format,
+    )
 
 
 def bylines(store) -> dict[str, list[str]]:

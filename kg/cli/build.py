@@ -16,6 +16,7 @@ from .common import (
     UsageError,
     base_option,
     console,
+    folder_option,
     minter,
     opened_store,
     reading_options,
@@ -203,14 +204,7 @@ def refuse_to_replace(store: KGStore, mint) -> None:
 
 @click.command()
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
-@click.option(
-    "--out",
-    "out_dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=Path("exports"),
-    show_default=True,
-    help="Folder for kg.ttl, rejects.tsv and the network pages.",
-)
+@folder_option("--out", "out_dir", default="exports", help_text="Folder for kg.ttl, rejects.tsv and the network pages.")
 @click.option(
     "--site",
     "with_site",

@@ -114,47 +114,68 @@ def _use_columns(ctx, param, value):
     return value
 
 
+def stacked(*options):
+    """One decorator that adds the options in the order given, the order --help lists them in."""
+
+    def add(command):
+        for option in reversed(options):
+            command = option(command)
+        return command
+
+    return add
+
+
+def shown_option(*names: str, **attributes):
+    """An option whose default --help shows."""
+    return click.option(*names, show_default=True, **attributes)
+
+
+def out_file_option(help_text: str):
+    """``--out FILE``: the file a command writes, said where it goes by default in ``help_text``."""
+    return click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None, help=help_text)
+
+
+def folder_option(*names: str, default: str, help_text: str):
+    """A folder a command writes or reads, its default shown in --help."""
+    return shown_option(*names, type=click.Path(file_okay=False, path_type=Path), default=Path(default), help=help_text)
+
+
 def reading_options(command):
     """``--format``, ``--encoding``, ``--strict`` and ``--jobs``: how listing files are read (build, ingest)."""
-    for option in reversed(
-        (
-            click.option(
-                "--format",
-                "format_name",
-                type=click.Choice(sorted(FORMATS)),
-                default=None,
-                help="Input format for every PATH. Default: detected per file.",
-            ),
-            click.option(
-                "--encoding",
-                default="utf-8",
-                show_default=True,
-                callback=_encoding,
-                help="Text encoding of the listing files.",
-            ),
-            click.option(
-                "--strict", is_flag=True, help="Fail (exit 1) on the first rejected record instead of reporting it."
-            ),
-            click.option(
-                "--columns",
-                default=None,
-                expose_value=False,
-                callback=_use_columns,
-                metavar="FIELD=HEADER,…",
-                help="csv format: header names of kg's fields, e.g. 'title=Paper,authors=Writers'.",
-            ),
-            click.option(
-                "--jobs",
-                type=click.IntRange(min=1),
-                default=None,
-                metavar="N",
-                help="Processes that map records to triples and read the store at once (the output is the same "
-                "for any N; 1 keeps all in one process, for a machine short of memory). Default: one per core.",
-            ),
-        )
-    ):
-        command = option(command)
-    return command
+    return stacked(
+        click.option(
+            "--format",
+            "format_name",
+            type=click.Choice(sorted(FORMATS)),
+            default=None,
+            help="Input format for every PATH. Default: detected per file.",
+        ),
+        shown_option(
+            "--encoding",
+            default="utf-8",
+            callback=_encoding,
+            help="Text encoding of the listing files.",
+        ),
+        click.option(
+            "--strict", is_flag=True, help="Fail (exit 1) on the first rejected record instead of reporting it."
+        ),
+        click.option(
+            "--columns",
+            default=None,
+            expose_value=False,
+            callback=_use_columns,
+            metavar="FIELD=HEADER,…",
+            help="csv format: header names of kg's fields, e.g. 'title=Paper,authors=Writers'.",
+        ),
+        click.option(
+            "--jobs",
+            type=click.IntRange(min=1),
+            default=None,
+            metavar="N",
+            help="Processes that map records to triples and read the store at once (the output is the same "
+            "for any N; 1 keeps all in one process, for a machine short of memory). Default: one per core.",
+        ),
+    )(command)
 
 
 def minter(base: str | None) -> Minter:

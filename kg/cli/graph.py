@@ -9,55 +9,38 @@ import click
 from ..errors import KgError, plural
 from ..graphs import EXTENSIONS, FORMATS, HEADINGS, KINDS, LEVELS, NEIGHBOURS
 from ..rdf.iris import slug
-from .common import console, opened_store, store_option
+from .common import console, opened_store, out_file_option, shown_option, stacked, store_option
+
+#: The thresholds VOSviewer and bibliometrix users expect, shared by every network command.
+threshold_options = stacked(
+    click.option("--top", type=click.IntRange(min=1), default=None, help="Keep only the N nodes with the most papers."),
+    shown_option(
+        "--min-weight",
+        type=click.FloatRange(min=0),
+        default=0,
+        help="Drop edges lighter than this (shared papers, or the fractional count).",
+    ),
+    shown_option("--min-papers", type=click.IntRange(min=1), default=1, help="Drop nodes on fewer papers."),
+    click.option(
+        "--max-team",
+        type=click.IntRange(min=2),
+        default=None,
+        help="Ignore papers with more members than this when linking (hyper-authored papers).",
+    ),
+    shown_option(
+        "--counting",
+        type=click.Choice(["full", "fractional"]),
+        default="full",
+        help="Edge weight: shared papers, or 1/(n-1) per paper with n members.",
+    ),
+    store_option,
+)
 
 
-def threshold_options(command):
-    """The thresholds VOSviewer and bibliometrix users expect, shared by every network command."""
-    for option in reversed(
-        (
-            click.option(
-                "--top", type=click.IntRange(min=1), default=None, help="Keep only the N nodes with the most papers."
-            ),
-            click.option(
-                "--min-weight",
-                type=click.FloatRange(min=0),
-                default=0,
-                show_default=True,
-                help="Drop edges lighter than this (shared papers, or the fractional count).",
-            ),
-            click.option(
-                "--min-papers",
-                type=click.IntRange(min=1),
-                default=1,
-                show_default=True,
-                help="Drop nodes on fewer papers.",
-            ),
-            click.option(
-                "--max-team",
-                type=click.IntRange(min=2),
-                default=None,
-                help="Ignore papers with more members than this when linking (hyper-authored papers).",
-            ),
-            click.option(
-                "--counting",
-                type=click.Choice(["full", "fractional"]),
-                default="full",
-                show_default=True,
-                help="Edge weight: shared papers, or 1/(n-1) per paper with n members.",
-            ),
-            store_option,
-        )
-    ):
-        command = option(command)
-    return command
-
-
-level_option = click.option(
+level_option = shown_option(
     "--level",
     type=click.Choice(LEVELS),
     default="listed",
-    show_default=True,
     help="Institutions: as the papers list them, or each unit rolled up to its parent organisation.",
 )
 
@@ -115,6 +98,11 @@ def _wrote(path: Path, graph) -> None:
     )
 
 
+def _format_option(default: str, help_text: str):
+    """--format: the network's page or file format."""
+    return shown_option("--format", "file_format", type=click.Choice(list(FORMATS)), default=default, help=help_text)
+
+
 def network_command(name: str, center_option: str, help_text: str):
     @click.command(name, help=help_text)
     @click.option(
@@ -124,26 +112,16 @@ def network_command(name: str, center_option: str, help_text: str):
         default=None,
         help=f"Only the network around this {center_option} (name as you would type it).",
     )
-    @click.option(
+    @shown_option(
         "--depth",
         type=click.IntRange(min=1),
         default=1,
-        show_default=True,
         help=f"With --{center_option}: how many steps out from it.",
     )
-    @click.option(
-        "--out",
-        type=click.Path(dir_okay=False, path_type=Path),
-        default=None,
-        help=f"File to write. Default: exports/{name}[-NAME][-topN].FORMAT",
-    )
-    @click.option(
-        "--format",
-        "file_format",
-        type=click.Choice(list(FORMATS)),
-        default="html",
-        show_default=True,
-        help="html: interactive page (offline); gexf: Gephi; graphml; csv: edge list; "
+    @out_file_option(f"File to write. Default: exports/{name}[-NAME][-topN].FORMAT")
+    @_format_option(
+        "html",
+        "html: interactive page (offline); gexf: Gephi; graphml; csv: edge list; "
         "vosviewer: map and network files; pajek: .net (VOSviewer, Pajek).",
     )
     @threshold_options
@@ -204,20 +182,8 @@ countries = network_command(
 
 
 @click.command("affiliations")
-@click.option(
-    "--out",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=None,
-    help="File to write. Default: exports/affiliations.FORMAT",
-)
-@click.option(
-    "--format",
-    "file_format",
-    type=click.Choice(list(FORMATS)),
-    default="gexf",
-    show_default=True,
-    help="gexf: Gephi; graphml; csv: edge list; html: interactive page (offline).",
-)
+@out_file_option("File to write. Default: exports/affiliations.FORMAT")
+@_format_option("gexf", "gexf: Gephi; graphml; csv: edge list; html: interactive page (offline).")
 @store_option
 def affiliations(out, file_format, store_spec) -> None:
     """Authors linked to the institutions listed on their papers (bipartite; edge weight: papers).

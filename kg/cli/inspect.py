@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from .common import base_option, console, minter, opened_store, store_option
+from .common import base_option, console, minter, opened_store, out_file_option, store_option
 
 EXPORT_FORMATS = ["turtle", "ntriples", "jsonld", "trig", "nquads"]  # kg.exports.rdf.FORMATS (a test checks they agree)
 
@@ -33,12 +33,7 @@ def stats(output_format, store_spec) -> None:
 
 @click.command("export")
 @click.option("--format", "format_name", type=click.Choice(EXPORT_FORMATS), default="turtle", show_default=True)
-@click.option(
-    "--out",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=None,
-    help="File to write. Default: standard output.",
-)
+@out_file_option("File to write. Default: standard output.")
 @click.option(
     "--per-graph",
     type=click.Path(file_okay=False, path_type=Path),

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ..errors import KgError, plural
-from .common import base_option, console, minter, opened_store, store_option
+from .common import base_option, console, minter, opened_store, shown_option, store_option
 
 if TYPE_CHECKING:
     from ..query.library import LibraryQuery
@@ -62,12 +62,11 @@ def parse_values(pairs: tuple[str, ...]) -> dict[str, str]:
     type=click.Path(dir_okay=False, path_type=Path),
     help="Run your own SPARQL file (its '# param:' header lines work as in the library).",
 )
-@click.option(
+@shown_option(
     "--format",
     "output_format",
     type=click.Choice(OUTPUT_FORMATS),
     default="table",
-    show_default=True,
     help="table to read; json, csv (plain values), tsv (N-Triples terms): the SPARQL 1.1 results formats.",
 )
 @store_option

@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from ..errors import KgError
-from .common import console, opened_store, store_option
+from .common import console, folder_option, opened_store, shown_option, stacked, store_option
 
 
 def _prepared(store_spec, site_dir: Path) -> tuple[Path | str, str | None]:
@@ -81,76 +81,63 @@ def examples() -> list[dict]:
     return found
 
 
+def _waiting_option(name: str, default: float, help_text: str):
+    """How long, up to an hour, something may wait before the server gives up on it."""
+    return shown_option(name, type=click.FloatRange(min=0.1, max=3600), default=default, help=help_text)
+
+
 @click.command("serve")
-@click.option(
-    "--port",
-    type=click.IntRange(min=0, max=65535),
-    default=8000,
-    show_default=True,
-    help="Port on 127.0.0.1 (0: any free port, printed on start).",
-)
-@click.option(
-    "--site",
-    "site_dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=Path("exports/site"),
-    show_default=True,
-    help="The site to serve; written first (kg site) when it has no index.html.",
-)
-@click.option(
-    "--timeout",
-    type=click.FloatRange(min=0.1),
-    default=30,
-    show_default=True,
-    help="Seconds a query may run before it is stopped.",
-)
-@click.option(
-    "--row-limit",
-    type=click.IntRange(min=1),
-    default=100_000,
-    show_default=True,
-    help="Most result rows (or triples) per query; the rest is cut (header X-KG-Truncated).",
-)
-@click.option(
-    "--workers",
-    type=click.IntRange(min=1, max=32),
-    default=2,
-    show_default=True,
-    help="Query processes (queries running at once); one more is kept for short queries.",
-)
-@click.option(
-    "--query-memory",
-    type=click.IntRange(min=128, max=1 << 20),
-    default=1024,
-    show_default=True,
-    metavar="MIB",
-    help="Most memory (resident, MiB) a query's process may use before the query is stopped.",
-)
-@click.option(
-    "--queue-wait",
-    type=click.FloatRange(min=0.1, max=3600),
-    default=30,
-    show_default=True,
-    help="Seconds a query may wait for a free process before it is answered 503 with Retry-After.",
-)
-@click.option(
-    "--idle-timeout",
-    type=click.FloatRange(min=0.1, max=3600),
-    default=15,
-    show_default=True,
-    help="Seconds a kept-alive connection may stay silent before it is closed.",
-)
-@click.option(
-    "--allow-federation",
-    is_flag=True,
-    help="Run SERVICE clauses: queries then make this server send requests to any host they name "
-    "(see docs/endpoint.md before turning it on).",
-)
-@click.option(
-    "--cors",
-    is_flag=True,
-    help="Let web pages of any site read query answers (Access-Control-Allow-Origin: *), for browser "
-    "clients such as YASGUI; any page you visit can then read the store (see docs/endpoint.md).",
+@stacked(
+    shown_option(
+        "--port",
+        type=click.IntRange(min=0, max=65535),
+        default=8000,
+        help="Port on 127.0.0.1 (0: any free port, printed on start).",
+    ),
+    folder_option(
+        "--site",
+        "site_dir",
+        default="exports/site",
+        help_text="The site to serve; written first (kg site) when it has no index.html.",
+    ),
+    shown_option(
+        "--timeout", type=click.FloatRange(min=0.1), default=30, help="Seconds a query may run before it is stopped."
+    ),
+    shown_option(
+        "--row-limit",
+        type=click.IntRange(min=1),
+        default=100_000,
+        help="Most result rows (or triples) per query; the rest is cut (header X-KG-Truncated).",
+    ),
+    shown_option(
+        "--workers",
+        type=click.IntRange(min=1, max=32),
+        default=2,
+        help="Query processes (queries running at once); one more is kept for short queries.",
+    ),
+    shown_option(
+        "--query-memory",
+        type=click.IntRange(min=128, max=1 << 20),
+        default=1024,
+        metavar="MIB",
+        help="Most memory (resident, MiB) a query's process may use before the query is stopped.",
+    ),
+    _waiting_option(
+        "--queue-wait", 30, "Seconds a query may wait for a free process before it is answered 503 with Retry-After."
+    ),
+    _waiting_option("--idle-timeout", 15, "Seconds a kept-alive connection may stay silent before it is closed."),
+    click.option(
+        "--allow-federation",
+        is_flag=True,
+        help="Run SERVICE clauses: queries then make this server send requests to any host they name "
+        "(see docs/endpoint.md before turning it on).",
+    ),
+    click.option(
+        "--cors",
+        is_flag=True,
+        help="Let web pages of any site read query answers (Access-Control-Allow-Origin: *), for browser "
+        "clients such as YASGUI; any page you visit can then read the store (see docs/endpoint.md).",
+    ),
 )
 @store_option
 def serve(

@@ -2,22 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 
-from .common import console, opened_store, store_option
+from .common import console, folder_option, opened_store, store_option
 
 
 @click.command("site")
-@click.option(
-    "--out",
-    "out_dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=Path("exports/site"),
-    show_default=True,
-    help="Folder to write the site into.",
-)
+@folder_option("--out", "out_dir", default="exports/site", help_text="Folder to write the site into.")
 @store_option
 def site(out_dir, store_spec) -> None:
     """A static site of the graph: a page per author, institution, topic, paper, venue and country,

@@ -3,32 +3,25 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import click
 
 from ..ingest.synth import FORMATS, write_corpus
-from .common import console
+from .common import console, out_file_option, shown_option
 
 
 @click.command()
 @click.option("--papers", "count", type=click.IntRange(min=0), required=True, help="Number of papers to write.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same corpus (byte for byte).")
-@click.option(
+@shown_option(
     "--format",
     "format_name",
     type=click.Choice(FORMATS),
     default="listing",
-    show_default=True,
     help="Input format to write: a full listing, English abstracts only, or a structured source "
     "(paperlists JSON, BibTeX, CSV, arXiv Atom) with per-author affiliations and ids.",
 )
-@click.option(
-    "--out",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=None,
-    help="File to write. Default: standard output.",
-)
+@out_file_option("File to write. Default: standard output.")
 def synth(count, seed, format_name, out) -> None:
     """Write a synthetic listing with realistic distributions (authors per paper, prolific
     authors, institutions with Chinese names, comments of every kind), for benchmarks."""

@@ -161,7 +161,7 @@ def _long_form(span: Span) -> str | None:
 def _introduced_in_text(span: Span) -> bool:
     doc, sent = span.doc, sentence(span)
     before = doc[sent.start : span.start]
-    if any(t.lower_ in NAMING for t in before[-3:]) and not (len(before) >= 3 and before[-3].lower_ == "so"):
+    if _after_a_naming_word(before):
         # "we analyze a method named SSCN" names another's method
         verbs_before = {t.lower_ for t in before}
         return bool(verbs_before & INTRODUCING) or not verbs_before & (PAPER_VERBS - INTRODUCING)
@@ -170,18 +170,27 @@ def _introduced_in_text(span: Span) -> bool:
         return True
     first_we = next((t.i for t in before if t.lower_ in SUBJECT_WORDS), span.start)
     verbs = [t for t in before if t.lower_ in INTRODUCING and t.i > first_we]
-    if not verbs:
-        return False
-    between = doc[verbs[-1].i + 1 : span.start]
+    return bool(verbs) and _object_of_the_verb(span, sent, verbs[-1].i, k)
+
+
+def _after_a_naming_word(before: Span) -> bool:
+    """A naming word ("named", "called") among the three words before the name, but not "so called"."""
+    return any(t.lower_ in NAMING for t in before[-3:]) and not (len(before) >= 3 and before[-3].lower_ == "so")
+
+
+def _object_of_the_verb(span: Span, sent: Span, verb: int, k: int) -> bool:
+    """Whether the name is (in) the object of the introducing verb at ``verb``, the last one before it."""
+    doc = span.doc
+    between = doc[verb + 1 : span.start]
     colon = colon_before_list(span)  # "two benchmarks: A and B": the colon opens the verb's object
-    checked = doc[verbs[-1].i + 1 : colon if colon is not None and colon > verbs[-1].i else span.start]
+    checked = doc[verb + 1 : colon if colon is not None and colon > verb else span.start]
     if len(between) <= MAX_OBJECT_DISTANCE and not any(t.lower_ in BLOCKERS for t in checked):
         return True
     if in_parentheses(span) and len(between) <= 2 * MAX_OBJECT_DISTANCE:
-        return _names_what_the_verb_introduces(span, sent, verbs[-1].i, k)
+        return _names_what_the_verb_introduces(span, sent, verb, k)
     listed = name_list(span)  # "two frameworks: … policies (RCDTP and RWDTP), both of which …"
     if listed is not None and len(between) <= 2 * MAX_OBJECT_DISTANCE:
-        return _lists_what_the_verb_introduces(doc[verbs[-1].i + 1 : listed[0]], listed[1] + 1, sent)
+        return _lists_what_the_verb_introduces(doc[verb + 1 : listed[0]], listed[1] + 1, sent)
     return k + 1 < sent.end and doc[k].text == "," and doc[k + 1].lower_ in {"a", "an", "the", "our"}
 
 

@@ -28,20 +28,20 @@ kept only when all of these hold:
 Then the order of the files (each paper's record line, ``kg:line``), where the pairs kept show
 that a listing and an abstracts file hold the venue's papers in one order: a pair out of that
 order is dropped, and a title and an abstract left alone between the same two joined neighbours
-in both files are joined on weaker text evidence (:func:`_joined_in_order` says when).
+in both files are joined on weaker text evidence (:mod:`kg.resolve.abstract_order` says when).
 """
 
 from __future__ import annotations
 
-import bisect
 import math
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass
-from typing import Callable, Iterator
+from typing import Iterator
 
 from ..text.lexicon import STOP_WORDS
 from ..text.names import HYPHENS, match_key
+from .abstract_order import Scores, joined_in_order
 from .paper_facts import PaperFacts
 
 MIN_VENUE_ABSTRACTS = 20
@@ -51,9 +51,7 @@ MAX_RANK = 3
 MIN_MARGIN = 2.0
 CLOSE_SHARE = 0.75
 CLOSE_MARGIN = 18.0
-MIN_ORDERED_SHARE = 0.9
 PREFIX = 5
-Scores = tuple[float, float]  # a join's evidence and its margin over the runner-up, in nats
 _LINE_BREAK_HYPHEN = re.compile(r"(\w)- (\w)")
 _HYPHENS = re.compile(f"[{HYPHENS}/]")  # a slash too: "encoder/decoder"
 
@@ -114,14 +112,7 @@ class _Evidence:
 def _evidence(titled: list[PaperFacts], untitled: list[PaperFacts]) -> _Evidence:
     """Each title's terms found in each abstract of another source, weighed by their rarity."""
     abstract_terms = [text_terms(paper.abstract or "") for paper in untitled]
-    frequency = Counter(term for terms in abstract_terms for term in terms)
-    postings: dict[str, list[int]] = defaultdict(list)
-    for j, terms in enumerate(abstract_terms):
-        for term in terms:
-            postings[term].append(j)
-    count = len(untitled)
-    weights = {term: math.log((count + 1) / (n + 0.5)) for term, n in frequency.items()}
-    unseen = math.log((count + 1) / 0.5)  # a term no abstract has
+    postings, weights, unseen = _rarity(abstract_terms)
     rows: list[dict[int, float]] = []
     totals: list[float] = []
     title_terms = [text_terms(paper.title or "") for paper in titled]
@@ -138,6 +129,19 @@ def _evidence(titled: list[PaperFacts], untitled: list[PaperFacts]) -> _Evidence
         for j, score in row.items():
             columns[j][i] = score
     return _Evidence(title_terms, abstract_terms, rows, columns, totals)
+
+
+def _rarity(abstract_terms: list[set[str]]) -> tuple[dict[str, list[int]], dict[str, float], float]:
+    """The abstracts holding each term, each term's weight by its rarity among them, and the weight of a term
+    no abstract has."""
+    frequency = Counter(term for terms in abstract_terms for term in terms)
+    postings: dict[str, list[int]] = defaultdict(list)
+    for j, terms in enumerate(abstract_terms):
+        for term in terms:
+            postings[term].append(j)
+    count = len(abstract_terms)
+    weights = {term: math.log((count + 1) / (n + 0.5)) for term, n in frequency.items()}
+    return postings, weights, math.log((count + 1) / 0.5)
 
 
 def _text_joins(evidence: _Evidence, count: int) -> dict[int, tuple[int, tuple[str, ...], str, Scores]]:
@@ -176,8 +180,14 @@ def _assign(
 ) -> Iterator[tuple[PaperFacts, PaperFacts, tuple[str, ...], str, Scores]]:
     evidence = _evidence(titled, untitled)
     joined = _text_joins(evidence, len(untitled))
-    dropped, in_order = _joined_in_order(
-        titled, untitled, evidence.rows, evidence.shared_words, {i: j for i, (j, _, _, _) in joined.items()}
+    dropped, in_order = joined_in_order(
+        titled,
+        untitled,
+        evidence.rows,
+        evidence.shared_words,
+        {i: j for i, (j, _, _, _) in joined.items()},
+        MIN_VENUE_ABSTRACTS,
+        MIN_MARGIN,
     )
     for i in dropped:
         del joined[i]
@@ -199,174 +209,6 @@ def _close_call(
         default=0.0,
     )
     return runner_up >= CLOSE_SHARE * score and (rank > 0 or margin < CLOSE_MARGIN)
-
-
-def _joined_in_order(
-    titled: list[PaperFacts],
-    untitled: list[PaperFacts],
-    rows: list[dict[int, float]],
-    shared_words: Callable[[int, int], int],
-    joined: dict[int, int],
-) -> tuple[set[int], list[tuple[int, int, str, Scores]]]:
-    """What the order of the two files says: (titles whose text pair it contradicts, (title,
-    abstract, explanation) for the pairs it vouches for).
-
-    A listing and an abstracts file of one venue usually hold their papers in the same order.
-    Where the pairs joined on their text show it (at least :data:`MIN_ORDERED_SHARE` of a
-    listing's and an abstracts file's pairs on one chain increasing in both files' lines):
-
-    - a pair off that chain is dropped: a title whose own abstract is missing takes the abstract
-      of a similar title far away in both files (a miss is far better than a wrong merge);
-    - a title and an abstract left over between two neighbours of the chain, in both files, are
-      paired on much weaker text evidence: within that gap each is the other's best candidate,
-      ahead of every other candidate of the gap by :data:`MIN_MARGIN`, with a shared word;
-      unless the gaps show that each file has papers the other lacks (a gap with more titles
-      than abstracts, and one with more abstracts than titles): then the two left between the
-      same neighbours may be a title without its abstract and an abstract without its title.
-
-    A file in another order shows no such chain; a listing with papers the abstracts file lacks
-    (a paper without an abstract), or the other way round, keeps its order.
-    """
-    dropped: set[int] = set()
-    found: list[tuple[int, int, str, Scores]] = []
-    joined = dict(joined)
-    for title_graph, abstract_graph in sorted({(titled[i].graph, untitled[j].graph) for i, j in joined.items()}):
-        titles = sorted(
-            (paper.line, i) for i, paper in enumerate(titled) if paper.graph == title_graph and paper.line is not None
-        )
-        abstracts = sorted(
-            (paper.line, j)
-            for j, paper in enumerate(untitled)
-            if paper.graph == abstract_graph and paper.line is not None
-        )
-        title_indices, abstract_indices = {i for _, i in titles}, {j for _, j in abstracts}
-        by_lines = {
-            (titled[i].line, untitled[j].line): i
-            for i, j in joined.items()
-            if i in title_indices and j in abstract_indices
-        }
-        chain = _increasing_chain(sorted(by_lines), {lines: rows[i][joined[i]] for lines, i in by_lines.items()})
-        if len(by_lines) < MIN_VENUE_ABSTRACTS or len(chain) < MIN_ORDERED_SHARE * len(by_lines):
-            continue
-        order = f"{len(chain)} of the {len(by_lines)} pairs joined on their text lie in one order in both files"
-        for lines in sorted(set(by_lines) - set(chain)):  # dropped even where the gaps below say nothing
-            dropped.add(by_lines[lines])
-            del joined[by_lines[lines]]
-        taken = set(joined.values())
-        anchors = [(0, 0), *chain, (math.inf, math.inf)]
-        leftovers = [
-            (_between(titles, title_from, title_to, joined), _between(abstracts, abstract_from, abstract_to, taken))
-            for (title_from, abstract_from), (title_to, abstract_to) in zip(anchors, anchors[1:])
-        ]
-        if any(len(t) > len(a) for t, a in leftovers) and any(len(a) > len(t) for t, a in leftovers):
-            # each file has papers the other lacks, so a title and an abstract left between the same neighbours
-            # may be two strays
-            continue
-        for gap in leftovers:
-            gaps = [gap]
-            while gaps:  # a pair found in a gap splits it, and may leave one title and one abstract on either side
-                gap_titles, gap_abstracts = gaps.pop()
-                in_gap = [
-                    (i, j, score, margin)
-                    for i, j, score, margin in _gap_pairs(gap_titles, gap_abstracts, rows, titled, untitled)
-                    if margin >= MIN_MARGIN and shared_words(i, j) >= 1
-                ]
-                for i, j, score, margin in in_gap:
-                    joined[i] = j
-                    found.append(
-                        (
-                            i,
-                            j,
-                            (
-                                f"title-abstract evidence {score:.1f}; the pair sits between the same two joined "
-                                f"neighbours in both files ({order}), ahead of any other candidate between them by "
-                                f"{margin:.1f}"
-                            ),
-                            (score, margin),
-                        )
-                    )
-                if in_gap:
-                    bounds = (
-                        [(0, 0)]
-                        + [(titled[i].line, untitled[j].line) for i, j, _, _ in in_gap]
-                        + [(math.inf, math.inf)]
-                    )
-                    gaps += [
-                        (
-                            [i for i in gap_titles if t0 < titled[i].line < t1],
-                            [j for j in gap_abstracts if a0 < untitled[j].line < a1],
-                        )
-                        for (t0, a0), (t1, a1) in zip(bounds, bounds[1:])
-                    ]
-    return dropped - {i for i, _, _, _ in found}, found
-
-
-def _between(ordered: list[tuple[int, int]], after: float, before: float, left_out) -> list[int]:
-    """The indices of the (line, index) pairs with a line strictly between the two, in line order, but those left
-    out."""
-    start = bisect.bisect_right(ordered, (after, math.inf))
-    stop = bisect.bisect_left(ordered, (before, -1))
-    return [index for _, index in ordered[start:stop] if index not in left_out]
-
-
-def _gap_pairs(
-    gap_titles: list[int],
-    gap_abstracts: list[int],
-    rows: list[dict[int, float]],
-    titled: list[PaperFacts],
-    untitled: list[PaperFacts],
-) -> list[tuple[int, int, float, float]]:
-    """(title, abstract, evidence, margin) for the mutual best candidates inside one gap, where
-    together they keep the files' order (else none): the margin is over every other candidate of
-    the gap for either of the two (over nothing, the evidence itself). Ties go to the earlier
-    index, and tie with a margin of 0. Time: titles x abstracts of the gap."""
-    if not gap_abstracts:
-        return []
-    best_two: dict[int, list[tuple[float, int]]] = {}  # abstract -> its two best (evidence, -title) in the gap
-    for j in gap_abstracts:
-        best_two[j] = sorted(((rows[i].get(j, 0.0), -i) for i in gap_titles), reverse=True)[:2]
-    found = []
-    for i in gap_titles:
-        ranked = sorted(((rows[i].get(j, 0.0), -j) for j in gap_abstracts), reverse=True)
-        score, j = ranked[0][0], -ranked[0][1]
-        if score <= 0.0 or best_two[j][0][1] != -i:
-            continue
-        rivals = [ranked[1][0] if len(ranked) > 1 else 0.0, best_two[j][1][0] if len(best_two[j]) > 1 else 0.0]
-        found.append((i, j, score, score - max(rivals)))
-    in_title_order = sorted(found, key=lambda pair: titled[pair[0]].line)
-    abstract_lines = [untitled[j].line for _, j, _, _ in in_title_order]
-    return in_title_order if abstract_lines == sorted(abstract_lines) else []
-
-
-def _increasing_chain(pairs: list[tuple[int, int]], evidence: dict[tuple[int, int], float]) -> list[tuple[int, int]]:
-    """The longest chain of (title line, abstract line) pairs, sorted by title line, whose abstract
-    lines increase too; of chains as long, the one with the most evidence (so a wrong pair that
-    can stand in one right pair's place does not push it out unless its text is stronger), then
-    the first. A Fenwick tree of the best chain ending below each abstract line: n log n."""
-    ranks = {line: rank for rank, line in enumerate(sorted({line for _, line in pairs}), start=1)}
-    tree: list[tuple[int, float, int]] = [(0, 0.0, -1)] * (
-        len(ranks) + 1
-    )  # (length, evidence, -pair) of a chain's last pair
-    before: list[int | None] = []
-    best: tuple[int, float, int] = (0, 0.0, -1)
-    for n, lines in enumerate(pairs):
-        rank = ranks[lines[1]] - 1
-        below = (0, 0.0, -1)
-        while rank > 0:
-            below = max(below, tree[rank])
-            rank -= rank & -rank
-        ending = (below[0] + 1, below[1] + evidence[lines], -n)
-        before.append(-below[2] if below[0] else None)
-        best = max(best, ending)
-        rank = ranks[lines[1]]
-        while rank < len(tree):
-            tree[rank] = max(tree[rank], ending)
-            rank += rank & -rank
-    chain, at = [], -best[2] if best[0] else None
-    while at is not None:
-        chain.append(pairs[at])
-        at = before[at]
-    return chain[::-1]
 
 
 def _matching(rows: list[dict[int, float]], columns: list[dict[int, float]]) -> dict[int, int]:

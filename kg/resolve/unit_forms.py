@@ -31,7 +31,7 @@ there; nothing is rewritten, and ``kg quality`` lists the decision with its reas
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Iterable
+from typing import Callable, Iterable
 
 from ..orgs.institutions import KIND_WORDS, SUBJECT_WORD
 from ..orgs.keys import institution_key
@@ -113,6 +113,9 @@ def _institution_form(words: tuple[str, ...], forms: Iterable[str]) -> bool:
     return bool(set(words) & _INSTITUTION_WORDS) or any(is_top_level(form) for form in forms)
 
 
+_UnitIndex = dict[tuple[str, ...], set[str]]  # the words of a unit's name -> the units so named
+
+
 def unit_forms(
     organisations: Iterable[tuple[str, bool]], written: dict[str, list[str]], units: dict[str, str]
 ) -> dict[str, tuple[str, str]]:
@@ -121,24 +124,8 @@ def unit_forms(
     it is, why)}."""
     every = {iri: (words, named) for iri, named in sorted(organisations) if (words := key_words(iri)) is not None}
     parents = set(units.values())
-    alone: dict[tuple[str, ...], set[str]] = defaultdict(set)  # "aws ai labs"
-    with_parent: dict[tuple[str, ...], set[str]] = defaultdict(set)  # "aws ai labs amazon"
-    short_before: dict[tuple[str, ...], set[str]] = defaultdict(set)  # "carnegie mellon robotics institute"
-    for unit, parent in sorted(units.items()):
-        if (words := unit_words(unit)) is None or (parent_words := key_words(parent)) is None:
-            continue
-        alone[words].add(unit)
-        with_parent[(*words, *parent_words)].add(unit)
-        short = parent_words[:-1]
-        if (
-            len(parent_words) >= 2
-            and parent_words[-1] in _INSTITUTION_ENDINGS
-            and not set(short) & ORGANISATION_WORDS
-            and not any(map(_generic, short))
-            and own_lab_name((*short, *words))
-        ):
-            short_before[(*short, *words)].add(unit)
-    labs_alone = defaultdict(set, {words: set(found) for words, found in alone.items()})
+    indexes = _unit_indexes(units)
+    labs_alone = defaultdict(set, {words: set(found) for words, found in indexes[0].items()})
     for iri, (words, _) in every.items():
         labs_alone[words].add(iri)
 
@@ -151,39 +138,82 @@ def unit_forms(
         forms = written.get(iri, ())
         if named or iri in parents or _institution_form(words, forms):
             continue
-        if len(fits := with_parent.get(words, set())) == 1:
-            unit = next(iter(fits))
-            found[iri] = (
-                unit,
-                f"the name of {label(unit)} and of its parent written in one, the only unit of the corpus so named",
-            )
-        elif len(fits := short_before.get(words, set())) == 1:
-            unit = next(iter(fits))
-            found[iri] = (
-                unit,
-                f"the short name of the parent of {label(unit)} before the unit's name, the only unit "
-                "of the corpus so named",
-            )
-        elif own_lab_name(words, places) and len(fits := alone.get(words, set())) == 1:
-            unit = next(iter(fits))
-            found[iri] = (
-                unit,
-                f"written alone, it is the unit {label(unit)}, the only unit of the corpus of that name",
-            )
-        elif (
-            len(words) >= 3
-            and not _generic(words[0])
-            and words[0] not in _KIND_PREFIXES
-            and own_lab_name(words[1:], places)
-            and len(fits := labs_alone.get(words[1:], set()) - {iri}) == 1
-        ):
-            lab = next(iter(fits))
-            found[iri] = (
-                lab,
-                f"{label(lab)} with a place's or its organisation's name before it, the only lab of "
-                "the corpus so named",
-            )
+        if (unit := _unit_match(iri, words, indexes, labs_alone, places, label)) is not None:
+            found[iri] = unit
     return found
+
+
+def _unit_indexes(units: dict[str, str]) -> tuple[_UnitIndex, _UnitIndex, _UnitIndex]:
+    """The units of the sources by the words of their name: alone ("aws ai labs"), with their parent's after
+    them ("aws ai labs amazon"), and after their parent's short name ("carnegie mellon robotics institute")."""
+    alone: _UnitIndex = defaultdict(set)
+    with_parent: _UnitIndex = defaultdict(set)
+    short_before: _UnitIndex = defaultdict(set)
+    for unit, parent in sorted(units.items()):
+        if (words := unit_words(unit)) is None or (parent_words := key_words(parent)) is None:
+            continue
+        alone[words].add(unit)
+        with_parent[(*words, *parent_words)].add(unit)
+        if _short_name_before(parent_words, words):
+            short_before[(*parent_words[:-1], *words)].add(unit)
+    return alone, with_parent, short_before
+
+
+def _short_name_before(parent_words: tuple[str, ...], words: tuple[str, ...]) -> bool:
+    """Whether the parent's name but its last word ("carnegie mellon" of "... university") before the unit's
+    is a lab's own name."""
+    short = parent_words[:-1]
+    return (
+        len(parent_words) >= 2
+        and parent_words[-1] in _INSTITUTION_ENDINGS
+        and not set(short) & ORGANISATION_WORDS
+        and not any(map(_generic, short))
+        and own_lab_name((*short, *words))
+    )
+
+
+def _unit_match(
+    iri: str,
+    words: tuple[str, ...],
+    indexes: tuple[_UnitIndex, _UnitIndex, _UnitIndex],
+    labs_alone: _UnitIndex,
+    places: frozenset[str],
+    label: Callable[[str], str],
+) -> tuple[str, str] | None:
+    """(the unit or lab a top-level organisation's words name, why), where one alone fits."""
+    alone, with_parent, short_before = indexes
+    if len(fits := with_parent.get(words, set())) == 1:
+        unit = next(iter(fits))
+        return (
+            unit,
+            f"the name of {label(unit)} and of its parent written in one, the only unit of the corpus so named",
+        )
+    if len(fits := short_before.get(words, set())) == 1:
+        unit = next(iter(fits))
+        return (
+            unit,
+            f"the short name of the parent of {label(unit)} before the unit's name, the only unit "
+            "of the corpus so named",
+        )
+    if own_lab_name(words, places) and len(fits := alone.get(words, set())) == 1:
+        unit = next(iter(fits))
+        return (
+            unit,
+            f"written alone, it is the unit {label(unit)}, the only unit of the corpus of that name",
+        )
+    if (
+        len(words) >= 3
+        and not _generic(words[0])
+        and words[0] not in _KIND_PREFIXES
+        and own_lab_name(words[1:], places)
+        and len(fits := labs_alone.get(words[1:], set()) - {iri}) == 1
+    ):
+        lab = next(iter(fits))
+        return (
+            lab,
+            f"{label(lab)} with a place's or its organisation's name before it, the only lab of the corpus so named",
+        )
+    return None
 
 
 def company_labs(organisations: Iterable[tuple[str, bool]]) -> dict[str, str]:

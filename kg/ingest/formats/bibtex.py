@@ -143,13 +143,6 @@ def entry_record(fields: dict[str, str], where, header: str) -> PaperRecord | Re
             f"{long} of {len(fields[long]):,} characters is too long (limit {MAX_FIELD:,})",
             excerpt(fields.get("title", "")[:200]),
         )
-    eprint = (
-        identifiers.arxiv(fields.get("eprint"))
-        if (fields.get("archiveprefix") or "arxiv").casefold() == "arxiv"
-        else None
-    )
-    url = clean(fields.get("url") or "") or None
-    arxiv = eprint or identifiers.arxiv(url)
     keywords = distinct(unlatex(word) for word in re.split(r"[;,]", fields.get("keywords") or ""))
     return make_record(
         where,
@@ -157,14 +150,29 @@ def entry_record(fields: dict[str, str], where, header: str) -> PaperRecord | Re
         unlatex(fields.get("title") or "") or None,
         authors(fields.get("author") or ""),
         abstract=unlatex(fields.get("abstract") or "") or None,
-        doi=identifiers.doi(fields.get("doi")) or identifiers.doi(url),
-        arxiv_id=arxiv[0] if arxiv else None,
-        arxiv_version=arxiv[1] if arxiv else None,
-        openreview_id=identifiers.openreview_forum(url),
+        **_ids_and_link(fields),
         keywords=keywords,
-        other_urls=[url] if url else [],
         stated_facts=venue_facts(fields),
     )
+
+
+def _ids_and_link(fields: dict[str, str]) -> dict:
+    """An entry's DOI, arXiv id and version (of its eprint unless another archive is named) and OpenReview
+    forum id, from their own fields or its url, and the url."""
+    eprint = (
+        identifiers.arxiv(fields.get("eprint"))
+        if (fields.get("archiveprefix") or "arxiv").casefold() == "arxiv"
+        else None
+    )
+    url = clean(fields.get("url") or "") or None
+    arxiv = eprint or identifiers.arxiv(url)
+    return {
+        "doi": identifiers.doi(fields.get("doi")) or identifiers.doi(url),
+        "arxiv_id": arxiv[0] if arxiv else None,
+        "arxiv_version": arxiv[1] if arxiv else None,
+        "openreview_id": identifiers.openreview_forum(url),
+        "other_urls": [url] if url else [],
+    }
 
 
 _FIELD_WITH_AT = re.compile(r"\s*@\s*\w+\s*=")  # "@url={…}": a field with a stray '@', no entry's start

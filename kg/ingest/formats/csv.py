@@ -20,7 +20,7 @@ import csv as stdlib_csv
 import itertools
 import re
 from collections import deque
-from typing import Iterator
+from typing import Callable, Iterator
 
 from ...records import Affiliation, AuthorDetail, Institution, PaperRecord, Rejection, excerpt
 from ...text.names import clean
@@ -132,10 +132,37 @@ def row_record(row: dict[str, str], where, header: str) -> PaperRecord | Rejecti
     details, institutions = (
         _affiliations(row.get("affiliations") or "", authors, separator) if get("affiliations") else ([], [])
     )
+    fields = {
+        "abstract": get("abstract"),
+        "comments": get("comments"),
+        **_identifier_fields(get),
+        "keywords": distinct(clean(k) for k in re.split(r"[;,|]", get("keywords") or "")),
+        "code_urls": [get("code")] if get("code") else [],
+        "project_urls": [get("project")] if get("project") else [],
+        "other_urls": [get("url")] if get("url") else [],
+        "stated_facts": _stated_facts(get),
+    }
+    if institutions or not details:
+        fields["institutions"] = institutions
+    return make_record(where, header, get("title"), authors, details, **fields)
+
+
+def _identifier_fields(get: Callable[[str], str | None]) -> dict[str, str | None]:
+    """The DOI, arXiv id and version and OpenReview forum id of a row: from their own columns, else its url."""
     arxiv = identifiers.arxiv(get("arxiv")) or identifiers.arxiv(get("url"))
     forum = identifiers.openreview_forum(get("openreview") or get("url") or "")
     if get("openreview") and not forum and re.fullmatch(r"[\w\-]{6,20}", get("openreview")):
         forum = get("openreview")
+    return {
+        "doi": identifiers.doi(get("doi")) or identifiers.doi(get("url")),
+        "arxiv_id": arxiv[0] if arxiv else None,
+        "arxiv_version": arxiv[1] if arxiv else None,
+        "openreview_id": forum,
+    }
+
+
+def _stated_facts(get: Callable[[str], str | None]) -> str | None:
+    """What a row states of its paper's presentation, track, venue and year, as a listing would."""
     year = re.search(r"\b(19|20)\d\d\b", get("year") or "")
     facts = "; ".join(
         part
@@ -146,22 +173,7 @@ def row_record(row: dict[str, str], where, header: str) -> PaperRecord | Rejecti
         )
         if part
     )
-    fields = {
-        "abstract": get("abstract"),
-        "comments": get("comments"),
-        "doi": identifiers.doi(get("doi")) or identifiers.doi(get("url")),
-        "arxiv_id": arxiv[0] if arxiv else None,
-        "arxiv_version": arxiv[1] if arxiv else None,
-        "openreview_id": forum,
-        "keywords": distinct(clean(k) for k in re.split(r"[;,|]", get("keywords") or "")),
-        "code_urls": [get("code")] if get("code") else [],
-        "project_urls": [get("project")] if get("project") else [],
-        "other_urls": [get("url")] if get("url") else [],
-        "stated_facts": facts or None,
-    }
-    if institutions or not details:
-        fields["institutions"] = institutions
-    return make_record(where, header, get("title"), authors, details, **fields)
+    return facts or None
 
 
 class CsvFormat:

@@ -282,11 +282,9 @@ def paper_record(entry: object, where, header: str, owners: IdOwners | None = No
     bib_fields = (
         _edition_dated(citation_fields(entry["bibtex"]), header) if isinstance(entry.get("bibtex"), str) else {}
     )
-    urls = {key: text(entry.get(key), key) for key in ("site", "openreview", "pdf", "github", "project")}
-    forum = identifiers.openreview_forum(urls["openreview"] or urls["site"] or bib_fields.get("url"))
+    ids_and_links = _ids_and_links(entry, bib_fields)
     track = text(entry.get("track"), "track")
     facts = "; ".join(part for part in (status, f"{track} track" if track else None, venue_facts(bib_fields)) if part)
-    arxiv = identifiers.arxiv(bib_fields.get("eprint"))
     # the paper's institutions are every stated affiliation, also where the list is not aligned
     # with the byline (then nobody gets a per-author one: the alignment is unknown)
     per_entry = _stated(entry)
@@ -302,21 +300,31 @@ def paper_record(entry: object, where, header: str, owners: IdOwners | None = No
         details,
         abstract=text(entry.get("abstract"), "abstract") or text(entry.get("tldr"), "tldr"),
         keywords=distinct(parts(entry.get("keywords"), "keywords", ";")),
-        doi=identifiers.doi(bib_fields.get("doi")),
-        arxiv_id=arxiv[0] if arxiv else None,
-        arxiv_version=arxiv[1] if arxiv else None,
-        openreview_id=forum,
-        code_urls=[urls["github"]] if urls["github"] else [],
-        project_urls=[urls["project"]] if urls["project"] else [],
-        other_urls=[
-            url
-            for url in (urls["pdf"], urls["site"])
-            if url and (url == urls["pdf"] or not identifiers.openreview_forum(url))
-        ],
+        **ids_and_links,
         stated_facts=facts or None,
         institutions=institutions_of(stated, details or []),
         set_aside_ids=set_aside,
     )
+
+
+def _ids_and_links(entry: dict, bib_fields: dict[str, str]) -> dict:
+    """An entry's DOI, arXiv id and version and OpenReview forum id, and its links: code, project page and
+    others (the PDF, and a site that is no OpenReview forum)."""
+    urls = {key: text(entry.get(key), key) for key in ("site", "openreview", "pdf", "github", "project")}
+    arxiv = identifiers.arxiv(bib_fields.get("eprint"))
+    return {
+        "doi": identifiers.doi(bib_fields.get("doi")),
+        "arxiv_id": arxiv[0] if arxiv else None,
+        "arxiv_version": arxiv[1] if arxiv else None,
+        "openreview_id": identifiers.openreview_forum(urls["openreview"] or urls["site"] or bib_fields.get("url")),
+        "code_urls": [urls["github"]] if urls["github"] else [],
+        "project_urls": [urls["project"]] if urls["project"] else [],
+        "other_urls": [
+            url
+            for url in (urls["pdf"], urls["site"])
+            if url and (url == urls["pdf"] or not identifiers.openreview_forum(url))
+        ],
+    }
 
 
 class PaperlistsFormat:

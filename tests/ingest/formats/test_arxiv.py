@@ -8,12 +8,10 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 import pytest
-from structured_sources import CONFERENCES, bylines, entries
+from structured_sources import CONFERENCES, bylines, entries, read_records
 
-from kg.ingest.formats import read_source
 from kg.pipeline import ingest
 from kg.rdf.iris import Minter
-from kg.records import PaperRecord, Rejection
 from kg.stores.embedded import KGStore
 from kg.vocab import sparql_prologue
 
@@ -51,22 +49,12 @@ def _feed(conference: str, path: Path) -> list[dict]:
     return papers
 
 
-def _read(path: Path):
-    source, items = read_source(path, path.name)
-    items = list(items)
-    return (
-        [i for i in items if isinstance(i, PaperRecord)],
-        [i for i in items if isinstance(i, Rejection)],
-        source.format,
-    )
-
-
 @pytest.mark.realdata
 @pytest.mark.parametrize("conference", CONFERENCES)
 def test_feed_of_the_json_gives_its_papers_bylines_and_affiliations(conference, tmp_path):
     path = tmp_path / "feed.atom"
     papers = _feed(conference, path)
-    records, rejections, fmt = _read(path)
+    records, rejections, fmt = read_records(path)
     assert fmt == "arxiv" and not rejections and len(records) == len(papers)
     lines = path.read_text(encoding="utf-8").split("\n")
     for number, (record, paper) in enumerate(zip(records, papers)):
@@ -110,7 +98,7 @@ ERROR = (
 def test_api_error_entry_is_rejected_and_good_entries_read(tmp_path):
     path = tmp_path / "errors.atom"
     path.write_text(HEAD + GOOD + ERROR + GOOD.replace("A Good", "Another Good") + "</feed>\n", encoding="utf-8")
-    records, rejections, _ = _read(path)
+    records, rejections, _ = read_records(path)
     assert [r.title for r in records] == ["A Good Paper", "Another Good Paper"]
     assert (records[0].doi, records[0].journal_ref, records[0].arxiv_version) == ("10.1234/xyz", "ICML 2024", 2)
     assert len(rejections) == 1 and "incorrect id format" in rejections[0].reason and rejections[0].source.line == 13
@@ -122,7 +110,7 @@ def test_api_error_entry_is_rejected_and_good_entries_read(tmp_path):
 def test_cut_or_malformed_feed_keeps_entries_before_and_names_the_line(tmp_path, tail, reason):
     path = tmp_path / "bad.atom"
     path.write_text(HEAD + GOOD + tail, encoding="utf-8")
-    records, rejections, _ = _read(path)
+    records, rejections, _ = read_records(path)
     assert [r.title for r in records] == ["A Good Paper"]
     assert len(rejections) == 1 and reason in rejections[0].reason and "line" in rejections[0].reason
     assert rejections[0].source.line == 13

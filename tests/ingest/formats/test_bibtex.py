@@ -7,24 +7,12 @@ import re
 from pathlib import Path
 
 import pytest
-from structured_sources import CONFERENCES, bylines, entries
+from structured_sources import CONFERENCES, bylines, entries, read_records
 
-from kg.ingest.formats import read_source
 from kg.ingest.formats.bibtex import authors, unlatex
 from kg.pipeline import ingest
 from kg.rdf.iris import Minter
-from kg.records import PaperRecord, Rejection
 from kg.stores.embedded import KGStore
-
-
-def _read(path: Path):
-    source, items = read_source(path, path.name)
-    items = list(items)
-    return (
-        [i for i in items if isinstance(i, PaperRecord)],
-        [i for i in items if isinstance(i, Rejection)],
-        source.format,
-    )
 
 
 def _bib_from_json(conference: str, tmp_path: Path) -> tuple[Path, list[dict]]:
@@ -43,7 +31,7 @@ def _plain_names(field: str) -> list[str]:
 @pytest.mark.parametrize("conference", CONFERENCES)
 def test_bib_from_the_json_gives_its_papers_and_bylines(conference, tmp_path):
     path, papers = _bib_from_json(conference, tmp_path)
-    records, rejections, fmt = _read(path)
+    records, rejections, fmt = read_records(path)
     assert fmt == "bibtex" and not rejections and len(records) == len(papers)
     for record, paper in zip(records, papers):
         prose = re.sub(r"\$[^$]*\$", "", record.title + " ".join(record.authors))  # math is kept as the sites write it
@@ -115,7 +103,7 @@ HOSTILE = """% a comment line
 def test_hostile_entries_are_rejected_with_their_line_and_the_rest_is_read(tmp_path):
     path = tmp_path / "mixed.bib"
     path.write_text(HOSTILE, encoding="utf-8")
-    records, rejections, fmt = _read(path)
+    records, rejections, fmt = read_records(path)
     assert fmt == "bibtex"
     assert [r.title for r in records] == ["A Good Paper", "Second Good Paper"]
     assert records[0].authors == ["Ada Lovelace", "Charles Babbage"]

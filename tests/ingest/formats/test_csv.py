@@ -8,25 +8,13 @@ from pathlib import Path
 
 import pytest
 from conftest import run_kg
-from structured_sources import CONFERENCES, bylines, entries
+from structured_sources import CONFERENCES, bylines, entries, read_records
 
 from kg.errors import InputError
 from kg.ingest.formats import csv as csv_format
-from kg.ingest.formats import read_source
 from kg.pipeline import ingest
 from kg.rdf.iris import Minter
-from kg.records import PaperRecord, Rejection
 from kg.stores.embedded import KGStore
-
-
-def _read(path: Path):
-    source, items = read_source(path, path.name)
-    items = list(items)
-    return (
-        [i for i in items if isinstance(i, PaperRecord)],
-        [i for i in items if isinstance(i, Rejection)],
-        source.format,
-    )
 
 
 def _write_table(conference: str, path: Path, delimiter: str, headers: tuple[str, ...]) -> list[dict]:
@@ -57,7 +45,7 @@ def test_table_of_the_json_gives_its_papers_bylines_and_affiliations(conference,
     papers = _write_table(
         conference, path, delimiter, ("Title", "Authors", "Affiliations", "Abstract", "Venue", "Year", "URL")
     )
-    records, rejections, fmt = _read(path)
+    records, rejections, fmt = read_records(path)
     assert fmt == "csv" and not rejections and len(records) == len(papers)
     for record, paper in zip(records, papers):
         authors = paper["author"].split(";")
@@ -90,10 +78,10 @@ def test_other_column_names_need_columns(tmp_path):
         'Paper,Writers,Org\nA Study of Things,"Ada Lovelace, Alan Turing",Some University\n', encoding="utf-8"
     )
     with pytest.raises(InputError):  # no title/authors columns by their common names: not detected as csv
-        _read(path)
+        read_records(path)
     try:
         csv_format.use_columns("title=Paper,authors=Writers,affiliations=Org")
-        records, rejections, fmt = _read(path)
+        records, rejections, fmt = read_records(path)
     finally:
         csv_format.use_columns(None)
     assert fmt == "csv" and records[0].authors == ["Ada Lovelace", "Alan Turing"]
@@ -138,7 +126,7 @@ HOSTILE = (
 def test_hostile_rows_are_rejected_with_their_line(tmp_path):
     path = tmp_path / "hostile.csv"
     path.write_text(HOSTILE, encoding="utf-8")
-    records, rejections, fmt = _read(path)
+    records, rejections, fmt = read_records(path)
     assert fmt == "csv"
     assert [(r.title, r.source.line) for r in records] == [("Good One", 2), ("Multi line title", 5), ("Good Two", 8)]
     assert [[a.name for a in d.affiliations] for d in records[0].author_details] == [["Univ A"], ["Univ B", "Univ C"]]
