@@ -50,8 +50,13 @@ def identify_chain(
 
 
 def _match_level(level: Named, context: str, domain: str | None, registry: Registry) -> Match | None:
-    names = dict.fromkeys(filter(None, (level.canonical, level.written)))
-    return next(filter(None, (registry.match(name, context, domain) for name in names)), None)
+    """The record of the level's canonical name, else of its name as written. The canonical name is
+    the node's, so it is asked alone: the parts after it in the string ("Indiana University,
+    Bloomington") are what the alias table folded into it, and would lead one occurrence of the node
+    to another record (the campus) than the others."""
+    asked = {level.canonical: False} if level.canonical else {}
+    asked.setdefault(level.written, True)
+    return next(filter(None, (registry.match(name, context, domain, extend) for name, extend in asked.items())), None)
 
 
 def _ancestors(record: Record, registry: Registry) -> set[str]:

@@ -40,6 +40,9 @@ from .lexicon import word_list, word_mapping, word_sequence
 _HYPHENS = re.compile(f"[{HYPHENS}]")
 _IGNORED_WORDS = word_list("key_ignored")
 _NOT_SWAPPED = word_list("not_swapped")
+# Places where "X University" and "University of X" are two institutions ("Newcastle University" in
+# England, the University of Newcastle in Australia): the two orders never name one.
+DISTINCT_IN_SWAPPED_ORDER = word_list("distinct_swapped")
 # Legal forms, as match_key spells them ("Sp. z o.o." -> "sp z oo", "S.A." -> "sa"), longest first.
 LEGAL_FORMS = tuple(
     tuple(form.split()) for form in sorted(word_sequence("legal_form"), key=lambda form: -len(form.split()))
@@ -136,16 +139,28 @@ def institution_key(name: str) -> str:
     return " ".join(word for word in words if word not in _IGNORED_WORDS)
 
 
-def swapped(key: str) -> str | None:
-    """``university of x`` <-> ``x university`` for a plain X (no "of", "and", "university" in it)."""
+def _other_order(key: str) -> tuple[str, str] | None:
+    """(the key in the other word order, its place X) of ``university of x`` or ``x university``."""
     if key.startswith("university of "):
         rest = key.removeprefix("university of ")
-        swapped_key = f"{rest} university"
-    elif key.endswith(" university"):
+        return f"{rest} university", rest
+    if key.endswith(" university"):
         rest = key.removesuffix(" university")
-        swapped_key = f"university of {rest}"
-    else:
+        return f"university of {rest}", rest
+    return None
+
+
+def swapped(key: str) -> str | None:
+    """``university of x`` <-> ``x university`` for a plain X (no "of", "and", "university" in it),
+    not a place whose two orders are two institutions (:data:`DISTINCT_IN_SWAPPED_ORDER`)."""
+    other = _other_order(key)
+    if other is None or not other[1] or _NOT_SWAPPED & set(other[1].split()) or other[1] in DISTINCT_IN_SWAPPED_ORDER:
         return None
-    if not rest or _NOT_SWAPPED & set(rest.split()):
-        return None
-    return swapped_key
+    return other[0]
+
+
+def distinct_other_order(key: str) -> str | None:
+    """The other word order of a key whose place's two orders are two institutions ("university of
+    newcastle" for "newcastle university"), else None."""
+    other = _other_order(key)
+    return other[0] if other and other[1] in DISTINCT_IN_SWAPPED_ORDER else None

@@ -19,7 +19,10 @@ the source gives one) and returns the one record it names, or None. In order:
 
 A single generic word ("Research", "University") matches nothing. Where several records fit, the
 country named in the string decides, then the e-mail domain (the record's own, then its country),
-then the parent (a record that is the parent of all the others); otherwise there is no answer.
+then the record whose own name it is (not only an alias or a translated label), then the parent (a
+record that is the parent of all the others); otherwise there is no answer. A record's name in the
+other word order of a place whose two orders are two institutions ("Newcastle University" of the
+University of Newcastle, Australia) is not read as its name.
 ``data/registry-patches.tsv`` corrects names the registry gives wrongly (reviewed, one reason a line).
 """
 
@@ -28,6 +31,7 @@ from __future__ import annotations
 import gzip
 import re
 from bisect import bisect_left
+from dataclasses import replace
 from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Iterable
@@ -37,6 +41,7 @@ from rapidfuzz.distance import OSA
 from ..text.domains import institutional_domain
 from .countries import countries_in, country_of_domain, country_of_name
 from .evidence import contradicted, key_variants, parent_of_all, runs, supports
+from .keys import distinct_other_order
 from .lexicon import word_list
 from .name_keys import DATA_DIR, name_key
 from .patches import patched, read_patches, read_supplement
@@ -120,9 +125,10 @@ class Registry:
         parents = [self.by_id[parent] for parent in record.parents if parent in self.by_id]
         return parents[0] if len(parents) == 1 else None
 
-    def match(self, name: str, context: str = "", domain: str | None = None) -> Match | None:
-        """The one record ``name`` names, as written in ``context`` with the author's e-mail ``domain``."""
-        return _match(self, name, context, institutional_domain(domain))  # gmail.com names no one
+    def match(self, name: str, context: str = "", domain: str | None = None, extend: bool = True) -> Match | None:
+        """The one record ``name`` names, as written in ``context`` with the author's e-mail ``domain``;
+        ``extend=False``: the name alone, not also with the parts after it in ``context``."""
+        return _match(self, name, context, institutional_domain(domain), extend)  # gmail.com names no one
 
     # -- the steps, each returning the records that fit (``_choose`` decides among them)
 
@@ -236,16 +242,17 @@ def _index(records: tuple[Record, ...], field: str) -> dict[str, tuple[Record, .
     return {value: tuple(found) for value, found in index.items()}
 
 
-def _match(registry: Registry, name: str, context: str, domain: str | None) -> Match | None:
+def _match(registry: Registry, name: str, context: str, domain: str | None, extend: bool) -> Match | None:
     """The first step whose records decide on one; a university only the universities list has is
     the answer only where no step finds a ROR record."""
     countries = countries_in(context)
     domain_country = country_of_domain(domain)
     fallback = None
-    for how, found in _steps(registry, name, context, domain, [*countries, *filter(None, [domain_country])]):
+    evidence = [*countries, *filter(None, [domain_country])]
+    for how, key, found in _steps(registry, name, context, domain, evidence, extend):
         if not found:
             continue
-        record = _choose(registry, found, countries, domain, domain_country)
+        record = _choose(found, key, countries, domain, domain_country)
         if record is None:
             return fallback  # a tie: no answer, and no weaker step
         if record.id:
@@ -254,8 +261,8 @@ def _match(registry: Registry, name: str, context: str, domain: str | None) -> M
     return fallback
 
 
-def _steps(registry: Registry, name: str, context: str, domain: str | None, countries: list[str]):
-    """(how, records) of each step in turn, made only when asked for."""
+def _steps(registry: Registry, name: str, context: str, domain: str | None, countries: list[str], extend: bool):
+    """(how, the key asked, records) of each step in turn, made only when asked for."""
     bare = _BRACKET.sub("", name)  # "ETH Zurich (ETHZ)": the bracket is an acronym or a place
     context_key = _context_key(context)
 
@@ -265,20 +272,21 @@ def _steps(registry: Registry, name: str, context: str, domain: str | None, coun
         # "Ecole Normale Superieure": a name many names begin with needs support, as an acronym does
         return [record for record in found if supports(record, context_key.replace(f" {key} ", " "), domain, countries)]
 
-    for run in [*runs(name, context), name, *([bare] if bare != name else [])]:
+    for run in [*(runs(name, context) if extend else ()), name, *([bare] if bare != name else [])]:
         run_key = name_key(run)
-        yield "exact", supported(registry.with_domains_own(registry.exact(run_key), run_key, domain), run_key)
+        yield "exact", run_key, supported(registry.with_domains_own(registry.exact(run_key), run_key, domain), run_key)
     key = name_key(name)
-    yield "exact", supported(registry.variants(key), key)
-    yield "branch", registry.branches(key, context_key, domain, countries)
-    yield "acronym", registry.acronym(key, context_key, domain, countries)
-    yield "fuzzy", supported(registry.fuzzy(key), key)
-    yield "domain", registry.of_domain(key, domain)
+    yield "exact", key, supported(registry.variants(key), key)
+    yield "branch", key, registry.branches(key, context_key, domain, countries)
+    yield "acronym", key, registry.acronym(key, context_key, domain, countries)
+    yield "fuzzy", key, supported(registry.fuzzy(key), key)
+    yield "domain", key, registry.of_domain(key, domain)
 
 
 def _choose(
-    registry: Registry, found: list[Record], countries: list[str], domain: str | None, domain_country: str | None
+    found: list[Record], key: str, countries: list[str], domain: str | None, domain_country: str | None
 ) -> Record | None:
+    """The one record of ``found`` (the records that fit ``key``) that the evidence leaves, else None."""
     candidates = [
         record for record in dict.fromkeys(found) if not contradicted(record, countries, domain, domain_country)
     ]
@@ -288,6 +296,9 @@ def _choose(
         lambda record: record.country in countries,
         lambda record: domain in record.domains,
         lambda record: record.country == domain_country,
+        # the record whose own name the key is, over those that have it as an alias or a translated label
+        # ("University of Minnesota" is the Twin Cities campus's name; its system's Spanish label says so too)
+        lambda record: name_key(record.name) == key,
     )
     for test in tests:
         if len(candidates) == 1:
@@ -331,10 +342,22 @@ def read_table(
                 _split(branches, "|"),
                 _split(acronyms, "|"),
             )
-            records.append(patched(record, patches[ident]) if ident in patches else record)
+            records.append(_in_own_order(patched(record, patches[ident]) if ident in patches else record))
     known = {key for record in records for key in record.keys}
     records.extend(record for record in supplement if record.keys[0] not in known)  # a full dump has them
     return Registry(records, version)
+
+
+def _in_own_order(record: Record) -> Record:
+    """The record without its names in the other word order of a place whose two orders are two
+    institutions: ROR gives the University of Newcastle (Australia) the alias "Newcastle University",
+    which is England's, so the two orders would share a record."""
+    others = {key: other for key in record.keys if (other := distinct_other_order(key))}
+    if not others:
+        return record
+    own = f"{name_key(record.name)} "
+    kept = tuple(key for key in record.keys if key not in others or not own.startswith(f"{others[key]} "))
+    return replace(record, keys=kept) if kept != record.keys else record
 
 
 def registry_version(path: Path | None = None) -> str:

@@ -51,7 +51,7 @@ import pyoxigraph as ox
 
 from ..index.match_keys import derived_acronyms, initials
 from ..orgs.institutions import GENERIC_UNITS, KIND_WORDS, SUBJECT_WORD, split_commas
-from ..orgs.keys import institution_key
+from ..orgs.keys import DISTINCT_IN_SWAPPED_ORDER, institution_key
 from ..orgs.lexicon import word_list, word_sequence
 from ..orgs.org_names import COMPANY_NAME_WORDS, COUNTRIES, ORGANISATION_WORDS, UNIT_ONLY_WORDS, US_STATES, is_top_level
 from ..rdf.iris import Minter, slug
@@ -69,7 +69,6 @@ _ALONE = re.compile(r"[A-Z]{3,}")
 _ABBREVIATION = re.compile(r"(?P<abbreviation>[A-Z]{2,})(?:\s+|\s*-\s*)\S")
 _JOINING = word_list("system_joining")
 NAME_KIND_WORDS = KIND_WORDS | word_list("name_kind_extra")
-DISTINCT_IN_SWAPPED_ORDER = frozenset((place,) for place in word_list("distinct_swapped"))
 INSTITUTION_TYPE_WORDS = word_sequence("institution_type")
 SUBJECT_NAMES = word_list("subject_name")
 
@@ -299,7 +298,11 @@ def _plain_name(words: tuple[str, ...], longest: int) -> bool:
 def _in_swapped_order(name: tuple[str, ...], by_words: dict[tuple[str, ...], str]) -> bool:
     """ "Toronto University": "University of Toronto" is an organisation of the corpus, the name is
     one or two plain words, and not one of the pairs that are two institutions."""
-    return _plain_name(name, 2) and name not in DISTINCT_IN_SWAPPED_ORDER and ("university", "of", *name) in by_words
+    return (
+        _plain_name(name, 2)
+        and " ".join(name) not in DISTINCT_IN_SWAPPED_ORDER
+        and ("university", "of", *name) in by_words
+    )
 
 
 def short_name(words: tuple[str, ...], forms: Iterable[str]) -> tuple[str, ...] | None:
