@@ -226,11 +226,28 @@ def _described_as_new(span: Span, sent: Span, k: int) -> bool:
         and type_word(doc[k])
     ):
         return True
+    if _appositive_of_our_kind(span, sent, k):
+        return True
     news = [t.i for t in doc[max(sent.start, span.start - 9) : span.start] if t.lower_ in {"new", "novel"}]
     return (
         bool(news)
         and any(type_word(t) for t in doc[news[0] : span.start])
         and not any(t.lower_ in BLOCKERS for t in doc[news[0] : span.start])
+    )
+
+
+def _appositive_of_our_kind(span: Span, sent: Span, k: int) -> bool:
+    """ "This work provides an approach, FaithfulDefense, that …": a name set off by commas after "a <type
+    word>" in a sentence whose subject is the paper ("we", "this work"), not after a blocker ("against")."""
+    doc, start = span.doc, span.start
+    if not (start - 3 >= sent.start and k < sent.end and doc[k].text == "," and doc[start - 1].text == ","):
+        return False
+    before = doc[sent.start : start - 3]
+    return (
+        doc[start - 3].lower_ in {"a", "an"}
+        and bool(type_word(doc[start - 2]))
+        and any(t.lower_ in SUBJECT_WORDS for t in before)
+        and not any(t.lower_ in BLOCKERS for t in before)
     )
 
 
