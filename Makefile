@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test test-fast lint system-deps bench bench-1m bench-graphs bench-timing stress fuzz eval eval-real eval-orgs clean
+.PHONY: demo test test-fast lint system-deps bench bench-1m bench-virtuoso bench-graphs bench-timing stress fuzz eval eval-real eval-orgs clean
 
 # Parallel test processes (pytest-xdist): `auto` is one per core; `make test JOBS=1` runs in one.
 # --dist loadgroup, as tests/conftest.py schedules it, keeps a file's tests in one process, so its
@@ -91,6 +91,13 @@ bench-timing: $(STAMP)
 ## The same at 1,000,000 papers (hours on a 2-core machine; not run in CI).
 bench-1m: $(STAMP)
 	$(BIN)/python bench/run.py --sizes 1000000
+
+## N papers through the bulk path into a private Virtuoso, every query's first page there and embedded
+## (docs/performance.md, "Scale: embedded vs Virtuoso"); needs virtuoso-opensource (make system-deps).
+PAPERS ?= 100000
+bench-virtuoso: $(STAMP)
+	mkdir -p .bench
+	$(BIN)/python bench/virtuoso.py --papers $(PAPERS) --json .bench/virtuoso-$(PAPERS).json --max-minutes 240
 
 ## Precision/recall of topics and introduced artifacts on the held-out gold set (eval/GUIDELINES.md).
 eval: $(STAMP)
