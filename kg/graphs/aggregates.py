@@ -66,7 +66,7 @@ _PAPERS = "SELECT ?paper WHERE { ?paper a schema:ScholarlyArticle }"
 _YEARS = "SELECT ?paper ?year WHERE { ?paper bibo:presentedAt/schema:startDate ?year }"  # its edition's
 # A paper's label is its English title (no rdfs:label repeats it).
 _LABELS = (
-    "SELECT ?node ?label WHERE { { ?node rdfs:label ?label } UNION { ?node dcterms:title "
+    "SELECT ?node ?label WHERE { { ?node skos:prefLabel ?label } UNION { ?node dcterms:title "
     '?label FILTER(lang(?label) = "en") } }'
 )
 

@@ -24,8 +24,8 @@ ENTITY_CLASSES = {"author": FOAF.Person, "institution": ORG.Organization, "topic
 _LABELS_QUERY = """
 SELECT ?entity ?label ?display WHERE {
   VALUES_BLOCK
-  ?entity a CLASS ; rdfs:label|foaf:name|skos:prefLabel|skos:altLabel|kg:acronym|kg:nameAsWritten ?label .
-  OPTIONAL { ?entity rdfs:label ?display }
+  ?entity a CLASS ; skos:prefLabel|skos:altLabel|kg:nameAsWritten ?label .
+  OPTIONAL { ?entity skos:prefLabel ?display }
 }"""
 _VALUES_BLOCK = 256  # entities named in one look-up of labels
 # Function words left out of derived acronyms ("University of Science and Technology of China" -> USTC).
@@ -114,7 +114,7 @@ def entity_keys(store, kind: str, person_keys: Path) -> Iterator[EntityKeys]:
     """The keys of every entity of a kind, in IRI order.
 
     A person's labels are exactly the written forms the resolution step has just chosen among
-    (every form becomes a foaf:name or skos:altLabel), so their keys were made from those forms,
+    (every form becomes a skos:prefLabel or skos:altLabel), so their keys were made from those forms,
     one :func:`person_keys_line` per person in IRI order in ``person_keys``, instead of reading
     back every label of every person (at 100,000 papers 634,000 label rows, 20 s) or holding
     them (2 M people at 1,000,000 papers); institutions and topics, whose labels also come from

@@ -18,7 +18,7 @@ _ORGANISATIONS = """SELECT DISTINCT ?paper ?organisation WHERE {
   FILTER NOT EXISTS { ?organisation org:subOrganizationOf ?above } }"""
 _NAMES = (
     "SELECT ?author (MIN(?label) AS ?name) WHERE { ?paper dcterms:creator ?author . ?author "
-    "rdfs:label ?label } GROUP BY ?author"
+    "skos:prefLabel ?label } GROUP BY ?author"
 )
 
 

@@ -31,7 +31,7 @@ SELECT ?canonical (MIN(?label) AS ?title) ?absorbed ?source ?explanation
 WHERE {
   ?merge a kg:PaperMerge ; kg:mergedInto ?canonical ; kg:absorbed ?absorbed ; kg:inGraph ?g ;
          kg:evidence ?kind ; rdfs:comment ?explanation .
-  ?g rdfs:label ?source .
+  ?g dcterms:title ?source .
   OPTIONAL { ?canonical dcterms:title ?label FILTER(lang(?label) = "en") }
   OPTIONAL { ?merge kg:joinScore ?score ; kg:joinMargin ?margin }
 } GROUP BY ?canonical ?absorbed ?source ?explanation ?score ?margin ORDER BY ?canonical ?absorbed
@@ -56,7 +56,7 @@ SELECT ?paper ?title ?abstract (GROUP_CONCAT(DISTINCT ?record; separator=" ") AS
 """
 WRITTEN_FORMS = """
 SELECT ?person ?name (GROUP_CONCAT(DISTINCT ?alt; separator="\\u0000") AS ?others) WHERE {
-  ?person a foaf:Person ; foaf:name ?name ; skos:altLabel ?alt .
+  ?person a foaf:Person ; skos:prefLabel ?name ; skos:altLabel ?alt .
 } GROUP BY ?person ?name ORDER BY ?name
 """
 INSTITUTIONS = """
@@ -71,19 +71,19 @@ UNITS_BY_DOMAIN = """
 SELECT ?unit ?domain (MIN(?unitLabel) AS ?unitName) (MIN(?parentLabel) AS ?parentName) ?why WHERE {
   ?record a kg:UnitByDomain ; kg:unit ?unit ; kg:parentInstitution ?parent ;
     kg:emailDomain ?domain ; rdfs:comment ?why .
-  ?unit rdfs:label ?unitLabel . ?parent rdfs:label ?parentLabel .
+  ?unit skos:prefLabel ?unitLabel . ?parent skos:prefLabel ?parentLabel .
 } GROUP BY ?unit ?domain ?why ORDER BY ?unit
 """
 UNITS_BY_NAME = """
 SELECT ?unit (MIN(?unitLabel) AS ?unitName) (MIN(?parentLabel) AS ?parentName) ?why WHERE {
   ?record a kg:UnitByName ; kg:unit ?unit ; kg:parentInstitution ?parent ; rdfs:comment ?why .
-  ?unit rdfs:label ?unitLabel . ?parent rdfs:label ?parentLabel .
+  ?unit skos:prefLabel ?unitLabel . ?parent skos:prefLabel ?parentLabel .
 } GROUP BY ?unit ?why ORDER BY ?unit
 """
 OTHER_NAMES = """
 SELECT ?other (MIN(?otherLabel) AS ?otherName) (MIN(?label) AS ?name) ?why WHERE {
   ?record a kg:SameInstitutionByName ; kg:otherName ?other ; kg:namesInstitution ?institution ; rdfs:comment ?why .
-  ?other rdfs:label ?otherLabel . ?institution rdfs:label ?label .
+  ?other skos:prefLabel ?otherLabel . ?institution skos:prefLabel ?label .
 } GROUP BY ?other ?why ORDER BY ?other
 """
 INSTITUTION_FORMS = """

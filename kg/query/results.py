@@ -16,7 +16,7 @@ from typing import Mapping
 
 import pyoxigraph as ox
 from rdflib import BNode, Graph, Literal, URIRef
-from rdflib.namespace import RDFS, SKOS
+from rdflib.namespace import SKOS
 from rdflib.query import Result
 from rdflib.term import Identifier, Variable
 from rich.cells import cell_len
@@ -90,7 +90,7 @@ def enumeration_labels() -> dict[str, str]:
     return {
         str(value)[len(KG_NS) :]: str(label)
         for value, _, _ in ontology.triples((None, SKOS.inScheme, None))
-        for label in ontology.objects(value, RDFS.label)
+        for label in ontology.objects(value, SKOS.prefLabel)
         if str(value).startswith(KG_NS) and label.language == "en"
     }
 

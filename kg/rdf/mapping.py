@@ -77,7 +77,6 @@ def source_triples(
     node = source_iri(name, minter)
     yield node, RDF.type, KG.Source
     yield node, DCTERMS.title, Literal(name)
-    yield node, RDFS.label, Literal(name)
     yield node, KG.format, Literal(format_name)
     if modified is not None:
         yield node, DCTERMS.modified, modified
@@ -270,7 +269,7 @@ def _venue(paper: NamedNode, info: PublicationInfo, minter: Minter) -> Iterator[
     series = venue_iri(info.venue, None, minter)
     yield series, RDF.type, KG.ConferenceSeries
     yield series, RDF.type, SCHEMA.EventSeries
-    yield series, RDFS.label, literal(info.venue)
+    yield series, SKOS.prefLabel, literal(info.venue)
     for name in VENUES.get(info.venue, ()):  # a well-known conference is also found by its full name
         yield series, SKOS.altLabel, literal(name)
     event = series
@@ -278,9 +277,7 @@ def _venue(paper: NamedNode, info: PublicationInfo, minter: Minter) -> Iterator[
         event = venue_iri(info.venue, info.year, minter)
         yield event, RDF.type, BIBO.Conference
         yield event, RDF.type, SCHEMA.Event
-        name = literal(f"{info.venue} {info.year}")
-        yield event, SCHEMA.name, name
-        yield event, RDFS.label, name
+        yield event, SKOS.prefLabel, literal(f"{info.venue} {info.year}")
         year = literal(str(info.year), datatype=XSD.gYear)
         yield event, SCHEMA.startDate, year
         yield event, DCTERMS.date, year
@@ -293,11 +290,9 @@ def _venue(paper: NamedNode, info: PublicationInfo, minter: Minter) -> Iterator[
         yield node, RDF.type, KG.Workshop
         yield node, RDF.type, SCHEMA.Event
         yield node, SCHEMA.superEvent, event
-        yield node, RDFS.label, literal(workshop.acronym or workshop.name)
-        if workshop.name:
-            yield node, SCHEMA.name, literal(workshop.name)
-        if workshop.acronym:
-            yield node, KG.acronym, literal(workshop.acronym)
+        yield node, SKOS.prefLabel, literal(workshop.acronym or workshop.name)
+        if workshop.acronym and workshop.name:  # the full name, where the acronym is the label
+            yield node, SKOS.altLabel, literal(workshop.name)
         yield paper, BIBO.presentedAt, node
 
 

@@ -4,7 +4,7 @@ Organisations get their written forms as ``kg:nameAsWritten`` (language-tagged: 
 the candidates for display names, chosen across all sources by :mod:`.store_step`), the
 raw entry as an untagged ``kg:nameAsWritten`` on the entry's own node (on each of them when
 the entry names several institutions), a
-``skos:prefLabel``/``rdfs:label`` when the alias table names them, and
+``skos:prefLabel`` when the alias table names them, and
 ``org:subOrganizationOf`` from each unit to the next level. Person names found in the field
 become ``kg:RejectedInstitutionEntry`` notes on the record instead, with the reason.
 
@@ -29,7 +29,7 @@ from ..orgs.registry import Registry
 from ..records import Affiliation, PaperRecord
 from ..text.domains import institutional_domain
 from ..text.names import has_cjk
-from ..vocab import KG, ORG, PROV, RDF, RDFS, SCHEMA, SKOS
+from ..vocab import KG, ORG, PROV, RDF, SCHEMA, SKOS
 from .iris import Minter, slug
 from .registry_triples import identified_triples
 from .terms import Statement, integer, iri, literal
@@ -157,9 +157,7 @@ def _chain_triples(
             statements.append((node, RDF.type, ORG.OrganizationalUnit))
             statements.append((node, ORG.subOrganizationOf, parent))
         if level.canonical:
-            canonical = literal(level.canonical, language="en")
-            statements.append((node, SKOS.prefLabel, canonical))
-            statements.append((node, RDFS.label, canonical))
+            statements.append((node, SKOS.prefLabel, literal(level.canonical, language="en")))
         if level.acronym:
             statements.append((node, SKOS.altLabel, literal(level.acronym, language="en")))
         if chinese:

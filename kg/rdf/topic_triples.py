@@ -3,7 +3,7 @@
 In the source's graph, what a paper is about and what it introduces:
 
     paper dcterms:subject topic:T ; kg:introduces artifact:A .
-    artifact:A a kg:Benchmark ; rdfs:label "MLUBench" ; skos:altLabel "long form, if given" .
+    artifact:A a kg:Benchmark ; skos:prefLabel "MLUBench" ; skos:altLabel "long form, if given" .
 
 In the source's topic detail graph (:func:`detail_graph`, left out of exports and counts unless
 asked), why: the words that matched, where, and the weight they give.
@@ -23,7 +23,7 @@ from pyoxigraph import NamedNode
 
 from ..nlp.analysis import Analysis, analyse_all
 from ..records import PaperRecord
-from ..vocab import DCTERMS, KG, PROV, RDF, RDFS, SKOS, XSD
+from ..vocab import DCTERMS, KG, PROV, RDF, SKOS, XSD
 from .iris import Minter, file_slug
 from .terms import Statement, iri, literal
 
@@ -75,7 +75,7 @@ def topic_triples(paper: NamedNode, analysis: Analysis, minter: Minter) -> Itera
         node = iri(minter.named("artifact", artifact.name))
         yield paper, KG.introduces, node
         yield node, RDF.type, ARTIFACT_CLASSES[artifact.kind]
-        yield node, RDFS.label, literal(artifact.name)
+        yield node, SKOS.prefLabel, literal(artifact.name)
         if artifact.long_form:
             yield node, SKOS.altLabel, literal(artifact.long_form)
 

@@ -98,10 +98,10 @@ _DISPLAY_TITLES = (
 # joined by hash (looked up per entity, the authors' names took twice as long).
 _INTRODUCING = "{ SELECT DISTINCT ?paper WHERE { ?paper kg:introduces ?artifact } }"
 _NAMES_LISTED = {
-    KG.authorNames: "?paper dcterms:creator ?entity . { SELECT ?entity ?name WHERE { ?entity foaf:name ?name } }",
+    KG.authorNames: "?paper dcterms:creator ?entity . { SELECT ?entity ?name WHERE { ?entity skos:prefLabel ?name } }",
     KG.institutionNames: """?paper schema:sourceOrganization ?entity .
         { SELECT ?entity ?name WHERE { { SELECT DISTINCT ?entity WHERE { ?listed schema:sourceOrganization ?entity } }
-                                       ?entity rdfs:label ?name FILTER(lang(?name) = "en") } }""",
+                                       ?entity skos:prefLabel ?name FILTER(lang(?name) = "en") } }""",
 }
 # The sources' units; the derived graph's (units placed by e-mail domain) come from this run's step.
 _SOURCE_UNITS = (

@@ -3,7 +3,7 @@
 Everything decided here needs all sources at once, so it is recomputed from the whole store
 each time and never depends on the order sources were ingested:
 
-- **display names**: each person's ``foaf:name``/``rdfs:label``/``skos:prefLabel`` is chosen
+- **display names**: each person's ``skos:prefLabel`` is chosen
   among every way the sources wrote it (:func:`preferred_form`); the other forms become
   ``skos:altLabel``. Institutions get the same, per language, unless the alias table already
   named them.
@@ -57,7 +57,7 @@ from ..stores.beside import TriplesBeside
 from ..stores.embedded import KGStore
 from ..stores.ordering import grouped_lines
 from ..text.names import clean
-from ..vocab import FOAF, KG, RDF, RDFS, SKOS, TRUE, XSD, sparql_prologue
+from ..vocab import KG, RDF, RDFS, SKOS, TRUE, XSD, sparql_prologue
 from .aggregates import aggregate_triples, name_list_triples
 from .domain_units import domain_unit_triples
 from .identity import apply_moves, find_person_merges, person_merge_triples, read_mentions, undo_moves
@@ -243,8 +243,7 @@ def person_label_triples(people: Iterable[tuple[str, dict[str, dict[str, int]]]]
         for language in sorted(forms):
             counts = forms[language]
             name = preferred_form(counts)
-            for predicate in (FOAF.name, RDFS.label, SKOS.prefLabel):
-                yield ox.Triple(node, predicate, ox.Literal(name))
+            yield ox.Triple(node, SKOS.prefLabel, ox.Literal(name))
             for form in sorted(set(counts) - {name}):
                 yield ox.Triple(node, SKOS.altLabel, ox.Literal(form))
         keys.write(person_keys_line(person, chain.from_iterable(forms.values())))
@@ -274,7 +273,6 @@ def institution_label_triples(store: KGStore, graph: ox.NamedNode) -> Iterator[o
         if name is None:
             name = preferred_form(counts)
             yield ox.Triple(node, SKOS.prefLabel, ox.Literal(name, language=language))
-            yield ox.Triple(node, RDFS.label, ox.Literal(name, language=language))
         for form in sorted(set(counts) - {name}):
             yield ox.Triple(node, SKOS.altLabel, ox.Literal(form, language=language))
 

@@ -32,6 +32,12 @@ ASKS = {
     "subject": ("ASK { ?paper dcterms:subject ?v1 }", 1),
     "derivedFrom": ("ASK { ?paper prov:wasDerivedFrom ?v1 }", 1),
     "record": ("ASK { ?paper prov:wasDerivedFrom ?r . ?r kg:line ?v1 ; prov:wasDerivedFrom ?v2 }", 2),
+    # what the paper links to is named once, by skos:prefLabel (docs/graph-model.md, Names)
+    "name": (
+        "ASK { ?paper dcterms:creator|schema:sourceOrganization|bibo:presentedAt|dcterms:subject ?v1 . "
+        "?v1 skos:prefLabel ?n FILTER(str(?n) = ?v2) FILTER NOT EXISTS { ?v1 rdfs:label|foaf:name|schema:name ?o } }",
+        2,
+    ),
     "topicAssignment": (
         "ASK { ?paper kg:topicAssignment ?a . ?a kg:topic ?v1 ; kg:matchedLabel ?v2 ; kg:weight ?w ; kg:foundIn ?s }",
         2,
@@ -45,6 +51,9 @@ PREFIXES = {
     "org": "http://www.w3.org/ns/org#",
     "bibo": "http://purl.org/ontology/bibo/",
     "prov": "http://www.w3.org/ns/prov#",
+    "skos": "http://www.w3.org/2004/02/skos/core#",
+    "rdfs": "http://www.w3.org/2000/01/rdf-schema#",
+    "foaf": "http://xmlns.com/foaf/0.1/",
 }
 
 

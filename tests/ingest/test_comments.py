@@ -197,7 +197,7 @@ def test_a_well_known_conference_keeps_its_full_name_as_a_label(sample_store):
         sample_store.query("""PREFIX kg: <https://kg.example.org/ontology#>
         PREFIX skos: <http://www.w3.org/2004/02/skos/core#> PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
         SELECT DISTINCT ?label ?full WHERE {
-          ?series a kg:ConferenceSeries ; rdfs:label ?label ; skos:altLabel ?full }""")
+          ?series a kg:ConferenceSeries ; skos:prefLabel ?label ; skos:altLabel ?full }""")
     )
     assert [(str(label), str(full)) for label, full in rows] == [
         ("ICML", "International Conference on Machine Learning")

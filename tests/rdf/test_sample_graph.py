@@ -29,7 +29,7 @@ def test_byline_order_and_names_as_written(sample_store):
           ?paper dcterms:title "Fourier Features Let Agents Learn High Precision Policies with Imitation Learning"@en ;
                  kg:authorship ?a .
           ?a kg:position ?pos ; kg:nameAsWritten ?written ; kg:author ?person .
-          ?person foaf:name ?name .
+          ?person skos:prefLabel ?name .
         } ORDER BY ?pos""",
     )
     assert [r[0] for r in byline] == list(range(1, 9))
@@ -54,7 +54,7 @@ def test_institutions_with_english_and_chinese_labels(sample_store):
     labels = rows(
         sample_store,
         """
-        SELECT ?label { ?paper schema:sourceOrganization ?org . ?org rdfs:label ?label
+        SELECT ?label { ?paper schema:sourceOrganization ?org . ?org skos:prefLabel ?label
           FILTER(STRSTARTS(STR(?org),
                            "https://kg.example.org/id/institution/university-of-science-and-technology-of-china")) }""",
     )
@@ -73,17 +73,18 @@ def test_venue_track_workshop_and_presentation_are_resources(sample_store):
         rows(
             sample_store,
             """
-        SELECT ?label (COUNT(?p) AS ?n) { ?p kg:track ?t . ?t rdfs:label ?label } GROUP BY ?label""",
+        SELECT ?label (COUNT(?p) AS ?n) { ?p kg:track ?t . ?t skos:prefLabel ?label } GROUP BY ?label""",
         )
     )
     assert tracks == {"main conference": 15, "workshop": 11, "position paper track": 4}
     assert (
         one(
-            sample_store, """SELECT (COUNT(DISTINCT ?p) AS ?n) { ?p bibo:presentedAt ?e . ?e rdfs:label "ICML 2026" }"""
+            sample_store,
+            """SELECT (COUNT(DISTINCT ?p) AS ?n) { ?p bibo:presentedAt ?e . ?e skos:prefLabel "ICML 2026" }""",
         )
         == 43
     )
-    workshops = {r[0] for r in rows(sample_store, "SELECT ?l { ?w a kg:Workshop ; rdfs:label ?l }")}
+    workshops = {r[0] for r in rows(sample_store, "SELECT ?l { ?w a kg:Workshop ; skos:prefLabel ?l }")}
     assert workshops >= {"CTB", "EIML", "AI4GOOD", "AIWILD", "GenBio", "FM4LS", "CoLoRAI", "Machine Learning for Audio"}
     orals = {
         r[0]
@@ -129,3 +130,19 @@ def test_every_paper_has_provenance_to_file_and_line(sample_store):
             prov:wasDerivedFrom ?r . ?r kg:line ?line ; prov:wasDerivedFrom/dcterms:title ?file }""",
     )
     assert record == [("001_0af6457a65591eab.txt", 207)]
+
+
+def test_every_name_is_stated_once(sample_store):
+    """One label property per kind (docs/graph-model.md): no node states one literal under two naming
+    properties, and nothing named by skos:prefLabel has an rdfs:label, foaf:name or schema:name too."""
+    naming = "rdfs:label skos:prefLabel skos:altLabel foaf:name schema:name dcterms:title"
+    repeated = rows(
+        sample_store,
+        f"""SELECT DISTINCT ?node ?first ?second {{
+          VALUES ?first {{ {naming} }} VALUES ?second {{ {naming} }}
+          ?node ?first ?name ; ?second ?name FILTER(STR(?first) < STR(?second)) }} LIMIT 5""",
+    )
+    assert repeated == []
+    named_twice = "SELECT (COUNT(*) AS ?n) { ?node skos:prefLabel ?any ; rdfs:label|foaf:name|schema:name ?other }"
+    assert one(sample_store, named_twice) == 0
+    assert one(sample_store, "SELECT (COUNT(*) AS ?n) { ?node skos:prefLabel ?any }") > 0

@@ -69,9 +69,9 @@ def _units(store) -> dict[str, tuple[str, str | None]]:
     rows = store.query(
         sparql_prologue()
         + """SELECT DISTINCT ?unit ?label ?parent WHERE {
-        ?unit a org:Organization ; rdfs:label ?label . FILTER(STRSTARTS(STR(?label), "Department of"))
+        ?unit a org:Organization ; skos:prefLabel ?label . FILTER(STRSTARTS(STR(?label), "Department of"))
         FILTER NOT EXISTS { ?unit kg:nameAsWritten ?written FILTER(CONTAINS(STR(?written), ",")) }
-        OPTIONAL { ?unit org:subOrganizationOf/rdfs:label ?parent } }"""
+        OPTIONAL { ?unit org:subOrganizationOf/skos:prefLabel ?parent } }"""
     )
     return {
         str(unit).rsplit("/", 1)[-1]: (str(label), str(parent) if parent is not None else None)

@@ -63,7 +63,7 @@ Ada Byron, Yang Liu, Carl Gauss
 
 
 def _people(store):
-    rows = store.query(sparql_prologue() + "SELECT ?p ?name WHERE { ?p a foaf:Person ; foaf:name ?name }")
+    rows = store.query(sparql_prologue() + "SELECT ?p ?name WHERE { ?p a foaf:Person ; skos:prefLabel ?name }")
     return {str(p).rsplit("/", 1)[-1]: str(name) for p, name in rows}
 
 

@@ -61,7 +61,7 @@ def test_samples_done_when(sample_store):
         (str(label), label.language)
         for (label,) in sample_store.query(
             sparql_prologue()
-            + f"SELECT ?l WHERE {{ <{ID}institution/university-of-science-and-technology-of-china> rdfs:label ?l }}"
+            + f"SELECT ?l WHERE {{ <{ID}institution/university-of-science-and-technology-of-china> skos:prefLabel ?l }}"
         )
     }
     assert ustc == {("University of Science and Technology of China", "en"), ("中国科学技术大学", "zh")}
@@ -92,7 +92,7 @@ def test_no_person_names_among_institutions(sample_store):
     labels = {
         str(row[0])
         for row in sample_store.query(
-            sparql_prologue() + "SELECT ?l WHERE { ?o a org:Organization ; rdfs:label|kg:nameAsWritten ?l }"
+            sparql_prologue() + "SELECT ?l WHERE { ?o a org:Organization ; skos:prefLabel|kg:nameAsWritten ?l }"
         )
     }
     assert not [name for name in names if any(name in label for label in labels)]
@@ -102,7 +102,9 @@ def test_no_person_names_among_institutions(sample_store):
 def test_every_person_has_one_display_name(sample_store):
     assert count(sample_store, "SELECT DISTINCT ?p WHERE { ?p a foaf:Person }") == 135
     assert (
-        count(sample_store, "SELECT ?p WHERE { ?p a foaf:Person ; foaf:name ?n } GROUP BY ?p HAVING (COUNT(?n) = 1)")
+        count(
+            sample_store, "SELECT ?p WHERE { ?p a foaf:Person ; skos:prefLabel ?n } GROUP BY ?p HAVING (COUNT(?n) = 1)"
+        )
         == 135
     )
 
@@ -195,7 +197,7 @@ def test_written_forms_from_two_sources_give_one_display_name(tmp_path):
                 (str(n), str(a))
                 for n, a in store.query(
                     sparql_prologue()
-                    + f"SELECT ?n ?a WHERE {{ <{ID}author/balazs-gyenes> foaf:name ?n ; skos:altLabel ?a }}"
+                    + f"SELECT ?n ?a WHERE {{ <{ID}author/balazs-gyenes> skos:prefLabel ?n ; skos:altLabel ?a }}"
                 )
             )
         )
@@ -217,8 +219,17 @@ BROKEN = {
         "positions are not 1..n",
     ),
     "a person without a name": (
-        f"DELETE {{ ?p foaf:name ?n }} WHERE {{ <{ID}author/he-li> foaf:name ?n . BIND(<{ID}author/he-li> AS ?p) }}",
+        f"DELETE {{ ?p skos:prefLabel ?n }} WHERE {{ <{ID}author/he-li> skos:prefLabel ?n . "
+        f"BIND(<{ID}author/he-li> AS ?p) }}",
         "one display name",
+    ),
+    "a person's name repeated as rdfs:label": (
+        f'INSERT DATA {{ <{ID}author/he-li> rdfs:label "He Li" }}',
+        "no rdfs:label beside it",
+    ),
+    "an institution's name repeated as foaf:name": (
+        f'INSERT DATA {{ <{ID}institution/bielefeld-university> foaf:name "Bielefeld University" }}',
+        "no foaf:name beside it",
     ),
     "a merge without its reason": (
         "DELETE { ?m rdfs:comment ?c } WHERE { ?m a kg:PaperMerge ; rdfs:comment ?c }",
@@ -250,6 +261,7 @@ def test_hand_broken_graphs_do_not_conform(sample_store, case):
         initNs={
             "kg": "https://kg.example.org/ontology#",
             "foaf": "http://xmlns.com/foaf/0.1/",
+            "skos": str(rdflib.SKOS),
             "rdfs": str(rdflib.RDFS),
             "dcterms": str(rdflib.DCTERMS),
         },

@@ -23,6 +23,7 @@ from kg.stores.remote_pool import RemotePool
 pytestmark = [pytest.mark.server, pytest.mark.slow, pytest.mark.xdist_group("virtuoso")]  # one server (conftest)
 
 FOAF = "PREFIX foaf: <http://xmlns.com/foaf/0.1/>\n"
+SKOS = "PREFIX skos: <http://www.w3.org/2004/02/skos/core#>\n"
 INSERT = "INSERT DATA { GRAPH <http://example.org/g> { <http://example.org/s> <http://example.org/p> 'x' } }"
 ROW_LIMIT = 5
 
@@ -85,7 +86,7 @@ def test_the_site_and_the_query_page_are_served(served):
 
 
 def test_answers_are_the_embedded_stores(served, sample_store):
-    query = FOAF + "SELECT (COUNT(DISTINCT ?who) AS ?n) WHERE { ?who foaf:name ?name }"
+    query = SKOS + "SELECT (COUNT(DISTINCT ?who) AS ?n) WHERE { ?who skos:prefLabel ?name }"
     status, _, body = ask(served.port, query=query)
     expected = int(next(iter(sample_store.query(query)))[0])
     assert status == 200 and int(bindings(body)[0]["n"]["value"]) == expected > 0

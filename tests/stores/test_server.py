@@ -18,7 +18,9 @@ from kg.stores.embedded import KGStore
 from kg.vocab import sparql_prologue
 
 ROW_LIMIT = 500
-PEOPLE = sparql_prologue() + "SELECT ?person ?name WHERE { ?person a foaf:Person ; rdfs:label ?name } ORDER BY ?person"
+PEOPLE = (
+    sparql_prologue() + "SELECT ?person ?name WHERE { ?person a foaf:Person ; skos:prefLabel ?name } ORDER BY ?person"
+)
 
 
 @pytest.fixture(scope="module")

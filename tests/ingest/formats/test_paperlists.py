@@ -215,7 +215,7 @@ def test_a_paper_whose_list_gives_no_byline_is_kept_without_authors(tmp_path):
     rows = store.query(
         sparql_prologue()
         + """SELECT ?title (COUNT(?a) AS ?authors) ?venue WHERE {
-        ?paper a schema:ScholarlyArticle ; dcterms:title ?title ; bibo:presentedAt/rdfs:label ?venue
+        ?paper a schema:ScholarlyArticle ; dcterms:title ?title ; bibo:presentedAt/skos:prefLabel ?venue
         OPTIONAL { ?paper kg:authorship ?a } } GROUP BY ?title ?venue ORDER BY ?title"""
     )
     assert [(str(t), int(n.toPython()), str(v)) for t, n, v in rows] == [
@@ -274,7 +274,7 @@ def test_a_node_with_two_openreview_ids_violates_the_shapes():
         data="""
         @prefix kg: <https://kg.example.org/ontology#> . @prefix foaf: <http://xmlns.com/foaf/0.1/> .
         @prefix skos: <http://www.w3.org/2004/02/skos/core#> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
-        <https://kg.example.org/id/author/x> a foaf:Person ; foaf:name "X" ; rdfs:label "X" ; skos:prefLabel "X" ;
+        <https://kg.example.org/id/author/x> a foaf:Person ; skos:prefLabel "X" ;
             kg:openReviewId "~Jia_Li1" , "~Jia_Li2" .
         <https://kg.example.org/id/authorship/p--1> kg:author <https://kg.example.org/id/author/x> .""",
         format="turtle",

@@ -74,7 +74,7 @@ def _venues(path: Path) -> set[tuple[str, str]]:
     rows = store.query(
         sparql_prologue()
         + """SELECT DISTINCT ?label ?year WHERE {
-        ?paper bibo:presentedAt ?event . ?event rdfs:label ?label . OPTIONAL { ?event schema:startDate ?year } }"""
+        ?paper bibo:presentedAt ?event . ?event skos:prefLabel ?label . OPTIONAL { ?event schema:startDate ?year } }"""
     )
     return {(str(label), str(year) if year else "") for label, year in rows}
 
