@@ -32,7 +32,8 @@ def main() -> None:
     from kg.rdf.iris import Minter
     from kg.resolve.aggregates import aggregate_triples, name_list_triples
     from kg.resolve.identity import read_mentions
-    from kg.resolve.store_step import key_triples, person_forms, person_label_triples
+    from kg.resolve.store_step import key_triples, person_label_triples
+    from kg.resolve.written_forms import person_forms
     from kg.stores.embedded import KGStore
     from kg.vocab import sparql_prologue
 
