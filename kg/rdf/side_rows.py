@@ -44,19 +44,27 @@ def form_line(person: str, language: str, written: str, authorship: str) -> str:
     return f"{person}\t{language}\t{json.dumps(written)}\t{authorship}\n"
 
 
+# every predicate a side row is made from -> its kind, so that a statement of any other costs one look-up
+_KINDS = {**PAPER_FACT_KINDS, KG.affiliation: AFFILIATION, KG.author: "author of", KG.nameAsWritten: "written"}
+
+
 def side_lines(statements: Iterable[Statement]) -> Iterator[str]:
     """The fact and form lines of one record's statements (each line prefixed by its kind)."""
     paper_of: dict[str, str] = {}  # authorship -> paper
     author_of: dict[str, str] = {}  # authorship -> person
     for subject, predicate, obj in statements:
-        kind = PAPER_FACT_KINDS.get(predicate)
-        if kind is not None:
+        kind = _KINDS.get(predicate)
+        if kind is None:
+            continue
+        if kind == "author of":
+            author_of[subject.value] = obj.value
+        elif kind == "written":
+            if (person := author_of.get(subject.value)) is not None:
+                yield FORM + form_line(person, obj.language or "", obj.value, subject.value)
+        elif kind == AFFILIATION:
+            if (paper := paper_of.get(subject.value)) is not None:
+                yield FACT + fact_line(paper, AFFILIATION, obj.value)
+        else:
             if kind == "authorship":
                 paper_of[obj.value] = subject.value
             yield FACT + fact_line(subject.value, kind, obj.value)
-        elif predicate == KG.affiliation and subject.value in paper_of:
-            yield FACT + fact_line(paper_of[subject.value], AFFILIATION, obj.value)
-        elif predicate == KG.author:
-            author_of[subject.value] = obj.value
-        elif predicate == KG.nameAsWritten and subject.value in author_of:
-            yield FORM + form_line(author_of[subject.value], obj.language or "", obj.value, subject.value)
