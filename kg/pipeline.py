@@ -33,6 +33,7 @@ from .rdf.staging import Stager
 from .rdf.terms import ntriples
 from .rdf.topic_triples import detail_graph, detail_graph_triples, scheme_graph
 from .records import PaperRecord, Rejection
+from .resolve.staged_rows import StagedRows
 from .resolve.store_step import index_graph, resolution_suspended, resolved_graph
 from .stores.embedded import KGStore
 from .vocab import KG, KG_NS, RDF
@@ -195,6 +196,7 @@ def ingest(
         store.preloading([source_iri(name, minter) for name in names]) as preload,
     ):
         staged: list[tuple[ox.NamedNode, Path]] = []
+        side = StagedRows()  # what the mapping counted, so the resolution step need not read it back
         with Stager(minter, aliases, jobs, registry) as stager:
             for number, (path, name) in enumerate(zip(files, names)):
                 target = Path(scratch) / f"{number}.nt"  # beside the store: committing it is a rename
@@ -214,6 +216,7 @@ def ingest(
                     )
                 )
                 staged.append((graph, target))
+                side.files[graph.value] = target.with_suffix(".side")
                 staged.append((detail_graph(graph), target.with_suffix(".detail.nt")))
         if not report.ingested:
             raise NothingRead(
@@ -229,7 +232,7 @@ def ingest(
             preload.finish()  # the loader thread is done before anything else writes the store
         load_vocabularies(store, minter)
         drop = _replaced_by(store, staged, minter) if replace_all else ()
-        with resolution_suspended(store, minter, on_stage, jobs, finish=lambda: describe(store, minter)):
+        with resolution_suspended(store, minter, on_stage, jobs, side, finish=lambda: describe(store, minter)):
             store.replace_graphs(staged, drop)
     return report
 
@@ -280,9 +283,13 @@ def _stage_file(
             if on_record:
                 on_record(report)
 
-    with open(target, "wb") as file, open(target.with_suffix(".detail.nt"), "wb") as detail:
+    with (
+        open(target, "wb") as file,
+        open(target.with_suffix(".detail.nt"), "wb") as detail,
+        open(target.with_suffix(".side"), "wb") as side,
+    ):
         out = sink(graph, file) if sink else file
-        stager.write(name, publication_facts(accepted()), out, detail)
+        stager.write(name, publication_facts(accepted()), out, detail, side)
         out.write(
             ntriples(source_triples(name, source.format, header, stager.minter, file_modified(path.stat().st_mtime)))
         )
