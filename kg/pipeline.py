@@ -27,6 +27,7 @@ from .nlp.scheme import read_scheme
 from .orgs.aliases import active_aliases
 from .orgs.registry import ShippedRegistry
 from .processes import default_jobs
+from .query.precompute import rankings_graph, refresh_rankings
 from .rdf.iris import Minter
 from .rdf.mapping import source_iri, source_triples
 from .rdf.staging import Stager
@@ -231,6 +232,9 @@ def ingest(
         drop = _replaced_by(store, staged, minter) if replace_all else ()
         with resolution_suspended(store, minter, on_stage, jobs):
             store.replace_graphs(staged, drop)
+        if on_stage:
+            on_stage("precomputing the ranked lists")
+        refresh_rankings(store, minter)
         describe(store, minter)
     return report
 
@@ -243,6 +247,7 @@ def _replaced_by(store: KGStore, staged: list[tuple[ox.NamedNode, Path]], minter
         scheme_graph(minter).value,
         resolved_graph(minter).value,
         index_graph(minter).value,
+        rankings_graph(minter).value,
         description_graph(minter).value,
     }
     return [graph for graph in store.graphs() if graph not in keep]

@@ -205,6 +205,7 @@ def opened_store(spec: str | None, write: bool = False) -> Iterator[KGStore]:
 def _resolved(store: KGStore, spec: str, interrupted: Minter, options: dict) -> KGStore:
     """Finish a killed run's entity resolution; a reader does so only when no writer is at work."""
     from ..exports.description import describe
+    from ..query.precompute import refresh_rankings
     from ..resolve.store_step import resume
     from ..stores.contract import KGStore
     from ..stores.store_folder import StoreBusy
@@ -217,6 +218,7 @@ def _resolved(store: KGStore, spec: str, interrupted: Minter, options: dict) -> 
             return store
     try:
         resume(writer, interrupted)
+        refresh_rankings(writer, interrupted)
         describe(writer, interrupted)  # the description counts what the finished change left
     except KgError as exc:  # e.g. a read-only remote store: answer anyway, and say why it may be stale
         click.echo(

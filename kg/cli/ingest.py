@@ -41,6 +41,7 @@ def remove(sources, store_spec, base) -> None:
     import pyoxigraph as ox
 
     from ..exports.description import describe
+    from ..query.precompute import refresh_rankings
     from ..rdf.mapping import source_iri
     from ..rdf.topic_triples import detail_graph
     from ..resolve.store_step import resolution_suspended
@@ -61,6 +62,7 @@ def remove(sources, store_spec, base) -> None:
                 store.remove_graph(ox.NamedNode(graph))
                 store.remove_graph(detail_graph(ox.NamedNode(graph)))  # its topic detail
                 console().print(f"Removed {graph}.")
+        refresh_rankings(store, mint)
         describe(store, mint)
 
 

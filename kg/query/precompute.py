@@ -1,0 +1,51 @@
+"""Writes the precomputed lists (:mod:`kg.query.rankings`) after every change of sources.
+
+Each library query whose header declares ``# precomputed: NAME`` is run once, whole, with its
+parameters' defaults, and its rows are stored in its order in the rankings graph: a graph set
+aside like the index graph (``kg:IndexGraph``: in every query's union, left out of exports and
+of ``kg stats``), replaced as a whole each time, so ``kg ingest`` and ``kg remove`` are followed.
+The rows are the real query's own, so a page read from a list is the same page of the query.
+"""
+
+from __future__ import annotations
+
+from itertools import chain
+from pathlib import Path
+from typing import Iterator
+
+import pyoxigraph as ox
+
+from .. import QUERIES_DIR
+from ..errors import KgError
+from ..rdf.iris import Minter
+from ..vocab import KG, RDF
+from .library import answer, bind, library
+from .rankings import digest, ranking_triples
+
+
+def rankings_graph(minter: Minter) -> ox.NamedNode:
+    return ox.NamedNode(minter.iri("graph", "rankings"))
+
+
+def _list_triples(store, minter: Minter, folder: Path) -> Iterator[ox.Triple]:
+    names: dict[str, str] = {}
+    for query in library(folder).values():
+        if not query.precomputed:
+            continue
+        if query.precomputed in names:
+            raise KgError(f"{query.path}: the list {query.precomputed!r} already serves {names[query.precomputed]}")
+        names[query.precomputed] = query.name
+        bindings, _ = bind(query, store, {})
+        result = answer(store, query, bindings)
+        shown = [str(var) for var in result.vars if str(var) not in bindings]
+        positions = [result.vars.index(var) for var in result.vars if str(var) not in bindings]
+        rows = (tuple(row[i] for i in positions) for row in result.terms)
+        ranking = ox.NamedNode(minter.iri("ranking", query.precomputed))
+        yield from ranking_triples(ranking, query.precomputed, digest(query.sparql), shown, rows)
+
+
+def refresh_rankings(store, minter: Minter, folder: Path = QUERIES_DIR) -> None:
+    """Replace the rankings graph with every declared list, computed from the store as it is now."""
+    graph = rankings_graph(minter)
+    header = [ox.Triple(graph, RDF.type, KG.DerivedGraph), ox.Triple(graph, RDF.type, KG.IndexGraph)]
+    store.set_graph_triples(graph, chain(header, _list_triples(store, minter, folder)))
