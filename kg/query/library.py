@@ -314,9 +314,18 @@ def _precomputed(
     served = ranked_page(store, query.precomputed, digest(query.sparql), page.offset, page.limit)
     if served is None:  # a store written before the list, or by another version of the query
         return None
-    variables, rows, total = served
-    kept = [tuple(_simple(from_ox(term) if term is not None else None) for term in row) for row in rows]
+    variables, result, total = served
+    rows, convert = _rows(result) if result is not None else ((), None)
+    ranked = sorted(rows, key=lambda row: int(convert(row[0])))  # ?rank first
+    kept = [tuple(_simple(convert(term)) for term in row[1:]) for row in ranked]
     return QueryResult(variables, kept, total, offset=page.offset)
+
+
+def _rows(result):
+    """A SELECT's rows and how to make a value of them an rdflib term: kg's stores keep rows as pyoxigraph
+    terms (kg/stores/answers.py), so only the rows shown are converted; other engines' rows are rdflib terms."""
+    terms = getattr(result, "terms", None)
+    return (terms, from_ox) if terms is not None else (iter(result), lambda term: term)
 
 
 def execute(
@@ -337,10 +346,7 @@ def execute(
         return QueryResult([], [], len(graph), graph=graph)
     shown = [str(var) for var in result.vars if str(var) not in bindings]
     positions = [result.vars.index(Variable(var)) for var in shown]
-    # kg's stores keep rows as pyoxigraph terms (kg/stores/answers.py): only the rows shown are
-    # converted, the rest counted; other engines' rows are rdflib terms already.
-    terms = getattr(result, "terms", None)
-    rows, convert = (terms, from_ox) if terms is not None else (iter(result), lambda term: term)
+    rows, convert = _rows(result)  # only the rows shown are converted, the rest counted
     skipped = sum(1 for _ in islice(rows, page.offset))
     kept = [tuple(_simple(convert(row[i])) for i in positions) for row in islice(rows, page.limit)]
     more = sum(1 for _ in islice(rows, MORE_COUNTED + 1))

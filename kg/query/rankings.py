@@ -62,25 +62,24 @@ def _header(store, name: str, query_digest: str) -> tuple[ox.NamedNode, int, lis
     SELECT ?ranking ?rows ?variables WHERE {{
       ?ranking kg:rankingName {ox.Literal(name)} ; kg:queryDigest {ox.Literal(query_digest)} ;
                kg:rankedRows ?rows ; kg:rankedVariables ?variables }}"""
-    found = next(iter(store.select_terms(sparql)), None)
+    found = next(iter(store.query(sparql)), None)  # any engine with kg's query(): rdflib's terms
     if found is None:
         return None
     ranking, rows, variables = found
-    return ranking, int(rows.value), variables.value.split()
+    return ox.NamedNode(str(ranking)), int(rows), str(variables).split()
 
 
-def ranked_page(
-    store, name: str, query_digest: str, offset: int, limit: int
-) -> tuple[list[str], list[tuple[ox.Term | None, ...]], int] | None:
-    """The variables, rows ``offset + 1`` to ``offset + limit`` of the list ``name`` and the list's length;
-    None when the store holds no list of that name computed from this query text."""
+def ranked_page(store, name: str, query_digest: str, offset: int, limit: int):
+    """The variables, the answer of the page query (``offset + 1`` to ``offset + limit`` of the list ``name``,
+    ?rank first, in any order) and the list's length; None when the store holds no list of that name computed
+    from this query text."""
     header = _header(store, name, query_digest)
     if header is None:
         return None
     ranking, total, variables = header
     ranks = range(offset + 1, min(offset + limit, total) + 1)
     if not ranks:
-        return variables, [], total
+        return variables, None, total
     columns = "\n".join(
         f"OPTIONAL {{ ?row {ox.NamedNode(f'{ranking.value}#{variable}')} ?{variable} }}" for variable in variables
     )
@@ -90,5 +89,4 @@ def ranked_page(
       ?row kg:rank ?rank ; kg:rankIn {ranking} .
       {columns}
     }}"""
-    rows = sorted(store.select_terms(sparql), key=lambda row: int(row[0].value))
-    return variables, [tuple(row[1:]) for row in rows], total
+    return variables, store.query(sparql), total
