@@ -19,12 +19,22 @@ from .. import QUERIES_DIR
 from ..errors import KgError
 from ..rdf.iris import Minter
 from ..vocab import KG, RDF
-from .library import answer, bind, library
+from .library import LibraryQuery, answer, bind, library
 from .rankings import digest, ranking_triples
 
 
 def rankings_graph(minter: Minter) -> ox.NamedNode:
     return ox.NamedNode(minter.iri("graph", "rankings"))
+
+
+def query_list_triples(store, query: LibraryQuery, ranking: ox.NamedNode) -> Iterator[ox.Triple]:
+    """The list of one query: its whole answer with its parameters' defaults, in its order."""
+    bindings, _ = bind(query, store, {})
+    result = answer(store, query, bindings)
+    shown = [i for i, var in enumerate(result.vars) if str(var) not in bindings]  # as kg query shows it
+    rows = (tuple(row[i] for i in shown) for row in result.terms)
+    variables = [str(result.vars[i]) for i in shown]
+    return ranking_triples(ranking, query.precomputed or query.name, digest(query.sparql), variables, rows)
 
 
 def _list_triples(store, minter: Minter, folder: Path) -> Iterator[ox.Triple]:
@@ -35,13 +45,7 @@ def _list_triples(store, minter: Minter, folder: Path) -> Iterator[ox.Triple]:
         if query.precomputed in names:
             raise KgError(f"{query.path}: the list {query.precomputed!r} already serves {names[query.precomputed]}")
         names[query.precomputed] = query.name
-        bindings, _ = bind(query, store, {})
-        result = answer(store, query, bindings)
-        shown = [str(var) for var in result.vars if str(var) not in bindings]
-        positions = [result.vars.index(var) for var in result.vars if str(var) not in bindings]
-        rows = (tuple(row[i] for i in positions) for row in result.terms)
-        ranking = ox.NamedNode(minter.iri("ranking", query.precomputed))
-        yield from ranking_triples(ranking, query.precomputed, digest(query.sparql), shown, rows)
+        yield from query_list_triples(store, query, ox.NamedNode(minter.iri("ranking", query.precomputed)))
 
 
 def refresh_rankings(store, minter: Minter, folder: Path = QUERIES_DIR) -> None:
