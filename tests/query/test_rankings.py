@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+import rdflib
 from conftest import run_kg
 
 from kg.errors import KgError
@@ -119,3 +120,32 @@ def test_lists_follow_ingest_and_remove(tmp_path):
         finally:
             store.close()
     assert totals[0] != totals[1]  # one more source changed the lists, its removal changed them back
+
+
+def test_unbound_values_and_an_empty_answer_are_kept(tmp_path):
+    store = KGStore("memory")
+    store.update(
+        "INSERT DATA { GRAPH <https://kg.example.org/id/source/t> { "
+        "<https://e.org/a> <https://e.org/p> 1 . <https://e.org/b> <https://e.org/p> 2 . "
+        '<https://e.org/b> <https://e.org/q> "x"@en } }'
+    )
+    (tmp_path / "some.rq").write_text(
+        "# precomputed: some\n# param: limit : integer >= 1 : rows : 5\n"
+        "SELECT ?s ?q WHERE { ?s <https://e.org/p> ?n OPTIONAL { ?s <https://e.org/q> ?q } } ORDER BY DESC(?n)\n"
+    )
+    (tmp_path / "none.rq").write_text(
+        "# precomputed: none\n# param: limit : integer >= 1 : rows : 5\n"
+        "SELECT ?s WHERE { ?s a kg:Nothing } ORDER BY ?s\n"
+    )
+    refresh_rankings(store, Minter(), tmp_path)
+    some, none = (library(tmp_path)[name] for name in ("some", "none"))
+    assert ranked_page(store, "some", digest(some.sparql), 0, 5) is not None
+    answer = run(store, some)
+    assert [(str(s), q) for s, q in answer.rows] == [
+        ("https://e.org/b", rdflib.Literal("x", lang="en")),
+        ("https://e.org/a", None),
+    ]
+    assert run(store, some, {"offset": "1"}).rows == answer.rows[1:] and answer.total == 2
+    assert ranked_page(store, "none", digest(none.sparql), 0, 5)[2] == 0
+    empty = run(store, none)
+    assert empty.rows == [] and empty.total == 0 and empty.variables == ["s"]
