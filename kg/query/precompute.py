@@ -49,7 +49,22 @@ def _list_triples(store, minter: Minter, folder: Path) -> Iterator[ox.Triple]:
 
 
 def refresh_rankings(store, minter: Minter, folder: Path = QUERIES_DIR) -> None:
-    """Replace the rankings graph with every declared list, computed from the store as it is now."""
+    """Replace the rankings graph with every declared list, computed from the store as it is now.
+
+    A list is served only while it has its query's digest, so the digests go first and come back last,
+    in one small write: a run killed in between leaves lists that are never served (the queries answer
+    themselves) until the next change of sources rewrites them, never a list half old and half new."""
     graph = rankings_graph(minter)
+    store.update(f"DELETE WHERE {{ GRAPH {graph} {{ ?ranking {KG.queryDigest} ?digest }} }}")
+    digests: list[ox.Triple] = []
+
+    def undigested(triples: Iterator[ox.Triple]) -> Iterator[ox.Triple]:
+        for triple in triples:
+            if triple.predicate == KG.queryDigest:
+                digests.append(triple)
+            else:
+                yield triple
+
     header = [ox.Triple(graph, RDF.type, KG.DerivedGraph), ox.Triple(graph, RDF.type, KG.IndexGraph)]
-    store.set_graph_triples(graph, chain(header, _list_triples(store, minter, folder)))
+    store.set_graph_triples(graph, chain(header, undigested(_list_triples(store, minter, folder))))
+    store.add_graph_triples(graph, digests)

@@ -122,13 +122,18 @@ def test_lists_follow_ingest_and_remove(tmp_path):
     assert totals[0] != totals[1]  # one more source changed the lists, its removal changed them back
 
 
-def test_unbound_values_and_an_empty_answer_are_kept(tmp_path):
+def _tiny_store() -> KGStore:
     store = KGStore("memory")
     store.update(
         "INSERT DATA { GRAPH <https://kg.example.org/id/source/t> { "
         "<https://e.org/a> <https://e.org/p> 1 . <https://e.org/b> <https://e.org/p> 2 . "
         '<https://e.org/b> <https://e.org/q> "x"@en } }'
     )
+    return store
+
+
+def test_unbound_values_and_an_empty_answer_are_kept(tmp_path):
+    store = _tiny_store()
     (tmp_path / "some.rq").write_text(
         "# precomputed: some\n# param: limit : integer >= 1 : rows : 5\n"
         "SELECT ?s ?q WHERE { ?s <https://e.org/p> ?n OPTIONAL { ?s <https://e.org/q> ?q } } ORDER BY DESC(?n)\n"
@@ -149,3 +154,24 @@ def test_unbound_values_and_an_empty_answer_are_kept(tmp_path):
     assert ranked_page(store, "none", digest(none.sparql), 0, 5)[2] == 0
     empty = run(store, none)
     assert empty.rows == [] and empty.total == 0 and empty.variables == ["s"]
+
+
+def test_a_rewrite_cut_short_leaves_no_list_served(tmp_path, monkeypatch):
+    store = _tiny_store()
+    (tmp_path / "all.rq").write_text(
+        "# precomputed: all\n# param: limit : integer >= 1 : rows : 5\n"
+        "SELECT ?s ?n WHERE { ?s <https://e.org/p> ?n } ORDER BY ?n\n"
+    )
+    query = library(tmp_path)["all"]
+    refresh_rankings(store, Minter(), tmp_path)
+    assert ranked_page(store, "all", digest(query.sparql), 0, 5)[2] == 2
+    store.update("INSERT DATA { GRAPH <https://kg.example.org/id/source/t> { <https://e.org/c> <https://e.org/p> 0 } }")
+
+    def killed(*_):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(store, "add_graph_triples", killed)  # killed before the digests come back
+    with pytest.raises(KeyboardInterrupt):
+        refresh_rankings(store, Minter(), tmp_path)
+    assert ranked_page(store, "all", digest(query.sparql), 0, 5) is None
+    assert str(run(store, query).rows[0][0]) == "https://e.org/c"  # the query answers itself
