@@ -27,6 +27,7 @@ from .nlp.scheme import read_scheme
 from .orgs.aliases import active_aliases
 from .orgs.registry import ShippedRegistry
 from .processes import default_jobs
+from .query.precompute import rankings_graph, refresh_rankings
 from .rdf.iris import Minter
 from .rdf.mapping import source_iri, source_triples
 from .rdf.staging import Stager
@@ -162,6 +163,19 @@ def load_topic_scheme(store: KGStore, minter: Minter) -> None:
     )
 
 
+def finishing(store: KGStore, minter: Minter, on_stage: Callable[[str], None] | None = None) -> Callable[[], None]:
+    """The last writes of a change to the store, made under the resolution's suspended mark so that a
+    failure leaves the next command to redo them: the ranked lists, then the description's counts."""
+
+    def finish() -> None:
+        if on_stage:
+            on_stage("precomputing the ranked lists")
+        refresh_rankings(store, minter)
+        describe(store, minter)
+
+    return finish
+
+
 def ingest(
     paths: Iterable[Path],
     store: KGStore,
@@ -232,7 +246,7 @@ def ingest(
             preload.finish()  # the loader thread is done before anything else writes the store
         load_vocabularies(store, minter)
         drop = _replaced_by(store, staged, minter) if replace_all else ()
-        with resolution_suspended(store, minter, on_stage, jobs, side, finish=lambda: describe(store, minter)):
+        with resolution_suspended(store, minter, on_stage, jobs, side, finish=finishing(store, minter, on_stage)):
             store.replace_graphs(staged, drop)
     return report
 
@@ -245,6 +259,7 @@ def _replaced_by(store: KGStore, staged: list[tuple[ox.NamedNode, Path]], minter
         scheme_graph(minter).value,
         resolved_graph(minter).value,
         index_graph(minter).value,
+        rankings_graph(minter).value,
         description_graph(minter).value,
     }
     return [graph for graph in store.graphs() if graph not in keep]

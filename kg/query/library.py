@@ -58,6 +58,7 @@ from .. import QUERIES_DIR
 from ..errors import KgError, ParameterError, SparqlSyntaxError
 from ..vocab import sparql_prologue
 from .lookup import MOST_PAPERS, SparqlStore, find_entity, most_papers, search_names  # noqa: F401 - search_names: the site's import
+from .rankings import digest, ranked_page
 
 ENTITY_KINDS = ("author", "institution", "topic")
 KINDS = (*ENTITY_KINDS, "string", "integer", "iri")
@@ -105,6 +106,7 @@ class LibraryQuery:
     params: tuple[Param, ...]
     sparql: str
     path: Path | None = None
+    precomputed: str | None = None  # the precomputed list that serves its pages (kg/query/rankings.py)
 
 
 # ---------------------------------------------------------------- reading query files
@@ -131,7 +133,10 @@ def parse_query(text: str, name: str, path: Path | None = None) -> LibraryQuery:
     if len(set(names)) != len(names):
         raise KgError(f"{where}: a parameter is declared twice ({', '.join(names)})")
     title = fields.get("title") or name
-    return LibraryQuery(name, title, fields.get("description") or title, tuple(params), text, path)
+    precomputed = fields.get("precomputed") or None
+    if precomputed and any(param.kind in ENTITY_KINDS for param in params):
+        raise KgError(f"{where}: a precomputed list serves one answer; a query about a given entity cannot have one")
+    return LibraryQuery(name, title, fields.get("description") or title, tuple(params), text, path, precomputed)
 
 
 def _parse_param(value: str, where: str) -> Param:
@@ -277,13 +282,11 @@ class QueryResult:
     notes: list[str] = field(default_factory=list)  # what the user should know, such as a default chosen
 
 
-def execute(
-    store: SparqlStore, query: LibraryQuery, bindings: Mapping[str, Identifier], page: Page = Page()
-) -> QueryResult:
-    """Run a query with bound parameters; the parameters' own columns are left out."""
+def answer(store: SparqlStore, query: LibraryQuery, bindings: Mapping[str, Identifier]):
+    """The query's whole answer as the store gives it, with bound parameters; a syntax error at the user's own line."""
     prologue = sparql_prologue()
     try:
-        result = store.query(prologue + query.sparql, bindings)
+        return store.query(prologue + query.sparql, bindings)
     except SparqlSyntaxError as exc:  # at the user's own line, not counting the prefixes added above
         raise KgError(
             f"{query.path or query.name}:{exc.line - prologue.count(chr(10))}:{exc.column}: "
@@ -291,6 +294,49 @@ def execute(
         ) from None
     except RuntimeError as exc:  # Oxigraph: a bound parameter that the query does not select
         raise KgError(f"query {query.name}: {exc} (a parameter must also be selected)") from None
+
+
+def at_defaults(query: LibraryQuery, bindings: Mapping[str, Identifier]) -> bool:
+    """Whether every parameter is bound to its default, so the query's precomputed list is its answer."""
+    return all(
+        bindings.get(param.name) == to_term(param, param.default, None)
+        for param in query.params
+        if param.name != LIMIT and param.default is not None
+    )
+
+
+def _precomputed(
+    store: SparqlStore, query: LibraryQuery, bindings: Mapping[str, Identifier], page: Page
+) -> QueryResult | None:
+    """The page read by rank from the query's precomputed list, when one serves these parameters."""
+    if not query.precomputed or page.limit is None or not at_defaults(query, bindings):
+        return None
+    served = ranked_page(store, query.precomputed, digest(query.sparql), page.offset, page.limit)
+    if served is None:  # a store written before the list, or by another version of the query
+        return None
+    variables, result, total = served
+    rows, convert = _rows(result) if result is not None else ((), None)
+    ranked = sorted(rows, key=lambda row: int(convert(row[0])))  # ?rank first
+    kept = [tuple(_simple(convert(term)) for term in row[1:]) for row in ranked]
+    return QueryResult(variables, kept, total, offset=page.offset)
+
+
+def _rows(result):
+    """A SELECT's rows and how to make a value of them an rdflib term: kg's stores keep rows as pyoxigraph
+    terms (kg/stores/answers.py), so only the rows shown are converted; other engines' rows are rdflib terms."""
+    terms = getattr(result, "terms", None)
+    return (terms, from_ox) if terms is not None else (iter(result), lambda term: term)
+
+
+def execute(
+    store: SparqlStore, query: LibraryQuery, bindings: Mapping[str, Identifier], page: Page = Page()
+) -> QueryResult:
+    """Run a query with bound parameters; the parameters' own columns are left out. A page of a query
+    whose precomputed list serves these parameters is read from the list."""
+    served = _precomputed(store, query, bindings, page)
+    if served is not None:
+        return served
+    result = answer(store, query, bindings)
     if result.type == "ASK":
         return QueryResult([], [], 0, ask=bool(result.askAnswer))
     if result.type in {"CONSTRUCT", "DESCRIBE"}:
@@ -300,10 +346,7 @@ def execute(
         return QueryResult([], [], len(graph), graph=graph)
     shown = [str(var) for var in result.vars if str(var) not in bindings]
     positions = [result.vars.index(Variable(var)) for var in shown]
-    # kg's stores keep rows as pyoxigraph terms (kg/stores/answers.py): only the rows shown are
-    # converted, the rest counted; other engines' rows are rdflib terms already.
-    terms = getattr(result, "terms", None)
-    rows, convert = (terms, from_ox) if terms is not None else (iter(result), lambda term: term)
+    rows, convert = _rows(result)  # only the rows shown are converted, the rest counted
     skipped = sum(1 for _ in islice(rows, page.offset))
     kept = [tuple(_simple(convert(row[i])) for i in positions) for row in islice(rows, page.limit)]
     more = sum(1 for _ in islice(rows, MORE_COUNTED + 1))
