@@ -42,7 +42,7 @@ from typing import Iterable, Iterator
 import pyoxigraph as ox
 
 from ..rdf.iris import Minter
-from ..rdf.side_rows import fact_line
+from ..rdf.side_rows import AFFILIATION, PAPER_FACT_KINDS, fact_line
 from ..stores.ordering import grouped_lines, sorted_lines
 from ..vocab import FALSE, KG, ORG, RDF, TRUE, XSD, sparql_prologue
 from .staged_rows import StagedRows, select
@@ -65,16 +65,14 @@ _TALLIES = {
 # One stream of every paper's facts, grouped by paper on disk (kg/stores/ordering.py), so memory
 # does not grow with the corpus: at 100,000 papers the facts, creators and pair counter held in
 # dicts of sets were 335 MB, and grew with every paper. No DISTINCT: the grouping drops repeats
-# (the union repeats what two sources state) without the engine's set of every row. The sources a
-# run staged give the same lines from their side rows (kg/rdf/side_rows.py) and are not read here.
-_PAPER_FACTS = """
-      { ?paper schema:sourceOrganization ?value BIND("listed" AS ?kind) }
-      UNION { ?paper dcterms:subject ?value BIND("topic" AS ?kind) }
-      UNION { ?paper kg:track ?value BIND(STR(kg:track) AS ?kind) }
-      UNION { ?paper kg:presentationType ?value BIND(STR(kg:presentationType) AS ?kind) }
-      UNION { ?paper dcterms:creator ?value BIND("author" AS ?kind) }
-      UNION { ?paper kg:authorship ?value BIND("authorship" AS ?kind) }
-      UNION { ?authorship kg:affiliation ?value . ?paper kg:authorship ?authorship BIND("affiliation" AS ?kind) }"""
+# (what two sources state twice) without the engine's set of every row. The sources a run staged
+# give the same lines from their side rows (kg/rdf/side_rows.py) and are not read here. One query
+# per kind, not their UNION: Virtuoso 7.2 crashes on that UNION over named graphs when the request
+# names its dataset (as kg's remote store does), and each kind is one scan either way.
+_PAPER_FACTS = {
+    **{kind: f"?paper {predicate} ?value" for predicate, kind in PAPER_FACT_KINDS.items()},
+    AFFILIATION: f"?authorship {KG.affiliation} ?value . ?paper {KG.authorship} ?authorship",
+}
 # The title expression of queries/checks/artifacts.rq and topic-papers.rq, evaluated by the engine
 # itself, so the stored titles are what the raw forms compute (language tags included).
 _DISPLAY_TITLES = (
@@ -141,8 +139,9 @@ def _paper_lines(store, staged: StagedRows) -> Iterator[str]:
     yield from staged.facts()
     graphs = staged.other_graphs(store)
     if graphs != []:
-        for paper, kind, value in store.select_terms(select("?paper ?kind ?value", _PAPER_FACTS, graphs)):
-            yield fact_line(paper.value, kind.value, value.value)
+        for kind, pattern in _PAPER_FACTS.items():
+            for paper, value in store.select_terms(select("?paper ?value", pattern, graphs)):
+                yield fact_line(paper.value, kind, value.value)
 
 
 def _counted_lines(lines: Iterable[str], scratch: Path | None) -> Iterator[tuple[str, int]]:
