@@ -176,9 +176,8 @@ def bulk_load(server, dump: Path, store: Path) -> None:
 def test_the_bulk_path_loads_the_export_and_the_counts_match(virtuoso, embedded, tmp_path):
     dump = virtuoso.folder / "dump"  # in the server's DirsAllowed
     kg("export", "--per-graph", str(dump), "--store", "disk", cwd=embedded)
-    assert (
-        len(list(dump.glob("*.nq"))) == 9
-    )  # two sources and their topic detail, ontology, topics, resolution, index, description
+    # two sources and their topic detail, ontology, topics, resolution, index, ranked lists, description
+    assert len(list(dump.glob("*.nq"))) == 10
     bulk_load(virtuoso, dump, embedded / "disk")
     assert (
         kg("query", "coauthors", "-p", "author=gerhard neumann", "--store", virtuoso.sparql, cwd=tmp_path).stdout.count(
