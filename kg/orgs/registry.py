@@ -394,8 +394,8 @@ def read_table(
     """The table, with ``patches`` applied and the ``supplement``'s organisations whose name it lacks
     (:func:`load_registry` reads the shipped one).
 
-    >>> import tempfile
-    >>> path = Path(tempfile.mkdtemp()) / TABLE_NAME
+    >>> path = getfixture("tmp_path") / TABLE_NAME  # pytest's doctest namespace
+
     >>> with gzip.open(path, "wt", encoding="utf-8") as table:
     ...     _ = table.write("# a test table\\n" + "\\t".join(TABLE_COLUMNS) + "\\n")
     ...     _ = table.write("03cve4549\\tTsinghua University\\tCN\\tBeijing\\teducation\\t\\ttsinghua.edu.cn\\t"
