@@ -43,7 +43,7 @@ _SHARED_DOMAIN = 8
 
 @dataclass
 class Row:
-    """One organisation of the table, before it is written."""
+    """One organisation of the table, before it is written (:meth:`line`)."""
 
     id: str
     name: str
@@ -58,6 +58,14 @@ class Row:
     acronyms: list[str] = field(default_factory=list)
 
     def line(self) -> str:
+        """The row as the table's line: :data:`TABLE_COLUMNS` joined by tabs, lists by "," (names by "|").
+
+        >>> Row("03cve4549", "Tsinghua University", "CN", "Beijing", ["education"], [], ["tsinghua.edu.cn"],
+        ...     "active", ["tsinghua university"], [], ["thu"]).line().split("\\t")  # doctest: +NORMALIZE_WHITESPACE
+        ['03cve4549', 'Tsinghua University', 'CN', 'Beijing', 'education', '', 'tsinghua.edu.cn', 'active',
+         'tsinghua university', '', 'thu']
+
+        """
         values = {
             "id": self.id,
             "name": self.name,
@@ -84,7 +92,23 @@ def _web_domain(url: str) -> str | None:
 
 
 def ror_row(record: dict) -> Row | None:
-    """A ROR v2 record -> its row; a withdrawn record is none (ROR says it should not be used)."""
+    """A ROR v2 record -> its row; a withdrawn record is none (ROR says it should not be used). A name
+    with its country in brackets ("Google (United States)") gives the bare name as a branch key.
+
+    >>> row = ror_row({
+    ...     "id": "https://ror.org/00njsd438", "status": "active", "types": ["company"],
+    ...     "names": [{"value": "Google (United States)", "types": ["ror_display", "label"]}],
+    ...     "locations": [{"geonames_details": {"country_code": "us", "name": "Mountain View",
+    ...                                         "country_name": "United States"}}],
+    ...     "links": [{"type": "website", "value": "https://www.google.com/"}],
+    ...     "relationships": [{"type": "parent", "id": "https://ror.org/02e9yx751"}],
+    ... })
+    >>> row.id, row.country, row.parents, row.domains, row.keys, row.branch_keys
+    ('00njsd438', 'US', ['02e9yx751'], ['google.com'], ['google united states'], ['google'])
+    >>> ror_row({"id": "https://ror.org/0abc12345", "status": "withdrawn"}) is None
+    True
+    """
+
     if record.get("status") == "withdrawn":
         return None
     names = record.get("names", [])
