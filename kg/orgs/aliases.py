@@ -160,5 +160,4 @@ def active_aliases() -> AliasTable:
     >>> aliases is active_aliases(), aliases.canonical(institution_key("Mila - Quebec AI Institute"))
     (True, 'Mila')
     """
-
     return _load(os.environ.get(ALIASES_ENV) or None)

@@ -108,7 +108,6 @@ def ror_row(record: dict) -> Row | None:
     >>> ror_row({"id": "https://ror.org/0abc12345", "status": "withdrawn"}) is None
     True
     """
-
     if record.get("status") == "withdrawn":
         return None
     names = record.get("names", [])
@@ -143,7 +142,19 @@ def _add_name(row: Row, name: dict, country_name: str | None) -> None:
 
 
 def read_ror(path: Path) -> Iterator[dict]:
-    """ROR records from a JSON-lines file (gzip or not), a JSON array, or ROR's zip dump."""
+    """ROR records from a JSON-lines file (gzip or not), a JSON array, or ROR's zip dump; a line that is
+    no JSON stops the build with its file and line.
+
+    >>> path = getfixture("tmp_path") / "ror.jsonl"  # pytest's doctest namespace
+    >>> _ = path.write_text('{"id": "https://ror.org/03cve4549"}\\n\\n{"id": \\n')
+    >>> list(read_ror(path))
+    Traceback (most recent call last):
+    ...
+    SystemExit: ...ror.jsonl:3: not a JSON record (Expecting value)
+    >>> _ = path.write_text('[{"id": "https://ror.org/03cve4549"}]')
+    >>> list(read_ror(path))
+    [{'id': 'https://ror.org/03cve4549'}]
+    """
     if path.suffix == ".zip":
         with zipfile.ZipFile(path) as archive:
             members = [name for name in archive.namelist() if name.endswith(".json")]
@@ -175,6 +186,16 @@ def read_universities(path: Path) -> list[dict]:
 
 
 def without_hosting_domains(rows: list[Row]) -> None:
+    """Drop, in place, a web domain that more than :data:`_SHARED_DOMAIN` rows have (a hosting service's,
+    google.com for a site on Google Sites), but from the rows whose names have its first label.
+
+    >>> rows = [Row(str(n), f"Lab {n}", "US", "", [], [], ["google.com", f"lab{n}.org"], "active", [f"lab {n}"])
+    ...         for n in range(9)]
+    >>> rows.append(Row("00njsd438", "Google", "US", "", [], [], ["google.com"], "active", ["google"]))
+    >>> without_hosting_domains(rows)
+    >>> rows[0].domains, rows[-1].domains
+    (['lab0.org'], ['google.com'])
+    """
     counts: dict[str, int] = {}
     for row in rows:
         for domain in set(row.domains):
@@ -189,7 +210,17 @@ def without_hosting_domains(rows: list[Row]) -> None:
 def merge_universities(rows: list[Row], universities: Iterable[dict]) -> int:
     """Add each university's name and domains to the ROR row of its name and country, else to the
     one university of its country with its domain; a university no row names becomes a row of
-    its own (id ``""``). Returns how many rows were added."""
+    its own (id ``""``). Returns how many rows were added.
+
+    >>> rows = [Row("03cve4549", "Tsinghua University", "CN", "Beijing", ["education"], [], [], "active",
+    ...             ["tsinghua university"])]
+    >>> merge_universities(rows, [{"name": "Tsinghua University", "alpha_two_code": "CN",
+    ...                            "domains": ["tsinghua.edu.cn"]},
+    ...                           {"name": "Zorblax College", "alpha_two_code": "cn", "domains": ["zorblax.edu.cn"]}])
+    1
+    >>> [(row.id, row.name, row.domains) for row in rows]
+    [('03cve4549', 'Tsinghua University', ['tsinghua.edu.cn']), ('', 'Zorblax College', ['zorblax.edu.cn'])]
+    """
     by_key: dict[tuple[str, str], list[Row]] = {}
     by_domain: dict[tuple[str, str], list[Row]] = {}
     for row in rows:
@@ -277,7 +308,12 @@ def notice(ror: Path, records: list[dict], universities: Path | None, added: int
 
 
 def version_line(ror: Path, records: list[dict], universities: Path | None) -> str:
-    """The registry version the dataset description states."""
+    """The registry version the dataset description states (and the table's first line).
+
+    >>> records = [{"admin": {"last_modified": {"date": "2026-06-23"}}}, {}]
+    >>> version_line(Path("ror-v2.jsonl.gz"), records, Path("world-universities-and-domains.json.gz"))
+    'ROR ror-v2.jsonl.gz, 2 records, newest 2026-06-23; universities list world-universities-and-domains.json.gz'
+    """
     line = f"ROR {ror.name}, {len(records)} records, newest {_newest(records) or 'unknown'}"
     return f"{line}; universities list {universities.name}" if universities else line
 

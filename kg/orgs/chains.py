@@ -354,7 +354,6 @@ def explain_rules(name: str, aliases: AliasTable) -> list[str]:
     >>> explain_rules("Independent Researcher", active_aliases())
     ['no organisation']
     """
-
     lines: list[str] = []
     for number, chain in enumerate(resolve_entries(name, None, aliases), start=1):
         lines.append(f"institution {number}:")

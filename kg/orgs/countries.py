@@ -82,7 +82,6 @@ def country_of_domain(domain: str | None) -> str | None:
     >>> country_of_domain("cam.ac.uk"), country_of_domain("cmu.edu"), country_of_domain("mila.ai")
     ('GB', 'US', None)
     """
-
     if not domain or "." not in domain:
         return None
     label = domain.casefold().rstrip(".").rsplit(".", 1)[-1]

@@ -91,7 +91,6 @@ def contradicted(record: Record, countries: list[str], domain: str | None, domai
     >>> contradicted(mit, [], "sjtu.edu.cn", "CN"), contradicted(mit, [], "mit.edu", "US")
     (True, False)
     """
-
     if not record.country:
         return False
     if countries and record.country not in countries:

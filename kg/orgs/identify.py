@@ -54,7 +54,6 @@ def identify_chain(
     >>> identify_chain(chain.levels, entry, None, load_registry())
     (Identified(match=None, country='CN'),)
     """
-
     top = _match_level(levels[-1], context, domain, registry)
     fallback_country = (countries_in(context) or [None])[0] or country_of_domain(domain)
     identified = []

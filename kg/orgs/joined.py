@@ -119,7 +119,6 @@ def run_together(text: str, aliases: AliasTable) -> list[str]:
     [['Google DeepMind'], ['University of California Berkeley']]
 
     """
-
     pieces: list[str] = []
     # the first piece of each cut may hold more cuts (the longest first part is cut first), the rest
     # is read on in this loop, so no entry, however many institutions it runs together, recurses deeper

@@ -190,6 +190,5 @@ def distinct_other_order(key: str) -> str | None:
     >>> distinct_other_order("newcastle university"), distinct_other_order("tokyo university")
     ('university of newcastle', None)
     """
-
     other = _other_order(key)
     return other[0] if other and other[1] in DISTINCT_IN_SWAPPED_ORDER else None

@@ -29,6 +29,5 @@ def name_key(text: str) -> str:
     >>> name_key("Centre for Vision, Speech and Signal Processing"), name_key("Tsinghua Univ.")
     ('center for vision speech and signal processing', 'tsinghua university')
     """
-
     spellings = _spellings()
     return " ".join(spellings.get(word, word) for word in institution_key(text).split())

@@ -448,7 +448,6 @@ def why_apart(first: str, second: str, aliases: AliasTable) -> str:
     (University of Washington / Washington University in St. Louis)
 
     """
-
     a, b = resolve_name(first, aliases), resolve_name(second, aliases)
     if a.canonical and b.canonical:
         return f"the alias table lists both as institutions of their own ({a.canonical} / {b.canonical})"

@@ -66,7 +66,6 @@ def read_supplement(path: Path) -> list[Record]:
     >>> jpmorgan.id, jpmorgan.country, jpmorgan.keys
     ('', 'US', ('jpmorgan chase', 'jp morgan chase', 'jp morgan'))
     """
-
     records = []
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         if not line.strip() or line.startswith("#"):

@@ -105,7 +105,6 @@ def person_name_reason(
     >>> person_name_reason(entry, [], ["Zhirui Chen"], active_aliases()) is None
     True
     """
-
     forms = [entry.name] + ([entry.name_zh] if entry.name_zh and not has_cjk(entry.name_zh) else [])
     for form in forms:
         if reason := _author_match(form, authors):
@@ -131,7 +130,6 @@ def title_page_reason(entry: Institution, title: str | None, authors: list[str],
     >>> title_page_reason(Institution("x", "A Deep Emulator for Secondary Motion of"), title, [], active_aliases())
     "title page text: a piece of the paper's title"
     """
-
     key = match_key(entry.name)
     for author in authors:
         author_key = match_key(author)

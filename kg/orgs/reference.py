@@ -85,7 +85,6 @@ def render(page: str) -> str:
     >>> page.endswith("<!-- end generated -->\\nOutro.\\n")
     True
     """
-
     return _BLOCK.sub(lambda match: match[1] + BLOCKS[match["name"]](), page)
 
 

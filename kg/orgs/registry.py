@@ -195,6 +195,13 @@ class Registry:
         return [record for record in found if supports(record, context_key, domain, countries)]
 
     def exact_in(self, index: dict[str, tuple[Record, ...]], key: str) -> list[Record]:
+        """The records an index (of names, branch names or acronyms) has under the key; a single
+        generic word has none.
+
+        >>> registry = load_registry()
+        >>> [record.name for record in registry.exact_in(registry._acronyms, "kaist")]
+        ['Korea Advanced Institute of Science and Technology']
+        """
         words = key.split()
         if not words or (len(words) == 1 and self.is_generic(words[0])):
             return []
@@ -296,6 +303,15 @@ class Registry:
         return found + own  # (a name that goes on after the one written is a part of it: its cancer centre)
 
     def of_domain(self, key: str, domain: str | None) -> list[Record]:
+        """The e-mail domain's records that share a rare word of the key, none whose name begins with the key
+        and goes on (a part of the organisation named).
+
+        >>> registry = load_registry()
+        >>> sorted(record.name for record in registry.of_domain("tsinghua uni", "tsinghua.edu.cn"))
+        ['Tsinghua Shenzhen International Graduate School', 'Tsinghua University']
+        >>> registry.match("Tsinghua Uni", "", "mails.tsinghua.edu.cn").how
+        'domain'
+        """
         if not domain:
             return []
         rare = {word for word in key.split() if not self.is_generic(word)}

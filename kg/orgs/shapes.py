@@ -273,7 +273,6 @@ def place_shaped(text: str) -> bool:
     >>> place_shaped("College Park"), place_shaped("Laboratoire LISSI"), place_shaped("Faculty IV")
     (True, False, False)
     """
-
     words, written = institution_key(text).split(), clean(text).split()
     return (
         len(words) == 2

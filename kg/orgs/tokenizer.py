@@ -286,7 +286,6 @@ def align_chinese(levels: list[str], chinese: str | None) -> list[str | None]:
     >>> align_chinese(["ReLER", "AAII", "University of Technology Sydney"], "悉尼科技大学")
     [None, None, '悉尼科技大学']
     """
-
     aligned: list[str | None] = [None] * len(levels)
     if not chinese:
         return aligned

@@ -44,7 +44,6 @@ def registrable_domain(domain: str) -> str:
     >>> registrable_domain("cs.washington.edu"), registrable_domain("robots.ox.ac.uk")
     ('washington.edu', 'ox.ac.uk')
     """
-
     labels = domain.casefold().strip(".").split(".")
     kept = 3 if len(labels) >= 3 and len(labels[-1]) == 2 and labels[-2] in _REGISTRY_LABELS else 2
     return ".".join(labels[-kept:])

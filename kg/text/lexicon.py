@@ -99,7 +99,6 @@ class Lexicon:
         >>> TEXT_LEXICON.about("registry_label")[0]
         'domain_words.tsv'
         """
-
         self._list(name)
         return self._homes[name].name, self._about.get(name, "")
 
