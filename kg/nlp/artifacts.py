@@ -37,6 +37,7 @@ from .artifact_types import (
     title_type,
     type_word,
 )
+from .context import PRIOR_WORK, says_cue
 from .introductions import (
     FUNCTION_WORDS,
     LIST_JOINERS,
@@ -50,6 +51,7 @@ from .introductions import (
     our_kind_first,
     title_name,
 )
+from .long_forms import spelled_long_form
 from .normalise import normal_form
 from .scheme import TopicScheme, topic_scheme
 from .words import BLOCKERS, INTRODUCING, NAMING, NOT_NAMES, PAPER_VERBS, SUBJECT_WORDS
@@ -149,6 +151,9 @@ def _long_form(span: Span) -> str | None:
         words = doc[k + 1 : span.start - 1]
         while len(words) and not words[0].text[:1].isupper():
             words = words[1:]
+        spelled = spelled_long_form(doc, span.start - 1)  # "UNcertainty-awaRE deciSion Transformer (UNREST)"
+        if spelled is not None and len(spelled) > len(words):
+            return spelled.text
         return words.text if len(words) >= 2 else None
     end = after_parenthetical(span)
     if end > span.end + 3:
@@ -170,7 +175,12 @@ def _introduced_in_text(span: Span) -> bool:
         return True
     first_we = next((t.i for t in before if t.lower_ in SUBJECT_WORDS), span.start)
     verbs = [t for t in before if t.lower_ in INTRODUCING and t.i > first_we]
-    return bool(verbs) and _object_of_the_verb(span, sent, verbs[-1].i, k)
+    # "a strategy inspired by the conditional mean estimator (CME)": a prior work's name
+    return (
+        bool(verbs)
+        and not says_cue(doc[verbs[-1].i + 1 : span.start], PRIOR_WORK)
+        and _object_of_the_verb(span, sent, verbs[-1].i, k)
+    )
 
 
 def _after_a_naming_word(before: Span) -> bool:
@@ -270,6 +280,18 @@ def _names_what_the_verb_introduces(span: Span, sent: Span, verb: int, k: int) -
     described = doc[verb + 1 : max(verb + 1, start)]
     return all(
         t.lower_ in {"a", "an", "the", "novel", "new", "our"} or t.lower_ in NAMING or type_word(t) for t in described
+    ) or _apposition_to_a_type_word(described)
+
+
+def _apposition_to_a_type_word(described: Span) -> bool:
+    """ "we propose a direct policy optimization method, Accelerated … Games (ASAC-MFG)": the long form
+    set off by a comma after "a … <type word>" the verb introduces, with no blocker in the description."""
+    return (
+        len(described) >= 3
+        and described[0].lower_ in {"a", "an", "our"}
+        and described[-1].text == ","
+        and bool(type_word(described[-2]))
+        and not any(t.lower_ in BLOCKERS for t in described)
     )
 
 

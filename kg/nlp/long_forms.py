@@ -1,0 +1,66 @@
+"""The long form an acronym in parentheses spells: "UNcertainty-awaRE deciSion Transformer (UNREST)".
+
+After Schwartz and Hearst (2003): the acronym's letters are found right to left in the words before
+its parenthesis, its first letter at a word's start. Unlike their rule, a letter counts only where it
+is a word's (or a hyphenated part's) first letter or a capital, so "Corrected stOchastic gradient
+Descent Ascent (CODA)" spells CODA and "a retrieval-augmented method (RAM)" is not read as a name's
+long form: the long form starts with a capital. Words between the letters are part of it ("Actor
+Critic Algorithm for Mean Field Games (ASAC-MFG)"). The window is Schwartz and Hearst's:
+min(|A| + 5, 2|A|) words, and no comma, colon, semicolon or parenthesis inside.
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Doc, Span
+
+from .artifact_types import HYPHENS
+
+#: Tokens a long form never spans.
+BREAKS = {",", ":", ";", "(", ")", ".", "[", "]"}
+
+
+def acronym_letters(acronym: str) -> str:
+    """The letters and digits an acronym spells, without a plural "s" ("SCMs" -> "SCM")."""
+    if len(acronym) > 2 and acronym.endswith("s") and acronym[-2].isupper():
+        acronym = acronym[:-1]
+    return "".join(ch for ch in acronym if ch.isalnum())
+
+
+def spelled_long_form(doc: Doc, opening: int) -> Span | None:
+    """The words before the parenthesis at ``opening`` whose initials and capitals spell the acronym
+    inside it, or None."""
+    closing = next((k for k in range(opening + 2, min(len(doc), opening + 6)) if doc[k].text == ")"), None)
+    acronym = doc[opening + 1 : closing] if closing is not None else None
+    if acronym is None or any(t.whitespace_ for t in acronym[:-1]):  # one word, hyphens included ("ASAC-MFG")
+        return None
+    letters = acronym_letters(acronym.text)
+    if len(letters) < 2 or sum(ch.isupper() for ch in letters) < 2:
+        return None
+    window = min(len(letters) + 5, 2 * len(letters))
+    start = opening
+    words = 0
+    while start > 0 and doc[start - 1].text not in BREAKS and words < window:
+        start -= 1
+        words += doc[start].text not in HYPHENS
+    first = _first_spelling_token(doc[start:opening], letters)
+    if first is None or not doc[first].text[:1].isupper() or opening - first < 2:
+        return None
+    return doc[first:opening]
+
+
+def _first_spelling_token(words: Span, letters: str) -> int | None:
+    """The index of the token where the letters, matched right to left, begin (at its first letter)."""
+    pending = letters.lower()
+    for token in reversed(words):
+        text = token.text
+        for position in range(len(text) - 1, -1, -1):
+            ch = text[position]
+            if not pending or ch.lower() != pending[-1]:
+                continue
+            if position == 0 or ch.isupper() or ch.isdigit():
+                if len(pending) == 1 and position != 0:
+                    continue  # the first letter starts a word
+                pending = pending[:-1]
+                if not pending:
+                    return token.i
+    return None
