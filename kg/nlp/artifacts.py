@@ -166,7 +166,8 @@ def _long_form(span: Span) -> str | None:
 def _introduced_in_text(span: Span) -> bool:
     doc, sent = span.doc, sentence(span)
     before = doc[sent.start : span.start]
-    if _after_a_naming_word(before):
+    # "an algorithm that we term Optimistically Safe OCO (OSOCO)": the naming word before the long form
+    if _after_a_naming_word(before) or _after_a_naming_word(doc[sent.start : _long_form_start(span)]):
         # "we analyze a method named SSCN" names another's method
         verbs_before = {t.lower_ for t in before}
         return bool(verbs_before & INTRODUCING) or not verbs_before & (PAPER_VERBS - INTRODUCING)
@@ -268,14 +269,7 @@ def _names_what_the_verb_introduces(span: Span, sent: Span, verb: int, k: int) -
     long_form = _long_form(span)
     if long_form is None:  # "(LTC)." names the description; "face recognition (FR) datasets" does not
         return k >= sent.end or not doc[k].is_alpha
-    start = next(
-        (
-            span.start - 1 - n
-            for n in range(1, 16)
-            if doc[max(0, span.start - 1 - n) : span.start - 1].text == long_form
-        ),
-        span.start - 1,
-    )
+    start = _long_form_start(span, long_form)
     # "we present a novel framework called Graph-of-Thought (GoT)"
     described = doc[verb + 1 : max(verb + 1, start)]
     return all(
@@ -292,6 +286,23 @@ def _apposition_to_a_type_word(described: Span) -> bool:
         and described[-1].text == ","
         and bool(type_word(described[-2]))
         and not any(t.lower_ in BLOCKERS for t in described)
+    )
+
+
+def _long_form_start(span: Span, long_form: str | None = None) -> int:
+    """Where the long form of a name in parentheses starts ("Divide and Contrast (Di-COT)"); the name's
+    own start when it has none."""
+    long_form = long_form if long_form is not None else _long_form(span) if in_parentheses(span) else None
+    if long_form is None:
+        return span.start
+    doc = span.doc
+    return next(
+        (
+            span.start - 1 - n
+            for n in range(1, 16)
+            if doc[max(0, span.start - 1 - n) : span.start - 1].text == long_form
+        ),
+        span.start - 1,
     )
 
 
@@ -372,7 +383,7 @@ class ArtifactExtractor:
         if not in_parentheses(span):
             return False
         letters = "".join(ch for ch in span.text if ch.isalpha()).lower().removesuffix("s")
-        for n in range(1, min(6, span.start)):
+        for n in range(1, min(9, span.start)):  # "Multi-Modal Large Language Model (MM-LLM)": 6 tokens
             words = doc[span.start - 1 - n : span.start - 1]
             initials = "".join(t.text[0] for t in words if t.is_alpha).lower()
             if initials == letters and match_key(words.text) in self.names.topic_keys:
