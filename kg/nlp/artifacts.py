@@ -167,7 +167,7 @@ def _introduced_in_text(span: Span) -> bool:
     doc, sent = span.doc, sentence(span)
     before = doc[sent.start : span.start]
     # "an algorithm that we term Optimistically Safe OCO (OSOCO)": the naming word before the long form
-    if _after_a_naming_word(before) or _after_a_naming_word(doc[sent.start : _long_form_start(span)]):
+    if _after_a_naming_word(before) or _after_a_naming_word(doc[sent.start : _named_long_form_start(span)]):
         # "we analyze a method named SSCN" names another's method
         verbs_before = {t.lower_ for t in before}
         return bool(verbs_before & INTRODUCING) or not verbs_before & (PAPER_VERBS - INTRODUCING)
@@ -179,7 +179,7 @@ def _introduced_in_text(span: Span) -> bool:
     # "a strategy inspired by the conditional mean estimator (CME)": a prior work's name
     return (
         bool(verbs)
-        and not says_cue(doc[verbs[-1].i + 1 : span.start], PRIOR_WORK)
+        and not says_cue(doc[max(sent.start, verbs[-1].i - 1) : span.start], PRIOR_WORK)  # "recently introduced"
         and _object_of_the_verb(span, sent, verbs[-1].i, k)
     )
 
@@ -304,6 +304,13 @@ def _long_form_start(span: Span, long_form: str | None = None) -> int:
         ),
         span.start - 1,
     )
+
+
+def _named_long_form_start(span: Span) -> int:
+    """Where the long form of a name in parentheses starts, lower case or not ("called online sequential
+    IWAE (OSIWAE)")."""
+    spelled = spelled_long_form(span.doc, span.start - 1, capitalised=False) if in_parentheses(span) else None
+    return spelled.start if spelled is not None else _long_form_start(span)
 
 
 def _ends_a_name(span: Span) -> bool:

@@ -26,9 +26,10 @@ def acronym_letters(acronym: str) -> str:
     return "".join(ch for ch in acronym if ch.isalnum())
 
 
-def spelled_long_form(doc: Doc, opening: int) -> Span | None:
+def spelled_long_form(doc: Doc, opening: int, capitalised: bool = True) -> Span | None:
     """The words before the parenthesis at ``opening`` whose initials and capitals spell the acronym
-    inside it, or None."""
+    inside it, or None; ``capitalised=False`` lets the long form start lower case ("online sequential
+    IWAE (OSIWAE)", where a naming word before it says it is a name)."""
     closing = next((k for k in range(opening + 2, min(len(doc), opening + 6)) if doc[k].text == ")"), None)
     acronym = doc[opening + 1 : closing] if closing is not None else None
     if acronym is None or any(t.whitespace_ for t in acronym[:-1]):  # one word, hyphens included ("ASAC-MFG")
@@ -43,21 +44,23 @@ def spelled_long_form(doc: Doc, opening: int) -> Span | None:
         start -= 1
         words += doc[start].text not in HYPHENS
     first = _first_spelling_token(doc[start:opening], letters)
-    if first is None or not doc[first].text[:1].isupper() or opening - first < 2:
+    if first is None or (capitalised and not doc[first].text[:1].isupper()) or opening - first < 2:
         return None
     return doc[first:opening]
 
 
 def _first_spelling_token(words: Span, letters: str) -> int | None:
     """The index of the token where the letters, matched right to left, begin (at its first letter)."""
-    pending = letters.lower()
+    pending = letters
     for token in reversed(words):
         text = token.text
         for position in range(len(text) - 1, -1, -1):
             ch = text[position]
-            if not pending or ch.lower() != pending[-1]:
+            if not pending or ch.lower() != pending[-1].lower():
                 continue
-            if position == 0 or ch.isupper() or ch.isdigit():
+            # a capital of the acronym is a word's first letter or a capital; its lower-case letters
+            # are any ("Private Stochastic … (PriSMA)")
+            if position == 0 or ch.isupper() or ch.isdigit() or pending[-1].islower():
                 if len(pending) == 1 and position != 0:
                     continue  # the first letter starts a word
                 pending = pending[:-1]
