@@ -51,7 +51,7 @@ from .introductions import (
     our_kind_first,
     title_name,
 )
-from .long_forms import spelled_long_form
+from .long_forms import long_form_of, long_form_start, named_long_form_start
 from .normalise import normal_form
 from .scheme import TopicScheme, topic_scheme
 from .words import BLOCKERS, INTRODUCING, NAMING, NOT_NAMES, PAPER_VERBS, SUBJECT_WORDS
@@ -139,38 +139,20 @@ def _inside_long_parenthesis(span: Span) -> bool:
     return inside and name_list(span) is None
 
 
-def _long_form(span: Span) -> str | None:
-    """ "Divide and Contrast (Di-COT)" -> "Divide and Contrast"; "UPHELD (Utility … Dialogues)" -> the inside."""
-    doc = span.doc
-    if in_parentheses(span):
-        k = span.start - 2
-        while k >= 0 and (
-            doc[k].text[:1].isupper() or (doc[k].lower_ in {"and", "of", "for", "&", "-", "the"} and k > 0)
-        ):
-            k -= 1
-        words = doc[k + 1 : span.start - 1]
-        while len(words) and not words[0].text[:1].isupper():
-            words = words[1:]
-        spelled = spelled_long_form(doc, span.start - 1)  # "UNcertainty-awaRE deciSion Transformer (UNREST)"
-        if spelled is not None and len(spelled) > len(words):
-            return spelled.text
-        return words.text if len(words) >= 2 else None
-    end = after_parenthetical(span)
-    if end > span.end + 3:
-        inside = doc[span.end + 1 : end - 1]
-        if inside[0].text[:1].isupper():
-            return inside.text
-    return None
-
-
 def _introduced_in_text(span: Span) -> bool:
     doc, sent = span.doc, sentence(span)
     before = doc[sent.start : span.start]
     # "an algorithm that we term Optimistically Safe OCO (OSOCO)": the naming word before the long form
-    if _after_a_naming_word(before) or _after_a_naming_word(doc[sent.start : _named_long_form_start(span)]):
-        # "we analyze a method named SSCN" names another's method
+    lead = doc[sent.start : named_long_form_start(span)]
+    if _after_a_naming_word(before) or _after_a_naming_word(lead):
+        # "we analyze a method named SSCN" names another's method; "a scheme that we call X" names the paper's
         verbs_before = {t.lower_ for t in before}
-        return bool(verbs_before & INTRODUCING) or not verbs_before & (PAPER_VERBS - INTRODUCING)
+        return (
+            bool(verbs_before & INTRODUCING)
+            or not verbs_before & (PAPER_VERBS - INTRODUCING)
+            or _we_name(before)
+            or _we_name(lead)
+        )
     k = after_parenthetical(span)
     if _described_as_new(span, sent, k) or our_kind_first(sent, span) or enumerated_part(span, k):
         return True
@@ -181,6 +163,16 @@ def _introduced_in_text(span: Span) -> bool:
         bool(verbs)
         and not says_cue(doc[max(sent.start, verbs[-1].i - 1) : span.start], PRIOR_WORK)  # "recently introduced"
         and _object_of_the_verb(span, sent, verbs[-1].i, k)
+    )
+
+
+def _we_name(before: Span) -> bool:
+    """ "a scheme that we call X": the paper itself names a thing of a type word (among the three words
+    before the name); "navigation tasks we call MINT" names a task, no artifact."""
+    doc, tail = before.doc, list(before[-4:])
+    return any(
+        a.lower_ == "we" and b.lower_ in NAMING and any(type_word(t) for t in doc[max(0, a.i - 2) : a.i])
+        for a, b in zip(tail, tail[1:])
     )
 
 
@@ -266,10 +258,10 @@ def _names_what_the_verb_introduces(span: Span, sent: Span, verb: int, k: int) -
     """A name in parentheses after a description of what the paper introduces ("a framework for … (LTC)");
     a capitalised long form must then follow the verb itself ("… using Structural Causal Models (SCMs)")."""
     doc = span.doc
-    long_form = _long_form(span)
+    long_form = long_form_of(span)
     if long_form is None:  # "(LTC)." names the description; "face recognition (FR) datasets" does not
         return k >= sent.end or not doc[k].is_alpha
-    start = _long_form_start(span, long_form)
+    start = long_form_start(span, long_form)
     # "we present a novel framework called Graph-of-Thought (GoT)"
     described = doc[verb + 1 : max(verb + 1, start)]
     return all(
@@ -287,30 +279,6 @@ def _apposition_to_a_type_word(described: Span) -> bool:
         and bool(type_word(described[-2]))
         and not any(t.lower_ in BLOCKERS for t in described)
     )
-
-
-def _long_form_start(span: Span, long_form: str | None = None) -> int:
-    """Where the long form of a name in parentheses starts ("Divide and Contrast (Di-COT)"); the name's
-    own start when it has none."""
-    long_form = long_form if long_form is not None else _long_form(span) if in_parentheses(span) else None
-    if long_form is None:
-        return span.start
-    doc = span.doc
-    return next(
-        (
-            span.start - 1 - n
-            for n in range(1, 16)
-            if doc[max(0, span.start - 1 - n) : span.start - 1].text == long_form
-        ),
-        span.start - 1,
-    )
-
-
-def _named_long_form_start(span: Span) -> int:
-    """Where the long form of a name in parentheses starts, lower case or not ("called online sequential
-    IWAE (OSIWAE)")."""
-    spelled = spelled_long_form(span.doc, span.start - 1, capitalised=False) if in_parentheses(span) else None
-    return spelled.start if spelled is not None else _long_form_start(span)
 
 
 def _ends_a_name(span: Span) -> bool:
@@ -365,13 +333,13 @@ class ArtifactExtractor:
                 and _introduced_in_text(span)
             ):
                 covered.update(range(span.start, span.end))
-                long_form = _long_form(span)
+                long_form = long_form_of(span)
                 found.append((span, Found(span.text, artifact_type(span, long_form), long_form)))
         for span in _candidates(doc, self.names):
             if covered.intersection(range(span.start, span.end)) or not self._may_name(span) or names_a_long_form(span):
                 continue
             if not _inside_long_parenthesis(span) and _introduced_in_text(span):
-                long_form = _long_form(span)
+                long_form = long_form_of(span)
                 found.append((span, Found(span.text, artifact_type(span, long_form), long_form)))
         doc._.artifacts = _list_kinds_shared(found)
         return doc

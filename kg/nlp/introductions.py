@@ -88,7 +88,8 @@ def not_a_name(text: str) -> bool:
     parts = [part for part in re.split(r"[-\u2010\u2011\u2013]", text) if part]
     unbalanced = text.count("(") != text.count(")")  # "SO(3" cut from "SO(3) representation"
     return (
-        bool(_NUMBER_LIKE.match(text))
+        # "4D-DPM" is a name: a digit's part before an acronym
+        (bool(_NUMBER_LIKE.match(text)) and not any(part.isupper() and len(part) >= 2 for part in parts[1:]))
         or unbalanced
         or (len(parts) >= 2 and parts[-1].isalpha() and parts[-1].islower())
     )

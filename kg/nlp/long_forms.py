@@ -6,14 +6,18 @@ is a word's (or a hyphenated part's) first letter or a capital, so "Corrected st
 Descent Ascent (CODA)" spells CODA and "a retrieval-augmented method (RAM)" is not read as a name's
 long form: the long form starts with a capital. Words between the letters are part of it ("Actor
 Critic Algorithm for Mean Field Games (ASAC-MFG)"). The window is Schwartz and Hearst's:
-min(|A| + 5, 2|A|) words, and no comma, colon, semicolon or parenthesis inside.
+min(|A| + 5, 2|A|) words, and no comma, colon, semicolon or parenthesis inside. An acronym's own
+lower-case letters match any letter ("Private Stochastic Momentum (PriSM)").
+
+:func:`long_form_of` is a name's long form: the spelled one, the capitalised words before its
+parenthesis ("Divide and Contrast (Di-COT)"), or the words inside the parenthesis after it.
 """
 
 from __future__ import annotations
 
 from spacy.tokens import Doc, Span
 
-from .artifact_types import HYPHENS
+from .artifact_types import HYPHENS, after_parenthetical, in_parentheses
 
 #: Tokens a long form never spans.
 BREAKS = {",", ":", ";", "(", ")", ".", "[", "]"}
@@ -44,7 +48,8 @@ def spelled_long_form(doc: Doc, opening: int, capitalised: bool = True) -> Span 
         start -= 1
         words += doc[start].text not in HYPHENS
     first = _first_spelling_token(doc[start:opening], letters)
-    if first is None or (capitalised and not doc[first].text[:1].isupper()) or opening - first < 2:
+    initial = doc[first].text[:1] if first is not None else ""
+    if first is None or (capitalised and not (initial.isupper() or initial.isdigit())) or opening - first < 2:
         return None
     return doc[first:opening]
 
@@ -67,3 +72,51 @@ def _first_spelling_token(words: Span, letters: str) -> int | None:
                 if not pending:
                     return token.i
     return None
+
+
+def long_form_of(span: Span) -> str | None:
+    """ "Divide and Contrast (Di-COT)" -> "Divide and Contrast"; "UPHELD (Utility … Dialogues)" -> the inside."""
+    doc = span.doc
+    if in_parentheses(span):
+        k = span.start - 2
+        while k >= 0 and (
+            doc[k].text[:1].isupper() or (doc[k].lower_ in {"and", "of", "for", "&", "-", "the"} and k > 0)
+        ):
+            k -= 1
+        words = doc[k + 1 : span.start - 1]
+        while len(words) and not words[0].text[:1].isupper():
+            words = words[1:]
+        spelled = spelled_long_form(doc, span.start - 1)  # "UNcertainty-awaRE deciSion Transformer (UNREST)"
+        if spelled is not None and len(spelled) > len(words):
+            return spelled.text
+        return words.text if len(words) >= 2 else None
+    end = after_parenthetical(span)
+    if end > span.end + 3:
+        inside = doc[span.end + 1 : end - 1]
+        if inside[0].text[:1].isupper():
+            return inside.text
+    return None
+
+
+def long_form_start(span: Span, long_form: str | None = None) -> int:
+    """Where the long form of a name in parentheses starts ("Divide and Contrast (Di-COT)"); the name's
+    own start when it has none."""
+    long_form = long_form if long_form is not None else long_form_of(span) if in_parentheses(span) else None
+    if long_form is None:
+        return span.start
+    doc = span.doc
+    return next(
+        (
+            span.start - 1 - n
+            for n in range(1, 16)
+            if doc[max(0, span.start - 1 - n) : span.start - 1].text == long_form
+        ),
+        span.start - 1,
+    )
+
+
+def named_long_form_start(span: Span) -> int:
+    """Where the long form of a name in parentheses starts, lower case or not ("called online sequential
+    IWAE (OSIWAE)")."""
+    spelled = spelled_long_form(span.doc, span.start - 1, capitalised=False) if in_parentheses(span) else None
+    return spelled.start if spelled is not None else long_form_start(span)
