@@ -229,7 +229,7 @@ def _described_as_new(span: Span, sent: Span, k: int) -> bool:
         and type_word(doc[k])
     ):
         return True
-    if _appositive_of_our_kind(span, sent, k):
+    if _appositive_of_our_kind(span, sent, k) or _after_our_type_word(span, sent):
         return True
     news = [t.i for t in doc[max(sent.start, span.start - 9) : span.start] if t.lower_ in {"new", "novel"}]
     return (
@@ -237,6 +237,18 @@ def _described_as_new(span: Span, sent: Span, k: int) -> bool:
         and any(type_word(t) for t in doc[news[0] : span.start])
         and not any(t.lower_ in BLOCKERS for t in doc[news[0] : span.start])
     )
+
+
+#: Quotation marks a name may stand in ("Our solution ``CASE''").
+QUOTES = {"`", "``", "'", "''", '"', "\u201c", "\u201d", "\u2018", "\u2019"}
+
+
+def _after_our_type_word(span: Span, sent: Span) -> bool:
+    """ "Our solution ``CASE'' aims …", "our framework LeLaN uses …": the name right after "our <type word>"."""
+    doc, j = span.doc, span.start - 1
+    while j > sent.start and doc[j].text in QUOTES:
+        j -= 1
+    return j - 1 >= sent.start and bool(type_word(doc[j])) and doc[j - 1].lower_ == "our"
 
 
 def _appositive_of_our_kind(span: Span, sent: Span, k: int) -> bool:
