@@ -144,7 +144,9 @@ def _introduced_in_text(span: Span) -> bool:
     before = doc[sent.start : span.start]
     # "an algorithm that we term Optimistically Safe OCO (OSOCO)": the naming word before the long form
     lead = doc[sent.start : named_long_form_start(span)]
-    if _after_a_naming_word(before) or _after_a_naming_word(lead):
+    # a long form's naming word names a thing of a type word ("an algorithm that we term"); "a problem,
+    # which we term in-context estimation (ICE)" names a problem, no artifact
+    if _after_a_naming_word(before) or (_after_a_naming_word(lead) and _kind_named(lead)):
         # "we analyze a method named SSCN" names another's method; "a scheme that we call X" names the paper's
         verbs_before = {t.lower_ for t in before}
         return (
@@ -174,6 +176,13 @@ def _we_name(before: Span) -> bool:
         a.lower_ == "we" and b.lower_ in NAMING and any(type_word(t) for t in doc[max(0, a.i - 2) : a.i])
         for a, b in zip(tail, tail[1:])
     )
+
+
+def _kind_named(lead: Span) -> bool:
+    """Whether a type word stands within three words before the naming word that ends ``lead``."""
+    doc = lead.doc
+    naming = next((t.i for t in reversed(lead[-3:]) if t.lower_ in NAMING), None)
+    return naming is not None and any(type_word(t) for t in doc[max(lead.start, naming - 4) : naming])
 
 
 def _after_a_naming_word(before: Span) -> bool:
