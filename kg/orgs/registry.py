@@ -65,10 +65,17 @@ TABLE_COLUMNS = (
 # A word in more records' names than this is generic: alone it names no organisation, and a fuzzy
 # match needs a rarer word to agree.
 GENERIC_FREQUENCY = 150
-# Words a name's key may gain or lose between forms of the same name.
-# A name this many other names begin with is a kind of organisation ("National University",
-# "Ecole Normale Superieure"): it names one only with support, as an acronym does.
-GENERIC_NAME = 3
+# A name organisations share with a place after it ("Ecole Normale Superieure" beside "… de Lyon",
+# "… de Fes", …) names one of several sites, so it names one only with support, as an acronym does:
+# a record's own name when many share it (ENS: nine), a shorter form of its name when any other does
+# ("University of Newcastle", short for "… Australia", beside "… upon Tyne"). A record's own name
+# that a few campuses extend names the record ("University of Michigan", beside "… Dearborn"); names
+# that go on with other words ("Nanjing University of Science and Technology", "Peking University
+# First Hospital") or name the record's units ("University of Washington Tacoma") share nothing.
+SITES_SHARING_OWN_NAME = 4
+SITES_SHARING_SHORT_NAME = 1
+# Words between a name and the place it goes on with ("… de Lyon", "… in St. Louis").
+_PLACE_LINKS = frozenset({"de", "du", "des", "d", "di", "del", "in", "at", "of", "en"})
 _FILLER = word_list("registry_filler")
 _BRACKET = re.compile(r"\s*\([^()]*\)\s*$")
 
@@ -110,7 +117,7 @@ class Registry:
 
     def longer_names(self, key: str) -> int:
         """How many names begin with this one and go on ("ecole normale superieure de lyon", … for
-        "ecole normale superieure"): a name many others begin with names a kind of organisation.
+        "ecole normale superieure"): such a name is no variant of another ("washington university").
 
         >>> registry = load_registry()
         >>> registry.longer_names("ecole normale superieure") > 10, registry.longer_names("tsinghua university")
@@ -118,6 +125,34 @@ class Registry:
         """
         keys = self._sorted_keys
         return bisect_left(keys, f"{key} \uffff") - bisect_left(keys, f"{key} ")
+
+    @cached_property
+    def _cities(self) -> frozenset[str]:
+        return frozenset(key for record in self.records if (key := name_key(record.city)))
+
+    def sites_sharing(self, key: str, found: Iterable[Record]) -> int:
+        """How many other organisations are this name followed by a place, not counting units of the
+        ``found`` records: a name several sites share does not say which one is meant.
+
+        >>> registry = load_registry()
+        >>> registry.sites_sharing("ecole normale superieure", registry.exact("ecole normale superieure")) > 3
+        True
+        >>> registry.sites_sharing("peking university", registry.exact("peking university"))  # hospitals, a school
+        0
+        >>> registry.sites_sharing("university of washington", registry.exact("university of washington"))
+        0
+        """
+        keys, own = self._sorted_keys, {record.id for record in found if record.id}
+        sites = set()
+        for longer in keys[bisect_left(keys, f"{key} ") : bisect_left(keys, f"{key} \uffff")]:
+            words = longer[len(key) + 1 :].split()
+            place = " ".join(words[1:] if words[0] in _PLACE_LINKS and len(words) > 1 else words)
+            whole_place = f"{key.rsplit(' ', 1)[-1]} {' '.join(words)}"  # "newcastle" + "upon tyne"
+            if place in self._cities or whole_place in self._cities or country_of_name(place):
+                sites.update(
+                    record.id or record.name for record in self._names[longer] if not own & set(record.parents)
+                )
+        return len(sites - own)
 
     def frequency(self, word: str) -> int:
         """How many records have the word (a key's word) in one of their names.
@@ -358,9 +393,10 @@ def _steps(registry: Registry, name: str, context: str, domain: str | None, coun
     context_key = _context_key(context)
 
     def supported(found: list[Record], key: str) -> list[Record]:
-        if registry.longer_names(key) < GENERIC_NAME:
+        own = any(name_key(record.name) == key for record in found)
+        if registry.sites_sharing(key, found) < (SITES_SHARING_OWN_NAME if own else SITES_SHARING_SHORT_NAME):
             return found
-        # "Ecole Normale Superieure": a name many names begin with needs support, as an acronym does
+        # "Ecole Normale Superieure": a name several sites share needs support, as an acronym does
         return [record for record in found if supports(record, context_key.replace(f" {key} ", " "), domain, countries)]
 
     for run in [*(runs(name, context) if extend else ()), name, *([bare] if bare != name else [])]:
