@@ -88,10 +88,12 @@ def sample_store() -> KGStore:
 
 @pytest.fixture(scope="session")
 def built_samples(tmp_path_factory) -> Path:
-    """A folder where `kg build --store store` ran on the samples: store/ and exports/ (read-only for
-    tests: one build per test process, shared by the modules that read it)."""
+    """A folder where `kg build --store store` ran on the samples: store/, exports/ and what the build
+    printed, build.out (read-only for tests: one build per test process, shared by the modules that
+    read it)."""
     folder = tmp_path_factory.mktemp("built-samples")
-    run_kg("build", "--store", str(folder / "store"), cwd=folder)
+    result = run_kg("build", "--store", str(folder / "store"), cwd=folder)
+    (folder / "build.out").write_bytes(result.stdout)
     return folder
 
 
