@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -50,9 +52,30 @@ def pytest_xdist_make_scheduler(config, log):
     class FileOrGroupScheduling(LoadGroupScheduling):
         def _split_scope(self, nodeid: str) -> str:
             group = super()._split_scope(nodeid)  # the group's name, or the test's own id
-            return nodeid.split("::", 1)[0] if group == nodeid else group
+            if group != nodeid:
+                return group
+            path = nodeid.split("::", 1)[0]
+            return file_group(config.rootpath / path) or path
+
+        def _assign_work_unit(self, node) -> None:
+            """The next unit is a named group (files sharing a server: the longest units) while one is
+            left, then the file with the most tests: the long units start first, so no worker is left
+            running one alone at the end."""
+            first = min(self.workqueue.items(), key=lambda unit: (unit[0].endswith(".py"), -len(unit[1])))
+            self.workqueue.move_to_end(first[0], last=False)
+            super()._assign_work_unit(node)
 
     return FileOrGroupScheduling(config, log)
+
+
+@functools.cache
+def file_group(path: Path) -> str | None:
+    """The ``xdist_group`` a test file's ``pytestmark`` names, read from its text: xdist 3.8 appends
+    the group to a test's id as ``@name``, which pytest 9 ignores, so the scheduler would not see it."""
+    if path.suffix != ".py" or not path.is_file():
+        return None
+    match = re.search(r'xdist_group\("([^"]+)"\)', path.read_text(encoding="utf-8"))
+    return match.group(1) if match else None
 
 
 @pytest.fixture(scope="session")
@@ -65,10 +88,12 @@ def sample_store() -> KGStore:
 
 @pytest.fixture(scope="session")
 def built_samples(tmp_path_factory) -> Path:
-    """A folder where `kg build --store store` ran on the samples: store/ and exports/ (read-only for
-    tests: one build per test process, shared by the modules that read it)."""
+    """A folder where `kg build --store store` ran on the samples: store/, exports/ and what the build
+    printed, build.out (read-only for tests: one build per test process, shared by the modules that
+    read it)."""
     folder = tmp_path_factory.mktemp("built-samples")
-    run_kg("build", "--store", str(folder / "store"), cwd=folder)
+    result = run_kg("build", "--store", str(folder / "store"), cwd=folder)
+    (folder / "build.out").write_bytes(result.stdout)
     return folder
 
 
@@ -93,8 +118,6 @@ def run_kg(*args: str, cwd: Path, check: bool = True, input: bytes | None = None
 
 def start_serve(folder: Path, *args: str) -> tuple[subprocess.Popen, int]:
     """A `kg serve --port 0` in ``folder`` and the port it printed; the caller stops it by its process id."""
-    import re
-
     process = subprocess.Popen(
         [str(KG_BIN), "serve", "--port", "0", *args], cwd=folder, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
     )
