@@ -154,8 +154,10 @@ def serve(
     store_spec,
 ) -> None:
     """Serve the site at http://127.0.0.1:PORT/ and a read-only SPARQL 1.1 endpoint at /sparql
-    (GET or POST; JSON, XML, CSV or TSV results by the Accept header), until interrupted.
+    (GET or POST; JSON, XML, CSV or TSV results by the Accept header), until interrupted. A page of a
+    library query, as kg query gives it: /query/NAME?PARAM=VALUE&limit=N&offset=N.
     SERVICE (federation) is refused unless --allow-federation; see docs/endpoint.md."""
+    from ..query.served import library_page
     from ..stores.server import Limits
     from ..stores.server import serve as serve_forever
 
@@ -180,7 +182,7 @@ def serve(
         federation=allow_federation,
     )
     try:
-        serve_forever(location, site_dir, port, limits, workers, ready, base, examples(), cors)
+        serve_forever(location, site_dir, port, limits, workers, ready, base, examples(), cors, library_page)
     except OSError as exc:
         raise KgError(f"cannot serve on 127.0.0.1:{port} ({exc.strerror or exc})") from None
 
