@@ -9,12 +9,10 @@ import urllib.parse
 import urllib.request
 
 import pytest
-from conftest import run_kg, start_serve
+from conftest import mark_first_row, run_kg, start_serve
 
 from kg.query.library import library, run
-from kg.query.rankings import digest
 from kg.stores.embedded import KGStore
-from kg.vocab import sparql_prologue
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
 
@@ -31,22 +29,9 @@ MARK = "marked in the list"
 
 
 def _mark_the_first_row(store_dir) -> None:
-    """The first row of sector-share's list says MARK: a page that shows it was read from the list."""
-    query = library()["sector-share"]
     store = KGStore(str(store_dir))
     try:
-        header = (
-            f'{sparql_prologue()}SELECT ?v WHERE {{ ?r kg:rankingName "sector-share" ; '
-            f'kg:queryDigest "{digest(query.sparql)}" ; kg:rankedVariables ?v }}'
-        )
-        variable = next(row[0] for row in store.select_terms(header)).value.split()[0]
-        store.update(
-            f"""{sparql_prologue()}
-            DELETE {{ GRAPH ?g {{ ?row ?column ?old }} }} INSERT {{ GRAPH ?g {{ ?row ?column "{MARK}" }} }}
-            WHERE {{ GRAPH ?g {{ ?ranking kg:rankingName "sector-share" .
-                     ?row kg:rankIn ?ranking ; kg:rank 1 ; ?column ?old
-                     FILTER (STRENDS(STR(?column), "#{variable}")) }} }}"""
-        )
+        mark_first_row(store, "sector-share", MARK)
     finally:
         store.close()
 
