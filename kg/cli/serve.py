@@ -54,7 +54,8 @@ def _check_port(port: int) -> None:
 
 def examples() -> list[dict]:
     """The query library as the query page's examples: each query with its plain parameters' defaults
-    bound (a VALUES block); those that name an author, institution or topic need the CLI's look-up."""
+    bound (a VALUES block) and the URL of its first page (/query/NAME); those that name an author,
+    institution or topic need a name (kg query, or /query/NAME?PARAM=NAME)."""
     from rdflib import Literal
 
     from ..query.library import ENTITY_KINDS, LIMIT, library
@@ -76,6 +77,7 @@ def examples() -> list[dict]:
                 "title": query.title,
                 "description": query.description,
                 "sparql": sparql_prologue() + with_values(query.sparql, bindings),
+                "page": f"/query/{name}",
             }
         )
     return found
