@@ -14,8 +14,9 @@ sources. One list is a ``kg:Ranking`` node (``{base}ranking/NAME``) and one node
 - each row, ``{ranking}/RANK``: ``kg:rankIn`` the ranking, ``kg:rank`` (1 for the first row) and
   each bound value under ``{ranking}#VARIABLE`` (an unbound one has no triple).
 
-A page is one query that binds the ranks it wants in a ``VALUES`` block of integer literals (RDF
-terms the engine serialises, never text a user typed), so the engine seeks each row by its rank.
+A page is one query that binds the rows it wants, each rank with its row's node, in a ``VALUES`` block
+(RDF terms the engine serialises, never text a user typed), so the engine reads each row by its
+subject: a rank alone would match one row of every list (hundreds, with lists per entity).
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ def ranking_triples(
     for count, row in enumerate(rows, start=1):
         if kept is not None and count > kept:
             continue  # counted, not kept
-        node = ox.NamedNode(f"{ranking.value}/{count}")
+        node = _row(ranking, count)
         yield ox.Triple(node, KG.rankIn, ranking)
         yield ox.Triple(node, KG.rank, _integer(count))
         yield from (ox.Triple(node, column, value) for column, value in zip(columns, row) if value is not None)
@@ -66,6 +67,11 @@ def ranking_triples(
         yield ox.Triple(ranking, KG.rankedFor, entity)
     if kept is not None and count > kept:
         yield ox.Triple(ranking, KG.rankedKept, _integer(kept))
+
+
+def _row(ranking: ox.NamedNode, rank: int) -> ox.NamedNode:
+    """A row's node, named by its rank: a page names its rows, so the number of lists does not slow it."""
+    return ox.NamedNode(f"{ranking.value}/{rank}")
 
 
 def entity_ranking(ranking: ox.NamedNode, entity: str) -> ox.NamedNode:
@@ -105,8 +111,8 @@ def ranked_page(store, name: str, query_digest: str, offset: int, limit: int, en
     )
     sparql = f"""{sparql_prologue()}
     SELECT ?rank {" ".join(f"?{variable}" for variable in variables)} WHERE {{
-      VALUES ?rank {{ {" ".join(str(_integer(rank)) for rank in ranks)} }}
-      ?row kg:rank ?rank ; kg:rankIn {ranking} .
+      VALUES (?rank ?row) {{ {" ".join(f"({_integer(rank)} {_row(ranking, rank)})" for rank in ranks)} }}
+      ?row kg:rankIn {ranking} .
       {columns}
     }}"""
     return variables, store.query(sparql), total
