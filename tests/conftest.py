@@ -162,3 +162,24 @@ def browser():
     chromium = Chromium()
     yield chromium
     chromium.close()
+
+
+def mark_first_row(store, name: str, mark: str) -> None:
+    """The first value of the first row of the precomputed list ``name`` (kg/query/rankings.py) made ``mark``:
+    a page that shows it was read from the list."""
+    from kg.query.library import library
+    from kg.query.rankings import digest
+    from kg.vocab import sparql_prologue
+
+    query = next(query for query in library().values() if query.precomputed == name)
+    header = (
+        f'{sparql_prologue()}SELECT ?v WHERE {{ ?r kg:rankingName "{name}" ; '
+        f'kg:queryDigest "{digest(query.sparql)}" ; kg:rankedVariables ?v }}'
+    )
+    variable = next(row[0] for row in store.select_terms(header)).value.split()[0]
+    store.update(
+        f"""{sparql_prologue()}
+        DELETE {{ GRAPH ?g {{ ?row ?column ?old }} }} INSERT {{ GRAPH ?g {{ ?row ?column "{mark}" }} }}
+        WHERE {{ GRAPH ?g {{ ?ranking kg:rankingName "{name}" . ?row kg:rankIn ?ranking ; kg:rank 1 ; ?column ?old
+                 FILTER (STRENDS(STR(?column), "#{variable}")) }} }}"""
+    )

@@ -107,6 +107,13 @@ class LibraryQuery:
     sparql: str
     path: Path | None = None
     precomputed: str | None = None  # the precomputed list that serves its pages (kg/query/rankings.py)
+    #: a query about an entity: its lists are written for each entity with at least this many papers
+    list_papers: int | None = None
+
+    @property
+    def entity_param(self) -> Param | None:
+        """The one parameter naming an author, institution or topic (a list is per value of it)."""
+        return next((param for param in self.params if param.kind in ENTITY_KINDS), None)
 
 
 # ---------------------------------------------------------------- reading query files
@@ -133,10 +140,29 @@ def parse_query(text: str, name: str, path: Path | None = None) -> LibraryQuery:
     if len(set(names)) != len(names):
         raise KgError(f"{where}: a parameter is declared twice ({', '.join(names)})")
     title = fields.get("title") or name
-    precomputed = fields.get("precomputed") or None
-    if precomputed and any(param.kind in ENTITY_KINDS for param in params):
-        raise KgError(f"{where}: a precomputed list serves one answer; a query about a given entity cannot have one")
-    return LibraryQuery(name, title, fields.get("description") or title, tuple(params), text, path, precomputed)
+    precomputed, list_papers = _precomputed_header(fields.get("precomputed") or "", params, where)
+    return LibraryQuery(
+        name, title, fields.get("description") or title, tuple(params), text, path, precomputed, list_papers
+    )
+
+
+def _precomputed_header(value: str, params: list[Param], where: str) -> tuple[str | None, int | None]:
+    """``# precomputed: NAME``, or for a query about one entity ``# precomputed: NAME : PAPERS`` (a list for
+    each entity with at least PAPERS papers: the engine answers the others): the name and PAPERS."""
+    name, _, papers = (part.strip() for part in value.partition(":"))
+    entities = [param for param in params if param.kind in ENTITY_KINDS]
+    if not name:
+        return None, None
+    if not entities:
+        if papers:
+            raise KgError(f"{where}: '# precomputed: {value}': PAPERS is for a query about an entity")
+        return name, None
+    if len(entities) > 1 or not papers.isdigit():
+        raise KgError(
+            f"{where}: a query about one entity declares its lists as '# precomputed: NAME : PAPERS' "
+            "(a list for each entity with at least PAPERS papers); about two entities it cannot have lists"
+        )
+    return name, int(papers)
 
 
 def _parse_param(value: str, where: str) -> Param:
@@ -296,13 +322,18 @@ def answer(store: SparqlStore, query: LibraryQuery, bindings: Mapping[str, Ident
         raise KgError(f"query {query.name}: {exc} (a parameter must also be selected)") from None
 
 
-def at_defaults(query: LibraryQuery, bindings: Mapping[str, Identifier]) -> bool:
-    """Whether every parameter is bound to its default, so the query's precomputed list is its answer."""
-    return all(
-        bindings.get(param.name) == to_term(param, param.default, None)
+def plain_defaults(query: LibraryQuery) -> dict[str, Identifier]:
+    """The defaults of the parameters other than ``limit`` and the entities, as bound terms."""
+    return {
+        param.name: to_term(param, param.default, None)
         for param in query.params
-        if param.name != LIMIT and param.default is not None
-    )
+        if param.name != LIMIT and param.default is not None and param.kind not in ENTITY_KINDS
+    }
+
+
+def at_defaults(query: LibraryQuery, bindings: Mapping[str, Identifier]) -> bool:
+    """Whether every parameter but the entity is bound to its default, so a precomputed list is the answer."""
+    return all(bindings.get(name) == term for name, term in plain_defaults(query).items())
 
 
 def _precomputed(
@@ -311,7 +342,8 @@ def _precomputed(
     """The page read by rank from the query's precomputed list, when one serves these parameters."""
     if not query.precomputed or page.limit is None or not at_defaults(query, bindings):
         return None
-    served = ranked_page(store, query.precomputed, digest(query.sparql), page.offset, page.limit)
+    entity = bindings.get(query.entity_param.name) if query.entity_param else None
+    served = ranked_page(store, query.precomputed, digest(query.sparql), page.offset, page.limit, entity)
     if served is None:  # a store written before the list, or by another version of the query
         return None
     variables, result, total = served

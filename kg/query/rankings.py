@@ -8,11 +8,15 @@ sources. One list is a ``kg:Ranking`` node (``{base}ranking/NAME``) and one node
 - the ranking: ``kg:rankingName`` (NAME), ``kg:queryDigest`` (:func:`digest` of the query text it
   was computed from: a list whose query has changed since is never served), ``kg:rankedRows`` (the
   answer's length: "N more" is exact) and ``kg:rankedVariables`` (the columns, space-separated);
+  a list of a query about an entity (``{base}ranking/NAME/for-DIGEST``) also ``kg:rankedFor`` the
+  entity and, when it keeps only the answer's first rows, ``kg:rankedKept`` (how many: a page
+  past them is the query's own);
 - each row, ``{ranking}/RANK``: ``kg:rankIn`` the ranking, ``kg:rank`` (1 for the first row) and
   each bound value under ``{ranking}#VARIABLE`` (an unbound one has no triple).
 
-A page is one query that binds the ranks it wants in a ``VALUES`` block of integer literals (RDF
-terms the engine serialises, never text a user typed), so the engine seeks each row by its rank.
+A page is one query that binds the rows it wants, each rank with its row's node, in a ``VALUES`` block
+(RDF terms the engine serialises, never text a user typed), so the engine reads each row by its
+subject: a rank alone would match one row of every list (hundreds, with lists per entity).
 """
 
 from __future__ import annotations
@@ -40,13 +44,17 @@ def ranking_triples(
     query_digest: str,
     variables: Sequence[str],
     rows: Iterable[Sequence[ox.Term | None]],
+    entity: ox.NamedNode | None = None,
+    kept: int | None = None,
 ) -> Iterator[ox.Triple]:
     """The list ``name`` of ``rows`` (values in the order of ``variables``, None where unbound), given in
-    the query's order: the first row is rank 1."""
+    the query's order: the first row is rank 1; of a query about ``entity``, keeping the first ``kept``."""
     columns = [ox.NamedNode(f"{ranking.value}#{variable}") for variable in variables]
     count = 0
     for count, row in enumerate(rows, start=1):
-        node = ox.NamedNode(f"{ranking.value}/{count}")
+        if kept is not None and count > kept:
+            continue  # counted, not kept
+        node = _row(ranking, count)
         yield ox.Triple(node, KG.rankIn, ranking)
         yield ox.Triple(node, KG.rank, _integer(count))
         yield from (ox.Triple(node, column, value) for column, value in zip(columns, row) if value is not None)
@@ -55,28 +63,46 @@ def ranking_triples(
     yield ox.Triple(ranking, KG.queryDigest, ox.Literal(query_digest))
     yield ox.Triple(ranking, KG.rankedRows, _integer(count))
     yield ox.Triple(ranking, KG.rankedVariables, ox.Literal(" ".join(variables)))
+    if entity is not None:
+        yield ox.Triple(ranking, KG.rankedFor, entity)
+    if kept is not None and count > kept:
+        yield ox.Triple(ranking, KG.rankedKept, _integer(kept))
 
 
-def _header(store, name: str, query_digest: str) -> tuple[ox.NamedNode, int, list[str]] | None:
+def _row(ranking: ox.NamedNode, rank: int) -> ox.NamedNode:
+    """A row's node, named by its rank: a page names its rows, so the number of lists does not slow it."""
+    return ox.NamedNode(f"{ranking.value}/{rank}")
+
+
+def entity_ranking(ranking: ox.NamedNode, entity: str) -> ox.NamedNode:
+    """The list of a query about ``entity``: beside the query's name, by the entity IRI's fingerprint."""
+    return ox.NamedNode(f"{ranking.value}/for-{digest(entity)}")
+
+
+def _header(store, name: str, query_digest: str, entity) -> tuple[ox.NamedNode, int, list[str], int] | None:
+    about = f"; kg:rankedFor {ox.NamedNode(str(entity))}" if entity is not None else ""
     sparql = f"""{sparql_prologue()}
-    SELECT ?ranking ?rows ?variables WHERE {{
-      ?ranking kg:rankingName {ox.Literal(name)} ; kg:queryDigest {ox.Literal(query_digest)} ;
-               kg:rankedRows ?rows ; kg:rankedVariables ?variables }}"""
+    SELECT ?ranking ?rows ?variables ?kept WHERE {{
+      ?ranking kg:rankingName {ox.Literal(name)} ; kg:queryDigest {ox.Literal(query_digest)} {about} ;
+               kg:rankedRows ?rows ; kg:rankedVariables ?variables
+      OPTIONAL {{ ?ranking kg:rankedKept ?kept }} }}"""
     found = next(iter(store.query(sparql)), None)  # any engine with kg's query(): rdflib's terms
     if found is None:
         return None
-    ranking, rows, variables = found
-    return ox.NamedNode(str(ranking)), int(rows), str(variables).split()
+    ranking, rows, variables, kept = found
+    return ox.NamedNode(str(ranking)), int(rows), str(variables).split(), int(rows if kept is None else kept)
 
 
-def ranked_page(store, name: str, query_digest: str, offset: int, limit: int):
+def ranked_page(store, name: str, query_digest: str, offset: int, limit: int, entity=None):
     """The variables, the answer of the page query (``offset + 1`` to ``offset + limit`` of the list ``name``,
-    ?rank first, in any order) and the list's length; None when the store holds no list of that name computed
-    from this query text."""
-    header = _header(store, name, query_digest)
+    of ``entity`` for a query about one; ?rank first, in any order) and the list's length; None when the store
+    holds no list of that name computed from this query text, or it does not keep the page's rows."""
+    header = _header(store, name, query_digest, entity)
     if header is None:
         return None
-    ranking, total, variables = header
+    ranking, total, variables, kept = header
+    if min(offset + limit, total) > kept:
+        return None
     ranks = range(offset + 1, min(offset + limit, total) + 1)
     if not ranks:
         return variables, None, total
@@ -85,8 +111,8 @@ def ranked_page(store, name: str, query_digest: str, offset: int, limit: int):
     )
     sparql = f"""{sparql_prologue()}
     SELECT ?rank {" ".join(f"?{variable}" for variable in variables)} WHERE {{
-      VALUES ?rank {{ {" ".join(str(_integer(rank)) for rank in ranks)} }}
-      ?row kg:rank ?rank ; kg:rankIn {ranking} .
+      VALUES (?rank ?row) {{ {" ".join(f"({_integer(rank)} {_row(ranking, rank)})" for rank in ranks)} }}
+      ?row kg:rankIn {ranking} .
       {columns}
     }}"""
     return variables, store.query(sparql), total

@@ -4,6 +4,7 @@ on the samples and on a synthetic corpus, and the lists follow `kg ingest` of on
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import pytest
 import rdflib
@@ -11,13 +12,14 @@ from conftest import run_kg
 
 from kg.errors import KgError
 from kg.pipeline import ingest
-from kg.query.library import Page, bind, execute, library, parse_query, run
+from kg.query.library import Page, bind, execute, library, parse_query, plain_defaults, run
 from kg.query.precompute import refresh_rankings
 from kg.query.rankings import digest, ranked_page
 from kg.rdf.iris import Minter
 from kg.stores.embedded import KGStore
 
-PRECOMPUTED = sorted(name for name, query in library().items() if query.precomputed)
+PRECOMPUTED = sorted(name for name, query in library().items() if query.precomputed and not query.entity_param)
+ENTITY_LISTS = sorted(name for name, query in library().items() if query.precomputed and query.entity_param)
 PAGE = 7
 
 
@@ -93,9 +95,55 @@ def test_a_list_of_another_query_text_is_never_served(sample_store):
     assert rows == sorted(rows, key=lambda row: str(row[0]))  # the edited order, not the stored one
 
 
-def test_a_query_about_an_entity_cannot_declare_a_list():
-    with pytest.raises(KgError, match="cannot have one"):
+def test_a_query_about_an_entity_declares_from_how_many_papers_it_has_lists():
+    query = parse_query("# precomputed: x : 40\n# param: author : author : who\nSELECT ?author WHERE {}", "x")
+    assert (query.precomputed, query.list_papers, query.entity_param.name) == ("x", 40, "author")
+    with pytest.raises(KgError, match="NAME : PAPERS"):
         parse_query("# precomputed: x\n# param: author : author : who\nSELECT ?author WHERE {}", "x")
+    with pytest.raises(KgError, match="about two entities"):
+        parse_query(
+            "# precomputed: x : 4\n# param: a : author : who\n# param: b : topic : what\nSELECT ?a ?b WHERE {}", "x"
+        )
+    with pytest.raises(KgError, match="PAPERS is for a query about an entity"):
+        parse_query("# precomputed: x : 4\nSELECT ?s WHERE {}", "x")
+
+
+def test_the_library_declares_entity_lists():
+    assert {"institution-papers", "institution-authors", "topic-papers", "author-papers"} <= set(ENTITY_LISTS)
+
+
+@pytest.mark.slow
+def test_entity_lists_give_the_real_querys_pages(tmp_path, monkeypatch):
+    """Each entity query's lists, for the three entities with the most papers, a few rows kept: every page,
+    from the list or past its kept rows, is the real query's; an entity under the threshold has none."""
+    from kg.query import precompute
+    from kg.query.lookup import entities_with_papers
+
+    monkeypatch.setattr(precompute, "KEPT_ROWS", 2 * PAGE)
+    store = KGStore("memory")
+    ingest([_write_synth(tmp_path / "listing.txt", 150, 3)], store, Minter())
+    for name in ENTITY_LISTS:  # the threshold: the papers of the kind's third entity by papers
+        query = library()[name]
+        kind = query.entity_param.kind
+        papers = next(n for n in range(200, 1, -1) if len(entities_with_papers(store, kind, n)) >= 3)
+        text = re.sub(r"(# precomputed: [\w-]+ : )\d+", rf"\g<1>{papers}", query.sparql)
+        (tmp_path / f"{name}.rq").write_text(text)
+    refresh_rankings(store, Minter(), tmp_path)
+    for name, query in library(tmp_path).items():
+        real = dataclasses.replace(query, precomputed=None)
+        entity = query.entity_param
+        listed = entities_with_papers(store, entity.kind, query.list_papers)
+        unlisted = set(entities_with_papers(store, entity.kind, 1)) - set(listed)
+        assert listed and unlisted, name
+        for iri in [*listed[:3], sorted(unlisted)[0]]:
+            bindings = {**plain_defaults(query), entity.name: rdflib.URIRef(iri)}
+            stored = ranked_page(store, query.precomputed, digest(query.sparql), 0, PAGE, bindings[entity.name])
+            assert (stored is not None) == (iri in listed), (name, iri)
+            whole = execute(store, real, bindings)
+            for offset in range(0, whole.total + PAGE, PAGE):
+                served = execute(store, query, bindings, Page(PAGE, offset))
+                expected = execute(store, real, bindings, Page(PAGE, offset))
+                assert (served.variables, served.rows, served.total) == (expected.variables, expected.rows, whole.total)
 
 
 def test_two_queries_cannot_declare_one_list(sample_store, tmp_path):
