@@ -7,9 +7,11 @@ STAMP  := $(VENV)/.installed
 .PHONY: demo test test-fast lint system-deps bench bench-1m bench-virtuoso bench-graphs bench-timing stress fuzz eval eval-real eval-orgs clean
 
 # Parallel test processes (pytest-xdist): `auto` is one per core; `make test JOBS=1` runs in one.
-# --dist loadfile keeps a file's tests in one process, so its module fixtures (a built store, a
-# server) are made once.
+# --dist loadgroup, as tests/conftest.py schedules it, keeps a file's tests in one process, so its
+# module fixtures (a built store, a server) are made once, and the files of one xdist_group (those
+# using the session's Virtuoso) in one process, so the server starts once.
 JOBS ?= auto
+DIST := --dist loadgroup
 # The tiers (docs/testing.md): test-fast leaves out every test with one of these marks.
 SLOW_TIERS := slow or browser or server or packaging or realdata
 # Files `ruff format --check` holds to the formatter's layout; the rest of the tree joins once
@@ -32,11 +34,11 @@ demo: $(STAMP)
 
 ## Install what the tests need (Python packages, rapper, roqet, Chromium), lint, and run every test.
 test: $(STAMP) system-deps lint
-	$(BIN)/python -m pytest -n $(JOBS) --dist loadfile
+	$(BIN)/python -m pytest -n $(JOBS) $(DIST)
 
 ## The unit tier: no slow, browser, server, packaging or real-data test (under 2 minutes).
 test-fast: $(STAMP)
-	$(BIN)/python -m pytest -n $(JOBS) --dist loadfile -m "not ($(SLOW_TIERS))"
+	$(BIN)/python -m pytest -n $(JOBS) $(DIST) -m "not ($(SLOW_TIERS))"
 
 ## ruff's checks over the tree, and its layout over the files in FORMATTED.
 lint: $(STAMP)

@@ -125,6 +125,30 @@ def page_size(params: list[list[str]]) -> int:
     return next((int(default) for name, _, default in params if name == "limit" and default), PAGE)
 
 
+def runner_library(queries_dir: Path) -> list:
+    """kg's own reading of the library's queries."""
+    from kg.query.library import library as read_library
+
+    return list(read_library(queries_dir).values())
+
+
+def kg_runner(store, queries_dir: Path):
+    """``store.query``, but a query whose header declares a precomputed list is asked through kg's query
+    runner, which reads its first page from the list by rank (kg/query/rankings.py), as ``kg query`` does."""
+    from kg.query import library as runner
+
+    by_text = {sparql_prologue() + query.sparql: query for query in runner_library(queries_dir)}
+
+    def run(text, terms):
+        query = by_text.get(text)
+        if query is None or not getattr(query, "precomputed", None):  # the baseline release has no lists
+            return store.query(text, terms)
+        page = page_size([[p.name, p.kind, p.default or ""] for p in query.params])
+        return runner.execute(store, query, terms, runner.Page(page)).rows
+
+    return run
+
+
 def time_queries(run, queries, bindings, timeout: int | None = None) -> dict[str, list]:
     """[median milliseconds to the first page of QUERY_RUNS runs after one warm-up (None: timed out),
     rows of that page, median CPU milliseconds (the machine may be shared: this is what compares)]."""
@@ -191,7 +215,7 @@ def child_kg(corpus: Path, store_dir: Path, nquads: Path, queries_dir: Path, bin
     queries = library(queries_dir)
     bindings = resolve_bindings(store, queries)
     bindings_out.write_text(json.dumps(bindings), encoding="utf-8")
-    latencies = time_queries(store.query, queries, bindings)
+    latencies = time_queries(kg_runner(store, queries_dir), queries, bindings)
     return {
         "papers": report.ingested,
         "triples": triples,

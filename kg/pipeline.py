@@ -27,12 +27,14 @@ from .nlp.scheme import read_scheme
 from .orgs.aliases import active_aliases
 from .orgs.registry import ShippedRegistry
 from .processes import default_jobs
+from .query.precompute import rankings_graph, refresh_rankings
 from .rdf.iris import Minter
 from .rdf.mapping import source_iri, source_triples
 from .rdf.staging import Stager
 from .rdf.terms import ntriples
 from .rdf.topic_triples import detail_graph, detail_graph_triples, scheme_graph
 from .records import PaperRecord, Rejection
+from .resolve.staged_rows import StagedRows
 from .resolve.store_step import index_graph, resolution_suspended, resolved_graph
 from .stores.embedded import KGStore
 from .vocab import KG, KG_NS, RDF
@@ -161,6 +163,19 @@ def load_topic_scheme(store: KGStore, minter: Minter) -> None:
     )
 
 
+def finishing(store: KGStore, minter: Minter, on_stage: Callable[[str], None] | None = None) -> Callable[[], None]:
+    """The last writes of a change to the store, made under the resolution's suspended mark so that a
+    failure leaves the next command to redo them: the ranked lists, then the description's counts."""
+
+    def finish() -> None:
+        if on_stage:
+            on_stage("precomputing the ranked lists")
+        refresh_rankings(store, minter)
+        describe(store, minter)
+
+    return finish
+
+
 def ingest(
     paths: Iterable[Path],
     store: KGStore,
@@ -195,6 +210,7 @@ def ingest(
         store.preloading([source_iri(name, minter) for name in names]) as preload,
     ):
         staged: list[tuple[ox.NamedNode, Path]] = []
+        side = StagedRows()  # what the mapping counted, so the resolution step need not read it back
         with Stager(minter, aliases, jobs, registry) as stager:
             for number, (path, name) in enumerate(zip(files, names)):
                 target = Path(scratch) / f"{number}.nt"  # beside the store: committing it is a rename
@@ -214,6 +230,7 @@ def ingest(
                     )
                 )
                 staged.append((graph, target))
+                side.files[graph.value] = target.with_suffix(".side")
                 staged.append((detail_graph(graph), target.with_suffix(".detail.nt")))
         if not report.ingested:
             raise NothingRead(
@@ -229,9 +246,8 @@ def ingest(
             preload.finish()  # the loader thread is done before anything else writes the store
         load_vocabularies(store, minter)
         drop = _replaced_by(store, staged, minter) if replace_all else ()
-        with resolution_suspended(store, minter, on_stage, jobs):
+        with resolution_suspended(store, minter, on_stage, jobs, side, finish=finishing(store, minter, on_stage)):
             store.replace_graphs(staged, drop)
-        describe(store, minter)
     return report
 
 
@@ -243,6 +259,7 @@ def _replaced_by(store: KGStore, staged: list[tuple[ox.NamedNode, Path]], minter
         scheme_graph(minter).value,
         resolved_graph(minter).value,
         index_graph(minter).value,
+        rankings_graph(minter).value,
         description_graph(minter).value,
     }
     return [graph for graph in store.graphs() if graph not in keep]
@@ -281,9 +298,13 @@ def _stage_file(
             if on_record:
                 on_record(report)
 
-    with open(target, "wb") as file, open(target.with_suffix(".detail.nt"), "wb") as detail:
+    with (
+        open(target, "wb") as file,
+        open(target.with_suffix(".detail.nt"), "wb") as detail,
+        open(target.with_suffix(".side"), "wb") as side,
+    ):
         out = sink(graph, file) if sink else file
-        stager.write(name, publication_facts(accepted()), out, detail)
+        stager.write(name, publication_facts(accepted()), out, detail, side)
         out.write(
             ntriples(source_triples(name, source.format, header, stager.minter, file_modified(path.stat().st_mtime)))
         )

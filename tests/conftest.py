@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 import os
+import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -37,6 +40,44 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(TIER_OF_FIXTURE[fixture])
 
 
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """``--dist loadgroup`` (make test) with a file's tests as one group unless they name another: a
+    file runs in one worker, so its module fixtures are made once (as ``--dist loadfile``), and the
+    files of one ``xdist_group`` run in one worker, so a session fixture (a server) is made once."""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadGroupScheduling
+
+    class FileOrGroupScheduling(LoadGroupScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            group = super()._split_scope(nodeid)  # the group's name, or the test's own id
+            if group != nodeid:
+                return group
+            path = nodeid.split("::", 1)[0]
+            return file_group(config.rootpath / path) or path
+
+        def _assign_work_unit(self, node) -> None:
+            """The next unit is a named group (files sharing a server: the longest units) while one is
+            left, then the file with the most tests: the long units start first, so no worker is left
+            running one alone at the end."""
+            first = min(self.workqueue.items(), key=lambda unit: (unit[0].endswith(".py"), -len(unit[1])))
+            self.workqueue.move_to_end(first[0], last=False)
+            super()._assign_work_unit(node)
+
+    return FileOrGroupScheduling(config, log)
+
+
+@functools.cache
+def file_group(path: Path) -> str | None:
+    """The ``xdist_group`` a test file's ``pytestmark`` names, read from its text: xdist 3.8 appends
+    the group to a test's id as ``@name``, which pytest 9 ignores, so the scheduler would not see it."""
+    if path.suffix != ".py" or not path.is_file():
+        return None
+    match = re.search(r'xdist_group\("([^"]+)"\)', path.read_text(encoding="utf-8"))
+    return match.group(1) if match else None
+
+
 @pytest.fixture(scope="session")
 def sample_store() -> KGStore:
     """The bundled samples in an in-memory store (read-only for tests)."""
@@ -47,11 +88,21 @@ def sample_store() -> KGStore:
 
 @pytest.fixture(scope="session")
 def built_samples(tmp_path_factory) -> Path:
-    """A folder where `kg build --store store` ran on the samples: store/ and exports/ (read-only for
-    tests: one build per test process, shared by the modules that read it)."""
+    """A folder where `kg build --store store` ran on the samples: store/, exports/ and what the build
+    printed, build.out (read-only for tests: one build per test process, shared by the modules that
+    read it)."""
     folder = tmp_path_factory.mktemp("built-samples")
-    run_kg("build", "--store", str(folder / "store"), cwd=folder)
+    result = run_kg("build", "--store", str(folder / "store"), cwd=folder)
+    (folder / "build.out").write_bytes(result.stdout)
     return folder
+
+
+@pytest.fixture
+def built_here(tmp_path, built_samples) -> Path:
+    """``tmp_path`` as `kg build` of the samples leaves it (its .kg-store a copy of built_samples' store):
+    for a test of what follows a build, without a build of its own."""
+    shutil.copytree(built_samples / "store", tmp_path / ".kg-store")
+    return tmp_path
 
 
 def run_kg(*args: str, cwd: Path, check: bool = True, input: bytes | None = None) -> subprocess.CompletedProcess:
@@ -67,8 +118,6 @@ def run_kg(*args: str, cwd: Path, check: bool = True, input: bytes | None = None
 
 def start_serve(folder: Path, *args: str) -> tuple[subprocess.Popen, int]:
     """A `kg serve --port 0` in ``folder`` and the port it printed; the caller stops it by its process id."""
-    import re
-
     process = subprocess.Popen(
         [str(KG_BIN), "serve", "--port", "0", *args], cwd=folder, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
     )
@@ -113,3 +162,24 @@ def browser():
     chromium = Chromium()
     yield chromium
     chromium.close()
+
+
+def mark_first_row(store, name: str, mark: str) -> None:
+    """The first value of the first row of the precomputed list ``name`` (kg/query/rankings.py) made ``mark``:
+    a page that shows it was read from the list."""
+    from kg.query.library import library
+    from kg.query.rankings import digest
+    from kg.vocab import sparql_prologue
+
+    query = next(query for query in library().values() if query.precomputed == name)
+    header = (
+        f'{sparql_prologue()}SELECT ?v WHERE {{ ?r kg:rankingName "{name}" ; '
+        f'kg:queryDigest "{digest(query.sparql)}" ; kg:rankedVariables ?v }}'
+    )
+    variable = next(row[0] for row in store.select_terms(header)).value.split()[0]
+    store.update(
+        f"""{sparql_prologue()}
+        DELETE {{ GRAPH ?g {{ ?row ?column ?old }} }} INSERT {{ GRAPH ?g {{ ?row ?column "{mark}" }} }}
+        WHERE {{ GRAPH ?g {{ ?ranking kg:rankingName "{name}" . ?row kg:rankIn ?ranking ; kg:rank 1 ; ?column ?old
+                 FILTER (STRENDS(STR(?column), "#{variable}")) }} }}"""
+    )

@@ -119,6 +119,15 @@ class Virtuoso:
             raise RuntimeError(f"isql failed: {output[-1500:]} {result.stderr.decode(errors='replace')[-500:]}")
         return output
 
+    def clear(self) -> None:
+        """Every graph kg wrote (staging graphs too) cleared: an empty store for the next test."""
+        from kg.stores.embedded import KGStore
+
+        store = KGStore(self.sparql)
+        graphs = [*store.graphs(), *store._staging_graphs()]
+        if graphs:
+            self.isql("".join(f"SPARQL CLEAR GRAPH <{graph}>;\n" for graph in graphs))
+
     def stop(self) -> None:
         if self.process.poll() is None:
             self.process.terminate()

@@ -225,7 +225,7 @@ def opened_store(spec: str | None, write: bool = False) -> Iterator[KGStore]:
 
 def _resolved(store: KGStore, spec: str, interrupted: Minter, options: dict) -> KGStore:
     """Finish a killed run's entity resolution; a reader does so only when no writer is at work."""
-    from ..exports.description import describe
+    from ..pipeline import finishing
     from ..resolve.store_step import resume
     from ..stores.contract import KGStore
     from ..stores.store_folder import StoreBusy
@@ -237,8 +237,7 @@ def _resolved(store: KGStore, spec: str, interrupted: Minter, options: dict) -> 
         except StoreBusy:  # a writer is changing the store right now and resolves it when done
             return store
     try:
-        resume(writer, interrupted)
-        describe(writer, interrupted)  # the description counts what the finished change left
+        resume(writer, interrupted, finish=finishing(writer, interrupted))  # counts what the change left
     except KgError as exc:  # e.g. a read-only remote store: answer anyway, and say why it may be stale
         click.echo(
             f"kg: warning: the store's entity resolution was interrupted and cannot be finished here ({exc})", err=True

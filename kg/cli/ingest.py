@@ -40,7 +40,7 @@ def remove(sources, store_spec, base) -> None:
     """Remove sources (by file name as ingested, path, or source IRI) and everything read from them."""
     import pyoxigraph as ox
 
-    from ..exports.description import describe
+    from ..pipeline import finishing
     from ..rdf.mapping import source_iri
     from ..rdf.topic_triples import detail_graph
     from ..resolve.store_step import resolution_suspended
@@ -56,12 +56,12 @@ def remove(sources, store_spec, base) -> None:
                 names = ", ".join(g.rsplit("/", 1)[-1] for g in known) or "none"
                 raise KgError(f"no source {source!r} in the store (sources: {names})")
             graphs.append(graph)
-        with resolution_suspended(store, mint):  # merges and display names follow the sources left
+        # merges and display names follow the sources left, and so does the description
+        with resolution_suspended(store, mint, finish=finishing(store, mint)):
             for graph in graphs:
                 store.remove_graph(ox.NamedNode(graph))
                 store.remove_graph(detail_graph(ox.NamedNode(graph)))  # its topic detail
                 console().print(f"Removed {graph}.")
-        describe(store, mint)
 
 
 COMMANDS = (ingest, remove)

@@ -92,7 +92,7 @@ def query_command(name, pairs, query_file, output_format, store_spec, base) -> N
     are answered by `kg graph`, not by a query.
     """
     from ..query.library import library_query, load_query, run
-    from ..query.results import sparql_results
+    from ..query.results import page_note, sparql_results
     from ..vocab import data_prefixes
 
     if bool(name) == bool(query_file):
@@ -111,23 +111,7 @@ def query_command(name, pairs, query_file, output_format, store_spec, base) -> N
     else:
         print_table(result, data_prefixes(minter(base).base), query.title)
     if result.total > len(result.rows):
-        click.echo(page_note(result, query), err=True)
-
-
-def page_note(result, query) -> str:
-    """Which rows were shown, how many more there are, and how to ask for the next page."""
-    first, last = result.offset + 1, result.offset + len(result.rows)
-    shown = f"rows {first:,}–{last:,}" if result.rows else f"no rows after row {result.offset:,}"
-    total = f"{result.total:,}" if result.total_exact else f"more than {result.total:,}"
-    size = next((param.default for param in query.params if param.name == "limit"), None)
-    more = result.total - last
-    page = f"; page size {size} (-p limit=N)" if size else ""
-    if more <= 0:
-        return f"kg: {shown} of {total}{page}"
-    return (
-        f"kg: {shown} of {total}, {'more than ' if not result.total_exact else ''}{more:,} more"
-        f"{page}; next page: -p offset={last}"
-    )
+        click.echo("kg: " + page_note(result, query), err=True)
 
 
 def print_table(result, prefixes, title: str) -> None:

@@ -54,7 +54,8 @@ def _check_port(port: int) -> None:
 
 def examples() -> list[dict]:
     """The query library as the query page's examples: each query with its plain parameters' defaults
-    bound (a VALUES block); those that name an author, institution or topic need the CLI's look-up."""
+    bound (a VALUES block) and the URL of its first page (/query/NAME); those that name an author,
+    institution or topic need a name (kg query, or /query/NAME?PARAM=NAME)."""
     from rdflib import Literal
 
     from ..query.library import ENTITY_KINDS, LIMIT, library
@@ -76,6 +77,7 @@ def examples() -> list[dict]:
                 "title": query.title,
                 "description": query.description,
                 "sparql": sparql_prologue() + with_values(query.sparql, bindings),
+                "page": f"/query/{name}",
             }
         )
     return found
@@ -154,8 +156,10 @@ def serve(
     store_spec,
 ) -> None:
     """Serve the site at http://127.0.0.1:PORT/ and a read-only SPARQL 1.1 endpoint at /sparql
-    (GET or POST; JSON, XML, CSV or TSV results by the Accept header), until interrupted.
+    (GET or POST; JSON, XML, CSV or TSV results by the Accept header), until interrupted. A page of a
+    library query, as kg query gives it: /query/NAME?PARAM=VALUE&limit=N&offset=N.
     SERVICE (federation) is refused unless --allow-federation; see docs/endpoint.md."""
+    from ..query.served import library_page
     from ..stores.server import Limits
     from ..stores.server import serve as serve_forever
 
@@ -180,7 +184,7 @@ def serve(
         federation=allow_federation,
     )
     try:
-        serve_forever(location, site_dir, port, limits, workers, ready, base, examples(), cors)
+        serve_forever(location, site_dir, port, limits, workers, ready, base, examples(), cors, library_page)
     except OSError as exc:
         raise KgError(f"cannot serve on 127.0.0.1:{port} ({exc.strerror or exc})") from None
 

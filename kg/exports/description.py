@@ -31,6 +31,7 @@ REGISTRY_NOTICE = (
 PARTITIONS = {"papers": SCHEMA.ScholarlyArticle, "authors": FOAF.Person, "institutions": ORG.Organization}
 SOURCES_QUERY = """SELECT ?source ?modified WHERE { GRAPH ?source { ?source a kg:Source
                    OPTIONAL { ?source dcterms:modified ?modified } } } ORDER BY ?source"""
+MARKS_QUERY = "SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?g kg:resolutionSuspended true } }"
 VOCABULARY_PREFIXES = ("dcterms", "foaf", "org", "skos", "schema", "bibo", "fabio", "prov", "kg")
 
 
@@ -122,7 +123,9 @@ def describe(store: KGStore, minter: Minter) -> None:
     # Counted without its old self, which stays until the new one replaces it: a command killed
     # while counting (seconds at 10^5 papers) leaves the last description, not none.
     sources = [(row[0], row[1]) for row in store.select_terms(sparql_prologue() + SOURCES_QUERY)]
-    triples = description_triples(
-        graph_stats(store, without=graph), sources, minter, store.endpoint, registry_version()
-    )
+    counts = graph_stats(store, without=graph)
+    # Written under the resolution's suspended mark (kg.resolve.store_step.rebuild), whose removal
+    # is the change's last write: the count is of the store as that leaves it.
+    counts["triples"] -= store.scalar(sparql_prologue() + MARKS_QUERY)
+    triples = description_triples(counts, sources, minter, store.endpoint, registry_version())
     store.replace_graph_triples(graph, triples)

@@ -30,6 +30,8 @@ from ..query.library import library, search_names
 from ..rdf.iris import profile_path
 from ..stores.embedded import KGStore
 from ..vocab import sparql_prologue
+from .site_lists import FOLDER as LIST_FOLDER
+from .site_lists import list_page, listed_queries
 from .site_pages import IDENTIFIER_KINDS, LISTINGS, PAGES, Panel
 from .site_rows import page_sorted, rows, spool, unspooled
 
@@ -149,17 +151,35 @@ def write_site(store: KGStore, out_dir: Path) -> dict[str, int]:
     del coauthors
     counts = {kind: _write_kind(store, kind, pages[kind], path_of, identifiers, egos, out_dir) for kind in PAGES}
     _write(out_dir / "search.js", _search_data(store, pages, path_of))
+    rankings = _write_rankings(store, pages, path_of, out_dir)
     _write(
         out_dir / "index.html",
         env.get_template("index.html.j2").render(
             counts=counts,
             lists=[(PAGES[kind][0], LISTINGS[kind], counts[kind]) for kind in PAGES],
             networks=[(HEADINGS[path.stem], f"network/{path.name}") for path in networks],
+            rankings=rankings,
             search_js=search_script(),
             assets=f"{ASSETS}/",
         ),
     )
     return counts
+
+
+def _write_rankings(store: KGStore, pages: dict, path_of: dict, out_dir: Path) -> list[tuple[str, str]]:
+    """A page per long answer of the query library (kg/exports/site_lists.py); (title, link) of each."""
+    template = _environment().get_template("ranking.html.j2")
+    own = f"{LIST_FOLDER}/x.html"
+    named = {iri: (name, _relative(own, path_of[iri])) for kind in pages for iri, (name, _) in pages[kind].items()}
+    written = []
+    for query in listed_queries():
+        page = list_page(store, query, named)
+        path = f"{LIST_FOLDER}/{query.name}.html"
+        _write(
+            out_dir / path, template.render(page=page, home=_relative(own, "index.html"), assets=_prefix(own, ASSETS))
+        )
+        written.append((query.title, path))
+    return written
 
 
 def _write_egos(coauthors, authors: dict[str, tuple[str, int]], path_of: dict, out_dir: Path) -> set[str]:

@@ -24,6 +24,7 @@ from . import normalise as _normalise  # noqa: F401
 from . import topics as _topics  # noqa: F401
 from .artifacts import DEFAULT_KIND, ArtifactNames, Found
 from .context import is_acronym_label, paper_text, required_context, rule_for, title_only
+from .introductions import written_as_a_phrase
 from .scheme import topic_scheme
 from .summaries import summary_artifacts
 from .topics import ChineseTopicFinder, Mention
@@ -134,7 +135,7 @@ def analyse_all(papers: Sequence[Texts]) -> list[Analysis]:
                 found[index] += [(section, f) for f in doc._.artifacts or ()]
     _RESIDENT.keep(nlp, (text for texts in prepared for text in texts if text))
     return [
-        _analysis(mentions[index], found[index], texts[2], paper_text(prepared[index]))
+        _analysis(mentions[index], found[index], texts[2], paper_text(prepared[index]), prepared[index][1])
         for index, texts in enumerate(papers)
     ]
 
@@ -177,10 +178,15 @@ def _doc(nlp: Language, section: str, text: str) -> Doc:
 
 
 def _analysis(
-    mentions: list[tuple[str, Mention]], found: list[tuple[str, Found]], summary: str | None, words: str
+    mentions: list[tuple[str, Mention]],
+    found: list[tuple[str, Found]],
+    summary: str | None,
+    words: str,
+    abstract: str | None = None,
 ) -> Analysis:
     """One paper's topics and artifacts from what its English sections and its summary say;
     ``words`` are the normal forms of its English texts, for the context rules."""
+    found = [(s, f) for s, f in found if not (s == "title" and written_as_a_phrase(f.name, abstract))]
     mentions = [
         (section, m)
         for section, m in mentions

@@ -37,6 +37,7 @@ from .artifact_types import (
     title_type,
     type_word,
 )
+from .context import PRIOR_WORK, says_cue
 from .introductions import (
     FUNCTION_WORDS,
     LIST_JOINERS,
@@ -50,6 +51,7 @@ from .introductions import (
     our_kind_first,
     title_name,
 )
+from .long_forms import long_form_of, long_form_start, named_long_form_start
 from .normalise import normal_form
 from .scheme import TopicScheme, topic_scheme
 from .words import BLOCKERS, INTRODUCING, NAMING, NOT_NAMES, PAPER_VERBS, SUBJECT_WORDS
@@ -137,40 +139,50 @@ def _inside_long_parenthesis(span: Span) -> bool:
     return inside and name_list(span) is None
 
 
-def _long_form(span: Span) -> str | None:
-    """ "Divide and Contrast (Di-COT)" -> "Divide and Contrast"; "UPHELD (Utility … Dialogues)" -> the inside."""
-    doc = span.doc
-    if in_parentheses(span):
-        k = span.start - 2
-        while k >= 0 and (
-            doc[k].text[:1].isupper() or (doc[k].lower_ in {"and", "of", "for", "&", "-", "the"} and k > 0)
-        ):
-            k -= 1
-        words = doc[k + 1 : span.start - 1]
-        while len(words) and not words[0].text[:1].isupper():
-            words = words[1:]
-        return words.text if len(words) >= 2 else None
-    end = after_parenthetical(span)
-    if end > span.end + 3:
-        inside = doc[span.end + 1 : end - 1]
-        if inside[0].text[:1].isupper():
-            return inside.text
-    return None
-
-
 def _introduced_in_text(span: Span) -> bool:
     doc, sent = span.doc, sentence(span)
     before = doc[sent.start : span.start]
-    if _after_a_naming_word(before):
-        # "we analyze a method named SSCN" names another's method
+    # "an algorithm that we term Optimistically Safe OCO (OSOCO)": the naming word before the long form
+    lead = doc[sent.start : named_long_form_start(span)]
+    # a long form's naming word names a thing of a type word ("an algorithm that we term"); "a problem,
+    # which we term in-context estimation (ICE)" names a problem, no artifact
+    if _after_a_naming_word(before) or (_after_a_naming_word(lead) and _kind_named(lead)):
+        # "we analyze a method named SSCN" names another's method; "a scheme that we call X" names the paper's
         verbs_before = {t.lower_ for t in before}
-        return bool(verbs_before & INTRODUCING) or not verbs_before & (PAPER_VERBS - INTRODUCING)
+        return (
+            bool(verbs_before & INTRODUCING)
+            or not verbs_before & (PAPER_VERBS - INTRODUCING)
+            or _we_name(before)
+            or _we_name(lead)
+        )
     k = after_parenthetical(span)
     if _described_as_new(span, sent, k) or our_kind_first(sent, span) or enumerated_part(span, k):
         return True
     first_we = next((t.i for t in before if t.lower_ in SUBJECT_WORDS), span.start)
     verbs = [t for t in before if t.lower_ in INTRODUCING and t.i > first_we]
-    return bool(verbs) and _object_of_the_verb(span, sent, verbs[-1].i, k)
+    # "a strategy inspired by the conditional mean estimator (CME)": a prior work's name
+    return (
+        bool(verbs)
+        and not says_cue(doc[max(sent.start, verbs[-1].i - 1) : span.start], PRIOR_WORK)  # "recently introduced"
+        and _object_of_the_verb(span, sent, verbs[-1].i, k)
+    )
+
+
+def _we_name(before: Span) -> bool:
+    """ "a scheme that we call X": the paper itself names a thing of a type word (among the three words
+    before the name); "navigation tasks we call MINT" names a task, no artifact."""
+    doc, tail = before.doc, list(before[-4:])
+    return any(
+        a.lower_ == "we" and b.lower_ in NAMING and any(type_word(t) for t in doc[max(0, a.i - 2) : a.i])
+        for a, b in zip(tail, tail[1:])
+    )
+
+
+def _kind_named(lead: Span) -> bool:
+    """Whether a type word stands within three words before the naming word that ends ``lead``."""
+    doc = lead.doc
+    naming = next((t.i for t in reversed(lead[-3:]) if t.lower_ in NAMING), None)
+    return naming is not None and any(type_word(t) for t in doc[max(lead.start, naming - 4) : naming])
 
 
 def _after_a_naming_word(before: Span) -> bool:
@@ -226,7 +238,7 @@ def _described_as_new(span: Span, sent: Span, k: int) -> bool:
         and type_word(doc[k])
     ):
         return True
-    if _appositive_of_our_kind(span, sent, k):
+    if _appositive_of_our_kind(span, sent, k) or _after_our_type_word(span, sent):
         return True
     news = [t.i for t in doc[max(sent.start, span.start - 9) : span.start] if t.lower_ in {"new", "novel"}]
     return (
@@ -234,6 +246,18 @@ def _described_as_new(span: Span, sent: Span, k: int) -> bool:
         and any(type_word(t) for t in doc[news[0] : span.start])
         and not any(t.lower_ in BLOCKERS for t in doc[news[0] : span.start])
     )
+
+
+#: Quotation marks a name may stand in ("Our solution ``CASE''").
+QUOTES = {"`", "``", "'", "''", '"', "\u201c", "\u201d", "\u2018", "\u2019"}
+
+
+def _after_our_type_word(span: Span, sent: Span) -> bool:
+    """ "Our solution ``CASE'' aims …", "our framework LeLaN uses …": the name right after "our <type word>"."""
+    doc, j = span.doc, span.start - 1
+    while j > sent.start and doc[j].text in QUOTES:
+        j -= 1
+    return j - 1 >= sent.start and bool(type_word(doc[j])) and doc[j - 1].lower_ == "our"
 
 
 def _appositive_of_our_kind(span: Span, sent: Span, k: int) -> bool:
@@ -255,21 +279,26 @@ def _names_what_the_verb_introduces(span: Span, sent: Span, verb: int, k: int) -
     """A name in parentheses after a description of what the paper introduces ("a framework for … (LTC)");
     a capitalised long form must then follow the verb itself ("… using Structural Causal Models (SCMs)")."""
     doc = span.doc
-    long_form = _long_form(span)
+    long_form = long_form_of(span)
     if long_form is None:  # "(LTC)." names the description; "face recognition (FR) datasets" does not
         return k >= sent.end or not doc[k].is_alpha
-    start = next(
-        (
-            span.start - 1 - n
-            for n in range(1, 16)
-            if doc[max(0, span.start - 1 - n) : span.start - 1].text == long_form
-        ),
-        span.start - 1,
-    )
+    start = long_form_start(span, long_form)
     # "we present a novel framework called Graph-of-Thought (GoT)"
     described = doc[verb + 1 : max(verb + 1, start)]
     return all(
         t.lower_ in {"a", "an", "the", "novel", "new", "our"} or t.lower_ in NAMING or type_word(t) for t in described
+    ) or _apposition_to_a_type_word(described)
+
+
+def _apposition_to_a_type_word(described: Span) -> bool:
+    """ "we propose a direct policy optimization method, Accelerated … Games (ASAC-MFG)": the long form
+    set off by a comma after "a … <type word>" the verb introduces, with no blocker in the description."""
+    return (
+        len(described) >= 3
+        and described[0].lower_ in {"a", "an", "our"}
+        and described[-1].text == ","
+        and bool(type_word(described[-2]))
+        and not any(t.lower_ in BLOCKERS for t in described)
     )
 
 
@@ -325,13 +354,13 @@ class ArtifactExtractor:
                 and _introduced_in_text(span)
             ):
                 covered.update(range(span.start, span.end))
-                long_form = _long_form(span)
+                long_form = long_form_of(span)
                 found.append((span, Found(span.text, artifact_type(span, long_form), long_form)))
         for span in _candidates(doc, self.names):
             if covered.intersection(range(span.start, span.end)) or not self._may_name(span) or names_a_long_form(span):
                 continue
             if not _inside_long_parenthesis(span) and _introduced_in_text(span):
-                long_form = _long_form(span)
+                long_form = long_form_of(span)
                 found.append((span, Found(span.text, artifact_type(span, long_form), long_form)))
         doc._.artifacts = _list_kinds_shared(found)
         return doc
@@ -350,7 +379,7 @@ class ArtifactExtractor:
         if not in_parentheses(span):
             return False
         letters = "".join(ch for ch in span.text if ch.isalpha()).lower().removesuffix("s")
-        for n in range(1, min(6, span.start)):
+        for n in range(1, min(9, span.start)):  # "Multi-Modal Large Language Model (MM-LLM)": 6 tokens
             words = doc[span.start - 1 - n : span.start - 1]
             initials = "".join(t.text[0] for t in words if t.is_alpha).lower()
             if initials == letters and match_key(words.text) in self.names.topic_keys:

@@ -43,6 +43,7 @@ LIST_REACH = 40
 #: Where even a list of examples ends; and the kind of cue that reaches over its list's commas.
 LIST_ENDS = {".", ";", ":", "(", ")", "!", "?"}
 EXAMPLE = "example"
+PRIOR_WORK = "prior work"
 #: A technique the paper uses ("we use", "based on") is not its subject, up to a purpose word ("to", "for").
 TECHNIQUE, PURPOSE = "technique", "purpose"
 #: Characters that make a whitespace-delimited word a URL, a path, an identifier or code.
@@ -177,6 +178,14 @@ def cue_before(span: Span) -> str | None:
         if token.lower_ in CLAUSE_ENDS or token.text in CLAUSE_ENDS or span.start - i > CUE_REACH:
             clause_open = False
     return None
+
+
+def says_cue(words: Span, kind: str) -> bool:
+    """Whether a cue of ``kind`` stands among ``words`` ("a strategy inspired by the … estimator")."""
+    cues = mention_cues()
+    norms = [t.norm_.lower() for t in words]
+    sizes = {len(cue) for cue, cue_kind in cues.items() if cue_kind == kind}
+    return any(cues.get(tuple(norms[i : i + size])) == kind for i in range(len(norms)) for size in sizes)
 
 
 def required_context(rule: ContextRule | None, paper_words: str, mention: str) -> bool:

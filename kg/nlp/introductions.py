@@ -20,6 +20,7 @@ import re
 from spacy.tokens import Doc, Span
 
 from ..text.names import is_acronym
+from .long_forms import BREAKS, spelled_long_form
 from .words import HEADINGS, INTRODUCING, NAMING, TYPE_WORDS
 
 MAX_TITLE_WORDS = 3
@@ -83,9 +84,15 @@ _NUMBER_LIKE = re.compile(r"^\d|^[\d.,]+[kKmMbB]?$")
 
 
 def not_a_name(text: str) -> bool:
-    """Numbers and sizes, and hyphen compounds ending in an ordinary lower-case word."""
+    """Numbers and sizes, hyphen compounds ending in an ordinary lower-case word, and a cut bracket."""
     parts = [part for part in re.split(r"[-\u2010\u2011\u2013]", text) if part]
-    return bool(_NUMBER_LIKE.match(text)) or (len(parts) >= 2 and parts[-1].isalpha() and parts[-1].islower())
+    unbalanced = text.count("(") != text.count(")")  # "SO(3" cut from "SO(3) representation"
+    return (
+        # "4D-DPM" is a name: a digit's part before an acronym
+        (bool(_NUMBER_LIKE.match(text)) and not any(part.isupper() and len(part) >= 2 for part in parts[1:]))
+        or unbalanced
+        or (len(parts) >= 2 and parts[-1].isalpha() and parts[-1].islower())
+    )
 
 
 def modifies_next_noun(span: Span) -> bool:
@@ -129,6 +136,25 @@ def title_name(doc: Doc) -> tuple[Span, Span | None] | None:
     if len(words) == 1 and words[0].lower_ in HEADINGS:  # "Position: …", "Survey: …"
         return None
     return head, None
+
+
+def written_as_a_phrase(name: str, abstract: str | None) -> bool:
+    """ "Protein Fitness Landscape: …" with "protein fitness landscapes" in the abstract: a title's name of
+    ordinary words that the abstract writes in lower case (and never capitalised inside a sentence) is
+    a descriptive phrase, not a name ("Perceive with Confidence (PwC)" in the abstract keeps it one)."""
+    words = name.split()
+    if not abstract or len(words) < 2 or any(is_acronym(word) or any(ch.isdigit() for ch in word) for word in words):
+        return False
+    phrase = re.compile(r"(?<![\w-])" + r"\s+".join(re.escape(word.lower()) for word in words), re.IGNORECASE)
+    starts = [abstract[match.start()] for match in phrase.finditer(abstract)]
+    return any(ch.islower() for ch in starts) and not _capitalised_inside_a_sentence(phrase, abstract)
+
+
+def _capitalised_inside_a_sentence(phrase: re.Pattern, abstract: str) -> bool:
+    return any(
+        abstract[match.start()].isupper() and abstract[: match.start()].rstrip()[-1:] not in {"", ".", "!", "?"}
+        for match in phrase.finditer(abstract)
+    )
 
 
 def extra_candidates(doc: Doc, sentence_starts: set[int]) -> list[Span]:
@@ -213,7 +239,22 @@ def names_a_long_form(span: Span) -> bool:
         )
     ):
         k += 1
-    return k + 2 < len(doc) and doc[k].text == "(" and doc[k + 2].text == ")"
+    if k + 2 < len(doc) and doc[k].text == "(" and doc[k + 2].text == ")":
+        return True
+    return _inside_a_spelled_long_form(span)
+
+
+def _inside_a_spelled_long_form(span: Span) -> bool:
+    """ "UNcertainty-awaRE deciSion Transformer (UNREST)": the name is a word of the long form the
+    acronym in the parentheses after it spells."""
+    doc = span.doc
+    for k in range(span.end, min(len(doc) - 2, span.end + 12)):
+        if doc[k].text in BREAKS - {"("}:
+            return False
+        if doc[k].text == "(":
+            spelled = spelled_long_form(doc, k)
+            return spelled is not None and spelled.start <= span.start
+    return False
 
 
 #: Words that join the names of a list ("A, B and C"); "i.e." may open a list in parentheses.

@@ -29,7 +29,12 @@ ALIASES_ENV = "KG_INSTITUTION_ALIASES"
 
 class AliasTable:
     """``canonical(key)`` for institution keys and ``parent(canonical)``; built from TSV files and,
-    where a ``registry`` is given, the names of its records."""
+    where a ``registry`` is given, the names of its records. Keys are :func:`.keys.institution_key`'s.
+
+    >>> table = AliasTable({"cmu": "Carnegie Mellon University"}, {"CMU Robotics": "Carnegie Mellon University"})
+    >>> table.canonical("cmu"), table.canonical("carnegie mellon university"), "zorblax" in table
+    ('Carnegie Mellon University', 'Carnegie Mellon University', False)
+    """
 
     def __init__(
         self,
@@ -46,6 +51,15 @@ class AliasTable:
         self._from_registry: dict[str, str | None] = {}
 
     def canonical(self, key: str) -> str | None:
+        """The canonical name of an institution key: the table's, else that of the one registry record
+        the key is a name of, where the table names that record; None for a name neither knows.
+
+        >>> aliases = active_aliases()
+        >>> aliases.canonical(institution_key("CMU")), aliases.canonical(institution_key("Universität Freiburg"))
+        ('Carnegie Mellon University', 'University of Freiburg')
+        >>> aliases.canonical(institution_key("Zorblax Lab")) is None
+        True
+        """
         found = self._canonical.get(key)
         if found is None and self._registry is not None:
             if key not in self._from_registry:
@@ -73,7 +87,11 @@ class AliasTable:
         return {ident: found.pop() for ident, found in names.items() if len(found) == 1}
 
     def parent(self, canonical: str) -> str | None:
-        """The organisation a lab, brand or division belongs to, as the table says."""
+        """The organisation a lab, brand or division belongs to, as the table says (by canonical name).
+
+        >>> active_aliases().parent("Google DeepMind"), active_aliases().parent("Google")
+        ('Google', None)
+        """
         return self._parents.get(canonical)
 
     def __contains__(self, key: str) -> bool:
@@ -85,7 +103,23 @@ class AliasTable:
 
 def read_alias_file(path: Path) -> tuple[dict[str, str], dict[str, str]]:
     """``variant<TAB>canonical[<TAB>parent][<TAB># why]`` lines -> ({variant key: canonical},
-    {canonical: parent}); bad lines name file and line."""
+    {canonical: parent}); bad lines name file and line.
+
+    >>> path = getfixture("tmp_path") / "aliases.tsv"  # pytest's doctest namespace
+
+    >>> _ = path.write_text("Zorblax Univ.\\tZorblax University\\nZRL\\tZorblax Research Lab\\tZorblax Inc.\\n")
+    >>> entries, parents = read_alias_file(path)
+    >>> entries
+    {'zorblax university': 'Zorblax University', 'zrl': 'Zorblax Research Lab', 'zorblax': 'Zorblax Inc.'}
+    >>> parents
+    {'Zorblax Research Lab': 'Zorblax Inc.'}
+
+    >>> _ = path.write_text("Zorblax Univ.\\n")
+    >>> read_alias_file(path)
+    Traceback (most recent call last):
+    ...
+    kg.errors.InputError: ...aliases.tsv:1: expected 'variant<TAB>canonical name[<TAB>parent]'
+    """
     entries: dict[str, str] = {}
     parents: dict[str, str] = {}
     try:
@@ -120,5 +154,10 @@ def _load(user_file: str | None) -> AliasTable:
 
 def active_aliases() -> AliasTable:
     """The shipped table, extended by the file in ``$KG_INSTITUTION_ALIASES`` if set, with the
-    shipped registry behind it."""
+    shipped registry behind it.
+
+    >>> aliases = active_aliases()
+    >>> aliases is active_aliases(), aliases.canonical(institution_key("Mila - Quebec AI Institute"))
+    (True, 'Mila')
+    """
     return _load(os.environ.get(ALIASES_ENV) or None)

@@ -43,7 +43,7 @@ _SHARED_DOMAIN = 8
 
 @dataclass
 class Row:
-    """One organisation of the table, before it is written."""
+    """One organisation of the table, before it is written (:meth:`line`)."""
 
     id: str
     name: str
@@ -58,6 +58,14 @@ class Row:
     acronyms: list[str] = field(default_factory=list)
 
     def line(self) -> str:
+        """The row as the table's line: :data:`TABLE_COLUMNS` joined by tabs, lists by "," (names by "|").
+
+        >>> Row("03cve4549", "Tsinghua University", "CN", "Beijing", ["education"], [], ["tsinghua.edu.cn"],
+        ...     "active", ["tsinghua university"], [], ["thu"]).line().split("\\t")  # doctest: +NORMALIZE_WHITESPACE
+        ['03cve4549', 'Tsinghua University', 'CN', 'Beijing', 'education', '', 'tsinghua.edu.cn', 'active',
+         'tsinghua university', '', 'thu']
+
+        """
         values = {
             "id": self.id,
             "name": self.name,
@@ -84,7 +92,22 @@ def _web_domain(url: str) -> str | None:
 
 
 def ror_row(record: dict) -> Row | None:
-    """A ROR v2 record -> its row; a withdrawn record is none (ROR says it should not be used)."""
+    """A ROR v2 record -> its row; a withdrawn record is none (ROR says it should not be used). A name
+    with its country in brackets ("Google (United States)") gives the bare name as a branch key.
+
+    >>> row = ror_row({
+    ...     "id": "https://ror.org/00njsd438", "status": "active", "types": ["company"],
+    ...     "names": [{"value": "Google (United States)", "types": ["ror_display", "label"]}],
+    ...     "locations": [{"geonames_details": {"country_code": "us", "name": "Mountain View",
+    ...                                         "country_name": "United States"}}],
+    ...     "links": [{"type": "website", "value": "https://www.google.com/"}],
+    ...     "relationships": [{"type": "parent", "id": "https://ror.org/02e9yx751"}],
+    ... })
+    >>> row.id, row.country, row.parents, row.domains, row.keys, row.branch_keys
+    ('00njsd438', 'US', ['02e9yx751'], ['google.com'], ['google united states'], ['google'])
+    >>> ror_row({"id": "https://ror.org/0abc12345", "status": "withdrawn"}) is None
+    True
+    """
     if record.get("status") == "withdrawn":
         return None
     names = record.get("names", [])
@@ -119,7 +142,19 @@ def _add_name(row: Row, name: dict, country_name: str | None) -> None:
 
 
 def read_ror(path: Path) -> Iterator[dict]:
-    """ROR records from a JSON-lines file (gzip or not), a JSON array, or ROR's zip dump."""
+    """ROR records from a JSON-lines file (gzip or not), a JSON array, or ROR's zip dump; a line that is
+    no JSON stops the build with its file and line.
+
+    >>> path = getfixture("tmp_path") / "ror.jsonl"  # pytest's doctest namespace
+    >>> _ = path.write_text('{"id": "https://ror.org/03cve4549"}\\n\\n{"id": \\n')
+    >>> list(read_ror(path))
+    Traceback (most recent call last):
+    ...
+    SystemExit: ...ror.jsonl:3: not a JSON record (Expecting value)
+    >>> _ = path.write_text('[{"id": "https://ror.org/03cve4549"}]')
+    >>> list(read_ror(path))
+    [{'id': 'https://ror.org/03cve4549'}]
+    """
     if path.suffix == ".zip":
         with zipfile.ZipFile(path) as archive:
             members = [name for name in archive.namelist() if name.endswith(".json")]
@@ -151,6 +186,16 @@ def read_universities(path: Path) -> list[dict]:
 
 
 def without_hosting_domains(rows: list[Row]) -> None:
+    """Drop, in place, a web domain that more than :data:`_SHARED_DOMAIN` rows have (a hosting service's,
+    google.com for a site on Google Sites), but from the rows whose names have its first label.
+
+    >>> rows = [Row(str(n), f"Lab {n}", "US", "", [], [], ["google.com", f"lab{n}.org"], "active", [f"lab {n}"])
+    ...         for n in range(9)]
+    >>> rows.append(Row("00njsd438", "Google", "US", "", [], [], ["google.com"], "active", ["google"]))
+    >>> without_hosting_domains(rows)
+    >>> rows[0].domains, rows[-1].domains
+    (['lab0.org'], ['google.com'])
+    """
     counts: dict[str, int] = {}
     for row in rows:
         for domain in set(row.domains):
@@ -165,7 +210,17 @@ def without_hosting_domains(rows: list[Row]) -> None:
 def merge_universities(rows: list[Row], universities: Iterable[dict]) -> int:
     """Add each university's name and domains to the ROR row of its name and country, else to the
     one university of its country with its domain; a university no row names becomes a row of
-    its own (id ``""``). Returns how many rows were added."""
+    its own (id ``""``). Returns how many rows were added.
+
+    >>> rows = [Row("03cve4549", "Tsinghua University", "CN", "Beijing", ["education"], [], [], "active",
+    ...             ["tsinghua university"])]
+    >>> merge_universities(rows, [{"name": "Tsinghua University", "alpha_two_code": "CN",
+    ...                            "domains": ["tsinghua.edu.cn"]},
+    ...                           {"name": "Zorblax College", "alpha_two_code": "cn", "domains": ["zorblax.edu.cn"]}])
+    1
+    >>> [(row.id, row.name, row.domains) for row in rows]
+    [('03cve4549', 'Tsinghua University', ['tsinghua.edu.cn']), ('', 'Zorblax College', ['zorblax.edu.cn'])]
+    """
     by_key: dict[tuple[str, str], list[Row]] = {}
     by_domain: dict[tuple[str, str], list[Row]] = {}
     for row in rows:
@@ -253,7 +308,12 @@ def notice(ror: Path, records: list[dict], universities: Path | None, added: int
 
 
 def version_line(ror: Path, records: list[dict], universities: Path | None) -> str:
-    """The registry version the dataset description states."""
+    """The registry version the dataset description states (and the table's first line).
+
+    >>> records = [{"admin": {"last_modified": {"date": "2026-06-23"}}}, {}]
+    >>> version_line(Path("ror-v2.jsonl.gz"), records, Path("world-universities-and-domains.json.gz"))
+    'ROR ror-v2.jsonl.gz, 2 records, newest 2026-06-23; universities list world-universities-and-domains.json.gz'
+    """
     line = f"ROR {ror.name}, {len(records)} records, newest {_newest(records) or 'unknown'}"
     return f"{line}; universities list {universities.name}" if universities else line
 

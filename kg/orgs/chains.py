@@ -79,7 +79,14 @@ _U_OF = re.compile(r"(?:^|(?<=[,;(+]))\s*U\.?\s+of\s+(?=[A-Z][a-z])")
 
 
 def split_groups(text: str, aliases: AliasTable) -> list[list[Level]]:
-    """Rules 2–5: the levels of each institution an entry names, smallest first."""
+    """Rules 2–5: the levels of each institution an entry names, smallest first, each with the place
+    qualifiers written after it.
+
+    >>> from kg.orgs.aliases import active_aliases
+    >>> [group] = split_groups("CSAIL, MIT, Cambridge, MA, USA", active_aliases())
+    >>> [(level.name, level.qualifiers) for level in group]
+    [('CSAIL', ()), ('MIT', ('Cambridge', 'MA', 'USA'))]
+    """
     groups: list[list[Level]] = []
     text = _U_OF.sub(" University of ", _LEAD_IN.sub("", _line_breaks_rejoined(_EMAIL.sub("", text))))
     text = _footnotes_as_separators(text)
@@ -280,7 +287,20 @@ def _with_siblings_apart(group: list[Level]) -> list[list[Level]]:
 
 
 def resolve_entries(name: str, chinese: str | None, aliases: AliasTable) -> list[OrgChain]:
-    """Every institution an entry names, each as its chain of units, from the entry's own unit up."""
+    """Every institution an entry names, each as its chain of units, from the entry's own unit up (the
+    parents the alias table knows added above it), with ``chinese``, the entry's Chinese name, aligned.
+
+    >>> from kg.orgs.aliases import active_aliases
+    >>> entry = "Dept. of Computer Science, Tsinghua University; Microsoft Research Asia"
+    >>> for chain in resolve_entries(entry, None, active_aliases()):
+    ...     print(" < ".join(level.display for level in chain.levels))
+    Dept. of Computer Science < Tsinghua University
+    Microsoft Research Asia < Microsoft Research < Microsoft
+    >>> entry, chinese = "Department of Computer Science, Tsinghua University", "计算机系，清华大学"
+    >>> resolve_entries(entry, chinese, active_aliases())[0].chinese
+    ('计算机系', '清华大学')
+
+    """
     groups = split_groups(name, aliases)
     chains = [_chain(group, chinese if len(groups) == 1 else None, aliases) for group in groups]
     keys = [{level.key for level in chain.levels} for chain in chains]
@@ -310,7 +330,12 @@ def _chain(group: list[Level], chinese: str | None, aliases: AliasTable) -> OrgC
 
 
 def explain_entry(name: str, aliases: AliasTable) -> str:
-    """How an entry resolved, level by level and by which rule: the quality report's "why"."""
+    """How an entry resolved, level by level and by which rule: the quality report's "why".
+
+    >>> from kg.orgs.aliases import active_aliases
+    >>> explain_entry("Google DeepMind", active_aliases())
+    'Google DeepMind (alias table) < Google (parent of Google DeepMind, from the alias table)'
+    """
     return " ; ".join(
         " < ".join(f"{level.display} ({level.rule})" for level in chain.levels)
         for chain in resolve_entries(name, None, aliases)
@@ -319,7 +344,16 @@ def explain_entry(name: str, aliases: AliasTable) -> str:
 
 def explain_rules(name: str, aliases: AliasTable) -> list[str]:
     """Each chain of an entry, one line a level from the top: its name, the ids of the rules that placed
-    it (kg.orgs.rules) and how its name was read."""
+    it (kg.orgs.rules) and how its name was read: ``kg explain``'s answer.
+
+    >>> from kg.orgs.aliases import active_aliases
+    >>> print("\\n".join(explain_rules("Google DeepMind", active_aliases())))
+    institution 1:
+      Google  [parent-from-alias-table]  (parent of Google DeepMind, from the alias table)
+        Google DeepMind  [known-name]  (alias table)
+    >>> explain_rules("Independent Researcher", active_aliases())
+    ['no organisation']
+    """
     lines: list[str] = []
     for number, chain in enumerate(resolve_entries(name, None, aliases), start=1):
         lines.append(f"institution {number}:")

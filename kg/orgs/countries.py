@@ -51,20 +51,37 @@ def _generic_tlds() -> frozenset[str]:
 
 
 def country_of_name(text: str) -> str | None:
-    """The ISO 3166-1 alpha-2 code of a country (or state) name, else None."""
+    """The ISO 3166-1 alpha-2 code of a country (or state) name, else None. A country's name wins
+    over a state's.
+
+    >>> country_of_name("P.R. China"), country_of_name("California"), country_of_name("Georgia")
+    ('CN', 'US', 'GE')
+    >>> country_of_name("UK"), country_of_name("Berlin")
+    ('GB', None)
+    """
     return _names().get(name_key(text)) if text.strip() else None
 
 
 def countries_in(text: str) -> list[str]:
     """The countries the parts of an affiliation string name, last first (an address ends with its
-    country)."""
+    country).
+
+    >>> countries_in("Department of Computer Science, Stanford University, Stanford, CA, USA")
+    ['US']
+    >>> countries_in("Max Planck Institute for Intelligent Systems, Tübingen, Germany")
+    ['DE']
+    """
     codes = [country_of_name(part) for part in reversed(_PARTS.split(text)) if part]
     return list(dict.fromkeys(code for code in codes if code))
 
 
 def country_of_domain(domain: str | None) -> str | None:
     """The country an e-mail domain's top-level label names (tsinghua.edu.cn -> CN, cam.ac.uk -> GB,
-    cmu.edu -> US); none for .com, .org and the country codes sold to anyone (.ai, .io: data/generic-tlds.tsv)."""
+    cmu.edu -> US); none for .com, .org and the country codes sold to anyone (.ai, .io: data/generic-tlds.tsv).
+
+    >>> country_of_domain("cam.ac.uk"), country_of_domain("cmu.edu"), country_of_domain("mila.ai")
+    ('GB', 'US', None)
+    """
     if not domain or "." not in domain:
         return None
     label = domain.casefold().rstrip(".").rsplit(".", 1)[-1]

@@ -12,13 +12,29 @@ LONGEST_RUN = 3  # parts of a string joined to one name: "Universidad de Chile, 
 
 
 def key_variants(key: str) -> list[str]:
+    """The other keys a name key may be written as: the other word order (:func:`.keys.swapped`) and
+    the key without "in" and "the".
+
+    >>> key_variants("tokyo university"), key_variants("university of the witwatersrand")
+    (['university of tokyo'], ['the witwatersrand university', 'university of witwatersrand'])
+    """
     words = key.split()
     variants = [swapped(key), " ".join(word for word in words if word not in ("in", "the"))]
     return [variant for variant in variants if variant and variant != key]
 
 
 def supports(record: Record, context_key: str, domain: str | None, countries: list[str]) -> bool:
-    """Evidence beside an acronym that it is this record's."""
+    """Evidence beside an acronym that it is this record's: the e-mail domain is the record's, or the
+    string (``context_key``, a name key with a space at each end) names its city or one of its names,
+    or ``countries`` (those the string names) hold its country.
+
+    >>> from kg.orgs.registry import load_registry
+    >>> mit = load_registry().by_id["042nb2s44"]
+    >>> supports(mit, " csail mit cambridge ma usa ", None, []), supports(mit, " ", "mit.edu", [])
+    (True, True)
+    >>> supports(mit, " mit beijing china ", None, ["CN"])
+    False
+    """
     return bool(
         domain
         and domain in record.domains
@@ -30,7 +46,12 @@ def supports(record: Record, context_key: str, domain: str | None, countries: li
 
 
 def runs(name: str, context: str) -> list[str]:
-    """The name with the parts that follow it in the string, longest first."""
+    """The name with the parts that follow it in the string, longest first (at most :data:`LONGEST_RUN`
+    parts); none where the name ends inside a part or is not in the string.
+
+    >>> runs("University of Texas", "Department of CS, University of Texas, Austin, TX, USA")
+    ['University of Texas, Austin, TX, USA', 'University of Texas, Austin, TX', 'University of Texas, Austin']
+    """
     start = context.find(name) if name and context else -1
     if start < 0:
         return []
@@ -42,7 +63,16 @@ def runs(name: str, context: str) -> list[str]:
 
 
 def parent_of_all(records: list[Record]) -> list[Record]:
-    """[the one record that is the parent of all the others], else []."""
+    """[the one record that is the parent of all the others], else [].
+
+    >>> from kg.orgs.registry import load_registry
+    >>> registry = load_registry()
+    >>> deepmind = registry.match("Google DeepMind").record
+    >>> [record.name for record in parent_of_all([deepmind, registry.parent(deepmind)])]
+    ['Alphabet (United States)']
+    >>> parent_of_all([deepmind, registry.by_id["042nb2s44"]])
+    []
+    """
     parents = [
         record for record in records if all(record.id in other.parents for other in records if other is not record)
     ]
@@ -51,7 +81,16 @@ def parent_of_all(records: list[Record]) -> list[Record]:
 
 def contradicted(record: Record, countries: list[str], domain: str | None, domain_country: str | None) -> bool:
     """The string names another country than the record's, or the e-mail domain is of another
-    country and not the record's own ("NTT" with ntt.co.jp is not NTT (Germany))."""
+    country and not the record's own ("NTT" with ntt.co.jp is not NTT (Germany)); a company's staff
+    may write from any of its national domains.
+
+    >>> from kg.orgs.registry import load_registry
+    >>> mit = load_registry().by_id["042nb2s44"]
+    >>> contradicted(mit, ["US"], None, None), contradicted(mit, ["CN"], None, None)
+    (False, True)
+    >>> contradicted(mit, [], "sjtu.edu.cn", "CN"), contradicted(mit, [], "mit.edu", "US")
+    (True, False)
+    """
     if not record.country:
         return False
     if countries and record.country not in countries:

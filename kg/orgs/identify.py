@@ -36,7 +36,24 @@ class Identified:
 def identify_chain(
     levels: Sequence[Named], context: str, domain: str | None, registry: Registry
 ) -> tuple[Identified, ...]:
-    """One :class:`Identified` per level, in the chain's order (most specific first, institution last)."""
+    """One :class:`Identified` per level, in the chain's order (most specific first, institution last):
+    ``levels`` are a chain's names (:class:`kg.orgs.org_names.OrgName`), ``context`` the whole affiliation
+    string, ``domain`` the author's e-mail domain. A unit the registry does not know takes its
+    institution's country; a chain whose institution it does not know, the string's or the domain's.
+
+    >>> from kg.orgs.aliases import active_aliases
+    >>> from kg.orgs.chains import resolve_entries
+    >>> from kg.orgs.registry import load_registry
+    >>> entry = "CSAIL, MIT, Cambridge, MA, USA"
+    >>> [chain] = resolve_entries(entry, None, active_aliases())
+    >>> unit, top = identify_chain(chain.levels, entry, None, load_registry())
+    >>> unit.match, unit.country, top.match.record.name, top.match.how
+    (None, 'US', 'Massachusetts Institute of Technology', 'exact')
+    >>> entry = "Zorblax Institute, Beijing, China"
+    >>> [chain] = resolve_entries(entry, None, active_aliases())
+    >>> identify_chain(chain.levels, entry, None, load_registry())
+    (Identified(match=None, country='CN'),)
+    """
     top = _match_level(levels[-1], context, domain, registry)
     fallback_country = (countries_in(context) or [None])[0] or country_of_domain(domain)
     identified = []

@@ -8,6 +8,13 @@ next one's input: :mod:`.tokenizer` (the entry cleaned and cut into one piece pe
 :mod:`.shapes` (what one name is: the classifier the others ask) and :mod:`.chains` with
 :mod:`.levels` (the parts read as levels and put into chains, rule by rule). This module gives the
 names the other packages use; docs/organisation-rules.md lists the word lists and the rules.
+
+>>> from kg.orgs.aliases import active_aliases
+>>> entry = "Dept. of Computer Science, Tsinghua University, Beijing, China; Google DeepMind, London, UK"
+>>> for chain in resolve_entries(entry, None, active_aliases()):
+...     print(" < ".join(level.display for level in chain.levels))
+Dept. of Computer Science < Tsinghua University
+Google DeepMind < Google
 """
 
 from __future__ import annotations

@@ -108,7 +108,17 @@ def run_together(text: str, aliases: AliasTable) -> list[str]:
     A name the table knows is never cut ("Google DeepMind", "University College London"), nor a
     known organisation's unit ("Tencent Foo Co."), nor one whose second part is its campus
     ("University of California Berkeley"). A comma part of more than :data:`LONGEST_RUN_TOGETHER`
-    words is not cut."""
+    words is not cut.
+
+    >>> from kg.orgs.aliases import active_aliases
+    >>> run_together("Peking University Microsoft Research Asia", active_aliases())
+    ['Peking University', 'Microsoft Research Asia']
+    >>> run_together("Foo University The University of Hong Kong", active_aliases())
+    ['Foo University', 'The University of Hong Kong']
+    >>> [run_together(text, active_aliases()) for text in ("Google DeepMind", "University of California Berkeley")]
+    [['Google DeepMind'], ['University of California Berkeley']]
+
+    """
     pieces: list[str] = []
     # the first piece of each cut may hold more cuts (the longest first part is cut first), the rest
     # is read on in this loop, so no entry, however many institutions it runs together, recurses deeper

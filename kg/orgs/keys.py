@@ -87,13 +87,21 @@ def _without_legal_form(words: list[str]) -> list[str]:
 
 
 def is_legal_form(text: str) -> bool:
-    """Only legal forms: "Inc.", "Co., Ltd.", "Sp. z o.o."."""
+    """True when the text is legal forms and nothing else: "Inc.", "Co., Ltd.", "Sp. z o.o.".
+
+    >>> is_legal_form("Co., Ltd."), is_legal_form("Sp. z o.o."), is_legal_form("Ltd. Research")
+    (True, True, False)
+    """
     words = match_key(text).split()
     return bool(words) and _without_legal_form(["name", *words]) == ["name"]
 
 
 def without_legal_form(name: str) -> str:
-    """A name as written without the legal form it ends with ("Foo Technology Co., Ltd." -> "Foo Technology")."""
+    """A name as written without the legal form it ends with ("Foo Technology Co., Ltd." -> "Foo Technology").
+
+    >>> without_legal_form("Huawei Technologies Co., Ltd."), without_legal_form("Allegro Sp. z o.o.")
+    ('Huawei Technologies', 'Allegro')
+    """
     tokens = clean(name).split()
     end = next((end for end in range(1, len(tokens)) if is_legal_form(" ".join(tokens[end:]))), len(tokens))
     return " ".join(tokens[:end]).rstrip(",")
@@ -115,7 +123,12 @@ def _in_english(words: list[str]) -> list[str]:
 
 @lru_cache(maxsize=1 << 12)
 def spelled(word: str) -> str:
-    """The kind word a folded word misspells ("univeresity" -> "university"), else the word itself."""
+    """The kind word a folded word misspells ("univeresity" -> "university"), else the word itself:
+    a word of another language, a plural or a name's own word is no misspelling.
+
+    >>> spelled("univeresity"), spelled("insitute"), spelled("universite"), spelled("institutes")
+    ('university', 'institute', 'universite', 'institutes')
+    """
     if len(word) < 7 or word in SPELLED_WORDS or word in OTHER_LANGUAGES:
         return word
     near = [
@@ -128,6 +141,13 @@ def spelled(word: str) -> str:
 
 @lru_cache(maxsize=1 << 16)
 def institution_key(name: str) -> str:
+    """The identity key of an institution's name as written (the rules in this module's docstring).
+
+    >>> institution_key("Universität Freiburg"), institution_key("TU Darmstadt")
+    ('university of freiburg', 'technical university of darmstadt')
+    >>> institution_key("Shanghai Jiaotong Univeresity"), institution_key("Universidad Católica de Chile")
+    ('shanghai jiao tong university', 'university catolica de chile')
+    """
     words = [
         syllable
         for word in map(spelled, match_key(_HYPHENS.sub(" ", clean(name).replace("&", " and "))).split())
@@ -152,7 +172,11 @@ def _other_order(key: str) -> tuple[str, str] | None:
 
 def swapped(key: str) -> str | None:
     """``university of x`` <-> ``x university`` for a plain X (no "of", "and", "university" in it),
-    not a place whose two orders are two institutions (:data:`DISTINCT_IN_SWAPPED_ORDER`)."""
+    not a place whose two orders are two institutions (:data:`DISTINCT_IN_SWAPPED_ORDER`), else None.
+
+    >>> swapped("tokyo university"), swapped("newcastle university"), swapped("university of washington")
+    ('university of tokyo', None, None)
+    """
     other = _other_order(key)
     if other is None or not other[1] or _NOT_SWAPPED & set(other[1].split()) or other[1] in DISTINCT_IN_SWAPPED_ORDER:
         return None
@@ -161,6 +185,10 @@ def swapped(key: str) -> str | None:
 
 def distinct_other_order(key: str) -> str | None:
     """The other word order of a key whose place's two orders are two institutions ("university of
-    newcastle" for "newcastle university"), else None."""
+    newcastle" for "newcastle university"), else None.
+
+    >>> distinct_other_order("newcastle university"), distinct_other_order("tokyo university")
+    ('university of newcastle', None)
+    """
     other = _other_order(key)
     return other[0] if other and other[1] in DISTINCT_IN_SWAPPED_ORDER else None

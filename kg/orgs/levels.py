@@ -55,7 +55,12 @@ _FRENCH_UNIV = re.compile(r"\bUniv\b\.?(?!\s+of\b)")
 
 @dataclass(frozen=True, slots=True)
 class Level:
-    """One part of an entry with the place qualifiers written after it."""
+    """One part of an entry with the place qualifiers written after it, and the ids of the rules that
+    placed it (:meth:`noted`).
+
+    >>> Level("MIT", ("Cambridge", "MA", "USA")) == Level("MIT", ("Cambridge", "MA", "USA"), rules=("institution",))
+    True
+    """
 
     name: str
     qualifiers: tuple[str, ...] = ()
@@ -65,14 +70,25 @@ class Level:
     rules: tuple[str, ...] = field(default=(), compare=False)
 
     def noted(self, *rules: str) -> Level:
-        """The level with more rules that placed it."""
+        """The level with more rules that placed it (ids of kg.orgs.rules: an unknown one is a KeyError).
+
+        >>> Level("CSAIL").noted("unit-before-institution").noted("institution").rules
+        ('unit-before-institution', 'institution')
+        """
         return replace(self, rules=(*self.rules, *(BY_ID[rule].id for rule in rules)))
 
 
 @dataclass(frozen=True, slots=True)
 class OrgChain:
     """An institution resolved: levels from the entry itself (first) to its top-level parent (last),
-    with the Chinese name of each level where the bracketed name could be aligned."""
+    with the Chinese name of each level where the bracketed name could be aligned.
+
+    >>> from kg.orgs.aliases import active_aliases
+    >>> from kg.orgs.chains import resolve_entries
+    >>> [chain] = resolve_entries("Google DeepMind", None, active_aliases())
+    >>> [level.display for level in chain.levels], chain.rules
+    (['Google DeepMind', 'Google'], (('known-name',), ('parent-from-alias-table',)))
+    """
 
     levels: tuple[OrgName, ...]
     chinese: tuple[str | None, ...]

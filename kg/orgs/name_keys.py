@@ -24,6 +24,10 @@ def _spellings() -> dict[str, str]:
 @lru_cache(maxsize=1 << 16)
 def name_key(text: str) -> str:
     """The key a name is matched by: the graph's institution key, one spelling of each word
-    (``data/spellings.tsv``)."""
+    (``data/spellings.tsv``).
+
+    >>> name_key("Centre for Vision, Speech and Signal Processing"), name_key("Tsinghua Univ.")
+    ('center for vision speech and signal processing', 'tsinghua university')
+    """
     spellings = _spellings()
     return " ".join(spellings.get(word, word) for word in institution_key(text).split())

@@ -51,7 +51,12 @@ _UNIT_ONLY_OR_LAB_WORDS = UNIT_ONLY_WORDS | LAB_WORDS
 
 
 def subdivisions(country: str, *types: str) -> tuple[frozenset[str], frozenset[str]]:
-    """The keys of a country's subdivisions of the given types (all without types), and their codes."""
+    """The keys of a country's subdivisions of the given types (all without types), and their codes.
+
+    >>> keys, codes = subdivisions("AU")
+    >>> "new south wales" in keys, sorted(codes)
+    (True, ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'])
+    """
     found = [
         division
         for division in pycountry.subdivisions.get(country_code=country) or ()
@@ -129,7 +134,13 @@ def is_organisation_acronym(word: str) -> bool:
     """An acronym (:func:`kg.text.names.is_acronym`) in one hyphen-free piece of letters, digits, "&"
     and "*" (CITEC, ReLER, VIA-SD, A*STAR), not a place code ("USA", "MA"), a surname ("McAllister")
     or a hyphenated given name ("Tae-Kyun"): an affiliation's address and its authors' names are
-    written beside organisations, and their capitals are no organisation's."""
+    written beside organisations, and their capitals are no organisation's.
+
+    >>> [is_organisation_acronym(word) for word in ("A*STAR", "VIA-SD", "(MILA)")]
+    [True, True, True]
+    >>> [is_organisation_acronym(word) for word in ("USA", "McAllister", "Tae-Kyun")]
+    [False, False, False]
+    """
     word = word.strip("(),.（）")
     if word in PLACE_CODES or _SURNAME_PREFIX.match(word):
         return False
@@ -137,28 +148,54 @@ def is_organisation_acronym(word: str) -> bool:
 
 
 def is_unit_number(text: str) -> bool:
-    """A French joint research unit's number ("UMR 5205", "CNRS UMR 8001")."""
+    """A French joint research unit's number ("UMR 5205", "CNRS UMR 8001").
+
+    >>> is_unit_number("CNRS UMR 8001"), is_unit_number("LIRIS UMR 5205")
+    (True, False)
+    """
     return _UNIT_NUMBER.match(clean(text)) is not None
 
 
 def without_unit_number(text: str) -> str:
     """A lab's name without its joint research unit's number beside it ("Lab-STICC" of "UMR CNRS
-    6285 Lab-STICC"); a number alone stays (it qualifies the part before it)."""
+    6285 Lab-STICC"); a number alone stays (it qualifies the part before it).
+
+    >>> without_unit_number("UMR CNRS 6285 Lab-STICC"), without_unit_number("LIRIS UMR 5205")
+    ('Lab-STICC', 'LIRIS')
+    >>> without_unit_number("UMR 5205")
+    'UMR 5205'
+    """
     return _UNIT_NUMBER_BESIDE_NAME.sub("", text)
 
 
 def is_french_research_organisation(text: str) -> bool:
+    """A French national research organisation, which co-supervises labs with universities.
+
+    >>> is_french_research_organisation("CNRS"), is_french_research_organisation("Sorbonne Université")
+    (True, False)
+    """
     return institution_key(text) in FRENCH_RESEARCH_ORGANISATIONS
 
 
 def is_country(text: str) -> bool:
+    """A country's name or a place code (a US state's, "USA"): a qualifier that no name's identity keeps.
+
+    >>> is_country("P.R. China"), is_country("CA"), is_country("Paris")
+    (True, True, False)
+    """
     return institution_key(text) in COUNTRIES or clean(text).strip(".") in PLACE_CODES
 
 
 def address_city(text: str) -> str | None:
     """The city a postal address part names besides its state or postcode ("Pittsburgh" of
     "Pittsburgh PA", "Sydney" of "Sydney NSW 2007", "" of "CA 94305", "California" and "Ontario"),
-    or None when the part is no address."""
+    or None when the part is no address.
+
+    >>> address_city("Pittsburgh PA"), address_city("Sydney NSW 2007"), address_city("CA 94305")
+    ('Pittsburgh', 'Sydney', '')
+    >>> address_city("Lab 42"), address_city("Paris")
+    (None, None)
+    """
     text = clean(text)
     if institution_key(text) in REGIONS:
         return ""
@@ -173,7 +210,13 @@ def without_address(qualifiers: tuple[str, ...], keep_city: bool) -> tuple[str, 
     """The qualifiers before the postal address that ends them: countries, US states, postcodes,
     and the city they follow ("…, Cambridge, MA", "…, La Jolla, CA 92014", "…, Pittsburgh PA,
     USA"). A city with no state or postcode after it ("…, Paris, France") stays, and so does the
-    city of a name whose campus is part of its identity (``keep_city``: "University of X, Y")."""
+    city of a name whose campus is part of its identity (``keep_city``: "University of X, Y").
+
+    >>> without_address(("Cambridge", "MA", "USA"), keep_city=False), without_address(("Paris", "France"), False)
+    ((), ('Paris',))
+    >>> without_address(("Merced", "CA"), keep_city=True)
+    ('Merced',)
+    """
     kept = list(qualifiers)
     postal = False
     while kept:
@@ -192,7 +235,13 @@ def without_address(qualifiers: tuple[str, ...], keep_city: bool) -> tuple[str, 
 @dataclass(frozen=True, slots=True)
 class OrgName:
     """One level of an institution entry: as written, its identity key, its canonical name, and
-    the rule that decided its identity (for the quality report)."""
+    the rule that decided its identity (for the quality report); :attr:`display` is the name shown.
+
+    >>> OrgName("Zorblax Lab", "zorblax lab").display
+    'Zorblax Lab'
+    >>> OrgName("MIT", "massachusetts institute of technology", "Massachusetts Institute of Technology").display
+    'Massachusetts Institute of Technology'
+    """
 
     written: str
     key: str
@@ -207,7 +256,19 @@ class OrgName:
 
 @lru_cache(maxsize=1 << 16)  # names repeat across a corpus; the table is immutable once loaded
 def resolve_name(text: str, aliases: AliasTable, qualifiers: tuple[str, ...] = ()) -> OrgName:
-    """One organisation name (with the place qualifiers written after it) -> key and canonical name."""
+    """One organisation name (with the place qualifiers written after it) -> key and canonical name.
+
+    >>> from kg.orgs.aliases import active_aliases
+    >>> found = resolve_name("Univ. of Washington", active_aliases(), ("Seattle", "WA"))
+    >>> found.written, found.canonical, found.rule
+    ('Univ. of Washington, Seattle', 'University of Washington', "alias table, campus or place 'Seattle' left out")
+    >>> found = resolve_name("University of California", active_aliases(), ("Merced",))
+    >>> found.key, found.canonical
+    ('university of california merced', 'University of California, Merced')
+    >>> found = resolve_name("Zorblax Research Lab (ZRL)", active_aliases(), ("Tokyo",))
+    >>> found.key, found.canonical, found.acronym
+    ('zorblax research lab tokyo', None, 'ZRL')
+    """
     name, acronym = _name_and_acronym(clean(text))
     base = institution_key(name)
     # the postal address is where the institution is, not which one it is, nor a part of its name
@@ -276,7 +337,13 @@ def _is_where(base: str, places: tuple[str, ...]) -> bool:
 
 def acronym_fits(acronym: str, name: str) -> bool:
     """An acronym fits a name when its letters are initials of the name's words, in order, or,
-    written in capitals, letters of the name in order from its first ("POLIMI", "MILA")."""
+    written in capitals, letters of the name in order from its first ("POLIMI", "MILA").
+
+    >>> acronym_fits("FBL", "Foo Bar Lab"), acronym_fits("POLIMI", "Politecnico di Milano")
+    (True, True)
+    >>> acronym_fits("IBM", "Google Research")
+    False
+    """
     words = re.findall(r"[A-Za-z]+", name)
     initials = "".join(word[0] for word in words).upper()
     letters = [ch for ch in acronym.upper() if ch.isalpha()]
@@ -297,18 +364,35 @@ def _in_order(letters: list[str], text: str) -> bool:
 
 
 def is_known(text: str, aliases: AliasTable) -> bool:
+    """The alias table (or the registry behind it) knows the name.
+
+    >>> from kg.orgs.aliases import active_aliases
+    >>> is_known("CMU", active_aliases()), is_known("Zorblax Lab", active_aliases())
+    (True, False)
+    """
     return resolve_name(text, aliases).canonical is not None
 
 
 def words_of(text: str) -> set[str]:
-    """Folded words, hyphenated compounds taken apart ("Ruprecht-Karls-Universität")."""
+    """Folded words, hyphenated compounds taken apart ("Ruprecht-Karls-Universität").
+
+    >>> sorted(words_of("Ruprecht-Karls-Universität Heidelberg"))
+    ['heidelberg', 'karls', 'ruprecht', 'universitat']
+    """
     return {fold(word).strip(".,()（）") for word in re.split(r"[\s\-]+", clean(text)) if word}
 
 
 @lru_cache(maxsize=1 << 16)  # asked of every institution entry of every record
 def looks_like_organisation(text: str, aliases: AliasTable) -> bool:
     """An organisation word, an acronym (not a place code, nor a piece of a postcode: "ON N2L 3G1"), a
-    state's "Tech", or a name the alias table knows."""
+    state's "Tech", or a name the alias table knows.
+
+    >>> from kg.orgs.aliases import active_aliases
+    >>> [looks_like_organisation(text, active_aliases()) for text in ("Zorblax Lab", "ReLER", "Georgia Tech")]
+    [True, True, True]
+    >>> [looks_like_organisation(text, active_aliases()) for text in ("Pengwei Sun", "ON N2L 3G1")]
+    [False, False]
+    """
     acronyms = [word for word in clean(text).split() if is_organisation_acronym(word)]
     if acronyms and address_city(text) is not None:
         acronyms = [word for word in acronyms if not any(map(str.isdigit, word))]
@@ -318,13 +402,24 @@ def looks_like_organisation(text: str, aliases: AliasTable) -> bool:
 
 
 def starts_with_unit_word(text: str) -> bool:
+    """The name's first word names a unit (department, lab, school, in any language the lexicon has).
+
+    >>> starts_with_unit_word("Laboratoire LISSI"), starts_with_unit_word("Stanford University")
+    (True, False)
+    """
     words = institution_key(text).split()
     return bool(words) and fold(words[0]) in UNIT_WORDS
 
 
 def is_top_level(text: str) -> bool:
     """Shaped like an institution of its own: a university, a company, an "Institute of … Technology",
-    a state's "Tech"."""
+    a state's "Tech".
+
+    >>> [is_top_level(text) for text in ("Zorblax Inc.", "Harbin Institute of Technology", "Texas Tech")]
+    [True, True, True]
+    >>> is_top_level("School of Computing"), is_top_level("Robotics Institute")
+    (False, False)
+    """
     if starts_with_unit_word(text):
         return False
     key = institution_key(text)
@@ -342,7 +437,17 @@ def _state_tech(key: str) -> bool:
 
 
 def why_apart(first: str, second: str, aliases: AliasTable) -> str:
-    """Why two names that look alike are different institutions: the quality report's "why"."""
+    """Why two names that look alike are different institutions: the quality report's "why".
+
+    >>> from kg.orgs.aliases import active_aliases
+    >>> why_apart("Newcastle University", "University of Newcastle", active_aliases())
+    'the same words in another order, which names another institution unless the alias table says so'
+    >>> print(why_apart("University of Washington", "Washington University", active_aliases()))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    the alias table lists both as institutions of their own
+    (University of Washington / Washington University in St. Louis)
+
+    """
     a, b = resolve_name(first, aliases), resolve_name(second, aliases)
     if a.canonical and b.canonical:
         return f"the alias table lists both as institutions of their own ({a.canonical} / {b.canonical})"

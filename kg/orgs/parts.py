@@ -70,7 +70,11 @@ class Part:
     rules: tuple[str, ...] = ()
 
     def noted(self, rule: str | None) -> Part:
-        """The part with one more rule that shaped it (none: the part as it is)."""
+        """The part with one more rule that shaped it (none: the part as it is).
+
+        >>> Part("Dept. of CS").noted("new-level"), Part("CSAIL").noted(None)
+        (Part(text='Dept. of CS', rules=('new-level',)), Part(text='CSAIL', rules=()))
+        """
         return replace(self, rules=(*self.rules, BY_ID[rule].id)) if rule else self
 
 

@@ -16,7 +16,12 @@ ACTIONS = ("drop-name", "add-name", "drop-acronym", "add-acronym")
 
 def read_patches(path: Path) -> dict[str, list[tuple[str, str]]]:
     """``ror id<TAB>action<TAB>name<TAB>reason`` lines -> {id: [(action, key)]}; actions
-    drop-name, add-name, drop-acronym, add-acronym."""
+    drop-name, add-name, drop-acronym, add-acronym; the names as :func:`.name_keys.name_key`'s keys.
+
+    >>> from kg.orgs.name_keys import DATA_DIR
+    >>> read_patches(DATA_DIR / "registry-patches.tsv")["00cfam450"]  # Helmholtz Munich's current name
+    [('add-name', 'helmholtz munich')]
+    """
     patches: dict[str, list[tuple[str, str]]] = {}
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         if not line.strip() or line.startswith("#"):
@@ -31,7 +36,13 @@ def read_patches(path: Path) -> dict[str, list[tuple[str, str]]]:
 
 
 def patched(record: Record, patches: list[tuple[str, str]]) -> Record:
-    """The record with its names dropped and added as the patches say (a dropped name also as a branch name)."""
+    """The record with its names dropped and added as the patches say (a dropped name also as a branch name).
+
+    >>> from kg.orgs.registry import load_registry
+    >>> mit = patched(load_registry().by_id["042nb2s44"], [("drop-acronym", "mit"), ("add-name", "mit csail")])
+    >>> mit.acronyms, mit.keys[-1]
+    ((), 'mit csail')
+    """
     keys, branches, acronyms = list(record.keys), list(record.branch_keys), list(record.acronyms)
     for action, key in patches:
         target = acronyms if action.endswith("acronym") else keys
@@ -48,7 +59,13 @@ SUPPLEMENT_COLUMNS = 6  # name, other names, country, types, domains, why
 
 def read_supplement(path: Path) -> list[Record]:
     """``name<TAB>other names (|)<TAB>country<TAB>types (,)<TAB>domains (,)<TAB>why`` lines -> records
-    with no ROR id: organisations the registry's source lacks, each with where its country is stated."""
+    with no ROR id: organisations the registry's source lacks, each with where its country is stated.
+
+    >>> from kg.orgs.name_keys import DATA_DIR
+    >>> jpmorgan = next(r for r in read_supplement(DATA_DIR / "registry-supplement.tsv") if r.name == "JPMorgan Chase")
+    >>> jpmorgan.id, jpmorgan.country, jpmorgan.keys
+    ('', 'US', ('jpmorgan chase', 'jp morgan chase', 'jp morgan'))
+    """
     records = []
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         if not line.strip() or line.startswith("#"):

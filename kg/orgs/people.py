@@ -37,7 +37,11 @@ MIN_TITLE_PIECE = 4  # words: fewer may be an institution's name the title menti
 
 
 def edit_distance(a: str, b: str, limit: int = MAX_NEAR_DISTANCE) -> int:
-    """Levenshtein distance, stopping early above ``limit`` (returns limit + 1 then)."""
+    """Levenshtein distance, stopping early above ``limit`` (returns limit + 1 then).
+
+    >>> edit_distance("zhihui chen", "zhirui chen"), edit_distance("pengwei sun", "sun pengwei")
+    (1, 3)
+    """
     if abs(len(a) - len(b)) > limit:
         return limit + 1
     previous = list(range(len(b) + 1))
@@ -52,6 +56,13 @@ def edit_distance(a: str, b: str, limit: int = MAX_NEAR_DISTANCE) -> int:
 
 
 def person_shaped(entry: Institution) -> bool:
+    """Shaped like a personal name: two to four capitalised words, with a Chinese name of at most four
+    characters if any. The shape alone: :func:`person_name_reason` asks first whether it looks like an
+    organisation.
+
+    >>> person_shaped(Institution("Pengwei Sun", "Pengwei Sun", "孙鹏伟")), person_shaped(Institution("CMU", "CMU"))
+    (True, False)
+    """
     words = clean(entry.name).split()
     if not 2 <= len(words) <= 4 or not all(_NAME_WORD.match(word) for word in words):
         return False
@@ -82,7 +93,18 @@ def _near_author(form: str, authors: list[str]) -> str | None:
 def person_name_reason(
     entry: Institution, siblings: list[Institution], authors: list[str], aliases: AliasTable
 ) -> str | None:
-    """Why an institution entry is a person's name, or None when it may be an institution."""
+    """Why an institution entry is a person's name, or None when it may be an institution; ``siblings``
+    are the paper's other entries, ``authors`` its authors' names.
+
+    >>> from kg.orgs.aliases import active_aliases
+    >>> person_name_reason(Institution("Sun Pengwei", "Sun Pengwei"), [], ["Pengwei Sun"], active_aliases())
+    "person's name: is the paper's author Pengwei Sun with the names in another order"
+    >>> print(person_name_reason(Institution("Zhihui Chen", "Zhihui Chen"), [], ["Zhirui Chen"], active_aliases()))
+    person's name: close to the paper's author Zhirui Chen but spelled differently; not linked to them
+    >>> entry = Institution("Zhejiang University", "Zhejiang University")
+    >>> person_name_reason(entry, [], ["Zhirui Chen"], active_aliases()) is None
+    True
+    """
     forms = [entry.name] + ([entry.name_zh] if entry.name_zh and not has_cjk(entry.name_zh) else [])
     for form in forms:
         if reason := _author_match(form, authors):
@@ -98,7 +120,16 @@ def person_name_reason(
 
 
 def title_page_reason(entry: Institution, title: str | None, authors: list[str], aliases: AliasTable) -> str | None:
-    """Why an institution entry is the title or byline of a PDF's title page, or None."""
+    """Why an institution entry is the title or byline of a PDF's title page, or None.
+
+    >>> from kg.orgs.aliases import active_aliases
+    >>> entry = Institution("x", "Video Object Segmentation Mehmet Aygün")
+    >>> title_page_reason(entry, "Video Object Segmentation", ["Mehmet Aygün"], active_aliases())
+    "title page text: words before the paper's author Mehmet Aygün"
+    >>> title = "A Deep Emulator for Secondary Motion of 3D Characters"
+    >>> title_page_reason(Institution("x", "A Deep Emulator for Secondary Motion of"), title, [], active_aliases())
+    "title page text: a piece of the paper's title"
+    """
     key = match_key(entry.name)
     for author in authors:
         author_key = match_key(author)

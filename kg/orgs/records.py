@@ -10,7 +10,13 @@ ROR = "https://ror.org/"
 @dataclass(frozen=True, slots=True)
 class Record:
     """One organisation of the registry; ``id`` is the ROR id's last part, "" for a university only
-    the universities list has."""
+    the universities list has. Its ``keys`` are :func:`.name_keys.name_key`'s of its names.
+
+    >>> from kg.orgs.registry import load_registry
+    >>> tsinghua = load_registry().match("Tsinghua University").record
+    >>> tsinghua.country, tsinghua.city, tsinghua.domains, tsinghua.iri
+    ('CN', 'Beijing', ('tsinghua.edu.cn',), 'https://ror.org/03cve4549')
+    """
 
     id: str
     name: str
@@ -26,10 +32,18 @@ class Record:
 
     @property
     def iri(self) -> str | None:
+        """The record's ROR IRI; None for a university the universities list alone has."""
         return ROR + self.id if self.id else None
 
 
 @dataclass(frozen=True, slots=True)
 class Match:
+    """The record a name names and the registry's step that found it.
+
+    >>> from kg.orgs.registry import load_registry
+    >>> load_registry().match("Beihang Uinveristy").how
+    'fuzzy'
+    """
+
     record: Record
     how: str  # exact, branch, acronym, fuzzy, domain

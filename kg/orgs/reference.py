@@ -23,7 +23,20 @@ WIDTH = 110  # the docs' widest line
 def lexicon_table(
     lexicons: tuple[tuple[str, Lexicon], ...] = (("kg/orgs/data/lexicon", LEXICON), ("kg/text/data", TEXT_LEXICON)),
 ) -> str:
-    """Each file of word lists, and under it each list: its name, how many words, what it is."""
+    """Each file of word lists, and under it each list: its name, how many words, what it is.
+
+    >>> folder = getfixture("tmp_path")  # pytest's doctest namespace
+    >>> _ = (folder / "places.tsv").write_text("# direction: Compass words.\\ndirection\\tnorth\\ndirection\\tsouth\\n")
+    >>> print(lexicon_table((("data", Lexicon(folder)),)))
+    <BLANKLINE>
+    `data/places.tsv`:
+    <BLANKLINE>
+    - `direction` (2): Compass words.
+    <BLANKLINE>
+    <BLANKLINE>
+
+
+    """
     by_file: dict[str, list[str]] = {}
     for folder, lexicon in lexicons:
         for name in lexicon.names():
@@ -35,7 +48,17 @@ def lexicon_table(
 
 
 def rule_table() -> str:
-    """Each step's rules in their order: id, what it does, why, its example and its near-miss."""
+    """Each step's rules in their order: id, what it does, why, its example and its near-miss.
+
+    >>> print("\\n".join(rule_table().splitlines()[1:8]))
+    ### Step `entry`
+    <BLANKLINE>
+    `cut-at-semicolon`: one piece per institution, at each semicolon.
+    A semicolon always separates two affiliations.
+    - reads: `Loom University; Zorblax Institute of Technology`
+    - does not read: `Loom University;`
+    <BLANKLINE>
+    """
     out: list[str] = []
     for step in STEPS:
         out.append(f"\n### Step `{step}`")
@@ -54,7 +77,14 @@ BLOCKS = {"lexicon": lexicon_table, "rules": rule_table}
 
 
 def render(page: str) -> str:
-    """The page with every generated block written anew."""
+    """The page with every generated block written anew, its prose as it was.
+
+    >>> page = render("Intro.\\n<!-- generated: rules -->\\nstale\\n<!-- end generated -->\\nOutro.\\n")
+    >>> "stale" in page, page.startswith("Intro.\\n<!-- generated: rules -->\\n\\n### Step `entry`")
+    (False, True)
+    >>> page.endswith("<!-- end generated -->\\nOutro.\\n")
+    True
+    """
     return _BLOCK.sub(lambda match: match[1] + BLOCKS[match["name"]](), page)
 
 

@@ -65,10 +65,17 @@ TABLE_COLUMNS = (
 # A word in more records' names than this is generic: alone it names no organisation, and a fuzzy
 # match needs a rarer word to agree.
 GENERIC_FREQUENCY = 150
-# Words a name's key may gain or lose between forms of the same name.
-# A name this many other names begin with is a kind of organisation ("National University",
-# "Ecole Normale Superieure"): it names one only with support, as an acronym does.
-GENERIC_NAME = 3
+# A name organisations share with a place after it ("Ecole Normale Superieure" beside "… de Lyon",
+# "… de Fes", …) names one of several sites, so it names one only with support, as an acronym does:
+# a record's own name when many share it (ENS: nine), a shorter form of its name when any other does
+# ("University of Newcastle", short for "… Australia", beside "… upon Tyne"). A record's own name
+# that a few campuses extend names the record ("University of Michigan", beside "… Dearborn"); names
+# that go on with other words ("Nanjing University of Science and Technology", "Peking University
+# First Hospital") or name the record's units ("University of Washington Tacoma") share nothing.
+SITES_SHARING_OWN_NAME = 4
+SITES_SHARING_SHORT_NAME = 1
+# Words between a name and the place it goes on with ("… de Lyon", "… in St. Louis").
+_PLACE_LINKS = frozenset({"de", "du", "des", "d", "di", "del", "in", "at", "of", "en"})
 _FILLER = word_list("registry_filler")
 _BRACKET = re.compile(r"\s*\([^()]*\)\s*$")
 
@@ -110,46 +117,138 @@ class Registry:
 
     def longer_names(self, key: str) -> int:
         """How many names begin with this one and go on ("ecole normale superieure de lyon", … for
-        "ecole normale superieure")."""
+        "ecole normale superieure"): such a name is no variant of another ("washington university").
+
+        >>> registry = load_registry()
+        >>> registry.longer_names("ecole normale superieure") > 10, registry.longer_names("tsinghua university")
+        (True, 0)
+        """
         keys = self._sorted_keys
         return bisect_left(keys, f"{key} \uffff") - bisect_left(keys, f"{key} ")
 
+    @cached_property
+    def _cities(self) -> frozenset[str]:
+        return frozenset(key for record in self.records if (key := name_key(record.city)))
+
+    def sites_sharing(self, key: str, found: Iterable[Record]) -> int:
+        """How many other organisations are this name followed by a place, not counting units of the
+        ``found`` records: a name several sites share does not say which one is meant.
+
+        >>> registry = load_registry()
+        >>> registry.sites_sharing("ecole normale superieure", registry.exact("ecole normale superieure")) > 3
+        True
+        >>> registry.sites_sharing("peking university", registry.exact("peking university"))  # hospitals, a school
+        0
+        >>> registry.sites_sharing("university of washington", registry.exact("university of washington"))
+        0
+        """
+        keys, own = self._sorted_keys, {record.id for record in found if record.id}
+        sites = set()
+        for longer in keys[bisect_left(keys, f"{key} ") : bisect_left(keys, f"{key} \uffff")]:
+            words = longer[len(key) + 1 :].split()
+            place = " ".join(words[1:] if words[0] in _PLACE_LINKS and len(words) > 1 else words)
+            whole_place = f"{key.rsplit(' ', 1)[-1]} {' '.join(words)}"  # "newcastle" + "upon tyne"
+            if place in self._cities or whole_place in self._cities or country_of_name(place):
+                sites.update(
+                    record.id or record.name for record in self._names[longer] if not own & set(record.parents)
+                )
+        return len(sites - own)
+
     def frequency(self, word: str) -> int:
+        """How many records have the word (a key's word) in one of their names.
+
+        >>> load_registry().frequency("tsinghua") < 10 < load_registry().frequency("university")
+        True
+        """
         return self._words[0].get(word, 0)
 
     def is_generic(self, word: str) -> bool:
+        """A filler word or one in more than :data:`GENERIC_FREQUENCY` records' names: alone it names none.
+
+        >>> load_registry().is_generic("research"), load_registry().is_generic("tsinghua")
+        (True, False)
+        """
         return word in _FILLER or self.frequency(word) > GENERIC_FREQUENCY
 
     def parent(self, record: Record) -> Record | None:
-        """The record's one parent in the registry (none when it has several or none)."""
+        """The record's one parent in the registry (none when it has several or none).
+
+        >>> registry = load_registry()
+        >>> registry.parent(registry.match("Google DeepMind").record).name
+        'Alphabet (United States)'
+        """
         parents = [self.by_id[parent] for parent in record.parents if parent in self.by_id]
         return parents[0] if len(parents) == 1 else None
 
     def match(self, name: str, context: str = "", domain: str | None = None, extend: bool = True) -> Match | None:
         """The one record ``name`` names, as written in ``context`` with the author's e-mail ``domain``;
-        ``extend=False``: the name alone, not also with the parts after it in ``context``."""
+        ``extend=False``: the name alone, not also with the parts after it in ``context``. The
+        :class:`Match` says how it was found (exact, branch, acronym, fuzzy, domain).
+
+        >>> registry = load_registry()
+        >>> found = registry.match("MIT", "CSAIL, MIT, Cambridge, MA, USA")
+        >>> found.record.name, found.record.iri, found.how
+        ('Massachusetts Institute of Technology', 'https://ror.org/042nb2s44', 'acronym')
+        >>> registry.match("Beihang Uinveristy").how, registry.match("Universität Freiburg").record.name
+        ('fuzzy', 'University of Freiburg')
+
+        A name several records have, with nothing beside it to decide, names none; the address decides:
+
+        >>> registry.match("University of Newcastle") is None
+        True
+        >>> registry.match("University of Newcastle", "University of Newcastle, Callaghan, NSW, Australia").record.name
+        'University of Newcastle Australia'
+
+        >>> [registry.match("Indiana University", "Indiana University, Bloomington", extend=flag).record.name
+        ...  for flag in (True, False)]
+        ['Indiana University Bloomington', 'Indiana University']
+        """
         return _match(self, name, context, institutional_domain(domain), extend)  # gmail.com names no one
 
     # -- the steps, each returning the records that fit (``_choose`` decides among them)
 
     def exact(self, key: str) -> list[Record]:
+        """The records one of whose names is the key (several share one); a single generic word names none.
+
+        >>> sorted((record.country, record.name) for record in load_registry().exact("university of freiburg"))
+        [('CH', 'University of Fribourg'), ('DE', 'University of Freiburg')]
+        >>> load_registry().exact("research")
+        []
+        """
         return self.exact_in(self._names, key)
 
     def branches(self, key: str, context_key: str, domain: str | None, countries: list[str]) -> list[Record]:
         """ "Google": the company's branches named "Google (Country)", where the e-mail domain, the
-        city or the country supports one, or where there are several (the parent of the others decides)."""
+        city or the country supports one, or where there are several (the parent of the others decides).
+
+        >>> [record.name for record in load_registry().branches("google", " ", None, [])]
+        ['Google (United States)']
+        """
         found = self.exact_in(self._branches, key)
         if len(found) > 1:  # the company is the parent of its branches, wherever its author writes from
             return parent_of_all(found) or found
         return [record for record in found if supports(record, context_key, domain, countries)]
 
     def exact_in(self, index: dict[str, tuple[Record, ...]], key: str) -> list[Record]:
+        """The records an index (of names, branch names or acronyms) has under the key; a single
+        generic word has none.
+
+        >>> registry = load_registry()
+        >>> [record.name for record in registry.exact_in(registry._acronyms, "kaist")]
+        ['Korea Advanced Institute of Science and Technology']
+        """
         words = key.split()
         if not words or (len(words) == 1 and self.is_generic(words[0])):
             return []
         return list(index.get(key, ()))
 
     def variants(self, key: str) -> list[Record]:
+        """The records of the key's variants (:func:`.evidence.key_variants`), else of the key without a
+        trailing city or country that is the record's own.
+
+        >>> [record.name for record in load_registry().variants("university of michigan ann arbor")]
+        ['University of Michigan']
+        """
         if self.longer_names(key):  # "Washington University" begins "Washington University in St. Louis"
             return self._without_place(key)
         for variant in key_variants(key):
@@ -173,6 +272,13 @@ class Registry:
         return []
 
     def acronym(self, key: str, context_key: str, domain: str | None, countries: list[str]) -> list[Record]:
+        """The records with the acronym that the e-mail domain, the string or the country supports.
+
+        >>> [record.name for record in load_registry().acronym("kaist", " daejeon korea ", None, ["KR"])]
+        ['Korea Advanced Institute of Science and Technology']
+        >>> load_registry().acronym("kaist", " ", None, [])
+        []
+        """
         if " " in key or not key:
             return []
         return [
@@ -182,6 +288,12 @@ class Registry:
         ]
 
     def fuzzy(self, key: str) -> list[Record]:
+        """The records with a name of the key's words in order, words the registry does not know
+        (misspellings) within an edit or two of its words, known words only as plural or singular.
+
+        >>> [record.name for record in load_registry().fuzzy("beihang uinveristy")]
+        ['Beihang University']
+        """
         words = [word for word in key.split() if word not in _FILLER]
         anchors = [word for word in words if self.frequency(word) and not self.is_generic(word)]
         if not anchors or len(words) < 2:
@@ -207,7 +319,12 @@ class Registry:
     def with_domains_own(self, found: list[Record], key: str, domain: str | None) -> list[Record]:
         """An exact match and, competing with it, the e-mail domain's own organisation whose name
         contains the name written ("Artificial Intelligence Research Institute" from airi.net is
-        "AIRI - Artificial Intelligence Research Institute", not the Spanish institute of that name)."""
+        "AIRI - Artificial Intelligence Research Institute", not the Spanish institute of that name).
+
+        >>> registry = load_registry()
+        >>> registry.match("Artificial Intelligence Research Institute", "", "airi.net").record.name
+        'AIRI - Artificial Intelligence Research Institute'
+        """
         if not domain or not any(record.id for record in found) or any(domain in record.domains for record in found):
             return found
         ids = {record.id for record in found}
@@ -221,6 +338,15 @@ class Registry:
         return found + own  # (a name that goes on after the one written is a part of it: its cancer centre)
 
     def of_domain(self, key: str, domain: str | None) -> list[Record]:
+        """The e-mail domain's records that share a rare word of the key, none whose name begins with the key
+        and goes on (a part of the organisation named).
+
+        >>> registry = load_registry()
+        >>> sorted(record.name for record in registry.of_domain("tsinghua uni", "tsinghua.edu.cn"))
+        ['Tsinghua Shenzhen International Graduate School', 'Tsinghua University']
+        >>> registry.match("Tsinghua Uni", "", "mails.tsinghua.edu.cn").how
+        'domain'
+        """
         if not domain:
             return []
         rare = {word for word in key.split() if not self.is_generic(word)}
@@ -267,9 +393,10 @@ def _steps(registry: Registry, name: str, context: str, domain: str | None, coun
     context_key = _context_key(context)
 
     def supported(found: list[Record], key: str) -> list[Record]:
-        if registry.longer_names(key) < GENERIC_NAME:
+        own = any(name_key(record.name) == key for record in found)
+        if registry.sites_sharing(key, found) < (SITES_SHARING_OWN_NAME if own else SITES_SHARING_SHORT_NAME):
             return found
-        # "Ecole Normale Superieure": a name many names begin with needs support, as an acronym does
+        # "Ecole Normale Superieure": a name several sites share needs support, as an acronym does
         return [record for record in found if supports(record, context_key.replace(f" {key} ", " "), domain, countries)]
 
     for run in [*(runs(name, context) if extend else ()), name, *([bare] if bare != name else [])]:
@@ -316,7 +443,19 @@ def _split(value: str, separator: str) -> tuple[str, ...]:
 def read_table(
     path: Path, patches: dict[str, list[tuple[str, str]]] | None = None, supplement: Iterable[Record] = ()
 ) -> Registry:
-    """The table, with ``patches`` applied and the ``supplement``'s organisations whose name it lacks."""
+    """The table, with ``patches`` applied and the ``supplement``'s organisations whose name it lacks
+    (:func:`load_registry` reads the shipped one).
+
+    >>> path = getfixture("tmp_path") / TABLE_NAME  # pytest's doctest namespace
+
+    >>> with gzip.open(path, "wt", encoding="utf-8") as table:
+    ...     _ = table.write("# a test table\\n" + "\\t".join(TABLE_COLUMNS) + "\\n")
+    ...     _ = table.write("03cve4549\\tTsinghua University\\tCN\\tBeijing\\teducation\\t\\ttsinghua.edu.cn\\t"
+    ...                     "active\\ttsinghua university\\t\\tthu\\n")
+    >>> registry = read_table(path)
+    >>> registry.version, registry.match("THU", "", "mails.tsinghua.edu.cn").record.name
+    ('a test table', 'Tsinghua University')
+    """
     patches = patches or {}
     records = []
     shared: dict[str, str] = {}  # one object for each repeated country and city (memory)
@@ -361,14 +500,23 @@ def _in_own_order(record: Record) -> Record:
 
 
 def registry_version(path: Path | None = None) -> str:
-    """The sources the table was built from (its first line), without reading the table."""
+    """The sources the table was built from (its first line), without reading the table.
+
+    >>> registry_version().startswith("ROR ror-v2.jsonl.gz")
+    True
+    """
     with gzip.open(path or DATA_DIR / TABLE_NAME, "rt", encoding="utf-8") as table:
         return table.readline().removeprefix("#").strip()
 
 
 @lru_cache(maxsize=2)
 def load_registry(path: Path | None = None) -> Registry:
-    """The shipped table with the reviewed patches and supplement (read once per process)."""
+    """The shipped table with the reviewed patches and supplement (read once per process, about a
+    second).
+
+    >>> load_registry() is load_registry(), load_registry().match("Tsinghua University").record.country
+    (True, 'CN')
+    """
     return read_table(
         path or DATA_DIR / TABLE_NAME,
         read_patches(DATA_DIR / PATCHES_NAME),
@@ -378,7 +526,12 @@ def load_registry(path: Path | None = None) -> Registry:
 
 class ShippedRegistry:
     """The shipped table, read on the first question asked of it: a build whose sources name no
-    organisation never reads it. Passed in by the pipeline as the alias table is."""
+    organisation never reads it. Passed in by the pipeline as the alias table is.
+
+    >>> ShippedRegistry().match("Tsinghua Univ.").record.name
+    'Tsinghua University'
+
+    """
 
     def __getattr__(self, name: str):
         return getattr(load_registry(), name)

@@ -69,7 +69,11 @@ PREPOSITIONS = word_list("preposition")
 
 
 def split_commas(text: str) -> list[str]:
-    """Comma-separated parts, ignoring commas inside brackets ("DFKI (DFKI, DSA)")."""
+    """Comma-separated parts (full-width commas too), ignoring commas inside brackets ("DFKI (DFKI, DSA)").
+
+    >>> split_commas("DFKI (DFKI, DSA), Kaiserslautern, Germany"), split_commas("清华大学，计算机系")
+    (['DFKI (DFKI, DSA)', 'Kaiserslautern', 'Germany'], ['清华大学', '计算机系'])
+    """
     parts, depth, current = [], 0, []
     for ch in text:
         if ch in "(（[":
@@ -88,7 +92,17 @@ def split_commas(text: str) -> list[str]:
 @lru_cache(maxsize=1 << 16)
 def brand_parent(text: str, aliases: AliasTable) -> str | None:
     """The known organisation a name begins with ("Google Brain" -> Google; a university before a
-    unit's name, "Carnegie Mellon University Robotics Institute") or is "at"/"by"."""
+    unit's name, "Carnegie Mellon University Robotics Institute") or is "at"/"by"; None for a name the
+    table knows itself, or one that says too little beside a university's ("Stanford Medicine").
+
+    >>> from kg.orgs.aliases import active_aliases
+    >>> brand_parent("Carnegie Mellon University Robotics Institute", active_aliases())
+    'Carnegie Mellon University'
+    >>> brand_parent("Zorblax Lab at Tsinghua University", active_aliases())
+    'Tsinghua University'
+    >>> brand_parent("Tencent Foo Co., Ltd.", active_aliases()), brand_parent("Stanford Medicine", active_aliases())
+    ('Tencent', None)
+    """
     if is_known(text, aliases):
         return None
     tokens = without_legal_form(text).split()  # "Tencent Foo Co., Ltd." is "Tencent Foo", a unit of Tencent
@@ -147,7 +161,15 @@ def _names_unit_of_its_own(words: list[str]) -> bool:
 
 
 def names_institution(text: str, aliases: AliasTable) -> bool:
-    """Rule 4's institution part."""
+    """Rule 4's institution part: the name is an institution of its own (its shape, the table, a known
+    organisation it begins with, a government's department), not a unit.
+
+    >>> from kg.orgs.aliases import active_aliases
+    >>> [names_institution(name, active_aliases()) for name in ("Zorblax Inc.", "Mila", "Google Brain")]
+    [True, True, True]
+    >>> names_institution("Department of Computer Science", active_aliases())
+    False
+    """
     return (
         is_top_level(text)
         or is_known(text, aliases)
@@ -229,7 +251,12 @@ def _ends_with_known(name: str, aliases: AliasTable) -> bool:
 
 def names_place_of_university(text: str, aliases: AliasTable) -> bool:
     """A place that a university is named after, written alone ("Princeton", "Stanford"): the table
-    knows it as the university, but it has no organisation word and all its words are the place's."""
+    knows it as the university, but it has no organisation word and all its words are the place's.
+
+    >>> from kg.orgs.aliases import active_aliases
+    >>> names_place_of_university("Princeton", active_aliases()), names_place_of_university("Beijing", active_aliases())
+    (True, False)
+    """
     found = resolve_name(text, aliases)
     return (
         found.canonical is not None
@@ -241,7 +268,11 @@ def names_place_of_university(text: str, aliases: AliasTable) -> bool:
 
 def place_shaped(text: str) -> bool:
     """ "College Park", "College Station": an organisation word followed by a name, nothing else (not
-    an acronym, the lab's: "Laboratoire LISSI")."""
+    an acronym, the lab's: "Laboratoire LISSI"), nor a numbered unit ("Faculty IV").
+
+    >>> place_shaped("College Park"), place_shaped("Laboratoire LISSI"), place_shaped("Faculty IV")
+    (True, False, False)
+    """
     words, written = institution_key(text).split(), clean(text).split()
     return (
         len(words) == 2

@@ -66,7 +66,16 @@ _NAME_WORDS = ORGANISATION_WORDS | UNIT_WORDS | KIND_WORDS
 
 def cut_entry(text: str, aliases: AliasTable) -> list[tuple[str, tuple[str, ...]]]:
     """Rule 3: the pieces of an entry that names several institutions at once, each with the ids of
-    the cuts (kg.orgs.rules, step "entry") that made it."""
+    the cuts (kg.orgs.rules, step "entry") that made it.
+
+    >>> from kg.orgs.aliases import active_aliases
+    >>> cut_entry("Tsinghua University; Microsoft Research Asia", active_aliases())
+    [('Tsinghua University', ('cut-at-semicolon',)), ('Microsoft Research Asia', ('cut-at-semicolon',))]
+    >>> cut_entry("DeepMind/Google", active_aliases())
+    [('DeepMind', ('cut-at-separator',)), ('Google', ('cut-at-separator',))]
+    >>> cut_entry("Texas A & M University", active_aliases())
+    [('Texas A & M University', ())]
+    """
     pieces, cut = [piece for piece in _SEMICOLON.split(text) if piece.strip()], "cut-at-semicolon"
     if len(pieces) == 1:
         pieces, cut = plus_groups(text, aliases), "cut-at-plus"
@@ -133,11 +142,21 @@ def plus_groups(text: str, aliases: AliasTable) -> list[str]:
     ("School of Computer Science+Fudan University"); a '+' between two subjects is a name's own.
     A part that ends the name before it (a legal form, "Foo Co.+Ltd."; a country or postal
     address; a campus the table knows with it, "University of California+Santa Barbara") is that
+
     name's, after a comma; a unit that names no institution ("School of Foo", "State Key Lab of
     Bar", a subject's name for its department, "Computer Science", a lab's acronym after a unit) is
     the unit of the part after it (of the institution before it where none follows), so each university's
     school is its own. A part after an institution begins the next affiliation ("Foo
-    University+Bar AI", "University of Pennsylvania+Amazon"); a leading "and" is the comma list's."""
+    University+Bar AI", "University of Pennsylvania+Amazon"); a leading "and" is the comma list's.
+
+    >>> from kg.orgs.aliases import active_aliases
+    >>> plus_groups("Zorblax Group + University at Buffalo", active_aliases())
+    ['Zorblax Group', 'University at Buffalo']
+    >>> plus_groups("School of Computer Science+Fudan University", active_aliases())
+    ['School of Computer Science, Fudan University']
+    >>> plus_groups("University of California+Santa Barbara", active_aliases())
+    ['University of California, Santa Barbara']
+    """
     groups: list[list[str]] = []
     for piece in _plus_pieces(text):
         if groups and _ends_name(groups[-1][-1], piece, aliases):
@@ -244,7 +263,13 @@ def _line_breaks_rejoined(text: str) -> str:
 
 def states_no_affiliation(piece: str) -> bool:
     """ "Independent Researcher", "Unaffiliated", "Independent", "Self-employed", "None": the author
-    has no institution (with a place after it, "Independent Researcher, Berlin", still none)."""
+    has no institution (with a place after it, "Independent Researcher, Berlin", still none).
+
+    >>> states_no_affiliation("Independent Researcher, Berlin"), states_no_affiliation("Unaffiliated")
+    (True, True)
+    >>> states_no_affiliation("Independent University, Bangladesh")
+    False
+    """
     words = set(institution_key(split_commas(piece)[0]).split())
     return bool(words & _NO_AFFILIATION_WORDS) and words <= _NO_AFFILIATION_WORDS | _NO_AFFILIATION_PERSONS
 
@@ -255,6 +280,11 @@ def align_chinese(levels: list[str], chinese: str | None) -> list[str | None]:
     Untranslated acronym levels ("ReLER", "CFAR") that the Chinese leaves out are skipped;
     then equal counts pair up, a shorter comma list pairs from the end (the parent is
     always last), and a Chinese name that cannot be cut belongs to the entry as a whole.
+
+    >>> align_chinese(["Department of Computer Science", "Tsinghua University"], "计算机系，清华大学")
+    ['计算机系', '清华大学']
+    >>> align_chinese(["ReLER", "AAII", "University of Technology Sydney"], "悉尼科技大学")
+    [None, None, '悉尼科技大学']
     """
     aligned: list[str | None] = [None] * len(levels)
     if not chinese:

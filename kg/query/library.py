@@ -58,6 +58,7 @@ from .. import QUERIES_DIR
 from ..errors import KgError, ParameterError, SparqlSyntaxError
 from ..vocab import sparql_prologue
 from .lookup import MOST_PAPERS, SparqlStore, find_entity, most_papers, search_names  # noqa: F401 - search_names: the site's import
+from .rankings import digest, ranked_page
 
 ENTITY_KINDS = ("author", "institution", "topic")
 KINDS = (*ENTITY_KINDS, "string", "integer", "iri")
@@ -105,6 +106,14 @@ class LibraryQuery:
     params: tuple[Param, ...]
     sparql: str
     path: Path | None = None
+    precomputed: str | None = None  # the precomputed list that serves its pages (kg/query/rankings.py)
+    #: a query about an entity: its lists are written for each entity with at least this many papers
+    list_papers: int | None = None
+
+    @property
+    def entity_param(self) -> Param | None:
+        """The one parameter naming an author, institution or topic (a list is per value of it)."""
+        return next((param for param in self.params if param.kind in ENTITY_KINDS), None)
 
 
 # ---------------------------------------------------------------- reading query files
@@ -131,7 +140,29 @@ def parse_query(text: str, name: str, path: Path | None = None) -> LibraryQuery:
     if len(set(names)) != len(names):
         raise KgError(f"{where}: a parameter is declared twice ({', '.join(names)})")
     title = fields.get("title") or name
-    return LibraryQuery(name, title, fields.get("description") or title, tuple(params), text, path)
+    precomputed, list_papers = _precomputed_header(fields.get("precomputed") or "", params, where)
+    return LibraryQuery(
+        name, title, fields.get("description") or title, tuple(params), text, path, precomputed, list_papers
+    )
+
+
+def _precomputed_header(value: str, params: list[Param], where: str) -> tuple[str | None, int | None]:
+    """``# precomputed: NAME``, or for a query about one entity ``# precomputed: NAME : PAPERS`` (a list for
+    each entity with at least PAPERS papers: the engine answers the others): the name and PAPERS."""
+    name, _, papers = (part.strip() for part in value.partition(":"))
+    entities = [param for param in params if param.kind in ENTITY_KINDS]
+    if not name:
+        return None, None
+    if not entities:
+        if papers:
+            raise KgError(f"{where}: '# precomputed: {value}': PAPERS is for a query about an entity")
+        return name, None
+    if len(entities) > 1 or not papers.isdigit():
+        raise KgError(
+            f"{where}: a query about one entity declares its lists as '# precomputed: NAME : PAPERS' "
+            "(a list for each entity with at least PAPERS papers); about two entities it cannot have lists"
+        )
+    return name, int(papers)
 
 
 def _parse_param(value: str, where: str) -> Param:
@@ -277,13 +308,11 @@ class QueryResult:
     notes: list[str] = field(default_factory=list)  # what the user should know, such as a default chosen
 
 
-def execute(
-    store: SparqlStore, query: LibraryQuery, bindings: Mapping[str, Identifier], page: Page = Page()
-) -> QueryResult:
-    """Run a query with bound parameters; the parameters' own columns are left out."""
+def answer(store: SparqlStore, query: LibraryQuery, bindings: Mapping[str, Identifier]):
+    """The query's whole answer as the store gives it, with bound parameters; a syntax error at the user's own line."""
     prologue = sparql_prologue()
     try:
-        result = store.query(prologue + query.sparql, bindings)
+        return store.query(prologue + query.sparql, bindings)
     except SparqlSyntaxError as exc:  # at the user's own line, not counting the prefixes added above
         raise KgError(
             f"{query.path or query.name}:{exc.line - prologue.count(chr(10))}:{exc.column}: "
@@ -291,6 +320,55 @@ def execute(
         ) from None
     except RuntimeError as exc:  # Oxigraph: a bound parameter that the query does not select
         raise KgError(f"query {query.name}: {exc} (a parameter must also be selected)") from None
+
+
+def plain_defaults(query: LibraryQuery) -> dict[str, Identifier]:
+    """The defaults of the parameters other than ``limit`` and the entities, as bound terms."""
+    return {
+        param.name: to_term(param, param.default, None)
+        for param in query.params
+        if param.name != LIMIT and param.default is not None and param.kind not in ENTITY_KINDS
+    }
+
+
+def at_defaults(query: LibraryQuery, bindings: Mapping[str, Identifier]) -> bool:
+    """Whether every parameter but the entity is bound to its default, so a precomputed list is the answer."""
+    return all(bindings.get(name) == term for name, term in plain_defaults(query).items())
+
+
+def _precomputed(
+    store: SparqlStore, query: LibraryQuery, bindings: Mapping[str, Identifier], page: Page
+) -> QueryResult | None:
+    """The page read by rank from the query's precomputed list, when one serves these parameters."""
+    if not query.precomputed or page.limit is None or not at_defaults(query, bindings):
+        return None
+    entity = bindings.get(query.entity_param.name) if query.entity_param else None
+    served = ranked_page(store, query.precomputed, digest(query.sparql), page.offset, page.limit, entity)
+    if served is None:  # a store written before the list, or by another version of the query
+        return None
+    variables, result, total = served
+    rows, convert = _rows(result) if result is not None else ((), None)
+    ranked = sorted(rows, key=lambda row: int(convert(row[0])))  # ?rank first
+    kept = [tuple(_simple(convert(term)) for term in row[1:]) for row in ranked]
+    return QueryResult(variables, kept, total, offset=page.offset)
+
+
+def _rows(result):
+    """A SELECT's rows and how to make a value of them an rdflib term: kg's stores keep rows as pyoxigraph
+    terms (kg/stores/answers.py), so only the rows shown are converted; other engines' rows are rdflib terms."""
+    terms = getattr(result, "terms", None)
+    return (terms, from_ox) if terms is not None else (iter(result), lambda term: term)
+
+
+def execute(
+    store: SparqlStore, query: LibraryQuery, bindings: Mapping[str, Identifier], page: Page = Page()
+) -> QueryResult:
+    """Run a query with bound parameters; the parameters' own columns are left out. A page of a query
+    whose precomputed list serves these parameters is read from the list."""
+    served = _precomputed(store, query, bindings, page)
+    if served is not None:
+        return served
+    result = answer(store, query, bindings)
     if result.type == "ASK":
         return QueryResult([], [], 0, ask=bool(result.askAnswer))
     if result.type in {"CONSTRUCT", "DESCRIBE"}:
@@ -300,10 +378,7 @@ def execute(
         return QueryResult([], [], len(graph), graph=graph)
     shown = [str(var) for var in result.vars if str(var) not in bindings]
     positions = [result.vars.index(Variable(var)) for var in shown]
-    # kg's stores keep rows as pyoxigraph terms (kg/stores/answers.py): only the rows shown are
-    # converted, the rest counted; other engines' rows are rdflib terms already.
-    terms = getattr(result, "terms", None)
-    rows, convert = (terms, from_ox) if terms is not None else (iter(result), lambda term: term)
+    rows, convert = _rows(result)  # only the rows shown are converted, the rest counted
     skipped = sum(1 for _ in islice(rows, page.offset))
     kept = [tuple(_simple(convert(row[i])) for i in positions) for row in islice(rows, page.limit)]
     more = sum(1 for _ in islice(rows, MORE_COUNTED + 1))

@@ -385,3 +385,10 @@ def most_papers(store: SparqlStore, kind: str) -> tuple[URIRef, str, int]:
         raise KgError(f"the graph has no {kind}s to choose a default from (has `kg build` run on this store?)")
     named = named_entities(store, kind, [found[0]])
     return URIRef(found[0]), named[0].display if named else found[0], int(found[1])
+
+
+def entities_with_papers(store: SparqlStore, kind: str, at_least: int) -> list[str]:
+    """The entities of the kind with at least ``at_least`` papers (an institution's own and its units'), by IRI."""
+    counted = _PAPERS[kind].replace("VALUES_BLOCK", "")
+    sparql = f"SELECT ?e WHERE {{ {{ {counted} }} FILTER (?n >= {int(at_least)}) }} ORDER BY ?e"
+    return [row[0] for row in text_rows(store, sparql)]

@@ -24,7 +24,7 @@ from rich.table import Table
 
 from .. import ONTOLOGY_DIR
 from ..vocab import KG_NS
-from .library import QueryResult
+from .library import LibraryQuery, QueryResult
 
 
 def plain(term: Identifier | None) -> str:
@@ -80,6 +80,23 @@ def sparql_results(result: QueryResult, format_name: str) -> bytes:
 
 
 RESULT_FORMATS = {"csv": ox.QueryResultsFormat.CSV, "tsv": ox.QueryResultsFormat.TSV}
+
+
+def page_note(result: QueryResult, query: LibraryQuery, option: str = "-p ") -> str:
+    """Which rows were shown, how many more there are, and how to ask for the next page (``option``: how a
+    parameter is given, ``-p `` on the command line, nothing in a URL)."""
+    first, last = result.offset + 1, result.offset + len(result.rows)
+    shown = f"rows {first:,}–{last:,}" if result.rows else f"no rows after row {result.offset:,}"
+    total = f"{result.total:,}" if result.total_exact else f"more than {result.total:,}"
+    size = next((param.default for param in query.params if param.name == "limit"), None)
+    more = result.total - last
+    page = f"; page size {size} ({option}limit=N)" if size else ""
+    if more <= 0:
+        return f"{shown} of {total}{page}"
+    return (
+        f"{shown} of {total}, {'more than ' if not result.total_exact else ''}{more:,} more"
+        f"{page}; next page: {option}offset={last}"
+    )
 
 
 @lru_cache(maxsize=1)

@@ -8,14 +8,13 @@ Triples are ``(subject, predicate, object)`` tuples of pyoxigraph terms (see :mo
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 from pyoxigraph import Literal, NamedNode
 
 from ..ingest.comments import VENUES, PublicationInfo
 from ..ingest.identifiers import PAPER_PAGES, PERSON_PAGES
 from ..ingest.urls import find_urls, is_code_repository
-from ..nlp.analysis import Analysis
 from ..orgs.aliases import AliasTable
 from ..orgs.registry import Registry
 from ..records import AuthorDetail, PaperRecord, SourceRef
@@ -26,6 +25,9 @@ from .iris import Minter, digest, file_slug, slug
 from .record_triples import affiliation_triples, institution_triples
 from .terms import Statement, integer, iri, literal
 from .topic_triples import record_analyses, topic_detail_triples, topic_triples
+
+if TYPE_CHECKING:  # spaCy is loaded by the analysis itself, when a source is read
+    from ..nlp.analysis import Analysis
 
 TRACKS = {
     "main": KG.MainTrack,

@@ -24,6 +24,7 @@ from ..orgs.registry import Registry
 from ..records import PaperRecord
 from .iris import Minter
 from .mapping import paper_detail_triples, paper_triples
+from .side_rows import side_lines
 from .terms import ntriples_line
 from .topic_triples import record_analyses
 
@@ -58,19 +59,22 @@ class BatchMapper:
             self.older, self.written = self.written, set()
         return new
 
-    def __call__(self, source: str, batch: list[tuple[PaperRecord, PublicationInfo]]) -> tuple[bytes, bytes]:
-        """The batch's N-Triples for the source's graph, and for its topic detail graph."""
+    def __call__(self, source: str, batch: list[tuple[PaperRecord, PublicationInfo]]) -> tuple[bytes, bytes, bytes]:
+        """The batch's N-Triples for the source's graph, for its topic detail graph, and its side
+        rows (:mod:`kg.rdf.side_rows`)."""
         if source != self.source:  # a process sees a source's batches in order, never one again after
             self.source, self.written, self.older = source, set(), set()
-        lines, detail = [], []
+        lines, detail, side = [], [], []
         analyses = record_analyses([record for record, _ in batch])
         for (record, info), analysis in zip(batch, analyses):
-            for statement in paper_triples(record, info, self.minter, self.aliases, analysis, self.registry):
+            statements = list(paper_triples(record, info, self.minter, self.aliases, analysis, self.registry))
+            for statement in statements:
                 line = ntriples_line(statement)
                 if line.startswith(self.own_prefixes) or self._first_time(line):
                     lines.append(line)
+            side.extend(side_lines(statements))
             detail.extend(map(ntriples_line, paper_detail_triples(record, self.minter, analysis)))
-        return "".join(lines).encode("utf-8"), "".join(detail).encode("utf-8")
+        return tuple("".join(part).encode("utf-8") for part in (lines, detail, side))
 
 
 _worker_mapper: BatchMapper | None = None
@@ -81,7 +85,7 @@ def _start_worker(minter: Minter, aliases: AliasTable, registry: Registry | None
     _worker_mapper = BatchMapper(minter, aliases, registry)
 
 
-def _map_in_worker(source: str, batch: list[tuple[PaperRecord, PublicationInfo]]) -> tuple[bytes, bytes]:
+def _map_in_worker(source: str, batch: list[tuple[PaperRecord, PublicationInfo]]) -> tuple[bytes, bytes, bytes]:
     return _worker_mapper(source, batch)
 
 
@@ -117,15 +121,23 @@ class Stager:
         return self.pool
 
     def write(
-        self, source: str, pairs: Iterable[tuple[PaperRecord, PublicationInfo]], out: BinaryIO, detail: BinaryIO
+        self,
+        source: str,
+        pairs: Iterable[tuple[PaperRecord, PublicationInfo]],
+        out: BinaryIO,
+        detail: BinaryIO,
+        side: BinaryIO | None = None,
     ) -> None:
-        """The triples of one source's records to ``out``, their topic detail to ``detail``;
-        ``source`` names it (its graph's shared triples are its own)."""
+        """The triples of one source's records to ``out``, their topic detail to ``detail``, their
+        side rows to ``side`` (:mod:`kg.rdf.side_rows`); ``source`` names it (its graph's shared
+        triples are its own)."""
         pending: deque = deque()
 
-        def put(mapped: tuple[bytes, bytes]) -> None:
+        def put(mapped: tuple[bytes, bytes, bytes]) -> None:
             out.write(mapped[0])
             detail.write(mapped[1])
+            if side is not None:
+                side.write(mapped[2])
 
         for number, batch in enumerate(_batches(pairs, BATCH)):
             if self.jobs == 1 or number == 0:

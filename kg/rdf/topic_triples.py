@@ -17,15 +17,17 @@ Broader topics are not assigned: queries and pages reach them through the scheme
 
 from __future__ import annotations
 
-from typing import Iterator, Sequence
+from typing import TYPE_CHECKING, Iterator, Sequence
 
 from pyoxigraph import NamedNode
 
-from ..nlp.analysis import Analysis, analyse_all
 from ..records import PaperRecord
 from ..vocab import DCTERMS, KG, PROV, RDF, SKOS, XSD
 from .iris import Minter, file_slug
 from .terms import Statement, iri, literal
+
+if TYPE_CHECKING:  # spaCy is imported by the analysis only: a command that reads a store never loads it
+    from ..nlp.analysis import Analysis
 
 SECTIONS = {"keywords": KG.InKeywords, "title": KG.InTitle, "abstract": KG.InAbstract, "summary": KG.InSummary}
 ARTIFACT_CLASSES = {
@@ -63,6 +65,8 @@ def detail_graph_triples(source: NamedNode) -> Iterator[Statement]:
 
 def record_analyses(records: Sequence[PaperRecord]) -> list[Analysis]:
     """The topics and artifacts of records' keywords, titles, abstracts and summaries, tagged together."""
+    from ..nlp.analysis import analyse_all
+
     return analyse_all([(record.title, record.abstract, record.summary_zh, record.keywords) for record in records])
 
 

@@ -42,8 +42,10 @@ from typing import Iterable, Iterator
 import pyoxigraph as ox
 
 from ..rdf.iris import Minter
+from ..rdf.side_rows import AFFILIATION, PAPER_FACT_KINDS, fact_line
 from ..stores.ordering import grouped_lines, sorted_lines
 from ..vocab import FALSE, KG, ORG, RDF, TRUE, XSD, sparql_prologue
+from .staged_rows import StagedRows, select
 
 # Per-institution counts of papers with one of these (predicate, value) facts.
 _TRACK_COUNTS = {
@@ -63,24 +65,14 @@ _TALLIES = {
 # One stream of every paper's facts, grouped by paper on disk (kg/stores/ordering.py), so memory
 # does not grow with the corpus: at 100,000 papers the facts, creators and pair counter held in
 # dicts of sets were 335 MB, and grew with every paper. No DISTINCT: the grouping drops repeats
-# (the union repeats what two sources state) without the engine's set of every row.
-_PAPER_FACTS = (
-    sparql_prologue()
-    + """
-    SELECT ?paper ?kind ?value WHERE {
-      { ?paper schema:sourceOrganization ?value BIND("listed" AS ?kind) }
-      UNION { ?paper dcterms:subject ?value BIND("topic" AS ?kind) }
-      UNION { ?paper kg:track ?value BIND(STR(kg:track) AS ?kind) }
-      UNION { ?paper kg:presentationType ?value BIND(STR(kg:presentationType) AS ?kind) }
-      UNION { ?paper dcterms:creator ?value BIND("author" AS ?kind) }
-      UNION { ?authorship kg:affiliation ?value . ?paper kg:authorship ?authorship BIND("affiliation" AS ?kind) }
-    }"""
-)
-# Byline lengths counted by the store (one row per paper instead of one per authorship).
-_BYLINE_LENGTHS = (
-    sparql_prologue()
-    + "SELECT ?paper (COUNT(DISTINCT ?authorship) AS ?n) WHERE { ?paper kg:authorship ?authorship } GROUP BY ?paper"
-)
+# (what two sources state twice) without the engine's set of every row. The sources a run staged
+# give the same lines from their side rows (kg/rdf/side_rows.py) and are not read here. One query
+# per kind, not their UNION: Virtuoso 7.2 crashes on that UNION over named graphs when the request
+# names its dataset (as kg's remote store does), and each kind is one scan either way.
+_PAPER_FACTS = {
+    **{kind: f"?paper {predicate} ?value" for predicate, kind in PAPER_FACT_KINDS.items()},
+    AFFILIATION: f"?authorship {KG.affiliation} ?value . ?paper {KG.authorship} ?authorship",
+}
 # The title expression of queries/checks/artifacts.rq and topic-papers.rq, evaluated by the engine
 # itself, so the stored titles are what the raw forms compute (language tags included).
 _DISPLAY_TITLES = (
@@ -109,8 +101,6 @@ _SOURCE_UNITS = (
     + """SELECT DISTINCT ?unit ?parent WHERE {
   GRAPH ?g { ?unit org:subOrganizationOf ?parent } FILTER(?g != RESOLVED) }"""
 )
-_BYLINE = "byline"  # the kind of a paper's byline length in the stream
-
 PAIR_FLOOR = 2  # a pair with one shared paper is just that paper's author list
 
 
@@ -144,11 +134,14 @@ class _Within:
         return self.closure[start]
 
 
-def _paper_lines(store) -> Iterator[str]:
-    for paper, kind, value in store.select_terms(_PAPER_FACTS):
-        yield f"{paper.value}\t{kind.value}\t{value.value}\n"
-    for paper, count in store.select_terms(_BYLINE_LENGTHS):
-        yield f"{paper.value}\t{_BYLINE}\t{count.value}\n"
+def _paper_lines(store, staged: StagedRows) -> Iterator[str]:
+    """Every paper's facts: the staged sources' side rows, the other graphs' read from the store."""
+    yield from staged.facts()
+    graphs = staged.other_graphs(store)
+    if graphs != []:
+        for kind, pattern in _PAPER_FACTS.items():
+            for paper, value in store.select_terms(select("?paper ?value", pattern, graphs)):
+                yield fact_line(paper.value, kind, value.value)
 
 
 def _counted_lines(lines: Iterable[str], scratch: Path | None) -> Iterator[tuple[str, int]]:
@@ -234,12 +227,17 @@ def _coauthor_pair_triples(author_pairs, minter: Minter, scratch: Path | None) -
 
 
 def aggregate_triples(
-    store, minter: Minter, derived: Iterable[ox.Triple] = (), scratch: Path | None = None
+    store,
+    minter: Minter,
+    derived: Iterable[ox.Triple] = (),
+    scratch: Path | None = None,
+    staged: StagedRows | None = None,
 ) -> Iterator[ox.Triple]:
     """The co-author pairs of :data:`PAIR_FLOOR` or more papers (``kg:CoauthorPair``) and the
     counts described above, from one pass over the papers in IRI order; ``derived`` is this run's
     other derived triples, whose ``org:subOrganizationOf`` count as units too. What grows with
-    the corpus (author pairs, institution × author) is spooled beside the store and counted sorted."""
+    the corpus (author pairs, institution × author) is spooled beside the store and counted sorted;
+    ``staged``: the side rows of the sources this run staged, read instead of their graphs."""
     resolved = ox.NamedNode(minter.iri("graph", "resolved"))  # ours, so written into the text
     units = [(u.value, p.value) for u, p in store.select_terms(_SOURCE_UNITS.replace("RESOLVED", str(resolved)))]
     units += [(t.subject.value, t.object.value) for t in derived if t.predicate == ORG.subOrganizationOf]
@@ -249,16 +247,16 @@ def aggregate_triples(
         _spool(folder, "author-pairs") as author_pairs,
         _spool(folder, "institution-authors") as members,
     ):
-        for paper, rows in grouped_lines(_paper_lines(store), scratch):
+        for paper, rows in grouped_lines(_paper_lines(store, staged or StagedRows()), scratch):
             own: dict[str, set[str]] = defaultdict(set)
             for row in rows:
                 kind, _, value = row.partition("\t")
                 own[kind].add(value)
             authors = sorted(own["author"])
             author_pairs.writelines(f"{first}\t{second}\n" for first, second in combinations(authors, 2))
-            if own[_BYLINE]:
+            if own["authorship"]:
                 node = ox.NamedNode(paper)
-                yield ox.Triple(node, KG.bylineLength, _count(int(next(iter(own[_BYLINE])))))
+                yield ox.Triple(node, KG.bylineLength, _count(len(own["authorship"])))
                 yield ox.Triple(node, KG.statesAuthorAffiliations, TRUE if own["affiliation"] else FALSE)
             tallies.add(own, authors, members)
         yield from _coauthor_pair_triples(author_pairs, minter, scratch)

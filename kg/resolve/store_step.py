@@ -36,7 +36,6 @@ either source finds the same merge again.
 
 from __future__ import annotations
 
-import json
 import tempfile
 import unicodedata
 from collections import defaultdict
@@ -55,7 +54,6 @@ from ..rdf.iris import Minter
 from ..rdf.topic_triples import detail_graph
 from ..stores.beside import TriplesBeside
 from ..stores.embedded import KGStore
-from ..stores.ordering import grouped_lines
 from ..text.names import clean
 from ..vocab import KG, RDF, RDFS, SKOS, TRUE, XSD, sparql_prologue
 from .aggregates import aggregate_triples, name_list_triples
@@ -65,7 +63,12 @@ from .name_units import corpus_organisations, name_unit_triples
 from .other_names import same_institution_triples
 from .papers import MergeDecisions, PaperFacts, find_merges
 from .same_ids import find_same_id_merges, read_links, same_id_triples
+from .staged_rows import StagedRows
 from .unit_forms import company_labs
+from .written_forms import person_forms
+
+Stage = Callable[[str], None] | None  # hears each part of the resolution as it starts
+Finish = Callable[[], None] | None  # the last step under the suspended mark (the description)
 
 
 def resolved_graph(minter: Minter) -> ox.NamedNode:
@@ -81,11 +84,17 @@ def index_graph(minter: Minter) -> ox.NamedNode:
 
 @contextmanager
 def resolution_suspended(
-    store: KGStore, minter: Minter, on_stage: Callable[[str], None] | None = None, jobs: int | None = None
+    store: KGStore,
+    minter: Minter,
+    on_stage: Stage = None,
+    jobs: int | None = None,
+    staged: StagedRows | None = None,
+    finish: Finish = None,
 ) -> Iterator[None]:
     """Undo merges, let the caller change source graphs, then resolve the store again
     (also when the change failed half-way, so the store is never left unresolved);
-    ``on_stage`` hears each part of the resolution as it starts; ``jobs`` as for :func:`rebuild`.
+    ``on_stage`` hears each part of the resolution as it starts; ``jobs``, ``staged`` and ``finish``
+    as for :func:`rebuild`.
 
     A process killed inside leaves a mark in the derived graph (replaced as a whole by
     :func:`rebuild`), so the next command that opens the store resolves it first.
@@ -98,8 +107,10 @@ def resolution_suspended(
     undo_moves(store, graph)
     try:
         yield
-    finally:
-        rebuild(store, minter, on_stage, jobs)
+    except BaseException:
+        rebuild(store, minter, on_stage, jobs, None, finish)  # the staged sources may not be in the store
+        raise
+    rebuild(store, minter, on_stage, jobs, staged, finish)
 
 
 def interrupted_resolution(store: KGStore) -> Minter | None:
@@ -207,32 +218,8 @@ def merge_triples(decisions: MergeDecisions, minter: Minter) -> Iterator[ox.Trip
                 yield ox.Triple(node, predicate, ox.Literal(f"{value:.2f}", datatype=XSD.decimal))
 
 
-def person_forms(store: KGStore) -> Iterator[tuple[str, dict[str, dict[str, int]]]]:
-    """Each person in IRI order, with per language every way the sources wrote the name and its
-    authorships (forms cleaned, their counts summed). The rows are grouped on disk, not by the
-    engine: Oxigraph's ``GROUP BY`` holds every (person, form) group in memory (2.1 million at
-    1,000,000 papers), and the forms of 211,000 people held in Python were 350 MB."""
-    rows = store.select_terms(
-        sparql_prologue()
-        + """
-        SELECT ?person ?written ?authorship WHERE { ?authorship kg:author ?person ; kg:nameAsWritten ?written }"""
-    )
-    # One line per distinct (person, form as written, authorship), the union's repeats dropped by the
-    # grouping: each counts one authorship, as COUNT(DISTINCT ?authorship) per written form did.
-    lines = (
-        f"{person.value}\t{written.language or ''}\t{json.dumps(written.value)}\t{authorship.value}\n"
-        for person, written, authorship in rows
-    )
-    for person, group in grouped_lines(lines, store.scratch_dir):
-        forms: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
-        for row in group:
-            language, written, _ = row.split("\t")
-            forms[language][clean(json.loads(written))] += 1
-        yield person, forms
-
-
 def person_label_triples(people: Iterable[tuple[str, dict[str, dict[str, int]]]], keys: TextIO) -> Iterator[ox.Triple]:
-    """Display names of people (from :func:`person_forms`), chosen across every source; each
+    """Display names of people (from :func:`~.written_forms.person_forms`), chosen across every source; each
     person's match keys go to ``keys`` (:func:`kg.index.match_keys.person_keys_line`)."""
     for person, forms in people:
         node = ox.NamedNode(person)
@@ -273,8 +260,8 @@ def institution_label_triples(store: KGStore, graph: ox.NamedNode) -> Iterator[o
             yield ox.Triple(node, SKOS.altLabel, ox.Literal(form, language=language))
 
 
-def _counts(store: KGStore, minter: Minter, units: list[ox.Triple]) -> Iterator[ox.Triple]:
-    return aggregate_triples(store, minter, units, store.scratch_dir)
+def _counts(store: KGStore, minter: Minter, units: list[ox.Triple], staged: StagedRows) -> Iterator[ox.Triple]:
+    return aggregate_triples(store, minter, units, store.scratch_dir, staged)
 
 
 def _name_lists(store: KGStore) -> Iterator[ox.Triple]:
@@ -295,15 +282,24 @@ def key_triples(store: KGStore, person_keys: Path, minter: Minter) -> Iterator[o
 
 
 def rebuild(
-    store: KGStore, minter: Minter, on_stage: Callable[[str], None] | None = None, jobs: int | None = None
+    store: KGStore,
+    minter: Minter,
+    on_stage: Stage = None,
+    jobs: int | None = None,
+    staged: StagedRows | None = None,
+    finish: Finish = None,
 ) -> MergeDecisions:
     """Decide merges, rewrite absorbed papers, move name-only mentions to identified people, and
     replace the derived graph; with ``jobs`` above one (default: the cores) two long reads run in
-    reader processes (:class:`~kg.stores.beside.TriplesBeside`).
+    reader processes (:class:`~kg.stores.beside.TriplesBeside`); ``staged``: the side rows of the
+    sources the run just put in the store (:mod:`.staged_rows`), read instead of their graphs.
+    ``finish`` (the description) runs when all is resolved but the suspended mark, whose removal is
+    the last write.
 
     The merge records are stored (with the suspended mark) before any paper is rewritten or
     mention moved, so a run killed between the two leaves what :func:`resume` needs to undo."""
     stage = on_stage or (lambda description: None)
+    staged = staged or StagedRows()
     stage("resolving: papers that several sources state")
     undo_moves(store, resolved_graph(minter))  # person moves of the last run (or a killed one)
     # Papers of one source never merge (find_merges), so a store of one source reads none back.
@@ -322,12 +318,15 @@ def rebuild(
             for m in decisions.merges
         ],
     )
+    staged.rename((m.absorbed.graph, m.absorbed.iri, m.canonical.iri) for m in decisions.merges)
     stage("resolving: authors that identifiers name")
     same_ids = find_same_id_merges(read_links(store)) if len(store.sources()) > 1 else []
     renamed = list(same_id_triples(same_ids, minter))
     store.add_graph_triples(graph, renamed)
     _rewrite(store, [(ox.NamedNode(m.graph), ox.NamedNode(m.absorbed), ox.NamedNode(m.canonical)) for m in same_ids])
+    staged.rename((m.graph, m.absorbed, m.canonical) for m in same_ids)
     people, _ = find_person_merges(read_mentions(store))
+    staged.move((m.graph, m.authorship, m.absorbed, m.canonical) for m in people)
     moves = list(person_merge_triples(people, minter))
     store.add_graph_triples(graph, moves)
     apply_moves(store, people)
@@ -344,7 +343,9 @@ def rebuild(
         # The counts read what the names read, and each is one core's work: on an on-disk store
         # they are counted by a reader process while the names are chosen here (kg/stores/beside.py).
         beside = reads_beside(jobs)
-        counts = TriplesBeside(store, beside, "counting co-author pairs and institutions", _counts, minter, units)
+        counts = TriplesBeside(
+            store, beside, "counting co-author pairs and institutions", _counts, minter, units, staged
+        )
 
         def derived() -> Iterator[ox.Triple]:
             yield ox.Triple(graph, KG.resolutionSuspended, TRUE)
@@ -352,7 +353,7 @@ def rebuild(
             yield from renamed
             yield from moves
             with open(person_keys, "w", encoding="utf-8") as keys:
-                yield from person_label_triples(person_forms(store), keys)
+                yield from person_label_triples(person_forms(store, staged), keys)
             yield from institution_label_triples(store, graph)
             yield from units
             stage("resolving: writing the derived graph")
@@ -378,12 +379,14 @@ def rebuild(
                 name_lists.stop()
         finally:
             counts.stop()  # at once when the names failed; nothing left to do once they are read
+    if finish:  # under the mark: a run that fails here leaves the next command to resume, this included
+        finish()
     store.update(f"DELETE DATA {{ GRAPH {graph} {{ {graph} {KG.resolutionSuspended} {TRUE} }} }}")  # resolved
     return decisions
 
 
-def resume(store: KGStore, minter: Minter) -> MergeDecisions:
+def resume(store: KGStore, minter: Minter, finish: Finish = None) -> MergeDecisions:
     """Finish the resolution a killed run left suspended: undo the rewrites its merge records
-    name (a rewrite not made yet is a no-op), then resolve afresh."""
+    name (a rewrite not made yet is a no-op), then resolve afresh (``finish`` as for :func:`rebuild`)."""
     undo_merges(store, minter)
-    return rebuild(store, minter)
+    return rebuild(store, minter, finish=finish)

@@ -3,7 +3,9 @@
 Queries run in worker processes (kg/stores/query_pool.py: admission, time limit, memory
 ceiling), or, when the store is a SPARQL server, are passed on to it with the same refusals and
 limits (kg/stores/remote_pool.py). Results are cut at the row limit (the response then carries ``X-KG-Truncated``).
-Query by GET (``?query=``) or POST (form or ``application/sparql-query``);
+A page of a library query, made as ``kg query`` makes it, is at ``/query/NAME?PARAM=VALUE&limit=N&offset=N``
+(answered by the command's ``library``, kg/query/served.py). Query by GET (``?query=``) or POST
+(form or ``application/sparql-query``);
 ``default-graph-uri`` / ``named-graph-uri`` name the dataset (default: the union of the store's
 graphs, as kg's own queries see it). Result formats by content negotiation: SPARQL JSON
 (default), XML, CSV, TSV; N-Triples or Turtle for graphs.
@@ -36,6 +38,7 @@ from .query_pool import Limits, Pool
 from .sparql_results import GRAPH_TYPES, SELECT_TYPES
 
 __all__ = ["MAX_CONNECTIONS", "Limits", "serve"]
+LIBRARY_PATH = "/query/"  # a page of a library query: /query/NAME?PARAM=VALUE&limit=N&offset=N
 
 
 def _choose(accept: str, table: dict, default):
@@ -79,6 +82,9 @@ class Handler(FramedHandler):
     base: str | None = None  # the graph's IRI namespace, whose IRIs the server answers
     page: tuple[bytes, str] = (b"", INERT_POLICY)  # the query page and its Content Security Policy
     cors = False  # answers to queries readable by any site's pages (--cors)
+    #: ``library(name, fields, ask, rows, accept)``: a page of a library query, each of its SPARQL queries
+    #: asked of the pool by ``ask`` (kg/query/served.py, given by the command: the query library is above the stores)
+    library = None
     limits: Limits
     policies: PagePolicies
 
@@ -149,8 +155,16 @@ class Handler(FramedHandler):
             {"Vary": "Accept"},
         )
 
+    def _library_page(self, name: str, fields: dict[str, list[str]]) -> None:
+        if self._cross_site() and not self.cors:
+            return self._error(HTTPStatus.FORBIDDEN, "query refused: it comes from another site's page")
+        accept = self.headers.get("Accept") or "*/*"
+        self._send(self.library(name, fields, self.pool.ask, self.limits.rows, accept))
+
     def _answer(self, request: dict, extra: dict | None = None) -> None:
-        answer = self.pool.ask(request)
+        self._send(self.pool.ask(request), extra)
+
+    def _send(self, answer, extra: dict | None = None) -> None:
         headers = {**dict(answer.headers), **(extra or {})}
         if self.cors:
             headers["Access-Control-Allow-Origin"] = "*"
@@ -173,6 +187,9 @@ class Handler(FramedHandler):
         url = urllib.parse.urlsplit(self.path)
         if url.path == "/sparql":
             return self._sparql(urllib.parse.parse_qs(url.query, keep_blank_values=True))
+        if url.path.startswith(LIBRARY_PATH) and self.library is not None:
+            fields = urllib.parse.parse_qs(url.query, keep_blank_values=True)
+            return self._library_page(urllib.parse.unquote(url.path[len(LIBRARY_PATH) :]), fields)
         if (iri := entity_iri(urllib.parse.unquote(url.path), self.base)) is not None:
             return self._entity(iri)
         if url.path == "/" and not Path(self.translate_path("/index.html")).is_file():
@@ -233,10 +250,12 @@ def serve(
     base: str | None = None,
     examples: list[dict] | None = None,
     cors: bool = False,
+    library=None,
 ) -> None:
     """Serve until interrupted (Ctrl-C, or SIGTERM, which stops it the same way: workers ended, no
     traceback); ``ready(port)`` is called once the socket listens. ``location``: the store's folder
-    (queries in worker processes) or a SPARQL server's query endpoint (queries passed on to it)."""
+    (queries in worker processes) or a SPARQL server's query endpoint (queries passed on to it); ``library``
+    answers ``/query/NAME`` (:attr:`Handler.library`)."""
     signal.signal(signal.SIGTERM, _interrupt)
     if isinstance(location, Path):
         pool = Pool(location, workers, limits, log)
@@ -254,6 +273,7 @@ def serve(
             "base": base,
             "page": query_page(examples or [], base),
             "cors": cors,
+            "library": staticmethod(library) if library else None,
             "timeout": limits.idle_seconds,
         },
     )

@@ -20,7 +20,12 @@ _ABOUT = re.compile(r"#\s*(?P<name>\w+):\s*(?P<text>.+)")
 
 
 class Lexicon:
-    """The lists of one folder of TSV files, read once on first use."""
+    """The lists of one folder of TSV files, read once on first use; a list is asked for by its name.
+
+    >>> from kg.text.lexicon import TEXT_LEXICON
+    >>> "gmail.com" in TEXT_LEXICON.words("personal_mail"), TEXT_LEXICON.about("stop")[0]
+    (True, 'function_words.tsv')
+    """
 
     def __init__(self, folder: Path):
         self.folder = folder
@@ -52,23 +57,50 @@ class Lexicon:
         return self._rows[name]
 
     def words(self, name: str) -> frozenset[str]:
-        """The words of a list."""
+        """The words of a list (a :class:`KeyError` names a list the folder lacks).
+
+        >>> from kg.orgs.lexicon import LEXICON
+        >>> {"laboratoire", "department"} <= LEXICON.words("unit")
+        True
+        """
         return frozenset(word for word, _ in self._list(name))
 
     def ordered(self, name: str) -> tuple[str, ...]:
-        """The words of a list in the order its rows give them."""
+        """The words of a list in the order its rows give them (legal forms: the longest first).
+
+        >>> from kg.orgs.lexicon import LEXICON
+        >>> LEXICON.ordered("legal_form")[:2]
+        ('gmbh and co kg', 'sp z oo')
+        """
         return tuple(word for word, _ in self._list(name))
 
     def mapping(self, name: str) -> dict[str, str]:
-        """A list of words with a value each: word -> value."""
+        """A list of words with a value each: word -> value.
+
+        >>> from kg.orgs.lexicon import LEXICON
+        >>> LEXICON.mapping("native")["istituto"], LEXICON.mapping("exonym")["firenze"]
+        ('institute', 'florence')
+        """
         return dict(self._list(name))
 
     def names(self) -> list[str]:
-        """Every list's name: for the docs and the tests."""
+        """Every list's name, sorted: for the docs and the tests.
+
+        >>> from kg.text.lexicon import TEXT_LEXICON
+        >>> names = TEXT_LEXICON.names()
+        >>> "personal_mail" in names, names == sorted(names)
+        (True, True)
+
+        """
         return sorted(self._rows)
 
     def about(self, name: str) -> tuple[str, str]:
-        """The file a list is in and what its ``# list: text`` line says it is."""
+        """The file a list is in and what its ``# list: text`` line says it is.
+
+        >>> from kg.text.lexicon import TEXT_LEXICON
+        >>> TEXT_LEXICON.about("registry_label")[0]
+        'domain_words.tsv'
+        """
         self._list(name)
         return self._homes[name].name, self._about.get(name, "")
 

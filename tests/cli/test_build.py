@@ -9,12 +9,11 @@ import pytest
 from conftest import run_kg
 
 
-def test_build_writes_turtle_that_rapper_parses(tmp_path):
-    result = run_kg("build", "--out", str(tmp_path / "out"), cwd=tmp_path)
-    summary = result.stdout.decode()
+def test_build_writes_turtle_that_rapper_parses(built_samples):
+    summary = (built_samples / "build.out").read_text(encoding="utf-8")
     assert "Read 44 records from 2 files (1 as abstracts, 1 as listing): 44 ingested, 0 rejected." in summary
     assert "43 papers, 135 authors" in summary  # MLUBench from both sources is one paper
-    ttl = tmp_path / "out" / "kg.ttl"
+    ttl = built_samples / "exports" / "kg.ttl"
     assert ttl.stat().st_size > 0
     if not shutil.which("rapper"):
         pytest.skip("rapper (raptor2-utils) is not installed")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 
 import pytest
 from conftest import run_kg
@@ -12,9 +13,12 @@ from kg.query.library import find_entity, library, parse_query, run
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
+def built(tmp_path_factory, built_samples):
+    """A folder as `kg build` of the samples leaves it: a copy of the session's build (the tests here
+    check that bad options change nothing, so they get a store of their own)."""
     folder = tmp_path_factory.mktemp("built")
-    run_kg("build", cwd=folder)
+    shutil.copytree(built_samples / "store", folder / ".kg-store")
+    shutil.copytree(built_samples / "exports", folder / "exports")
     return folder
 
 

@@ -108,13 +108,12 @@ def test_a_build_with_nothing_to_ingest_fails(tmp_path):
 
 
 @pytest.mark.slow
-def test_turtle_is_byte_identical_across_runs_and_stores(tmp_path):
-    run_kg("build", "--out", "a", cwd=tmp_path)
+def test_turtle_is_byte_identical_across_runs_and_stores(tmp_path, built_samples):
     run_kg("build", "--store", "memory", "--out", "b", cwd=tmp_path)
     other = tmp_path / "elsewhere"
     other.mkdir()
     run_kg("build", str(LISTING.parent), "--out", "c", cwd=other)
-    first = (tmp_path / "a" / "kg.ttl").read_bytes()
+    first = (built_samples / "exports" / "kg.ttl").read_bytes()  # an on-disk store
     assert first == (tmp_path / "b" / "kg.ttl").read_bytes() == (other / "c" / "kg.ttl").read_bytes()
 
 
@@ -127,15 +126,15 @@ def test_base_namespace_is_configurable(tmp_path):
 
 
 @pytest.mark.slow
-def test_export_formats_parse_with_independent_parsers(tmp_path):
-    run_kg("build", cwd=tmp_path)
-    turtle = rapper_count(tmp_path / "exports" / "kg.ttl", "turtle")
+def test_export_formats_parse_with_independent_parsers(tmp_path, built_samples):
+    store = ("--store", str(built_samples / "store"))
+    turtle = rapper_count(built_samples / "exports" / "kg.ttl", "turtle")
     nt = tmp_path / "kg.nt"
-    run_kg("export", "--format", "ntriples", "--out", str(nt), cwd=tmp_path)
+    run_kg("export", "--format", "ntriples", "--out", str(nt), *store, cwd=tmp_path)
     assert rapper_count(nt, "ntriples") == turtle
     subjects = [line.split(" ", 1)[0].strip("<>") for line in nt.read_text(encoding="utf-8").splitlines()]
     assert subjects == sorted(subjects), "N-Triples come sorted by subject"
-    jsonld = run_kg("export", "--format", "jsonld", cwd=tmp_path).stdout
+    jsonld = run_kg("export", "--format", "jsonld", *store, cwd=tmp_path).stdout
     assert len(jsonld_processor.to_rdf(json.loads(jsonld), {"format": "application/n-quads"}).splitlines()) == turtle
 
 

@@ -146,7 +146,7 @@ def test_per_graph_files_hold_the_nquads_export_graph_by_graph(sample_store, tmp
     files = export_per_graph(sample_store, tmp_path / "dump")
     assert b"".join(path.read_bytes() for path in files) == whole.getvalue()  # sorted by graph: the same bytes
     assert [path.name for path in files] == sorted(path.name for path in (tmp_path / "dump").iterdir())
-    assert files[-1].name == "0009-https-kg.example.org-ontology.nq"  # the index and topic detail graphs too
+    assert files[-1].name == "0010-https-kg.example.org-ontology.nq"  # the index, rankings and topic detail graphs too
     for path in files:
         graphs = {line.rsplit(b" ", 2)[-2] for line in path.read_bytes().splitlines()}
         assert len(graphs) == 1  # one graph a file

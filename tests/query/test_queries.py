@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import json
 import re
@@ -112,10 +113,11 @@ def test_every_query_answers_on_the_samples(sample_store, name):
 
 @pytest.mark.parametrize("name", sorted(library()))
 def test_second_engine_gives_the_same_rows(sample_store, rdflib_engine, name):
-    """Oxigraph (the store) and rdflib's engine (over the exported Turtle) agree row for row."""
+    """Oxigraph (the store) and rdflib's engine (over the exported Turtle) agree row for row; rdflib's
+    engine runs the query itself where a precomputed list (kg/query/rankings.py) gives the store's page."""
     query = library()[name]
     ours = run(sample_store, query, example(name))
-    theirs = run(rdflib_engine, query, example(name))
+    theirs = run(rdflib_engine, dataclasses.replace(query, precomputed=None), example(name))
     assert ours.variables == theirs.variables
     # GROUP_CONCAT joins values in an order SPARQL leaves to the engine: compare them as sets.
     ours_rows, theirs_rows = ([tuple(map(concatenated_parts, row)) for row in result.rows] for result in (ours, theirs))
@@ -387,9 +389,10 @@ def test_parameter_errors(sample_store):
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
+def built(tmp_path_factory, built_samples):
+    """A folder of its own whose store/ is the session's build of the samples (read only here)."""
     folder = tmp_path_factory.mktemp("cli")
-    run_kg("build", "--store", "store", "--out", "out", cwd=folder)
+    (folder / "store").symlink_to(built_samples / "store")
     return folder
 
 

@@ -10,7 +10,7 @@ from rdflib import Literal
 
 from kg import QUERIES_DIR
 from kg.ingest.synth import write_corpus
-from kg.pipeline import ingest
+from kg.pipeline import finishing, ingest
 from kg.query.library import library, run
 from kg.rdf.iris import Minter
 from kg.rdf.topic_triples import detail_graph
@@ -131,7 +131,8 @@ def test_aggregates_agree_on_a_synthetic_corpus_and_follow_remove_and_reingest(s
     store, minter = KGStore("memory"), Minter()
     ingest(synthetic, store, minter)
     both = assert_agree(store)
-    with resolution_suspended(store, minter):  # as `kg remove` does: the source and its topic detail
+    # as `kg remove` does: the source and its topic detail, then the ranked lists and the description
+    with resolution_suspended(store, minter, finish=finishing(store, minter)):
         source = ox.NamedNode(store.sources()[-1])
         assert store.remove_graph(source) and store.remove_graph(detail_graph(source))
     fewer = assert_agree(store)

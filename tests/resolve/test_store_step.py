@@ -286,18 +286,17 @@ def test_quality_report_on_the_samples(sample_store):
 
 
 @pytest.mark.slow
-def test_quality_and_validate_commands(tmp_path):
-    run_kg("build", "--out", str(tmp_path / "out"), cwd=tmp_path)
-    report = json.loads(run_kg("quality", "--format", "json", cwd=tmp_path).stdout)
+def test_quality_and_validate_commands(built_here, built_samples):
+    report = json.loads(run_kg("quality", "--format", "json", cwd=built_here).stdout)
     assert report["counts"]["rejected_institution_entries"] == 9
-    text = run_kg("quality", cwd=tmp_path).stdout.decode()
+    text = run_kg("quality", cwd=built_here).stdout.decode()
     assert "Papers merged across sources: 1" in text and "Zhirui Chen" in text
-    assert run_kg("validate", cwd=tmp_path).stdout.decode().rstrip().endswith("conforms.")
-    broken = tmp_path / "broken.ttl"
-    shutil.copy(tmp_path / "out" / "kg.ttl", broken)
+    assert run_kg("validate", cwd=built_here).stdout.decode().rstrip().endswith("conforms.")
+    broken = built_here / "broken.ttl"
+    shutil.copy(built_samples / "exports" / "kg.ttl", broken)
     with open(broken, "a", encoding="utf-8") as handle:
         handle.write(f"\n<{ID}authorship/x--1> a kg:Authorship .\n")
-    result = run_kg("validate", str(broken), cwd=tmp_path, check=False)
+    result = run_kg("validate", str(broken), cwd=built_here, check=False)
     assert result.returncode == 1
     assert "authorship:x--1" in result.stdout.decode() and "does not conform" in result.stdout.decode()
 

@@ -109,8 +109,8 @@ def test_ingest_replace_and_remove_on_the_server(server, tmp_path):
         .split()[1:]
     )
     # Two sources and their topic detail, the ontology, the topic scheme, the resolution results, the index,
-    # the description; no staging left.
-    assert len(graphs) == 9 and not any(g.startswith("urn:kg:staging") for g in graphs)
+    # the ranked lists, the description; no staging left.
+    assert len(graphs) == 10 and not any(g.startswith("urn:kg:staging") for g in graphs)
     run_kg("remove", LISTING.name, *remote_args(server), cwd=tmp_path)
     stats = json.loads(run_kg("stats", "--format", "json", "--store", server["query"], cwd=tmp_path).stdout)
     assert stats["sources"] == 1 and stats["papers"] == 14 and stats["authors"] == 0

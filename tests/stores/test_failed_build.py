@@ -1,12 +1,11 @@
 """What a failed `kg build --store http://…` leaves, with the failure put at each stage of the build.
 
-A proxy on 127.0.0.1 passes the build's writes on to a real server (Oxigraph, a private Virtuoso) and
-answers one of them, the Nth, with 500 instead: a server that fails a chunk there, or that is killed
-there (Oxigraph, SIGKILL, then started again on its data). For failures spread
-over the whole build: the build exits 2, and once the next command with the update endpoint has
-finished the interrupted resolution, the server holds the graph as it was before the build or as
-the build would have left it, never a mix; but for the last write, the description (the counts kg
-stats prints), which a failure can leave as the previous build's (docs/stores.md)."""
+A proxy on 127.0.0.1 passes the build's writes on to a real server (Oxigraph, the session's Virtuoso)
+and answers one of them with 500 instead: a server that fails a request there, or that is killed
+there (Oxigraph, SIGKILL, then started again on its data). Wherever the failure is, the build exits
+2, and once the next command with the update endpoint has finished the interrupted resolution, the
+server holds the graph as it was before the build (a failure up to the sources' move) or as the
+build would have left it (after), never a mix: the description too (docs/stores.md)."""
 
 from __future__ import annotations
 
@@ -15,21 +14,24 @@ import subprocess
 import threading
 import urllib.error
 import urllib.request
+from functools import partial
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
 from conftest import ABSTRACTS, KG_BIN, LISTING
 
-pytestmark = [pytest.mark.server, pytest.mark.slow]
+pytestmark = [pytest.mark.server, pytest.mark.slow, pytest.mark.xdist_group("virtuoso")]  # one server (conftest)
 
 
 class FailingProxy(ThreadingHTTPServer):
-    """Writes passed on to ``target``; the ``fail_at``-th (from 1; 0: none) answered 500 and not passed on."""
+    """Writes passed on to ``target`` and their bodies kept (``bodies``, of the last build); the one
+    ``fail_when(number, body)`` chooses (numbered from 1) answered 500 and not passed on."""
 
     def __init__(self, target: str):
         super().__init__(("127.0.0.1", 0), _Forward)
-        self.target, self.fail_at, self.seen = target, 0, 0
+        self.target, self.bodies = target, []
+        self.fail_when = lambda number, body: False
         self.on_failure = None  # called at the failing write (to kill the server), before the 500
         self.url = f"http://127.0.0.1:{self.server_address[1]}/update"
         self.lock = threading.Lock()
@@ -43,8 +45,8 @@ class _Forward(BaseHTTPRequestHandler):
     def do_POST(self):  # noqa: N802 - http.server's naming
         body = self.rfile.read(int(self.headers["Content-Length"]))
         with self.server.lock:
-            self.server.seen += 1
-            fail = self.server.seen == self.server.fail_at
+            self.server.bodies.append(body)
+            fail = self.server.fail_when(len(self.server.bodies), body)
         if fail:
             if self.server.on_failure:
                 self.server.on_failure()
@@ -73,26 +75,29 @@ def kg(*args, cwd: Path, update: str | None = None, check: bool = True) -> subpr
     return result
 
 
-def description(nquads: bytes) -> list[bytes]:
-    return [line for line in nquads.splitlines() if line.endswith(b"/graph/description> .")]
-
-
-def but_the_description(nquads: bytes) -> list[bytes]:
-    return [line for line in nquads.splitlines() if not line.endswith(b"/graph/description> .")]
-
-
-#: per server: the writes that fail, as fractions of the build's writes (of 28 for the samples: the 14th
-#: is the update that moves the sources in), and whether the server is killed there
+#: The writes a failure is put at, each found among a build's requests by what it is (its number, its
+#: body, and the last body of a build), with the graph the failure leaves: the first write (nothing
+#: written yet); the update that moves the new sources in; the move of the derived graph (the
+#: resolution half written); the last write.
+POINTS = {
+    "first": (lambda number, body, last: number == 1, "before"),
+    "sources-moved-in": (lambda number, body, last: body.startswith(b"MOVE") and b"/id/source/" in body, "before"),
+    "resolution": (
+        lambda number, body, last: body.startswith(b"MOVE") and body.rstrip().endswith(b"/graph/resolved>"),
+        "after",
+    ),
+    "last": (lambda number, body, last: body == last, "after"),
+}
+#: per server: the failure points, each with whether the server is killed there (Oxigraph: SIGKILL, then
+#: started again on its data); each point is on one server at least, the middle ones on both
 CASES = {
-    "oxigraph": ((0.0, 0.25, 0.5, 0.75, 1.0), False),
-    "oxigraph-killed": ((0.5,), True),
-    "virtuoso": ((0.0, 0.5), False),  # 1.0 falls past the end when an earlier file left graphs on the shared server
+    "oxigraph": (("first", False), ("sources-moved-in", False), ("resolution", True), ("last", False)),
+    "virtuoso": (("sources-moved-in", False), ("resolution", False), ("last", False)),
 }
 
 
 @pytest.mark.parametrize("kind", sorted(CASES))
 def test_a_build_failed_at_any_write_leaves_the_graph_as_before_or_as_after(kind, request, tmp_path):
-    fractions, killed = CASES[kind]
     if kind == "virtuoso":
         server = request.getfixturevalue("virtuoso")
         query = update = server.sparql
@@ -109,21 +114,22 @@ def test_a_build_failed_at_any_write_leaves_the_graph_as_before_or_as_after(kind
         return kg("export", "--format", "nquads", *store, cwd=tmp_path, update=update).stdout
 
     build(LISTING, ABSTRACTS, through=proxy.url)
-    writes, after = proxy.seen, graph()
+    writes, graphs = list(proxy.bodies), {"after": graph()}
     build(LISTING)
-    before = graph()
-    assert before != after and writes > 4
-    for fail_at in sorted({max(1, round(fraction * writes)) for fraction in fractions}):
-        proxy.fail_at, proxy.seen = fail_at, 0
+    graphs["before"] = graph()
+    assert graphs["before"] != graphs["after"]
+    for number, (point, killed) in enumerate(CASES[kind], 1):
+        chosen, leaves = POINTS[point]
+        assert sum(chosen(n, body, writes[-1]) for n, body in enumerate(writes, 1)) == 1, point  # one such write
+        proxy.fail_when, proxy.bodies = partial(chosen, last=writes[-1]), []
         proxy.on_failure = server.kill if killed else None
         failed = build(LISTING, ABSTRACTS, through=proxy.url, check=False)
-        assert failed.returncode == 2, (fail_at, failed.stderr)
-        assert killed or b"injected failure" in failed.stderr, (fail_at, failed.stderr)
+        assert failed.returncode == 2, (point, failed.stderr)
+        assert killed or b"injected failure" in failed.stderr, (point, failed.stderr)
         if killed:
             server.start()  # the same data folder, as after a crash
         now = graph()
-        if now not in (before, after):  # the description, written last and outside the mark, may be the old one
-            assert fail_at == writes and but_the_description(now) == but_the_description(after), (fail_at, writes)
-            assert description(now) == description(before)
-        build(LISTING)
+        assert now == graphs[leaves], (point, [name for name, held in graphs.items() if held == now] or "a mix")
+        if leaves == "after" and number < len(CASES[kind]):  # back to the graph before, for the next point
+            build(LISTING)
     proxy.shutdown()

@@ -42,6 +42,8 @@ def test_the_query_page_runs_a_library_query_offline(port, chromium):
         select.value = String(Array.from(select.options)
           .findIndex(o => o.textContent.startsWith('top-institutions:')) - 1);
         select.dispatchEvent(new Event('change')); document.getElementById('run').click(); })()""")
+    page = chromium.evaluate("document.querySelector('#about a').getAttribute('href')")
+    assert page == "/query/top-institutions"  # its first page as kg query gives it (kg/query/served.py)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and not chromium.evaluate("document.querySelectorAll('#results tr').length"):
         chromium.idle(0.5)

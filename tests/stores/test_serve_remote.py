@@ -20,7 +20,7 @@ from conftest import run_kg, start_serve
 from kg.stores.query_pool import Limits
 from kg.stores.remote_pool import RemotePool
 
-pytestmark = [pytest.mark.server, pytest.mark.slow]
+pytestmark = [pytest.mark.server, pytest.mark.slow, pytest.mark.xdist_group("virtuoso")]  # one server (conftest)
 
 FOAF = "PREFIX foaf: <http://xmlns.com/foaf/0.1/>\n"
 SKOS = "PREFIX skos: <http://www.w3.org/2004/02/skos/core#>\n"
@@ -36,8 +36,9 @@ def served(request, tmp_path_factory):
         server = request.getfixturevalue("oxigraph")
         query, update = server.query, server.update
     else:
-        server = request.getfixturevalue("virtuoso")
-        query = update = server.sparql  # a build drops every source graph it does not hold
+        server = request.getfixturevalue("virtuoso_server")
+        server.clear()
+        query = update = server.sparql
     run_kg("build", "--store", query, "--update-endpoint", update, "--out", "out", cwd=folder)
     site = folder / "site"
     process, port = start_serve(folder, "--store", query, "--site", str(site), "--row-limit", str(ROW_LIMIT))

@@ -6,6 +6,7 @@ import fcntl
 import json
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -36,8 +37,8 @@ def one_line_error(result, code: int) -> str:
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("built_here")  # tmp_path as kg build leaves it
 def test_a_failed_build_leaves_the_previous_graph(tmp_path):
-    run_kg("build", cwd=tmp_path)
     before = stats(tmp_path)
     assert before["sources"] == 2
     (tmp_path / "empty.txt").write_text("", encoding="utf-8")
@@ -62,8 +63,8 @@ def test_a_failed_build_leaves_the_previous_graph(tmp_path):
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("built_here")  # tmp_path as kg build leaves it
 def test_kill_9_during_build_leaves_the_old_or_the_new_graph(tmp_path):
-    run_kg("build", cwd=tmp_path)
     old = stats(tmp_path)
     run_kg("synth", "--papers", "150", "--seed", "7", "--out", "synth.txt", cwd=tmp_path)
     rng = random.Random(14)  # seeded: the same kill points every run
@@ -82,8 +83,8 @@ def test_kill_9_during_build_leaves_the_old_or_the_new_graph(tmp_path):
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("built_here")  # tmp_path as kg build leaves it
 def test_readers_beside_a_writer_and_two_writers(tmp_path):
-    run_kg("build", cwd=tmp_path)
     run_kg("synth", "--papers", "200", "--seed", "3", "--out", "more.txt", cwd=tmp_path)
     writer = kg_process("ingest", "more.txt", cwd=tmp_path)
     readers = [
@@ -103,8 +104,8 @@ def test_readers_beside_a_writer_and_two_writers(tmp_path):
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("built_here")  # tmp_path as kg build leaves it
 def test_a_writer_waits_only_as_long_as_told(tmp_path):
-    run_kg("build", cwd=tmp_path)
     before = stats(tmp_path)
     with open(tmp_path / ".kg-store" / "kg-writer.lock", "w") as held:  # another writer, as the OS sees it
         fcntl.flock(held, fcntl.LOCK_EX)
@@ -135,8 +136,8 @@ def test_reading_commands_refuse_a_folder_without_a_store(tmp_path):
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("built_here")  # tmp_path as kg build leaves it
 def test_a_damaged_store_is_refused_and_kept(tmp_path):
-    run_kg("build", cwd=tmp_path)
     store = tmp_path / ".kg-store"
     (store / "CURRENT").unlink()
     files = sorted(p.name for p in store.iterdir())
@@ -148,8 +149,8 @@ def test_a_damaged_store_is_refused_and_kept(tmp_path):
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("built_here")  # tmp_path as kg build leaves it
 def test_a_fifo_is_refused_at_once_and_an_incomplete_journal_entry_deletes_nothing(tmp_path):
-    run_kg("build", cwd=tmp_path)
     before = stats(tmp_path)
     os.mkfifo(tmp_path / "pipe")
     result = run_kg("ingest", "pipe", "--wait", "0", cwd=tmp_path, check=False)
@@ -167,13 +168,13 @@ def test_a_fifo_is_refused_at_once_and_an_incomplete_journal_entry_deletes_nothi
 
 
 @pytest.mark.slow
-def test_kill_9_between_the_merge_rewrite_and_the_derived_graph_keeps_the_merge(tmp_path):
+def test_kill_9_between_the_merge_rewrite_and_the_derived_graph_keeps_the_merge(tmp_path, built_samples):
     """The resolution step dies after rewriting the merged paper, before its derived graph is written."""
     from conftest import ABSTRACTS
     from pipeline.test_ingest import dump, dump_of_build
 
     store = tmp_path / "store"
-    run_kg("build", "--store", str(store), cwd=tmp_path)
+    shutil.copytree(built_samples / "store", store)  # as `kg build --store store` leaves it
     script = textwrap.dedent(f"""
         import os
         from kg.resolve import store_step

@@ -16,7 +16,7 @@ from kg import QUERIES_DIR
 from kg.query.library import library
 from kg.stores.embedded import KGStore
 
-pytestmark = [pytest.mark.server, pytest.mark.slow]
+pytestmark = [pytest.mark.server, pytest.mark.slow, pytest.mark.xdist_group("virtuoso")]  # one server (conftest)
 DIVERGENCES = Path(__file__).with_name("virtuoso_divergences.tsv")
 LOAD_SCRIPT = Path(__file__).parents[2] / "scripts" / "virtuoso_load.sh"
 
@@ -37,10 +37,6 @@ def on(server, graph_store: bool = True) -> list[str]:
     )
 
 
-def clear(server) -> None:
-    server.isql("".join(f"SPARQL CLEAR GRAPH <{g}>;\n" for g in KGStore(server.sparql).graphs()))
-
-
 def without_endpoint(text: bytes) -> bytes:
     """The server's description has one triple more, its void:sparqlEndpoint, and so a count one higher."""
     return b"".join(
@@ -50,22 +46,24 @@ def without_endpoint(text: bytes) -> bytes:
 
 @pytest.fixture(scope="module")
 def embedded(tmp_path_factory) -> Path:
+    """The samples in an embedded store (disk/), its site, and its kg stats and N-Quads export (read once)."""
     folder = tmp_path_factory.mktemp("embedded")
     kg("build", "--store", "disk", "--out", "out", cwd=folder)
     kg("site", "--store", "disk", "--out", "site", cwd=folder)
+    (folder / "stats.json").write_bytes(kg("stats", "--format", "json", "--store", "disk", cwd=folder).stdout)
+    (folder / "export.nq").write_bytes(kg("export", "--format", "nquads", "--store", "disk", cwd=folder).stdout)
     return folder
 
 
 @pytest.mark.parametrize("graph_store", [True, False], ids=["graph-store-protocol", "insert-data-batches"])
 def test_build_stats_export_site_graph_on_virtuoso(virtuoso, embedded, tmp_path, graph_store):
-    clear(virtuoso)
     kg("build", *on(virtuoso, graph_store), "--out", "out", cwd=tmp_path)
     stats = json.loads(kg("stats", "--format", "json", "--store", virtuoso.sparql, cwd=tmp_path).stdout)
-    local = json.loads(kg("stats", "--format", "json", "--store", "disk", cwd=embedded).stdout)
+    local = json.loads((embedded / "stats.json").read_bytes())
     assert stats == {**local, "triples": local["triples"] + 1}  # + void:sparqlEndpoint
     assert without_endpoint(
         kg("export", "--format", "nquads", "--store", virtuoso.sparql, cwd=tmp_path).stdout
-    ) == without_endpoint(kg("export", "--format", "nquads", "--store", "disk", cwd=embedded).stdout)
+    ) == without_endpoint((embedded / "export.nq").read_bytes())
     kg("site", "--store", virtuoso.sparql, "--out", "site", cwd=tmp_path)
     pages = sorted(path.relative_to(tmp_path / "site") for path in (tmp_path / "site").rglob("*.html"))
     assert len(pages) > 100 and pages == sorted(
@@ -76,7 +74,6 @@ def test_build_stats_export_site_graph_on_virtuoso(virtuoso, embedded, tmp_path,
 
 
 def test_ingest_and_remove_on_virtuoso(virtuoso, tmp_path):
-    clear(virtuoso)
     kg("build", *on(virtuoso), cwd=tmp_path)
     before = kg("export", "--format", "nquads", "--store", virtuoso.sparql, cwd=tmp_path).stdout
     kg("ingest", str(LISTING), *on(virtuoso, graph_store=False), cwd=tmp_path)  # replaced: staging graph + MOVE
@@ -87,7 +84,6 @@ def test_ingest_and_remove_on_virtuoso(virtuoso, tmp_path):
 
 
 def test_a_failed_build_leaves_the_graphs_as_they_were(virtuoso, tmp_path):
-    clear(virtuoso)
     kg("build", *on(virtuoso), cwd=tmp_path)
     before = kg("export", "--format", "nquads", "--store", virtuoso.sparql, cwd=tmp_path).stdout
     # The staging graphs are dropped, then the first upload fails: nothing is moved in.
@@ -108,7 +104,6 @@ def test_a_failed_build_leaves_the_graphs_as_they_were(virtuoso, tmp_path):
 
 
 def test_digest_protected_endpoints_take_the_environment_credentials(virtuoso, embedded, tmp_path):
-    clear(virtuoso)
     args = [
         "--store",
         virtuoso.sparql,
@@ -153,7 +148,6 @@ def recorded_divergences(*kinds: str) -> dict[str, str]:
 
 
 def test_every_library_query_gives_the_embedded_rows_but_the_recorded_divergences(virtuoso, embedded):
-    clear(virtuoso)
     kg("build", *on(virtuoso), cwd=embedded)  # the same sources as the embedded store
     found = how_every_query_differs(embedded / "disk", virtuoso)
     assert set(library(QUERIES_DIR)) == set(found)
@@ -180,12 +174,10 @@ def bulk_load(server, dump: Path, store: Path) -> None:
 
 
 def test_the_bulk_path_loads_the_export_and_the_counts_match(virtuoso, embedded, tmp_path):
-    clear(virtuoso)
     dump = virtuoso.folder / "dump"  # in the server's DirsAllowed
     kg("export", "--per-graph", str(dump), "--store", "disk", cwd=embedded)
-    assert (
-        len(list(dump.glob("*.nq"))) == 9
-    )  # two sources and their topic detail, ontology, topics, resolution, index, description
+    # two sources and their topic detail, ontology, topics, resolution, index, ranked lists, description
+    assert len(list(dump.glob("*.nq"))) == 10
     bulk_load(virtuoso, dump, embedded / "disk")
     assert (
         kg("query", "coauthors", "-p", "author=gerhard neumann", "--store", virtuoso.sparql, cwd=tmp_path).stdout.count(
@@ -200,7 +192,6 @@ def test_a_synthetic_corpus_of_2000_papers_through_the_bulk_path(virtuoso, tmp_p
     recorded."""
     from kg.ingest.synth import write_corpus
 
-    clear(virtuoso)
     with open(tmp_path / "synth.txt", "w", encoding="utf-8") as handle:
         write_corpus(handle, 2000, 11)
     kg("ingest", "synth.txt", "--store", "disk", cwd=tmp_path)

@@ -1,0 +1,90 @@
+"""Writes the precomputed lists (:mod:`kg.query.rankings`) after every change of sources.
+
+Each library query whose header declares ``# precomputed: NAME`` is run once, whole, with its
+parameters' defaults, and its rows are stored in its order in the rankings graph: a graph set
+aside like the index graph (``kg:IndexGraph``: in every query's union, left out of exports and
+of ``kg stats``), replaced as a whole each time, so ``kg ingest`` and ``kg remove`` are followed.
+The rows are the real query's own, so a page read from a list is the same page of the query.
+A query about an entity (``# precomputed: NAME : PAPERS``) has a list for each entity with at least
+PAPERS papers, the entities whose answer the engine would sort too long for a page; the others are
+answered by the query.
+"""
+
+from __future__ import annotations
+
+from itertools import chain
+from pathlib import Path
+from typing import Iterator
+
+import pyoxigraph as ox
+from rdflib import URIRef
+
+from .. import QUERIES_DIR
+from ..errors import KgError
+from ..rdf.iris import Minter
+from ..vocab import KG, RDF
+from .library import LibraryQuery, answer, bind, library, plain_defaults
+from .lookup import entities_with_papers
+from .rankings import digest, entity_ranking, ranking_triples
+
+#: The rows a list of a query about an entity keeps: ten pages of 100 (a page past them runs the query).
+KEPT_ROWS = 1000
+
+
+def rankings_graph(minter: Minter) -> ox.NamedNode:
+    return ox.NamedNode(minter.iri("graph", "rankings"))
+
+
+def query_list_triples(store, query: LibraryQuery, ranking: ox.NamedNode) -> Iterator[ox.Triple]:
+    """The lists of one query: its whole answer with its parameters' defaults, in its order; of a query about
+    an entity, one list per entity with at least ``query.list_papers`` papers, its first :data:`KEPT_ROWS` rows."""
+    if query.entity_param is None:
+        yield from _answer_triples(store, query, bind(query, store, {})[0], ranking)
+        return
+    defaults = plain_defaults(query)
+    for entity in entities_with_papers(store, query.entity_param.kind, query.list_papers or 0):
+        bindings = {**defaults, query.entity_param.name: URIRef(entity)}
+        yield from _answer_triples(store, query, bindings, entity_ranking(ranking, entity), ox.NamedNode(entity))
+
+
+def _answer_triples(store, query: LibraryQuery, bindings, ranking: ox.NamedNode, entity=None) -> Iterator[ox.Triple]:
+    result = answer(store, query, bindings)
+    shown = [i for i, var in enumerate(result.vars) if str(var) not in bindings]  # as kg query shows it
+    rows = (tuple(row[i] for i in shown) for row in result.terms)
+    variables = [str(result.vars[i]) for i in shown]
+    kept = KEPT_ROWS if entity is not None else None
+    name = query.precomputed or query.name
+    yield from ranking_triples(ranking, name, digest(query.sparql), variables, rows, entity, kept)
+
+
+def _list_triples(store, minter: Minter, folder: Path) -> Iterator[ox.Triple]:
+    names: dict[str, str] = {}
+    for query in library(folder).values():
+        if not query.precomputed:
+            continue
+        if query.precomputed in names:
+            raise KgError(f"{query.path}: the list {query.precomputed!r} already serves {names[query.precomputed]}")
+        names[query.precomputed] = query.name
+        yield from query_list_triples(store, query, ox.NamedNode(minter.iri("ranking", query.precomputed)))
+
+
+def refresh_rankings(store, minter: Minter, folder: Path = QUERIES_DIR) -> None:
+    """Replace the rankings graph with every declared list, computed from the store as it is now.
+
+    A list is served only while it has its query's digest, so the digests go first and come back last,
+    in one small write: a run killed in between leaves lists that are never served (the queries answer
+    themselves) until the next change of sources rewrites them, never a list half old and half new."""
+    graph = rankings_graph(minter)
+    store.update(f"DELETE WHERE {{ GRAPH {graph} {{ ?ranking {KG.queryDigest} ?digest }} }}")
+    digests: list[ox.Triple] = []
+
+    def undigested(triples: Iterator[ox.Triple]) -> Iterator[ox.Triple]:
+        for triple in triples:
+            if triple.predicate == KG.queryDigest:
+                digests.append(triple)
+            else:
+                yield triple
+
+    header = [ox.Triple(graph, RDF.type, KG.DerivedGraph), ox.Triple(graph, RDF.type, KG.IndexGraph)]
+    store.set_graph_triples(graph, chain(header, undigested(_list_triples(store, minter, folder))))
+    store.add_graph_triples(graph, digests)
