@@ -54,7 +54,7 @@ EnabledGzipContent = 0
 ; no cap on rows or time: kg reads whole answers and has its own limits (KG_STORE_TIMEOUT, KG_STORE_MAX_BYTES)
 ResultSetMaxRows = 0
 MaxQueryCostEstimationTime = 0
-MaxQueryExecutionTime = 0
+MaxQueryExecutionTime = {max_seconds}
 """
 
 GRANTS = f"""GRANT SPARQL_UPDATE TO "SPARQL";
@@ -70,7 +70,9 @@ def free_port() -> int:
 
 
 class Virtuoso:
-    def __init__(self, folder: Path, buffers: int = 20000):
+    def __init__(self, folder: Path, buffers: int = 20000, max_seconds: int = 0):
+        """``max_seconds``: the server stops a query after this long (0: never); a benchmark that gives up on a
+        query sets it, so that the server does not go on computing beside the next query."""
         self.folder = folder
         self.sql_port, self.http_port = free_port(), free_port()
         base = f"http://127.0.0.1:{self.http_port}"
@@ -84,6 +86,7 @@ class Virtuoso:
                 VAD_DIR=VAD_DIR,
                 buffers=buffers,
                 dirty=buffers * 3 // 4,
+                max_seconds=max_seconds,
             )
         )
         self.process = subprocess.Popen(
