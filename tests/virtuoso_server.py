@@ -54,7 +54,7 @@ EnabledGzipContent = 0
 ; no cap on rows or time: kg reads whole answers and has its own limits (KG_STORE_TIMEOUT, KG_STORE_MAX_BYTES)
 ResultSetMaxRows = 0
 MaxQueryCostEstimationTime = 0
-MaxQueryExecutionTime = {max_seconds}
+MaxQueryExecutionTime = 0
 """
 
 GRANTS = f"""GRANT SPARQL_UPDATE TO "SPARQL";
@@ -70,9 +70,7 @@ def free_port() -> int:
 
 
 class Virtuoso:
-    def __init__(self, folder: Path, buffers: int = 20000, max_seconds: int = 0):
-        """``max_seconds``: the server stops a query after this long (0: never); a benchmark that gives up on a
-        query sets it, so that the server does not go on computing beside the next query."""
+    def __init__(self, folder: Path, buffers: int = 20000):
         self.folder = folder
         self.sql_port, self.http_port = free_port(), free_port()
         base = f"http://127.0.0.1:{self.http_port}"
@@ -86,17 +84,25 @@ class Virtuoso:
                 VAD_DIR=VAD_DIR,
                 buffers=buffers,
                 dirty=buffers * 3 // 4,
-                max_seconds=max_seconds,
             )
         )
+        self._start()
+        self.isql(GRANTS)
+
+    def _start(self) -> None:
         self.process = subprocess.Popen(
-            [VIRTUOSO, "+configfile", str(folder / "virtuoso.ini"), "+foreground"],
-            cwd=folder,
+            [VIRTUOSO, "+configfile", str(self.folder / "virtuoso.ini"), "+foreground"],
+            cwd=self.folder,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
         self._wait_online()
-        self.isql(GRANTS)
+
+    def restart(self) -> None:
+        """Stopped and started again on its database: a query it was still computing (one its client gave up
+        on: Virtuoso goes on with it) is dropped."""
+        self.stop()
+        self._start()
 
     def _wait_online(self, limit: float = 120.0) -> None:
         deadline = time.monotonic() + limit
