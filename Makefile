@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test test-fast lint system-deps bench bench-1m bench-virtuoso bench-graphs bench-timing stress fuzz eval eval-real eval-orgs clean
+.PHONY: demo test test-fast lint system-deps bench bench-1m bench-virtuoso bench-copies bench-graphs bench-timing stress fuzz eval eval-real eval-orgs clean
 
 # Parallel test processes (pytest-xdist): `auto` is one per core; `make test JOBS=1` runs in one.
 # --dist loadgroup, as tests/conftest.py schedules it, keeps a file's tests in one process, so its
@@ -98,6 +98,15 @@ PAPERS ?= 100000
 bench-virtuoso: $(STAMP)
 	mkdir -p .bench
 	$(BIN)/python bench/virtuoso.py --papers $(PAPERS) --json .bench/virtuoso-$(PAPERS).json --max-minutes 240
+
+## COPIES disjoint copies of the store STORE (a corpus COPIES times its size) into Virtuoso and an embedded
+## store, every query's first page on both (bench/virtuoso_copies.py); the copies stay in SCRATCH until removed.
+COPIES ?= 10
+SCRATCH ?= .bench/copies
+bench-copies: $(STAMP)
+	mkdir -p .bench
+	nice -n 10 $(BIN)/python bench/virtuoso.py --from-store $(STORE) --copies $(COPIES) --scratch $(SCRATCH) \
+		--json .bench/virtuoso-copies-$(COPIES).json --query-seconds 300 --max-minutes 300
 
 ## Precision/recall of topics and introduced artifacts on the held-out gold set (eval/GUIDELINES.md).
 eval: $(STAMP)

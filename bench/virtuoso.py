@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/virtuoso.py --papers 10000 [--json out.json] [--scratch DIR] [--max-minutes M]
     make bench-virtuoso PAPERS=100000
+    .venv/bin/python bench/virtuoso.py --from-store DIR --copies 10 ...: N copies of a store (bench/virtuoso_copies.py)
 
 One run: a synthetic corpus (kg/ingest/synth.py) ingested into an embedded store (`kg ingest`), exported
 as N-Quads, one file per graph (`kg export --per-graph`), loaded into a private Virtuoso on 127.0.0.1 by
@@ -251,6 +252,8 @@ def main() -> None:
     parser.add_argument("--scratch", type=Path, help="Work here and keep it (default: a temporary folder)")
     parser.add_argument("--max-minutes", type=float, help="Stop the run (and its server) after this long")
     parser.add_argument("--query-seconds", type=int, default=600, help="Give up a query's timing after this long")
+    parser.add_argument("--from-store", type=Path, help="Copies of this store instead of a new corpus (--copies)")
+    parser.add_argument("--copies", type=int, default=10, help="With --from-store: how many (bench/virtuoso_copies.py)")
     args = parser.parse_args()
     QUERY_SECONDS[0] = args.query_seconds
     signal.signal(signal.SIGALRM, on_alarm)
@@ -261,6 +264,17 @@ def main() -> None:
         if args.json:
             args.json.write_text(json.dumps(result, indent=1), encoding="utf-8")
 
+    if args.from_store:  # its scratch is kept: an export and copies left there are used again
+        import virtuoso_copies
+
+        if not args.scratch:
+            parser.error("--from-store needs --scratch DIR (kept: the export and the copies left there are reused)")
+        args.scratch.mkdir(parents=True, exist_ok=True)
+        result = virtuoso_copies.bench_copies(
+            args.from_store.resolve(), args.copies, args.scratch.resolve(), save, args.query_seconds, DEADLINE[0]
+        )
+        virtuoso_copies.report(result)
+        return
     if args.scratch:
         args.scratch.mkdir(parents=True)
         result = bench(args.papers, args.scratch.resolve(), save)

@@ -3,10 +3,11 @@
 #
 #   scripts/virtuoso_load.sh DUMP_DIR ISQL_HOST:PORT SPARQL_URL [STORE]
 #
-# DUMP_DIR holds *.nq files written by `kg export --per-graph DUMP_DIR` (one per graph) and
-# must be in Virtuoso's DirsAllowed; the administrator's account comes from $VIRTUOSO_USER and
-# $VIRTUOSO_PASSWORD (default dba / dba), never from the command line. The graphs the dump names
-# are cleared, then ld_dir + rdf_loader_run() load it and a checkpoint makes it durable. Then
+# DUMP_DIR holds *.nq files written by `kg export --per-graph DUMP_DIR` (one per graph; gzipped
+# *.nq.gz files too, and a graph may be spread over several files) and must be in Virtuoso's
+# DirsAllowed; the administrator's account comes from $VIRTUOSO_USER and $VIRTUOSO_PASSWORD
+# (default dba / dba), never from the command line. The graphs the dump names are cleared,
+# then ld_dir + rdf_loader_run() load it and a checkpoint makes it durable. Then
 # `kg check-load` compares each graph's quad count in the dump with the server's (exit 1 when one
 # differs) and, given STORE (the embedded store the dump was exported from), `kg stats` of both
 # are compared too (exit 1 when a count differs). Not atomic: a reader during the load sees the
@@ -22,16 +23,17 @@ user=${VIRTUOSO_USER:-dba}
 password=${VIRTUOSO_PASSWORD:-dba}
 
 shopt -s nullglob
-files=("$dump_dir"/*.nq)
-[ ${#files[@]} -gt 0 ] || { echo "virtuoso_load: no *.nq file in $dump_dir" >&2; exit 2; }
+files=("$dump_dir"/*.nq "$dump_dir"/*.nq.gz)
+[ ${#files[@]} -gt 0 ] || { echo "virtuoso_load: no *.nq or *.nq.gz file in $dump_dir" >&2; exit 2; }
 
 {
   # Each file is one graph (kg export --per-graph), the last IRI of its lines: read from its first line,
   # not from every line (a 100,000-paper dump is 1.6 GB). Every graph of the dump is emptied first.
-  for file in "${files[@]}"; do head -n 1 "$file" | grep -o '<[^<>]*> \.$' || true; done |
+  for file in "${files[@]}"; do zcat -f "$file" | head -n 1 | grep -o '<[^<>]*> \.$' || true; done |
     sort -u | sed 's/ \.$//; s/^/SPARQL CLEAR GRAPH /; s/$/;/'
   echo "DELETE FROM DB.DBA.load_list WHERE ll_file LIKE '$dump_dir/%';"
   echo "ld_dir('$dump_dir', '*.nq', 'urn:kg:bulk-load-default');"
+  echo "ld_dir('$dump_dir', '*.nq.gz', 'urn:kg:bulk-load-default');"
   echo "rdf_loader_run();"
   echo "checkpoint;"
   echo "SELECT ll_file, ll_error FROM DB.DBA.load_list WHERE ll_file LIKE '$dump_dir/%' AND ll_error IS NOT NULL;"

@@ -86,14 +86,23 @@ class Virtuoso:
                 dirty=buffers * 3 // 4,
             )
         )
+        self._start()
+        self.isql(GRANTS)
+
+    def _start(self) -> None:
         self.process = subprocess.Popen(
-            [VIRTUOSO, "+configfile", str(folder / "virtuoso.ini"), "+foreground"],
-            cwd=folder,
+            [VIRTUOSO, "+configfile", str(self.folder / "virtuoso.ini"), "+foreground"],
+            cwd=self.folder,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
         self._wait_online()
-        self.isql(GRANTS)
+
+    def restart(self) -> None:
+        """Stopped and started again on its database: a query it was still computing (one its client gave up
+        on: Virtuoso goes on with it) is dropped."""
+        self.stop()
+        self._start()
 
     def _wait_online(self, limit: float = 120.0) -> None:
         deadline = time.monotonic() + limit

@@ -1,14 +1,16 @@
 """After a server's bulk loader has read a dump of ``kg export --per-graph``: are all its quads there?
 
 Each file of the dump is one named graph, one distinct quad a line (the export is sorted and holds
-every quad once), so a file's line count is its graph's quad count. The server is asked for the
-quad count of each of those graphs in one query; a graph with another count (a file the loader
-skipped or cut short, a graph loaded twice into a server that keeps duplicates, a graph not
-emptied first) is a mismatch.
+every quad once), so a file's line count is its graph's quad count; a graph may be spread over several
+files (their counts add up), and a file may be gzipped (``*.nq.gz``, which Virtuoso's loader reads too).
+The server is asked for the quad count of each of those graphs in one query; a graph with another
+count (a file the loader skipped or cut short, a graph loaded twice into a server that keeps
+duplicates, a graph not emptied first) is a mismatch.
 """
 
 from __future__ import annotations
 
+import gzip
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,13 +27,13 @@ class GraphCount:
 
 
 def dump_counts(folder: Path) -> dict[str, int]:
-    """Quads per graph of the dump's ``*.nq`` files (the graph read from each file's first quad)."""
+    """Quads per graph of the dump's ``*.nq`` and ``*.nq.gz`` files (the graph read from each file's first quad)."""
     counts: dict[str, int] = {}
-    files = sorted(folder.glob("*.nq"))
+    files = sorted([*folder.glob("*.nq"), *folder.glob("*.nq.gz")])
     if not files:
-        raise KgError(f"{folder}: no *.nq file (write them with kg export --per-graph {folder})")
+        raise KgError(f"{folder}: no *.nq or *.nq.gz file (write them with kg export --per-graph {folder})")
     for path in files:
-        with open(path, "rb") as handle:
+        with gzip.open(path, "rb") if path.suffix == ".gz" else open(path, "rb") as handle:
             first = handle.readline()
             lines = (1 if first.strip() else 0) + sum(1 for line in handle if line.strip())
         if not lines:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import gzip
 import urllib.request
 
 import pyoxigraph as ox
 import pytest
 from conftest import run_kg
+
+from kg.stores.bulk_counts import dump_counts
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
 
@@ -36,4 +39,15 @@ def test_the_counts_of_a_loaded_dump_match_and_a_missing_quad_is_one_line(oxigra
 
 def test_a_folder_without_a_dump_is_one_line(oxigraph, tmp_path):
     failed = run_kg("check-load", str(tmp_path), "--store", oxigraph.query, cwd=tmp_path, check=False)
-    assert failed.returncode == 1 and b"no *.nq file" in failed.stderr and len(failed.stderr.splitlines()) == 1
+    assert failed.returncode == 1 and len(failed.stderr.splitlines()) == 1
+    assert b"no *.nq or *.nq.gz file" in failed.stderr
+
+
+def test_a_graph_over_several_files_plain_and_gzipped_counts_once_in_all(tmp_path):
+    graph, other = "https://kg.example.org/id/graph/index", "https://kg.example.org/id/source/a"
+    (tmp_path / "0001-a.nq").write_text(f"<urn:s> <urn:p> <urn:o1> <{graph}> .\n<urn:s> <urn:p> <urn:o2> <{graph}> .\n")
+    with gzip.open(tmp_path / "0002-b.nq.gz", "wt") as handle:
+        handle.write(f"<urn:s> <urn:p> <urn:o3> <{graph}> .\n")
+    with gzip.open(tmp_path / "0003-c.nq.gz", "wt") as handle:
+        handle.write(f"<urn:s> <urn:p> <urn:o1> <{other}> .\n")
+    assert dump_counts(tmp_path) == {graph: 3, other: 1}
