@@ -74,8 +74,7 @@ GENERIC_FREQUENCY = 150
 # First Hospital") or name the record's units ("University of Washington Tacoma") share nothing.
 SITES_SHARING_OWN_NAME = 4
 SITES_SHARING_SHORT_NAME = 1
-# Words between a name and the place it goes on with ("… de Lyon", "… in St. Louis").
-_PLACE_LINKS = frozenset({"de", "du", "des", "d", "di", "del", "in", "at", "of", "en"})
+_PLACE_LINKS = word_list("place_link")
 _FILLER = word_list("registry_filler")
 _BRACKET = re.compile(r"\s*\([^()]*\)\s*$")
 
