@@ -245,13 +245,7 @@ def written_short_or_reordered(
     University of B"."""
     by_words = {words: iri for iri, (words, _) in every.items()}
     unnamed = {iri: words for iri, (words, named) in every.items() if not named}
-    # a short name the corpus also writes after "University of" may be either ("Miami")
-    shorter = {
-        iri: short
-        for iri, words in unnamed.items()
-        if (short := short_name(words, written.get(iri, ()))) is not None
-        and ("university", "of", *short) not in by_words
-    }
+    shorter = _short_names(unnamed, written, by_words)
     truncated = {
         iri: words[:-1]
         for iri, words in unnamed.items()
@@ -262,43 +256,40 @@ def written_short_or_reordered(
     )
     forms: dict[str, tuple[set[str], str]] = {}
     for iri, words in unnamed.items():
-        if (form := _other_form(iri, words, every, by_words, shorter, truncated, beginning)) is not None:
-            forms[iri] = form
+        if words[-1:] == ("university",) and _in_swapped_order(words[:-1], by_words):
+            forms[iri] = (
+                {by_words[("university", "of", *words[:-1])]},
+                "the same words as {} in the other order, the only organisation of the corpus so written",
+            )
+        elif (short := shorter.get(iri)) is not None:
+            forms[iri] = (
+                _completed(short, beginning.get(short, set()) - {iri}, every),
+                "its name with an institution's word added is the name of {}, the only organisation of "
+                "the corpus that begins with it",
+            )
+        elif (name := truncated.get(iri)) is not None:
+            forms[iri] = (
+                {
+                    other
+                    for other in beginning.get((*name, "university", "of"), ())
+                    if _place_of(every[other][0][len(name) + 2 :])
+                },
+                "its name cut before 'of' and a place: {}, the only organisation of the corpus so named",
+            )
     return forms
 
 
-def _other_form(
-    iri: str,
-    words: tuple[str, ...],
-    every: dict[str, tuple[tuple[str, ...], bool]],
-    by_words: dict[tuple[str, ...], str],
-    shorter: dict[str, tuple[str, ...]],
-    truncated: dict[str, tuple[str, ...]],
-    beginning: dict[tuple[str, ...], set[str]],
-) -> tuple[set[str], str] | None:
-    """The organisations one unnamed organisation may be another form of, and why: the same words
-    in the other order, a short name, or a name cut before "of" and a place."""
-    if words[-1:] == ("university",) and _in_swapped_order(words[:-1], by_words):
-        return (
-            {by_words[("university", "of", *words[:-1])]},
-            "the same words as {} in the other order, the only organisation of the corpus so written",
-        )
-    if (short := shorter.get(iri)) is not None:
-        return (
-            _completed(short, beginning.get(short, set()) - {iri}, every),
-            "its name with an institution's word added is the name of {}, the only organisation of "
-            "the corpus that begins with it",
-        )
-    if (name := truncated.get(iri)) is not None:
-        return (
-            {
-                other
-                for other in beginning.get((*name, "university", "of"), ())
-                if _place_of(every[other][0][len(name) + 2 :])
-            },
-            "its name cut before 'of' and a place: {}, the only organisation of the corpus so named",
-        )
-    return None
+def _short_names(
+    unnamed: dict[str, tuple[str, ...]], written: dict[str, list[str]], by_words: dict[tuple[str, ...], str]
+) -> dict[str, tuple[str, ...]]:
+    """IRI -> the short name (:func:`short_name`) of each unnamed organisation that has one, but for
+    a short name the corpus also writes after "University of", which may be either ("Miami")."""
+    return {
+        iri: short
+        for iri, words in unnamed.items()
+        if (short := short_name(words, written.get(iri, ()))) is not None
+        and ("university", "of", *short) not in by_words
+    }
 
 
 def _plain_name(words: tuple[str, ...], longest: int) -> bool:
