@@ -252,7 +252,9 @@ def ingest(
             preload.finish()  # the loader thread is done before anything else writes the store
         load_vocabularies(store, minter)
         drop = _replaced_by(store, staged, minter) if replace_all else ()
-        with resolution_suspended(store, minter, on_stage, jobs, side, finish=finishing(store, minter, on_stage)):
+        with resolution_suspended(
+            store, minter, on_stage=on_stage, jobs=jobs, staged=side, finish=finishing(store, minter, on_stage)
+        ):
             store.replace_graphs(staged, drop)
     return report
 

@@ -21,6 +21,16 @@ def _records(folder: Path, entry: dict) -> list:
     return read_records(listing_file(folder, json.dumps([entry])))[0]
 
 
+def _affiliations(record) -> list[list[str]]:
+    """Each author's affiliations, by name."""
+    return [[affiliation.name for affiliation in detail.affiliations] for detail in record.author_details]
+
+
+def _institutions(record) -> list[str]:
+    """The paper's institutions, by name."""
+    return [institution.name for institution in record.institutions]
+
+
 @pytest.mark.parametrize(
     "key, written, expected",
     [
@@ -64,7 +74,7 @@ def test_comma_byline_with_an_affiliation_list_of_another_length_gives_the_paper
         "aff": "University of London; Bletchley Park",
     }
     records = _records(tmp_path, entry)
-    assert [i.name for i in records[0].institutions] == ["University of London", "Bletchley Park"]
+    assert _institutions(records[0]) == ["University of London", "Bletchley Park"]
     assert not any(detail.affiliations for detail in records[0].author_details)
 
 
@@ -118,7 +128,7 @@ def test_escaped_characters_in_bylines_and_affiliations_split_nothing(tmp_path):
     }
     records = _records(tmp_path, entry)
     assert records[0].authors == ["Dana O'Hara", "Alan Turing"]
-    assert [i.name for i in records[0].institutions] == ["Northwest Polytechnic University Xi'an", "AT&T Labs"]
+    assert _institutions(records[0]) == ["Northwest Polytechnic University Xi'an", "AT&T Labs"]
 
 
 def test_affiliations_under_affs_are_read_as_under_aff(tmp_path):
@@ -128,11 +138,11 @@ def test_affiliations_under_affs_are_read_as_under_aff(tmp_path):
         "affs": "University of London; Bletchley Park",
     }
     records = _records(tmp_path, entry)
-    assert [[a.name for a in d.affiliations] for d in records[0].author_details] == [
+    assert _affiliations(records[0]) == [
         ["University of London"],
         ["Bletchley Park"],
     ]
-    assert [i.name for i in records[0].institutions] == ["University of London", "Bletchley Park"]
+    assert _institutions(records[0]) == ["University of London", "Bletchley Park"]
 
 
 @pytest.mark.parametrize(
@@ -159,8 +169,8 @@ def test_affiliations_under_affs_are_read_as_under_aff(tmp_path):
 def test_a_legal_form_after_a_plus_ends_the_name_before_it(tmp_path, aff, domains, expected):
     entry = {"title": "A Good Paper", "author": "Ada Lovelace", "affs": aff, "aff_domain": domains}
     records = _records(tmp_path, entry)
-    assert [a.name for a in records[0].author_details[0].affiliations] == expected
-    assert [i.name for i in records[0].institutions] == expected
+    assert _affiliations(records[0])[0] == expected
+    assert _institutions(records[0]) == expected
 
 
 @pytest.mark.parametrize(
@@ -248,7 +258,7 @@ def test_a_booktitle_naming_the_files_conference_is_that_edition(tmp_path, stem,
 def test_footnote_numbers_before_a_papers_affiliations_are_no_part_of_them(tmp_path, aff, expected):
     entry = {"title": "A Good Paper", "author": "Ada Lovelace; Alan Turing", "aff": aff}
     records = _records(tmp_path, entry)
-    assert [i.name for i in records[0].institutions] == expected
+    assert _institutions(records[0]) == expected
 
 
 @pytest.mark.parametrize(
@@ -270,8 +280,8 @@ def test_affiliations_without_a_domain_each_stay_one_entry(tmp_path, aff, domain
         **({"aff_domain": domain} if domain else {}),
     }
     records = _records(tmp_path, entry)
-    assert [a.name for a in records[0].author_details[0].affiliations] == expected
-    assert [i.name for i in records[0].institutions] == expected
+    assert _affiliations(records[0])[0] == expected
+    assert _institutions(records[0]) == expected
 
 
 @pytest.mark.parametrize(
@@ -286,8 +296,8 @@ def test_affiliations_without_a_domain_each_stay_one_entry(tmp_path, aff, domain
 def test_an_affiliation_without_a_letter_or_digit_is_none(tmp_path, aff, expected):
     entry = {"title": "A Good Paper", "author": "Ada Lovelace; Alan Turing", "aff": aff}
     records = _records(tmp_path, entry)
-    assert [[a.name for a in d.affiliations] for d in records[0].author_details] == expected
-    assert [i.name for i in records[0].institutions] == [name for names in expected for name in names]
+    assert _affiliations(records[0]) == expected
+    assert _institutions(records[0]) == [name for names in expected for name in names]
 
 
 @pytest.mark.parametrize(
@@ -330,7 +340,7 @@ def test_an_affiliation_without_a_letter_or_digit_is_none(tmp_path, aff, expecte
 def test_affiliations_joined_by_a_space_that_co_authors_give_alone_are_two(tmp_path, aff, expected):
     entry = {"title": "A Good Paper", "author": "Ada Lovelace; Alan Turing; Grace Hopper", "aff": aff}
     records = _records(tmp_path, entry)
-    assert [[a.name for a in d.affiliations] for d in records[0].author_details] == expected
+    assert _affiliations(records[0]) == expected
 
 
 @pytest.mark.parametrize(
@@ -392,4 +402,4 @@ def test_the_file_name_names_the_conference_as_it_writes_itself(stem, header):
 def test_a_byline_written_twice_in_a_row_is_read_once(tmp_path, entry, authors, affiliations):
     records, rejections, _ = read_records(listing_file(tmp_path, json.dumps([{"title": "Looms", **entry}])))
     assert not rejections and records[0].authors == authors
-    assert [[aff.name for aff in detail.affiliations] for detail in records[0].author_details] == affiliations
+    assert _affiliations(records[0]) == affiliations
