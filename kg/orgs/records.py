@@ -12,7 +12,7 @@ class Record:
     """One organisation of the registry; ``id`` is the ROR id's last part, "" for a university only
     the universities list has. Its ``keys`` are :func:`.name_keys.name_key`'s of its names.
 
-    >>> from kg.orgs.registry import load_registry
+    >>> from kg.orgs.registry_table import load_registry
     >>> tsinghua = load_registry().match("Tsinghua University").record
     >>> tsinghua.country, tsinghua.city, tsinghua.domains, tsinghua.iri
     ('CN', 'Beijing', ('tsinghua.edu.cn',), 'https://ror.org/03cve4549')
@@ -40,7 +40,7 @@ class Record:
 class Match:
     """The record a name names and the registry's step that found it.
 
-    >>> from kg.orgs.registry import load_registry
+    >>> from kg.orgs.registry_table import load_registry
     >>> load_registry().match("Beihang Uinveristy").how
     'fuzzy'
     """
