@@ -20,7 +20,7 @@ from functools import lru_cache
 from ..text.names import clean
 from .aliases import AliasTable
 from .keys import institution_key, swapped
-from .lexicon import word_sequence
+from .lexicon import word_list, word_sequence
 from .org_names import (
     COMPANY_NAME_WORDS,
     LAB_WORDS,
@@ -45,6 +45,7 @@ _CAMPUS_NAME = re.compile(r"\b(?:university|institute|college) of\b")
 # X, Y", "Indian Institute of Technology, Y", "National Institute of Technology, Y".
 _SYSTEM_NAME = re.compile(r"^(?:the )?(?:university|institute|college) of\b")
 _SYSTEM_PREFIXES = word_sequence("system_prefix")
+_ORDER_JOINING = word_list("order_joining")
 _ACRONYM_IN_BRACKETS = re.compile(r"^(?P<name>.+?)\s*[(（](?P<acronym>[A-Z][A-Za-z0-9&*\-]{1,11})[)）]$")
 
 
@@ -195,6 +196,6 @@ def why_apart(first: str, second: str, aliases: AliasTable) -> str:
     a, b = resolve_name(first, aliases), resolve_name(second, aliases)
     if a.canonical and b.canonical:
         return f"the alias table lists both as institutions of their own ({a.canonical} / {b.canonical})"
-    if set(a.key.split()) - {"of", "in"} == set(b.key.split()) - {"of", "in"}:
+    if set(a.key.split()) - _ORDER_JOINING == set(b.key.split()) - _ORDER_JOINING:
         return "the same words in another order, which names another institution unless the alias table says so"
     return f"different identity keys ({a.key!r} / {b.key!r}) and the alias table has neither as a form of the other"

@@ -5,21 +5,23 @@ of country and e-mail domain, and the choice among tied records (used by :mod:`.
 from __future__ import annotations
 
 from .keys import swapped
+from .lexicon import word_list
 from .name_keys import name_key
 from .records import Record
 
 LONGEST_RUN = 3  # parts of a string joined to one name: "Universidad de Chile, Santiago, Chile"
+_OPTIONAL_WORDS = word_list("variant_optional")
 
 
 def key_variants(key: str) -> list[str]:
     """The other keys a name key may be written as: the other word order (:func:`.keys.swapped`) and
-    the key without "in" and "the".
+    the key without the words of the ``variant_optional`` list ("in", "the").
 
     >>> key_variants("tokyo university"), key_variants("university of the witwatersrand")
     (['university of tokyo'], ['the witwatersrand university', 'university of witwatersrand'])
     """
     words = key.split()
-    variants = [swapped(key), " ".join(word for word in words if word not in ("in", "the"))]
+    variants = [swapped(key), " ".join(word for word in words if word not in _OPTIONAL_WORDS)]
     return [variant for variant in variants if variant and variant != key]
 
 
