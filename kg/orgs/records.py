@@ -35,6 +35,25 @@ class Record:
         """The record's ROR IRI; None for a university the universities list alone has."""
         return ROR + self.id if self.id else None
 
+    def __reduce__(self):
+        # pickled as its fields (kg.cache): loading calls the constructor, not a setattr per field
+        return (
+            Record,
+            (
+                self.id,
+                self.name,
+                self.country,
+                self.city,
+                self.types,
+                self.parents,
+                self.domains,
+                self.active,
+                self.keys,
+                self.branch_keys,
+                self.acronyms,
+            ),
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class Match:

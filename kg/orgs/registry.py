@@ -58,6 +58,17 @@ class Registry:
         self._branches = _index(self.records, "branch_keys")
         self._domains = _index(self.records, "domains")
 
+    def complete(self) -> Registry:
+        """The registry with the indexes its first questions would make made now (to keep it on disk).
+
+        >>> from kg.orgs.registry_table import load_registry
+        >>> sorted(name for name in vars(load_registry()) if name.startswith("_"))
+        ['_acronyms', '_branches', '_cities', '_domains', '_names', '_sorted_keys', '_words']
+        """
+        for made_on_first_use in ("_words", "_sorted_keys", "_cities"):
+            getattr(self, made_on_first_use)  # a cached property: kept in the instance once made
+        return self
+
     @cached_property
     def _words(self) -> tuple[dict[str, int], dict[str, tuple[Record, ...]]]:
         """(word -> how many records have it in a name, rare word -> those records), made on the
