@@ -28,7 +28,8 @@ from pathlib import Path
 from kg.orgs.aliases import AliasTable, active_aliases
 from kg.orgs.identify import Identified, identify_chain
 from kg.orgs.institutions import resolve_entries
-from kg.orgs.registry import Registry, load_registry
+from kg.orgs.registry import Registry
+from kg.orgs.registry_table import load_registry
 from kg.pipeline import ingest
 from kg.rdf.iris import Minter
 from kg.stores.embedded import KGStore

@@ -20,9 +20,10 @@ from eval.realdata import realdata_dir
 from kg import SAMPLES_DIR
 from kg.ingest.formats import read_source
 from kg.orgs.aliases import active_aliases
+from kg.orgs.canonical_names import looks_like_organisation
 from kg.orgs.institutions import names_institution, resolve_entries
 from kg.orgs.keys import institution_key
-from kg.orgs.org_names import is_top_level, looks_like_organisation, starts_with_unit_word
+from kg.orgs.org_names import is_top_level, starts_with_unit_word
 from kg.records import PaperRecord
 
 ROOT = Path(__file__).resolve().parent.parent

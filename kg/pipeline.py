@@ -25,7 +25,7 @@ from .ingest.comments import PublicationInfo, names_conference, parse_publicatio
 from .ingest.formats import read_source
 from .nlp.scheme import read_scheme
 from .orgs.aliases import active_aliases
-from .orgs.registry import ShippedRegistry
+from .orgs.registry_table import ShippedRegistry
 from .processes import default_jobs
 from .query.precompute import rankings_graph, refresh_rankings
 from .rdf.iris import Minter

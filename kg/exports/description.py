@@ -14,7 +14,7 @@ from typing import Iterator
 
 import pyoxigraph as ox
 
-from ..orgs.registry import registry_version
+from ..orgs.registry_table import registry_version
 from ..query.stats import graph_stats
 from ..rdf.iris import Minter
 from ..stores.embedded import KGStore

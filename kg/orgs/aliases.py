@@ -21,7 +21,8 @@ from .. import ONTOLOGY_DIR
 from ..errors import InputError
 from .keys import institution_key
 from .name_keys import name_key
-from .registry import Registry, ShippedRegistry
+from .registry import Registry
+from .registry_table import ShippedRegistry
 
 SHIPPED = ONTOLOGY_DIR / "institution-aliases.tsv"
 ALIASES_ENV = "KG_INSTITUTION_ALIASES"

@@ -10,7 +10,7 @@ e-mail domains are added to the ROR record of the same name and country, and a u
 lacks becomes a row of its own with no ROR id.
 
 The table (``registry.tsv.gz``) has one organisation a line; its name keys are made by
-:func:`kg.orgs.registry.name_key`, so a change of that function needs a rebuild (a test checks
+:func:`kg.orgs.name_keys.name_key`, so a change of that function needs a rebuild (a test checks
 the shipped keys). ``NOTICE`` gets the licences and the versions of the sources.
 """
 
@@ -29,7 +29,7 @@ from typing import Iterable, Iterator
 
 from ..text.domains import host, registrable_domain
 from .name_keys import DATA_DIR, name_key
-from .registry import NOTICE_NAME, TABLE_COLUMNS, TABLE_NAME
+from .registry_table import NOTICE_NAME, TABLE_COLUMNS, TABLE_NAME
 
 _NAME_TYPES = frozenset({"ror_display", "label", "alias"})
 # ROR names a company's national branches "Google (United States)", "Samsung (South Korea)": the

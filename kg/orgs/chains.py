@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from ..text.names import clean
 from .aliases import AliasTable
+from .canonical_names import is_known, looks_like_organisation, resolve_name
 from .keys import institution_key
 from .levels import (
     Level,
@@ -25,16 +26,7 @@ from .levels import (
     _unit_words_first,
     _without_region_code,
 )
-from .org_names import (
-    REGION_CODES,
-    is_country,
-    is_french_research_organisation,
-    is_known,
-    is_unit_number,
-    looks_like_organisation,
-    resolve_name,
-    starts_with_unit_word,
-)
+from .org_names import REGION_CODES, is_country, is_french_research_organisation, is_unit_number, starts_with_unit_word
 from .parts import Part, _lab_word_before_name, _name_before_its_lab, _parts, _two_units, _without_shortened_names
 from .rules import BY_ID
 from .shapes import (

@@ -37,13 +37,13 @@ def identify_chain(
     levels: Sequence[Named], context: str, domain: str | None, registry: Registry
 ) -> tuple[Identified, ...]:
     """One :class:`Identified` per level, in the chain's order (most specific first, institution last):
-    ``levels`` are a chain's names (:class:`kg.orgs.org_names.OrgName`), ``context`` the whole affiliation
+    ``levels`` are a chain's names (:class:`kg.orgs.canonical_names.OrgName`), ``context`` the whole affiliation
     string, ``domain`` the author's e-mail domain. A unit the registry does not know takes its
     institution's country; a chain whose institution it does not know, the string's or the domain's.
 
     >>> from kg.orgs.aliases import active_aliases
     >>> from kg.orgs.chains import resolve_entries
-    >>> from kg.orgs.registry import load_registry
+    >>> from kg.orgs.registry_table import load_registry
     >>> entry = "CSAIL, MIT, Cambridge, MA, USA"
     >>> [chain] = resolve_entries(entry, None, active_aliases())
     >>> unit, top = identify_chain(chain.levels, entry, None, load_registry())

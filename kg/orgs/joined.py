@@ -8,6 +8,7 @@ from functools import cache
 
 from ..text.names import clean, fold
 from .aliases import AliasTable
+from .canonical_names import is_known, looks_like_organisation, resolve_name
 from .keys import is_legal_form, without_legal_form
 from .lexicon import word_list
 from .org_names import (
@@ -16,11 +17,8 @@ from .org_names import (
     UNIVERSITY_WORDS,
     address_city,
     is_country,
-    is_known,
     is_organisation_acronym,
     is_top_level,
-    looks_like_organisation,
-    resolve_name,
     starts_with_unit_word,
     words_of,
 )

@@ -9,18 +9,15 @@ from dataclasses import dataclass, field, replace
 
 from ..text.names import fold
 from .aliases import AliasTable
+from .canonical_names import OrgName, is_known, looks_like_organisation, resolve_name
 from .keys import institution_key, swapped
 from .lexicon import word_list
 from .org_names import (
     REGION_CODES,
     UNIVERSITY_WORDS,
-    OrgName,
     is_country,
     is_french_research_organisation,
-    is_known,
     is_unit_number,
-    looks_like_organisation,
-    resolve_name,
     subdivisions,
     words_of,
 )

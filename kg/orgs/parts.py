@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 
 from ..text.names import fold
 from .aliases import AliasTable
+from .canonical_names import is_known, looks_like_organisation
 from .joined import _same_name
 from .keys import institution_key, is_legal_form
 from .lexicon import word_list
@@ -22,10 +23,8 @@ from .org_names import (
     acronym_fits,
     address_city,
     is_country,
-    is_known,
     is_organisation_acronym,
     is_top_level,
-    looks_like_organisation,
     starts_with_unit_word,
     without_unit_number,
     words_of,

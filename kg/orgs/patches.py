@@ -38,7 +38,7 @@ def read_patches(path: Path) -> dict[str, list[tuple[str, str]]]:
 def patched(record: Record, patches: list[tuple[str, str]]) -> Record:
     """The record with its names dropped and added as the patches say (a dropped name also as a branch name).
 
-    >>> from kg.orgs.registry import load_registry
+    >>> from kg.orgs.registry_table import load_registry
     >>> mit = patched(load_registry().by_id["042nb2s44"], [("drop-acronym", "mit"), ("add-name", "mit csail")])
     >>> mit.acronyms, mit.keys[-1]
     ((), 'mit csail')

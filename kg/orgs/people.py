@@ -29,7 +29,7 @@ import re
 from ..records import Institution
 from ..text.names import clean, has_cjk, match_key
 from .aliases import AliasTable
-from .org_names import looks_like_organisation
+from .canonical_names import looks_like_organisation
 
 _NAME_WORD = re.compile(r"^[A-Z][a-zà-öø-ÿ'’\-]*\.?$|^[A-Z]\.$")
 MAX_NEAR_DISTANCE = 2

@@ -12,7 +12,7 @@ class Record:
     """One organisation of the registry; ``id`` is the ROR id's last part, "" for a university only
     the universities list has. Its ``keys`` are :func:`.name_keys.name_key`'s of its names.
 
-    >>> from kg.orgs.registry import load_registry
+    >>> from kg.orgs.registry_table import load_registry
     >>> tsinghua = load_registry().match("Tsinghua University").record
     >>> tsinghua.country, tsinghua.city, tsinghua.domains, tsinghua.iri
     ('CN', 'Beijing', ('tsinghua.edu.cn',), 'https://ror.org/03cve4549')
@@ -35,12 +35,31 @@ class Record:
         """The record's ROR IRI; None for a university the universities list alone has."""
         return ROR + self.id if self.id else None
 
+    def __reduce__(self):
+        # pickled as its fields (kg.cache): loading calls the constructor, not a setattr per field
+        return (
+            Record,
+            (
+                self.id,
+                self.name,
+                self.country,
+                self.city,
+                self.types,
+                self.parents,
+                self.domains,
+                self.active,
+                self.keys,
+                self.branch_keys,
+                self.acronyms,
+            ),
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class Match:
     """The record a name names and the registry's step that found it.
 
-    >>> from kg.orgs.registry import load_registry
+    >>> from kg.orgs.registry_table import load_registry
     >>> load_registry().match("Beihang Uinveristy").how
     'fuzzy'
     """

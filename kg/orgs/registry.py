@@ -1,67 +1,30 @@
 """The organisation registry: ROR records (and universities ROR lacks) matched by name.
 
-Pure: :func:`load_registry` reads the shipped table (``data/registry.tsv.gz``, built by
-:mod:`kg.orgs.build_registry`) once, on first use; :meth:`Registry.match` takes one organisation's
+Pure: :func:`.registry_table.load_registry` reads the shipped table (``data/registry.tsv.gz``, built
+by :mod:`kg.orgs.build_registry`) once, on first use; :meth:`Registry.match` takes one organisation's
 name and what surrounds it (the rest of the affiliation string, the author's e-mail domain when
-the source gives one) and returns the one record it names, or None. In order:
-
-1. **exact**: the name's key (:func:`name_key`: case, accents, punctuation, legal forms, the
-   language of "University", "at") is a name, label (any language) or alias of the record; also
-   the name with the parts after it in the string ("University of Texas, Austin"), and the
-   variants "X University" <-> "University of X", without "in"/"the", and without a trailing city
-   or country that is the record's own ("University of Michigan - Ann Arbor");
-2. **acronym**: an acronym of the record, only with support: the e-mail domain is the record's,
-   or the string names the record's city, its country, or its full name;
-3. **fuzzy**: a key whose words are the name's, where only words the registry does not know
-   (misspellings) may differ by an edit or two and known words only by a plural ("Beihang
-   Uinveristy"); never from one generic word;
-4. **domain**: the one record of the e-mail domain, sharing a rare word with the name.
-
-A single generic word ("Research", "University") matches nothing. Where several records fit, the
-country named in the string decides, then the e-mail domain (the record's own, then its country),
-then the record whose own name it is (not only an alias or a translated label), then the parent (a
-record that is the parent of all the others); otherwise there is no answer. A record's name in the
-other word order of a place whose two orders are two institutions ("Newcastle University" of the
-University of Newcastle, Australia) is not read as its name.
-``data/registry-patches.tsv`` corrects names the registry gives wrongly (reviewed, one reason a line).
+the source gives one) and returns the one record it names, or None: exact (also with the parts
+after it in the string, and its variants), branch, acronym, fuzzy, domain, in that order; the first
+step whose records decide on one answers (docs/organisations.md, "Matching", gives each step).
+Several records that fit are decided among by :func:`.evidence.choose`.
 """
 
 from __future__ import annotations
 
-import gzip
 import re
 from bisect import bisect_left
-from dataclasses import replace
-from functools import cached_property, lru_cache
-from pathlib import Path
+from functools import cached_property
 from typing import Iterable
 
 from rapidfuzz.distance import OSA
 
 from ..text.domains import institutional_domain
 from .countries import countries_in, country_of_domain, country_of_name
-from .evidence import contradicted, key_variants, parent_of_all, runs, supports
-from .keys import distinct_other_order
+from .evidence import choose, key_variants, parent_of_all, runs, supports
 from .lexicon import word_list
-from .name_keys import DATA_DIR, name_key
-from .patches import patched, read_patches, read_supplement
+from .name_keys import name_key
 from .records import Match, Record
 
-TABLE_NAME, NOTICE_NAME, PATCHES_NAME = "registry.tsv.gz", "NOTICE", "registry-patches.tsv"
-SUPPLEMENT_NAME = "registry-supplement.tsv"
-TABLE_COLUMNS = (
-    "id",
-    "name",
-    "country",
-    "city",
-    "types",
-    "parents",
-    "domains",
-    "status",
-    "keys",
-    "branch_keys",
-    "acronyms",
-)
 # A word in more records' names than this is generic: alone it names no organisation, and a fuzzy
 # match needs a rarer word to agree.
 GENERIC_FREQUENCY = 150
@@ -95,6 +58,17 @@ class Registry:
         self._branches = _index(self.records, "branch_keys")
         self._domains = _index(self.records, "domains")
 
+    def complete(self) -> Registry:
+        """The registry with the indexes its first questions would make made now (to keep it on disk).
+
+        >>> from kg.orgs.registry_table import load_registry
+        >>> sorted(name for name in vars(load_registry()) if name.startswith("_"))
+        ['_acronyms', '_branches', '_cities', '_domains', '_names', '_sorted_keys', '_words']
+        """
+        for made_on_first_use in ("_words", "_sorted_keys", "_cities"):
+            getattr(self, made_on_first_use)  # a cached property: kept in the instance once made
+        return self
+
     @cached_property
     def _words(self) -> tuple[dict[str, int], dict[str, tuple[Record, ...]]]:
         """(word -> how many records have it in a name, rare word -> those records), made on the
@@ -118,6 +92,7 @@ class Registry:
         """How many names begin with this one and go on ("ecole normale superieure de lyon", … for
         "ecole normale superieure"): such a name is no variant of another ("washington university").
 
+        >>> from kg.orgs.registry_table import load_registry
         >>> registry = load_registry()
         >>> registry.longer_names("ecole normale superieure") > 10, registry.longer_names("tsinghua university")
         (True, 0)
@@ -133,6 +108,7 @@ class Registry:
         """How many other organisations are this name followed by a place, not counting units of the
         ``found`` records: a name several sites share does not say which one is meant.
 
+        >>> from kg.orgs.registry_table import load_registry
         >>> registry = load_registry()
         >>> registry.sites_sharing("ecole normale superieure", registry.exact("ecole normale superieure")) > 3
         True
@@ -156,6 +132,7 @@ class Registry:
     def frequency(self, word: str) -> int:
         """How many records have the word (a key's word) in one of their names.
 
+        >>> from kg.orgs.registry_table import load_registry
         >>> load_registry().frequency("tsinghua") < 10 < load_registry().frequency("university")
         True
         """
@@ -164,6 +141,7 @@ class Registry:
     def is_generic(self, word: str) -> bool:
         """A filler word or one in more than :data:`GENERIC_FREQUENCY` records' names: alone it names none.
 
+        >>> from kg.orgs.registry_table import load_registry
         >>> load_registry().is_generic("research"), load_registry().is_generic("tsinghua")
         (True, False)
         """
@@ -172,6 +150,7 @@ class Registry:
     def parent(self, record: Record) -> Record | None:
         """The record's one parent in the registry (none when it has several or none).
 
+        >>> from kg.orgs.registry_table import load_registry
         >>> registry = load_registry()
         >>> registry.parent(registry.match("Google DeepMind").record).name
         'Alphabet (United States)'
@@ -184,6 +163,7 @@ class Registry:
         ``extend=False``: the name alone, not also with the parts after it in ``context``. The
         :class:`Match` says how it was found (exact, branch, acronym, fuzzy, domain).
 
+        >>> from kg.orgs.registry_table import load_registry
         >>> registry = load_registry()
         >>> found = registry.match("MIT", "CSAIL, MIT, Cambridge, MA, USA")
         >>> found.record.name, found.record.iri, found.how
@@ -204,11 +184,12 @@ class Registry:
         """
         return _match(self, name, context, institutional_domain(domain), extend)  # gmail.com names no one
 
-    # -- the steps, each returning the records that fit (``_choose`` decides among them)
+    # -- the steps, each returning the records that fit (:func:`.evidence.choose` decides among them)
 
     def exact(self, key: str) -> list[Record]:
         """The records one of whose names is the key (several share one); a single generic word names none.
 
+        >>> from kg.orgs.registry_table import load_registry
         >>> sorted((record.country, record.name) for record in load_registry().exact("university of freiburg"))
         [('CH', 'University of Fribourg'), ('DE', 'University of Freiburg')]
         >>> load_registry().exact("research")
@@ -220,6 +201,7 @@ class Registry:
         """ "Google": the company's branches named "Google (Country)", where the e-mail domain, the
         city or the country supports one, or where there are several (the parent of the others decides).
 
+        >>> from kg.orgs.registry_table import load_registry
         >>> [record.name for record in load_registry().branches("google", " ", None, [])]
         ['Google (United States)']
         """
@@ -232,6 +214,7 @@ class Registry:
         """The records an index (of names, branch names or acronyms) has under the key; a single
         generic word has none.
 
+        >>> from kg.orgs.registry_table import load_registry
         >>> registry = load_registry()
         >>> [record.name for record in registry.exact_in(registry._acronyms, "kaist")]
         ['Korea Advanced Institute of Science and Technology']
@@ -245,6 +228,7 @@ class Registry:
         """The records of the key's variants (:func:`.evidence.key_variants`), else of the key without a
         trailing city or country that is the record's own.
 
+        >>> from kg.orgs.registry_table import load_registry
         >>> [record.name for record in load_registry().variants("university of michigan ann arbor")]
         ['University of Michigan']
         """
@@ -273,6 +257,7 @@ class Registry:
     def acronym(self, key: str, context_key: str, domain: str | None, countries: list[str]) -> list[Record]:
         """The records with the acronym that the e-mail domain, the string or the country supports.
 
+        >>> from kg.orgs.registry_table import load_registry
         >>> [record.name for record in load_registry().acronym("kaist", " daejeon korea ", None, ["KR"])]
         ['Korea Advanced Institute of Science and Technology']
         >>> load_registry().acronym("kaist", " ", None, [])
@@ -290,6 +275,7 @@ class Registry:
         """The records with a name of the key's words in order, words the registry does not know
         (misspellings) within an edit or two of its words, known words only as plural or singular.
 
+        >>> from kg.orgs.registry_table import load_registry
         >>> [record.name for record in load_registry().fuzzy("beihang uinveristy")]
         ['Beihang University']
         """
@@ -320,6 +306,7 @@ class Registry:
         contains the name written ("Artificial Intelligence Research Institute" from airi.net is
         "AIRI - Artificial Intelligence Research Institute", not the Spanish institute of that name).
 
+        >>> from kg.orgs.registry_table import load_registry
         >>> registry = load_registry()
         >>> registry.match("Artificial Intelligence Research Institute", "", "airi.net").record.name
         'AIRI - Artificial Intelligence Research Institute'
@@ -340,6 +327,7 @@ class Registry:
         """The e-mail domain's records that share a rare word of the key, none whose name begins with the key
         and goes on (a part of the organisation named).
 
+        >>> from kg.orgs.registry_table import load_registry
         >>> registry = load_registry()
         >>> sorted(record.name for record in registry.of_domain("tsinghua uni", "tsinghua.edu.cn"))
         ['Tsinghua Shenzhen International Graduate School', 'Tsinghua University']
@@ -377,7 +365,7 @@ def _match(registry: Registry, name: str, context: str, domain: str | None, exte
     for how, key, found in _steps(registry, name, context, domain, evidence, extend):
         if not found:
             continue
-        record = _choose(found, key, countries, domain, domain_country)
+        record = choose(found, key, countries, domain, domain_country)
         if record is None:
             return fallback  # a tie: no answer, and no weaker step
         if record.id:
@@ -407,130 +395,3 @@ def _steps(registry: Registry, name: str, context: str, domain: str | None, coun
     yield "acronym", key, registry.acronym(key, context_key, domain, countries)
     yield "fuzzy", key, supported(registry.fuzzy(key), key)
     yield "domain", key, registry.of_domain(key, domain)
-
-
-def _choose(
-    found: list[Record], key: str, countries: list[str], domain: str | None, domain_country: str | None
-) -> Record | None:
-    """The one record of ``found`` (the records that fit ``key``) that the evidence leaves, else None."""
-    candidates = [
-        record for record in dict.fromkeys(found) if not contradicted(record, countries, domain, domain_country)
-    ]
-    tests = (
-        lambda record: bool(record.id),
-        lambda record: record.active,
-        lambda record: record.country in countries,
-        lambda record: domain in record.domains,
-        lambda record: record.country == domain_country,
-        # the record whose own name the key is, over those that have it as an alias or a translated label
-        # ("University of Minnesota" is the Twin Cities campus's name; its system's Spanish label says so too)
-        lambda record: name_key(record.name) == key,
-    )
-    for test in tests:
-        if len(candidates) == 1:
-            break
-        candidates = [record for record in candidates if test(record)] or candidates
-    if len(candidates) > 1:
-        candidates = parent_of_all(candidates) or candidates
-    return candidates[0] if len(candidates) == 1 else None
-
-
-def _split(value: str, separator: str) -> tuple[str, ...]:
-    return tuple(value.split(separator)) if value else ()
-
-
-def read_table(
-    path: Path, patches: dict[str, list[tuple[str, str]]] | None = None, supplement: Iterable[Record] = ()
-) -> Registry:
-    """The table, with ``patches`` applied and the ``supplement``'s organisations whose name it lacks
-    (:func:`load_registry` reads the shipped one).
-
-    >>> path = getfixture("tmp_path") / TABLE_NAME  # pytest's doctest namespace
-
-    >>> with gzip.open(path, "wt", encoding="utf-8") as table:
-    ...     _ = table.write("# a test table\\n" + "\\t".join(TABLE_COLUMNS) + "\\n")
-    ...     _ = table.write("03cve4549\\tTsinghua University\\tCN\\tBeijing\\teducation\\t\\ttsinghua.edu.cn\\t"
-    ...                     "active\\ttsinghua university\\t\\tthu\\n")
-    >>> registry = read_table(path)
-    >>> registry.version, registry.match("THU", "", "mails.tsinghua.edu.cn").record.name
-    ('a test table', 'Tsinghua University')
-    """
-    patches = patches or {}
-    records = []
-    shared: dict[str, str] = {}  # one object for each repeated country and city (memory)
-    type_lists: dict[str, tuple[str, ...]] = {}
-    with gzip.open(path, "rt", encoding="utf-8") as table:
-        version = table.readline().removeprefix("#").strip()
-        if table.readline().rstrip("\n").split("\t") != list(TABLE_COLUMNS):
-            raise ValueError(f"{path}:2: expected the columns {', '.join(TABLE_COLUMNS)}")
-        for line in table:
-            (ident, name, country, city, types, parents, domains, status, keys, branches, acronyms) = line.rstrip(
-                "\n"
-            ).split("\t")
-            record = Record(
-                ident,
-                name,
-                shared.setdefault(country, country),
-                shared.setdefault(city, city),
-                type_lists.setdefault(types, _split(types, ",")),
-                _split(parents, ","),
-                _split(domains, ","),
-                status == "active",
-                _split(keys, "|"),
-                _split(branches, "|"),
-                _split(acronyms, "|"),
-            )
-            records.append(_in_own_order(patched(record, patches[ident]) if ident in patches else record))
-    known = {key for record in records for key in record.keys}
-    records.extend(record for record in supplement if record.keys[0] not in known)  # a full dump has them
-    return Registry(records, version)
-
-
-def _in_own_order(record: Record) -> Record:
-    """The record without its names in the other word order of a place whose two orders are two
-    institutions: ROR gives the University of Newcastle (Australia) the alias "Newcastle University",
-    which is England's, so the two orders would share a record."""
-    others = {key: other for key in record.keys if (other := distinct_other_order(key))}
-    if not others:
-        return record
-    own = f"{name_key(record.name)} "
-    kept = tuple(key for key in record.keys if key not in others or not own.startswith(f"{others[key]} "))
-    return replace(record, keys=kept) if kept != record.keys else record
-
-
-def registry_version(path: Path | None = None) -> str:
-    """The sources the table was built from (its first line), without reading the table.
-
-    >>> registry_version().startswith("ROR ror-v2.jsonl.gz")
-    True
-    """
-    with gzip.open(path or DATA_DIR / TABLE_NAME, "rt", encoding="utf-8") as table:
-        return table.readline().removeprefix("#").strip()
-
-
-@lru_cache(maxsize=2)
-def load_registry(path: Path | None = None) -> Registry:
-    """The shipped table with the reviewed patches and supplement (read once per process, about a
-    second).
-
-    >>> load_registry() is load_registry(), load_registry().match("Tsinghua University").record.country
-    (True, 'CN')
-    """
-    return read_table(
-        path or DATA_DIR / TABLE_NAME,
-        read_patches(DATA_DIR / PATCHES_NAME),
-        read_supplement(DATA_DIR / SUPPLEMENT_NAME),
-    )
-
-
-class ShippedRegistry:
-    """The shipped table, read on the first question asked of it: a build whose sources name no
-    organisation never reads it. Passed in by the pipeline as the alias table is.
-
-    >>> ShippedRegistry().match("Tsinghua Univ.").record.name
-    'Tsinghua University'
-
-    """
-
-    def __getattr__(self, name: str):
-        return getattr(load_registry(), name)

@@ -8,6 +8,7 @@ from functools import lru_cache
 
 from ..text.names import clean, fold
 from .aliases import AliasTable
+from .canonical_names import is_known, resolve_name
 from .keys import institution_key, without_legal_form
 from .lexicon import word_list, word_mapping
 from .org_names import (
@@ -20,10 +21,8 @@ from .org_names import (
     UNIVERSITY_WORDS,
     is_country,
     is_french_research_organisation,
-    is_known,
     is_organisation_acronym,
     is_top_level,
-    resolve_name,
     starts_with_unit_word,
     words_of,
 )

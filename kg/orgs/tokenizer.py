@@ -8,6 +8,7 @@ import re
 
 from ..text.names import fold, has_cjk
 from .aliases import AliasTable
+from .canonical_names import is_known
 from .joined import (
     KIND_WORDS,
     _awaits_institution,
@@ -26,7 +27,6 @@ from .org_names import (
     UNIT_WORDS,
     UNIVERSITY_WORDS,
     is_country,
-    is_known,
     is_organisation_acronym,
     is_top_level,
     words_of,

@@ -12,9 +12,9 @@ from itertools import combinations
 
 from ..ingest.formats.listing import split_bracketed
 from ..orgs.aliases import active_aliases
+from ..orgs.canonical_names import why_apart
 from ..orgs.institutions import explain_entry
 from ..orgs.keys import institution_key
-from ..orgs.org_names import why_apart
 from ..orgs.people import edit_distance
 from ..resolve.domain_units import institutions_by_domain
 from ..resolve.identity import find_person_merges, read_mentions

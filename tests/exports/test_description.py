@@ -5,7 +5,7 @@ from __future__ import annotations
 import pyoxigraph as ox
 
 from kg.exports.description import description_triples
-from kg.orgs.registry import registry_version
+from kg.orgs.registry_table import registry_version
 from kg.rdf.iris import Minter
 from kg.vocab import DCTERMS
 

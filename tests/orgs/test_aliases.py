@@ -7,10 +7,11 @@ import pytest
 
 from kg.errors import InputError
 from kg.orgs.aliases import ALIASES_ENV, AliasTable, active_aliases, read_alias_file
+from kg.orgs.canonical_names import resolve_name
 from kg.orgs.institutions import resolve_entries
 from kg.orgs.keys import institution_key
-from kg.orgs.org_names import resolve_name
-from kg.orgs.registry import load_registry, name_key
+from kg.orgs.name_keys import name_key
+from kg.orgs.registry_table import load_registry
 
 SHIPPED = Path(__file__).resolve().parents[2] / "ontology" / "institution-aliases.tsv"
 

@@ -12,7 +12,7 @@ from eval.orgs import read_gold
 from kg.orgs.aliases import active_aliases
 from kg.orgs.identify import identify_chain
 from kg.orgs.institutions import resolve_entries
-from kg.orgs.registry import load_registry
+from kg.orgs.registry_table import load_registry
 
 CASES = Path(__file__).with_name("identify_cases.tsv")
 

@@ -18,8 +18,8 @@ import pytest
 
 from kg.orgs import aliases as alias_module
 from kg.orgs.aliases import AliasTable
+from kg.orgs.canonical_names import resolve_name
 from kg.orgs.institutions import resolve_entries, split_groups
-from kg.orgs.org_names import resolve_name
 
 HERE = Path(__file__).resolve().parent
 TABLES = {

@@ -12,8 +12,9 @@ import pytest
 
 from kg.errors import InputError
 from kg.orgs.build_registry import build
+from kg.orgs.name_keys import DATA_DIR, name_key
 from kg.orgs.patches import read_supplement
-from kg.orgs.registry import DATA_DIR, NOTICE_NAME, TABLE_NAME, load_registry, name_key, read_table
+from kg.orgs.registry_table import NOTICE_NAME, TABLE_NAME, load_registry, read_table
 
 CASES = Path(__file__).with_name("registry_cases.tsv")
 

@@ -7,7 +7,7 @@ import pyoxigraph as ox
 
 from kg.ingest.comments import PublicationInfo
 from kg.orgs.aliases import AliasTable
-from kg.orgs.registry import load_registry
+from kg.orgs.registry_table import load_registry
 from kg.rdf.iris import Minter
 from kg.rdf.mapping import paper_triples
 from kg.records import Affiliation, AuthorDetail, Institution, PaperRecord, SourceRef

@@ -1,0 +1,126 @@
+"""Derived data kept on disk between processes: what is slow to build from the files the package
+ships (the organisation registry's indexes, :func:`kg.orgs.registry_table.load_registry`) is built
+by the first process that needs it, pickled, and loaded by the next ones.
+
+An entry is named by a hash of everything it is built from (the input files, the code that builds
+it, the Python version): an edited table or rule builds it afresh. It is written to a temporary
+file and renamed into place, so processes that build it at once (pytest-xdist's workers) never
+read half a file. The folder is ``$KG_CACHE_DIR``, else ``$XDG_CACHE_HOME/kg``, else
+``~/.cache/kg``; ``KG_CACHE_DIR=none`` keeps nothing (every process builds). A folder that cannot
+be made or written, or an entry that cannot be read, costs the time of a build, never an error. A
+folder keeps the :data:`KEPT` most recently used entries of a name.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import hashlib
+import os
+import pickle
+import sys
+import tempfile
+from pathlib import Path
+from typing import Callable, Iterable, TypeVar
+
+CACHE_ENV = "KG_CACHE_DIR"
+NO_FOLDER = "none"  # the value of $KG_CACHE_DIR that keeps nothing
+KEPT = 4  # entries of one name: a few checkouts of different code can share a folder without rebuilding
+T = TypeVar("T")
+_MISSING = object()
+
+
+def cache_dir() -> Path | None:
+    """The folder entries are kept in, None for none.
+
+    >>> monkeypatch = getfixture("monkeypatch")  # pytest's doctest namespace
+    >>> monkeypatch.setenv("KG_CACHE_DIR", "/tmp/kg-cache"); cache_dir()
+    PosixPath('/tmp/kg-cache')
+    >>> monkeypatch.delenv("KG_CACHE_DIR"); monkeypatch.setenv("XDG_CACHE_HOME", "/tmp/caches"); cache_dir()
+    PosixPath('/tmp/caches/kg')
+    >>> monkeypatch.setenv("KG_CACHE_DIR", "none"); cache_dir() is None
+    True
+    """
+    if folder := os.environ.get(CACHE_ENV):
+        return None if folder == NO_FOLDER else Path(folder)
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "kg"
+
+
+def fingerprint(paths: Iterable[Path]) -> str:
+    """A hash of the files' names and bytes (in the order given) and of the Python version.
+
+    >>> path = getfixture("tmp_path") / "table.tsv"
+    >>> _ = path.write_text("a\\tb\\n"); before = fingerprint([path])
+    >>> _ = path.write_text("a\\tc\\n"); before == fingerprint([path])
+    False
+    """
+    digest = hashlib.sha256(sys.version.encode())
+    for path in paths:
+        digest.update(f"\0{path.name}\0".encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:24]
+
+
+def cached(name: str, inputs: Iterable[Path], build: Callable[[], T]) -> T:
+    """The entry ``name`` built from ``inputs``: loaded when the cache folder has it, else built by
+    ``build`` and stored there.
+
+    >>> getfixture("monkeypatch").setenv("KG_CACHE_DIR", str(getfixture("tmp_path")))
+    >>> cached("squares", [], lambda: [n * n for n in range(4)]), cached("squares", [], lambda: "not built")
+    ([0, 1, 4, 9], [0, 1, 4, 9])
+    """
+    folder = cache_dir()
+    if folder is None:
+        return build()
+    path = folder / f"{name}-{fingerprint(inputs)}.pickle"
+    found = _load(path)
+    if found is not _MISSING:
+        return found
+    value = build()
+    _store(folder, path, value)
+    return value
+
+
+def _load(path: Path):
+    """The entry's value, or :data:`_MISSING` where there is none to read."""
+    collecting = gc.isenabled()
+    gc.disable()  # a load makes many objects and frees none: collecting meanwhile only costs time
+    try:
+        with path.open("rb") as file:
+            value = pickle.load(file)
+        os.utime(path)  # most recently used: what _forget_old keeps
+        return value
+    except Exception:  # a missing, truncated or foreign file is rebuilt
+        return _MISSING
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _store(folder: Path, path: Path, value: object) -> None:
+    """Write the entry beside its place and rename it there (atomic); nothing where that fails."""
+    temporary = None
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=f".{path.stem}-", suffix=".tmp", delete=False) as file:
+            temporary = Path(file.name)
+            pickle.dump(value, file, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(temporary, path)
+    except OSError:
+        return  # a read-only or full disk: the value is built in memory each time
+    finally:
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                temporary.unlink(missing_ok=True)  # (gone when renamed)
+    _forget_old(folder, path.stem.rsplit("-", 1)[0])
+
+
+def _forget_old(folder: Path, name: str) -> None:
+    """Remove the entries of ``name`` beyond the :data:`KEPT` most recently used."""
+    entries = []
+    for entry in folder.glob(f"{name}-*.pickle"):
+        with contextlib.suppress(OSError):  # another process removed it meanwhile
+            entries.append((entry.stat().st_mtime, entry))
+    for _, entry in sorted(entries, reverse=True)[KEPT:]:
+        with contextlib.suppress(OSError):
+            entry.unlink(missing_ok=True)
