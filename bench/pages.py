@@ -19,7 +19,7 @@ from itertools import islice
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import run as bench  # noqa: E402  (bench/run.py: the library, the bindings, the page size)
+import query_timing as bench  # noqa: E402  (bench/query_timing.py: the library, the bindings, the page size)
 
 SLOW_MS = 2000  # CPU of a run after which one run will do: at 100,000 papers a slow query takes minutes
 

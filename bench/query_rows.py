@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import run as bench  # noqa: E402  (bench/run.py: the library and the bindings)
+import query_timing as bench  # noqa: E402  (bench/query_timing.py: the library and the bindings)
 
 
 def answers(store_path: str) -> dict[str, list[list[str]]]:

@@ -37,7 +37,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests"))
-from run import library, resolve_bindings, time_queries, to_terms  # noqa: E402 (bench/run.py, beside this file)
+from query_timing import library, resolve_bindings, time_queries, to_terms  # noqa: E402 (beside this file)
 from virtuoso_server import Virtuoso  # noqa: E402 (tests/virtuoso_server.py)
 
 KG = Path(sys.executable).with_name("kg")

@@ -41,7 +41,7 @@ import pyoxigraph as ox
 
 HERE = Path(__file__).resolve()
 sys.path.insert(0, str(HERE.parent))
-from run import library, page_size, resolve_bindings, to_terms  # noqa: E402 (bench/run.py)
+from query_timing import library, page_size, resolve_bindings, to_terms  # noqa: E402 (bench/query_timing.py)
 from virtuoso import DEADLINE, KG, LOAD_SCRIPT, cpu_ms_of, machine, peak_of, progress, timed  # noqa: E402
 
 # Suffixes of the IRIs under the base that every copy shares; each ends where the IRI ends or goes on.

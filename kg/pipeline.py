@@ -120,15 +120,7 @@ def publication_facts(records: Iterable[PaperRecord]) -> Iterator[tuple[PaperRec
         if header_venue is None:
             header_venue = venue_of_header(record.venue_header)
         stated = "; ".join(part for part in (record.comments, record.stated_facts) if part) or None
-        info = parse_publication(stated, record.journal_ref, record.title)
-        if info.venue != header_venue[0] and names_conference(info.venue, header_venue[0]):
-            info.venue = header_venue[0]  # the conference's full name, of which the header writes the acronym
-        if info.venue is None and header_venue[0]:
-            info.venue = header_venue[0]
-            if info.year is None and header_venue[1]:
-                info.year, info.year_source = header_venue[1], "header"
-        elif info.year is None and info.venue and info.venue == header_venue[0] and header_venue[1]:
-            info.year, info.year_source = header_venue[1], "listing"  # inferred, as from the other records
+        info = _with_header_venue(parse_publication(stated, record.journal_ref, record.title), *header_venue)
         if info.venue and info.year is None:
             waiting.append((record, info))
             continue
@@ -141,6 +133,20 @@ def publication_facts(records: Iterable[PaperRecord]) -> Iterator[tuple[PaperRec
             info.year = min(common.items(), key=lambda item: (-item[1], item[0]))[0]
             info.year_source = "listing"
         yield record, info
+
+
+def _with_header_venue(info: PublicationInfo, venue: str | None, year: int | None) -> PublicationInfo:
+    """``info`` with the venue header's conference where the record names none or only its acronym,
+    and the header's year where the record names that conference without one."""
+    if info.venue != venue and names_conference(info.venue, venue):
+        info.venue = venue  # the conference's full name, of which the header writes the acronym
+    if info.venue is None and venue:
+        info.venue = venue
+        if info.year is None and year:
+            info.year, info.year_source = year, "header"
+    elif info.year is None and info.venue and info.venue == venue and year:
+        info.year, info.year_source = year, "listing"  # inferred, as from the other records
+    return info
 
 
 ONTOLOGY_GRAPH = ox.NamedNode(KG_NS.rstrip("#"))  # the ontology's own IRI names its graph
@@ -246,7 +252,9 @@ def ingest(
             preload.finish()  # the loader thread is done before anything else writes the store
         load_vocabularies(store, minter)
         drop = _replaced_by(store, staged, minter) if replace_all else ()
-        with resolution_suspended(store, minter, on_stage, jobs, side, finish=finishing(store, minter, on_stage)):
+        with resolution_suspended(
+            store, minter, on_stage=on_stage, jobs=jobs, staged=side, finish=finishing(store, minter, on_stage)
+        ):
             store.replace_graphs(staged, drop)
     return report
 

@@ -146,17 +146,27 @@ def main() -> None:
     except OSError as exc:  # an output that cannot be written: under a file, read-only, disk full
         if os.environ.get("KG_DEBUG") or not (exc.filename or _disk_full(exc)):
             raise
-        if _disk_full(exc):
-            _no_space(exc)
-        click.echo(f"kg: error: {exc.filename}: {exc.strerror or exc}", err=True)
-        sys.exit(2)
+        _unwritable(exc)
     except Exception as exc:  # noqa: BLE001 - the one place that turns bugs into one line
         if os.environ.get("KG_DEBUG"):
             raise
-        if _disk_full(exc):  # the store's engine says so in a RuntimeError of its own
-            _no_space(exc)
-        click.echo(f"kg: internal error: {type(exc).__name__}: {exc} (set KG_DEBUG=1 for a traceback)", err=True)
-        sys.exit(70)
+        _internal_error(exc)
+
+
+def _unwritable(exc: OSError) -> None:
+    """One line for an output that cannot be written (exit 2), or for a full disk (exit 1)."""
+    if _disk_full(exc):
+        _no_space(exc)
+    click.echo(f"kg: error: {exc.filename}: {exc.strerror or exc}", err=True)
+    sys.exit(2)
+
+
+def _internal_error(exc: Exception) -> None:
+    """One line for a bug (exit 70), or for a full disk (exit 1)."""
+    if _disk_full(exc):  # the store's engine says so in a RuntimeError of its own
+        _no_space(exc)
+    click.echo(f"kg: internal error: {type(exc).__name__}: {exc} (set KG_DEBUG=1 for a traceback)", err=True)
+    sys.exit(70)
 
 
 def _disk_full(exc: Exception) -> bool:

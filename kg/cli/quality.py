@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -34,43 +35,52 @@ SECTIONS = {
 }
 
 
-def _lines(section: str, item: dict) -> list[str]:
-    if section == "merges":
-        return [
-            f"{item['title']}",
-            f"    absorbed {item['absorbed']} from {item['from_source']}",
-            f"    evidence: {', '.join(item['evidence'])} — {item['why']}",
-        ]
-    if section == "rejected_institution_entries":
-        return [f"{item['record']}  {item['entry']}  — {item['reason']}"]
-    if section == "papers_without_institutions":
-        return [f"{' '.join(item['records'])}  {item['title']}"]
-    if section == "authors_with_several_written_forms":
-        return [f"{item['name']}  (also written: {'; '.join(item['other_forms'])})"]
-    if section == "institutions_merged":
-        return [f"{item['name'] or item['institution']}"] + [
-            f"    {form['written']}  — {form['how']}" for form in item["forms"]
-        ]
-    if section == "units_placed_by_domain":
-        return [f"{item['unit']} ({item['domain']})  — unit of {item['institution']}: {item['why']}"]
-    if section == "units_placed_by_name":
-        return [f"{item['unit']}  — unit of {item['institution']}: {item['why']}"]
-    if section == "institutions_by_other_name":
-        return [f"{item['other_name']}  — another name of {item['institution']}: {item['why']}"]
-    if section == "names_likely_several_people":
-        return [
-            f"{item['name']}  {item['author']}  — {item['groups']} groups of papers "
-            f"({', '.join(map(str, item['papers_per_group']))})"
-        ]
-    if section == "name_only_authors_with_identified_namesakes":
-        return [f"{item['name']}  on {item['authorship']}  — could be {', '.join(item['identified_namesakes'])}"]
-    if section == "persons_with_two_ids_of_one_scheme":
-        return [f"{item['person']}  — {item['scheme']}: {', '.join(item['ids'])}"]
-    if section == "ids_set_aside":
-        return [f"{item['record']}  {item['author'] or '(unaligned list)'}  {item['id']}  — {item['reason']}"]
-    if section == "ids_on_several_persons":
-        return [f"{item['id']}  — held by {', '.join(item['persons'])}"]
+# Each section's lines for one of its items; the look-alike institutions for any other section.
+_ITEM_LINES: dict[str, Callable[[dict], list[str]]] = {
+    "merges": lambda item: [
+        f"{item['title']}",
+        f"    absorbed {item['absorbed']} from {item['from_source']}",
+        f"    evidence: {', '.join(item['evidence'])} — {item['why']}",
+    ],
+    "rejected_institution_entries": lambda item: [f"{item['record']}  {item['entry']}  — {item['reason']}"],
+    "papers_without_institutions": lambda item: [f"{' '.join(item['records'])}  {item['title']}"],
+    "authors_with_several_written_forms": lambda item: [
+        f"{item['name']}  (also written: {'; '.join(item['other_forms'])})"
+    ],
+    "institutions_merged": lambda item: (
+        [f"{item['name'] or item['institution']}"]
+        + [f"    {form['written']}  — {form['how']}" for form in item["forms"]]
+    ),
+    "units_placed_by_domain": lambda item: [
+        f"{item['unit']} ({item['domain']})  — unit of {item['institution']}: {item['why']}"
+    ],
+    "units_placed_by_name": lambda item: [f"{item['unit']}  — unit of {item['institution']}: {item['why']}"],
+    "institutions_by_other_name": lambda item: [
+        f"{item['other_name']}  — another name of {item['institution']}: {item['why']}"
+    ],
+    "names_likely_several_people": lambda item: [
+        f"{item['name']}  {item['author']}  — {item['groups']} groups of papers "
+        f"({', '.join(map(str, item['papers_per_group']))})"
+    ],
+    "name_only_authors_with_identified_namesakes": lambda item: [
+        f"{item['name']}  on {item['authorship']}  — could be {', '.join(item['identified_namesakes'])}"
+    ],
+    "persons_with_two_ids_of_one_scheme": lambda item: [
+        f"{item['person']}  — {item['scheme']}: {', '.join(item['ids'])}"
+    ],
+    "ids_set_aside": lambda item: [
+        f"{item['record']}  {item['author'] or '(unaligned list)'}  {item['id']}  — {item['reason']}"
+    ],
+    "ids_on_several_persons": lambda item: [f"{item['id']}  — held by {', '.join(item['persons'])}"],
+}
+
+
+def _lookalike_lines(item: dict) -> list[str]:
     return [f"{item['first']}  /  {item['second']}  — {item['why_alike']}; kept apart: {item['why_apart']}"]
+
+
+def _lines(section: str, item: dict) -> list[str]:
+    return _ITEM_LINES.get(section, _lookalike_lines)(item)
 
 
 @click.command()

@@ -83,6 +83,11 @@ def examples() -> list[dict]:
     return found
 
 
+def _whole_number_option(name: str, low: int, high: int | None, default: int, help_text: str, **attributes):
+    """A whole number from ``low`` to ``high`` (None: no upper bound), its default shown in --help."""
+    return shown_option(name, type=click.IntRange(min=low, max=high), default=default, help=help_text, **attributes)
+
+
 def _waiting_option(name: str, default: float, help_text: str):
     """How long, up to an hour, something may wait before the server gives up on it."""
     return shown_option(name, type=click.FloatRange(min=0.1, max=3600), default=default, help=help_text)
@@ -90,12 +95,7 @@ def _waiting_option(name: str, default: float, help_text: str):
 
 @click.command("serve")
 @stacked(
-    shown_option(
-        "--port",
-        type=click.IntRange(min=0, max=65535),
-        default=8000,
-        help="Port on 127.0.0.1 (0: any free port, printed on start).",
-    ),
+    _whole_number_option("--port", 0, 65535, 8000, "Port on 127.0.0.1 (0: any free port, printed on start)."),
     folder_option(
         "--site",
         "site_dir",
@@ -105,24 +105,23 @@ def _waiting_option(name: str, default: float, help_text: str):
     shown_option(
         "--timeout", type=click.FloatRange(min=0.1), default=30, help="Seconds a query may run before it is stopped."
     ),
-    shown_option(
+    _whole_number_option(
         "--row-limit",
-        type=click.IntRange(min=1),
-        default=100_000,
-        help="Most result rows (or triples) per query; the rest is cut (header X-KG-Truncated).",
+        1,
+        None,
+        100_000,
+        "Most result rows (or triples) per query; the rest is cut (header X-KG-Truncated).",
     ),
-    shown_option(
-        "--workers",
-        type=click.IntRange(min=1, max=32),
-        default=2,
-        help="Query processes (queries running at once); one more is kept for short queries.",
+    _whole_number_option(
+        "--workers", 1, 32, 2, "Query processes (queries running at once); one more is kept for short queries."
     ),
-    shown_option(
+    _whole_number_option(
         "--query-memory",
-        type=click.IntRange(min=128, max=1 << 20),
-        default=1024,
+        128,
+        1 << 20,
+        1024,
+        "Most memory (resident, MiB) a query's process may use before the query is stopped.",
         metavar="MIB",
-        help="Most memory (resident, MiB) a query's process may use before the query is stopped.",
     ),
     _waiting_option(
         "--queue-wait", 30, "Seconds a query may wait for a free process before it is answered 503 with Retry-After."

@@ -234,6 +234,25 @@ def paper_titles(read: Teams) -> dict[str, list[str]]:
     return {member: [title for title, _ in sorted(found)] for member, found in sorted(titles.items()) if found}
 
 
+def _stated_affiliations(
+    store: KGStore, level: str, authors: Teams
+) -> tuple[defaultdict[tuple[str, str], set[str]], set[str]]:
+    """The papers of each (author, institution) pair the sources state (kg:affiliation), the
+    institution rolled up to ``level``, and the papers that state any affiliation."""
+    parents: dict[str, list[str]] = defaultdict(list)
+    if level != "listed":
+        for listed, institution in values(store, _rolled_up(level)):
+            parents[listed].append(institution)
+    papers: defaultdict[tuple[str, str], set[str]] = defaultdict(set)
+    stated: set[str] = set()
+    for paper, author, listed in values(store, _STATED):
+        stated.add(paper)
+        if author is not None and paper in authors.members:
+            for institution in parents[listed] if level != "listed" else (listed,):
+                papers[(author, institution)].add(paper)
+    return papers, stated
+
+
 def affiliation_rows(
     store: KGStore, level: str = "listed", authors: Teams | None = None, institutions: Teams | None = None
 ) -> list[AffiliationRow]:
@@ -244,17 +263,7 @@ def affiliation_rows(
     GROUP BY over the UNION of both was most of the network pages' time."""
     authors = authors or teams(store, AUTHORS, labels=institutions.labels if institutions else None)
     institutions = institutions or teams(store, INSTITUTIONS, level, authors.labels)
-    parents: dict[str, list[str]] = defaultdict(list)
-    if level != "listed":
-        for listed, institution in values(store, _rolled_up(level)):
-            parents[listed].append(institution)
-    papers: dict[tuple[str, str], set[str]] = defaultdict(set)
-    stated: set[str] = set()
-    for paper, author, listed in values(store, _STATED):
-        stated.add(paper)
-        if author is not None and paper in authors.members:
-            for institution in parents[listed] if level != "listed" else (listed,):
-                papers[(author, institution)].add(paper)
+    papers, stated = _stated_affiliations(store, level, authors)
     for paper, team in authors.members.items():
         if paper not in stated:
             for institution in institutions.members.get(paper, ()):

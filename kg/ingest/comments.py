@@ -271,13 +271,7 @@ def find_workshops(text: str) -> list[Workshop]:
     found: list[Workshop] = []
     claimed: list[tuple[int, int]] = []
     for match in _WORKSHOP_ON.finditer(text):
-        name = match.group("name").strip()
-        acronym = (match.group("acronym") or "").strip() or None
-        if acronym and not is_acronym(acronym, digits=True):
-            acronym = None  # "(Oral)" after a workshop name is a presentation, not an acronym
-        if is_acronym(name, digits=True) and acronym is None:
-            name, acronym = None, name
-        found.append(Workshop(name, acronym))
+        found.append(_workshop_on(match))
         claimed.append((match.start(), match.end()))
     for match in _WORKSHOP_WORD.finditer(text):
         if any(start <= match.start() < end for start, end in claimed):
@@ -285,6 +279,24 @@ def find_workshops(text: str) -> list[Workshop]:
         name = _name_before(text, match.start())
         if name:
             found.append(Workshop(None, name) if is_acronym(name, digits=True) else Workshop(name, None))
+    _add_venue_acronyms(found, text)
+    return found
+
+
+def _workshop_on(match: re.Match) -> Workshop:
+    """The workshop of a "Workshop on …" match, its name an acronym where it is one."""
+    name = match.group("name").strip()
+    acronym = (match.group("acronym") or "").strip() or None
+    if acronym and not is_acronym(acronym, digits=True):
+        acronym = None  # "(Oral)" after a workshop name is a presentation, not an acronym
+    if is_acronym(name, digits=True) and acronym is None:
+        name, acronym = None, name
+    return Workshop(name, acronym)
+
+
+def _add_venue_acronyms(found: list[Workshop], text: str) -> None:
+    """Each "X@VENUE" of the text as the acronym of the one workshop found without one, else as a
+    workshop of its own."""
     for match in _AT_VENUE.finditer(text):
         acronym = match.group(1)
         if any(w.acronym == acronym for w in found):
@@ -294,7 +306,6 @@ def find_workshops(text: str) -> list[Workshop]:
             found[found.index(unnamed[0])] = Workshop(unnamed[0].name, acronym)
         else:
             found.append(Workshop(None, acronym))
-    return found
 
 
 def _track(info: PublicationInfo, prose: str, title: str | None) -> str | None:
@@ -325,16 +336,14 @@ def _sort_links(info: PublicationInfo, text: str, urls: list[str]) -> None:
             info.other_urls.append(url)
 
 
-def parse_publication(comments: str | None, journal_ref: str | None, title: str | None = None) -> PublicationInfo:
-    """Every fact the comments and journal reference state; nothing they do not."""
-    text = " ".join(part for part in (comments, journal_ref) if part)
+def _venue_and_year(comments: str | None, journal_ref: str | None, urls: list[str]) -> PublicationInfo:
+    """The venue and year the comments, else the journal reference, state, else a poster page's."""
     info = PublicationInfo()
     for part, label in ((comments, "comments"), (journal_ref, "journal-ref")):
         if part and info.venue is None:
             venue, year = find_venue(_LINK.sub(" ", part))
             if venue:
                 info.venue, info.year, info.year_source = venue, year, label if year else None
-    urls = find_urls(text)
     if info.venue is None:
         info.venue = next((venue_of_poster_page(url) for url in urls if is_poster_page(url)), None)
     if info.year is None:
@@ -342,6 +351,14 @@ def parse_publication(comments: str | None, journal_ref: str | None, title: str 
             if (virtual := _VIRTUAL_YEAR.search(url)) and is_poster_page(url):
                 info.year, info.year_source = int(virtual.group(1)), "poster-page"
                 break
+    return info
+
+
+def parse_publication(comments: str | None, journal_ref: str | None, title: str | None = None) -> PublicationInfo:
+    """Every fact the comments and journal reference state; nothing they do not."""
+    text = " ".join(part for part in (comments, journal_ref) if part)
+    urls = find_urls(text)
+    info = _venue_and_year(comments, journal_ref, urls)
     prose = _LINK.sub(" ", text)
     info.workshops = find_workshops(prose)
     info.presentations = [name for name, pattern in _PRESENTATIONS if pattern.search(prose)]

@@ -137,14 +137,7 @@ class IdOwners:
         """The record's details with each id on the author who holds it, and the ids set aside."""
         if not details:
             return details, []
-        held: list[dict[str, str]] = [{} for _ in details]
-        moving: list[tuple[int | None, str, str]] = []
-        for position, (name, detail) in enumerate(zip(authors, details)):
-            for kind, value in voted_ids(detail):
-                if self._fits(name, detail, kind, value) and kind not in held[position]:
-                    held[position][kind] = value
-                else:
-                    moving.append((position, kind, value))
+        held, moving = self._held_where_given(authors, details)
         moving += [(None, kind, value) for kind, value in unplaced]
         aside = []
         for position, kind, value in moving:
@@ -156,6 +149,21 @@ class IdOwners:
             why = self._why(kind, value, at, position is None)
             aside.append(SetAsideId(authors[position] if position is not None else "", position, kind, value, why))
         return [_with_ids(detail, ids) for detail, ids in zip(details, held)], aside
+
+    def _held_where_given(
+        self, authors: list[str], details: list[AuthorDetail]
+    ) -> tuple[list[dict[str, str]], list[tuple[int | None, str, str]]]:
+        """Each author's ids (kind -> value) that fit the author they are given to, and the others
+        with their position: ids to move to the one author they fit, or to set aside."""
+        held: list[dict[str, str]] = [{} for _ in details]
+        moving: list[tuple[int | None, str, str]] = []
+        for position, (name, detail) in enumerate(zip(authors, details)):
+            for kind, value in voted_ids(detail):
+                if self._fits(name, detail, kind, value) and kind not in held[position]:
+                    held[position][kind] = value
+                else:
+                    moving.append((position, kind, value))
+        return held, moving
 
 
 def _with_ids(detail: AuthorDetail, ids: dict[str, str]) -> AuthorDetail:

@@ -85,6 +85,22 @@ def _without_enclosing_quotes(title: str) -> str:
     return title
 
 
+def _too_long_field(fields: dict) -> str | None:
+    """Why the first text field over the limit is refused, or None where none is."""
+    for key in ("abstract", "comments", "journal_ref"):
+        if len(fields.get(key) or "") > MAX_FIELD:
+            return f"{key} of {len(fields[key]):,} characters is too long (limit {MAX_FIELD:,})"
+    return None
+
+
+def _named_authors(authors: list[str], details: list[AuthorDetail]) -> tuple[list[str], list[AuthorDetail]]:
+    """The authors with a name, and their details where the details align with the authors."""
+    details = list(aligned(details, authors))
+    if details:
+        details = [detail for name, detail in zip(authors, details) if name]
+    return [name for name in authors if name], details
+
+
 def make_record(
     where: SourceRef,
     header: str,
@@ -101,15 +117,9 @@ def make_record(
         return Rejection(where, "entry has no title", shown)
     if len(title) > MAX_TITLE:
         return Rejection(where, f"title of {len(title):,} characters is too long (limit {MAX_TITLE:,})", shown)
-    details = list(aligned(details or [], authors))
-    if details:
-        details = [detail for name, detail in zip(authors, details) if name]
-    authors = [name for name in authors if name]
-    for key in ("abstract", "comments", "journal_ref"):
-        if len(fields.get(key) or "") > MAX_FIELD:
-            return Rejection(
-                where, f"{key} of {len(fields[key]):,} characters is too long (limit {MAX_FIELD:,})", shown
-            )
+    authors, details = _named_authors(authors, details or [])
+    if (too_long := _too_long_field(fields)) is not None:
+        return Rejection(where, too_long, shown)
     if "institutions" not in fields:
         fields["institutions"] = institutions_of(
             (aff.name for detail in details for aff in detail.affiliations), details

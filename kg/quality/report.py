@@ -7,6 +7,7 @@ mapping wrote), so the report explains the graph as it is, not a run's memory of
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterator
 from itertools import combinations
 
 from ..ingest.formats.listing import split_bracketed
@@ -117,6 +118,26 @@ def lookalike_institutions(labels: dict[str, str], domains: dict[str, set[str]] 
     letters apart, or (``domains``: registrable e-mail domain -> institutions) whose authors
     write from one domain ("Noetic Robotics" / "Noetix Robotics", noetixrobotics.com). Blocked
     by loose key, by the first four letters and by domain, so not every pair is compared."""
+    pairs = _alike_by_name(labels)
+    for pair, why in _sharing_a_domain(labels, domains or {}):
+        pairs.setdefault(pair, why)
+    aliases = active_aliases()
+    return [
+        {
+            "first": labels[a],
+            "second": labels[b],
+            "first_iri": a,
+            "second_iri": b,
+            "why_alike": why,
+            "why_apart": why_apart(labels[a], labels[b], aliases),
+        }
+        for (a, b), why in sorted(pairs.items())
+    ]
+
+
+def _alike_by_name(labels: dict[str, str]) -> dict[tuple[str, str], str]:
+    """Pairs of institutions (IRI, IRI) -> why alike: the same loose key, or keys of ten letters or
+    more that begin alike and are one or two letters apart."""
     pairs: dict[tuple[str, str], str] = {}
     by_loose, by_start = defaultdict(list), defaultdict(list)
     for iri, label in sorted(labels.items()):
@@ -130,22 +151,15 @@ def lookalike_institutions(labels: dict[str, str], domains: dict[str, set[str]] 
             distance = edit_distance(institution_key(labels[first]), institution_key(labels[second]))
             if (first, second) not in pairs and distance <= 2 and len(institution_key(labels[first])) >= 10:
                 pairs[(first, second)] = f"names {distance} letter(s) apart"
-    for domain, group in sorted((domains or {}).items()):
+    return pairs
+
+
+def _sharing_a_domain(labels: dict[str, str], domains: dict[str, set[str]]) -> Iterator[tuple[tuple[str, str], str]]:
+    """Pairs of labelled institutions whose authors write from one e-mail domain that few share."""
+    for domain, group in sorted(domains.items()):
         if len(group) <= _MOST_SHARING_A_DOMAIN:
             for first, second in combinations(sorted(iri for iri in group if iri in labels), 2):
-                pairs.setdefault((first, second), f"their authors write from one e-mail domain ({domain})")
-    aliases = active_aliases()
-    return [
-        {
-            "first": labels[a],
-            "second": labels[b],
-            "first_iri": a,
-            "second_iri": b,
-            "why_alike": why,
-            "why_apart": why_apart(labels[a], labels[b], aliases),
-        }
-        for (a, b), why in sorted(pairs.items())
-    ]
+                yield (first, second), f"their authors write from one e-mail domain ({domain})"
 
 
 def institution_merges(store: KGStore) -> list[dict]:

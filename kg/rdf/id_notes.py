@@ -17,6 +17,22 @@ from .terms import Statement, integer, literal
 def set_aside_id_triples(
     record: PaperRecord, record_node: NamedNode, record_slug: str, minter: Minter
 ) -> Iterator[Statement]:
+    """A ``kg:SetAsideIdentifier`` note on the record for each id it gives an author that the
+    input's majority gives nobody of it: the id's page, the reason, the author as written.
+
+    >>> from kg.records import SetAsideId, SourceRef
+    >>> aside = SetAsideId("Ada Lovelace", 0, "orcid", "0000-0002-1825-0097", "majority-holder: most records …")
+    >>> record = PaperRecord(SourceRef("acl.json", "acl.json", 12, "paperlists"), "", "Looms", set_aside_ids=[aside])
+    >>> record_node, minter = NamedNode("http://ex/record/acl-json--L12"), Minter("http://ex/")
+    >>> for note, predicate, obj in set_aside_id_triples(record, record_node, "acl-json--L12", minter):
+    ...     print(note.value, predicate.value.rsplit("#", 1)[-1], obj.value)
+    http://ex/note/acl-json--L12--id-1 type https://kg.example.org/ontology#SetAsideIdentifier
+    http://ex/note/acl-json--L12--id-1 seeAlso https://orcid.org/0000-0002-1825-0097
+    http://ex/note/acl-json--L12--id-1 reason majority-holder: most records …
+    http://ex/note/acl-json--L12--id-1 nameAsWritten Ada Lovelace
+    http://ex/note/acl-json--L12--id-1 position 1
+    http://ex/note/acl-json--L12--id-1 wasDerivedFrom http://ex/record/acl-json--L12
+    """
     for number, aside in enumerate(record.set_aside_ids, start=1):
         note = NamedNode(minter.iri("note", f"{record_slug}--id-{number}"))
         yield note, RDF.type, KG.SetAsideIdentifier

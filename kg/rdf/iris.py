@@ -22,13 +22,24 @@ MAX_SLUG = 80
 
 
 def digest(text: str, length: int = 10) -> str:
-    """A short, stable hex digest (not for security: for naming)."""
+    """A short, stable hex digest (not for security: for naming).
+
+    >>> digest("Ada Lovelace"), digest("Ada Lovelace", 4)
+    ('7674021617', '7674')
+    """
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:length]
 
 
 @lru_cache(maxsize=1 << 18)  # the same names are minted over and over
 def slug(text: str, max_length: int = MAX_SLUG) -> str:
-    """The path segment for a name: its match key with hyphens, bounded in length."""
+    """The path segment for a name: its match key with hyphens, bounded in length; a name of
+    punctuation only is a digest of its text.
+
+    >>> slug("Attention Is All You Need"), slug("Ünïcode — Names!"), slug("???")
+    ('attention-is-all-you-need', 'unicode-names', 'x-a03b221c6c')
+    >>> slug("Looms That Weave Cloth", max_length=16)
+    'looms-that-53d51e2190'
+    """
     key = match_key(text)
     if not key:
         return "x-" + digest(text)
@@ -40,7 +51,12 @@ def slug(text: str, max_length: int = MAX_SLUG) -> str:
 
 
 class Minter:
-    """Mints IRIs under one base namespace (configurable with ``--base`` / ``KG_BASE``)."""
+    """Mints IRIs under one base namespace (configurable with ``--base`` / ``KG_BASE``).
+
+    >>> minter = Minter("http://ex")
+    >>> minter.base, minter.named("author", "Ada Lovelace"), minter.part("authorship", "looms", "2")
+    ('http://ex/', 'http://ex/author/ada-lovelace', 'http://ex/authorship/looms--2')
+    """
 
     def __init__(self, base: str = DEFAULT_BASE):
         if not base.endswith(("/", "#")):
@@ -63,7 +79,11 @@ class Minter:
 
 
 def file_slug(file_name: str) -> str:
-    """A file name as a slug, its dots and underscores kept as word breaks (``a_b.txt`` -> ``a-b-txt``)."""
+    """A file name as a slug, its dots and underscores kept as word breaks.
+
+    >>> file_slug("neurips_2024.json")
+    'neurips-2024-json'
+    """
     return slug(file_name.replace(".", " ").replace("_", " ").replace("/", " "))
 
 
@@ -73,6 +93,9 @@ def profile_path(iri: str) -> str:
     Minted IRIs end in ``{kind}/{slug}`` (the ontology's: ``ontology#Name``); slugs are
     path-safe (letters, digits, hyphens), so the last two segments are a file path that
     cannot escape the site's folder; anything else becomes a digest.
+
+    >>> profile_path("http://ex/author/ada-lovelace"), profile_path("http://ex/author/../../etc")
+    ('author/ada-lovelace.html', 'x-5ec1f7e700/etc.html')
     """
     kind, local = re.split(r"[/#]", iri.rstrip("/"))[-2:]
     safe = lambda part: part if re.fullmatch(r"[\w-]+", part) else "x-" + digest(part)  # noqa: E731

@@ -59,7 +59,16 @@ def paper_slug(record: PaperRecord) -> str:
     """Papers are named by their title and byline: two listings of one title with other authors
     are two papers (else one paper's authorships would hold both bylines), the same title and
     authors, however written, in any source, one. Abstract-only papers by their first words and
-    a digest."""
+    a digest.
+
+    >>> where = SourceRef("listings/acl.json", "acl.json", 12, "paperlists")
+    >>> paper_slug(PaperRecord(where, "", "Looms That Weave", authors=["Ada Lovelace", "Alan Turing"]))
+    'looms-that-weave-c442ab'
+    >>> paper_slug(PaperRecord(where, "", "Looms That Weave", authors=["Ada Lovelace"]))
+    'looms-that-weave-177f85'
+    >>> paper_slug(PaperRecord(where, "", abstract="We weave looms. They weave cloth of every colour and more."))
+    'we-weave-looms-they-weave-cloth-of-every-b6135c34'
+    """
     if record.title:
         byline = "|".join(match_key(author) for author in record.authors)
         return f"{slug(record.title)}-{digest(byline, 6)}" if byline else slug(record.title)
@@ -68,14 +77,29 @@ def paper_slug(record: PaperRecord) -> str:
 
 
 def source_iri(source_name: str, minter: Minter) -> NamedNode:
-    """The source file's IRI, which also names the graph of everything read from it."""
+    """The source file's IRI, which also names the graph of everything read from it.
+
+    >>> source_iri("acl_2031.json", Minter("http://ex/")).value
+    'http://ex/source/acl-2031-json'
+    """
     return iri(minter.iri("source", file_slug(source_name)))
 
 
 def source_triples(
     name: str, format_name: str, venue_header: str, minter: Minter, modified: Literal | None = None
 ) -> Iterator[Statement]:
-    """The source file: its name, format, venue header and (xsd:dateTime) modification time."""
+    """The source file: its name, format, venue header and (xsd:dateTime) modification time.
+
+    >>> from kg.rdf.terms import ntriples
+    >>> print(ntriples(source_triples("acl.json", "paperlists", "ACL 2031", Minter("http://ex/"))).decode())
+    ... # doctest: +NORMALIZE_WHITESPACE
+    <http://ex/source/acl-json> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type>
+        <https://kg.example.org/ontology#Source> .
+    <http://ex/source/acl-json> <http://purl.org/dc/terms/title> "acl.json" .
+    <http://ex/source/acl-json> <https://kg.example.org/ontology#format> "paperlists" .
+    <http://ex/source/acl-json> <https://kg.example.org/ontology#venueHeader> "ACL 2031" .
+    <BLANKLINE>
+    """
     node = source_iri(name, minter)
     yield node, RDF.type, KG.Source
     yield node, DCTERMS.title, Literal(name)
@@ -96,7 +120,28 @@ def paper_triples(
 ) -> Iterator[Statement]:
     """Every triple one record states: the paper, its authorships, institutions, venue, provenance.
     ``analysis`` is the record's (:func:`record_analyses`), when it was made beside other records';
-    ``registry`` identifies the organisations (none: the organisations as the rules read them)."""
+    ``registry`` identifies the organisations (none: the organisations as the rules read them).
+
+    >>> from types import SimpleNamespace as Found
+    >>> from kg.records import Institution
+    >>> record = PaperRecord(
+    ...     SourceRef("listings/acl.json", "acl.json", 12, "paperlists"),
+    ...     "ACL 2031",
+    ...     "Looms That Weave",
+    ...     authors=["Ada Lovelace", "Alan Turing"],
+    ...     institutions=[Institution("Loom University", "Loom University")],
+    ... )
+    >>> nothing_found = Found(topics=[], artifacts=[])
+    >>> said = list(
+    ...     paper_triples(record, PublicationInfo("ACL", 2031), Minter("http://ex/"), AliasTable({}, {}), nothing_found)
+    ... )
+    >>> for predicate in (DCTERMS.creator, SCHEMA.sourceOrganization, BIBO.presentedAt, PROV.wasDerivedFrom):
+    ...     print([obj.value for subject, said_predicate, obj in said if said_predicate == predicate])
+    ['http://ex/author/ada-lovelace', 'http://ex/author/alan-turing']
+    ['http://ex/institution/loom-university']
+    ['http://ex/venue/acl-2031']
+    ['http://ex/record/acl-json--L12', 'http://ex/source/acl-json']
+    """
     key = paper_slug(record)
     paper = NamedNode(minter.iri("paper", key))
     yield paper, RDF.type, SCHEMA.ScholarlyArticle
@@ -137,7 +182,11 @@ def paper_detail_triples(record: PaperRecord, minter: Minter, analysis: Analysis
 
 
 def person_ids(detail: AuthorDetail | None) -> list[tuple[str, str]]:
-    """(kind, id) of the identifiers a source gives a person, strongest first."""
+    """(kind, id) of the identifiers a source gives a person, strongest first.
+
+    >>> person_ids(AuthorDetail(orcid="0000-0002-1825-0097", openreview="~Ada_Lovelace1"))
+    [('openreview', '~Ada_Lovelace1'), ('orcid', '0000-0002-1825-0097')]
+    """
     if detail is None:
         return []
     named = (
@@ -153,7 +202,16 @@ def person_ids(detail: AuthorDetail | None) -> list[tuple[str, str]]:
 def person_iri(name: str, detail: AuthorDetail | None, minter: Minter) -> NamedNode:
     """A person with an identifier is named by it (``author/jia-li1--openreview``), whatever the
     name is written as; one without is named by the name. Slugs never hold ``--``, so the two
-    kinds cannot collide; an e-mail is not published, only a digest of it names the person."""
+    kinds cannot collide; an e-mail is not published, only a digest of it names the person.
+
+    >>> minter = Minter("http://ex/")
+    >>> person_iri("Ada Lovelace", AuthorDetail(openreview="~Ada_Lovelace1"), minter).value
+    'http://ex/author/ada-lovelace1--openreview'
+    >>> person_iri("Ada Lovelace", AuthorDetail(email="ada@loom.edu"), minter).value
+    'http://ex/author/354a6b72f7--email'
+    >>> person_iri("Ada Lovelace", None, minter).value
+    'http://ex/author/ada-lovelace'
+    """
     ids = person_ids(detail)
     if not ids:
         return iri(minter.named("author", name))
@@ -226,6 +284,11 @@ def _authorships(
 
 
 def venue_iri(venue: str, year: int | None, minter: Minter) -> NamedNode:
+    """A conference's edition of a year, or its series where the year is not known.
+
+    >>> venue_iri("ACL", 2031, Minter("http://ex/")).value, venue_iri("ACL", None, Minter("http://ex/")).value
+    ('http://ex/venue/acl-2031', 'http://ex/venue/acl')
+    """
     return iri(minter.named("venue", f"{venue} {year}" if year else venue))
 
 
@@ -310,7 +373,12 @@ def _code(paper: NamedNode, url: str, minter: Minter) -> Iterator[Statement]:
 
 
 def record_iri(ref: SourceRef, minter: Minter) -> tuple[NamedNode, str]:
-    """The IRI of the record a paper was read from, and its local name."""
+    """The IRI of the record a paper was read from, and its local name.
+
+    >>> node, local = record_iri(SourceRef("listings/acl.json", "acl.json", 12, "paperlists"), Minter("http://ex/"))
+    >>> node.value, local
+    ('http://ex/record/acl-json--L12', 'acl-json--L12')
+    """
     local = f"{file_slug(ref.name)}--L{ref.line}"
     return NamedNode(minter.iri("record", local)), local
 

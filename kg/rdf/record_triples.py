@@ -48,6 +48,26 @@ def institution_triples(
     aliases: AliasTable,
     registry: Registry | None = None,
 ) -> Iterator[Statement]:
+    """The organisations of the record's institution field, each linked from the paper with the
+    entry as written, its units under their institutions; an entry that is a person's name (an
+    author of the paper) or the title is a ``kg:RejectedInstitutionEntry`` note with the reason.
+
+    >>> from kg.records import Institution, SourceRef
+    >>> record = PaperRecord(
+    ...     SourceRef("listings/acl.json", "acl.json", 12, "paperlists"),
+    ...     "",
+    ...     "Looms That Weave",
+    ...     authors=["Ada Lovelace", "Alan Turing"],
+    ...     institutions=[Institution(name, name) for name in ("Dept. of Physics, Loom University", "Alan Turing")],
+    ... )
+    >>> paper, record_node = NamedNode("http://ex/paper/p"), NamedNode("http://ex/record/acl-json--L12")
+    >>> minter, aliases = Minter("http://ex/"), AliasTable({}, {})
+    >>> said = list(institution_triples(paper, record, record_node, "acl-json--L12", minter, aliases))
+    >>> [obj.value for _, predicate, obj in said if predicate in (SCHEMA.sourceOrganization, ORG.subOrganizationOf)]
+    ['http://ex/institution/loom-university', 'http://ex/institution/loom-university--dept-of-physics']
+    >>> [(subject.value, obj.value) for subject, predicate, obj in said if predicate == KG.reason]
+    [('http://ex/note/acl-json--L12--institution-2', "person's name: is the paper's author Alan Turing")]
+    """
     for position, entry in enumerate(record.institutions, start=1):
         reason = person_name_reason(entry, record.institutions, record.authors, aliases) or title_page_reason(
             entry, record.title, record.authors, aliases
@@ -79,7 +99,16 @@ def affiliation_triples(
 ) -> Iterator[Statement]:
     """An author's own affiliation for one paper, as stated by a structured source: the same
     organisation nodes as the paper's institution field gives (one per institution the string
-    names), linked from the authorship."""
+    names), linked from the authorship.
+
+    >>> affiliation = Affiliation("Dept. of Physics, Loom University", "loom.edu")
+    >>> authorship, minter, aliases = NamedNode("http://ex/authorship/p--1"), Minter("http://ex/"), AliasTable({}, {})
+    >>> for subject, predicate, obj in affiliation_triples(authorship, affiliation, minter, aliases):
+    ...     if predicate in (KG.affiliation, KG.emailDomain):
+    ...         print(subject.value, obj.value)
+    http://ex/authorship/p--1 http://ex/institution/loom-university--dept-of-physics
+    http://ex/institution/loom-university--dept-of-physics loom.edu
+    """
     for leaf, chain_statements in _organisations(
         affiliation.name, None, (affiliation.domain,), minter, aliases, registry
     ):
@@ -91,7 +120,13 @@ def affiliation_triples(
 
 
 def is_bare_unit(chain: OrgChain) -> bool:
-    """An entry that is only a unit's name, with no institution in it or in the alias table."""
+    """An entry that is only a unit's name, with no institution in it or in the alias table.
+
+    >>> from kg.orgs.institutions import resolve_entries
+    >>> chains = resolve_entries("Department of Physics; Dept. of Physics, Loom University", None, AliasTable({}, {}))
+    >>> [is_bare_unit(chain) for chain in chains]
+    [True, False]
+    """
     level = chain.levels[0]
     return (
         len(chain.levels) == 1

@@ -30,6 +30,13 @@ TYPE_CONCEPTS = {
 
 
 def identified_triples(node: NamedNode, identified: Identified, has_parent: bool) -> Iterator[Statement]:
+    """What the registry says of an organisation node: its country, and where a record names it,
+    the record's IRI, city, kinds and (for a node the chain gives no parent) the record's parents.
+
+    >>> node = NamedNode("http://ex/institution/loom-university")
+    >>> [(predicate.value, obj.value) for _, predicate, obj in identified_triples(node, Identified(None, "GB"), False)]
+    [('https://schema.org/addressCountry', 'GB')]
+    """
     if identified.country:
         yield node, SCHEMA.addressCountry, literal(identified.country)
     record = identified.match.record if identified.match else None

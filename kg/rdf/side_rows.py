@@ -37,10 +37,20 @@ AFFILIATION = "affiliation"  # an authorship's kg:affiliation, counted for its p
 
 
 def fact_line(subject: str, kind: str, value: str) -> str:
+    r"""A fact line's fields, tab-separated (without the kind of line).
+
+    >>> fact_line("http://ex/paper/p", "topic", "http://ex/topic/nlp").split("\t")
+    ['http://ex/paper/p', 'topic', 'http://ex/topic/nlp\n']
+    """
     return f"{subject}\t{kind}\t{value}\n"
 
 
 def form_line(person: str, language: str, written: str, authorship: str) -> str:
+    r"""A form line's fields, the name as written in JSON so that any character fits a field.
+
+    >>> form_line("http://ex/author/ada", "en", 'Ada "the Countess" Lovelace', "http://ex/authorship/p--1").split("\t")
+    ['http://ex/author/ada', 'en', '"Ada \\"the Countess\\" Lovelace"', 'http://ex/authorship/p--1\n']
+    """
     return f"{person}\t{language}\t{json.dumps(written)}\t{authorship}\n"
 
 
@@ -49,7 +59,16 @@ _KINDS = {**PAPER_FACT_KINDS, KG.affiliation: AFFILIATION, KG.author: "author of
 
 
 def side_lines(statements: Iterable[Statement]) -> Iterator[str]:
-    """The fact and form lines of one record's statements (each line prefixed by its kind)."""
+    r"""The fact and form lines of one record's statements (each line prefixed by its kind).
+
+    >>> from kg.rdf.terms import iri, literal
+    >>> paper, authorship, ada = iri("http://ex/paper/p"), iri("http://ex/authorship/p--1"), iri("http://ex/author/ada")
+    >>> said = [(paper, KG.authorship, authorship), (authorship, KG.author, ada)]
+    >>> for line in side_lines([*said, (authorship, KG.nameAsWritten, literal("Ada Lovelace", "en"))]):
+    ...     print(line.split("\t"))
+    ['F', 'http://ex/paper/p', 'authorship', 'http://ex/authorship/p--1\n']
+    ['N', 'http://ex/author/ada', 'en', '"Ada Lovelace"', 'http://ex/authorship/p--1\n']
+    """
     paper_of: dict[str, str] = {}  # authorship -> paper
     author_of: dict[str, str] = {}  # authorship -> person
     for subject, predicate, obj in statements:

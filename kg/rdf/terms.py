@@ -29,13 +29,21 @@ _SHARED = 1 << 18  # distinct shared terms kept; bounded so that memory stays fl
 
 @lru_cache(maxsize=_SHARED)
 def iri(value: str) -> NamedNode:
-    """The IRI of a thing many papers name (raises ValueError, as NamedNode does, for an invalid one)."""
+    """The IRI of a thing many papers name (raises ValueError, as NamedNode does, for an invalid one).
+
+    >>> iri("http://ex/topic/nlp") is iri("http://ex/topic/nlp")
+    True
+    """
     return NamedNode(value)
 
 
 @lru_cache(maxsize=_SHARED)
 def literal(value: str, language: str | None = None, datatype: NamedNode | None = None) -> Literal:
-    """A literal many papers state (a name as written, a label, a year)."""
+    """A literal many papers state (a name as written, a label, a year).
+
+    >>> print(literal("Ada Lovelace", "en"), literal("陈"), integer(3))
+    "Ada Lovelace"@en "陈" "3"^^<http://www.w3.org/2001/XMLSchema#integer>
+    """
     return Literal(value, language=language, datatype=datatype)
 
 
@@ -50,10 +58,23 @@ def _ntriples(term: Term) -> str:
 
 
 def ntriples_line(statement: Statement) -> str:
+    r"""One statement as an N-Triples line.
+
+    >>> from kg.vocab import RDFS
+    >>> ntriples_line((iri("http://ex/topic/nlp"), RDFS.label, literal("NLP", "en")))
+    '<http://ex/topic/nlp> <http://www.w3.org/2000/01/rdf-schema#label> "NLP"@en .\n'
+    """
     subject, predicate, obj = statement
     return f"{_ntriples(subject)} {_ntriples(predicate)} {_ntriples(obj)} .\n"
 
 
 def ntriples(statements: Iterable[Statement]) -> bytes:
-    """The statements as an N-Triples document, byte for byte what ``pyoxigraph.serialize`` writes."""
+    """The statements as an N-Triples document, byte for byte what ``pyoxigraph.serialize`` writes.
+
+    >>> from pyoxigraph import RdfFormat, Triple, serialize
+    >>> from kg.vocab import RDFS
+    >>> said = [(iri("http://ex/topic/nlp"), RDFS.label, literal("NLP", "en"))]
+    >>> ntriples(said) == serialize([Triple(*statement) for statement in said], format=RdfFormat.N_TRIPLES)
+    True
+    """
     return "".join(map(ntriples_line, statements)).encode("utf-8")

@@ -40,23 +40,48 @@ ARTIFACT_CLASSES = {
 
 
 def topic_iri(slug: str, minter: Minter) -> NamedNode:
+    """The topic a scheme's slug names.
+
+    >>> topic_iri("machine-translation", Minter("http://ex/")).value
+    'http://ex/topic/machine-translation'
+    """
     return iri(minter.iri("topic", slug))
 
 
 def scheme_graph(minter: Minter) -> NamedNode:
+    """The graph the topic scheme is loaded into.
+
+    >>> scheme_graph(Minter("http://ex/")).value
+    'http://ex/graph/topics'
+    """
     return NamedNode(minter.iri("graph", "topics"))
 
 
 def detail_graph(source: NamedNode) -> NamedNode:
     """The graph of a source's topic assignments (weights and evidence), replaced, removed and
     rewritten by merges with the source's graph: ``{base}graph/topic-detail/{local name}`` of the
-    source's IRI ``{base}source/{local name}`` (so it follows from the IRI alone)."""
+    source's IRI ``{base}source/{local name}`` (so it follows from the IRI alone).
+
+    >>> detail_graph(NamedNode("http://ex/source/acl-2031-json")).value
+    'http://ex/graph/topic-detail/acl-2031-json'
+    """
     base, local = source.value.rsplit("/source/", 1)
     return NamedNode(f"{base}/graph/topic-detail/{local}")
 
 
 def detail_graph_triples(source: NamedNode) -> Iterator[Statement]:
-    """What the detail graph says of itself: its kind (so exports and counts leave it out) and its source."""
+    """What the detail graph says of itself: its kind (so exports and counts leave it out) and its source.
+
+    >>> from kg.rdf.terms import ntriples
+    >>> print(ntriples(detail_graph_triples(NamedNode("http://ex/source/acl-json"))).decode())
+    ... # doctest: +NORMALIZE_WHITESPACE
+    <http://ex/graph/topic-detail/acl-json> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type>
+        <https://kg.example.org/ontology#DerivedGraph> .
+    <http://ex/graph/topic-detail/acl-json> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type>
+        <https://kg.example.org/ontology#TopicDetailGraph> .
+    <http://ex/graph/topic-detail/acl-json> <http://www.w3.org/ns/prov#wasDerivedFrom> <http://ex/source/acl-json> .
+    <BLANKLINE>
+    """
     graph = detail_graph(source)
     yield graph, RDF.type, KG.DerivedGraph
     yield graph, RDF.type, KG.TopicDetailGraph
@@ -72,7 +97,20 @@ def record_analyses(records: Sequence[PaperRecord]) -> list[Analysis]:
 
 def topic_triples(paper: NamedNode, analysis: Analysis, minter: Minter) -> Iterator[Statement]:
     """What the paper is about and what it introduces, as its ``analysis`` of its title, abstract
-    and summary found."""
+    and summary found (:class:`kg.nlp.analysis.Analysis`: ``topics`` with a ``slug``, ``artifacts``
+    with a ``name``, a ``kind`` and a ``long_form``).
+
+    >>> from types import SimpleNamespace as Found
+    >>> analysis = Found(
+    ...     topics=[Found(slug="machine-translation")],
+    ...     artifacts=[Found(name="LoomNet", kind="model", long_form="Loom Network")],
+    ... )
+    >>> said = list(topic_triples(NamedNode("http://ex/paper/p"), analysis, Minter("http://ex/")))
+    >>> [obj.value for _, predicate, obj in said if predicate in (DCTERMS.subject, KG.introduces)]
+    ['http://ex/topic/machine-translation', 'http://ex/artifact/loomnet']
+    >>> [obj.value for subject, predicate, obj in said if subject.value.endswith("/loomnet") and predicate != RDF.type]
+    ['LoomNet', 'Loom Network']
+    """
     for topic in analysis.topics:
         yield paper, DCTERMS.subject, topic_iri(topic.slug, minter)
     for artifact in analysis.artifacts:

@@ -114,6 +114,21 @@ def name_parents(
     that begin it ("Huawei Technologies" for "Huawei Noah's Ark Lab"), where the words added make
     a unit (written apart where the parent is an academic institution; ``written``: IRI -> forms)."""
     written = written or {}
+    by_words, unknown = _organisations_by_words(organisations)
+    parents: dict[str, str] = {}
+    for iri, words in unknown:
+        forms = written.get(iri, ())
+        parent = _parent_beginning(iri, words, forms, by_words) or _organisation_after(words, forms, by_words)
+        if parent not in (None, iri):
+            parents[iri] = parent
+    return parents
+
+
+def _organisations_by_words(
+    organisations: Iterable[tuple[str, bool]],
+) -> tuple[dict[tuple[str, ...], str], list[tuple[str, tuple[str, ...]]]]:
+    """The organisations by the words of their key (the first IRI in order for a key), and those
+    the alias table did not name, with their words: the ones that may be units."""
     by_words: dict[tuple[str, ...], str] = {}
     unknown: list[tuple[str, tuple[str, ...]]] = []
     for iri, named in sorted(organisations):
@@ -122,24 +137,32 @@ def name_parents(
         by_words.setdefault(words, iri)
         if not named:
             unknown.append((iri, words))
-    parents: dict[str, str] = {}
-    for iri, words in unknown:
-        for end in range(len(words) - 1, 0, -1):
-            parent = by_words.get(words[:end]) or next(
-                (by_words[named] for word in COMPANY_NAME_WORDS if (named := (*words[:end], word)) in by_words), None
-            )
-            if parent is None or parent == iri or " ".join(words[:end]) in COUNTRIES:
-                continue
-            apart = written_apart(words[:end], written.get(iri, ()))
-            # a campus town named like an organisation ("…, College Park") is a place when written apart
-            added = added_words_make_unit(words[end:]) or (apart and place_shaped(" ".join(words[end:])))
-            if added and (apart or not set(words[:end]) & ACADEMIC_WORDS):
-                parents[iri] = parent
-                break
-        else:
-            if (parent := _organisation_after(words, written.get(iri, ()), by_words)) not in (None, iri):
-                parents[iri] = parent
-    return parents
+    return by_words, unknown
+
+
+def _organisation_named_by(head: tuple[str, ...], by_words: dict[tuple[str, ...], str]) -> str | None:
+    """The organisation whose key is ``head``, or a company named by ``head`` and a company word
+    ("Huawei" -> "Huawei Technologies")."""
+    return by_words.get(head) or next(
+        (by_words[named] for word in COMPANY_NAME_WORDS if (named := (*head, word)) in by_words), None
+    )
+
+
+def _parent_beginning(
+    iri: str, words: tuple[str, ...], forms: Iterable[str], by_words: dict[tuple[str, ...], str]
+) -> str | None:
+    """The longest other organisation whose words begin the unit's, where the words added make a
+    unit (written apart where the parent is an academic institution)."""
+    for end in range(len(words) - 1, 0, -1):
+        parent = _organisation_named_by(words[:end], by_words)
+        if parent is None or parent == iri or " ".join(words[:end]) in COUNTRIES:
+            continue
+        apart = written_apart(words[:end], forms)
+        # a campus town named like an organisation ("…, College Park") is a place when written apart
+        added = added_words_make_unit(words[end:]) or (apart and place_shaped(" ".join(words[end:])))
+        if added and (apart or not set(words[:end]) & ACADEMIC_WORDS):
+            return parent
+    return None
 
 
 def _organisation_after(

@@ -245,13 +245,7 @@ def written_short_or_reordered(
     University of B"."""
     by_words = {words: iri for iri, (words, _) in every.items()}
     unnamed = {iri: words for iri, (words, named) in every.items() if not named}
-    # a short name the corpus also writes after "University of" may be either ("Miami")
-    shorter = {
-        iri: short
-        for iri, words in unnamed.items()
-        if (short := short_name(words, written.get(iri, ()))) is not None
-        and ("university", "of", *short) not in by_words
-    }
+    shorter = _short_names(unnamed, written, by_words)
     truncated = {
         iri: words[:-1]
         for iri, words in unnamed.items()
@@ -283,6 +277,19 @@ def written_short_or_reordered(
                 "its name cut before 'of' and a place: {}, the only organisation of the corpus so named",
             )
     return forms
+
+
+def _short_names(
+    unnamed: dict[str, tuple[str, ...]], written: dict[str, list[str]], by_words: dict[tuple[str, ...], str]
+) -> dict[str, tuple[str, ...]]:
+    """IRI -> the short name (:func:`short_name`) of each unnamed organisation that has one, but for
+    a short name the corpus also writes after "University of", which may be either ("Miami")."""
+    return {
+        iri: short
+        for iri, words in unnamed.items()
+        if (short := short_name(words, written.get(iri, ()))) is not None
+        and ("university", "of", *short) not in by_words
+    }
 
 
 def _plain_name(words: tuple[str, ...], longest: int) -> bool:

@@ -162,6 +162,12 @@ def _text_evidence(candidate: PaperFacts, other: PaperFacts) -> tuple[tuple[str,
     titled, untitled = (candidate, other) if candidate.title else (other, candidate)
     if not titled.title or not untitled.abstract:
         return None
+    return _title_and_abstract_evidence(titled, untitled)
+
+
+def _title_and_abstract_evidence(titled: PaperFacts, untitled: PaperFacts) -> tuple[tuple[str, ...], str] | None:
+    """Evidence that a titled paper is the one an abstract describes: the abstract holds most of
+    the title's words, and introduces the title's coined name or links a URL the paper links."""
     coverage = title_coverage(titled.title, untitled.abstract)
     if coverage < MIN_TITLE_COVERAGE:
         return None

@@ -45,6 +45,18 @@ def _strength(person: str) -> tuple[int, str]:
 def find_same_id_merges(rows: list[tuple[str, str, str]]) -> list[SameIdMerge]:
     """Merges of (graph, person, link) rows: every person of a group that shares identifier links
     into the group's strongest one, in each graph where that one does not occur."""
+    graphs: dict[str, set[str]] = defaultdict(set)
+    links: dict[str, set[str]] = defaultdict(set)
+    for graph, person, link in rows:
+        if person_link_scheme(link) is not None:
+            graphs[person].add(graph)
+            links[person].add(link)
+    merges = [merge for members in _groups_sharing_links(links) for merge in _group_merges(members, graphs, links)]
+    return sorted(merges, key=lambda merge: (merge.graph, merge.absorbed))
+
+
+def _groups_sharing_links(links: dict[str, set[str]]) -> list[list[str]]:
+    """The persons joined by the links they share, each group in IRI order (union-find)."""
     parent: dict[str, str] = {}
 
     def root(person: str) -> str:
@@ -54,32 +66,30 @@ def find_same_id_merges(rows: list[tuple[str, str, str]]) -> list[SameIdMerge]:
         return person
 
     holders: dict[str, str] = {}
-    graphs: dict[str, set[str]] = defaultdict(set)
-    links: dict[str, set[str]] = defaultdict(set)
-    for graph, person, link in rows:
-        if person_link_scheme(link) is None:
-            continue
-        graphs[person].add(graph)
-        links[person].add(link)
-        if link in holders:
-            parent[root(person)] = root(holders[link])
-        holders.setdefault(link, person)
+    for person in sorted(links):
+        for link in sorted(links[person]):
+            if link in holders:
+                parent[root(person)] = root(holders[link])
+            holders.setdefault(link, person)
     groups: dict[str, list[str]] = defaultdict(list)
     for person in sorted(links):
         groups[root(person)].append(person)
-    merges = []
-    for members in groups.values():
-        schemes: dict[str, set[str]] = defaultdict(set)
-        for link in set().union(*(links[person] for person in members)):
-            schemes[person_link_scheme(link)].add(link)
-        if len(members) < 2 or any(len(ids) > 1 for ids in schemes.values()):
-            continue
-        canonical = min(members, key=_strength)
-        for person in members:
-            shared = sorted(links[person] & set().union(*(links[other] for other in members if other != person)))
-            for graph in sorted(graphs[person] - graphs[canonical]) if person != canonical else ():
-                merges.append(SameIdMerge(graph, person, canonical, f"same-{person_link_scheme(shared[0])}", shared[0]))
-    return sorted(merges, key=lambda merge: (merge.graph, merge.absorbed))
+    return list(groups.values())
+
+
+def _group_merges(members: list[str], graphs: dict[str, set[str]], links: dict[str, set[str]]) -> Iterator[SameIdMerge]:
+    """The merges of one group into its strongest person: none where the group is one person or
+    holds two identifiers of one scheme (two people, or a wrong link)."""
+    schemes: dict[str, set[str]] = defaultdict(set)
+    for link in set().union(*(links[person] for person in members)):
+        schemes[person_link_scheme(link)].add(link)
+    if len(members) < 2 or any(len(ids) > 1 for ids in schemes.values()):
+        return
+    canonical = min(members, key=_strength)
+    for person in members:
+        shared = sorted(links[person] & set().union(*(links[other] for other in members if other != person)))
+        for graph in sorted(graphs[person] - graphs[canonical]) if person != canonical else ():
+            yield SameIdMerge(graph, person, canonical, f"same-{person_link_scheme(shared[0])}", shared[0])
 
 
 def read_links(store) -> list[tuple[str, str, str]]:

@@ -83,18 +83,11 @@ def index_graph(minter: Minter) -> ox.NamedNode:
 
 
 @contextmanager
-def resolution_suspended(
-    store: KGStore,
-    minter: Minter,
-    on_stage: Stage = None,
-    jobs: int | None = None,
-    staged: StagedRows | None = None,
-    finish: Finish = None,
-) -> Iterator[None]:
+def resolution_suspended(store: KGStore, minter: Minter, **rebuilding) -> Iterator[None]:
     """Undo merges, let the caller change source graphs, then resolve the store again
     (also when the change failed half-way, so the store is never left unresolved);
-    ``on_stage`` hears each part of the resolution as it starts; ``jobs``, ``staged`` and ``finish``
-    as for :func:`rebuild`.
+    ``rebuilding``: the keyword arguments of :func:`rebuild` (``on_stage``, ``jobs``, ``staged``,
+    ``finish``), given to it as they are.
 
     A process killed inside leaves a mark in the derived graph (replaced as a whole by
     :func:`rebuild`), so the next command that opens the store resolves it first.
@@ -108,9 +101,9 @@ def resolution_suspended(
     try:
         yield
     except BaseException:
-        rebuild(store, minter, on_stage, jobs, None, finish)  # the staged sources may not be in the store
+        rebuild(store, minter, **{**rebuilding, "staged": None})  # the staged sources may not be in the store
         raise
-    rebuild(store, minter, on_stage, jobs, staged, finish)
+    rebuild(store, minter, **rebuilding)
 
 
 def interrupted_resolution(store: KGStore) -> Minter | None:

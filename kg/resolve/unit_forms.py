@@ -225,16 +225,11 @@ def company_labs(organisations: Iterable[tuple[str, bool]]) -> dict[str, str]:
     says no name ("Machine Learning AI Lab"), nor where two organisations fit."""
     every = {iri: (words, named) for iri, named in sorted(organisations) if (words := key_words(iri)) is not None}
     by_words = {words: iri for iri, (words, _) in every.items()}
-    continued: dict[tuple[str, ...], set[str]] = defaultdict(set)
-    for iri, (words, _) in every.items():
-        if len(words) >= 3 and words[-1] not in LAB_NAME_WORDS and not _generic(words[-1]):
-            continued[words[:-1]].add(iri)
+    continued = _named_by_one_word_more((iri, words) for iri, (words, _) in every.items())
     labs: dict[str, str] = {}
     for iri, (words, named) in every.items():
-        first = next((index for index, word in enumerate(words) if word in LAB_NAME_WORDS), None)
-        if named or first is None or first < 2 or not set(words[first:]) <= LAB_NAME_WORDS:
+        if named or (name := _name_before_lab_words(words)) is None:
             continue
-        name = words[:first]
         if (
             name not in by_words
             and not any(map(_generic, name))
@@ -242,3 +237,21 @@ def company_labs(organisations: Iterable[tuple[str, bool]]) -> dict[str, str]:
         ):
             labs[iri] = next(iter(fits))
     return labs
+
+
+def _named_by_one_word_more(names: Iterable[tuple[str, tuple[str, ...]]]) -> dict[tuple[str, ...], set[str]]:
+    """(IRI, words) of organisations -> {the words of a name of three or more without its last:
+    the IRIs so named}, where that last word is no lab's word and says a name."""
+    continued: dict[tuple[str, ...], set[str]] = defaultdict(set)
+    for iri, words in names:
+        if len(words) >= 3 and words[-1] not in LAB_NAME_WORDS and not _generic(words[-1]):
+            continued[words[:-1]].add(iri)
+    return continued
+
+
+def _name_before_lab_words(words: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The two or more words before a name's lab words, where only lab words follow them."""
+    first = next((index for index, word in enumerate(words) if word in LAB_NAME_WORDS), None)
+    if first is None or first < 2 or not set(words[first:]) <= LAB_NAME_WORDS:
+        return None
+    return words[:first]

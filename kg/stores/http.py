@@ -178,6 +178,13 @@ class Answer:
         self.close()
 
 
+def _unreachable(url: str, reason) -> RemoteError:
+    """The error for a server that did not answer: in time (a time limit) or at all."""
+    if isinstance(reason, TimeoutError):
+        return RemoteError(f"{url}: cannot reach the SPARQL server (no answer within the time limit)", limit="time")
+    return RemoteError(f"{url}: cannot reach the SPARQL server ({reason})")
+
+
 class Client:
     def __init__(self, credentials: Credentials, timeout: float | None = None, limit: int | None = None):
         """``timeout`` and ``limit`` (bytes) in place of the environment's, for kg serve's own limits."""
@@ -229,20 +236,20 @@ class Client:
                         raise RemoteError(f"{url}: more than {MAX_REDIRECTS} redirects") from None
                     continue
                 if exc.code not in RETRY_STATUSES or last_try(attempt):
-                    detail = " ".join(exc.read(2000).decode("utf-8", "replace").split())[:300]
-                    if exc.code == 401:
-                        detail = detail or self.credentials.refused()
-                    raise RemoteError(
-                        f"{url}: the server answered {exc.code} {exc.reason}: {detail}", exc.code
-                    ) from None
+                    raise self._refusal(url, exc) from None
             except (urllib.error.URLError, OSError) as exc:
                 reason = getattr(exc, "reason", exc)
                 if isinstance(reason, TimeoutError) or last_try(attempt):
-                    what = "no answer within the time limit" if isinstance(reason, TimeoutError) else reason
-                    timed_out = "time" if isinstance(reason, TimeoutError) else None
-                    raise RemoteError(f"{url}: cannot reach the SPARQL server ({what})", limit=timed_out) from None
+                    raise _unreachable(url, reason) from None
             time.sleep(RETRY_DELAYS[attempt])
             attempt += 1
+
+    def _refusal(self, url: str, exc: urllib.error.HTTPError) -> RemoteError:
+        """The error for an answer that is final: its status and the start of its body."""
+        detail = " ".join(exc.read(2000).decode("utf-8", "replace").split())[:300]
+        if exc.code == 401:
+            detail = detail or self.credentials.refused()
+        return RemoteError(f"{url}: the server answered {exc.code} {exc.reason}: {detail}", exc.code)
 
     def _open(self, url, body, content_type, accept, length, deadline):
         headers = {"Content-Type": content_type}

@@ -68,33 +68,47 @@ def _csv_field(term) -> str:
 
 
 def serialize_rows(variables: list[str], rows: list[list], fmt: str) -> bytes:
-    """SELECT results in one of the four SPARQL result formats (unbound: ``None``)."""
-    if fmt == "json":
-        bindings = [{name: _json_term(term) for name, term in zip(variables, row) if term is not None} for row in rows]
-        return json.dumps({"head": {"vars": variables}, "results": {"bindings": bindings}}, ensure_ascii=False).encode()
-    if fmt == "xml":
-        head = "".join(f"<variable name={quoteattr(name)}/>" for name in variables)
-        body = "".join(
-            "<result>"
-            + "".join(
-                f"<binding name={quoteattr(name)}>{_xml_term(term)}</binding>"
-                for name, term in zip(variables, row)
-                if term is not None
-            )
-            + "</result>"
-            for row in rows
+    """SELECT results in one of the four SPARQL result formats (unbound: ``None``; any other
+    ``fmt``: TSV)."""
+    return _ROW_WRITERS.get(fmt, _tsv_rows)(variables, rows)
+
+
+def _json_rows(variables: list[str], rows: list[list]) -> bytes:
+    bindings = [{name: _json_term(term) for name, term in zip(variables, row) if term is not None} for row in rows]
+    return json.dumps({"head": {"vars": variables}, "results": {"bindings": bindings}}, ensure_ascii=False).encode()
+
+
+def _xml_rows(variables: list[str], rows: list[list]) -> bytes:
+    head = "".join(f"<variable name={quoteattr(name)}/>" for name in variables)
+    body = "".join(
+        "<result>"
+        + "".join(
+            f"<binding name={quoteattr(name)}>{_xml_term(term)}</binding>"
+            for name, term in zip(variables, row)
+            if term is not None
         )
-        return (
-            f'<?xml version="1.0"?>\n<sparql xmlns="http://www.w3.org/2005/sparql-results#"><head>{head}</head>'
-            f"<results>{body}</results></sparql>\n"
-        ).encode()
-    if fmt == "csv":
-        lines = [",".join(variables)] + [",".join(_csv_field(term) for term in row) for row in rows]
-        return ("\r\n".join(lines) + "\r\n").encode()
+        + "</result>"
+        for row in rows
+    )
+    return (
+        f'<?xml version="1.0"?>\n<sparql xmlns="http://www.w3.org/2005/sparql-results#"><head>{head}</head>'
+        f"<results>{body}</results></sparql>\n"
+    ).encode()
+
+
+def _csv_rows(variables: list[str], rows: list[list]) -> bytes:
+    lines = [",".join(variables)] + [",".join(_csv_field(term) for term in row) for row in rows]
+    return ("\r\n".join(lines) + "\r\n").encode()
+
+
+def _tsv_rows(variables: list[str], rows: list[list]) -> bytes:
     lines = ["\t".join(f"?{name}" for name in variables)] + [
         "\t".join("" if t is None else str(t) for t in row) for row in rows
     ]
     return ("\n".join(lines) + "\n").encode()
+
+
+_ROW_WRITERS = {"json": _json_rows, "xml": _xml_rows, "csv": _csv_rows, "tsv": _tsv_rows}
 
 
 def serialize_boolean(answer: bool, fmt: str) -> bytes:

@@ -13,6 +13,7 @@ import networkx as nx
 import pyoxigraph as ox
 import pytest
 import rdflib
+from case_tables import case_rows
 from rdflib import Literal, URIRef
 
 from kg.graphs.files import write_csv
@@ -24,18 +25,13 @@ CELLS = Path(__file__).parent.parent / "data" / "spreadsheet_cells.tsv"
 
 
 def _cells() -> list:
-    rows = csv.DictReader(
-        (line for line in CELLS.open(encoding="utf-8") if not line.startswith("#")),
-        delimiter="\t",
-        quoting=csv.QUOTE_NONE,
-    )
     return [
         pytest.param(
             codecs.decode(row["value"], "unicode_escape"),
             codecs.decode(row["cell"], "unicode_escape"),
             id=row["value"][:20],
         )
-        for row in rows
+        for row in case_rows(CELLS)
     ]
 
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import csv
 from pathlib import Path
 
 import pytest
+from case_tables import case_rows
 
 from kg.stores.federation import federation_refusal
 
@@ -13,12 +13,7 @@ QUERIES = Path(__file__).parent.parent / "data" / "federation_queries.tsv"
 
 
 def _queries() -> list:
-    rows = csv.DictReader(
-        (line for line in QUERIES.open(encoding="utf-8") if not line.startswith("#")),
-        delimiter="\t",
-        quoting=csv.QUOTE_NONE,
-    )
-    return [pytest.param(row["query"], row["refused"] == "yes", id=row["query"][:60]) for row in rows]
+    return [pytest.param(row["query"], row["refused"] == "yes", id=row["query"][:60]) for row in case_rows(QUERIES)]
 
 
 @pytest.mark.parametrize(("query", "refused"), _queries())

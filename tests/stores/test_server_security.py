@@ -9,7 +9,6 @@ browser makes of the server: tests/stores/test_server_pages.py.
 from __future__ import annotations
 
 import codecs
-import csv
 import http.client
 import os
 import signal
@@ -23,6 +22,7 @@ from pathlib import Path
 
 import pyoxigraph as ox
 import pytest
+from case_tables import case_rows
 from conftest import run_kg
 from limited_server import IDLE, QUERY_MEMORY, TIMEOUT, federated_queries, raw, request
 
@@ -72,8 +72,7 @@ def test_service_is_refused_and_no_query_makes_the_server_call_a_host(limited_se
 
 
 def _attacks() -> list:
-    rows = csv.DictReader((line for line in ATTACKS.open(encoding="utf-8") if not line.startswith("#")), delimiter="\t")
-    return [pytest.param(row["request"], int(row["status"]), id=row["case"]) for row in rows]
+    return [pytest.param(row["request"], int(row["status"]), id=row["case"]) for row in case_rows(ATTACKS)]
 
 
 @pytest.mark.parametrize(("sent", "status"), _attacks())

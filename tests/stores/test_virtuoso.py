@@ -126,8 +126,8 @@ def test_digest_protected_endpoints_take_the_environment_credentials(virtuoso, e
 def how_every_query_differs(local_folder: Path, server) -> dict[str, str]:
     """Per library query, how the server's rows differ from the embedded store's (bench/virtuoso.py)."""
     sys.path.insert(0, str(Path(__file__).parents[2] / "bench"))
-    from run import library as bench_library
-    from run import resolve_bindings, to_terms
+    from query_timing import library as bench_library
+    from query_timing import resolve_bindings, to_terms
     from virtuoso import how_rows_differ  # the benchmark compares the same way
 
     local, remote = KGStore(str(local_folder), read_only=True), KGStore(server.sparql)

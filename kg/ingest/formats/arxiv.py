@@ -54,22 +54,21 @@ def _text(element: ET.Element, tag: str) -> str | None:
     return clean(found.text or "") or None if found is not None else None
 
 
+def _author_detail(author: ET.Element) -> AuthorDetail:
+    """An Atom author's affiliations (arxiv:affiliation), the empty ones left out."""
+    return AuthorDetail(
+        tuple(
+            Affiliation(clean(aff.text or "")) for aff in author.findall(f"{ARXIV}affiliation") if clean(aff.text or "")
+        )
+    )
+
+
 def entry_record(entry: ET.Element, where) -> PaperRecord | Rejection:
     entry_id = _text(entry, f"{ATOM}id") or ""
     if _ERROR_ID in entry_id:
         return Rejection(where, f"arXiv API error: {_text(entry, f'{ATOM}summary') or 'no message'}", entry_id)
-    authors, details = [], []
-    for author in entry.findall(f"{ATOM}author"):
-        authors.append(_text(author, f"{ATOM}name") or "")
-        details.append(
-            AuthorDetail(
-                tuple(
-                    Affiliation(clean(aff.text or ""))
-                    for aff in author.findall(f"{ARXIV}affiliation")
-                    if clean(aff.text or "")
-                )
-            )
-        )
+    authors = [_text(author, f"{ATOM}name") or "" for author in entry.findall(f"{ATOM}author")]
+    details = [_author_detail(author) for author in entry.findall(f"{ATOM}author")]
     arxiv = identifiers.arxiv(entry_id)
     pdf = [link.get("href") for link in entry.findall(f"{ATOM}link") if link.get("title") == "pdf" and link.get("href")]
     return make_record(

@@ -76,6 +76,14 @@ def _is_title_word(word: str) -> bool:
     return word.casefold() in _TITLE_WORDS or word in _LOWER_TITLE_WORDS
 
 
+def _name_shaped(name: str) -> bool:
+    """A name short enough to be a person's, with no title word (East Asian names are short)."""
+    words = name.split()
+    if has_cjk(name):
+        return len(words) <= 2 and all(len(word) <= 4 for word in words)
+    return len(words) <= _MAX_NAME_WORDS and not any(_is_title_word(word) for word in words)
+
+
 def looks_like_authors(text: str) -> bool:
     """Name-shape evidence that a paragraph is a byline, for where structure cannot decide.
 
@@ -87,15 +95,8 @@ def looks_like_authors(text: str) -> bool:
     if "\n" in text or len(text) > MAX_FIELD or re.search(r"[:?!]", text):
         return False
     names = _author_names(text)
-    if not names:
+    if not names or not all(map(_name_shaped, names)):
         return False
-    for name in names:
-        words = name.split()
-        if has_cjk(name):
-            if len(words) > 2 or any(len(word) > 4 for word in words):  # East Asian names are short
-                return False
-        elif len(words) > _MAX_NAME_WORDS or any(_is_title_word(word) for word in words):
-            return False
     if len(names) == 1:
         return len(names[0].split()) <= _MAX_SOLE_NAME_WORDS
     return sum(len(name.split()) > 1 or has_cjk(name) for name in names) * 2 >= len(names)
@@ -281,15 +282,7 @@ class ListingFormat:
     def _finish(block: _Block, header: str | None, source: Source) -> PaperRecord | Rejection:
         where = source.at(block.title.line)
         title = clean(block.title.text)
-        problem = block.problem
-        if len(title) > MAX_TITLE:
-            problem = f"title of {len(title):,} characters is too long (limit {MAX_TITLE:,})"
-        elif block.byline is None:
-            problem = problem or "block has no author line"
-        elif len(block.byline.text) > MAX_FIELD:
-            problem = (
-                problem or f"author line of {len(block.byline.text):,} characters is too long (limit {MAX_FIELD:,})"
-            )
+        problem = _block_problem(block, title)
         authors = _author_names(block.byline.text) if problem is None else []
         if problem is None and not authors:
             problem = "block has no author line"
@@ -304,10 +297,29 @@ class ListingFormat:
             title_zh=translation if translation != title else None,
             authors=authors,
             institutions=parse_institutions(fields["institutions"]) if "institutions" in fields else [],
-            summary_zh=clean(fields["summary"]) or None if "summary" in fields else None,
-            comments=clean(fields["comments"]) or None if "comments" in fields else None,
-            journal_ref=clean(fields["journal_ref"]) or None if "journal_ref" in fields else None,
+            summary_zh=_cleaned(fields, "summary"),
+            comments=_cleaned(fields, "comments"),
+            journal_ref=_cleaned(fields, "journal_ref"),
         )
+
+
+def _block_problem(block: _Block, title: str) -> str | None:
+    """Why a block cannot be a record before its byline is read: a field or the title too long,
+    no author line."""
+    if len(title) > MAX_TITLE:
+        return f"title of {len(title):,} characters is too long (limit {MAX_TITLE:,})"
+    if block.byline is None:
+        return block.problem or "block has no author line"
+    if len(block.byline.text) > MAX_FIELD:
+        return (
+            block.problem or f"author line of {len(block.byline.text):,} characters is too long (limit {MAX_FIELD:,})"
+        )
+    return block.problem
+
+
+def _cleaned(fields: dict[str, str], name: str) -> str | None:
+    """A field's cleaned text, None where the block does not have it or it is empty."""
+    return clean(fields[name]) or None if name in fields else None
 
 
 FORMAT = ListingFormat()

@@ -16,9 +16,19 @@ from kg.stores.embedded import KGStore
 from kg.vocab import sparql_prologue
 
 
-def _records(folder: Path, entry: dict) -> list:
-    """The records read from a list of this one entry."""
-    return read_records(listing_file(folder, json.dumps([entry])))[0]
+def _record(folder: Path, entry: dict):
+    """The record read from a list of this one entry, titled "A Good Paper" unless it says otherwise."""
+    return read_records(listing_file(folder, json.dumps([{"title": "A Good Paper", **entry}])))[0][0]
+
+
+def _affiliations(record) -> list[list[str]]:
+    """Each author's affiliations, by name."""
+    return [[affiliation.name for affiliation in detail.affiliations] for detail in record.author_details]
+
+
+def _institutions(record) -> list[str]:
+    """The paper's institutions, by name."""
+    return [institution.name for institution in record.institutions]
 
 
 @pytest.mark.parametrize(
@@ -58,14 +68,11 @@ def test_bylines_joined_by_commas_or_semicolons_under_author_or_authors(tmp_path
 
 
 def test_comma_byline_with_an_affiliation_list_of_another_length_gives_the_paper_its_institutions(tmp_path):
-    entry = {
-        "title": "A Good Paper",
-        "author": "Ada Lovelace, Alan Turing, Grace Hopper",
-        "aff": "University of London; Bletchley Park",
-    }
-    records = _records(tmp_path, entry)
-    assert [i.name for i in records[0].institutions] == ["University of London", "Bletchley Park"]
-    assert not any(detail.affiliations for detail in records[0].author_details)
+    record = _record(
+        tmp_path, {"author": "Ada Lovelace, Alan Turing, Grace Hopper", "aff": "University of London; Bletchley Park"}
+    )
+    assert _institutions(record) == ["University of London", "Bletchley Park"]
+    assert not any(detail.affiliations for detail in record.author_details)
 
 
 def _venues(path: Path) -> set[tuple[str, str]]:
@@ -111,28 +118,24 @@ def test_a_booktitle_naming_the_files_conference_without_its_year_takes_the_file
 
 
 def test_escaped_characters_in_bylines_and_affiliations_split_nothing(tmp_path):
-    entry = {
-        "title": "A Good Paper",
-        "author": "Dana O&#39;Hara, Alan Turing",
-        "aff": "Northwest Polytechnic University Xi&amp;amp;#x27;an; AT&T Labs",
-    }
-    records = _records(tmp_path, entry)
-    assert records[0].authors == ["Dana O'Hara", "Alan Turing"]
-    assert [i.name for i in records[0].institutions] == ["Northwest Polytechnic University Xi'an", "AT&T Labs"]
+    record = _record(
+        tmp_path,
+        {
+            "author": "Dana O&#39;Hara, Alan Turing",
+            "aff": "Northwest Polytechnic University Xi&amp;amp;#x27;an; AT&T Labs",
+        },
+    )
+    assert record.authors == ["Dana O'Hara", "Alan Turing"]
+    assert _institutions(record) == ["Northwest Polytechnic University Xi'an", "AT&T Labs"]
 
 
 def test_affiliations_under_affs_are_read_as_under_aff(tmp_path):
-    entry = {
-        "title": "A Good Paper",
-        "author": "Ada Lovelace; Alan Turing",
-        "affs": "University of London; Bletchley Park",
-    }
-    records = _records(tmp_path, entry)
-    assert [[a.name for a in d.affiliations] for d in records[0].author_details] == [
+    record = _record(tmp_path, {"author": "Ada Lovelace; Alan Turing", "affs": "University of London; Bletchley Park"})
+    assert _affiliations(record) == [
         ["University of London"],
         ["Bletchley Park"],
     ]
-    assert [i.name for i in records[0].institutions] == ["University of London", "Bletchley Park"]
+    assert _institutions(record) == ["University of London", "Bletchley Park"]
 
 
 @pytest.mark.parametrize(
@@ -157,10 +160,9 @@ def test_affiliations_under_affs_are_read_as_under_aff(tmp_path):
     ],
 )
 def test_a_legal_form_after_a_plus_ends_the_name_before_it(tmp_path, aff, domains, expected):
-    entry = {"title": "A Good Paper", "author": "Ada Lovelace", "affs": aff, "aff_domain": domains}
-    records = _records(tmp_path, entry)
-    assert [a.name for a in records[0].author_details[0].affiliations] == expected
-    assert [i.name for i in records[0].institutions] == expected
+    record = _record(tmp_path, {"author": "Ada Lovelace", "affs": aff, "aff_domain": domains})
+    assert _affiliations(record)[0] == expected
+    assert _institutions(record) == expected
 
 
 @pytest.mark.parametrize(
@@ -175,9 +177,8 @@ def test_a_legal_form_after_a_plus_ends_the_name_before_it(tmp_path, aff, domain
     ],
 )
 def test_a_title_wrapped_whole_in_quotes_loses_them(tmp_path, written, expected):
-    entry = {"title": written, "author": "Ada Lovelace"}
-    records = _records(tmp_path, entry)
-    assert records[0].title == expected
+    record = _record(tmp_path, {"title": written, "author": "Ada Lovelace"})
+    assert record.title == expected
 
 
 def _pmlr_entry(booktitle: str, year: str) -> dict:
@@ -246,9 +247,8 @@ def test_a_booktitle_naming_the_files_conference_is_that_edition(tmp_path, stem,
     ],
 )
 def test_footnote_numbers_before_a_papers_affiliations_are_no_part_of_them(tmp_path, aff, expected):
-    entry = {"title": "A Good Paper", "author": "Ada Lovelace; Alan Turing", "aff": aff}
-    records = _records(tmp_path, entry)
-    assert [i.name for i in records[0].institutions] == expected
+    record = _record(tmp_path, {"author": "Ada Lovelace; Alan Turing", "aff": aff})
+    assert _institutions(record) == expected
 
 
 @pytest.mark.parametrize(
@@ -263,15 +263,9 @@ def test_footnote_numbers_before_a_papers_affiliations_are_no_part_of_them(tmp_p
     ],
 )
 def test_affiliations_without_a_domain_each_stay_one_entry(tmp_path, aff, domain, expected):
-    entry = {
-        "title": "A Good Paper",
-        "author": "Ada Lovelace",
-        "affs": aff,
-        **({"aff_domain": domain} if domain else {}),
-    }
-    records = _records(tmp_path, entry)
-    assert [a.name for a in records[0].author_details[0].affiliations] == expected
-    assert [i.name for i in records[0].institutions] == expected
+    record = _record(tmp_path, {"author": "Ada Lovelace", "affs": aff, **({"aff_domain": domain} if domain else {})})
+    assert _affiliations(record)[0] == expected
+    assert _institutions(record) == expected
 
 
 @pytest.mark.parametrize(
@@ -284,10 +278,9 @@ def test_affiliations_without_a_domain_each_stay_one_entry(tmp_path, aff, domain
     ],
 )
 def test_an_affiliation_without_a_letter_or_digit_is_none(tmp_path, aff, expected):
-    entry = {"title": "A Good Paper", "author": "Ada Lovelace; Alan Turing", "aff": aff}
-    records = _records(tmp_path, entry)
-    assert [[a.name for a in d.affiliations] for d in records[0].author_details] == expected
-    assert [i.name for i in records[0].institutions] == [name for names in expected for name in names]
+    record = _record(tmp_path, {"author": "Ada Lovelace; Alan Turing", "aff": aff})
+    assert _affiliations(record) == expected
+    assert _institutions(record) == [name for names in expected for name in names]
 
 
 @pytest.mark.parametrize(
@@ -328,9 +321,8 @@ def test_an_affiliation_without_a_letter_or_digit_is_none(tmp_path, aff, expecte
     ],
 )
 def test_affiliations_joined_by_a_space_that_co_authors_give_alone_are_two(tmp_path, aff, expected):
-    entry = {"title": "A Good Paper", "author": "Ada Lovelace; Alan Turing; Grace Hopper", "aff": aff}
-    records = _records(tmp_path, entry)
-    assert [[a.name for a in d.affiliations] for d in records[0].author_details] == expected
+    record = _record(tmp_path, {"author": "Ada Lovelace; Alan Turing; Grace Hopper", "aff": aff})
+    assert _affiliations(record) == expected
 
 
 @pytest.mark.parametrize(
@@ -392,4 +384,4 @@ def test_the_file_name_names_the_conference_as_it_writes_itself(stem, header):
 def test_a_byline_written_twice_in_a_row_is_read_once(tmp_path, entry, authors, affiliations):
     records, rejections, _ = read_records(listing_file(tmp_path, json.dumps([{"title": "Looms", **entry}])))
     assert not rejections and records[0].authors == authors
-    assert [[aff.name for aff in detail.affiliations] for detail in records[0].author_details] == affiliations
+    assert _affiliations(records[0]) == affiliations
