@@ -22,6 +22,7 @@ from ..text.names import match_key
 from . import artifacts as _artifacts  # noqa: F401  (registers the components)
 from . import normalise as _normalise  # noqa: F401
 from . import topics as _topics  # noqa: F401
+from .areas import area_mentions
 from .artifacts import DEFAULT_KIND, ArtifactNames, Found
 from .context import is_acronym_label, paper_text, required_context, rule_for, title_only
 from .introductions import written_as_a_phrase
@@ -141,7 +142,14 @@ def analyse_all(papers: Sequence[Texts]) -> list[Analysis]:
                 found[index] += [(section, f) for f in doc._.artifacts or ()]
     _RESIDENT.keep(nlp, (text for texts in prepared for text in texts if text))
     return [
-        _analysis(mentions[index], found[index], texts[2], paper_text(prepared[index]), prepared[index][1])
+        _analysis(
+            mentions[index],
+            found[index],
+            texts[2],
+            paper_text(prepared[index]),
+            prepared[index][1],
+            area_mentions(texts[3] if len(texts) > 3 else ()),
+        )
         for index, texts in enumerate(papers)
     ]
 
@@ -189,9 +197,11 @@ def _analysis(
     summary: str | None,
     words: str,
     abstract: str | None = None,
+    areas: Sequence[Mention] = (),
 ) -> Analysis:
     """One paper's topics and artifacts from what its English sections and its summary say;
-    ``words`` are the normal forms of its English texts, for the context rules."""
+    ``words`` are the normal forms of its English texts, for the context rules; ``areas`` the topics
+    its source's areas and categories name, which no context rule applies to."""
     found = [(s, f) for s, f in found if not (s == "title" and written_as_a_phrase(f.name, abstract))]
     mentions = [(section, m) for section, m in mentions if _in_context(m, mentions, words)]
     in_abstract = Counter(m.slug for section, m in mentions if section == "abstract")
@@ -199,7 +209,7 @@ def _analysis(
         (section, m)
         for section, m in mentions
         if not (section == "abstract" and title_only(m.slug) and in_abstract[m.slug] < REPEATED_MENTIONS)
-    ]
+    ] + [("keywords", m) for m in areas]
     if summary:
         chinese_topics, names = _summary_tools()
         mentions += [("summary", m) for m in chinese_topics(summary)]
