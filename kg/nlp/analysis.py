@@ -9,7 +9,7 @@ assigned: broader ones are reached through the scheme's ``skos:broader`` by the 
 from __future__ import annotations
 
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Sequence
@@ -22,6 +22,7 @@ from ..text.names import match_key
 from . import artifacts as _artifacts  # noqa: F401  (registers the components)
 from . import normalise as _normalise  # noqa: F401
 from . import topics as _topics  # noqa: F401
+from .areas import area_mentions
 from .artifacts import DEFAULT_KIND, ArtifactNames, Found
 from .context import is_acronym_label, paper_text, required_context, rule_for, title_only
 from .introductions import written_as_a_phrase
@@ -33,8 +34,14 @@ from .topics import ChineseTopicFinder, Mention
 SECTION_WEIGHTS = {"keywords": 3.0, "title": 2.0, "abstract": 1.0, "summary": 2.0}
 #: An abstract's mention in its first sentence or in one that says what the paper does ("we propose").
 SALIENT_WEIGHT = 2.0
+#: A one-word label ("robots", "convex", "manipulation") said once where the abstract states its subject
+#: weighs less than a phrase there: an ordinary word names a subject only when the abstract says it again.
+ONE_WORD_SALIENT_WEIGHT = 1.5
 #: Topics whose mentions add up to less than this are left out.
 MIN_WEIGHT = 2.0
+#: A topic papers mostly use rather than study (:func:`.context.title_only`) is the subject of a paper
+#: whose abstract says it at least this often, as it is of one whose keywords or title say it.
+REPEATED_MENTIONS = 3
 #: A paper whose title introduces a benchmark is about evaluation, whatever words it uses.
 EVALUATION_TOPIC = "evaluation-and-benchmarking"
 EVALUATION_KINDS = ("benchmark",)
@@ -135,7 +142,14 @@ def analyse_all(papers: Sequence[Texts]) -> list[Analysis]:
                 found[index] += [(section, f) for f in doc._.artifacts or ()]
     _RESIDENT.keep(nlp, (text for texts in prepared for text in texts if text))
     return [
-        _analysis(mentions[index], found[index], texts[2], paper_text(prepared[index]), prepared[index][1])
+        _analysis(
+            mentions[index],
+            found[index],
+            texts[2],
+            paper_text(prepared[index]),
+            prepared[index][1],
+            area_mentions(texts[3] if len(texts) > 3 else ()),
+        )
         for index, texts in enumerate(papers)
     ]
 
@@ -183,15 +197,19 @@ def _analysis(
     summary: str | None,
     words: str,
     abstract: str | None = None,
+    areas: Sequence[Mention] = (),
 ) -> Analysis:
     """One paper's topics and artifacts from what its English sections and its summary say;
-    ``words`` are the normal forms of its English texts, for the context rules."""
+    ``words`` are the normal forms of its English texts, for the context rules; ``areas`` the topics
+    its source's areas and categories name, which no context rule applies to."""
     found = [(s, f) for s, f in found if not (s == "title" and written_as_a_phrase(f.name, abstract))]
+    mentions = [(section, m) for section, m in mentions if _in_context(m, mentions, words)]
+    in_abstract = Counter(m.slug for section, m in mentions if section == "abstract")
     mentions = [
         (section, m)
         for section, m in mentions
-        if _in_context(m, mentions, words) and not (section == "abstract" and title_only(m.slug))
-    ]
+        if not (section == "abstract" and title_only(m.slug) and in_abstract[m.slug] < REPEATED_MENTIONS)
+    ] + [("keywords", m) for m in areas]
     if summary:
         chinese_topics, names = _summary_tools()
         mentions += [("summary", m) for m in chinese_topics(summary)]
@@ -216,12 +234,19 @@ def _in_context(mention: Mention, mentions: list[tuple[str, Mention]], words: st
     return required_context(rule, words, mention.text)
 
 
+def mention_weight(section: str, mention: Mention) -> float:
+    """How much one mention counts: by its section, and in the abstract by where and how it is said."""
+    if not mention.salient:
+        return SECTION_WEIGHTS[section]
+    return ONE_WORD_SALIENT_WEIGHT if " " not in mention.text.strip() else SALIENT_WEIGHT
+
+
 def _topics_of(mentions: list[tuple[str, Mention]]) -> list[TopicAssignment]:
     weight: dict[str, float] = defaultdict(float)
     labels: dict[str, set[str]] = defaultdict(set)
     sections: dict[str, set[str]] = defaultdict(set)
     for section, mention in mentions:
-        weight[mention.slug] += SALIENT_WEIGHT if mention.salient else SECTION_WEIGHTS[section]
+        weight[mention.slug] += mention_weight(section, mention)
         labels[mention.slug].add(mention.text)
         sections[mention.slug].add(section)
     assignments = [

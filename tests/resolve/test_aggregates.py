@@ -33,6 +33,17 @@ _MOST = {
 # Concatenated lists the library query keeps in code-point order, where the raw form's GROUP_CONCAT
 # leaves them in the engine's order: the raw lists are sorted before comparing, the library's are not.
 SORTED_LISTS = {"artifacts": ("authors", "institutions")}
+# Concatenated lists both forms leave in the engine's order, which differs between their query plans
+# (a paper's matched labels): compared as sorted lists on both sides.
+UNORDERED_LISTS = {"topic-papers": ("matched",)}
+
+
+def unordered(name: str, variables: list[str], rows: list[tuple]) -> list[tuple]:
+    columns = {variables.index(column) for column in UNORDERED_LISTS.get(name, ())}
+    return [
+        tuple(Literal(", ".join(sorted(str(cell).split(", ")))) if i in columns else cell for i, cell in enumerate(row))
+        for row in rows
+    ]
 
 
 def sorted_lists(name: str, variables: list[str], rows: list[tuple]) -> list[tuple]:
@@ -80,7 +91,8 @@ def assert_agree(store, count: int = 3) -> dict[str, list]:
         for values in parameter_sets(store, name, count):
             precomputed, raw = run(store, LIBRARY[name], values), run(store, CHECKS[name], values)
             assert precomputed.variables == raw.variables, name
-            assert precomputed.rows == sorted_lists(name, raw.variables, raw.rows), (name, values)
+            expected = unordered(name, raw.variables, sorted_lists(name, raw.variables, raw.rows))
+            assert unordered(name, precomputed.variables, precomputed.rows) == expected, (name, values)
             seen[(name, tuple(sorted(values.items())))] = raw.rows
     assert any(seen.values()), "the comparisons had rows to compare"
     return seen

@@ -4,6 +4,7 @@ A JSON array of objects, one per paper: ``title``, ``abstract``, ``keywords``, `
 ``authorids`` (OpenReview profile ids, or an e-mail for an author without a profile),
 ``aff``, ``aff_domain``, ``orcid``, ``dblp`` aligned per author with ``;`` (``+`` between the
 several affiliations of one author), ``status`` (Poster / Oral / Spotlight), ``track``,
+``primary_area`` (kept as the paper's last keyword),
 ``site`` / ``openreview`` / ``pdf`` / ``github`` / ``project`` URLs and a ``bibtex`` entry
 (its booktitle and year give the venue). The venue header is the file name
 (``aistats2025.json`` -> "AISTATS 2025") for papers whose entry names no conference.
@@ -299,7 +300,10 @@ def paper_record(entry: object, where, header: str, owners: IdOwners | None = No
         authors,
         details,
         abstract=text(entry.get("abstract"), "abstract") or text(entry.get("tldr"), "tldr"),
-        keywords=distinct(parts(entry.get("keywords"), "keywords", ";")),
+        # the conference's primary area is the authors' own choice of subject: a keyword, mapped to a topic
+        keywords=distinct(
+            [*parts(entry.get("keywords"), "keywords", ";"), text(entry.get("primary_area"), "primary_area")]
+        ),
         **ids_and_links,
         stated_facts=facts or None,
         institutions=institutions_of(stated, details or []),

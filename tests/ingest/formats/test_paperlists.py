@@ -297,3 +297,14 @@ def test_a_submission_the_conference_did_not_accept_is_no_paper_of_it(tmp_path):
     assert [r.reason for r in rejections] == [
         f"status {s!r}: a submission the conference did not accept" for s in ("Reject", "Withdraw", "Desk Reject")
     ]
+
+
+def test_the_primary_area_is_the_last_keyword(tmp_path):
+    # the area the authors chose at submission is a keyword, which kg.nlp maps to a topic (source-areas.tsv)
+    entries = [
+        {**GOOD, "keywords": "looms;cards", "primary_area": "reinforcement_learning"},
+        {**GOOD, "title": "Another Paper", "primary_area": ""},
+    ]
+    records, rejections, _ = read_records(listing_file(tmp_path, json.dumps(entries)), "paperlists")
+    assert not rejections
+    assert [r.keywords for r in records] == [["looms", "cards", "reinforcement_learning"], []]
