@@ -22,7 +22,8 @@ from ..text.names import match_key
 from . import artifacts as _artifacts  # noqa: F401  (registers the components)
 from . import normalise as _normalise  # noqa: F401
 from . import topics as _topics  # noqa: F401
-from .artifacts import DEFAULT_KIND, ArtifactNames, Found
+from .artifact_names import ArtifactNames, Found, join_spelled_names
+from .artifacts import DEFAULT_KIND, INTRODUCED
 from .context import is_acronym_label, paper_text, required_context, rule_for, title_only
 from .introductions import written_as_a_phrase
 from .scheme import topic_scheme
@@ -129,7 +130,10 @@ def analyse_all(papers: Sequence[Texts]) -> list[Analysis]:
         ):
             owners = [index for index, texts in enumerate(prepared) if texts[position]]
             for index, doc in zip(
-                owners, nlp.pipe((_doc(nlp, section, prepared[index][position]) for index in owners), disable=unneeded)
+                owners,
+                nlp.pipe(
+                    (_doc(nlp, section, prepared[index][position], found[index]) for index in owners), disable=unneeded
+                ),
             ):
                 mentions[index] += [(section, m) for m in doc._.topic_mentions]
                 found[index] += [(section, f) for f in doc._.artifacts or ()]
@@ -171,9 +175,10 @@ def _prepared(text: str) -> str:
     return _UNBROKEN.sub(r"\g<0> ", strip_markup(text))
 
 
-def _doc(nlp: Language, section: str, text: str) -> Doc:
+def _doc(nlp: Language, section: str, text: str, earlier: list[tuple[str, Found]]) -> Doc:
     doc = nlp.make_doc(text)
     doc.user_data["kg.section"] = section  # set before the components run: the artifact rules read it
+    doc.user_data[INTRODUCED] = {item.name: item.kind for _, item in earlier}  # the title's names, for variants
     return doc
 
 
@@ -238,7 +243,7 @@ def _artifacts_of(found: list[tuple[str, Found]]) -> list[Artifact]:
     """One artifact per name (by match key), an artifact named by another's long form merged into that
     one; the abstract's word for its type wins over the title's and summary's."""
     by_key: dict[str, list[tuple[str, Found]]] = defaultdict(list)
-    for section, item in found:
+    for section, item in join_spelled_names(found):
         by_key[match_key(item.name)].append((section, item))
     for key in sorted(by_key):
         long_forms = {match_key(f.long_form) for _, f in by_key.get(key, ()) if f.long_form}

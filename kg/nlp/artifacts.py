@@ -1,9 +1,7 @@
 """Named research artifacts a paper introduces, told apart from those it only mentions.
 
-A candidate is a coined name: a token or hyphen-joined compound with a digit, two capitals,
-or a capital inside a word (MLUBench, LUMoE, A2SG, Di-COT, InfraRL), or a capitalised
-hyphenated name (Mixture-of-Judges). Names that are topic labels (LLM, DPO, ResNet) are
-topics, not artifacts. A candidate counts as *introduced* only with an introducing cue:
+A candidate is a coined name (:mod:`.artifact_names`) or a capitalised name at a place that
+introduces one (:mod:`.introductions`). It counts as *introduced* only with an introducing cue:
 
 - title: the name before the title's colon ("PAWS: Preference Learning with …");
 - abstract: the object of "we introduce / propose / present / develop / release …" with no
@@ -21,13 +19,13 @@ nearest evidence first; see :func:`.artifact_types.artifact_type`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from functools import lru_cache
+from dataclasses import replace
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from ..text.names import is_acronym, match_key
+from ..text.names import match_key
+from .artifact_names import ArtifactNames, Found, coined_candidates, variant_of
 from .artifact_types import (
     HYPHENS,
     after_parenthetical,
@@ -52,82 +50,16 @@ from .introductions import (
     title_name,
 )
 from .long_forms import long_form_of, long_form_start, named_long_form_start
-from .normalise import normal_form
 from .scheme import TopicScheme, topic_scheme
-from .words import BLOCKERS, INTRODUCING, NAMING, NOT_NAMES, PAPER_VERBS, SUBJECT_WORDS
+from .words import BLOCKERS, INTRODUCING, NAMING, PAPER_VERBS, SUBJECT_WORDS
 
 if not Doc.has_extension("artifacts"):
     Doc.set_extension("artifacts", default=None)
 
 DEFAULT_KIND = "method"
+#: ``Doc.user_data`` key: the names (and kinds) the paper's earlier sections introduce, for their variants.
+INTRODUCED = "kg.introduced"
 MAX_OBJECT_DISTANCE = 12
-
-
-@dataclass(frozen=True)
-class Found:
-    name: str
-    kind: str | None  # None: no word of the paper says what it is
-    long_form: str | None = None
-
-
-def is_coined(word: str) -> bool:
-    letters = any(ch.isalpha() for ch in word)
-    return letters and (any(ch.isdigit() for ch in word) or is_acronym(word) or any(ch.isupper() for ch in word[1:]))
-
-
-def name_like(parts: list[str]) -> bool:
-    if any(is_coined(part) for part in parts):
-        return True
-    titled = [p for p in parts if p[:1].isupper()]
-    return len(parts) >= 2 and parts[0][:1].isupper() and len(titled) >= 2
-
-
-class ArtifactNames:
-    """Which strings can be artifact names (the topic labels cannot)."""
-
-    def __init__(self, scheme: TopicScheme):
-        self.topic_keys = {match_key(label) for c in scheme.concepts.values() for label in c.labels}
-        self.topic_keys |= {match_key(normal_form(label)) for c in scheme.concepts.values() for label in c.labels}
-
-    def allowed(self, name: str) -> bool:
-        key = match_key(name)
-        return (
-            bool(key) and name not in NOT_NAMES and key not in self.topic_keys and "\\" not in name and "$" not in name
-        )
-
-
-def _candidates(doc: Doc, names: ArtifactNames) -> list[Span]:
-    """Name-like tokens, hyphen-joined tokens taken together ("Di-COT", "Mixture-of-Judges")."""
-    texts, joined = [], []  # read once: a Token object per look-up made this scan most of the rules' time
-    for token in doc:
-        texts.append(token.text)
-        joined.append(not token.whitespace_)
-    found, i = [], 0
-    while i < len(texts):
-        j = i
-        while (
-            j + 2 < len(texts) and texts[j + 1] in HYPHENS and joined[j] and joined[j + 1] and _has_alnum(texts[j + 2])
-        ):
-            j += 2
-        if _can_name(tuple(texts[i : j + 1]), names):
-            found.append(doc[i : j + 1])
-        i = j + 1
-    return found
-
-
-def _has_alnum(text: str) -> bool:
-    return any(ch.isalnum() for ch in text)
-
-
-@lru_cache(maxsize=1 << 16)  # words repeat; the rules are pure
-def _can_name(tokens: tuple[str, ...], names: ArtifactNames) -> bool:
-    """Whether tokens (one, or hyphen-joined without spaces) are an artifact's name by their shape."""
-    text = "".join(tokens)
-    return (
-        any(ch.isalpha() for ch in text)
-        and name_like([token for token in tokens if token not in HYPHENS])
-        and names.allowed(text)
-    )
 
 
 def _inside_long_parenthesis(span: Span) -> bool:
@@ -252,12 +184,30 @@ def _described_as_new(span: Span, sent: Span, k: int) -> bool:
 QUOTES = {"`", "``", "'", "''", '"', "\u201c", "\u201d", "\u2018", "\u2019"}
 
 
+#: Lower-case words that may stand between "our" and its type word ("our probabilistic approach (PRCut)").
+MAX_MODIFIERS = 3
+
+
 def _after_our_type_word(span: Span, sent: Span) -> bool:
-    """ "Our solution ``CASE'' aims …", "our framework LeLaN uses …": the name right after "our <type word>"."""
+    """ "Our solution ``CASE'' aims …", "our framework LeLaN uses …", "our probabilistic approach (PRCut)",
+    "the proposed method (X)": the name right after (or in parentheses after) the paper's own type word."""
     doc, j = span.doc, span.start - 1
-    while j > sent.start and doc[j].text in QUOTES:
+    while j > sent.start and (doc[j].text in QUOTES or (doc[j].text == "(" and in_parentheses(span))):
         j -= 1
-    return j - 1 >= sent.start and bool(type_word(doc[j])) and doc[j - 1].lower_ == "our"
+    if not type_word(doc[j]):
+        return False
+    k = j - 1
+    while k >= max(sent.start, j - MAX_MODIFIERS) and _modifier(doc[k]):
+        k -= 1
+    proposed = any(t.lower_ == "proposed" for t in doc[k + 1 : j])
+    return k >= sent.start and (doc[k].lower_ == "our" or (doc[k].lower_ == "the" and proposed))
+
+
+def _modifier(token) -> bool:
+    """A lower-case word of a description ("probabilistic", "proposed", "error-bounded" in its parts)."""
+    return (token.is_alpha and token.text.islower() and token.lower_ not in BLOCKERS | {"our", "the"}) or (
+        token.text in HYPHENS
+    )
 
 
 def _appositive_of_our_kind(span: Span, sent: Span, k: int) -> bool:
@@ -311,8 +261,10 @@ def _ends_a_name(span: Span) -> bool:
         return True
     if doc[k].lower_ in {"and", "or"}:
         return k + 1 < len(doc) and doc[k + 1].text[:1].isupper()
-    # "a dataset called Harmon that covers music": a naming word bounds the name before it
-    return span.start >= 1 and doc[span.start - 1].lower_ in NAMING and doc[k].lower_ in {"that", "which", "to", "for"}
+    # "a dataset called Harmon that covers music", "… called Interlacers leveraging …": a naming word
+    # bounds the name before it
+    bound = doc[k].lower_ in {"that", "which", "to", "for"} or (doc[k].is_lower and doc[k].lower_.endswith("ing"))
+    return span.start >= 1 and doc[span.start - 1].lower_ in NAMING and bound
 
 
 def _list_kinds_shared(found: list[tuple[Span, Found]]) -> list[Found]:
@@ -356,14 +308,38 @@ class ArtifactExtractor:
                 covered.update(range(span.start, span.end))
                 long_form = long_form_of(span)
                 found.append((span, Found(span.text, artifact_type(span, long_form), long_form)))
-        for span in _candidates(doc, self.names):
+        coined = coined_candidates(doc, self.names)
+        for span in coined:
             if covered.intersection(range(span.start, span.end)) or not self._may_name(span) or names_a_long_form(span):
                 continue
             if not _inside_long_parenthesis(span) and _introduced_in_text(span):
                 long_form = long_form_of(span)
                 found.append((span, Found(span.text, artifact_type(span, long_form), long_form)))
+        found += self._variants(coined, found, doc.user_data.get(INTRODUCED, {}))
         doc._.artifacts = _list_kinds_shared(found)
         return doc
+
+    def _variants(
+        self, coined: list[Span], found: list[tuple[Span, Found]], earlier: dict[str, str | None]
+    ) -> list[tuple[Span, Found]]:
+        """Names that extend one the paper introduces ("ADEPT-PCA" of "ADEPT", "DriveVLM-Dual" of
+        "DriveVLM") are its own too, wherever they stand, unless after a prior-work cue."""
+        kinds = {**earlier, **{item.name: item.kind for _, item in found}}
+        variants: list[tuple[Span, Found]] = []
+        for span in coined:
+            base = variant_of(span.text, kinds)
+            sent = sentence(span)
+            if (
+                base is None
+                or span.text in kinds
+                or not self.names.allowed(span.text)  # "DriveVLM-Dual runs": a variant is named before any word
+                or not_a_name(span.text)
+                or says_cue(span.doc[max(sent.start, span.start - 6) : span.start], PRIOR_WORK)
+            ):
+                continue
+            kinds[span.text] = artifact_type(span, None) or kinds[base]
+            variants.append((span, Found(span.text, kinds[span.text])))
+        return variants
 
     def _may_name(self, span: Span) -> bool:
         return (

@@ -21,7 +21,7 @@ from spacy.tokens import Doc, Span
 
 from ..text.names import is_acronym
 from .long_forms import BREAKS, spelled_long_form
-from .words import HEADINGS, INTRODUCING, NAMING, TYPE_WORDS
+from .words import HEADINGS, INTRODUCING, NAMING, PHRASE_WORDS, TYPE_WORDS
 
 MAX_TITLE_WORDS = 3
 MAX_RUN_WORDS = 5
@@ -81,6 +81,7 @@ FUNCTION_WORDS = {
     "using",
 }
 _NUMBER_LIKE = re.compile(r"^\d|^[\d.,]+[kKmMbB]?$")
+_VERSION = re.compile(r"^v?\d+(\.\d+)*$")
 
 
 def not_a_name(text: str) -> bool:
@@ -88,21 +89,34 @@ def not_a_name(text: str) -> bool:
     parts = [part for part in re.split(r"[-\u2010\u2011\u2013]", text) if part]
     unbalanced = text.count("(") != text.count(")")  # "SO(3" cut from "SO(3) representation"
     return (
-        # "4D-DPM" is a name: a digit's part before an acronym
-        (bool(_NUMBER_LIKE.match(text)) and not any(part.isupper() and len(part) >= 2 for part in parts[1:]))
+        # "4D-DPM", "3D-ViTac" are names: a digit's part before an acronym or a coined word ("6-DoF" is none)
+        (bool(_NUMBER_LIKE.match(text)) and not any(_names_after_a_number(part) for part in parts[1:]))
         or unbalanced
         or (len(parts) >= 2 and parts[-1].isalpha() and parts[-1].islower())
     )
+
+
+#: The shortest coined word (a capital inside) that makes a number's compound a name ("3D-ViTac", not "6-DoF").
+MIN_COINED_AFTER_NUMBER = 4
+
+
+def _names_after_a_number(part: str) -> bool:
+    acronym = part.isupper() and len(part) >= 2
+    return acronym or (len(part) >= MIN_COINED_AFTER_NUMBER and any(ch.isupper() for ch in part[1:]))
 
 
 def modifies_next_noun(span: Span) -> bool:
     """ "a KSD acceleration": the name is followed by an ordinary noun it only modifies."""
     doc, k = span.doc, span.end
     if span.start >= 1 and doc[span.start - 1].text == "(" and k < len(doc) and doc[k].text == ")":
+        if span.start >= 2 and _is_type(doc[span.start - 2]):
+            return False  # "our method (FastGrad) converges": the name names the type word before it
         k += 1  # "(VLA) navigation policy"
     if k >= len(doc):
         return False
     nxt = doc[k]
+    if span.start >= 1 and doc[span.start - 1].lower_ in NAMING and nxt.lower_.endswith("ing"):
+        return False  # "called Interlacers leveraging …": a named name modifies no participle after it
     return (
         nxt.is_alpha
         and nxt.text.islower()
@@ -131,9 +145,13 @@ def title_name(doc: Doc) -> tuple[Span, Span | None] | None:
     if head[-1].text == ")" and len(head) >= 3 and head[-3].text == "(":
         return head[-2:-1], head[:-3]
     words = [t for t in head if t.text not in {"-", "\u2010", "\u2011"}]
-    if len(words) > MAX_TITLE_WORDS or not all(_capitalised(t) or t.is_punct for t in head):
+    # "DexGraspNet 2.0:": a version number after the name's first word is part of it
+    shaped = all(_capitalised(t) or t.is_punct or (t.i > 0 and _VERSION.match(t.text)) for t in head)
+    if len(words) > MAX_TITLE_WORDS or not shaped:
         return None
     if len(words) == 1 and words[0].lower_ in HEADINGS:  # "Position: …", "Survey: …"
+        return None
+    if any(t.lower_ in PHRASE_WORDS for t in words):  # "Steering Your Generalists: …"
         return None
     return head, None
 

@@ -13,7 +13,7 @@ from .. import ONTOLOGY_DIR
 from ..errors import KgError
 
 WORDS_FILE = ONTOLOGY_DIR / "paper-words.tsv"
-ROLES = ("subject", "introducing", "studying", "naming", "type", "heading", "blocker", "not-name")
+ROLES = ("subject", "introducing", "studying", "naming", "type", "heading", "phrase", "blocker", "not-name")
 KINDS = ("benchmark", "dataset", "method", "model", "metric")
 
 
@@ -39,6 +39,8 @@ INTRODUCING = frozenset(_BY_ROLE["introducing"])
 NAMING = frozenset(_BY_ROLE["naming"])
 #: Words a title may start with before its colon that name a kind of paper, not an artifact ("Position: …").
 HEADINGS = frozenset(_BY_ROLE["heading"])
+#: Words that make a title's words before its colon a phrase, not a name ("Steering Your Generalists: …").
+PHRASE_WORDS = frozenset(_BY_ROLE["phrase"])
 #: Verbs that say what a paper does: the introducing ones and the studying ones.
 PAPER_VERBS = frozenset(INTRODUCING | _BY_ROLE["studying"])
 #: Words between an introducing verb and a name that make the name something else's argument.
