@@ -17,6 +17,7 @@ from typing import Iterable, Sequence
 import spacy
 from spacy.language import Language
 from spacy.tokens import Doc
+from spacy.util import compile_prefix_regex, compile_suffix_regex
 
 from ..text.names import match_key
 from . import artifacts as _artifacts  # noqa: F401  (registers the components)
@@ -41,9 +42,10 @@ EVALUATION_TOPIC = "evaluation-and-benchmarking"
 EVALUATION_KINDS = ("benchmark",)
 SECTIONS = tuple(SECTION_WEIGHTS)
 
-# Markup that listings carry over from LaTeX and Markdown: \textbf{X}, **C**ontinual, *term*, \&.
+# Markup that listings carry over from LaTeX and Markdown: \textbf{X}, \hyperlink{X}{X}, **C**ontinual, *term*, \&.
 _MARKUP = (
     (re.compile(r"\\(?:textbf|textit|emph|texttt|textsc|textsf|mathrm|mathsf|mathtt)\{([^{}]*)\}"), r"\1"),
+    (re.compile(r"\\hyperlink\{[^{}]*\}\{([^{}]*)\}"), r"\1"),
     (re.compile(r"\*\*|(?<![\w*])\*(?=\w)|(?<=\w)\*(?![\w*])"), ""),
     (re.compile(r"\\([&%_#$])"), r"\1"),
     (re.compile(r"\$([A-Za-z][\w-]*)\$"), r"\1"),
@@ -82,9 +84,19 @@ def strip_markup(text: str) -> str:
 def pipeline() -> Language:
     """spacy.blank("en") with the sentencizer and the kg components (built once per process)."""
     nlp = spacy.blank("en")
+    _keep_inline_math(nlp)
     for name in ("sentencizer", "kg_normalise", "kg_topics", "kg_artifacts"):
         nlp.add_pipe(name)
     return nlp
+
+
+def _keep_inline_math(nlp: Language) -> None:
+    """Inline math stays in its token ("T$^2$SQNet", "($\\beta$-LS)", "Riemann$^2$:"): "$" is no prefix,
+    and no suffix after a digit (papers' texts write no prices)."""
+    prefixes = [prefix for prefix in nlp.Defaults.prefixes if prefix != "\\$"]
+    suffixes = [suffix.replace("\\$|", "") for suffix in nlp.Defaults.suffixes]
+    nlp.tokenizer.prefix_search = compile_prefix_regex(prefixes).search
+    nlp.tokenizer.suffix_search = compile_suffix_regex(suffixes).search
 
 
 @lru_cache(maxsize=1)

@@ -67,7 +67,7 @@ class ArtifactNames:
             and key not in self.topic_keys
             and "\\" not in letters
             and "$" not in letters
-            and sum(ch.isalpha() for ch in letters) >= 2
+            and any(ch.isalpha() for ch in letters)
         )
 
 

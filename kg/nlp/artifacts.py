@@ -27,7 +27,6 @@ from spacy.tokens import Doc, Span
 from ..text.names import match_key
 from .artifact_names import ArtifactNames, Found, coined_candidates, variant_of
 from .artifact_types import (
-    HYPHENS,
     after_parenthetical,
     artifact_type,
     in_parentheses,
@@ -44,14 +43,17 @@ from .introductions import (
     extra_candidates,
     modifies_next_noun,
     name_list,
+    named_in_apposition,
     names_a_long_form,
     not_a_name,
     our_kind_first,
+    passive_introduction,
     title_name,
 )
 from .long_forms import long_form_of, long_form_start, named_long_form_start
+from .own_names import described_as_new, ours
 from .scheme import TopicScheme, topic_scheme
-from .words import BLOCKERS, INTRODUCING, NAMING, PAPER_VERBS, SUBJECT_WORDS
+from .words import BLOCKERS, INTRODUCING, NAMING, OTHERS_WORDS, PAPER_VERBS, REFERRING, SUBJECT_WORDS
 
 if not Doc.has_extension("artifacts"):
     Doc.set_extension("artifacts", default=None)
@@ -88,9 +90,15 @@ def _introduced_in_text(span: Span) -> bool:
             or _we_name(lead)
         )
     k = after_parenthetical(span)
-    if _described_as_new(span, sent, k) or our_kind_first(sent, span) or enumerated_part(span, k):
+    if described_as_new(span, sent, k) or our_kind_first(sent, span) or enumerated_part(span, k):
         return True
-    first_we = next((t.i for t in before if t.lower_ in SUBJECT_WORDS), span.start)
+    if (passive_introduction(span) or ours(span)) and not says_cue(before, PRIOR_WORK):
+        return True
+    # "we", "this work"; "recent work has developed X" is another's
+    first_we = next(
+        (t.i for t in before if t.lower_ in SUBJECT_WORDS and not (t.i and doc[t.i - 1].lower_ in OTHERS_WORDS)),
+        span.start,
+    )
     verbs = [t for t in before if t.lower_ in INTRODUCING and t.i > first_we]
     # "a strategy inspired by the conditional mean estimator (CME)": a prior work's name
     return (
@@ -118,7 +126,12 @@ def _kind_named(lead: Span) -> bool:
 
 
 def _after_a_naming_word(before: Span) -> bool:
-    """A naming word ("named", "called") among the three words before the name, but not "so called"."""
+    """A naming word ("named", "called") among the three words before the name, but not "so called";
+    or "as" after the paper's referring word ("we refer to the resulting algorithm as FooGrad"; "is often
+    referred to as SGD-M" is the literature's name)."""
+    words = {t.lower_ for t in before[-8:-1]}
+    if len(before) and before[-1].lower_ == "as" and words & REFERRING and "we" in words:
+        return True
     return any(t.lower_ in NAMING for t in before[-3:]) and not (len(before) >= 3 and before[-3].lower_ == "so")
 
 
@@ -153,78 +166,6 @@ def _lists_what_the_verb_introduces(description: Span, after: int, sent: Span) -
     )
 
 
-def _described_as_new(span: Span, sent: Span, k: int) -> bool:
-    """ "X, a novel prior", "our Inverse-Flow models", "a novel Backclip mechanism", "a new metric, the … (RKS)"."""
-    doc = span.doc
-    if (
-        k + 2 < sent.end
-        and doc[k].text == ","
-        and doc[k + 1].lower_ in {"a", "an"}
-        and doc[k + 2].lower_ in {"new", "novel"}
-    ):
-        return True
-    if (
-        span.start > sent.start
-        and doc[span.start - 1].lower_ in {"our", "novel", "new"}
-        and k < sent.end
-        and type_word(doc[k])
-    ):
-        return True
-    if _appositive_of_our_kind(span, sent, k) or _after_our_type_word(span, sent):
-        return True
-    news = [t.i for t in doc[max(sent.start, span.start - 9) : span.start] if t.lower_ in {"new", "novel"}]
-    return (
-        bool(news)
-        and any(type_word(t) for t in doc[news[0] : span.start])
-        and not any(t.lower_ in BLOCKERS for t in doc[news[0] : span.start])
-    )
-
-
-#: Quotation marks a name may stand in ("Our solution ``CASE''").
-QUOTES = {"`", "``", "'", "''", '"', "\u201c", "\u201d", "\u2018", "\u2019"}
-
-
-#: Lower-case words that may stand between "our" and its type word ("our probabilistic approach (PRCut)").
-MAX_MODIFIERS = 3
-
-
-def _after_our_type_word(span: Span, sent: Span) -> bool:
-    """ "Our solution ``CASE'' aims …", "our framework LeLaN uses …", "our probabilistic approach (PRCut)",
-    "the proposed method (X)": the name right after (or in parentheses after) the paper's own type word."""
-    doc, j = span.doc, span.start - 1
-    while j > sent.start and (doc[j].text in QUOTES or (doc[j].text == "(" and in_parentheses(span))):
-        j -= 1
-    if not type_word(doc[j]):
-        return False
-    k = j - 1
-    while k >= max(sent.start, j - MAX_MODIFIERS) and _modifier(doc[k]):
-        k -= 1
-    proposed = any(t.lower_ == "proposed" for t in doc[k + 1 : j])
-    return k >= sent.start and (doc[k].lower_ == "our" or (doc[k].lower_ == "the" and proposed))
-
-
-def _modifier(token) -> bool:
-    """A lower-case word of a description ("probabilistic", "proposed", "error-bounded" in its parts)."""
-    return (token.is_alpha and token.text.islower() and token.lower_ not in BLOCKERS | {"our", "the"}) or (
-        token.text in HYPHENS
-    )
-
-
-def _appositive_of_our_kind(span: Span, sent: Span, k: int) -> bool:
-    """ "This work provides an approach, FaithfulDefense, that …": a name set off by commas after "a <type
-    word>" in a sentence whose subject is the paper ("we", "this work"), not after a blocker ("against")."""
-    doc, start = span.doc, span.start
-    if not (start - 3 >= sent.start and k < sent.end and doc[k].text == "," and doc[start - 1].text == ","):
-        return False
-    before = doc[sent.start : start - 3]
-    return (
-        doc[start - 3].lower_ in {"a", "an"}
-        and bool(type_word(doc[start - 2]))
-        and any(t.lower_ in SUBJECT_WORDS for t in before)
-        and not any(t.lower_ in BLOCKERS for t in before)
-    )
-
-
 def _names_what_the_verb_introduces(span: Span, sent: Span, verb: int, k: int) -> bool:
     """A name in parentheses after a description of what the paper introduces ("a framework for … (LTC)");
     a capitalised long form must then follow the verb itself ("… using Structural Causal Models (SCMs)")."""
@@ -235,8 +176,13 @@ def _names_what_the_verb_introduces(span: Span, sent: Span, verb: int, k: int) -
     start = long_form_start(span, long_form)
     # "we present a novel framework called Graph-of-Thought (GoT)"
     described = doc[verb + 1 : max(verb + 1, start)]
+    # "we propose differentially Private Stochastic … (PriSMA)": an adverb may lead the long form
     return all(
-        t.lower_ in {"a", "an", "the", "novel", "new", "our"} or t.lower_ in NAMING or type_word(t) for t in described
+        t.lower_ in {"a", "an", "the", "novel", "new", "our"}
+        or t.lower_ in NAMING
+        or type_word(t)
+        or (t.is_lower and t.lower_.endswith("ly"))
+        for t in described
     ) or _apposition_to_a_type_word(described)
 
 
@@ -344,7 +290,7 @@ class ArtifactExtractor:
     def _may_name(self, span: Span) -> bool:
         return (
             self.names.allowed(span.text)
-            and not not_a_name(span.text)
+            and (not not_a_name(span.text) or named_in_apposition(span))
             and not modifies_next_noun(span)
             and not self._abbreviates_a_topic(span)
         )

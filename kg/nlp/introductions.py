@@ -105,6 +105,19 @@ def _names_after_a_number(part: str) -> bool:
     return acronym or (len(part) >= MIN_COINED_AFTER_NUMBER and any(ch.isupper() for ch in part[1:]))
 
 
+def named_in_apposition(span: Span) -> bool:
+    """ "we propose HAR-former, a Hybrid Transformer …": a capitalised compound ending in a lower-case
+    word is a name when an apposition describes it ("LLM-based" never stands so)."""
+    doc, k = span.doc, span.end
+    return (
+        span.text[:1].isupper()
+        and len(span) > 1
+        and k + 1 < len(doc)
+        and doc[k].text == ","
+        and doc[k + 1].lower_ in {"a", "an"}
+    )
+
+
 def modifies_next_noun(span: Span) -> bool:
     """ "a KSD acceleration": the name is followed by an ordinary noun it only modifies."""
     doc, k = span.doc, span.end
@@ -257,9 +270,23 @@ def names_a_long_form(span: Span) -> bool:
         )
     ):
         k += 1
-    if k + 2 < len(doc) and doc[k].text == "(" and doc[k + 2].text == ")":
+    if k + 2 < len(doc) and doc[k].text == "(" and _one_name_closed(doc, k + 1):
         return True
     return _inside_a_spelled_long_form(span)
+
+
+def _one_name_closed(doc: Doc, start: int) -> bool:
+    """Whether one name, its tokens glued ("VI-Growth"), stands from ``start`` up to a closing parenthesis."""
+    end = start
+    while (
+        end + 1 < len(doc) and end - start < MAX_GLUED_TOKENS and not doc[end].whitespace_ and doc[end + 1].text != ")"
+    ):
+        end += 1
+    return end + 1 < len(doc) and doc[end + 1].text == ")"
+
+
+#: The most tokens of one glued name in parentheses ("(VI-Growth)": three).
+MAX_GLUED_TOKENS = 6
 
 
 def _inside_a_spelled_long_form(span: Span) -> bool:
@@ -341,3 +368,21 @@ def our_kind_first(sent: Span, span: Span) -> bool:
         and any(t.text == "," for t in head)
         and span.start - sent.start <= 16
     )
+
+
+#: Words that may stand between "is" and its introducing participle ("FooNet is then proposed").
+PASSIVE_ADVERBS = {"then", "also", "first", "further", "hereby", "thus", "therefore"}
+
+
+def passive_introduction(span: Span) -> bool:
+    """ "FooNet is proposed to solve …": the name is the subject of an introducing verb in the present
+    passive; "is proposed by Smith" (a capitalised agent) is another's."""
+    doc, k = span.doc, span.end
+    if k + 1 >= len(doc) or doc[k].lower_ not in {"is", "are"}:
+        return False
+    k += 1
+    if doc[k].lower_ in PASSIVE_ADVERBS or doc[k].lower_.endswith("ly"):
+        k += 1
+    if k >= len(doc) or doc[k].lower_ not in INTRODUCING or not doc[k].lower_.endswith(("ed", "built")):
+        return False
+    return not (k + 2 < len(doc) and doc[k + 1].lower_ == "by" and doc[k + 2].text[:1].isupper())
