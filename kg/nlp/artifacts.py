@@ -53,7 +53,7 @@ from .introductions import (
 from .long_forms import long_form_of, long_form_start, named_long_form_start
 from .own_names import described_as_new, ours
 from .scheme import TopicScheme, topic_scheme
-from .words import BLOCKERS, INTRODUCING, NAMING, OTHERS_WORDS, PAPER_VERBS, REFERRING, SUBJECT_WORDS
+from .words import BLOCKERS, INTRODUCING, NAMING, OTHERS_WORDS, PAPER_VERBS, REFERRING, RESULTING, SUBJECT_WORDS
 
 if not Doc.has_extension("artifacts"):
     Doc.set_extension("artifacts", default=None)
@@ -99,13 +99,24 @@ def _introduced_in_text(span: Span) -> bool:
         (t.i for t in before if t.lower_ in SUBJECT_WORDS and not (t.i and doc[t.i - 1].lower_ in OTHERS_WORDS)),
         span.start,
     )
+    # "…, resulting in the FD-UCB and IS-UCB algorithms": the preposition after a result word stands for the verb
     verbs = [t for t in before if t.lower_ in INTRODUCING and t.i > first_we]
+    verbs = sorted(verbs + [t for t in before if verbs and t.i > verbs[0].i and _after_a_result_word(t)], key=_index)
     # "a strategy inspired by the conditional mean estimator (CME)": a prior work's name
     return (
         bool(verbs)
         and not says_cue(doc[max(sent.start, verbs[-1].i - 1) : span.start], PRIOR_WORK)  # "recently introduced"
         and _object_of_the_verb(span, sent, verbs[-1].i, k)
     )
+
+
+def _index(token) -> int:
+    return token.i
+
+
+def _after_a_result_word(token) -> bool:
+    """ "resulting in", "leading to": what the paper's own work yields."""
+    return token.i >= 1 and token.lower_ in {"in", "to"} and token.doc[token.i - 1].lower_ in RESULTING
 
 
 def _we_name(before: Span) -> bool:
@@ -182,6 +193,7 @@ def _names_what_the_verb_introduces(span: Span, sent: Span, verb: int, k: int) -
         or t.lower_ in NAMING
         or type_word(t)
         or (t.is_lower and t.lower_.endswith("ly"))
+        or (t.lower_ == "of" and t.i >= 1 and type_word(doc[t.i - 1]))  # "our framework of Redundant … (RID)"
         for t in described
     ) or _apposition_to_a_type_word(described)
 

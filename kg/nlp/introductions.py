@@ -87,10 +87,15 @@ _VERSION = re.compile(r"^v?\d+(\.\d+)*$")
 def not_a_name(text: str) -> bool:
     """Numbers and sizes, hyphen compounds ending in an ordinary lower-case word, and a cut bracket."""
     parts = [part for part in re.split(r"[-\u2010\u2011\u2013]", text) if part]
+    words = text.split()
     unbalanced = text.count("(") != text.count(")")  # "SO(3" cut from "SO(3) representation"
     return (
         # "4D-DPM", "3D-ViTac" are names: a digit's part before an acronym or a coined word ("6-DoF" is none)
-        (bool(_NUMBER_LIKE.match(text)) and not any(_names_after_a_number(part) for part in parts[1:]))
+        (
+            bool(_NUMBER_LIKE.match(text))
+            and not any(_names_after_a_number(part) for part in parts[1:])
+            and not any(word[:1].isupper() for word in words[1:])  # "3D Diffuser Actor"
+        )
         or unbalanced
         or (len(parts) >= 2 and parts[-1].isalpha() and parts[-1].islower())
     )
@@ -144,7 +149,11 @@ def _is_type(token) -> bool:
 
 
 def _capitalised(token) -> bool:
-    return token.text[:1].isupper() and any(ch.isalpha() for ch in token.text)
+    """ "Tag", "SRT", and a digit's word with a capital ("3D" of "3D Diffuser Actor")."""
+    text = token.text
+    return (text[:1].isupper() or (text[:1].isdigit() and any(ch.isupper() for ch in text))) and any(
+        ch.isalpha() for ch in text
+    )
 
 
 def title_name(doc: Doc) -> tuple[Span, Span | None] | None:

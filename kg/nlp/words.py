@@ -20,6 +20,7 @@ ROLES = (
     "studying",
     "naming",
     "referring",
+    "resulting",
     "type",
     "heading",
     "phrase",
@@ -53,6 +54,8 @@ INTRODUCING = frozenset(_BY_ROLE["introducing"])
 NAMING = frozenset(_BY_ROLE["naming"])
 #: Verbs that give a name with "as" ("we refer to the resulting algorithm as FooGrad").
 REFERRING = frozenset(_BY_ROLE["referring"])
+#: Words before "in" / "to" that say what the paper's work yields ("resulting in X", "leading to X").
+RESULTING = frozenset(_BY_ROLE["resulting"])
 #: Words a title may start with before its colon that name a kind of paper, not an artifact ("Position: …").
 HEADINGS = frozenset(_BY_ROLE["heading"])
 #: Words that make a title's words before its colon a phrase, not a name ("Steering Your Generalists: …").
