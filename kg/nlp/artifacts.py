@@ -222,7 +222,9 @@ def _ends_a_name(span: Span) -> bool:
     # "a dataset called Harmon that covers music", "… called Interlacers leveraging …": a naming word
     # bounds the name before it
     bound = doc[k].lower_ in {"that", "which", "to", "for"} or (doc[k].is_lower and doc[k].lower_.endswith("ing"))
-    return span.start >= 1 and doc[span.start - 1].lower_ in NAMING and bound
+    named = span.start >= 1 and doc[span.start - 1].lower_ in NAMING
+    # "an error-bounded Invariant Link Selector that …": a relative word bounds a name of several words
+    return bound and (named or (len(span) >= 2 and doc[k].lower_ in {"that", "which"}))
 
 
 def _list_kinds_shared(found: list[tuple[Span, Found]]) -> list[Found]:

@@ -254,6 +254,11 @@ def _after_introduction(doc: Doc, i: int) -> bool:
     k = i - 1
     while k >= 0 and doc[k].lower_ in DETERMINERS:
         k -= 1
+    modified = k
+    while k >= 1 and _in_a_lower_compound(doc, k):  # "an error-bounded Invariant Link Selector"
+        k -= 1
+    if k < modified:
+        k = k - 1 if k >= 0 and doc[k].lower_ in {"a", "an"} else modified
     before = doc[k].lower_ if k >= 0 else ""
     # "a new metric, Token Elasticity of Performance, …"
     described = before == "," and k >= 2 and _is_type(doc[k - 1]) and doc[k - 2].lower_ in {"new", "novel"}
@@ -263,6 +268,17 @@ def _after_introduction(doc: Doc, i: int) -> bool:
         or described
         or any(doc[m].lower_ in {"new", "novel"} for m in range(k + 1, i))
     )
+
+
+def _in_a_lower_compound(doc: Doc, k: int) -> bool:
+    """A part of a lower-case hyphenated modifier ("error-bounded", "two-stage")."""
+    token = doc[k]
+    if token.text in {"-", "\u2010", "\u2011"}:
+        return not doc[k - 1].whitespace_ and not token.whitespace_
+    glued = (k + 1 < len(doc) and doc[k + 1].text == "-" and not token.whitespace_) or (
+        doc[k - 1].text == "-" and not doc[k - 1].whitespace_
+    )
+    return token.is_lower and token.is_alpha and glued
 
 
 def names_a_long_form(span: Span) -> bool:
