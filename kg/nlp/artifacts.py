@@ -258,9 +258,12 @@ class ArtifactExtractor:
         found: list[tuple[Span, Found]] = []
         covered: set[int] = set()
         starts = {sent.start for sent in doc.sents}
+        coined = coined_candidates(doc, self.names)
+        defined = self._defined(coined)
         for span in extra_candidates(doc, starts):
             if (
-                self._may_name(span)
+                defined.get(span.text, len(doc)) >= span.start
+                and self._may_name(span)
                 and _ends_a_name(span)
                 and not names_a_long_form(span)
                 and _introduced_in_text(span)
@@ -268,16 +271,33 @@ class ArtifactExtractor:
                 covered.update(range(span.start, span.end))
                 long_form = long_form_of(span)
                 found.append((span, Found(span.text, artifact_type(span, long_form), long_form)))
-        coined = coined_candidates(doc, self.names)
         for span in coined:
-            if covered.intersection(range(span.start, span.end)) or not self._may_name(span) or names_a_long_form(span):
+            if covered.intersection(range(span.start, span.end)) or defined.get(span.text, len(doc)) < span.start:
                 continue
-            if not _inside_long_parenthesis(span) and _introduced_in_text(span):
+            if self._introduced_coined(span):
                 long_form = long_form_of(span)
                 found.append((span, Found(span.text, artifact_type(span, long_form), long_form)))
         found += self._variants(coined, found, doc.user_data.get(INTRODUCED, {}))
         doc._.artifacts = _list_kinds_shared(found)
         return doc
+
+    def _defined(self, coined: list[Span]) -> dict[str, int]:
+        """ "the standard Cross-Validation (CV) estimator … we present the bias-corrected CV estimator": an
+        acronym the text first defines in parentheses as something it does not introduce names that thing
+        after (its first place, by name)."""
+        first: dict[str, Span] = {}
+        for span in coined:
+            if in_parentheses(span):
+                first.setdefault(span.text, span)
+        return {name: span.start for name, span in first.items() if not self._introduced_coined(span)}
+
+    def _introduced_coined(self, span: Span) -> bool:
+        return (
+            self._may_name(span)
+            and not names_a_long_form(span)
+            and not _inside_long_parenthesis(span)
+            and _introduced_in_text(span)
+        )
 
     def _variants(
         self, coined: list[Span], found: list[tuple[Span, Found]], earlier: dict[str, str | None]
