@@ -17,13 +17,15 @@ from typing import Iterable, Sequence
 import spacy
 from spacy.language import Language
 from spacy.tokens import Doc
+from spacy.util import compile_prefix_regex, compile_suffix_regex
 
 from ..text.names import match_key
 from . import artifacts as _artifacts  # noqa: F401  (registers the components)
 from . import normalise as _normalise  # noqa: F401
 from . import topics as _topics  # noqa: F401
 from .areas import area_mentions
-from .artifacts import DEFAULT_KIND, ArtifactNames, Found
+from .artifact_names import ArtifactNames, Found, join_spelled_names
+from .artifacts import DEFAULT_KIND, INTRODUCED
 from .context import is_acronym_label, paper_text, required_context, rule_for, title_only
 from .introductions import written_as_a_phrase
 from .scheme import topic_scheme
@@ -47,9 +49,10 @@ EVALUATION_TOPIC = "evaluation-and-benchmarking"
 EVALUATION_KINDS = ("benchmark",)
 SECTIONS = tuple(SECTION_WEIGHTS)
 
-# Markup that listings carry over from LaTeX and Markdown: \textbf{X}, **C**ontinual, *term*, \&.
+# Markup that listings carry over from LaTeX and Markdown: \textbf{X}, \hyperlink{X}{X}, **C**ontinual, *term*, \&.
 _MARKUP = (
     (re.compile(r"\\(?:textbf|textit|emph|texttt|textsc|textsf|mathrm|mathsf|mathtt)\{([^{}]*)\}"), r"\1"),
+    (re.compile(r"\\hyperlink\{[^{}]*\}\{([^{}]*)\}"), r"\1"),
     (re.compile(r"\*\*|(?<![\w*])\*(?=\w)|(?<=\w)\*(?![\w*])"), ""),
     (re.compile(r"\\([&%_#$])"), r"\1"),
     (re.compile(r"\$([A-Za-z][\w-]*)\$"), r"\1"),
@@ -88,9 +91,19 @@ def strip_markup(text: str) -> str:
 def pipeline() -> Language:
     """spacy.blank("en") with the sentencizer and the kg components (built once per process)."""
     nlp = spacy.blank("en")
+    _keep_inline_math(nlp)
     for name in ("sentencizer", "kg_normalise", "kg_topics", "kg_artifacts"):
         nlp.add_pipe(name)
     return nlp
+
+
+def _keep_inline_math(nlp: Language) -> None:
+    """Inline math stays in its token ("T$^2$SQNet", "($\\beta$-LS)", "Riemann$^2$:"): "$" is no prefix,
+    and no suffix after a digit (papers' texts write no prices)."""
+    prefixes = [prefix for prefix in nlp.Defaults.prefixes if prefix != "\\$"]
+    suffixes = [suffix.replace("\\$|", "") for suffix in nlp.Defaults.suffixes]
+    nlp.tokenizer.prefix_search = compile_prefix_regex(prefixes).search
+    nlp.tokenizer.suffix_search = compile_suffix_regex(suffixes).search
 
 
 @lru_cache(maxsize=1)
@@ -136,7 +149,10 @@ def analyse_all(papers: Sequence[Texts]) -> list[Analysis]:
         ):
             owners = [index for index, texts in enumerate(prepared) if texts[position]]
             for index, doc in zip(
-                owners, nlp.pipe((_doc(nlp, section, prepared[index][position]) for index in owners), disable=unneeded)
+                owners,
+                nlp.pipe(
+                    (_doc(nlp, section, prepared[index][position], found[index]) for index in owners), disable=unneeded
+                ),
             ):
                 mentions[index] += [(section, m) for m in doc._.topic_mentions]
                 found[index] += [(section, f) for f in doc._.artifacts or ()]
@@ -185,9 +201,10 @@ def _prepared(text: str) -> str:
     return _UNBROKEN.sub(r"\g<0> ", strip_markup(text))
 
 
-def _doc(nlp: Language, section: str, text: str) -> Doc:
+def _doc(nlp: Language, section: str, text: str, earlier: list[tuple[str, Found]]) -> Doc:
     doc = nlp.make_doc(text)
     doc.user_data["kg.section"] = section  # set before the components run: the artifact rules read it
+    doc.user_data[INTRODUCED] = {item.name: item.kind for _, item in earlier}  # the title's names, for variants
     return doc
 
 
@@ -263,7 +280,7 @@ def _artifacts_of(found: list[tuple[str, Found]]) -> list[Artifact]:
     """One artifact per name (by match key), an artifact named by another's long form merged into that
     one; the abstract's word for its type wins over the title's and summary's."""
     by_key: dict[str, list[tuple[str, Found]]] = defaultdict(list)
-    for section, item in found:
+    for section, item in join_spelled_names(found):
         by_key[match_key(item.name)].append((section, item))
     for key in sorted(by_key):
         long_forms = {match_key(f.long_form) for _, f in by_key.get(key, ()) if f.long_form}

@@ -1,9 +1,7 @@
 """Named research artifacts a paper introduces, told apart from those it only mentions.
 
-A candidate is a coined name: a token or hyphen-joined compound with a digit, two capitals,
-or a capital inside a word (MLUBench, LUMoE, A2SG, Di-COT, InfraRL), or a capitalised
-hyphenated name (Mixture-of-Judges). Names that are topic labels (LLM, DPO, ResNet) are
-topics, not artifacts. A candidate counts as *introduced* only with an introducing cue:
+A candidate is a coined name (:mod:`.artifact_names`) or a capitalised name at a place that
+introduces one (:mod:`.introductions`). It counts as *introduced* only with an introducing cue:
 
 - title: the name before the title's colon ("PAWS: Preference Learning with …");
 - abstract: the object of "we introduce / propose / present / develop / release …" with no
@@ -21,15 +19,14 @@ nearest evidence first; see :func:`.artifact_types.artifact_type`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from functools import lru_cache
+from dataclasses import replace
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from ..text.names import is_acronym, match_key
+from ..text.names import match_key
+from .artifact_names import ArtifactNames, Found, coined_candidates, variant_of
 from .artifact_types import (
-    HYPHENS,
     after_parenthetical,
     artifact_type,
     in_parentheses,
@@ -46,88 +43,25 @@ from .introductions import (
     extra_candidates,
     modifies_next_noun,
     name_list,
+    named_in_apposition,
     names_a_long_form,
     not_a_name,
     our_kind_first,
+    passive_introduction,
     title_name,
 )
 from .long_forms import long_form_of, long_form_start, named_long_form_start
-from .normalise import normal_form
+from .own_names import described_as_new, ours
 from .scheme import TopicScheme, topic_scheme
-from .words import BLOCKERS, INTRODUCING, NAMING, NOT_NAMES, PAPER_VERBS, SUBJECT_WORDS
+from .words import BLOCKERS, INTRODUCING, NAMING, OTHERS_WORDS, PAPER_VERBS, REFERRING, RESULTING, SUBJECT_WORDS
 
 if not Doc.has_extension("artifacts"):
     Doc.set_extension("artifacts", default=None)
 
 DEFAULT_KIND = "method"
+#: ``Doc.user_data`` key: the names (and kinds) the paper's earlier sections introduce, for their variants.
+INTRODUCED = "kg.introduced"
 MAX_OBJECT_DISTANCE = 12
-
-
-@dataclass(frozen=True)
-class Found:
-    name: str
-    kind: str | None  # None: no word of the paper says what it is
-    long_form: str | None = None
-
-
-def is_coined(word: str) -> bool:
-    letters = any(ch.isalpha() for ch in word)
-    return letters and (any(ch.isdigit() for ch in word) or is_acronym(word) or any(ch.isupper() for ch in word[1:]))
-
-
-def name_like(parts: list[str]) -> bool:
-    if any(is_coined(part) for part in parts):
-        return True
-    titled = [p for p in parts if p[:1].isupper()]
-    return len(parts) >= 2 and parts[0][:1].isupper() and len(titled) >= 2
-
-
-class ArtifactNames:
-    """Which strings can be artifact names (the topic labels cannot)."""
-
-    def __init__(self, scheme: TopicScheme):
-        self.topic_keys = {match_key(label) for c in scheme.concepts.values() for label in c.labels}
-        self.topic_keys |= {match_key(normal_form(label)) for c in scheme.concepts.values() for label in c.labels}
-
-    def allowed(self, name: str) -> bool:
-        key = match_key(name)
-        return (
-            bool(key) and name not in NOT_NAMES and key not in self.topic_keys and "\\" not in name and "$" not in name
-        )
-
-
-def _candidates(doc: Doc, names: ArtifactNames) -> list[Span]:
-    """Name-like tokens, hyphen-joined tokens taken together ("Di-COT", "Mixture-of-Judges")."""
-    texts, joined = [], []  # read once: a Token object per look-up made this scan most of the rules' time
-    for token in doc:
-        texts.append(token.text)
-        joined.append(not token.whitespace_)
-    found, i = [], 0
-    while i < len(texts):
-        j = i
-        while (
-            j + 2 < len(texts) and texts[j + 1] in HYPHENS and joined[j] and joined[j + 1] and _has_alnum(texts[j + 2])
-        ):
-            j += 2
-        if _can_name(tuple(texts[i : j + 1]), names):
-            found.append(doc[i : j + 1])
-        i = j + 1
-    return found
-
-
-def _has_alnum(text: str) -> bool:
-    return any(ch.isalnum() for ch in text)
-
-
-@lru_cache(maxsize=1 << 16)  # words repeat; the rules are pure
-def _can_name(tokens: tuple[str, ...], names: ArtifactNames) -> bool:
-    """Whether tokens (one, or hyphen-joined without spaces) are an artifact's name by their shape."""
-    text = "".join(tokens)
-    return (
-        any(ch.isalpha() for ch in text)
-        and name_like([token for token in tokens if token not in HYPHENS])
-        and names.allowed(text)
-    )
 
 
 def _inside_long_parenthesis(span: Span) -> bool:
@@ -156,16 +90,33 @@ def _introduced_in_text(span: Span) -> bool:
             or _we_name(lead)
         )
     k = after_parenthetical(span)
-    if _described_as_new(span, sent, k) or our_kind_first(sent, span) or enumerated_part(span, k):
+    if described_as_new(span, sent, k) or our_kind_first(sent, span) or enumerated_part(span, k):
         return True
-    first_we = next((t.i for t in before if t.lower_ in SUBJECT_WORDS), span.start)
+    if (passive_introduction(span) or ours(span)) and not says_cue(before, PRIOR_WORK):
+        return True
+    # "we", "this work"; "recent work has developed X" is another's
+    first_we = next(
+        (t.i for t in before if t.lower_ in SUBJECT_WORDS and not (t.i and doc[t.i - 1].lower_ in OTHERS_WORDS)),
+        span.start,
+    )
+    # "…, resulting in the FD-UCB and IS-UCB algorithms": the preposition after a result word stands for the verb
     verbs = [t for t in before if t.lower_ in INTRODUCING and t.i > first_we]
+    verbs = sorted(verbs + [t for t in before if verbs and t.i > verbs[0].i and _after_a_result_word(t)], key=_index)
     # "a strategy inspired by the conditional mean estimator (CME)": a prior work's name
     return (
         bool(verbs)
         and not says_cue(doc[max(sent.start, verbs[-1].i - 1) : span.start], PRIOR_WORK)  # "recently introduced"
         and _object_of_the_verb(span, sent, verbs[-1].i, k)
     )
+
+
+def _index(token) -> int:
+    return token.i
+
+
+def _after_a_result_word(token) -> bool:
+    """ "resulting in", "leading to": what the paper's own work yields."""
+    return token.i >= 1 and token.lower_ in {"in", "to"} and token.doc[token.i - 1].lower_ in RESULTING
 
 
 def _we_name(before: Span) -> bool:
@@ -186,7 +137,12 @@ def _kind_named(lead: Span) -> bool:
 
 
 def _after_a_naming_word(before: Span) -> bool:
-    """A naming word ("named", "called") among the three words before the name, but not "so called"."""
+    """A naming word ("named", "called") among the three words before the name, but not "so called";
+    or "as" after the paper's referring word ("we refer to the resulting algorithm as FooGrad"; "is often
+    referred to as SGD-M" is the literature's name)."""
+    words = {t.lower_ for t in before[-8:-1]}
+    if len(before) and before[-1].lower_ == "as" and words & REFERRING and "we" in words:
+        return True
     return any(t.lower_ in NAMING for t in before[-3:]) and not (len(before) >= 3 and before[-3].lower_ == "so")
 
 
@@ -221,60 +177,6 @@ def _lists_what_the_verb_introduces(description: Span, after: int, sent: Span) -
     )
 
 
-def _described_as_new(span: Span, sent: Span, k: int) -> bool:
-    """ "X, a novel prior", "our Inverse-Flow models", "a novel Backclip mechanism", "a new metric, the … (RKS)"."""
-    doc = span.doc
-    if (
-        k + 2 < sent.end
-        and doc[k].text == ","
-        and doc[k + 1].lower_ in {"a", "an"}
-        and doc[k + 2].lower_ in {"new", "novel"}
-    ):
-        return True
-    if (
-        span.start > sent.start
-        and doc[span.start - 1].lower_ in {"our", "novel", "new"}
-        and k < sent.end
-        and type_word(doc[k])
-    ):
-        return True
-    if _appositive_of_our_kind(span, sent, k) or _after_our_type_word(span, sent):
-        return True
-    news = [t.i for t in doc[max(sent.start, span.start - 9) : span.start] if t.lower_ in {"new", "novel"}]
-    return (
-        bool(news)
-        and any(type_word(t) for t in doc[news[0] : span.start])
-        and not any(t.lower_ in BLOCKERS for t in doc[news[0] : span.start])
-    )
-
-
-#: Quotation marks a name may stand in ("Our solution ``CASE''").
-QUOTES = {"`", "``", "'", "''", '"', "\u201c", "\u201d", "\u2018", "\u2019"}
-
-
-def _after_our_type_word(span: Span, sent: Span) -> bool:
-    """ "Our solution ``CASE'' aims …", "our framework LeLaN uses …": the name right after "our <type word>"."""
-    doc, j = span.doc, span.start - 1
-    while j > sent.start and doc[j].text in QUOTES:
-        j -= 1
-    return j - 1 >= sent.start and bool(type_word(doc[j])) and doc[j - 1].lower_ == "our"
-
-
-def _appositive_of_our_kind(span: Span, sent: Span, k: int) -> bool:
-    """ "This work provides an approach, FaithfulDefense, that …": a name set off by commas after "a <type
-    word>" in a sentence whose subject is the paper ("we", "this work"), not after a blocker ("against")."""
-    doc, start = span.doc, span.start
-    if not (start - 3 >= sent.start and k < sent.end and doc[k].text == "," and doc[start - 1].text == ","):
-        return False
-    before = doc[sent.start : start - 3]
-    return (
-        doc[start - 3].lower_ in {"a", "an"}
-        and bool(type_word(doc[start - 2]))
-        and any(t.lower_ in SUBJECT_WORDS for t in before)
-        and not any(t.lower_ in BLOCKERS for t in before)
-    )
-
-
 def _names_what_the_verb_introduces(span: Span, sent: Span, verb: int, k: int) -> bool:
     """A name in parentheses after a description of what the paper introduces ("a framework for … (LTC)");
     a capitalised long form must then follow the verb itself ("… using Structural Causal Models (SCMs)")."""
@@ -285,8 +187,14 @@ def _names_what_the_verb_introduces(span: Span, sent: Span, verb: int, k: int) -
     start = long_form_start(span, long_form)
     # "we present a novel framework called Graph-of-Thought (GoT)"
     described = doc[verb + 1 : max(verb + 1, start)]
+    # "we propose differentially Private Stochastic … (PriSMA)": an adverb may lead the long form
     return all(
-        t.lower_ in {"a", "an", "the", "novel", "new", "our"} or t.lower_ in NAMING or type_word(t) for t in described
+        t.lower_ in {"a", "an", "the", "novel", "new", "our"}
+        or t.lower_ in NAMING
+        or type_word(t)
+        or (t.is_lower and t.lower_.endswith("ly"))
+        or (t.lower_ == "of" and t.i >= 1 and type_word(doc[t.i - 1]))  # "our framework of Redundant … (RID)"
+        for t in described
     ) or _apposition_to_a_type_word(described)
 
 
@@ -311,8 +219,12 @@ def _ends_a_name(span: Span) -> bool:
         return True
     if doc[k].lower_ in {"and", "or"}:
         return k + 1 < len(doc) and doc[k + 1].text[:1].isupper()
-    # "a dataset called Harmon that covers music": a naming word bounds the name before it
-    return span.start >= 1 and doc[span.start - 1].lower_ in NAMING and doc[k].lower_ in {"that", "which", "to", "for"}
+    # "a dataset called Harmon that covers music", "… called Interlacers leveraging …": a naming word
+    # bounds the name before it
+    bound = doc[k].lower_ in {"that", "which", "to", "for"} or (doc[k].is_lower and doc[k].lower_.endswith("ing"))
+    named = span.start >= 1 and doc[span.start - 1].lower_ in NAMING
+    # "an error-bounded Invariant Link Selector that …": a relative word bounds a name of several words
+    return bound and (named or (len(span) >= 2 and doc[k].lower_ in {"that", "which"}))
 
 
 def _list_kinds_shared(found: list[tuple[Span, Found]]) -> list[Found]:
@@ -346,9 +258,12 @@ class ArtifactExtractor:
         found: list[tuple[Span, Found]] = []
         covered: set[int] = set()
         starts = {sent.start for sent in doc.sents}
+        coined = coined_candidates(doc, self.names)
+        defined = self._defined(coined)
         for span in extra_candidates(doc, starts):
             if (
-                self._may_name(span)
+                defined.get(span.text, len(doc)) >= span.start
+                and self._may_name(span)
                 and _ends_a_name(span)
                 and not names_a_long_form(span)
                 and _introduced_in_text(span)
@@ -356,19 +271,60 @@ class ArtifactExtractor:
                 covered.update(range(span.start, span.end))
                 long_form = long_form_of(span)
                 found.append((span, Found(span.text, artifact_type(span, long_form), long_form)))
-        for span in _candidates(doc, self.names):
-            if covered.intersection(range(span.start, span.end)) or not self._may_name(span) or names_a_long_form(span):
+        for span in coined:
+            if covered.intersection(range(span.start, span.end)) or defined.get(span.text, len(doc)) < span.start:
                 continue
-            if not _inside_long_parenthesis(span) and _introduced_in_text(span):
+            if self._introduced_coined(span):
                 long_form = long_form_of(span)
                 found.append((span, Found(span.text, artifact_type(span, long_form), long_form)))
+        found += self._variants(coined, found, doc.user_data.get(INTRODUCED, {}))
         doc._.artifacts = _list_kinds_shared(found)
         return doc
+
+    def _defined(self, coined: list[Span]) -> dict[str, int]:
+        """ "the standard Cross-Validation (CV) estimator … we present the bias-corrected CV estimator": an
+        acronym the text first defines in parentheses as something it does not introduce names that thing
+        after (its first place, by name)."""
+        first: dict[str, Span] = {}
+        for span in coined:
+            if in_parentheses(span):
+                first.setdefault(span.text, span)
+        return {name: span.start for name, span in first.items() if not self._introduced_coined(span)}
+
+    def _introduced_coined(self, span: Span) -> bool:
+        return (
+            self._may_name(span)
+            and not names_a_long_form(span)
+            and not _inside_long_parenthesis(span)
+            and _introduced_in_text(span)
+        )
+
+    def _variants(
+        self, coined: list[Span], found: list[tuple[Span, Found]], earlier: dict[str, str | None]
+    ) -> list[tuple[Span, Found]]:
+        """Names that extend one the paper introduces ("ADEPT-PCA" of "ADEPT", "DriveVLM-Dual" of
+        "DriveVLM") are its own too, wherever they stand, unless after a prior-work cue."""
+        kinds = {**earlier, **{item.name: item.kind for _, item in found}}
+        variants: list[tuple[Span, Found]] = []
+        for span in coined:
+            base = variant_of(span.text, kinds)
+            sent = sentence(span)
+            if (
+                base is None
+                or span.text in kinds
+                or not self.names.allowed(span.text)  # "DriveVLM-Dual runs": a variant is named before any word
+                or not_a_name(span.text)
+                or says_cue(span.doc[max(sent.start, span.start - 6) : span.start], PRIOR_WORK)
+            ):
+                continue
+            kinds[span.text] = artifact_type(span, None) or kinds[base]
+            variants.append((span, Found(span.text, kinds[span.text])))
+        return variants
 
     def _may_name(self, span: Span) -> bool:
         return (
             self.names.allowed(span.text)
-            and not not_a_name(span.text)
+            and (not not_a_name(span.text) or named_in_apposition(span))
             and not modifies_next_noun(span)
             and not self._abbreviates_a_topic(span)
         )

@@ -21,7 +21,7 @@ from spacy.tokens import Doc, Span
 
 from ..text.names import is_acronym
 from .long_forms import BREAKS, spelled_long_form
-from .words import HEADINGS, INTRODUCING, NAMING, TYPE_WORDS
+from .words import HEADINGS, INTRODUCING, NAMING, PHRASE_WORDS, TYPE_WORDS
 
 MAX_TITLE_WORDS = 3
 MAX_RUN_WORDS = 5
@@ -81,17 +81,45 @@ FUNCTION_WORDS = {
     "using",
 }
 _NUMBER_LIKE = re.compile(r"^\d|^[\d.,]+[kKmMbB]?$")
+_VERSION = re.compile(r"^v?\d+(\.\d+)*$")
 
 
 def not_a_name(text: str) -> bool:
     """Numbers and sizes, hyphen compounds ending in an ordinary lower-case word, and a cut bracket."""
     parts = [part for part in re.split(r"[-\u2010\u2011\u2013]", text) if part]
+    words = text.split()
     unbalanced = text.count("(") != text.count(")")  # "SO(3" cut from "SO(3) representation"
     return (
-        # "4D-DPM" is a name: a digit's part before an acronym
-        (bool(_NUMBER_LIKE.match(text)) and not any(part.isupper() and len(part) >= 2 for part in parts[1:]))
+        # "4D-DPM", "3D-ViTac" are names: a digit's part before an acronym or a coined word ("6-DoF" is none)
+        (
+            bool(_NUMBER_LIKE.match(text))
+            and not any(_names_after_a_number(part) for part in parts[1:])
+            and not any(word[:1].isupper() for word in words[1:])  # "3D Diffuser Actor"
+        )
         or unbalanced
         or (len(parts) >= 2 and parts[-1].isalpha() and parts[-1].islower())
+    )
+
+
+#: The shortest coined word (a capital inside) that makes a number's compound a name ("3D-ViTac", not "6-DoF").
+MIN_COINED_AFTER_NUMBER = 4
+
+
+def _names_after_a_number(part: str) -> bool:
+    acronym = part.isupper() and len(part) >= 2
+    return acronym or (len(part) >= MIN_COINED_AFTER_NUMBER and any(ch.isupper() for ch in part[1:]))
+
+
+def named_in_apposition(span: Span) -> bool:
+    """ "we propose HAR-former, a Hybrid Transformer …": a capitalised compound ending in a lower-case
+    word is a name when an apposition describes it ("LLM-based" never stands so)."""
+    doc, k = span.doc, span.end
+    return (
+        span.text[:1].isupper()
+        and len(span) > 1
+        and k + 1 < len(doc)
+        and doc[k].text == ","
+        and doc[k + 1].lower_ in {"a", "an"}
     )
 
 
@@ -99,10 +127,14 @@ def modifies_next_noun(span: Span) -> bool:
     """ "a KSD acceleration": the name is followed by an ordinary noun it only modifies."""
     doc, k = span.doc, span.end
     if span.start >= 1 and doc[span.start - 1].text == "(" and k < len(doc) and doc[k].text == ")":
+        if span.start >= 2 and _is_type(doc[span.start - 2]):
+            return False  # "our method (FastGrad) converges": the name names the type word before it
         k += 1  # "(VLA) navigation policy"
     if k >= len(doc):
         return False
     nxt = doc[k]
+    if span.start >= 1 and doc[span.start - 1].lower_ in NAMING and nxt.lower_.endswith("ing"):
+        return False  # "called Interlacers leveraging …": a named name modifies no participle after it
     return (
         nxt.is_alpha
         and nxt.text.islower()
@@ -117,7 +149,11 @@ def _is_type(token) -> bool:
 
 
 def _capitalised(token) -> bool:
-    return token.text[:1].isupper() and any(ch.isalpha() for ch in token.text)
+    """ "Tag", "SRT", and a digit's word with a capital ("3D" of "3D Diffuser Actor")."""
+    text = token.text
+    return (text[:1].isupper() or (text[:1].isdigit() and any(ch.isupper() for ch in text))) and any(
+        ch.isalpha() for ch in text
+    )
 
 
 def title_name(doc: Doc) -> tuple[Span, Span | None] | None:
@@ -131,9 +167,13 @@ def title_name(doc: Doc) -> tuple[Span, Span | None] | None:
     if head[-1].text == ")" and len(head) >= 3 and head[-3].text == "(":
         return head[-2:-1], head[:-3]
     words = [t for t in head if t.text not in {"-", "\u2010", "\u2011"}]
-    if len(words) > MAX_TITLE_WORDS or not all(_capitalised(t) or t.is_punct for t in head):
+    # "DexGraspNet 2.0:": a version number after the name's first word is part of it
+    shaped = all(_capitalised(t) or t.is_punct or (t.i > 0 and _VERSION.match(t.text)) for t in head)
+    if len(words) > MAX_TITLE_WORDS or not shaped:
         return None
     if len(words) == 1 and words[0].lower_ in HEADINGS:  # "Position: …", "Survey: …"
+        return None
+    if any(t.lower_ in PHRASE_WORDS for t in words):  # "Steering Your Generalists: …"
         return None
     return head, None
 
@@ -214,6 +254,11 @@ def _after_introduction(doc: Doc, i: int) -> bool:
     k = i - 1
     while k >= 0 and doc[k].lower_ in DETERMINERS:
         k -= 1
+    modified = k
+    while k >= 1 and _in_a_lower_compound(doc, k):  # "an error-bounded Invariant Link Selector"
+        k -= 1
+    if k < modified:
+        k = k - 1 if k >= 0 and doc[k].lower_ in {"a", "an"} else modified
     before = doc[k].lower_ if k >= 0 else ""
     # "a new metric, Token Elasticity of Performance, …"
     described = before == "," and k >= 2 and _is_type(doc[k - 1]) and doc[k - 2].lower_ in {"new", "novel"}
@@ -223,6 +268,17 @@ def _after_introduction(doc: Doc, i: int) -> bool:
         or described
         or any(doc[m].lower_ in {"new", "novel"} for m in range(k + 1, i))
     )
+
+
+def _in_a_lower_compound(doc: Doc, k: int) -> bool:
+    """A part of a lower-case hyphenated modifier ("error-bounded", "two-stage")."""
+    token = doc[k]
+    if token.text in {"-", "\u2010", "\u2011"}:
+        return not doc[k - 1].whitespace_ and not token.whitespace_
+    glued = (k + 1 < len(doc) and doc[k + 1].text == "-" and not token.whitespace_) or (
+        doc[k - 1].text == "-" and not doc[k - 1].whitespace_
+    )
+    return token.is_lower and token.is_alpha and glued
 
 
 def names_a_long_form(span: Span) -> bool:
@@ -239,9 +295,23 @@ def names_a_long_form(span: Span) -> bool:
         )
     ):
         k += 1
-    if k + 2 < len(doc) and doc[k].text == "(" and doc[k + 2].text == ")":
+    if k + 2 < len(doc) and doc[k].text == "(" and _one_name_closed(doc, k + 1):
         return True
     return _inside_a_spelled_long_form(span)
+
+
+def _one_name_closed(doc: Doc, start: int) -> bool:
+    """Whether one name, its tokens glued ("VI-Growth"), stands from ``start`` up to a closing parenthesis."""
+    end = start
+    while (
+        end + 1 < len(doc) and end - start < MAX_GLUED_TOKENS and not doc[end].whitespace_ and doc[end + 1].text != ")"
+    ):
+        end += 1
+    return end + 1 < len(doc) and doc[end + 1].text == ")"
+
+
+#: The most tokens of one glued name in parentheses ("(VI-Growth)": three).
+MAX_GLUED_TOKENS = 6
 
 
 def _inside_a_spelled_long_form(span: Span) -> bool:
@@ -323,3 +393,21 @@ def our_kind_first(sent: Span, span: Span) -> bool:
         and any(t.text == "," for t in head)
         and span.start - sent.start <= 16
     )
+
+
+#: Words that may stand between "is" and its introducing participle ("FooNet is then proposed").
+PASSIVE_ADVERBS = {"then", "also", "first", "further", "hereby", "thus", "therefore"}
+
+
+def passive_introduction(span: Span) -> bool:
+    """ "FooNet is proposed to solve …": the name is the subject of an introducing verb in the present
+    passive; "is proposed by Smith" (a capitalised agent) is another's."""
+    doc, k = span.doc, span.end
+    if k + 1 >= len(doc) or doc[k].lower_ not in {"is", "are"}:
+        return False
+    k += 1
+    if doc[k].lower_ in PASSIVE_ADVERBS or doc[k].lower_.endswith("ly"):
+        k += 1
+    if k >= len(doc) or doc[k].lower_ not in INTRODUCING or not doc[k].lower_.endswith(("ed", "built")):
+        return False
+    return not (k + 2 < len(doc) and doc[k + 1].lower_ == "by" and doc[k + 2].text[:1].isupper())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from .artifacts import ArtifactNames, Found, name_like
+from .artifact_names import ArtifactNames, Found, name_like
 
 ZH_INTRODUCING = re.compile(r"提出|构建|引入|设计了|发布|开发|推出")
 LATIN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*(?: [A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*)*")

@@ -13,7 +13,20 @@ from .. import ONTOLOGY_DIR
 from ..errors import KgError
 
 WORDS_FILE = ONTOLOGY_DIR / "paper-words.tsv"
-ROLES = ("subject", "introducing", "studying", "naming", "type", "heading", "blocker", "not-name")
+ROLES = (
+    "subject",
+    "others",
+    "introducing",
+    "studying",
+    "naming",
+    "referring",
+    "resulting",
+    "type",
+    "heading",
+    "phrase",
+    "blocker",
+    "not-name",
+)
 KINDS = ("benchmark", "dataset", "method", "model", "metric")
 
 
@@ -35,10 +48,18 @@ def _read() -> tuple[dict[str, set[str]], dict[str, str]]:
 
 _BY_ROLE, TYPE_WORDS = _read()
 SUBJECT_WORDS = frozenset(_BY_ROLE["subject"])
+#: Words that make the subject word after them another's work ("recent work", "prior papers").
+OTHERS_WORDS = frozenset(_BY_ROLE["others"])
 INTRODUCING = frozenset(_BY_ROLE["introducing"])
 NAMING = frozenset(_BY_ROLE["naming"])
+#: Verbs that give a name with "as" ("we refer to the resulting algorithm as FooGrad").
+REFERRING = frozenset(_BY_ROLE["referring"])
+#: Words before "in" / "to" that say what the paper's work yields ("resulting in X", "leading to X").
+RESULTING = frozenset(_BY_ROLE["resulting"])
 #: Words a title may start with before its colon that name a kind of paper, not an artifact ("Position: …").
 HEADINGS = frozenset(_BY_ROLE["heading"])
+#: Words that make a title's words before its colon a phrase, not a name ("Steering Your Generalists: …").
+PHRASE_WORDS = frozenset(_BY_ROLE["phrase"])
 #: Verbs that say what a paper does: the introducing ones and the studying ones.
 PAPER_VERBS = frozenset(INTRODUCING | _BY_ROLE["studying"])
 #: Words between an introducing verb and a name that make the name something else's argument.
