@@ -25,11 +25,11 @@ KIND is one of :data:`KINDS`:
 Values are checked against the declared kind before the query runs (a one-line error that
 says what is allowed); ``limit`` is always at least 1.
 
-Parameters are bound as RDF terms (SPARQL substitutions), never pasted into the text. Oxigraph
-binds only variables the query *selects* (SEP-0007), so every parameter used in the body must
-also be in the SELECT clause (with GROUP BY, group by it too); the runner leaves those columns
-out of the output, since they only repeat the input. ``limit`` is special: SPARQL cannot bind
-a LIMIT, so the runner cuts the result rows instead; a query with a ``limit`` also takes ``offset``
+Parameters are bound as RDF terms, never pasted as text (:mod:`kg.stores.values`: the term in every
+pattern that uses the variable, so a query about one entity reads only that entity's part of the graph);
+the runner leaves a selected parameter's column out of the output, since it only repeats the input.
+``limit`` is special: SPARQL cannot bind a LIMIT, so the runner cuts the result rows instead; a query
+with a ``limit`` also takes ``offset``
 (the rows to skip, default 0), so a long answer is read a page at a time. The rows after the page
 are counted only up to :data:`MORE_COUNTED`, so a first page costs no more than reading it. PREFIX lines for
 :data:`kg.vocab.PREFIXES` are added, so queries may use ``kg:``, ``dcterms:``, ``foaf:``… without declaring them.
@@ -318,8 +318,6 @@ def answer(store: SparqlStore, query: LibraryQuery, bindings: Mapping[str, Ident
             f"{query.path or query.name}:{exc.line - prologue.count(chr(10))}:{exc.column}: "
             f"SPARQL syntax error: {exc.detail}"
         ) from None
-    except RuntimeError as exc:  # Oxigraph: a bound parameter that the query does not select
-        raise KgError(f"query {query.name}: {exc} (a parameter must also be selected)") from None
 
 
 def plain_defaults(query: LibraryQuery) -> dict[str, Identifier]:

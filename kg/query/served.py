@@ -44,7 +44,7 @@ class Refused(Exception):
 
 class PooledStore:
     """What the library runs on (:class:`kg.query.lookup.SparqlStore`): each query one request to the
-    server's query processes, parameters bound in a ``VALUES`` block, at most ``rows`` rows back."""
+    server's query processes, parameters bound as RDF terms (kg/stores/values.py), at most ``rows`` rows back."""
 
     def __init__(self, ask: Callable[[dict], Answer], rows: int):
         self.ask, self.rows = ask, rows

@@ -267,7 +267,7 @@ class EmbeddedStore(KGStore):
 
     def query(self, sparql: str, bindings: Mapping[str, rdflib.term.Identifier] | None = None) -> Result:
         try:
-            # A VALUES block, not substitutions: Oxigraph applies those after evaluating (kg/stores/values.py).
+            # The terms in the query, not substitutions: Oxigraph applies those after evaluating (kg/stores/values.py).
             # pyoxigraph's own answer (with the prefixes rdflib's Dataset knows, as oxrdflib passes them),
             # so that the rows a query runner leaves out are never converted (kg/stores/answers.py).
             return as_result(

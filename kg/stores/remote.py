@@ -6,9 +6,9 @@ server, Fuseki, Virtuoso, GraphDB, QLever for reading):
 - **Queries** are POSTed to the query endpoint. The dataset is named in the request
   (``default-graph-uri`` and ``named-graph-uri`` = the graphs kg wrote), so the
   default graph is the union of sources whatever the server's own default is, and other data
-  on a shared server stays out. Parameters are bound as RDF terms in a ``VALUES`` block at the
-  top of the query's WHERE clause (terms serialised by rdflib, which refuses invalid IRIs and
-  escapes literals), never pasted as text; aggregation runs on the server.
+  on a shared server stays out. Parameters are bound as RDF terms in the query's patterns and
+  a ``VALUES`` block where selected (:mod:`kg.stores.values`: terms serialised by rdflib, which
+  refuses invalid IRIs and escapes literals), never pasted as text; aggregation runs on the server.
 - **Writes** are bulk: a source's N-Triples file is sent in one Graph Store Protocol request
   (``--graph-store``/``KG_GRAPH_STORE``, e.g. Oxigraph's ``/store``) or, without one, as
   ``INSERT DATA`` batches of at most :data:`UPDATE_BATCH_BYTES`. Every load goes into a fresh
