@@ -1,43 +1,17 @@
 """The query library: named SPARQL questions in ``queries/*.rq``, their parameters, and running them.
 
-File format (shared by everyone who adds a query)::
+The file format, each parameter kind and how values are checked are in ``docs/queries.md`` ("Writing a
+query"), written once; :func:`parse_query` reads it. Parameters are bound as RDF terms, never pasted as
+text (:mod:`kg.stores.values`: the term in every pattern that uses the variable, so a query about one
+entity reads only that entity's part of the graph); the runner leaves a selected parameter's column out
+of the output, since it only repeats the input. SPARQL cannot bind a LIMIT, so the runner cuts the rows
+instead; a query with a ``limit`` also takes ``offset``, and the rows after the page are counted only up
+to :data:`MORE_COUNTED`, so a first page costs no more than reading it. PREFIX lines for
+:data:`kg.vocab.PREFIXES` are added, so queries may use ``kg:``, ``dcterms:``, ``foaf:``… undeclared.
 
-    # title: Co-authors of an author
-    # description: Everyone who wrote a paper with the author, with shared papers, most first.
-    # param: author : author : The author's name as you would type it
-    # param: limit : integer : Most rows to return : 50
-    SELECT ?author ?coauthor ... WHERE { ... }
-
-The header is the leading block of ``#`` comment lines (blank lines allowed); it ends at the
-first line of SPARQL. Header lines are ``# key: value``; keys are case-insensitive, unknown keys
-and free comment lines are ignored, so a header may carry notes of its own. ``title`` defaults
-to the file name, ``description`` to the title. ``# param: NAME : KIND : DESCRIPTION : DEFAULT``
-declares one parameter; fields are separated by ``:`` with spaces around it (so descriptions
-should not hold " : "), DEFAULT may be left out, and a parameter without a default is required.
-KIND is one of :data:`KINDS`:
-
-- ``author``, ``institution``, ``topic``: what the user types is resolved to the entity's IRI by
-  forgiving name look-up (:func:`find_entity`) and bound to ``?NAME``;
-- ``string``, ``integer``, ``iri``: bound to ``?NAME`` as an ``xsd:string`` / ``xsd:integer``
-  literal or an IRI; ``integer >= N`` allows only whole numbers from N up;
-- ``a|b|c``: one of these words (an enumeration), bound as a string.
-
-Values are checked against the declared kind before the query runs (a one-line error that
-says what is allowed); ``limit`` is always at least 1.
-
-Parameters are bound as RDF terms, never pasted as text (:mod:`kg.stores.values`: the term in every
-pattern that uses the variable, so a query about one entity reads only that entity's part of the graph);
-the runner leaves a selected parameter's column out of the output, since it only repeats the input.
-``limit`` is special: SPARQL cannot bind a LIMIT, so the runner cuts the result rows instead; a query
-with a ``limit`` also takes ``offset``
-(the rows to skip, default 0), so a long answer is read a page at a time. The rows after the page
-are counted only up to :data:`MORE_COUNTED`, so a first page costs no more than reading it. PREFIX lines for
-:data:`kg.vocab.PREFIXES` are added, so queries may use ``kg:``, ``dcterms:``, ``foaf:``… without declaring them.
-
-The store's default graph is the union of the source graphs, and Oxigraph's union keeps a
-triple once per source that states it (a venue, an author named by two listings). Queries
-therefore use ``SELECT DISTINCT`` or ``COUNT(DISTINCT …)``, which also keeps a paper that
-arrives from two sources from counting twice.
+The store's default graph is the union of the source graphs, and Oxigraph's union keeps a triple once per
+source that states it (a venue, an author named by two listings). Queries therefore use ``SELECT
+DISTINCT`` or ``COUNT(DISTINCT …)``, which also keeps a paper from two sources from counting twice.
 """
 
 from __future__ import annotations
@@ -252,31 +226,43 @@ def bind(
 ) -> tuple[dict[str, Identifier], Page]:
     """The RDF terms for the query's parameters (defaults filled in), and the page of rows to show. An
     entity whose default is :data:`MOST_PAPERS` is the graph's own with the most papers, said in ``notes``."""
-    paged = any(param.name == LIMIT for param in query.params)
-    unknown = sorted(set(values) - {param.name for param in query.params} - ({OFFSET} if paged else set()))
-    if unknown:
-        declared = ", ".join(param.name for param in query.params) or "none"
-        raise KgError(f"query {query.name} has no parameter {', '.join(unknown)} (parameters: {declared})")
-    for param in query.params:  # every plain value is checked before any name is looked up
-        if param.kind not in ENTITY_KINDS and values.get(param.name) is not None:
-            _checked(param, values[param.name])
+    _check_given(query, values)
     bindings: dict[str, Identifier] = {}
     limit = None
     for param in query.params:
-        value = values.get(param.name, param.default)
-        if value is None:
-            raise KgError(f"query {query.name} needs -p {param.name}=… ({param.description or param.kind})")
-        if param.kind in ENTITY_KINDS and param.name not in values and value == MOST_PAPERS:
-            term, name, papers = most_papers(store, param.kind)
-            if notes is not None:
-                notes.append(f"-p {param.name} not given: {name}, the {param.kind} with the most papers ({papers})")
-        else:
-            term = to_term(param, value, store)
+        term = _term_given(query, param, values, store, notes)
         if param.name == LIMIT:
             limit = int(term)
         else:
             bindings[param.name] = term
     return bindings, Page(limit, _offset(query, values))
+
+
+def _check_given(query: LibraryQuery, values: Mapping[str, str]) -> None:
+    """Every given parameter is declared, and every plain value well formed, before any name is looked up."""
+    paged = any(param.name == LIMIT for param in query.params)
+    unknown = sorted(set(values) - {param.name for param in query.params} - ({OFFSET} if paged else set()))
+    if unknown:
+        declared = ", ".join(param.name for param in query.params) or "none"
+        raise KgError(f"query {query.name} has no parameter {', '.join(unknown)} (parameters: {declared})")
+    for param in query.params:
+        if param.kind not in ENTITY_KINDS and values.get(param.name) is not None:
+            _checked(param, values[param.name])
+
+
+def _term_given(
+    query: LibraryQuery, param: Param, values: Mapping[str, str], store: SparqlStore, notes: list[str] | None
+) -> Identifier:
+    """The term for one parameter: its value, else its default (an entity's: the one with the most papers)."""
+    value = values.get(param.name, param.default)
+    if value is None:
+        raise KgError(f"query {query.name} needs -p {param.name}=… ({param.description or param.kind})")
+    if param.kind not in ENTITY_KINDS or param.name in values or value != MOST_PAPERS:
+        return to_term(param, value, store)
+    term, name, papers = most_papers(store, param.kind)
+    if notes is not None:
+        notes.append(f"-p {param.name} not given: {name}, the {param.kind} with the most papers ({papers})")
+    return term
 
 
 def to_term(param: Param, value: str, store: SparqlStore) -> Identifier:

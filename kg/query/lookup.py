@@ -129,26 +129,31 @@ def _by_name(store: SparqlStore, kind: str, text: str) -> URIRef:
     if not typed:
         raise KgError(f"no {kind} matches {clean(text)!r}: a name needs letters or digits")
     class_iri = str(ENTITY_CLASSES[kind])
-    try:  # the IRI itself
-        iri = ox.NamedNode(text.strip())
-    except ValueError:
-        iri = None
-    if iri is not None and next(
-        text_rows(store, f"SELECT ?e WHERE {{ VALUES ?e {{ {iri} }} ?e a {class_iri} ; {KG.matchKey} ?key }}"), None
-    ):
-        return URIRef(iri.value)
+    if (named := _named_by_iri(store, class_iri, text)) is not None:
+        return named
     # The exact key: one indexed pattern (the key is written as an escaped pyoxigraph literal).
-    exact = [
-        row[0]
-        for row in text_rows(
-            store, f"SELECT DISTINCT ?e WHERE {{ ?e {KG.matchKey} {ox.Literal(typed)} ; a {class_iri} }}"
-        )
-    ]
-    if exact:
+    exact_key = f"SELECT DISTINCT ?e WHERE {{ ?e {KG.matchKey} {ox.Literal(typed)} ; a {class_iri} }}"
+    if exact := [row[0] for row in text_rows(store, exact_key)]:
         return _decided(store, kind, text, exact)
     # CJK text may be any part of a name, which the index cannot find; older stores have none.
     if not has_cjk(typed) and (index := key_index(store, kind, text_rows)) is not None:
         return _from_index(store, kind, text, typed, index)
+    return _from_rows(store, kind, text, typed)
+
+
+def _named_by_iri(store: SparqlStore, class_iri: str, text: str) -> URIRef | None:
+    """The entity whose IRI the text is, if it is one of the kind's."""
+    try:
+        iri = ox.NamedNode(text.strip())
+    except ValueError:
+        return None
+    found = text_rows(store, f"SELECT ?e WHERE {{ VALUES ?e {{ {iri} }} ?e a {class_iri} ; {KG.matchKey} ?key }}")
+    return URIRef(iri.value) if next(found, None) else None
+
+
+def _from_rows(store: SparqlStore, kind: str, text: str, typed: str) -> URIRef:
+    """The tiers after the exact key decided from every key of the kind read as a row (no key index)."""
+    class_iri = str(ENTITY_CLASSES[kind])
     keys: dict[str, set[str]] = defaultdict(set)
     acronyms: dict[str, set[str]] = defaultdict(set)
     acronym_pattern = f"UNION {{ ?e {KG.acronymKey} ?acronym }}" if kind == "institution" else ""  # only theirs
