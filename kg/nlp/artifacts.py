@@ -37,21 +37,16 @@ from .artifact_types import (
 from .context import PRIOR_WORK, says_cue
 from .introductions import (
     FUNCTION_WORDS,
-    LIST_JOINERS,
-    colon_before_list,
-    enumerated_part,
     extra_candidates,
     modifies_next_noun,
-    name_list,
     named_in_apposition,
     names_a_long_form,
     not_a_name,
-    our_kind_first,
-    passive_introduction,
     title_name,
 )
 from .long_forms import long_form_of, long_form_start, named_long_form_start
-from .own_names import described_as_new, ours
+from .name_lists import LIST_JOINERS, colon_before_list, name_list
+from .own_names import described_as_new, enumerated_part, our_kind_first, ours, passive_introduction
 from .scheme import TopicScheme, topic_scheme
 from .words import BLOCKERS, INTRODUCING, NAMING, OTHERS_WORDS, PAPER_VERBS, REFERRING, RESULTING, SUBJECT_WORDS
 
