@@ -40,16 +40,11 @@ test: $(STAMP) system-deps lint
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -n $(JOBS) $(DIST) -m "not ($(SLOW_TIERS))"
 
-# Files with functions over complexity 15 by radon's count (which adds boolean operators to ruff's
-# C901) that are still to be split: reported by `make lint`, not failed on. No new one may join them.
-COMPLEXITY_PENDING := kg/nlp/analysis.py kg/nlp/artifact_types.py kg/nlp/artifacts.py kg/nlp/context.py \
-	kg/nlp/introductions.py kg/nlp/long_forms.py
-
 ## ruff's checks over the tree, its layout over the files in FORMATTED, radon's complexity over kg/.
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(if $(strip $(FORMATTED)),$(BIN)/ruff format --check $(FORMATTED))
-	$(BIN)/python scripts/complexity.py --max 15 kg $(if $(strip $(COMPLEXITY_PENDING)),--pending $(COMPLEXITY_PENDING))
+	$(BIN)/python scripts/complexity.py --max 15 kg
 
 ## Debian packages the tests use: an independent RDF parser and SPARQL engine, a headless browser, xmllint (GEXF schema),
 ## and Virtuoso (a second SPARQL server for the remote store, with its isql for the bulk loader).

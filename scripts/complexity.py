@@ -1,11 +1,10 @@
 """Fail on any function whose cyclomatic complexity, as radon counts it, is over the limit.
 
-    python scripts/complexity.py [--max 15] [--pending FILE ...] PATH ...
+    python scripts/complexity.py [--max 15] PATH ...
 
 ruff's C901 (mccabe) counts branches only; radon also counts each boolean operator, comprehension
 and ``except``, so a chain of ``and``/``or`` conditions cannot hide a function's paths. Prints one
-line a function over the limit (``path:line name complexity``) and exits 1 when there is any;
-``--pending`` names files still to be split, reported but not failed on.
+line a function over the limit (``path:line name complexity``) and exits 1 when there is any.
 """
 
 from __future__ import annotations
@@ -34,15 +33,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("paths", nargs="+", type=Path)
     parser.add_argument("--max", type=int, default=15, help="the highest complexity allowed (default 15)")
-    parser.add_argument("--pending", nargs="*", default=[], type=Path, help="files reported, not failed on")
     args = parser.parse_args(argv)
     files = sorted({file for path in args.paths for file in ([path] if path.is_file() else path.rglob("*.py"))})
     failed = False
     for file in files:
         for line, name, complexity in blocks_over(file, args.max):
-            late = file in args.pending
-            failed |= not late
-            print(f"{file}:{line} {name} {complexity}{' (pending)' if late else ''}")
+            failed = True
+            print(f"{file}:{line} {name} {complexity}")
     if failed:
         print(f"complexity: functions over {args.max} (radon cc); split them along their seams", file=sys.stderr)
     return 1 if failed else 0

@@ -134,28 +134,12 @@ def analyse_all(papers: Sequence[Texts]) -> list[Analysis]:
     (spaCy's fixed cost per call was most of the cost of a title). Titles skip the sentencizer:
     only the artifact rules for running text ask where a sentence ends."""
     nlp = pipeline()
-    mentions: list[list[tuple[str, Mention]]] = [[] for _ in papers]
-    found: list[list[tuple[str, Found]]] = [[] for _ in papers]
     # title, abstract, keywords (one text, a keyword per clause)
     prepared = [
         [_prepared(text) if text else None for text in (*texts[:2], "; ".join(texts[3]) if len(texts) > 3 else None)]
         for texts in papers
     ]
-    # The words a batch adds to the vocabulary are forgotten after it (what leaves the zone is plain
-    # text): kept, they grew a mapping process by ~1.2 MB per 1,000 papers, without end.
-    with nlp.memory_zone():
-        for position, (section, unneeded) in enumerate(
-            (("title", ["sentencizer"]), ("abstract", []), ("keywords", ["sentencizer", "kg_artifacts"]))
-        ):
-            owners = [index for index, texts in enumerate(prepared) if texts[position]]
-            for index, doc in zip(
-                owners,
-                nlp.pipe(
-                    (_doc(nlp, section, prepared[index][position], found[index]) for index in owners), disable=unneeded
-                ),
-            ):
-                mentions[index] += [(section, m) for m in doc._.topic_mentions]
-                found[index] += [(section, f) for f in doc._.artifacts or ()]
+    mentions, found = _tagged(nlp, prepared)
     _RESIDENT.keep(nlp, (text for texts in prepared for text in texts if text))
     return [
         _analysis(
@@ -168,6 +152,29 @@ def analyse_all(papers: Sequence[Texts]) -> list[Analysis]:
         )
         for index, texts in enumerate(papers)
     ]
+
+
+#: The English sections in the order they are tagged, each with the pipeline components it skips.
+_TAGGED_SECTIONS = (("title", ["sentencizer"]), ("abstract", []), ("keywords", ["sentencizer", "kg_artifacts"]))
+
+
+def _tagged(
+    nlp: Language, prepared: list[list[str | None]]
+) -> tuple[list[list[tuple[str, Mention]]], list[list[tuple[str, Found]]]]:
+    """Each paper's topic mentions and found names, by section, from its ``prepared`` title, abstract
+    and keywords: one ``nlp.pipe`` per section over the papers that have it."""
+    mentions: list[list[tuple[str, Mention]]] = [[] for _ in prepared]
+    found: list[list[tuple[str, Found]]] = [[] for _ in prepared]
+    # The words a batch adds to the vocabulary are forgotten after it (what leaves the zone is plain
+    # text): kept, they grew a mapping process by ~1.2 MB per 1,000 papers, without end.
+    with nlp.memory_zone():
+        for position, (section, unneeded) in enumerate(_TAGGED_SECTIONS):
+            owners = [index for index, texts in enumerate(prepared) if texts[position]]
+            docs = (_doc(nlp, section, prepared[index][position], found[index]) for index in owners)
+            for index, doc in zip(owners, nlp.pipe(docs, disable=unneeded)):
+                mentions[index] += [(section, m) for m in doc._.topic_mentions]
+                found[index] += [(section, f) for f in doc._.artifacts or ()]
+    return mentions, found
 
 
 class ResidentWords:
@@ -220,13 +227,7 @@ def _analysis(
     ``words`` are the normal forms of its English texts, for the context rules; ``areas`` the topics
     its source's areas and categories name, which no context rule applies to."""
     found = [(s, f) for s, f in found if not (s == "title" and written_as_a_phrase(f.name, abstract))]
-    mentions = [(section, m) for section, m in mentions if _in_context(m, mentions, words)]
-    in_abstract = Counter(m.slug for section, m in mentions if section == "abstract")
-    mentions = [
-        (section, m)
-        for section, m in mentions
-        if not (section == "abstract" and title_only(m.slug) and in_abstract[m.slug] < REPEATED_MENTIONS)
-    ] + [("keywords", m) for m in areas]
+    mentions = _subject_mentions(mentions, words) + [("keywords", m) for m in areas]
     if summary:
         chinese_topics, names = _summary_tools()
         mentions += [("summary", m) for m in chinese_topics(summary)]
@@ -239,6 +240,18 @@ def _analysis(
         if a.kind in EVALUATION_KINDS and a.sections[0] == "title"
     ]
     return Analysis(_topics_of(mentions), artifacts)
+
+
+def _subject_mentions(mentions: list[tuple[str, Mention]], words: str) -> list[tuple[str, Mention]]:
+    """The mentions in their context, less the abstract's few ones of a topic papers mostly use
+    rather than study (:func:`.context.title_only`)."""
+    mentions = [(section, m) for section, m in mentions if _in_context(m, mentions, words)]
+    in_abstract = Counter(m.slug for section, m in mentions if section == "abstract")
+    return [
+        (section, m)
+        for section, m in mentions
+        if not (section == "abstract" and title_only(m.slug) and in_abstract[m.slug] < REPEATED_MENTIONS)
+    ]
 
 
 def _in_context(mention: Mention, mentions: list[tuple[str, Mention]], words: str) -> bool:

@@ -67,32 +67,60 @@ def artifact_type(span: Span, long_form: str | None) -> str | None:
     4. the next sentence ("… (BSCT). This efficient benchmark …");
     5. the last word of its long form ("… Characterization Test"), or its own ending (…Bench).
     """
-    doc, sent = span.doc, sentence(span)
-    k = after_parenthetical(span)
-    if k < sent.end and (kind := type_word(doc[k])):
-        return kind
+    sent, k = sentence(span), after_parenthetical(span)
+    for evidence in _TYPE_EVIDENCE:
+        if kind := evidence(span, sent, k, long_form):
+            return kind
+    return suffix_type(span.text)
+
+
+def _word_after(span: Span, sent: Span, k: int, long_form: str | None) -> str | None:
+    """ "a Mixture-of-Judges framework": the word right after the name (and its parenthesis)."""
+    return type_word(span.doc[k]) if k < sent.end else None
+
+
+def _apposition(span: Span, sent: Span, k: int, long_form: str | None) -> str | None:
+    """ "LUMoE, an effective and efficient method": a type word in the clause after a comma."""
+    doc = span.doc
     if k < sent.end and doc[k].text == ",":
         for token in doc[k + 1 : min(sent.end, k + 14)]:
             if token.text in {".", ";"} or token.lower_ in {"that", "which", "who", "where", "to"}:
                 break
             if kind := type_word(token):
                 return kind
-    for token in reversed(doc[max(sent.start, span.start - 14) : span.start]):
+    return None
+
+
+def _word_before(span: Span, sent: Span, k: int, long_form: str | None) -> str | None:
+    """ "a new metric, the Residual Knowledge Score (RKS)": a type word shortly before the name, not
+    across the introducing verb."""
+    for token in reversed(span.doc[max(sent.start, span.start - 14) : span.start]):
         if token.lower_ in INTRODUCING:
             break
         if token.text != "(" and (kind := type_word(token)):
             return kind
+    return None
+
+
+def _next_sentence(span: Span, sent: Span, k: int, long_form: str | None) -> str | None:
+    """ "… (BSCT). This efficient benchmark …": a type word early in the next sentence that refers back."""
+    doc = span.doc
     if sent.end < len(doc):
         following = doc[sent.end : sent.end + 5]
         if following[0].lower_ in {"this", "these", "it", "the", "our"}:
             for token in following[1:]:
                 if kind := type_word(token):
                     return kind
-    if long_form:
-        kind = TYPE_WORDS.get(normal_form(long_form.split()[-1]).lower())
-        if kind:
-            return kind
-    return suffix_type(span.text)
+    return None
+
+
+def _long_form_ending(span: Span, sent: Span, k: int, long_form: str | None) -> str | None:
+    """ "… Characterization Test": the last word of the long form."""
+    return TYPE_WORDS.get(normal_form(long_form.split()[-1]).lower()) if long_form else None
+
+
+#: The evidence for an artifact's kind, nearest first (see :func:`artifact_type`).
+_TYPE_EVIDENCE = (_word_after, _apposition, _word_before, _next_sentence, _long_form_ending)
 
 
 def suffix_type(name: str) -> str | None:

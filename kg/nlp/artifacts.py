@@ -37,21 +37,16 @@ from .artifact_types import (
 from .context import PRIOR_WORK, says_cue
 from .introductions import (
     FUNCTION_WORDS,
-    LIST_JOINERS,
-    colon_before_list,
-    enumerated_part,
     extra_candidates,
     modifies_next_noun,
-    name_list,
     named_in_apposition,
     names_a_long_form,
     not_a_name,
-    our_kind_first,
-    passive_introduction,
     title_name,
 )
 from .long_forms import long_form_of, long_form_start, named_long_form_start
-from .own_names import described_as_new, ours
+from .name_lists import LIST_JOINERS, colon_before_list, name_list
+from .own_names import described_as_new, enumerated_part, our_kind_first, ours, passive_introduction
 from .scheme import TopicScheme, topic_scheme
 from .words import BLOCKERS, INTRODUCING, NAMING, OTHERS_WORDS, PAPER_VERBS, REFERRING, RESULTING, SUBJECT_WORDS
 
@@ -81,19 +76,32 @@ def _introduced_in_text(span: Span) -> bool:
     # a long form's naming word names a thing of a type word ("an algorithm that we term"); "a problem,
     # which we term in-context estimation (ICE)" names a problem, no artifact
     if _after_a_naming_word(before) or (_after_a_naming_word(lead) and _kind_named(lead)):
-        # "we analyze a method named SSCN" names another's method; "a scheme that we call X" names the paper's
-        verbs_before = {t.lower_ for t in before}
-        return (
-            bool(verbs_before & INTRODUCING)
-            or not verbs_before & (PAPER_VERBS - INTRODUCING)
-            or _we_name(before)
-            or _we_name(lead)
-        )
+        return _named_by_the_paper(before, lead)
     k = after_parenthetical(span)
+    return _marked_as_own(span, sent, before, k) or _introduced_by_a_verb(span, sent, before, k)
+
+
+def _named_by_the_paper(before: Span, lead: Span) -> bool:
+    """ "we analyze a method named SSCN" names another's method; "a scheme that we call X" names the paper's."""
+    verbs_before = {t.lower_ for t in before}
+    return (
+        bool(verbs_before & INTRODUCING)
+        or not verbs_before & (PAPER_VERBS - INTRODUCING)
+        or _we_name(before)
+        or _we_name(lead)
+    )
+
+
+def _marked_as_own(span: Span, sent: Span, before: Span, k: int) -> bool:
+    """Marked as the paper's own without an introducing verb: "X, a novel prior", "our X", "X is introduced"."""
     if described_as_new(span, sent, k) or our_kind_first(sent, span) or enumerated_part(span, k):
         return True
-    if (passive_introduction(span) or ours(span)) and not says_cue(before, PRIOR_WORK):
-        return True
+    return (passive_introduction(span) or ours(span)) and not says_cue(before, PRIOR_WORK)
+
+
+def _introduced_by_a_verb(span: Span, sent: Span, before: Span, k: int) -> bool:
+    """The name is the object of an introducing verb whose subject is the paper ("we", "this work")."""
+    doc = span.doc
     # "we", "this work"; "recent work has developed X" is another's
     first_we = next(
         (t.i for t in before if t.lower_ in SUBJECT_WORDS and not (t.i and doc[t.i - 1].lower_ in OTHERS_WORDS)),

@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Iterator
 
 from spacy.tokens import Span
 
@@ -169,15 +170,27 @@ def cue_before(span: Span) -> str | None:
         token = doc[i]
         if token.text in LIST_ENDS and i != opening:
             return None
-        for size in range(1, longest + 1):
-            kind = cues.get(tuple(t.norm_.lower() for t in doc[i : i + size])) if i + size <= span.start else None
+        for kind in _cues_from(doc[i : min(i + longest, span.start)], cues):
             if kind == PURPOSE:
                 purpose_open = False
-            elif kind and (kind == EXAMPLE or (clause_open and (kind != TECHNIQUE or purpose_open))):
+            elif _cue_reaches(kind, clause_open, purpose_open):
                 return kind
         if token.lower_ in CLAUSE_ENDS or token.text in CLAUSE_ENDS or span.start - i > CUE_REACH:
             clause_open = False
     return None
+
+
+def _cue_reaches(kind: str, clause_open: bool, purpose_open: bool) -> bool:
+    """Whether a cue of ``kind`` reaches the mention: an example cue over its list, another within its
+    clause, a technique cue only when no purpose word stands between (and in running text)."""
+    return kind == EXAMPLE or (clause_open and (kind != TECHNIQUE or purpose_open))
+
+
+def _cues_from(words: Span, cues: dict[tuple[str, ...], str]) -> Iterator[str]:
+    """The kinds of the cues that start at the first of ``words`` and end within them, shortest first."""
+    for size in range(1, len(words) + 1):
+        if kind := cues.get(tuple(t.norm_.lower() for t in words[:size])):
+            yield kind
 
 
 def says_cue(words: Span, kind: str) -> bool:

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import re
 
-from spacy.tokens import Doc, Span
+from spacy.tokens import Doc, Span, Token
 
 from ..text.names import is_acronym
 from .long_forms import BREAKS, spelled_long_form
-from .words import HEADINGS, INTRODUCING, NAMING, PHRASE_WORDS, TYPE_WORDS
+from .name_lists import LIST_JOINERS
+from .words import HEADINGS, INTRODUCING, NAMING, PHRASE_WORDS, is_type_word
 
 MAX_TITLE_WORDS = 3
 MAX_RUN_WORDS = 5
@@ -127,7 +128,7 @@ def modifies_next_noun(span: Span) -> bool:
     """ "a KSD acceleration": the name is followed by an ordinary noun it only modifies."""
     doc, k = span.doc, span.end
     if span.start >= 1 and doc[span.start - 1].text == "(" and k < len(doc) and doc[k].text == ")":
-        if span.start >= 2 and _is_type(doc[span.start - 2]):
+        if span.start >= 2 and is_type_word(doc[span.start - 2]):
             return False  # "our method (FastGrad) converges": the name names the type word before it
         k += 1  # "(VLA) navigation policy"
     if k >= len(doc):
@@ -139,13 +140,9 @@ def modifies_next_noun(span: Span) -> bool:
         nxt.is_alpha
         and nxt.text.islower()
         and nxt.lower_ not in FUNCTION_WORDS
-        and not _is_type(nxt)
+        and not is_type_word(nxt)
         and not nxt.lower_.endswith("ed")
     )  # "BoostPFN designed to …" is no modifier
-
-
-def _is_type(token) -> bool:
-    return token.norm_ in TYPE_WORDS or token.lower_ in TYPE_WORDS
 
 
 def _capitalised(token) -> bool:
@@ -161,21 +158,32 @@ def title_name(doc: Doc) -> tuple[Span, Span | None] | None:
     colon = next((t.i for t in doc if t.text in {":", "):"}), None)
     if colon is None or colon == 0:
         return None
-    if doc[colon].text == "):" and colon >= 2 and doc[colon - 2].text == "(":  # "Surgical Robot Transformer (SRT):"
-        return doc[colon - 1 : colon], doc[: colon - 2]
     head = doc[:colon]
+    if (acronym := _acronym_before_colon(head, doc[colon])) is not None:
+        return acronym
+    return (head, None) if _shaped_like_a_title_name(head) else None
+
+
+def _acronym_before_colon(head: Span, colon: Token) -> tuple[Span, Span] | None:
+    """ "Surgical Robot Transformer (SRT):" -> the acronym and the words before it as its long form."""
+    if colon.text == "):" and len(head) >= 2 and head[-2].text == "(":
+        return head[-1:], head[:-2]
     if head[-1].text == ")" and len(head) >= 3 and head[-3].text == "(":
         return head[-2:-1], head[:-3]
+    return None
+
+
+def _shaped_like_a_title_name(head: Span) -> bool:
+    """A few capitalised words, neither a heading ("Position: …", "Survey: …") nor a phrase
+    ("Steering Your Generalists: …")."""
     words = [t for t in head if t.text not in {"-", "\u2010", "\u2011"}]
     # "DexGraspNet 2.0:": a version number after the name's first word is part of it
     shaped = all(_capitalised(t) or t.is_punct or (t.i > 0 and _VERSION.match(t.text)) for t in head)
     if len(words) > MAX_TITLE_WORDS or not shaped:
-        return None
-    if len(words) == 1 and words[0].lower_ in HEADINGS:  # "Position: …", "Survey: …"
-        return None
-    if any(t.lower_ in PHRASE_WORDS for t in words):  # "Steering Your Generalists: …"
-        return None
-    return head, None
+        return False
+    if len(words) == 1 and words[0].lower_ in HEADINGS:
+        return False
+    return not any(t.lower_ in PHRASE_WORDS for t in words)
 
 
 def written_as_a_phrase(name: str, abstract: str | None) -> bool:
@@ -209,22 +217,29 @@ def extra_candidates(doc: Doc, sentence_starts: set[int]) -> list[Span]:
             i += 1
             continue
         several = listed or _plural_kind_before(doc, i)  # "two benchmarks, Flames and Rhapsody": two names
-        j = i + 1
-        while (
-            j < len(doc)
-            and j - i < 2 * MAX_RUN_WORDS
-            and (
-                _capitalised(doc[j])
-                or (_connects(doc, j) and not (several and doc[j].lower_ in LIST_JOINERS))
-                or (doc[j].text == "-" and not doc[j - 1].whitespace_)
-            )
-        ):
-            j += 1
-        while j > i + 1 and doc[j - 1].lower_ in CONNECTORS:
-            j -= 1
+        j = _run_end(doc, i, several)
         found.append(doc[i:j])
         i = j
     return found
+
+
+def _run_end(doc: Doc, i: int, several: bool) -> int:
+    """The end of the run of capitalised words from ``i``, joined by connectors and glued hyphens (not
+    by list joiners where ``several`` names stand), without connectors at its end."""
+    j = i + 1
+    while (
+        j < len(doc)
+        and j - i < 2 * MAX_RUN_WORDS
+        and (
+            _capitalised(doc[j])
+            or (_connects(doc, j) and not (several and doc[j].lower_ in LIST_JOINERS))
+            or (doc[j].text == "-" and not doc[j - 1].whitespace_)
+        )
+    ):
+        j += 1
+    while j > i + 1 and doc[j - 1].lower_ in CONNECTORS:
+        j -= 1
+    return j
 
 
 def _connects(doc: Doc, j: int) -> bool:
@@ -241,7 +256,7 @@ def _plural_kind_before(doc: Doc, i: int) -> bool:
     k = i - 1
     while k >= 0 and doc[k].text in {",", ":"}:
         k -= 1
-    return k >= 0 and _is_type(doc[k]) and doc[k].norm_ != doc[k].lower_
+    return k >= 0 and is_type_word(doc[k]) and doc[k].norm_ != doc[k].lower_
 
 
 def _two_names(doc: Doc, j: int) -> bool:
@@ -251,23 +266,30 @@ def _two_names(doc: Doc, j: int) -> bool:
 
 def _after_introduction(doc: Doc, i: int) -> bool:
     """Whether the word at ``i`` follows an introducing or naming word (past determiners), or "a new"."""
-    k = i - 1
-    while k >= 0 and doc[k].lower_ in DETERMINERS:
-        k -= 1
-    modified = k
-    while k >= 1 and _in_a_lower_compound(doc, k):  # "an error-bounded Invariant Link Selector"
-        k -= 1
-    if k < modified:
-        k = k - 1 if k >= 0 and doc[k].lower_ in {"a", "an"} else modified
+    k = _before_determiners(doc, i)
     before = doc[k].lower_ if k >= 0 else ""
     # "a new metric, Token Elasticity of Performance, …"
-    described = before == "," and k >= 2 and _is_type(doc[k - 1]) and doc[k - 2].lower_ in {"new", "novel"}
+    described = before == "," and k >= 2 and is_type_word(doc[k - 1]) and doc[k - 2].lower_ in {"new", "novel"}
     return (
         before in INTRODUCING
         or before in NAMING
         or described
         or any(doc[m].lower_ in {"new", "novel"} for m in range(k + 1, i))
     )
+
+
+def _before_determiners(doc: Doc, i: int) -> int:
+    """The index of the word before the determiners before ``i``, and before a lower-case compound
+    with its "a" or "an" ("an error-bounded Invariant Link Selector")."""
+    k = i - 1
+    while k >= 0 and doc[k].lower_ in DETERMINERS:
+        k -= 1
+    modified = k
+    while k >= 1 and _in_a_lower_compound(doc, k):
+        k -= 1
+    if k < modified:
+        k = k - 1 if k >= 0 and doc[k].lower_ in {"a", "an"} else modified
+    return k
 
 
 def _in_a_lower_compound(doc: Doc, k: int) -> bool:
@@ -325,89 +347,3 @@ def _inside_a_spelled_long_form(span: Span) -> bool:
             spelled = spelled_long_form(doc, k)
             return spelled is not None and spelled.start <= span.start
     return False
-
-
-#: Words that join the names of a list ("A, B and C"); "i.e." may open a list in parentheses.
-LIST_JOINERS = {",", "and", "or", "&"}
-LIST_OPENERS = {"i.e.", "i.e", "ie"}
-MAX_LIST_TOKENS = 12
-
-
-def _in_list(token) -> bool:
-    return token.lower_ in LIST_JOINERS or any(ch.isupper() or ch.isdigit() for ch in token.text)
-
-
-def name_list(span: Span) -> tuple[int, int] | None:
-    """The indexes of the parentheses around the list of names ``span`` is one of ("(RCDTP and RWDTP)",
-    "(i.e., MSGDA and AdaMSGDA)"), or None; a single name in parentheses is no list."""
-    doc, start, end = span.doc, span.start - 1, span.end
-    while start >= max(0, span.start - MAX_LIST_TOKENS) and (_in_list(doc[start]) or doc[start].lower_ in LIST_OPENERS):
-        start -= 1
-    while end < min(len(doc), span.end + MAX_LIST_TOKENS) and _in_list(doc[end]):
-        end += 1
-    if start < 0 or end >= len(doc) or doc[start].text != "(" or doc[end].text != ")":
-        return None
-    inside = [t for t in doc[start + 1 : end] if t.lower_ not in LIST_OPENERS]
-    joined = any(t.lower_ in LIST_JOINERS for t in inside)
-    # each item one word, or one glued compound ("GPT-4o"): words of a long form are no list
-    one_word_items = all(
-        t.lower_ in LIST_JOINERS or not t.whitespace_ or nxt.lower_ in LIST_JOINERS
-        for t, nxt in zip(inside, inside[1:])
-    )
-    return (start, end) if joined and one_word_items else None
-
-
-def colon_before_list(span: Span) -> int | None:
-    """The colon after a type word that opens a list of names ``span`` is one of ("two benchmarks: A and B")."""
-    doc, k = span.doc, span.start - 1
-    while k >= max(0, span.start - MAX_LIST_TOKENS) and _in_list(doc[k]):
-        k -= 1
-    return k if k >= 1 and doc[k].text == ":" and _is_type(doc[k - 1]) else None
-
-
-ENUMERATORS = {"i", "ii", "iii", "iv", "v", "1", "2", "3", "4", "a", "b", "c"}
-
-
-def enumerated_part(span: Span, k: int) -> bool:
-    """A named part in an enumeration of the contribution: "(ii) SEE-Splat, a real-time module"."""
-    doc = span.doc
-    return (
-        span.start >= 3
-        and doc[span.start - 1].text == ")"
-        and doc[span.start - 2].lower_ in ENUMERATORS
-        and doc[span.start - 3].text == "("
-        and k + 1 < len(doc)
-        and doc[k].text == ","
-        and doc[k + 1].lower_ in {"a", "an"}
-    )
-
-
-def our_kind_first(sent: Span, span: Span) -> bool:
-    """A sentence that starts "Our <type word>," names the paper's own artifact next ("Our method, PALO, …")."""
-    doc = span.doc
-    head = doc[sent.start : min(sent.end, sent.start + 4)]
-    return (
-        len(head) >= 3
-        and head[0].lower_ == "our"
-        and any(_is_type(t) for t in head[1:3])
-        and any(t.text == "," for t in head)
-        and span.start - sent.start <= 16
-    )
-
-
-#: Words that may stand between "is" and its introducing participle ("FooNet is then proposed").
-PASSIVE_ADVERBS = {"then", "also", "first", "further", "hereby", "thus", "therefore"}
-
-
-def passive_introduction(span: Span) -> bool:
-    """ "FooNet is proposed to solve …": the name is the subject of an introducing verb in the present
-    passive; "is proposed by Smith" (a capitalised agent) is another's."""
-    doc, k = span.doc, span.end
-    if k + 1 >= len(doc) or doc[k].lower_ not in {"is", "are"}:
-        return False
-    k += 1
-    if doc[k].lower_ in PASSIVE_ADVERBS or doc[k].lower_.endswith("ly"):
-        k += 1
-    if k >= len(doc) or doc[k].lower_ not in INTRODUCING or not doc[k].lower_.endswith(("ed", "built")):
-        return False
-    return not (k + 2 < len(doc) and doc[k + 1].lower_ == "by" and doc[k + 2].text[:1].isupper())

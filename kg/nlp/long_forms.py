@@ -34,6 +34,19 @@ def spelled_long_form(doc: Doc, opening: int, capitalised: bool = True) -> Span 
     """The words before the parenthesis at ``opening`` whose initials and capitals spell the acronym
     inside it, or None; ``capitalised=False`` lets the long form start lower case ("online sequential
     IWAE (OSIWAE)", where a naming word before it says it is a name)."""
+    letters = _parenthesised_acronym(doc, opening)
+    if letters is None:
+        return None
+    first = _first_spelling_token(doc[_window_start(doc, opening, letters) : opening], letters)
+    initial = doc[first].text[:1] if first is not None else ""
+    if first is None or (capitalised and not (initial.isupper() or initial.isdigit())) or opening - first < 2:
+        return None
+    return doc[first:opening]
+
+
+def _parenthesised_acronym(doc: Doc, opening: int) -> str | None:
+    """The letters of the acronym in the parenthesis at ``opening``: one word of at least two letters,
+    two of them capitals; None for anything else."""
     closing = next((k for k in range(opening + 2, min(len(doc), opening + 6)) if doc[k].text == ")"), None)
     acronym = doc[opening + 1 : closing] if closing is not None else None
     if acronym is None or any(t.whitespace_ for t in acronym[:-1]):  # one word, hyphens included ("ASAC-MFG")
@@ -41,17 +54,19 @@ def spelled_long_form(doc: Doc, opening: int, capitalised: bool = True) -> Span 
     letters = acronym_letters(acronym.text)
     if len(letters) < 2 or sum(ch.isupper() for ch in letters) < 2:
         return None
+    return letters
+
+
+def _window_start(doc: Doc, opening: int, letters: str) -> int:
+    """Where the words a long form of ``letters`` may span begin: min(|A| + 5, 2|A|) words back
+    (hyphens are no words), stopping at a break."""
     window = min(len(letters) + 5, 2 * len(letters))
     start = opening
     words = 0
     while start > 0 and doc[start - 1].text not in BREAKS and words < window:
         start -= 1
         words += doc[start].text not in HYPHENS
-    first = _first_spelling_token(doc[start:opening], letters)
-    initial = doc[first].text[:1] if first is not None else ""
-    if first is None or (capitalised and not (initial.isupper() or initial.isdigit())) or opening - first < 2:
-        return None
-    return doc[first:opening]
+    return start
 
 
 def _first_spelling_token(words: Span, letters: str) -> int | None:

@@ -1,7 +1,8 @@
 """Places where a paper marks a name as its own without an introducing verb before it.
 
 "X, a novel prior", "our framework LeLaN", "our probabilistic approach (PRCut)", "This work provides an
-approach, FaithfulDefense, that …", "our FooNet outperforms …" (see :mod:`.artifacts` for the verbs).
+approach, FaithfulDefense, that …", "our FooNet outperforms …", "Our method, PALO, …", "(ii) SEE-Splat,
+a real-time module", and the passive "FooNet is proposed to …" (see :mod:`.artifacts` for the verbs).
 """
 
 from __future__ import annotations
@@ -10,28 +11,47 @@ from spacy.tokens import Span
 
 from .artifact_names import is_coined
 from .artifact_types import HYPHENS, in_parentheses, type_word
-from .words import BLOCKERS, SUBJECT_WORDS
+from .words import BLOCKERS, INTRODUCING, SUBJECT_WORDS, is_type_word
 
 
 def described_as_new(span: Span, sent: Span, k: int) -> bool:
     """ "X, a novel prior", "our Inverse-Flow models", "a novel Backclip mechanism", "a new metric, the … (RKS)"."""
+    return (
+        _a_new_one_after(span, sent, k)
+        or _our_type_word_after(span, sent, k)
+        or _appositive_of_our_kind(span, sent, k)
+        or _after_our_type_word(span, sent)
+        or _new_type_word_before(span, sent)
+    )
+
+
+def _a_new_one_after(span: Span, sent: Span, k: int) -> bool:
+    """ "X, a novel prior": "a new" or "a novel" right after the name's comma."""
     doc = span.doc
-    if (
+    return (
         k + 2 < sent.end
         and doc[k].text == ","
         and doc[k + 1].lower_ in {"a", "an"}
         and doc[k + 2].lower_ in {"new", "novel"}
-    ):
-        return True
-    if (
+    )
+
+
+def _our_type_word_after(span: Span, sent: Span, k: int) -> bool:
+    """ "our Inverse-Flow models", "a novel Backclip mechanism": "our", "new" or "novel" before the
+    name and a type word after it."""
+    doc = span.doc
+    return (
         span.start > sent.start
         and doc[span.start - 1].lower_ in {"our", "novel", "new"}
         and k < sent.end
-        and type_word(doc[k])
-    ):
-        return True
-    if _appositive_of_our_kind(span, sent, k) or _after_our_type_word(span, sent):
-        return True
+        and bool(type_word(doc[k]))
+    )
+
+
+def _new_type_word_before(span: Span, sent: Span) -> bool:
+    """ "a new metric, the Residual Knowledge Score (RKS)": "new" or "novel" and a type word shortly
+    before the name, no blocker between."""
+    doc = span.doc
     news = [t.i for t in doc[max(sent.start, span.start - 9) : span.start] if t.lower_ in {"new", "novel"}]
     return (
         bool(news)
@@ -91,3 +111,51 @@ def ours(span: Span) -> bool:
     doc, k = span.doc, span.end
     verb = k < len(doc) and doc[k].is_lower and (doc[k].lower_.endswith("s") or doc[k].lower_ == "can")
     return verb and span.start >= 1 and doc[span.start - 1].lower_ == "our" and len(span) == 1 and is_coined(span.text)
+
+
+ENUMERATORS = {"i", "ii", "iii", "iv", "v", "1", "2", "3", "4", "a", "b", "c"}
+
+
+def enumerated_part(span: Span, k: int) -> bool:
+    """A named part in an enumeration of the contribution: "(ii) SEE-Splat, a real-time module"."""
+    doc = span.doc
+    return (
+        span.start >= 3
+        and doc[span.start - 1].text == ")"
+        and doc[span.start - 2].lower_ in ENUMERATORS
+        and doc[span.start - 3].text == "("
+        and k + 1 < len(doc)
+        and doc[k].text == ","
+        and doc[k + 1].lower_ in {"a", "an"}
+    )
+
+
+def our_kind_first(sent: Span, span: Span) -> bool:
+    """A sentence that starts "Our <type word>," names the paper's own artifact next ("Our method, PALO, …")."""
+    doc = span.doc
+    head = doc[sent.start : min(sent.end, sent.start + 4)]
+    return (
+        len(head) >= 3
+        and head[0].lower_ == "our"
+        and any(is_type_word(t) for t in head[1:3])
+        and any(t.text == "," for t in head)
+        and span.start - sent.start <= 16
+    )
+
+
+#: Words that may stand between "is" and its introducing participle ("FooNet is then proposed").
+PASSIVE_ADVERBS = {"then", "also", "first", "further", "hereby", "thus", "therefore"}
+
+
+def passive_introduction(span: Span) -> bool:
+    """ "FooNet is proposed to solve …": the name is the subject of an introducing verb in the present
+    passive; "is proposed by Smith" (a capitalised agent) is another's."""
+    doc, k = span.doc, span.end
+    if k + 1 >= len(doc) or doc[k].lower_ not in {"is", "are"}:
+        return False
+    k += 1
+    if doc[k].lower_ in PASSIVE_ADVERBS or doc[k].lower_.endswith("ly"):
+        k += 1
+    if k >= len(doc) or doc[k].lower_ not in INTRODUCING or not doc[k].lower_.endswith(("ed", "built")):
+        return False
+    return not (k + 2 < len(doc) and doc[k + 1].lower_ == "by" and doc[k + 2].text[:1].isupper())

@@ -66,3 +66,8 @@ PAPER_VERBS = frozenset(INTRODUCING | _BY_ROLE["studying"])
 BLOCKERS = frozenset(_BY_ROLE["blocker"])
 #: Words that are never an artifact's name (compared as written: "AI", "PhD", "NeurIPS").
 NOT_NAMES = frozenset(_BY_ROLE["not-name"])
+
+
+def is_type_word(token) -> bool:
+    """Whether a token is a type word ("framework", "benchmarks"), by its norm or as written."""
+    return token.norm_ in TYPE_WORDS or token.lower_ in TYPE_WORDS

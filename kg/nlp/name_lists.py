@@ -1,0 +1,56 @@
+"""Lists of names: in parentheses ("(RCDTP and RWDTP)", "(i.e., MSGDA and AdaMSGDA)") or after a
+type word's colon ("two benchmarks: A and B")."""
+
+from __future__ import annotations
+
+from spacy.tokens import Span
+
+from .words import is_type_word
+
+#: Words that join the names of a list ("A, B and C"); "i.e." may open a list in parentheses.
+LIST_JOINERS = {",", "and", "or", "&"}
+LIST_OPENERS = {"i.e.", "i.e", "ie"}
+MAX_LIST_TOKENS = 12
+
+
+def _in_list(token) -> bool:
+    return token.lower_ in LIST_JOINERS or any(ch.isupper() or ch.isdigit() for ch in token.text)
+
+
+def name_list(span: Span) -> tuple[int, int] | None:
+    """The indexes of the parentheses around the list of names ``span`` is one of ("(RCDTP and RWDTP)",
+    "(i.e., MSGDA and AdaMSGDA)"), or None; a single name in parentheses is no list."""
+    doc, (start, end) = span.doc, _list_reach(span)
+    if start < 0 or end >= len(doc) or doc[start].text != "(" or doc[end].text != ")":
+        return None
+    inside = [t for t in doc[start + 1 : end] if t.lower_ not in LIST_OPENERS]
+    return (start, end) if _names_joined(inside) else None
+
+
+def _list_reach(span: Span) -> tuple[int, int]:
+    """The indexes of the first tokens before and after ``span`` that cannot be part of a list with it."""
+    doc, start, end = span.doc, span.start - 1, span.end
+    while start >= max(0, span.start - MAX_LIST_TOKENS) and (_in_list(doc[start]) or doc[start].lower_ in LIST_OPENERS):
+        start -= 1
+    while end < min(len(doc), span.end + MAX_LIST_TOKENS) and _in_list(doc[end]):
+        end += 1
+    return start, end
+
+
+def _names_joined(inside: list) -> bool:
+    """Whether a parenthesis's tokens are names joined by list joiners."""
+    joined = any(t.lower_ in LIST_JOINERS for t in inside)
+    # each item one word, or one glued compound ("GPT-4o"): words of a long form are no list
+    one_word_items = all(
+        t.lower_ in LIST_JOINERS or not t.whitespace_ or nxt.lower_ in LIST_JOINERS
+        for t, nxt in zip(inside, inside[1:])
+    )
+    return joined and one_word_items
+
+
+def colon_before_list(span: Span) -> int | None:
+    """The colon after a type word that opens a list of names ``span`` is one of ("two benchmarks: A and B")."""
+    doc, k = span.doc, span.start - 1
+    while k >= max(0, span.start - MAX_LIST_TOKENS) and _in_list(doc[k]):
+        k -= 1
+    return k if k >= 1 and doc[k].text == ":" and is_type_word(doc[k - 1]) else None
