@@ -48,7 +48,17 @@ from .long_forms import long_form_of, long_form_start, named_long_form_start
 from .name_lists import LIST_JOINERS, colon_before_list, name_list
 from .own_names import described_as_new, enumerated_part, our_kind_first, ours, passive_introduction
 from .scheme import TopicScheme, topic_scheme
-from .words import BLOCKERS, INTRODUCING, NAMING, OTHERS_WORDS, PAPER_VERBS, REFERRING, RESULTING, SUBJECT_WORDS
+from .words import (
+    BLOCKERS,
+    INTRODUCING,
+    NAMING,
+    NOVELTY,
+    OTHERS_WORDS,
+    PAPER_VERBS,
+    REFERRING,
+    RESULTING,
+    SUBJECT_WORDS,
+)
 
 if not Doc.has_extension("artifacts"):
     Doc.set_extension("artifacts", default=None)
@@ -197,7 +207,8 @@ def _names_what_the_verb_introduces(span: Span, sent: Span, verb: int, k: int) -
     described = doc[verb + 1 : max(verb + 1, start)]
     # "we propose differentially Private Stochastic … (PriSMA)": an adverb may lead the long form
     return all(
-        t.lower_ in {"a", "an", "the", "novel", "new", "our"}
+        t.lower_ in {"a", "an", "the", "our"}
+        or t.lower_ in NOVELTY
         or t.lower_ in NAMING
         or type_word(t)
         or (t.is_lower and t.lower_.endswith("ly"))

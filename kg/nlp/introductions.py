@@ -22,12 +22,12 @@ from spacy.tokens import Doc, Span, Token
 from ..text.names import is_acronym
 from .long_forms import BREAKS, spelled_long_form
 from .name_lists import LIST_JOINERS
-from .words import HEADINGS, INTRODUCING, NAMING, PHRASE_WORDS, is_type_word
+from .words import HEADINGS, INTRODUCING, NAMING, NOVELTY, PHRASE_WORDS, is_type_word
 
 MAX_TITLE_WORDS = 3
 MAX_RUN_WORDS = 5
 CONNECTORS = {"and", "of", "for", "with", "&", "to", "in", "via"}
-DETERMINERS = {"a", "an", "the", "our", "its", "two", "new", "novel", "first"}
+DETERMINERS = {"a", "an", "the", "our", "its", "two", "first"} | NOVELTY
 #: Words that may follow a name without making it a modifier of the next noun.
 FUNCTION_WORDS = {
     "a",
@@ -269,12 +269,9 @@ def _after_introduction(doc: Doc, i: int) -> bool:
     k = _before_determiners(doc, i)
     before = doc[k].lower_ if k >= 0 else ""
     # "a new metric, Token Elasticity of Performance, …"
-    described = before == "," and k >= 2 and is_type_word(doc[k - 1]) and doc[k - 2].lower_ in {"new", "novel"}
+    described = before == "," and k >= 2 and is_type_word(doc[k - 1]) and doc[k - 2].lower_ in NOVELTY
     return (
-        before in INTRODUCING
-        or before in NAMING
-        or described
-        or any(doc[m].lower_ in {"new", "novel"} for m in range(k + 1, i))
+        before in INTRODUCING or before in NAMING or described or any(doc[m].lower_ in NOVELTY for m in range(k + 1, i))
     )
 
 

@@ -11,7 +11,7 @@ from spacy.tokens import Span
 
 from .artifact_names import is_coined
 from .artifact_types import HYPHENS, in_parentheses, type_word
-from .words import BLOCKERS, INTRODUCING, SUBJECT_WORDS, is_type_word
+from .words import BLOCKERS, INTRODUCING, NOVELTY, SUBJECT_WORDS, is_type_word
 
 
 def described_as_new(span: Span, sent: Span, k: int) -> bool:
@@ -28,12 +28,7 @@ def described_as_new(span: Span, sent: Span, k: int) -> bool:
 def _a_new_one_after(span: Span, sent: Span, k: int) -> bool:
     """ "X, a novel prior": "a new" or "a novel" right after the name's comma."""
     doc = span.doc
-    return (
-        k + 2 < sent.end
-        and doc[k].text == ","
-        and doc[k + 1].lower_ in {"a", "an"}
-        and doc[k + 2].lower_ in {"new", "novel"}
-    )
+    return k + 2 < sent.end and doc[k].text == "," and doc[k + 1].lower_ in {"a", "an"} and doc[k + 2].lower_ in NOVELTY
 
 
 def _our_type_word_after(span: Span, sent: Span, k: int) -> bool:
@@ -42,7 +37,7 @@ def _our_type_word_after(span: Span, sent: Span, k: int) -> bool:
     doc = span.doc
     return (
         span.start > sent.start
-        and doc[span.start - 1].lower_ in {"our", "novel", "new"}
+        and doc[span.start - 1].lower_ in NOVELTY | {"our"}
         and k < sent.end
         and bool(type_word(doc[k]))
     )
@@ -52,7 +47,7 @@ def _new_type_word_before(span: Span, sent: Span) -> bool:
     """ "a new metric, the Residual Knowledge Score (RKS)": "new" or "novel" and a type word shortly
     before the name, no blocker between."""
     doc = span.doc
-    news = [t.i for t in doc[max(sent.start, span.start - 9) : span.start] if t.lower_ in {"new", "novel"}]
+    news = [t.i for t in doc[max(sent.start, span.start - 9) : span.start] if t.lower_ in NOVELTY]
     return (
         bool(news)
         and any(type_word(t) for t in doc[news[0] : span.start])

@@ -24,6 +24,7 @@ ROLES = (
     "type",
     "heading",
     "phrase",
+    "novelty",
     "blocker",
     "not-name",
 )
@@ -60,6 +61,8 @@ RESULTING = frozenset(_BY_ROLE["resulting"])
 HEADINGS = frozenset(_BY_ROLE["heading"])
 #: Words that make a title's words before its colon a phrase, not a name ("Steering Your Generalists: …").
 PHRASE_WORDS = frozenset(_BY_ROLE["phrase"])
+#: Words that mark what follows as the paper's own, new thing ("a novel Backclip mechanism").
+NOVELTY = frozenset(_BY_ROLE["novelty"])
 #: Verbs that say what a paper does: the introducing ones and the studying ones.
 PAPER_VERBS = frozenset(INTRODUCING | _BY_ROLE["studying"])
 #: Words between an introducing verb and a name that make the name something else's argument.
