@@ -170,7 +170,7 @@ def start_serve(folder: Path, *args: str) -> tuple[subprocess.Popen, int]:
 def served_samples_port(tmp_path_factory):
     """The port of a `kg serve` over the samples and their site, one per test module; stopped by its process id."""
     folder = tmp_path_factory.mktemp("served-samples")
-    run_kg("build", "--site", "--store", str(folder / "store"), cwd=folder)
+    kg_here("build", "--site", "--store", str(folder / "store"), cwd=folder)
     process, port = start_serve(folder, "--store", str(folder / "store"), "--site", str(folder / "exports" / "site"))
     yield port
     process.terminate()
