@@ -34,7 +34,6 @@ def built(tmp_path_factory, built_samples):
         ),
     ],
 )
-@pytest.mark.slow
 def test_parameter_values_are_checked_before_the_query_runs(built, args, message):
     result = kg_here("query", *args, cwd=built, check=False)
     assert result.returncode == 2

@@ -63,7 +63,6 @@ def test_hostile_listing_counts_add_up_and_rejects_are_reported(tmp_path):
     assert 'O\'Brien "Bob" Smith' in names and "Zoë <img src=x onerror=alert(1)> Martín" in names
 
 
-@pytest.mark.slow
 def test_strict_turns_a_rejection_into_a_failure(tmp_path):
     result = kg_here("build", str(HOSTILE), "--store", "memory", "--strict", cwd=tmp_path, check=False)
     assert result.returncode == 1
@@ -81,7 +80,6 @@ def test_strict_turns_a_rejection_into_a_failure(tmp_path):
         ),
     ],
 )
-@pytest.mark.slow
 def test_unreadable_input_is_one_line_with_exit_2(tmp_path, make_file, message):
     path = tmp_path / "input.txt"
     make_file(path)
@@ -101,7 +99,6 @@ def test_encoding_option_reads_latin1(tmp_path):
     assert "naïve Bayes" in (tmp_path / "exports" / "kg.ttl").read_text(encoding="utf-8")
 
 
-@pytest.mark.slow
 def test_a_build_with_nothing_to_ingest_fails(tmp_path):
     result = kg_here("build", str(DATA / "empty.txt"), "--store", "memory", cwd=tmp_path, check=False)
     assert result.returncode == 1
