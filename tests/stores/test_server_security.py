@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pyoxigraph as ox
 import pytest
-from conftest import kg_here
+from conftest import run_kg
 from limited_server import IDLE, QUERY_MEMORY, TIMEOUT, federated_queries, raw, request
 
 from kg.stores.server import MAX_CONNECTIONS
@@ -64,7 +64,7 @@ def test_service_is_refused_and_no_query_makes_the_server_call_a_host(limited_se
         assert status == 200, answer  # a dataset of the store's own graphs, nothing fetched
     rq = tmp_path / "service.rq"
     rq.write_text(federated_queries(listener.url)[0])
-    cli = kg_here("query", "--file", str(rq), "--store", limited_server.sparql, cwd=tmp_path, check=False)
+    cli = run_kg("query", "--file", str(rq), "--store", limited_server.sparql, cwd=tmp_path, check=False)
     assert cli.returncode == 2 and b"SERVICE" in cli.stderr and b"Traceback" not in cli.stderr
     time.sleep(0.3)
     assert listener.paths == []
