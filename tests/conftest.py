@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import io
 import os
 import re
 import shutil
@@ -109,9 +110,45 @@ def run_kg(*args: str, cwd: Path, check: bool = True, input: bytes | None = None
     """Run the installed ``kg`` command as a user would, in its own process."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("KG_")}
     result = subprocess.run([str(KG_BIN), *args], cwd=cwd, capture_output=True, env=env, input=input, timeout=600)
+    return checked(result, check)
+
+
+def kg_here(*args: str, cwd: Path, check: bool = True, input: bytes | None = None) -> subprocess.CompletedProcess:
+    """What ``run_kg`` gives (exit code, stdout and stderr as bytes), through the same entry point
+    (``kg.cli.main``: its exit codes and one-line errors) with the same arguments, folder and environment
+    (no ``KG_`` variable), but in this test process: no interpreter start-up, imports and organisation
+    tables per command. For what a command prints and writes; ``run_kg`` for what needs a process of its
+    own (a kill, a lock another process holds, a server)."""
+    from kg.cli import main
+
+    args = tuple(map(os.fspath, args))  # as subprocess takes them: str or path
+    out, err = io.BytesIO(), io.BytesIO()
+    saved = sys.stdin, sys.stdout, sys.stderr, sys.argv, Path.cwd(), dict(os.environ)
+    sys.stdin = io.TextIOWrapper(io.BytesIO(input or b""), encoding="utf-8")
+    writers = [io.TextIOWrapper(stream, encoding="utf-8", write_through=True) for stream in (out, err)]
+    sys.stdout, sys.stderr = writers  # kept in ``writers`` too: a wrapper dropped would close its stream
+    sys.argv = [str(KG_BIN), *args]
+    for name in [name for name in os.environ if name.startswith("KG_")]:
+        del os.environ[name]
+    os.chdir(cwd)
+    code = 0
+    try:
+        main()
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else int(exc.code is not None)
+    finally:
+        sys.stdin, sys.stdout, sys.stderr, sys.argv = saved[:4]
+        os.chdir(saved[4])
+        os.environ.clear()
+        os.environ.update(saved[5])
+    return checked(subprocess.CompletedProcess([str(KG_BIN), *args], code, out.getvalue(), err.getvalue()), check)
+
+
+def checked(result: subprocess.CompletedProcess, check: bool) -> subprocess.CompletedProcess:
+    """The result of a kg command, or an AssertionError with its stderr when ``check`` and it failed."""
     if check and result.returncode != 0:
         raise AssertionError(
-            f"kg {' '.join(args)} exited {result.returncode}: {result.stderr.decode(errors='replace')}"
+            f"kg {' '.join(result.args[1:])} exited {result.returncode}: {result.stderr.decode(errors='replace')}"
         )
     return result
 
@@ -133,7 +170,7 @@ def start_serve(folder: Path, *args: str) -> tuple[subprocess.Popen, int]:
 def served_samples_port(tmp_path_factory):
     """The port of a `kg serve` over the samples and their site, one per test module; stopped by its process id."""
     folder = tmp_path_factory.mktemp("served-samples")
-    run_kg("build", "--site", "--store", str(folder / "store"), cwd=folder)
+    kg_here("build", "--site", "--store", str(folder / "store"), cwd=folder)
     process, port = start_serve(folder, "--store", str(folder / "store"), "--site", str(folder / "exports" / "site"))
     yield port
     process.terminate()

@@ -20,7 +20,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
-from conftest import KG_BIN, run_kg
+from conftest import KG_BIN, kg_here
 
 NO_ROWS = b'{"head": {"vars": []}, "results": {"bindings": []}}'
 TIMEOUT, QUERY_MEMORY, QUEUE_WAIT, IDLE = 5, 256, 4, 2
@@ -48,7 +48,7 @@ class Served:
 
 def serve_samples(folder: Path) -> Served:
     """``kg build`` of the samples in ``folder``, then ``kg serve`` of them on a free port, with the limits above."""
-    run_kg("build", "--store", str(folder / "store"), cwd=folder)
+    kg_here("build", "--store", str(folder / "store"), cwd=folder)
     stderr = folder / "serve.err"
     with stderr.open("wb") as sink:
         process = subprocess.Popen(

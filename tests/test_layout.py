@@ -4,10 +4,12 @@ docs/architecture.md's layer table to a higher one (lazy imports inside function
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 
 import networkx as nx
+import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "kg"
 ARCHITECTURE = PACKAGE.parent / "docs" / "architecture.md"
@@ -34,19 +36,32 @@ def imported(node: ast.AST, package: str, modules: set[str]) -> set[str]:
     return submodules or ({source} & modules)
 
 
+@functools.cache
+def syntax_tree(path: Path) -> ast.Module:
+    """A module's parsed text (parsed once: the import graph and the purity check both read it)."""
+    return ast.parse(path.read_text(encoding="utf-8") if path.exists() else "")
+
+
 def import_graph() -> nx.DiGraph:
     paths = {module_name(path): path for path in PACKAGE.rglob("*.py")}
+    modules = set(paths)
     graph = nx.DiGraph()
     for name, path in paths.items():
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
         graph.add_node(name)
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            graph.add_edges_from((name, target) for target in imported(node, package, set(paths)) if target != name)
+        for node in ast.walk(syntax_tree(path)):
+            graph.add_edges_from((name, target) for target in imported(node, package, modules) if target != name)
     return graph
 
 
-def test_kg_has_no_import_cycle():
-    graph = import_graph()
+@pytest.fixture(scope="module")
+def kg_imports() -> nx.DiGraph:
+    """kg's import graph, read once for the module's tests (each that changes it works on a copy)."""
+    return import_graph()
+
+
+def test_kg_has_no_import_cycle(kg_imports):
+    graph = kg_imports
     assert graph.number_of_nodes() > 50 and graph.has_edge("kg.pipeline", "kg.stores.embedded")  # the graph is real
     assert sorted(sorted(cycle) for cycle in nx.simple_cycles(graph)) == []
 
@@ -59,14 +74,14 @@ def test_a_cycle_would_be_found(tmp_path):
     assert imported(back, "kg.x", modules) == {"kg.x"} and imported(forth, "kg.x", modules) == {"kg.x.a"}
 
 
-def test_mapping_reaches_neither_the_store_nor_the_environment():
+def test_mapping_reaches_neither_the_store_nor_the_environment(kg_imports):
     """Records -> triples is pure: configuration is passed in, and only the pipeline touches the store."""
-    reached = nx.descendants(import_graph(), "kg.rdf.mapping") | {"kg.rdf.mapping"}
+    reached = nx.descendants(kg_imports, "kg.rdf.mapping") | {"kg.rdf.mapping"}
     assert "kg.rdf.record_triples" in reached  # the check sees the modules mapping calls
     assert not {name for name in reached if name.startswith(("kg.stores", "kg.pipeline"))}
     for name in reached:
         path = PACKAGE.parent / (name.replace(".", "/") + ".py")
-        tree = ast.parse(path.read_text(encoding="utf-8") if path.exists() else "")
+        tree = syntax_tree(path)
         names = {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)}
         names |= {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
         # kg.orgs.aliases may read its variable (nothing mapping reaches calls that); kg.cache reads only
@@ -107,26 +122,26 @@ def package_graph(graph: nx.DiGraph, layers: dict[str, int]) -> nx.DiGraph:
     return packages
 
 
-def test_every_module_has_a_layer():
+def test_every_module_has_a_layer(kg_imports):
     layers = layer_table(ARCHITECTURE.read_text(encoding="utf-8"))
     assert len(layers) > 15 and layers["kg.cli"] > layers["kg.pipeline"] > layers["kg.rdf"] > layers["kg.text"]
-    assert [name for name in import_graph() if package_of(name, layers) is None] == []
+    assert [name for name in kg_imports if package_of(name, layers) is None] == []
 
 
-def test_no_import_from_a_lower_layer_to_a_higher_one():
+def test_no_import_from_a_lower_layer_to_a_higher_one(kg_imports):
     layers = layer_table(ARCHITECTURE.read_text(encoding="utf-8"))
-    assert layer_violations(import_graph(), layers) == []
+    assert layer_violations(kg_imports, layers) == []
 
 
-def test_no_package_cycle():
+def test_no_package_cycle(kg_imports):
     layers = layer_table(ARCHITECTURE.read_text(encoding="utf-8"))
-    assert sorted(sorted(cycle) for cycle in nx.simple_cycles(package_graph(import_graph(), layers))) == []
+    assert sorted(sorted(cycle) for cycle in nx.simple_cycles(package_graph(kg_imports, layers))) == []
 
 
-def test_an_import_against_the_layers_would_be_found():
+def test_an_import_against_the_layers_would_be_found(kg_imports):
     """The check itself: a text helper that imports the pipeline, inside a function, is reported."""
     layers = layer_table(ARCHITECTURE.read_text(encoding="utf-8"))
-    graph = import_graph()
+    graph = kg_imports.copy()
     statement = ast.parse("def helper():\n    from ..pipeline import expand_paths\n")
     for node in ast.walk(statement):
         graph.add_edges_from(("kg.text.names", target) for target in imported(node, "kg.text", set(graph)))

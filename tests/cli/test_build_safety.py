@@ -10,7 +10,7 @@ import uuid
 from pathlib import Path
 
 import pytest
-from conftest import KG_BIN, run_kg
+from conftest import KG_BIN, kg_here
 
 from kg.ingest.synth import write_corpus
 
@@ -23,14 +23,14 @@ def synthetic(path: Path, papers: int) -> Path:
 
 @pytest.mark.slow
 def test_a_bare_build_refuses_to_replace_other_sources(tmp_path):
-    run_kg("build", "--out", "out", str(synthetic(tmp_path / "mine.txt", 20)), cwd=tmp_path)
-    refused = run_kg("build", "--out", "out", cwd=tmp_path, check=False)
+    kg_here("build", "--out", "out", str(synthetic(tmp_path / "mine.txt", 20)), cwd=tmp_path)
+    refused = kg_here("build", "--out", "out", cwd=tmp_path, check=False)
     assert refused.returncode == 2
     message = refused.stderr.decode()
     assert message.count("\n") == 1 and "1 other source (mine-txt)" in message and "--replace" in message
-    assert json.loads(run_kg("stats", "--format", "json", cwd=tmp_path).stdout)["papers"] == 20  # untouched
-    run_kg("build", "--out", "out", "--replace", cwd=tmp_path)
-    run_kg("build", "--out", "out", cwd=tmp_path)  # the store holds the samples alone now: nothing to refuse
+    assert json.loads(kg_here("stats", "--format", "json", cwd=tmp_path).stdout)["papers"] == 20  # untouched
+    kg_here("build", "--out", "out", "--replace", cwd=tmp_path)
+    kg_here("build", "--out", "out", cwd=tmp_path)  # the store holds the samples alone now: nothing to refuse
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ import re
 import shutil
 
 import pytest
-from conftest import run_kg
+from conftest import kg_here
 
 from kg.errors import KgError
 from kg.query.library import find_entity, library, parse_query, run
@@ -34,9 +34,8 @@ def built(tmp_path_factory, built_samples):
         ),
     ],
 )
-@pytest.mark.slow
 def test_parameter_values_are_checked_before_the_query_runs(built, args, message):
-    result = run_kg("query", *args, cwd=built, check=False)
+    result = kg_here("query", *args, cwd=built, check=False)
     assert result.returncode == 2
     assert result.stderr.decode().splitlines() == [f"kg: error: {message}"]
 
@@ -75,11 +74,11 @@ def test_byline_values_are_case_forgiving(sample_store):
 @pytest.mark.slow
 def test_bad_options_are_one_line_exit_2_and_change_nothing(built, args, message):
     (built / "a-file").write_text("", encoding="utf-8")
-    before = run_kg("stats", "--format", "json", cwd=built).stdout
-    result = run_kg(*args, cwd=built, check=False)
+    before = kg_here("stats", "--format", "json", cwd=built).stdout
+    result = kg_here(*args, cwd=built, check=False)
     assert result.returncode == 2, result.stderr.decode()
     assert message in result.stderr.decode() and "internal error" not in result.stderr.decode()
-    assert run_kg("stats", "--format", "json", cwd=built).stdout == before
+    assert kg_here("stats", "--format", "json", cwd=built).stdout == before
     assert not list(built.rglob("*.partial"))
 
 
@@ -87,7 +86,7 @@ def test_a_syntax_error_in_my_query_is_at_my_line_and_column(built):
     (built / "mine.rq").write_text(
         "# title: mine\nSELECT ?s WHERE {\n  ?s ?p ?o .\n  ?s <a b> ?o }\n", encoding="utf-8"
     )
-    result = run_kg("query", "--file", "mine.rq", cwd=built, check=False)
+    result = kg_here("query", "--file", "mine.rq", cwd=built, check=False)
     assert result.returncode == 1
     lines = result.stderr.decode().splitlines()
     assert len(lines) == 1 and lines[0].startswith("kg: error: mine.rq:4:11: SPARQL syntax error: "), lines
@@ -96,10 +95,10 @@ def test_a_syntax_error_in_my_query_is_at_my_line_and_column(built):
 @pytest.mark.slow
 def test_graph_outputs_keep_builds_page_and_refuse_an_empty_network(built):
     page = (built / "exports" / "coauthors.html").read_bytes()
-    result = run_kg("graph", "coauthors", "--top", "10", cwd=built)
+    result = kg_here("graph", "coauthors", "--top", "10", cwd=built)
     assert "Wrote exports/coauthors-top10.html (10 nodes," in result.stderr.decode()
     assert (built / "exports" / "coauthors.html").read_bytes() == page
-    empty = run_kg("graph", "coauthors", "--min-papers", "1000", cwd=built, check=False)
+    empty = kg_here("graph", "coauthors", "--min-papers", "1000", cwd=built, check=False)
     assert empty.returncode == 1
     assert empty.stderr.decode().splitlines() == [
         (
@@ -111,7 +110,7 @@ def test_graph_outputs_keep_builds_page_and_refuse_an_empty_network(built):
 
 def test_reading_commands_offer_only_the_options_they_use(built):
     for command in (("stats",), ("export",), ("query",), ("graph", "coauthors"), ("quality",)):
-        text = run_kg(*command, "--help", cwd=built).stdout.decode()
+        text = kg_here(*command, "--help", cwd=built).stdout.decode()
         assert "--update-endpoint" not in text and "--wait" not in text and "created if missing" not in text, command
-    text = run_kg("ingest", "--help", cwd=built).stdout.decode()
+    text = kg_here("ingest", "--help", cwd=built).stdout.decode()
     assert "--update-endpoint" in text and "--wait" in text

@@ -1,4 +1,5 @@
-"""The `kg` command as a user runs it: summaries, exit codes, one-line errors, exports."""
+"""The `kg` command as a user runs it: summaries, exit codes, one-line errors, exports (the commands through
+kg's entry point in the test process, kg_here, but for --help and a build on a terminal, in their own)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import pytest
 import rdflib
-from conftest import KG_BIN, LISTING, run_kg
+from conftest import KG_BIN, LISTING, kg_here, run_kg
 from pyld import jsonld as jsonld_processor
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -35,16 +36,16 @@ def test_help_documents_every_command(tmp_path):
 
 @pytest.mark.slow
 def test_build_then_stats_share_the_default_store(tmp_path):
-    run_kg("build", cwd=tmp_path)
+    kg_here("build", cwd=tmp_path)
     assert (tmp_path / ".kg-store").is_dir() and (tmp_path / "exports" / "kg.ttl").is_file()
-    counts = json.loads(run_kg("stats", "--format", "json", cwd=tmp_path).stdout)
+    counts = json.loads(kg_here("stats", "--format", "json", cwd=tmp_path).stdout)
     assert counts["papers"] == 43 and counts["authors"] == 135 and counts["sources"] == 2
     assert counts["triples"] == rapper_count(tmp_path / "exports" / "kg.ttl", "turtle")
 
 
 @pytest.mark.slow
 def test_hostile_listing_counts_add_up_and_rejects_are_reported(tmp_path):
-    result = run_kg("build", str(HOSTILE), "--store", "memory", "--out", "out", cwd=tmp_path)
+    result = kg_here("build", str(HOSTILE), "--store", "memory", "--out", "out", cwd=tmp_path)
     assert "Read 4 records from 1 file (as listing): 2 ingested, 2 rejected." in result.stdout.decode()
     errors = result.stderr.decode().splitlines()
     assert errors == [
@@ -62,9 +63,8 @@ def test_hostile_listing_counts_add_up_and_rejects_are_reported(tmp_path):
     assert 'O\'Brien "Bob" Smith' in names and "Zoë <img src=x onerror=alert(1)> Martín" in names
 
 
-@pytest.mark.slow
 def test_strict_turns_a_rejection_into_a_failure(tmp_path):
-    result = run_kg("build", str(HOSTILE), "--store", "memory", "--strict", cwd=tmp_path, check=False)
+    result = kg_here("build", str(HOSTILE), "--store", "memory", "--strict", cwd=tmp_path, check=False)
     assert result.returncode == 1
     assert result.stderr.decode().splitlines() == [f"kg: error: {HOSTILE}:13: block has no author line (--strict)"]
 
@@ -80,11 +80,10 @@ def test_strict_turns_a_rejection_into_a_failure(tmp_path):
         ),
     ],
 )
-@pytest.mark.slow
 def test_unreadable_input_is_one_line_with_exit_2(tmp_path, make_file, message):
     path = tmp_path / "input.txt"
     make_file(path)
-    result = run_kg("build", str(path), "--store", "memory", cwd=tmp_path, check=False)
+    result = kg_here("build", str(path), "--store", "memory", cwd=tmp_path, check=False)
     assert result.returncode == 2
     lines = result.stderr.decode().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"kg: error: {path}") and message in lines[0]
@@ -93,33 +92,32 @@ def test_unreadable_input_is_one_line_with_exit_2(tmp_path, make_file, message):
 
 @pytest.mark.slow
 def test_encoding_option_reads_latin1(tmp_path):
-    result = run_kg(
+    result = kg_here(
         "build", str(DATA / "latin1_abstracts.txt"), "--encoding", "latin-1", "--store", "memory", cwd=tmp_path
     )
     assert "1 ingested, 0 rejected" in result.stdout.decode()
     assert "naïve Bayes" in (tmp_path / "exports" / "kg.ttl").read_text(encoding="utf-8")
 
 
-@pytest.mark.slow
 def test_a_build_with_nothing_to_ingest_fails(tmp_path):
-    result = run_kg("build", str(DATA / "empty.txt"), "--store", "memory", cwd=tmp_path, check=False)
+    result = kg_here("build", str(DATA / "empty.txt"), "--store", "memory", cwd=tmp_path, check=False)
     assert result.returncode == 1
     assert result.stderr.decode().splitlines() == ["kg: error: nothing to ingest: no records in 1 file"]
 
 
 @pytest.mark.slow
 def test_turtle_is_byte_identical_across_runs_and_stores(tmp_path, built_samples):
-    run_kg("build", "--store", "memory", "--out", "b", cwd=tmp_path)
+    kg_here("build", "--store", "memory", "--out", "b", cwd=tmp_path)
     other = tmp_path / "elsewhere"
     other.mkdir()
-    run_kg("build", str(LISTING.parent), "--out", "c", cwd=other)
+    kg_here("build", str(LISTING.parent), "--out", "c", cwd=other)
     first = (built_samples / "exports" / "kg.ttl").read_bytes()  # an on-disk store
     assert first == (tmp_path / "b" / "kg.ttl").read_bytes() == (other / "c" / "kg.ttl").read_bytes()
 
 
 @pytest.mark.slow
 def test_base_namespace_is_configurable(tmp_path):
-    run_kg("build", "--store", "memory", "--base", "http://example.com/my/", cwd=tmp_path)
+    kg_here("build", "--store", "memory", "--base", "http://example.com/my/", cwd=tmp_path)
     text = (tmp_path / "exports" / "kg.ttl").read_text(encoding="utf-8")
     assert "@prefix author: <http://example.com/my/author/> ." in text
     assert "kg.example.org/id/" not in text
@@ -130,11 +128,11 @@ def test_export_formats_parse_with_independent_parsers(tmp_path, built_samples):
     store = ("--store", str(built_samples / "store"))
     turtle = rapper_count(built_samples / "exports" / "kg.ttl", "turtle")
     nt = tmp_path / "kg.nt"
-    run_kg("export", "--format", "ntriples", "--out", str(nt), *store, cwd=tmp_path)
+    kg_here("export", "--format", "ntriples", "--out", str(nt), *store, cwd=tmp_path)
     assert rapper_count(nt, "ntriples") == turtle
     subjects = [line.split(" ", 1)[0].strip("<>") for line in nt.read_text(encoding="utf-8").splitlines()]
     assert subjects == sorted(subjects), "N-Triples come sorted by subject"
-    jsonld = run_kg("export", "--format", "jsonld", *store, cwd=tmp_path).stdout
+    jsonld = kg_here("export", "--format", "jsonld", *store, cwd=tmp_path).stdout
     assert len(jsonld_processor.to_rdf(json.loads(jsonld), {"format": "application/n-quads"}).splitlines()) == turtle
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
-from conftest import run_kg
+from conftest import kg_here, run_kg
 from site_crawl import crawl
 
 from kg.query.stats import graph_stats
@@ -17,7 +17,7 @@ from kg.query.stats import graph_stats
 def built(tmp_path_factory) -> Path:
     """`kg build --site` on the samples in a fresh folder."""
     folder = tmp_path_factory.mktemp("site")
-    run_kg("build", "--site", "--store", str(folder / "store"), cwd=folder)
+    kg_here("build", "--site", "--store", str(folder / "store"), cwd=folder)
     return folder / "exports"
 
 

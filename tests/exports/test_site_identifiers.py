@@ -8,7 +8,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from conftest import run_kg
+from conftest import kg_here, run_kg
 
 PAPERS = [
     {
@@ -61,7 +61,7 @@ def anchors(page: Path) -> list[tuple[str, str, str]]:
 def site(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("ids")
     (folder / "conf2025.json").write_text(json.dumps(PAPERS, indent=2), encoding="utf-8")
-    run_kg("build", "conf2025.json", "--site", "--store", str(folder / "store"), cwd=folder)
+    kg_here("build", "conf2025.json", "--site", "--store", str(folder / "store"), cwd=folder)
     return folder / "exports" / "site"
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import networkx as nx
 import pytest
-from conftest import run_kg
+from conftest import kg_here
 from structured_sources import realdata
 
 from graphs.test_render import EVERY_NODE_IN_VIEW
@@ -107,10 +107,10 @@ def _check_labels(browser) -> dict:
 @pytest.mark.slow
 @pytest.mark.browser
 def test_at_conference_scale_the_top_50_are_labelled_without_overlap_and_search_centres(tmp_path, browser):
-    run_kg("synth", "--papers", "950", "--seed", "3", "--out", "corpus.txt", cwd=tmp_path)
+    kg_here("synth", "--papers", "950", "--seed", "3", "--out", "corpus.txt", cwd=tmp_path)
     store = str(tmp_path / "store")
-    assert "2,0" in run_kg("ingest", "corpus.txt", "--store", store, cwd=tmp_path).stdout.decode()
-    run_kg("graph", "coauthors", "--store", store, "--out", "coauthors.html", cwd=tmp_path)
+    assert "2,0" in kg_here("ingest", "corpus.txt", "--store", store, cwd=tmp_path).stdout.decode()
+    kg_here("graph", "coauthors", "--store", store, "--out", "coauthors.html", cwd=tmp_path)
     report = browser.open(tmp_path / "coauthors.html", settle=1.0)
     assert report.errors == [] and report.requests == []
     large = _check_labels(browser)
@@ -164,8 +164,8 @@ def test_on_a_real_conference_the_top_50_institutions_are_labelled_beside_the_co
     # community names; the most important labels go as far out as the rings reach
     listing = realdata("aistats2025.json")
     store = str(tmp_path / "store")
-    run_kg("ingest", str(listing), "--store", store, cwd=tmp_path)
-    run_kg("graph", "institutions", "--store", store, "--out", "institutions.html", cwd=tmp_path)
+    kg_here("ingest", str(listing), "--store", store, cwd=tmp_path)
+    kg_here("graph", "institutions", "--store", store, "--out", "institutions.html", cwd=tmp_path)
     report = browser.open(tmp_path / "institutions.html", settle=1.0)
     assert report.errors == [] and report.requests == []
     assert len(_check_labels(browser)["named"]) >= 5

@@ -10,7 +10,7 @@ from pathlib import Path
 import networkx as nx
 import pytest
 import rdflib
-from conftest import run_kg
+from conftest import kg_here
 
 from kg.graphs.aggregates import AUTHORS, INSTITUTIONS, NodeRow, PairRow, node_rows, pair_rows
 from kg.graphs.files import write_csv, write_gexf
@@ -163,14 +163,14 @@ def test_gexf_has_labels_weights_communities_and_is_deterministic(coauthors, tmp
 @pytest.mark.slow
 def test_cli_ego_page_stats_path_and_errors(built_store, tmp_path):
     store = ("--store", str(built_store))
-    result = run_kg("graph", "coauthors", "--author", "gerhard  NEUMANN", "--format", "csv", *store, cwd=tmp_path)
+    result = kg_here("graph", "coauthors", "--author", "gerhard  NEUMANN", "--format", "csv", *store, cwd=tmp_path)
     assert "(15 nodes, 63 edges)" in result.stderr.decode()
     assert (tmp_path / "exports" / "coauthors-gerhard-neumann.csv").exists()
-    stats = run_kg("graph", "stats", "--rows", "2", *store, cwd=tmp_path).stdout.decode()
+    stats = kg_here("graph", "stats", "--rows", "2", *store, cwd=tmp_path).stdout.decode()
     assert "coauthors: 135 nodes, 385 edges" in stats and "Gerhard Neumann" in stats
-    path = run_kg("graph", "path", "niklas freymuth", "Onur Celik", *store, cwd=tmp_path).stdout.decode()
+    path = kg_here("graph", "path", "niklas freymuth", "Onur Celik", *store, cwd=tmp_path).stdout.decode()
     assert path.startswith("Distance 1: Niklas Freymuth → Onur Celik")
-    missing = run_kg("graph", "coauthors", "--author", "Gerhard Neuman", *store, cwd=tmp_path, check=False)
+    missing = kg_here("graph", "coauthors", "--author", "Gerhard Neuman", *store, cwd=tmp_path, check=False)
     assert missing.returncode == 1
     assert missing.stderr.decode() == "kg: error: no author matches 'Gerhard Neuman'; closest: Gerhard Neumann\n"
 
@@ -194,7 +194,7 @@ def test_author_institution_network_is_bipartite_and_counts_papers(sample_store,
         "FZI Research Center for Information Technology": 1,
         "University of Freiburg": 1,
     }
-    run_kg(
+    kg_here(
         "graph", "affiliations", "--format", "csv", "--out", str(tmp_path / "a.csv"), "--store", "memory", cwd=tmp_path
     )
 
@@ -220,7 +220,7 @@ def test_every_network_file_is_valid_and_keeps_node_kinds(name, built_store, tmp
     }[name]
     for file_format, read in (("gexf", nx.read_gexf), ("graphml", nx.read_graphml)):
         path = tmp_path / f"{name}.{file_format}"
-        run_kg("graph", name, "--format", file_format, "--out", str(path), "--store", str(built_store), cwd=tmp_path)
+        kg_here("graph", name, "--format", file_format, "--out", str(path), "--store", str(built_store), cwd=tmp_path)
         check = ["--schema", str(GEXF_SCHEMA)] if file_format == "gexf" else []  # GraphML: well-formed XML
         checked = subprocess.run(["xmllint", "--noout", *check, str(path)], capture_output=True, text=True)
         assert checked.returncode == 0, checked.stderr
@@ -254,9 +254,11 @@ def test_parent_level_rolls_units_up_into_their_parents(sample_store):
 @pytest.mark.slow
 def test_cli_institution_levels_and_measures_named_for_each_network(built_store, tmp_path):
     store = ("--store", str(built_store))
-    missing = run_kg("graph", "institutions", "--institution", "Zhejiang University", *store, cwd=tmp_path, check=False)
+    missing = kg_here(
+        "graph", "institutions", "--institution", "Zhejiang University", *store, cwd=tmp_path, check=False
+    )
     assert missing.returncode == 1 and "--level parent" in missing.stderr.decode()
-    found = run_kg(
+    found = kg_here(
         "graph",
         "institutions",
         "--level",
@@ -274,7 +276,7 @@ def test_cli_institution_levels_and_measures_named_for_each_network(built_store,
         ("institutions", "partner institutions"),
         ("topics", "co-occurring topics"),
     ):
-        stats = run_kg("graph", "stats", name, "--rows", "3", *store, cwd=tmp_path).stdout.decode()
+        stats = kg_here("graph", "stats", name, "--rows", "3", *store, cwd=tmp_path).stdout.decode()
         assert f"degree ({neighbours})" in stats and "collaborators" not in stats
         assert "betweenness (share of shortest paths through the node, exact)" in stats
 
@@ -306,8 +308,8 @@ def test_stats_mark_a_name_that_is_probably_several_people(tmp_path):
     (tests/data/one_name_two_people.txt): every ranking he is in says so, and the note explains the mark."""
     listing = Path(__file__).parent.parent / "data" / "one_name_two_people.txt"
     store = ("--store", str(tmp_path / "store"))
-    run_kg("ingest", str(listing), *store, cwd=tmp_path)
-    lines = run_kg("graph", "stats", "--rows", "3", *store, cwd=tmp_path).stdout.decode().splitlines()
+    kg_here("ingest", str(listing), *store, cwd=tmp_path)
+    lines = kg_here("graph", "stats", "--rows", "3", *store, cwd=tmp_path).stdout.decode().splitlines()
     ranked = [line for line in lines if line.startswith("  ")]
     assert [line for line in ranked if "Alex Kim" in line] == [
         line for line in ranked if line.endswith("Alex Kim  * probably 2 people of this name")
@@ -315,5 +317,5 @@ def test_stats_mark_a_name_that_is_probably_several_people(tmp_path):
     assert len([line for line in ranked if "Alex Kim" in line]) == 4
     assert not [line for line in ranked if "*" in line and "Alex Kim" not in line]
     assert lines[-1].startswith("* 1 name above: papers in groups that share no co-author and no organisation")
-    institutions = run_kg("graph", "stats", "institutions", *store, cwd=tmp_path).stdout.decode()
+    institutions = kg_here("graph", "stats", "institutions", *store, cwd=tmp_path).stdout.decode()
     assert "probably" not in institutions  # near miss: only people are marked

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import networkx as nx
 import pytest
-from conftest import run_kg
+from conftest import kg_here
 
 from kg.graphs.metrics import communities
 from kg.graphs.render import COMMUNITY_CAP, NODE_CAP, render_html, write_html
@@ -80,8 +80,8 @@ def test_pages_draw_every_author_and_institution(sample_pages, browser, sample_s
 def test_hostile_listing_runs_nothing(tmp_path, browser):
     """Titles, names and institutions with script and onerror: escaped in the heading, legend, tooltips."""
     (tmp_path / "evil.txt").write_text(HOSTILE_LISTING, encoding="utf-8")
-    run_kg("build", "--store", str(tmp_path / "store"), "evil.txt", cwd=tmp_path)
-    run_kg(
+    kg_here("build", "--store", str(tmp_path / "store"), "evil.txt", cwd=tmp_path)
+    kg_here(
         "graph",
         "coauthors",
         "--author",
@@ -220,14 +220,14 @@ def test_every_node_is_in_its_community_colour_and_pages_count_as_stats(sample_p
     assert set(colours) == {1}  # one colour per community
     multi = browser.evaluate("new Set(nodes.get().filter(n => n.color !== '#B0B0B0').map(n => n.community)).size")
     summary = browser.evaluate("document.querySelector('header p').textContent")
-    stats = run_kg("graph", "stats", "--store", str(sample_pages / "store"), cwd=tmp_path).stdout.decode()
+    stats = kg_here("graph", "stats", "--store", str(sample_pages / "store"), cwd=tmp_path).stdout.decode()
     phrase = re.search(r"communities: (.*\))", stats).group(1)
     assert phrase in summary and f"({multi} with two or more members" in phrase
 
 
 @pytest.mark.slow
 def test_pages_are_utf8_and_byte_identical_for_the_same_input(sample_pages, tmp_path):
-    run_kg("build", "--store", "memory", cwd=tmp_path)
+    kg_here("build", "--store", "memory", cwd=tmp_path)
     for name in ("coauthors.html", "institutions.html"):
         first, second = (folder / "exports" / name for folder in (sample_pages, tmp_path))
         assert first.read_bytes() == second.read_bytes()

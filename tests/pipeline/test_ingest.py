@@ -12,27 +12,27 @@ import time
 
 import pyoxigraph as ox
 import pytest
-from conftest import ABSTRACTS, KG_BIN, LISTING, run_kg
+from conftest import ABSTRACTS, KG_BIN, LISTING, kg_here
 
 
 def dump(store, cwd) -> bytes:
-    return run_kg("export", "--format", "nquads", "--store", str(store), cwd=cwd).stdout
+    return kg_here("export", "--format", "nquads", "--store", str(store), cwd=cwd).stdout
 
 
 def dump_of_build(cwd, name, *paths) -> bytes:
     """The N-Quads of a fresh build of exactly these listings: what an incremental store must equal."""
-    run_kg("build", *map(str, paths), "--store", str(cwd / name), "--out", str(cwd / f"{name}-exports"), cwd=cwd)
+    kg_here("build", *map(str, paths), "--store", str(cwd / name), "--out", str(cwd / f"{name}-exports"), cwd=cwd)
     return dump(cwd / name, cwd)
 
 
 @pytest.mark.slow
 def test_ingest_adds_sources_and_remove_drops_one(tmp_path):
     store = tmp_path / "store"
-    run_kg("ingest", str(LISTING), "--store", str(store), cwd=tmp_path)
-    added = run_kg("ingest", str(ABSTRACTS), "--store", str(store), cwd=tmp_path).stdout.decode()
+    kg_here("ingest", str(LISTING), "--store", str(store), cwd=tmp_path)
+    added = kg_here("ingest", str(ABSTRACTS), "--store", str(store), cwd=tmp_path).stdout.decode()
     assert "Graph: 43 papers" in added  # MLUBench from both listings is one paper
     assert dump(store, tmp_path) == dump_of_build(tmp_path, "both", LISTING, ABSTRACTS)
-    trig = run_kg("export", "--format", "trig", "--store", str(store), cwd=tmp_path).stdout
+    trig = kg_here("export", "--format", "trig", "--store", str(store), cwd=tmp_path).stdout
     graphs = {
         quad.graph_name.value
         for quad in ox.parse(trig, format=ox.RdfFormat.TRIG)
@@ -40,22 +40,22 @@ def test_ingest_adds_sources_and_remove_drops_one(tmp_path):
     }
     sources = {graph.rsplit("/", 1)[-1] for graph in graphs if "/source/" in graph}
     assert sources == {"000-d46489bfe8e71c68-txt", "001-0af6457a65591eab-txt"}  # one named graph per source
-    assert b"Removed" in run_kg("remove", ABSTRACTS.name, "--store", str(store), cwd=tmp_path).stdout
-    stats = json.loads(run_kg("stats", "--format", "json", "--store", str(store), cwd=tmp_path).stdout)
+    assert b"Removed" in kg_here("remove", ABSTRACTS.name, "--store", str(store), cwd=tmp_path).stdout
+    stats = json.loads(kg_here("stats", "--format", "json", "--store", str(store), cwd=tmp_path).stdout)
     assert (stats["sources"], stats["papers"]) == (1, 30)
     assert dump(store, tmp_path) == dump_of_build(tmp_path, "listing", LISTING)  # nothing of the removed source is left
-    missing = run_kg("remove", "nope.txt", "--store", str(store), cwd=tmp_path, check=False)
+    missing = kg_here("remove", "nope.txt", "--store", str(store), cwd=tmp_path, check=False)
     assert missing.returncode == 1 and b"no source 'nope.txt'" in missing.stderr
 
 
 @pytest.mark.slow
 def test_a_file_that_fails_half_way_leaves_its_source_as_it_was(tmp_path):
     store = tmp_path / "store"
-    run_kg("build", "--store", str(store), cwd=tmp_path)
+    kg_here("build", "--store", str(store), cwd=tmp_path)
     before = dump(store, tmp_path)
     broken = tmp_path / LISTING.name  # same source name: would replace the listing's graph
     broken.write_bytes(LISTING.read_bytes().replace(b"Comments EIML@ICML", b"Comments EIML\x00ICML"))
-    result = run_kg("ingest", str(broken), "--store", str(store), cwd=tmp_path, check=False)
+    result = kg_here("ingest", str(broken), "--store", str(store), cwd=tmp_path, check=False)
     assert result.returncode == 2 and b"NUL" in result.stderr
     assert dump(store, tmp_path) == before
 
@@ -64,8 +64,8 @@ def test_a_file_that_fails_half_way_leaves_its_source_as_it_was(tmp_path):
 def test_killed_ingest_leaves_the_store_as_before_and_rerun_finishes(tmp_path):
     store = tmp_path / "store"
     big = tmp_path / "big.txt"
-    run_kg("synth", "--papers", "6000", "--seed", "3", "--out", str(big), cwd=tmp_path)
-    run_kg("build", "--store", str(store), cwd=tmp_path)
+    kg_here("synth", "--papers", "6000", "--seed", "3", "--out", str(big), cwd=tmp_path)
+    kg_here("build", "--store", str(store), cwd=tmp_path)
     before = dump(store, tmp_path)
     process = subprocess.Popen(
         [str(KG_BIN), "ingest", str(big), "--store", str(store)],
@@ -81,7 +81,7 @@ def test_killed_ingest_leaves_the_store_as_before_and_rerun_finishes(tmp_path):
     os.kill(process.pid, signal.SIGKILL)
     process.wait()
     assert dump(store, tmp_path) == before
-    finished = run_kg("ingest", str(big), "--store", str(store), cwd=tmp_path).stdout.decode()
+    finished = kg_here("ingest", str(big), "--store", str(store), cwd=tmp_path).stdout.decode()
     assert "6,000 ingested" in finished and "6,043 papers" in finished  # 43 sample papers + 6,000 synthetic
 
 
@@ -90,7 +90,7 @@ def test_death_while_applying_a_committed_source_is_finished_on_next_open(tmp_pa
     """The process dies after the commit point, half-way through the bulk load of a replaced
     source (a new source is loaded before the commit: the test below)."""
     store = tmp_path / "store"
-    run_kg("build", "--store", str(store), ABSTRACTS, LISTING, cwd=tmp_path)
+    kg_here("build", "--store", str(store), ABSTRACTS, LISTING, cwd=tmp_path)
     script = textwrap.dedent(f"""
         import os, pyoxigraph as ox
         from kg.stores.embedded import EmbeddedStore
@@ -123,7 +123,7 @@ def test_death_after_a_new_source_was_loaded_but_not_committed_leaves_the_store_
     """A new source's graph is bulk-loaded while it is staged, in small chunks here; the process
     dies with all of it loaded but before the commit: the next command drops it again."""
     store = tmp_path / "store"
-    run_kg("build", "--store", str(store), ABSTRACTS, cwd=tmp_path)
+    kg_here("build", "--store", str(store), ABSTRACTS, cwd=tmp_path)
     before = dump(store, tmp_path)
     script = textwrap.dedent(f"""
         import os
@@ -142,5 +142,5 @@ def test_death_after_a_new_source_was_loaded_but_not_committed_leaves_the_store_
     assert list((store / "kg-journal").glob("*.loading"))
     assert dump(store, tmp_path) == before
     assert not list((store / "kg-journal").iterdir())
-    finished = run_kg("ingest", str(LISTING), "--store", str(store), cwd=tmp_path)
+    finished = kg_here("ingest", str(LISTING), "--store", str(store), cwd=tmp_path)
     assert dump(store, tmp_path) == dump_of_build(tmp_path, "fresh", ABSTRACTS, LISTING), finished.stderr

@@ -7,7 +7,7 @@ import shutil
 import subprocess
 
 import pytest
-from conftest import LISTING, run_kg
+from conftest import LISTING, kg_here
 
 from kg.ingest.comments import parse_publication
 from kg.ingest.formats import read_source
@@ -45,14 +45,14 @@ def test_non_characters_and_controls_never_reach_an_output(tmp_path):
     hostile = hostile.replace("Gerhard Neumann", "Gerhard\x01 Neu\x0bmann\x7f")
     path = tmp_path / "hostile.txt"
     path.write_text(hostile, encoding="utf-8")
-    run_kg("build", str(path), "--out", "out", cwd=tmp_path)
+    kg_here("build", str(path), "--out", "out", cwd=tmp_path)
     for fmt, suffix in (("turtle", "ttl"), ("ntriples", "nt")):
         out = tmp_path / f"kg.{suffix}"
-        out.write_bytes(run_kg("export", "--format", fmt, cwd=tmp_path).stdout)
+        out.write_bytes(kg_here("export", "--format", fmt, cwd=tmp_path).stdout)
         parsed = subprocess.run(["rapper", "-q", "-i", fmt, "-c", str(out)], capture_output=True)
         assert parsed.returncode == 0, parsed.stderr.decode()
     for fmt in ("gexf", "graphml"):
-        run_kg("graph", "coauthors", "--format", fmt, "--out", f"co.{fmt}", cwd=tmp_path)
+        kg_here("graph", "coauthors", "--format", fmt, "--out", f"co.{fmt}", cwd=tmp_path)
         checked = subprocess.run(["xmllint", "--noout", str(tmp_path / f"co.{fmt}")], capture_output=True)
         assert checked.returncode == 0, checked.stderr.decode()
     assert "Gerhard Neumann" in (tmp_path / "co.gexf").read_text(encoding="utf-8")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import run_kg
+from conftest import kg_here
 
 pytestmark = pytest.mark.slow  # each test runs kg on a built store (built_samples: one build per process)
 
@@ -26,7 +26,7 @@ pytestmark = pytest.mark.slow  # each test runs kg on a built store (built_sampl
     ],
 )
 def test_an_absurd_limit_is_one_line_with_the_range_and_exit_2(built_samples, value, message):
-    result = run_kg(
+    result = kg_here(
         "query", "--store", "store", "top-institutions", "-p", f"limit={value}", cwd=built_samples, check=False
     )
     assert result.returncode == 2 and result.stdout == b""
@@ -34,7 +34,7 @@ def test_an_absurd_limit_is_one_line_with_the_range_and_exit_2(built_samples, va
 
 
 def test_the_largest_limit_is_allowed(built_samples):
-    result = run_kg(
+    result = kg_here(
         "query",
         "--store",
         "store",

@@ -12,7 +12,7 @@ from collections import Counter
 import pyoxigraph as ox
 import pytest
 import rdflib
-from conftest import run_kg
+from conftest import kg_here
 
 from kg.errors import KgError
 from kg.exports.rdf import export
@@ -397,7 +397,7 @@ def built(tmp_path_factory, built_samples):
 
 
 def kg_query(folder, *args, check=True):
-    return run_kg("query", "--store", "store", *args, cwd=folder, check=check)
+    return kg_here("query", "--store", "store", *args, cwd=folder, check=check)
 
 
 @pytest.mark.slow
@@ -460,7 +460,7 @@ def test_cli_json_is_sparql_results_json(built):
 
 
 def test_cli_lists_queries_and_runs_a_file(built):
-    listing = run_kg("queries", cwd=built).stdout.decode()
+    listing = kg_here("queries", cwd=built).stdout.decode()
     assert all(name in listing for name in library()) and "-p author=" in listing
     (built / "mine.rq").write_text(TITLE_QUERY, encoding="utf-8")
     out = kg_query(
@@ -476,7 +476,7 @@ def test_cli_lists_queries_and_runs_a_file(built):
         "?paper",
         "<https://kg.example.org/id/paper/reason-then-rereason-crossview-revisiting-improves-spatial-reasoning-6bafee>",
     ]
-    assert "kg graph" in run_kg("query", "--help", cwd=built).stdout.decode()
+    assert "kg graph" in kg_here("query", "--help", cwd=built).stdout.decode()
 
 
 def test_cli_errors_are_one_line(built):

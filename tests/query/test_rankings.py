@@ -8,7 +8,7 @@ import re
 
 import pytest
 import rdflib
-from conftest import run_kg
+from conftest import kg_here
 
 from kg.errors import KgError
 from kg.pipeline import ingest
@@ -158,10 +158,10 @@ def test_lists_follow_ingest_and_remove(tmp_path):
     first = _write_synth(tmp_path / "first.txt", 120, 5)
     more = _write_synth(tmp_path / "more.json", 60, 6, "paperlists")
     store_dir = str(tmp_path / "store")
-    run_kg("ingest", "--store", store_dir, str(first), cwd=tmp_path)
+    kg_here("ingest", "--store", store_dir, str(first), cwd=tmp_path)
     totals = []
     for command in (("ingest", str(more)), ("remove", "more.json")):
-        run_kg(command[0], "--store", store_dir, command[1], cwd=tmp_path)
+        kg_here(command[0], "--store", store_dir, command[1], cwd=tmp_path)
         store = KGStore(store_dir, read_only=True)
         try:
             totals.append({name: assert_pages_match(store, name) for name in PRECOMPUTED})

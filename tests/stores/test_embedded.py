@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 import rdflib
-from conftest import LISTING, run_kg
+from conftest import LISTING, kg_here
 
 from kg.stores.embedded import KGStore
 from kg.stores.remote import where_position
@@ -75,28 +75,28 @@ ENDPOINT_LINES = re.compile(rb".*(sparqlEndpoint|void[#:]triples).*\n")
 
 @pytest.mark.parametrize("graph_store", [True, False], ids=["graph-store-protocol", "insert-data-batches"])
 def test_build_stats_export_match_embedded(server, tmp_path, graph_store):
-    remote = run_kg("build", *remote_args(server, graph_store), "--out", "remote", cwd=tmp_path).stdout
-    local = run_kg("build", "--store", "memory", "--out", "local", cwd=tmp_path).stdout
+    remote = kg_here("build", *remote_args(server, graph_store), "--out", "remote", cwd=tmp_path).stdout
+    local = kg_here("build", "--store", "memory", "--out", "local", cwd=tmp_path).stdout
     assert but_the_endpoint(remote.replace(b"remote", b"local")) == but_the_endpoint(local)
     remote_turtle = (tmp_path / "remote" / "kg.ttl").read_bytes()
     assert f"void:sparqlEndpoint <{server['query']}>".encode() in remote_turtle
     assert but_the_endpoint(remote_turtle) == but_the_endpoint((tmp_path / "local" / "kg.ttl").read_bytes())
-    run_kg("build", "--store", "disk", "--out", "disk", cwd=tmp_path)
-    stats = json.loads(run_kg("stats", "--format", "json", "--store", server["query"], cwd=tmp_path).stdout)
-    embedded = json.loads(run_kg("stats", "--format", "json", "--store", "disk", cwd=tmp_path).stdout)
+    kg_here("build", "--store", "disk", "--out", "disk", cwd=tmp_path)
+    stats = json.loads(kg_here("stats", "--format", "json", "--store", server["query"], cwd=tmp_path).stdout)
+    embedded = json.loads(kg_here("stats", "--format", "json", "--store", "disk", cwd=tmp_path).stdout)
     assert stats == {**embedded, "triples": embedded["triples"] + 1}  # + void:sparqlEndpoint
     assert stats["papers"] == 43  # MLUBench from both listings is one paper
     for fmt in ("nquads", "trig", "jsonld"):
         assert but_the_endpoint(
-            run_kg("export", "--format", fmt, "--store", server["query"], cwd=tmp_path).stdout
-        ) == but_the_endpoint(run_kg("export", "--format", fmt, "--store", "disk", cwd=tmp_path).stdout)
+            kg_here("export", "--format", fmt, "--store", server["query"], cwd=tmp_path).stdout
+        ) == but_the_endpoint(kg_here("export", "--format", fmt, "--store", "disk", cwd=tmp_path).stdout)
 
 
 def test_ingest_replace_and_remove_on_the_server(server, tmp_path):
-    run_kg("build", *remote_args(server), cwd=tmp_path)
-    before = run_kg("export", "--format", "nquads", "--store", server["query"], cwd=tmp_path).stdout
-    run_kg("ingest", str(LISTING), *remote_args(server, graph_store=False), cwd=tmp_path)  # replaces: staging + MOVE
-    assert run_kg("export", "--format", "nquads", "--store", server["query"], cwd=tmp_path).stdout == before
+    kg_here("build", *remote_args(server), cwd=tmp_path)
+    before = kg_here("export", "--format", "nquads", "--store", server["query"], cwd=tmp_path).stdout
+    kg_here("ingest", str(LISTING), *remote_args(server, graph_store=False), cwd=tmp_path)  # replaces: staging + MOVE
+    assert kg_here("export", "--format", "nquads", "--store", server["query"], cwd=tmp_path).stdout == before
     graphs = (
         urllib.request.urlopen(
             urllib.request.Request(
@@ -111,13 +111,13 @@ def test_ingest_replace_and_remove_on_the_server(server, tmp_path):
     # Two sources and their topic detail, the ontology, the topic scheme, the resolution results, the index,
     # the ranked lists, the description; no staging left.
     assert len(graphs) == 10 and not any(g.startswith("urn:kg:staging") for g in graphs)
-    run_kg("remove", LISTING.name, *remote_args(server), cwd=tmp_path)
-    stats = json.loads(run_kg("stats", "--format", "json", "--store", server["query"], cwd=tmp_path).stdout)
+    kg_here("remove", LISTING.name, *remote_args(server), cwd=tmp_path)
+    stats = json.loads(kg_here("stats", "--format", "json", "--store", server["query"], cwd=tmp_path).stdout)
     assert stats["sources"] == 1 and stats["papers"] == 14 and stats["authors"] == 0
 
 
 def test_bound_parameters_agree_and_cannot_inject(server, tmp_path, sample_store):
-    run_kg("build", *remote_args(server), cwd=tmp_path)
+    kg_here("build", *remote_args(server), cwd=tmp_path)
     remote = KGStore(server["query"], update_endpoint=server["update"])
     neumann = rdflib.URIRef("https://kg.example.org/id/author/gerhard-neumann")
     rows = lambda store, value: [tuple(row) for row in store.query(COAUTHORS, {"author": value})]  # noqa: E731
@@ -174,13 +174,13 @@ def test_credentials_come_from_the_environment(tmp_path):
 
 
 def test_unreachable_server_is_one_line(tmp_path):
-    result = run_kg("stats", "--store", f"http://127.0.0.1:{free_port()}/query", cwd=tmp_path, check=False)
+    result = kg_here("stats", "--store", f"http://127.0.0.1:{free_port()}/query", cwd=tmp_path, check=False)
     assert result.returncode == 2
     assert result.stderr.decode().startswith("kg: error: http://127.0.0.1:") and result.stderr.count(b"\n") == 1
 
 
 def test_writing_needs_an_update_endpoint(server, tmp_path):
-    result = run_kg("build", "--store", server["query"], cwd=tmp_path, check=False)
+    result = kg_here("build", "--store", server["query"], cwd=tmp_path, check=False)
     assert result.returncode == 1 and b"--update-endpoint" in result.stderr
 
 
@@ -218,7 +218,7 @@ SELECT ?paper ?value WHERE { ?paper dcterms:title ?title FILTER (STR(?title) = ?
 
 
 def test_a_fuzzed_corpus_of_quote_payloads_gives_the_same_rows_on_both_stores(server, tmp_path, sample_store):
-    run_kg("build", *remote_args(server), cwd=tmp_path)
+    kg_here("build", *remote_args(server), cwd=tmp_path)
     remote = KGStore(server["query"], update_endpoint=server["update"])
     title = "MLUBench: A Benchmark for Lifelong Unlearning Evaluation in MLLMs"
     rng = random.Random(14)

@@ -15,7 +15,7 @@ from types import SimpleNamespace
 
 import pytest
 import rdflib
-from conftest import run_kg, start_serve
+from conftest import kg_here, start_serve
 
 from kg.stores.query_pool import Limits
 from kg.stores.remote_pool import RemotePool
@@ -39,7 +39,7 @@ def served(request, tmp_path_factory):
         server = request.getfixturevalue("virtuoso_server")
         server.clear()
         query = update = server.sparql
-    run_kg("build", "--store", query, "--update-endpoint", update, "--out", "out", cwd=folder)
+    kg_here("build", "--store", query, "--update-endpoint", update, "--out", "out", cwd=folder)
     site = folder / "site"
     process, port = start_serve(folder, "--store", query, "--site", str(site), "--row-limit", str(ROW_LIMIT))
     yield SimpleNamespace(port=port, query=query, site=site)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pyoxigraph as ox
 import pytest
-from conftest import run_kg, start_serve
+from conftest import kg_here, start_serve
 from SPARQLWrapper import JSON, SPARQLWrapper
 
 from kg.stores.embedded import KGStore
@@ -27,7 +27,7 @@ PEOPLE = (
 def served(tmp_path_factory):
     """(endpoint URL, store folder) of a `kg serve` over the samples; stopped by its own process id."""
     folder = tmp_path_factory.mktemp("serve")
-    run_kg("build", "--store", str(folder / "store"), cwd=folder)
+    kg_here("build", "--store", str(folder / "store"), cwd=folder)
     process, port = start_serve(
         folder,
         "--store",
@@ -104,8 +104,8 @@ def test_kg_itself_uses_the_endpoint_as_a_remote_store(served, tmp_path):
         ("graph", "stats", "--rows", "5"),
         ("query", "coauthors", "-p", "author=Gerhard Neumann"),
     ):
-        remote = run_kg(*command, "--store", url, cwd=tmp_path).stdout
-        local = run_kg(*command, "--store", str(store_dir), cwd=tmp_path).stdout
+        remote = kg_here(*command, "--store", url, cwd=tmp_path).stdout
+        local = kg_here(*command, "--store", str(store_dir), cwd=tmp_path).stdout
         assert remote == local and remote
 
 

@@ -9,7 +9,7 @@ import urllib.parse
 import urllib.request
 
 import pytest
-from conftest import mark_first_row, run_kg, start_serve
+from conftest import kg_here, mark_first_row, start_serve
 
 from kg.query.library import library, run
 from kg.stores.embedded import KGStore
@@ -40,7 +40,7 @@ def _mark_the_first_row(store_dir) -> None:
 def served(tmp_path_factory):
     """(base URL, store folder) of a `kg serve` over the samples, one list marked; stopped by its process id."""
     folder = tmp_path_factory.mktemp("serve-library")
-    run_kg("build", "--store", str(folder / "store"), cwd=folder)
+    kg_here("build", "--store", str(folder / "store"), cwd=folder)
     _mark_the_first_row(folder / "store")
     process, port = start_serve(folder, "--store", str(folder / "store"), "--site", str(folder / "site"))
     yield f"http://127.0.0.1:{port}", folder / "store"

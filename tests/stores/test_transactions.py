@@ -1,4 +1,5 @@
-"""All-or-nothing commands and concurrent use of one embedded store, with real kg processes."""
+"""All-or-nothing commands and concurrent use of one embedded store, with real kg processes where a test is
+about processes (killed, side by side, a lock another holds), kg_here for the commands around them."""
 
 from __future__ import annotations
 
@@ -15,13 +16,13 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import KG_BIN, LISTING, run_kg
+from conftest import KG_BIN, LISTING, kg_here, run_kg
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 
 
 def stats(cwd: Path) -> dict:
-    return json.loads(run_kg("stats", "--format", "json", cwd=cwd).stdout)
+    return json.loads(kg_here("stats", "--format", "json", cwd=cwd).stdout)
 
 
 def kg_process(*args: str, cwd: Path) -> subprocess.Popen:
@@ -56,7 +57,7 @@ def test_a_failed_build_leaves_the_previous_graph(tmp_path):
         (("ingest", str(LISTING), "/nonexistent.txt"), 2),  # the good file before the bad one is not applied either
     ]
     for args, code in failures:
-        result = run_kg(*args, cwd=tmp_path, check=False)
+        result = kg_here(*args, cwd=tmp_path, check=False)
         assert result.returncode == code, (args, result.stderr.decode())
         assert "kg: error: " in result.stderr.decode().splitlines()[-1]
         assert stats(tmp_path) == before, args
@@ -66,7 +67,7 @@ def test_a_failed_build_leaves_the_previous_graph(tmp_path):
 @pytest.mark.usefixtures("built_here")  # tmp_path as kg build leaves it
 def test_kill_9_during_build_leaves_the_old_or_the_new_graph(tmp_path):
     old = stats(tmp_path)
-    run_kg("synth", "--papers", "150", "--seed", "7", "--out", "synth.txt", cwd=tmp_path)
+    kg_here("synth", "--papers", "150", "--seed", "7", "--out", "synth.txt", cwd=tmp_path)
     rng = random.Random(14)  # seeded: the same kill points every run
     seen = []
     for _ in range(3):
@@ -76,8 +77,8 @@ def test_kill_9_during_build_leaves_the_old_or_the_new_graph(tmp_path):
         process.wait()
         seen.append(stats(tmp_path))
         if seen[-1] != old:
-            run_kg("build", cwd=tmp_path)
-    run_kg("build", "synth.txt", "--out", "whole", cwd=tmp_path)
+            kg_here("build", cwd=tmp_path)
+    kg_here("build", "synth.txt", "--out", "whole", cwd=tmp_path)
     new = stats(tmp_path)
     assert new != old and all(after in (old, new) for after in seen), seen
 
@@ -85,7 +86,7 @@ def test_kill_9_during_build_leaves_the_old_or_the_new_graph(tmp_path):
 @pytest.mark.slow
 @pytest.mark.usefixtures("built_here")  # tmp_path as kg build leaves it
 def test_readers_beside_a_writer_and_two_writers(tmp_path):
-    run_kg("synth", "--papers", "200", "--seed", "3", "--out", "more.txt", cwd=tmp_path)
+    kg_here("synth", "--papers", "200", "--seed", "3", "--out", "more.txt", cwd=tmp_path)
     writer = kg_process("ingest", "more.txt", cwd=tmp_path)
     readers = [
         kg_process("query", "top-institutions", "-p", "limit=3", "--format", "csv", cwd=tmp_path) for _ in range(20)
@@ -130,7 +131,7 @@ def one_line_error_last(result, code: int) -> str:
 def test_reading_commands_refuse_a_folder_without_a_store(tmp_path):
     for args in (("stats",), ("query", "top-institutions"), ("graph", "stats"), ("export",)):
         assert "no graph here (.kg-store): run kg build first" in one_line_error(
-            run_kg(*args, cwd=tmp_path, check=False), 1
+            kg_here(*args, cwd=tmp_path, check=False), 1
         )
     assert not (tmp_path / ".kg-store").exists()
 
@@ -143,7 +144,7 @@ def test_a_damaged_store_is_refused_and_kept(tmp_path):
     files = sorted(p.name for p in store.iterdir())
     for args in (("stats",), ("stats",), ("ingest", str(LISTING))):
         assert "the store is damaged (its CURRENT file is missing)" in one_line_error(
-            run_kg(*args, cwd=tmp_path, check=False), 1
+            kg_here(*args, cwd=tmp_path, check=False), 1
         )
     assert sorted(p.name for p in store.iterdir()) == files
 
@@ -153,14 +154,14 @@ def test_a_damaged_store_is_refused_and_kept(tmp_path):
 def test_a_fifo_is_refused_at_once_and_an_incomplete_journal_entry_deletes_nothing(tmp_path):
     before = stats(tmp_path)
     os.mkfifo(tmp_path / "pipe")
-    result = run_kg("ingest", "pipe", "--wait", "0", cwd=tmp_path, check=False)
+    result = kg_here("ingest", "pipe", "--wait", "0", cwd=tmp_path, check=False)
     assert "pipe: is not a regular file (a FIFO, socket or device)" in one_line_error(result, 2)
     entry = tmp_path / ".kg-store" / "kg-journal" / "00000000000000000001.commit"
     entry.mkdir()
     (entry / "0.graph").write_text("https://kg.example.org/id/source/001-0af6457a65591eab-txt", encoding="utf-8")
     (entry / "drop").write_text("", encoding="utf-8")  # its 0.nt is missing: applying it would only drop
     assert "is incomplete; nothing was changed" in one_line_error(
-        run_kg("ingest", str(LISTING), cwd=tmp_path, check=False), 1
+        kg_here("ingest", str(LISTING), cwd=tmp_path, check=False), 1
     )
     (tmp_path / "kept").mkdir()
     entry.rename(tmp_path / "kept" / entry.name)
@@ -192,5 +193,5 @@ def test_kill_9_between_the_merge_rewrite_and_the_derived_graph_keeps_the_merge(
     died = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True)
     assert died.returncode == 9, died.stderr
     assert dump(store, tmp_path) == dump_of_build(tmp_path, "fresh", ABSTRACTS, LISTING)
-    merges = run_kg("quality", "--format", "json", "--store", str(store), cwd=tmp_path).stdout
+    merges = kg_here("quality", "--format", "json", "--store", str(store), cwd=tmp_path).stdout
     assert b"MLUBench" in merges

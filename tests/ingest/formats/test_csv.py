@@ -7,7 +7,7 @@ import csv
 from pathlib import Path
 
 import pytest
-from conftest import run_kg
+from conftest import kg_here
 from structured_sources import CONFERENCES, bylines, entries, read_records
 
 from kg.errors import InputError
@@ -86,7 +86,7 @@ def test_other_column_names_need_columns(tmp_path):
         csv_format.use_columns(None)
     assert fmt == "csv" and records[0].authors == ["Ada Lovelace", "Alan Turing"]
     assert [i.name for i in records[0].institutions] == ["Some University"]
-    result = run_kg(
+    result = kg_here(
         "build",
         str(path),
         "--columns",
@@ -98,7 +98,7 @@ def test_other_column_names_need_columns(tmp_path):
         cwd=tmp_path,
     )
     assert b"1 ingested, 0 rejected" in result.stdout
-    bad = run_kg("build", str(path), "--columns", "writer=Writers", "--store", "memory", cwd=tmp_path, check=False)
+    bad = kg_here("build", str(path), "--columns", "writer=Writers", "--store", "memory", cwd=tmp_path, check=False)
     assert bad.returncode == 2 and b"--columns" in bad.stderr
 
 
