@@ -50,3 +50,64 @@ def test_every_value_the_listing_offers_is_accepted_back(store):
         BASE + "author/yang-liu19--openreview",
         BASE + "author/yang-liu3--openreview",
     }
+
+
+@pytest.mark.parametrize(
+    "typed, slug",
+    [
+        ("balazs gyenes", "balazs-gyenes"),
+        ("BALÁZS  GYENES", "balazs-gyenes"),
+        ("Balazs-Gyenes", "balazs-gyenes"),
+        ("gerhard neumann", "gerhard-neumann"),
+        ("Neumann, Gerhard", "gerhard-neumann"),
+        ("dongwoo kim", "dongwoo-kim"),
+        ("https://kg.example.org/id/author/gerhard-neumann", "gerhard-neumann"),
+    ],
+)
+def test_authors_are_found_as_typed(sample_store, typed, slug):
+    assert str(find_entity(sample_store, "author", typed)).endswith(f"/author/{slug}")
+
+
+@pytest.mark.parametrize(
+    "typed, slug",
+    [
+        ("USTC", "university-of-science-and-technology-of-china"),
+        ("ustc", "university-of-science-and-technology-of-china"),
+        ("中国科学技术大学", "university-of-science-and-technology-of-china"),
+        ("university of science and technology of china", "university-of-science-and-technology-of-china"),
+        ("UIUC", "university-of-illinois-urbana-champaign"),
+        ("伊利诺伊大学厄巴纳-香槟分校", "university-of-illinois-urbana-champaign"),
+        ("HKUST", "hong-kong-university-of-science-and-technology"),
+        ("The Hong Kong University of Science and Technology", "hong-kong-university-of-science-and-technology"),
+        ("CUHK", "chinese-university-of-hong-kong"),
+        ("NJIT", "new-jersey-institute-of-technology"),
+        ("MCML", "munich-center-for-machine-learning"),
+        ("caltech", "california-institute-of-technology"),
+    ],
+)
+def test_institutions_are_found_by_name_chinese_name_or_acronym(sample_store, typed, slug):
+    assert str(find_entity(sample_store, "institution", typed)).endswith(f"/institution/{slug}")
+
+
+def test_unknown_name_names_the_closest(sample_store):
+    with pytest.raises(KgError, match=r"no author matches 'Gerhard Neuman'; closest: Gerhard Neumann"):
+        find_entity(sample_store, "author", "Gerhard Neuman")
+    with pytest.raises(KgError, match=r"closest: .*Stanford University"):
+        find_entity(sample_store, "institution", "Stanfrod University")
+    with pytest.raises(KgError, match=r"none of the 135 authors is close"):
+        find_entity(sample_store, "author", "qqqq zzzz")
+
+
+def test_ambiguous_name_lists_candidates(sample_store):
+    with pytest.raises(KgError, match=r"(?s)ambiguous: 6 match.*Lei Chen.*Ziwei Chen"):
+        find_entity(sample_store, "author", "chen")
+
+
+def test_an_organisation_beats_its_own_units(sample_store):
+    """ "Bielefeld" names the university and two of its units (CITEC ...): the university holds them."""
+    assert str(find_entity(sample_store, "institution", "Bielefeld")).endswith("/institution/bielefeld-university")
+
+
+def test_empty_store_says_so():
+    with pytest.raises(KgError, match="the graph has no authors"):
+        find_entity(KGStore("memory"), "author", "Gerhard Neumann")

@@ -1,28 +1,22 @@
-"""The query library on the samples: issue #3's facts, name look-up, hostile values, a second engine, the CLI."""
+"""The query library on the samples: the questions' facts, hostile values, a second engine, pages."""
 
 from __future__ import annotations
 
-import csv
 import dataclasses
 import io
-import json
 import re
 from collections import Counter
+from pathlib import Path
 
-import pyoxigraph as ox
 import pytest
 import rdflib
-from conftest import kg_here
 
 from kg.errors import KgError
 from kg.exports.rdf import export
-from kg.index.match_keys import ENTITY_CLASSES, derived_acronyms
 from kg.pipeline import ingest
-from kg.query.library import find_entity, library, library_query, parse_query, run
+from kg.query.library import library, library_query, parse_query, run
 from kg.rdf.iris import Minter
 from kg.stores.embedded import KGStore
-from kg.text.names import match_key
-from kg.vocab import KG, SKOS
 
 # Values for the required parameters of each library query (a query with required parameters
 # and no entry here fails test_every_required_parameter_has_an_example: add one).
@@ -225,84 +219,9 @@ def test_rows_after_the_page_are_counted_only_up_to_a_bound(sample_store, monkey
     assert len(cut.rows) == 3 and cut.total == 7 and not cut.total_exact
 
 
-# ---------------------------------------------------------------- finding people and institutions
-
-
-@pytest.mark.parametrize(
-    "typed, slug",
-    [
-        ("balazs gyenes", "balazs-gyenes"),
-        ("BALÁZS  GYENES", "balazs-gyenes"),
-        ("Balazs-Gyenes", "balazs-gyenes"),
-        ("gerhard neumann", "gerhard-neumann"),
-        ("Neumann, Gerhard", "gerhard-neumann"),
-        ("dongwoo kim", "dongwoo-kim"),
-        ("https://kg.example.org/id/author/gerhard-neumann", "gerhard-neumann"),
-    ],
-)
-def test_authors_are_found_as_typed(sample_store, typed, slug):
-    assert str(find_entity(sample_store, "author", typed)).endswith(f"/author/{slug}")
-
-
-@pytest.mark.parametrize(
-    "typed, slug",
-    [
-        ("USTC", "university-of-science-and-technology-of-china"),
-        ("ustc", "university-of-science-and-technology-of-china"),
-        ("中国科学技术大学", "university-of-science-and-technology-of-china"),
-        ("university of science and technology of china", "university-of-science-and-technology-of-china"),
-        ("UIUC", "university-of-illinois-urbana-champaign"),
-        ("伊利诺伊大学厄巴纳-香槟分校", "university-of-illinois-urbana-champaign"),
-        ("HKUST", "hong-kong-university-of-science-and-technology"),
-        ("The Hong Kong University of Science and Technology", "hong-kong-university-of-science-and-technology"),
-        ("CUHK", "chinese-university-of-hong-kong"),
-        ("NJIT", "new-jersey-institute-of-technology"),
-        ("MCML", "munich-center-for-machine-learning"),
-        ("caltech", "california-institute-of-technology"),
-    ],
-)
-def test_institutions_are_found_by_name_chinese_name_or_acronym(sample_store, typed, slug):
-    assert str(find_entity(sample_store, "institution", typed)).endswith(f"/institution/{slug}")
-
-
-def test_acronyms_are_derived_from_any_name():
-    assert "ustc" in derived_acronyms("University of Science and Technology of China")
-    assert "uiuc" in derived_acronyms("University of Illinois Urbana-Champaign")
-    assert "mit" in derived_acronyms("Massachusetts Institute of Technology")
-    assert {"dfki", "dsa"} <= derived_acronyms("German Research Center for Artificial Intelligence (DFKI, DSA)")
-    assert derived_acronyms("Caltech") == set() and derived_acronyms("中国科学技术大学") == set()
-
-
-def test_unknown_name_names_the_closest(sample_store):
-    with pytest.raises(KgError, match=r"no author matches 'Gerhard Neuman'; closest: Gerhard Neumann"):
-        find_entity(sample_store, "author", "Gerhard Neuman")
-    with pytest.raises(KgError, match=r"closest: .*Stanford University"):
-        find_entity(sample_store, "institution", "Stanfrod University")
-    with pytest.raises(KgError, match=r"none of the 135 authors is close"):
-        find_entity(sample_store, "author", "qqqq zzzz")
-
-
-def test_ambiguous_name_lists_candidates(sample_store):
-    with pytest.raises(KgError, match=r"(?s)ambiguous: 6 match.*Lei Chen.*Ziwei Chen"):
-        find_entity(sample_store, "author", "chen")
-
-
-def test_an_organisation_beats_its_own_units(sample_store):
-    """ "Bielefeld" names the university and two of its units (CITEC ...): the university holds them."""
-    assert str(find_entity(sample_store, "institution", "Bielefeld")).endswith("/institution/bielefeld-university")
-
-
-def test_empty_store_says_so():
-    with pytest.raises(KgError, match="the graph has no authors"):
-        find_entity(KGStore("memory"), "author", "Gerhard Neumann")
-
-
 # ---------------------------------------------------------------- hostile values
 
-TITLE_QUERY = """# title: Paper by exact title
-# param: title : string : The exact English title
-SELECT ?title ?paper WHERE { ?paper dcterms:title ?written FILTER (STR(?written) = ?title) }
-"""
+TITLE_QUERY = (Path(__file__).parent.parent / "data" / "paper-by-title.rq").read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("value", HOSTILE)
@@ -385,110 +304,6 @@ def test_parameter_errors(sample_store):
         library_query("../README")
 
 
-# ---------------------------------------------------------------- the command line
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory, built_samples):
-    """A folder of its own whose store/ is the session's build of the samples (read only here)."""
-    folder = tmp_path_factory.mktemp("cli")
-    (folder / "store").symlink_to(built_samples / "store")
-    return folder
-
-
-def kg_query(folder, *args, check=True):
-    return kg_here("query", "--store", "store", *args, cwd=folder, check=check)
-
-
-@pytest.mark.slow
-def test_cli_table(built):
-    out = kg_query(built, "coauthors", "-p", "author=gerhard neumann").stdout.decode()
-    lines = out.splitlines()
-    assert lines[0].split() == ["name", "shared_papers"]  # the IRI column: named by the one after it
-    assert lines[1].split() == ["Niklas", "Freymuth", "2"]
-    assert len(lines) == 15 and len({len(line) for line in lines}) == 1  # aligned; counts right-aligned
-
-
-def test_cli_csv_and_tsv(built):
-    """CSV holds plain values; TSV is SPARQL 1.1 TSV: ?names in the header, terms as N-Triples writes them."""
-    text = kg_query(built, "coauthor-pairs", "--format", "csv").stdout.decode()
-    rows = list(csv.reader(io.StringIO(text)))
-    assert rows[0] == ["author", "author_name", "coauthor", "coauthor_name", "shared_papers"]
-    assert len(rows) == 11 and {row[4] for row in rows[1:]} == {"2"}
-    assert [
-        "https://kg.example.org/id/author/gerhard-neumann",
-        "Gerhard Neumann",
-        "https://kg.example.org/id/author/niklas-freymuth",
-        "Niklas Freymuth",
-        "2",
-    ] in rows
-    tsv = kg_query(built, "coauthor-pairs", "--format", "tsv").stdout.decode().splitlines()
-    assert tsv[0].split("\t") == ["?author", "?author_name", "?coauthor", "?coauthor_name", "?shared_papers"]
-    assert (
-        "\t".join(
-            [
-                "<https://kg.example.org/id/author/gerhard-neumann>",
-                '"Gerhard Neumann"',
-                "<https://kg.example.org/id/author/niklas-freymuth>",
-                '"Niklas Freymuth"',
-                "2",
-            ]
-        )
-        in tsv
-    )
-    parsed = ox.parse_query_results("\n".join(tsv).encode(), format=ox.QueryResultsFormat.TSV)
-    assert len(list(parsed)) == 10  # an independent TSV parser reads it back
-
-
-def test_cli_json_is_sparql_results_json(built):
-    result = kg_query(built, "top-institutions", "-p", "limit=2", "--format", "json")
-    document = json.loads(result.stdout)
-    assert document["head"]["vars"] == ["institution", "name", "name_zh", "papers", "authors"]
-    first = document["results"]["bindings"][0]
-    assert first["institution"]["type"] == "uri"
-    assert first["name"] == {
-        "type": "literal",
-        "value": "University of Science and Technology of China",
-        "xml:lang": "en",
-    }
-    assert first["papers"] == {"type": "literal", "value": "6", "datatype": "http://www.w3.org/2001/XMLSchema#integer"}
-    assert len(document["results"]["bindings"]) == 2
-    # organisations (their units with -p level=unit); the page size and the next page named
-    assert "rows 1–2 of 30, 28 more; page size 20 (-p limit=N); next page: -p offset=2" in result.stderr.decode()
-    unit_level = kg_query(built, "top-institutions", "-p", "limit=2", "-p", "level=unit").stderr.decode()
-    assert "rows 1–2 of 41, 39 more" in unit_level
-
-
-def test_cli_lists_queries_and_runs_a_file(built):
-    listing = kg_here("queries", cwd=built).stdout.decode()
-    assert all(name in listing for name in library()) and "-p author=" in listing
-    (built / "mine.rq").write_text(TITLE_QUERY, encoding="utf-8")
-    out = kg_query(
-        built,
-        "--file",
-        "mine.rq",
-        "-p",
-        "title=Reason, Then Re-reason: Cross-view Revisiting Improves Spatial Reasoning",
-        "--format",
-        "tsv",
-    ).stdout.decode()
-    assert out.splitlines() == [
-        "?paper",
-        "<https://kg.example.org/id/paper/reason-then-rereason-crossview-revisiting-improves-spatial-reasoning-6bafee>",
-    ]
-    assert "kg graph" in kg_here("query", "--help", cwd=built).stdout.decode()
-
-
-def test_cli_errors_are_one_line(built):
-    for args, message in (
-        (("coauthors", "-p", 'author="} ; DROP ALL ; #'), "kg: error: no author matches"),
-        (("coauthors",), "kg: error: query coauthors needs -p author="),
-    ):
-        result = kg_query(built, *args, check=False)
-        assert result.returncode == 1 and result.stdout == b""
-        assert result.stderr.decode().startswith(message) and result.stderr.decode().count("\n") == 1
-
-
 def test_ask_and_construct_files(sample_store):
     assert run(sample_store, parse_query("ASK { ?p a schema:ScholarlyArticle }", "ask")).ask is True
     graph = run(
@@ -512,25 +327,3 @@ def test_precomputed_pair_counts_agree_with_the_raw_authorships(sample_store, mi
     precomputed = run(sample_store, library()["coauthor-pairs"], {"min_shared": min_shared})
     raw = run(sample_store, checks["coauthor-pairs"], {"min_shared": min_shared})
     assert precomputed.rows == raw.rows and precomputed.variables == raw.variables
-
-
-@pytest.mark.parametrize("kind", ["author", "institution", "topic"])
-def test_derived_match_keys_are_the_match_keys_of_the_labels(sample_store, kind):
-    """The keys the resolution step stored are exactly the folded names (and acronyms) of each entity."""
-    cls = str(ENTITY_CLASSES[kind])
-    stored: dict[str, set[str]] = {}
-    for entity, key in sample_store.select_terms(f"SELECT ?e ?k WHERE {{ ?e a {cls} ; {KG.matchKey} ?k }}"):
-        stored.setdefault(entity.value, set()).add(key.value)
-    labels = sample_store.select_terms(
-        f"SELECT ?e ?l WHERE {{ ?e a {cls} . {{ ?e "
-        f"{SKOS.prefLabel}|{SKOS.altLabel}|{KG.nameAsWritten} ?l }} "
-        f"UNION {{ ?a {KG.author} ?e ; {KG.nameAsWritten} ?l }} }}"
-    )
-    expected: dict[str, set[str]] = {}
-    for entity, label in labels:
-        expected.setdefault(entity.value, set()).add(match_key(label.value))
-    assert stored and stored == expected
-    acronyms = {
-        row[0].value for row in sample_store.select_terms(f"SELECT ?e WHERE {{ ?e a {cls} ; {KG.acronymKey} ?k }}")
-    }
-    assert bool(acronyms) == (kind == "institution")
