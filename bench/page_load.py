@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from chromium import Chromium  # noqa: E402  (the tests' stdlib DevTools driver)
-from test_graph_pages import synthetic_network  # noqa: E402
+from graphs.test_render import synthetic_network  # noqa: E402
 
 from kg.graphs.render import render_html  # noqa: E402
 
