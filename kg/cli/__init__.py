@@ -107,6 +107,9 @@ def cli() -> None:
     Every command works on one persistent store (.kg-store in the current folder);
     --store (or KG_STORE) chooses another, 'memory' a throwaway one, or the URL of a
     SPARQL 1.1 server (with --update-endpoint for writing).
+
+    The organisation registry, read from its tables by the first command that needs it, is kept
+    for the next ones in KG_CACHE_DIR (else $XDG_CACHE_HOME/kg or ~/.cache/kg; "none" keeps nothing).
     """
 
 
