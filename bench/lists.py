@@ -1,6 +1,7 @@
 """What each precomputed list (kg/query/rankings.py) costs an ingest: its query's whole answer and its triples.
 
     .venv/bin/python bench/lists.py STORE
+    .venv/bin/python bench/lists.py --only NAME,NAME STORE   # only these lists
 
 CPU seconds of each list as ``kg ingest`` computes it (the query run whole with its defaults, every row made
 into the list's triples; the write into the store is left out), and the triples it makes.
@@ -20,12 +21,14 @@ def main() -> None:
     from kg.stores.embedded import KGStore
     from kg.vocab import KG
 
-    if len(sys.argv) != 2:
+    args = sys.argv[1:]
+    only = args[1].split(",") if args[:1] == ["--only"] else None
+    if len(args) != 1 + 2 * bool(only):
         raise SystemExit(__doc__)
-    store = KGStore(sys.argv[1], read_only=True)
+    store = KGStore(args[-1], read_only=True)
     total = 0.0
     for query in library().values():
-        if query.precomputed:
+        if query.precomputed and query.precomputed in (only or [query.precomputed]):
             started = time.process_time()
             count = lists = 0
             for triple in query_list_triples(store, query, ox.NamedNode("https://kg.example.org/id/ranking/b")):
