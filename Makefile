@@ -106,7 +106,7 @@ COPIES ?= 10
 SCRATCH ?= .bench/copies
 bench-copies: $(STAMP)
 	mkdir -p .bench
-	nice -n 10 $(BIN)/python bench/virtuoso.py --from-store $(STORE) --copies $(COPIES) --scratch $(SCRATCH) \
+	$(BIN)/python bench/virtuoso.py --from-store $(STORE) --copies $(COPIES) --scratch $(SCRATCH) \
 		--json .bench/virtuoso-copies-$(COPIES).json --query-seconds 300 --max-minutes 300
 
 ## Precision/recall of topics and introduced artifacts on the held-out gold set (eval/GUIDELINES.md).
