@@ -202,11 +202,18 @@ def says_cue(words: Span, kind: str) -> bool:
 
 
 def required_context(rule: ContextRule | None, paper_words: str, mention: str) -> bool:
-    """Whether the paper says one of the rule's required words (outside the mention itself)."""
+    """Whether the paper says one of the rule's required words outside the mention itself: more often
+    than the mention's own words hold it ("membership inference" is no context for itself, but a "convex"
+    of "convex solvers" has the context of a "convex optimization" said elsewhere)."""
     if rule is None or not rule.requires:
         return True
-    text = paper_words.replace(" " + " ".join(words_of(mention)) + " ", " ", 1)
-    return any(" " + " ".join(phrase) + " " in text for phrase in rule.requires)
+    own = " " + " ".join(words_of(mention)) + " "
+    return any(_count(phrase, paper_words) > _count(phrase, own) for phrase in rule.requires)
+
+
+def _count(phrase: tuple[str, ...], words: str) -> int:
+    """How often ``phrase`` stands in space-delimited ``words`` (occurrences may share their spaces)."""
+    return len(re.findall("(?= " + re.escape(" ".join(phrase)) + " )", words))
 
 
 def paper_text(texts) -> str:
