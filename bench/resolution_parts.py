@@ -28,12 +28,12 @@ def side_rows_of(store, path: Path):
     """The side rows the run that staged the store's one source handed the resolution, made here from the
     store (their lines are what it reads back), so that their reading is timed alone."""
     from kg.rdf.side_rows import FACT, FORM
-    from kg.resolve.aggregates import _paper_lines
+    from kg.resolve.aggregates import paper_lines
     from kg.resolve.staged_rows import StagedRows
     from kg.resolve.written_forms import _form_lines
 
     with open(path, "w", encoding="utf-8") as out:
-        out.writelines(FACT + line for line in _paper_lines(store, StagedRows()))
+        out.writelines(FACT + line for line in paper_lines(store, StagedRows()))
         out.writelines(FORM + line for line in _form_lines(store, StagedRows()))
     return StagedRows(files={store.sources()[0]: path})
 
@@ -46,8 +46,10 @@ def main() -> None:
 
     from kg.query.stats import COUNTS, distinct_triples
     from kg.rdf.iris import Minter
-    from kg.resolve.aggregates import aggregate_triples, name_list_triples
+    from kg.resolve.aggregates import aggregate_triples
     from kg.resolve.identity import read_mentions
+    from kg.resolve.name_lists import name_list_triples
+    from kg.resolve.paper_facts import read_papers
     from kg.resolve.store_step import key_triples, person_label_triples
     from kg.resolve.written_forms import person_forms
     from kg.stores.embedded import KGStore
@@ -55,15 +57,19 @@ def main() -> None:
 
     store, minter = KGStore(str(args.store), read_only=True), Minter(args.base)
     with tempfile.TemporaryDirectory(prefix="kg-bench-") as folder:
-        keys = Path(folder) / "person-keys"
+        keys, names, introducing = (Path(folder) / name for name in ("person-keys", "person-names", "introducing"))
+        clock("papers the merges are decided on, read back", lambda: read_papers(store, minter))
         clock("mentions read back (identity)", lambda: read_mentions(store))
         clock("people's written forms read back", lambda: sum(1 for _ in person_forms(store)))
-        with open(keys, "w", encoding="utf-8") as out:
+        with open(keys, "w", encoding="utf-8") as out, open(names, "w", encoding="utf-8") as named:
             clock(
                 "people's display names and keys",
-                lambda: sum(1 for _ in person_label_triples(person_forms(store), out)),
+                lambda: sum(1 for _ in person_label_triples(person_forms(store), out, named)),
             )
-        clock("co-author pairs and institution counts", lambda: sum(1 for _ in aggregate_triples(store, minter)))
+        clock(
+            "co-author pairs, institution counts, display titles",
+            lambda: sum(1 for _ in aggregate_triples(store, minter, introducing=introducing)),
+        )
         if len(store.sources()) == 1:  # the rows of its one source, as the run that staged it has them
             staged = side_rows_of(store, Path(folder) / "side-rows")
             clock("people's written forms from side rows", lambda: sum(1 for _ in person_forms(store, staged)))
@@ -72,7 +78,7 @@ def main() -> None:
                 lambda: sum(1 for _ in aggregate_triples(store, minter, staged=staged)),
             )
         clock("match keys and name index", lambda: sum(1 for _ in key_triples(store, keys, minter)))
-        clock("name lists", lambda: sum(1 for _ in name_list_triples(store, None)))
+        clock("name lists", lambda: sum(1 for _ in name_list_triples(store, introducing, names, None)))
     clock("description: the distinct triple count", lambda: distinct_triples(store))
     prologue = sparql_prologue()
     clock("description: the other counts", lambda: [store.scalar(prologue + q) for q in COUNTS.values() if q])

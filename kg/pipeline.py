@@ -34,6 +34,7 @@ from .rdf.staging import Stager
 from .rdf.terms import ntriples
 from .rdf.topic_triples import detail_graph, detail_graph_triples, scheme_graph
 from .records import PaperRecord, Rejection
+from .resolve import kept_rows
 from .resolve.staged_rows import StagedRows
 from .resolve.store_step import index_graph, resolution_suspended, resolved_graph
 from .stores.embedded import KGStore
@@ -256,6 +257,7 @@ def ingest(
             store, minter, on_stage=on_stage, jobs=jobs, staged=side, finish=finishing(store, minter, on_stage)
         ):
             store.replace_graphs(staged, drop)
+            kept_rows.keep(store, side)  # the next run reads these sources from them, while they hold
     return report
 
 

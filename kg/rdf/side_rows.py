@@ -8,9 +8,15 @@ resolution step reads from the store for the sources it did not stage (``kg.reso
 ``kg.resolve.written_forms``):
 
 - a **fact** line ``F<TAB>subject<TAB>kind<TAB>value`` for each listed institution, topic, track,
-  presentation, creator and authorship of a paper, and each affiliation of one of its authorships;
+  presentation, creator, authorship and introduced artifact of a paper, and each affiliation of one of its
+  authorships; and for each English title and each abstract's start (:data:`ABSTRACT_START` characters),
+  which the paper's display title is made of, the text as JSON (:func:`text_value`);
 - a **form** line ``N<TAB>person<TAB>language<TAB>name as written (JSON)<TAB>authorship`` for each
-  authorship.
+  authorship;
+- **paper** lines ``P<TAB>paper<TAB>kind<TAB>value``, what the merges of papers across sources are decided
+  on (:class:`kg.resolve.paper_facts.PaperFacts`): the paper itself (kind ``paper``), its English title and
+  its abstract (JSON), its links (its pages and code repositories), the conference it was presented at,
+  and its record's line (:func:`paper_lines`).
 
 Both are what the statements say, so the graph and its counts cannot disagree.
 """
@@ -20,10 +26,10 @@ from __future__ import annotations
 import json
 from typing import Iterable, Iterator
 
-from ..vocab import DCTERMS, KG, SCHEMA
+from ..vocab import BIBO, DCTERMS, KG, PROV, RDF, RDFS, SCHEMA
 from .terms import Statement
 
-FACT, FORM = "F\t", "N\t"
+FACT, FORM, PAPER = "F\t", "N\t", "P\t"
 # predicate -> the kind of fact a paper's statement with it is
 PAPER_FACT_KINDS = {
     SCHEMA.sourceOrganization: "listed",
@@ -32,8 +38,12 @@ PAPER_FACT_KINDS = {
     KG.presentationType: KG.presentationType.value,
     DCTERMS.creator: "author",
     KG.authorship: "authorship",
+    KG.introduces: "introduces",
 }
 AFFILIATION = "affiliation"  # an authorship's kg:affiliation, counted for its paper
+# predicate -> the kind of a paper's text its display title is made of (a title only when English)
+TEXT_KINDS = {DCTERMS.title: "title", DCTERMS.abstract: "abstract"}
+ABSTRACT_START = 80  # characters of an abstract a display title shows (queries/checks/artifacts.rq)
 
 
 def fact_line(subject: str, kind: str, value: str) -> str:
@@ -43,6 +53,15 @@ def fact_line(subject: str, kind: str, value: str) -> str:
     ['http://ex/paper/p', 'topic', 'http://ex/topic/nlp\n']
     """
     return f"{subject}\t{kind}\t{value}\n"
+
+
+def text_value(kind: str, text: str) -> str:
+    """A title's or an abstract's fact value: what the display title takes of it, as JSON (no tab, no newline).
+
+    >>> text_value("abstract", "x" * 100) == '"' + "x" * ABSTRACT_START + '"'
+    True
+    """
+    return json.dumps(text[:ABSTRACT_START] if kind == "abstract" else text)
 
 
 def form_line(person: str, language: str, written: str, authorship: str) -> str:
@@ -55,7 +74,14 @@ def form_line(person: str, language: str, written: str, authorship: str) -> str:
 
 
 # every predicate a side row is made from -> its kind, so that a statement of any other costs one look-up
-_KINDS = {**PAPER_FACT_KINDS, KG.affiliation: AFFILIATION, KG.author: "author of", KG.nameAsWritten: "written"}
+_KINDS = {
+    **PAPER_FACT_KINDS,
+    **TEXT_KINDS,
+    KG.affiliation: AFFILIATION,
+    KG.author: "author of",
+    KG.nameAsWritten: "written",
+}
+_TEXT = frozenset(TEXT_KINDS.values())
 
 
 def side_lines(statements: Iterable[Statement]) -> Iterator[str]:
@@ -69,6 +95,8 @@ def side_lines(statements: Iterable[Statement]) -> Iterator[str]:
     ['F', 'http://ex/paper/p', 'authorship', 'http://ex/authorship/p--1\n']
     ['N', 'http://ex/author/ada', 'en', '"Ada Lovelace"', 'http://ex/authorship/p--1\n']
     """
+    statements = list(statements)
+    yield from paper_lines(statements)
     paper_of: dict[str, str] = {}  # authorship -> paper
     author_of: dict[str, str] = {}  # authorship -> person
     for subject, predicate, obj in statements:
@@ -80,6 +108,9 @@ def side_lines(statements: Iterable[Statement]) -> Iterator[str]:
         elif kind == "written":
             if (person := author_of.get(subject.value)) is not None:
                 yield FORM + form_line(person, obj.language or "", obj.value, subject.value)
+        elif kind in _TEXT:
+            if kind == "abstract" or obj.language == "en":
+                yield FACT + fact_line(subject.value, kind, text_value(kind, obj.value))
         elif kind == AFFILIATION:
             if (paper := paper_of.get(subject.value)) is not None:
                 yield FACT + fact_line(paper, AFFILIATION, obj.value)
@@ -87,3 +118,67 @@ def side_lines(statements: Iterable[Statement]) -> Iterator[str]:
             if kind == "authorship":
                 paper_of[obj.value] = subject.value
             yield FACT + fact_line(subject.value, kind, obj.value)
+
+
+# predicate -> what a statement with it tells of a record's paper (the merges' facts), looked up once
+_PAPER_SAID = {
+    RDF.type: "type",
+    DCTERMS.title: "title",
+    DCTERMS.abstract: "abstract",
+    KG.projectPage: "url",
+    RDFS.seeAlso: "url",
+    SCHEMA.sameAs: "url",
+    SCHEMA.codeRepository: "code",
+    SCHEMA.isBasedOn: "based on",
+    BIBO.presentedAt: "presented at",
+    PROV.wasDerivedFrom: "derived from",
+    KG.line: "line",
+}
+
+
+def paper_lines(statements: Iterable[Statement]) -> Iterator[str]:
+    r"""The paper lines of one record's statements: what ``read_papers`` of :mod:`kg.resolve.store_step` reads
+    of its paper (a link: ``kg:projectPage|rdfs:seeAlso|schema:sameAs|^schema:isBasedOn/schema:codeRepository``;
+    the conference: a ``bibo:presentedAt`` typed ``bibo:Conference``; the line: ``prov:wasDerivedFrom/kg:line``).
+
+    >>> from kg.rdf.terms import iri
+    >>> paper = iri("http://ex/paper/p")
+    >>> for line in paper_lines([(paper, RDF.type, SCHEMA.ScholarlyArticle), (paper, KG.projectPage, iri("http://p"))]):
+    ...     print(line.split("\t"))
+    ['P', 'http://ex/paper/p', 'paper', '\n']
+    ['P', 'http://ex/paper/p', 'url', 'http://p\n']
+    """
+    said: dict[str, list[tuple[str, object]]] = {}  # kind -> (subject, object) of the statements of it
+    for subject, predicate, obj in statements:
+        if (kind := _PAPER_SAID.get(predicate)) is not None:
+            said.setdefault(kind, []).append((subject.value, obj))
+    types = said.get("type", ())
+    papers = sorted({subject for subject, obj in types if obj == SCHEMA.ScholarlyArticle})
+    conferences = {subject for subject, obj in types if obj == BIBO.Conference}
+    code = {subject: obj.value for subject, obj in said.get("code", ())}
+    lines = {subject: obj.value for subject, obj in said.get("line", ())}
+    for paper in papers:
+        yield PAPER + fact_line(paper, "paper", "")
+        for kind in _KINDS_OF_PAPER:
+            for subject, obj in said.get(kind, ()):
+                if subject == paper and (value := _paper_value(kind, obj, conferences, lines)) is not None:
+                    yield PAPER + fact_line(paper, *value)
+        for subject, obj in said.get("based on", ()):
+            if obj.value == paper and subject in code:
+                yield PAPER + fact_line(paper, "url", code[subject])
+
+
+_KINDS_OF_PAPER = ("title", "abstract", "url", "presented at", "derived from")
+
+
+def _paper_value(kind: str, obj, conferences: set[str], lines: dict[str, str]) -> tuple[str, str] | None:
+    """(kind of paper line, value) of one statement of the paper's, or None when it says none."""
+    if kind == "title":
+        return ("title", json.dumps(obj.value)) if obj.language == "en" else None
+    if kind == "abstract":
+        return "abstract", json.dumps(obj.value)
+    if kind == "url":
+        return "url", obj.value
+    if kind == "presented at":
+        return ("venue", obj.value) if obj.value in conferences else None
+    return ("line", lines[obj.value]) if obj.value in lines else None

@@ -22,17 +22,17 @@ An institution's papers are the papers that list it or one of its units
 - ``kg:bylineLength`` on each paper: its distinct authorships (``author-papers``' number of authors);
 - ``kg:statesAuthorAffiliations`` on each paper with authorships: whether any of them has a
   ``kg:affiliation`` (a per-author source), so the affiliation questions need no ``NOT EXISTS`` per row;
-- ``kg:displayTitle`` on each paper: its English titles, else the start of its abstracts, as
-  ``artifacts`` and ``topic-papers`` show it (two whole-graph left joins per query otherwise);
-- ``kg:authorNames`` and ``kg:institutionNames`` on each paper that introduces an artifact: its
-  authors' display names and its institutions' English names, each list distinct, in code-point
-  order and joined by "; " ("" for none), as ``artifacts`` shows them (:func:`name_list_triples`;
-  written after the rest, since the display names are the derived graph's own).
+- ``kg:displayTitle`` on each paper: its English titles, else the start of its abstracts followed by
+  "…", as ``artifacts`` and ``topic-papers`` show it (two whole-graph left joins per query otherwise),
+  made from the paper's facts as the counts are (:func:`display_titles`);
+- the name lists of the papers that introduce an artifact (:mod:`.name_lists`): the same pass writes
+  what they are made of (:func:`introducing_lines`), joined with the display names once those are chosen.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import tempfile
 from collections import Counter, defaultdict
 from itertools import combinations, groupby
@@ -42,9 +42,9 @@ from typing import Iterable, Iterator
 import pyoxigraph as ox
 
 from ..rdf.iris import Minter
-from ..rdf.side_rows import AFFILIATION, PAPER_FACT_KINDS, fact_line
+from ..rdf.side_rows import AFFILIATION, PAPER_FACT_KINDS, TEXT_KINDS, fact_line, text_value
 from ..stores.ordering import grouped_lines, sorted_lines
-from ..vocab import FALSE, KG, ORG, RDF, TRUE, XSD, sparql_prologue
+from ..vocab import DCTERMS, FALSE, KG, ORG, RDF, SCHEMA, TRUE, XSD, sparql_prologue
 from .staged_rows import StagedRows, select
 
 # Per-institution counts of papers with one of these (predicate, value) facts.
@@ -72,29 +72,13 @@ _TALLIES = {
 _PAPER_FACTS = {
     **{kind: f"?paper {predicate} ?value" for predicate, kind in PAPER_FACT_KINDS.items()},
     AFFILIATION: f"?authorship {KG.affiliation} ?value . ?paper {KG.authorship} ?authorship",
+    # what the title of queries/checks/artifacts.rq is made of: English titles, abstracts (their start kept)
+    TEXT_KINDS[
+        DCTERMS.title
+    ]: f'?paper a {SCHEMA.ScholarlyArticle} ; {DCTERMS.title} ?value FILTER(lang(?value) = "en")',
+    TEXT_KINDS[DCTERMS.abstract]: f"?paper a {SCHEMA.ScholarlyArticle} ; {DCTERMS.abstract} ?value",
 }
-# The title expression of queries/checks/artifacts.rq and topic-papers.rq, evaluated by the engine
-# itself, so the stored titles are what the raw forms compute (language tags included).
-_DISPLAY_TITLES = (
-    sparql_prologue()
-    + """
-    SELECT DISTINCT ?paper ?title WHERE {
-      ?paper a schema:ScholarlyArticle .
-      OPTIONAL { ?paper dcterms:title ?english FILTER(lang(?english) = "en") }
-      OPTIONAL { ?paper dcterms:abstract ?abstract }
-      BIND(COALESCE(?english, CONCAT(SUBSTR(?abstract, 1, 80), "…")) AS ?title)
-      FILTER(BOUND(?title))
-    }"""
-)
-# The named entities of each paper that introduces an artifact, every name read in one scan and
-# joined by hash (looked up per entity, the authors' names took twice as long).
-_INTRODUCING = "{ SELECT DISTINCT ?paper WHERE { ?paper kg:introduces ?artifact } }"
-_NAMES_LISTED = {
-    KG.authorNames: "?paper dcterms:creator ?entity . { SELECT ?entity ?name WHERE { ?entity skos:prefLabel ?name } }",
-    KG.institutionNames: """?paper schema:sourceOrganization ?entity .
-        { SELECT ?entity ?name WHERE { { SELECT DISTINCT ?entity WHERE { ?listed schema:sourceOrganization ?entity } }
-                                       ?entity skos:prefLabel ?name FILTER(lang(?name) = "en") } }""",
-}
+_TEXTS = frozenset(TEXT_KINDS.values())
 # The sources' units; the derived graph's (units placed by e-mail domain) come from this run's step.
 _SOURCE_UNITS = (
     sparql_prologue()
@@ -134,14 +118,36 @@ class _Within:
         return self.closure[start]
 
 
-def _paper_lines(store, staged: StagedRows) -> Iterator[str]:
+def paper_lines(store, staged: StagedRows) -> Iterator[str]:
     """Every paper's facts: the staged sources' side rows, the other graphs' read from the store."""
     yield from staged.facts()
     graphs = staged.other_graphs(store)
     if graphs != []:
         for kind, pattern in _PAPER_FACTS.items():
+            text = kind in _TEXTS
             for paper, value in store.select_terms(select("?paper ?value", pattern, graphs)):
-                yield fact_line(paper.value, kind, value.value)
+                yield fact_line(paper.value, kind, text_value(kind, value.value) if text else value.value)
+
+
+def display_titles(paper: ox.NamedNode, own: dict[str, set[str]]) -> Iterator[ox.Triple]:
+    """The paper's display titles: its English titles, else each abstract's start and "…" (the expression
+    of queries/checks/artifacts.rq, ``COALESCE(?english, CONCAT(SUBSTR(?abstract, 1, 80), "…"))``, whose
+    CONCAT of a tagged and a plain literal is plain)."""
+    if own["title"]:
+        for title in own["title"]:
+            yield ox.Triple(paper, KG.displayTitle, ox.Literal(json.loads(title), language="en"))
+    else:
+        for abstract in own["abstract"]:
+            yield ox.Triple(paper, KG.displayTitle, ox.Literal(json.loads(abstract) + "…"))
+
+
+def introducing_lines(paper: str, own: dict[str, set[str]]) -> Iterator[str]:
+    """What a paper's name lists are made of, if it introduces an artifact: ``paper<TAB>`` then a
+    ``paper<TAB>kind<TAB>entity`` line for each of its creators and listed institutions (:mod:`.name_lists`)."""
+    if own["introduces"]:
+        yield f"{paper}\t\n"
+        for kind in ("author", "listed"):
+            yield from (f"{paper}\t{kind}\t{entity}\n" for entity in sorted(own[kind]))
 
 
 def _counted_lines(lines: Iterable[str], scratch: Path | None) -> Iterator[tuple[str, int]]:
@@ -150,11 +156,11 @@ def _counted_lines(lines: Iterable[str], scratch: Path | None) -> Iterator[tuple
         yield line[:-1], sum(1 for _ in repeats)
 
 
-def _spool(folder: str, name: str):
+def spool(folder: str, name: str):
     return open(Path(folder) / name, "w+", encoding="utf-8")
 
 
-def _rewound(file) -> Iterator[str]:
+def rewound(file) -> Iterator[str]:
     file.flush()
     file.seek(0)
     return iter(file)
@@ -187,12 +193,11 @@ class _Tallies:
                 if institution not in self.within(partner):
                     self.tallies[("partner", institution, partner)] += 1
 
-    def triples(self, minter: Minter, authors_of: Counter[str], titles: Iterable[ox.Triple]) -> Iterator[ox.Triple]:
-        """Within-institution links, ``titles`` (the display titles), then the counts, the tallies and the pairs."""
+    def triples(self, minter: Minter, authors_of: Counter[str]) -> Iterator[ox.Triple]:
+        """Within-institution links, then the counts, the tallies and the pairs."""
         for org in sorted(self.named):
             for institution in sorted(self.within(org)):
                 yield ox.Triple(ox.NamedNode(org), KG.withinInstitution, ox.NamedNode(institution))
-        yield from titles
         for institution in sorted(self.papers):
             node = ox.NamedNode(institution)
             yield ox.Triple(node, KG.paperCount, _count(self.papers[institution]))
@@ -216,7 +221,7 @@ class _Tallies:
 
 def _coauthor_pair_triples(author_pairs, minter: Minter, scratch: Path | None) -> Iterator[ox.Triple]:
     """The pairs of :data:`PAIR_FLOOR` or more papers among the spooled pairs (one line a paper)."""
-    for pair, count in _counted_lines(_rewound(author_pairs), scratch):
+    for pair, count in _counted_lines(rewound(author_pairs), scratch):
         if count >= PAIR_FLOOR:
             first, second = pair.split("\t")
             node = ox.NamedNode(minter.iri("coauthor-pair", f"{_local(first)}--{_local(second)}"))
@@ -232,64 +237,40 @@ def aggregate_triples(
     derived: Iterable[ox.Triple] = (),
     scratch: Path | None = None,
     staged: StagedRows | None = None,
+    introducing: Path | None = None,
 ) -> Iterator[ox.Triple]:
-    """The co-author pairs of :data:`PAIR_FLOOR` or more papers (``kg:CoauthorPair``) and the
-    counts described above, from one pass over the papers in IRI order; ``derived`` is this run's
-    other derived triples, whose ``org:subOrganizationOf`` count as units too. What grows with
+    """The co-author pairs of :data:`PAIR_FLOOR` or more papers (``kg:CoauthorPair``), the
+    counts and the display titles described above, from one pass over the papers in IRI order; ``derived``
+    is this run's other derived triples, whose ``org:subOrganizationOf`` count as units too. What grows with
     the corpus (author pairs, institution × author) is spooled beside the store and counted sorted;
-    ``staged``: the side rows of the sources this run staged, read instead of their graphs."""
+    ``staged``: the side rows of the sources this run staged, read instead of their graphs; ``introducing``:
+    the file the same pass writes the name lists' :func:`introducing_lines` to, in IRI order of paper."""
     resolved = ox.NamedNode(minter.iri("graph", "resolved"))  # ours, so written into the text
     units = [(u.value, p.value) for u, p in store.select_terms(_SOURCE_UNITS.replace("RESOLVED", str(resolved)))]
     units += [(t.subject.value, t.object.value) for t in derived if t.predicate == ORG.subOrganizationOf]
     tallies = _Tallies(_Within(units))
     with (
         tempfile.TemporaryDirectory(prefix="kg-aggregates-", dir=scratch) as folder,
-        _spool(folder, "author-pairs") as author_pairs,
-        _spool(folder, "institution-authors") as members,
+        spool(folder, "author-pairs") as author_pairs,
+        spool(folder, "institution-authors") as members,
+        open(introducing or os.devnull, "w", encoding="utf-8") as named,
     ):
-        for paper, rows in grouped_lines(_paper_lines(store, staged or StagedRows()), scratch):
+        for paper, rows in grouped_lines(paper_lines(store, staged or StagedRows()), scratch):
             own: dict[str, set[str]] = defaultdict(set)
             for row in rows:
                 kind, _, value = row.partition("\t")
                 own[kind].add(value)
+            node = ox.NamedNode(paper)
+            yield from display_titles(node, own)
+            named.writelines(introducing_lines(paper, own))
             authors = sorted(own["author"])
             author_pairs.writelines(f"{first}\t{second}\n" for first, second in combinations(authors, 2))
             if own["authorship"]:
-                node = ox.NamedNode(paper)
                 yield ox.Triple(node, KG.bylineLength, _count(len(own["authorship"])))
                 yield ox.Triple(node, KG.statesAuthorAffiliations, TRUE if own["affiliation"] else FALSE)
             tallies.add(own, authors, members)
         yield from _coauthor_pair_triples(author_pairs, minter, scratch)
         authors_of = Counter(
-            {institution: len(authors) for institution, authors in grouped_lines(_rewound(members), scratch)}
+            {institution: len(authors) for institution, authors in grouped_lines(rewound(members), scratch)}
         )
-    # the store's writer sorts the display titles; no need here
-    titles = (ox.Triple(paper, KG.displayTitle, title) for paper, title in store.select_terms(_DISPLAY_TITLES))
-    yield from tallies.triples(minter, authors_of, titles)
-
-
-def _name_lines(store) -> Iterator[str]:
-    """``paper<TAB>`` for each paper that introduces an artifact, ``paper<TAB>list<TAB>name`` (JSON) for each of its
-    names."""
-    prologue = sparql_prologue()
-    for (paper,) in store.select_terms(f"{prologue} SELECT ?paper WHERE {_INTRODUCING}"):
-        yield f"{paper.value}\t\n"
-    for index, pattern in enumerate(_NAMES_LISTED.values()):
-        for paper, name in store.select_terms(
-            f"{prologue} SELECT DISTINCT ?paper ?name WHERE {{ {_INTRODUCING} {pattern} }}"
-        ):
-            yield f"{paper.value}\t{index}\t{json.dumps(name.value)}\n"
-
-
-def name_list_triples(store, scratch: Path | None) -> Iterator[ox.Triple]:
-    """The name lists described above, read from the store as it is (after the derived graph with its
-    display names is written), grouped on disk by paper, papers in code-point order of IRI."""
-    predicates = list(_NAMES_LISTED)
-    for paper, rows in grouped_lines(_name_lines(store), scratch):
-        names: list[set[str]] = [set() for _ in predicates]
-        for row in rows:
-            if row:
-                index, name = row.split("\t", 1)
-                names[int(index)].add(json.loads(name))
-        for predicate, listed in zip(predicates, names):
-            yield ox.Triple(ox.NamedNode(paper), predicate, ox.Literal("; ".join(sorted(listed))))
+    yield from tallies.triples(minter, authors_of)

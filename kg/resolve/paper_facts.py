@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
+
+from ..index.match_keys import text_rows
+from ..rdf.iris import Minter
+from ..vocab import sparql_prologue
+from .staged_rows import StagedRows
 
 
 @dataclass
@@ -16,3 +22,55 @@ class PaperFacts:
     urls: set[str] = field(default_factory=set)
     venues: set[str] = field(default_factory=set)
     line: int | None = None  # the line of the paper's record in its source (kg:line), for the order of a file
+
+
+def read_papers(store, minter: Minter, staged: StagedRows | None = None) -> list[PaperFacts]:
+    """Every paper of every source, with what its merges are decided on: the sources with side rows
+    (``staged``) from their paper lines (:func:`kg.rdf.side_rows.paper_lines`), the others read back."""
+    papers: dict[tuple[str, str], PaperFacts] = {}
+
+    def said(paper: str, graph: str, title, abstract, url, venue, line) -> None:
+        facts = papers.setdefault((paper, graph), PaperFacts(paper, graph))
+        facts.title = facts.title or title
+        facts.abstract = facts.abstract or abstract
+        if line is not None:
+            facts.line = min(int(line), facts.line or int(line))
+        if url is not None:
+            facts.urls.add(url)
+        if venue is not None:
+            facts.venues.add(venue)
+
+    staged = staged or StagedRows()
+    for graph, paper, kind, value in staged.papers():
+        text = json.loads(value) if kind in ("title", "abstract") else value
+        said(paper, graph, *(text if kind == wanted else None for wanted in _PAPER_KINDS))
+    graphs = staged.other_graphs(store)
+    if graphs != []:
+        for paper, graph, *facts in text_rows(store, _papers_query(minter, graphs)):
+            said(paper, graph, *facts)
+    return [papers[key] for key in sorted(papers)]
+
+
+_PAPER_KINDS = ("title", "abstract", "url", "venue", "line")  # the paper lines' kinds, as read_papers takes them
+
+
+def _papers_query(minter: Minter, graphs: list[str] | None) -> str:
+    resolved = f"<{minter.iri('graph', 'resolved')}>"  # the derived graph: :func:`.store_step.resolved_graph`
+    # The derived graph's IRI is ours (checked by pyoxigraph), so it is written into the text. The
+    # inverse path comes last in its alternative: Virtuoso 7.2 refuses `^a/b|c|d` (an internal error).
+    values = "" if graphs is None else "VALUES ?g { " + " ".join(f"<{graph}>" for graph in graphs) + " }"
+    return (
+        sparql_prologue()
+        + """
+        SELECT ?paper ?g ?title ?abstract ?url ?venue ?line WHERE {
+          VALUES_BLOCK
+          GRAPH ?g { ?paper a schema:ScholarlyArticle }
+          FILTER(?g != RESOLVED)
+          OPTIONAL { GRAPH ?g { ?paper dcterms:title ?title FILTER(lang(?title) = "en") } }
+          OPTIONAL { GRAPH ?g { ?paper dcterms:abstract ?abstract } }
+          OPTIONAL { GRAPH ?g {
+            ?paper kg:projectPage|rdfs:seeAlso|schema:sameAs|^schema:isBasedOn/schema:codeRepository ?url } }
+          OPTIONAL { GRAPH ?g { ?paper bibo:presentedAt ?venue . ?venue a bibo:Conference } }
+          OPTIONAL { GRAPH ?g { ?paper prov:wasDerivedFrom/kg:line ?line } }
+        }""".replace("RESOLVED", resolved).replace("VALUES_BLOCK", values)
+    )

@@ -17,7 +17,7 @@ from typing import Iterable, Iterator
 
 import pyoxigraph as ox
 
-from ..rdf.side_rows import FACT, FORM
+from ..rdf.side_rows import FACT, FORM, PAPER
 from ..rdf.topic_triples import detail_graph
 from ..vocab import sparql_prologue
 
@@ -79,6 +79,13 @@ class StagedRows:
                     old, new = moved[authorship]
                     papers[renamed.get(subject, subject)][old] = new
         return papers
+
+    def papers(self) -> Iterator[tuple[str, str, str, str]]:
+        """(graph, paper, kind, value) of every staged source's paper lines, as mapped: what the merges of
+        papers are decided on, before any rename."""
+        for graph in sorted(self.files):
+            for paper, kind, value in self._lines(graph, PAPER):
+                yield graph, paper, kind, value
 
     def forms(self) -> Iterator[str]:
         """``person<TAB>language<TAB>written (JSON)<TAB>authorship`` lines of every staged source, renames made."""

@@ -47,7 +47,7 @@ from typing import Callable, Iterable, Iterator, TextIO
 
 import pyoxigraph as ox
 
-from ..index.match_keys import ENTITY_CLASSES, entity_keys, match_key_triples, person_keys_line, text_rows
+from ..index.match_keys import ENTITY_CLASSES, entity_keys, match_key_triples, person_keys_line
 from ..index.name_index import name_index_triples
 from ..processes import reads_beside
 from ..rdf.iris import Minter
@@ -56,12 +56,15 @@ from ..stores.beside import TriplesBeside
 from ..stores.embedded import KGStore
 from ..text.names import clean
 from ..vocab import KG, RDF, RDFS, SKOS, TRUE, XSD, sparql_prologue
-from .aggregates import aggregate_triples, name_list_triples
+from .aggregates import aggregate_triples
 from .domain_units import domain_unit_triples
 from .identity import apply_moves, find_person_merges, person_merge_triples, read_mentions, undo_moves
+from .kept_rows import kept
+from .name_lists import name_list_triples, person_name_line
 from .name_units import corpus_organisations, name_unit_triples
 from .other_names import same_institution_triples
-from .papers import MergeDecisions, PaperFacts, find_merges
+from .paper_facts import read_papers
+from .papers import MergeDecisions, find_merges
 from .same_ids import find_same_id_merges, read_links, same_id_triples
 from .staged_rows import StagedRows
 from .unit_forms import company_labs
@@ -163,38 +166,6 @@ def undo_merges(store: KGStore, minter: Minter) -> None:
     )
 
 
-def read_papers(store: KGStore, minter: Minter) -> list[PaperFacts]:
-    # The derived graph's IRI is ours (checked by pyoxigraph), so it is written into the text. The
-    # inverse path comes last in its alternative: Virtuoso 7.2 refuses `^a/b|c|d` (an internal error).
-    rows = text_rows(
-        store,
-        sparql_prologue()
-        + """
-        SELECT ?paper ?g ?title ?abstract ?url ?venue ?line WHERE {
-          GRAPH ?g { ?paper a schema:ScholarlyArticle }
-          FILTER(?g != RESOLVED)
-          OPTIONAL { GRAPH ?g { ?paper dcterms:title ?title FILTER(lang(?title) = "en") } }
-          OPTIONAL { GRAPH ?g { ?paper dcterms:abstract ?abstract } }
-          OPTIONAL { GRAPH ?g {
-            ?paper kg:projectPage|rdfs:seeAlso|schema:sameAs|^schema:isBasedOn/schema:codeRepository ?url } }
-          OPTIONAL { GRAPH ?g { ?paper bibo:presentedAt ?venue . ?venue a bibo:Conference } }
-          OPTIONAL { GRAPH ?g { ?paper prov:wasDerivedFrom/kg:line ?line } }
-        }""".replace("RESOLVED", str(resolved_graph(minter))),
-    )
-    papers: dict[tuple[str, str], PaperFacts] = {}
-    for paper, graph, title, abstract, url, venue, line in rows:
-        facts = papers.setdefault((paper, graph), PaperFacts(paper, graph))
-        facts.title = facts.title or title
-        facts.abstract = facts.abstract or abstract
-        if line is not None:
-            facts.line = min(int(line), facts.line or int(line))
-        if url is not None:
-            facts.urls.add(url)
-        if venue is not None:
-            facts.venues.add(venue)
-    return [papers[key] for key in sorted(papers)]
-
-
 def merge_triples(decisions: MergeDecisions, minter: Minter) -> Iterator[ox.Triple]:
     for merge in decisions.merges:
         local = f"{merge.absorbed.iri.rsplit('/', 1)[-1]}--{merge.absorbed.graph.rsplit('/', 1)[-1]}"
@@ -211,15 +182,20 @@ def merge_triples(decisions: MergeDecisions, minter: Minter) -> Iterator[ox.Trip
                 yield ox.Triple(node, predicate, ox.Literal(f"{value:.2f}", datatype=XSD.decimal))
 
 
-def person_label_triples(people: Iterable[tuple[str, dict[str, dict[str, int]]]], keys: TextIO) -> Iterator[ox.Triple]:
+def person_label_triples(
+    people: Iterable[tuple[str, dict[str, dict[str, int]]]], keys: TextIO, names: TextIO | None = None
+) -> Iterator[ox.Triple]:
     """Display names of people (from :func:`~.written_forms.person_forms`), chosen across every source; each
-    person's match keys go to ``keys`` (:func:`kg.index.match_keys.person_keys_line`)."""
+    person's match keys go to ``keys`` (:func:`kg.index.match_keys.person_keys_line`), its display names to
+    ``names`` (:func:`~.name_lists.person_name_line`), both in IRI order."""
     for person, forms in people:
         node = ox.NamedNode(person)
         for language in sorted(forms):
             counts = forms[language]
             name = preferred_form(counts)
             yield ox.Triple(node, SKOS.prefLabel, ox.Literal(name))
+            if names is not None:
+                names.write(person_name_line(person, name))
             for form in sorted(set(counts) - {name}):
                 yield ox.Triple(node, SKOS.altLabel, ox.Literal(form))
         keys.write(person_keys_line(person, chain.from_iterable(forms.values())))
@@ -253,12 +229,10 @@ def institution_label_triples(store: KGStore, graph: ox.NamedNode) -> Iterator[o
             yield ox.Triple(node, SKOS.altLabel, ox.Literal(form, language=language))
 
 
-def _counts(store: KGStore, minter: Minter, units: list[ox.Triple], staged: StagedRows) -> Iterator[ox.Triple]:
-    return aggregate_triples(store, minter, units, store.scratch_dir, staged)
-
-
-def _name_lists(store: KGStore) -> Iterator[ox.Triple]:
-    return name_list_triples(store, store.scratch_dir)
+def _counts(
+    store: KGStore, minter: Minter, units: list[ox.Triple], staged: StagedRows, introducing: Path
+) -> Iterator[ox.Triple]:
+    return aggregate_triples(store, minter, units, store.scratch_dir, staged, introducing)
 
 
 def key_triples(store: KGStore, person_keys: Path, minter: Minter) -> Iterator[ox.Triple]:
@@ -295,8 +269,11 @@ def rebuild(
     staged = staged or StagedRows()
     stage("resolving: papers that several sources state")
     undo_moves(store, resolved_graph(minter))  # person moves of the last run (or a killed one)
+    # The other sources' rows where the store kept them and they still hold (the graphs as mapped again).
+    sources = store.sources()
+    staged.files = {**kept(store, [graph for graph in sources if graph not in staged.files]), **staged.files}
     # Papers of one source never merge (find_merges), so a store of one source reads none back.
-    decisions = find_merges(read_papers(store, minter)) if len(store.sources()) > 1 else MergeDecisions()
+    decisions = find_merges(read_papers(store, minter, staged)) if len(sources) > 1 else MergeDecisions()
     graph = resolved_graph(minter)
     merges = list(merge_triples(decisions, minter))
     # The derived graph is added to under the suspended mark and only its difference written
@@ -313,7 +290,7 @@ def rebuild(
     )
     staged.rename((m.absorbed.graph, m.absorbed.iri, m.canonical.iri) for m in decisions.merges)
     stage("resolving: authors that identifiers name")
-    same_ids = find_same_id_merges(read_links(store)) if len(store.sources()) > 1 else []
+    same_ids = find_same_id_merges(read_links(store)) if len(sources) > 1 else []
     renamed = list(same_id_triples(same_ids, minter))
     store.add_graph_triples(graph, renamed)
     _rewrite(store, [(ox.NamedNode(m.graph), ox.NamedNode(m.absorbed), ox.NamedNode(m.canonical)) for m in same_ids])
@@ -332,12 +309,19 @@ def rebuild(
     placed = [*domain_unit_triples(store, minter), *name_unit_triples(corpus, minter, company_labs(corpus.top_level))]
     units = [*placed, *same_institution_triples(corpus, minter, placed)]
     with tempfile.TemporaryDirectory(prefix="kg-resolve-", dir=store.scratch_dir) as folder:
-        person_keys = Path(folder) / "person-keys"
+        person_keys, person_names, introducing = (Path(folder) / name for name in ("keys", "names", "introducing"))
         # The counts read what the names read, and each is one core's work: on an on-disk store
         # they are counted by a reader process while the names are chosen here (kg/stores/beside.py).
-        beside = reads_beside(jobs)
+        # The same pass writes what the name lists are made of (``introducing``), read once it is over.
         counts = TriplesBeside(
-            store, beside, "counting co-author pairs and institutions", _counts, minter, units, staged
+            store,
+            reads_beside(jobs),
+            "counting co-author pairs and institutions",
+            _counts,
+            minter,
+            units,
+            staged,
+            introducing,
         )
 
         def derived() -> Iterator[ox.Triple]:
@@ -345,8 +329,8 @@ def rebuild(
             yield from base
             yield from renamed
             yield from moves
-            with open(person_keys, "w", encoding="utf-8") as keys:
-                yield from person_label_triples(person_forms(store, staged), keys)
+            with open(person_keys, "w", encoding="utf-8") as keys, open(person_names, "w", encoding="utf-8") as names:
+                yield from person_label_triples(person_forms(store, staged), keys, names)
             yield from institution_label_triples(store, graph)
             yield from units
             stage("resolving: writing the derived graph")
@@ -356,20 +340,16 @@ def rebuild(
             store.set_graph_triples(graph, derived())
             stage("resolving: co-author pairs, counts, name look-up keys and name lists")
             # Match keys fold every name, the ones just chosen included (and no stale one), and the name lists
-            # show the display names just chosen, so they come after; each is one core's work, as above.
-            name_lists = TriplesBeside(store, beside, "listing the names of papers with artifacts", _name_lists)
-            try:
-                store.set_graph_triples(
-                    index,
-                    chain(
-                        [ox.Triple(index, RDF.type, KG.DerivedGraph), ox.Triple(index, RDF.type, KG.IndexGraph)],
-                        counts,
-                        key_triples(store, person_keys, minter),
-                        name_lists,
-                    ),
-                )
-            finally:
-                name_lists.stop()
+            # show the display names just chosen (and the counts' pass has written their papers), so they come after.
+            store.set_graph_triples(
+                index,
+                chain(
+                    [ox.Triple(index, RDF.type, KG.DerivedGraph), ox.Triple(index, RDF.type, KG.IndexGraph)],
+                    counts,
+                    key_triples(store, person_keys, minter),
+                    name_list_triples(store, introducing, person_names, store.scratch_dir),
+                ),
+            )
         finally:
             counts.stop()  # at once when the names failed; nothing left to do once they are read
     if finish:  # under the mark: a run that fails here leaves the next command to resume, this included

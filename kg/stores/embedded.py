@@ -202,6 +202,10 @@ class EmbeddedStore(KGStore):
             wanted, held, added = (Path(folder) / name for name in ("wanted.nt", "held.nt", "added.nt"))
             ox.serialize(triples, str(wanted), ox.RdfFormat.N_TRIPLES)  # all read before the graph changes
             self.oxigraph.dump(str(held), ox.RdfFormat.N_TRIPLES, from_graph=graph)
+            if not held.stat().st_size:  # nothing held (a first resolution): every triple is new, no sort
+                load_file(self.oxigraph, wanted, graph)
+                self.oxigraph.flush()
+                return
             stale: list[str] = []
             with (
                 open(wanted, encoding="utf-8") as new_lines,

@@ -120,16 +120,16 @@ def test_ingest_order_does_not_change_the_graph():
 @pytest.mark.parametrize(
     "jobs, readers",
     [
-        (2, ["counting co-author pairs and institutions", "listing the names of papers with artifacts"]),
+        (2, ["counting co-author pairs and institutions"]),
         (1, []),  # --jobs 1: everything in one process
     ],
 )
 @pytest.mark.slow
 def test_an_on_disk_store_counts_in_reader_processes_and_resolves_the_same(tmp_path, monkeypatch, jobs, readers):
-    """The counts and the name lists are made by processes of their own on an on-disk store
-    (kg/stores/beside.py), the counts after the merge's rewrite (the merged paper counted once), the
-    name lists after the display names are written, and the graph is quad for quad the one resolved
-    in one process; their files are gone."""
+    """The counts are made by a process of its own on an on-disk store (kg/stores/beside.py), after the
+    merge's rewrite (the merged paper counted once); the name lists from what that pass wrote once the
+    display names are chosen; the graph is quad for quad the one resolved in one process; their files are
+    gone."""
     from kg.stores import beside
 
     started = []

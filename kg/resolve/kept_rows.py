@@ -1,0 +1,98 @@
+"""The side rows of every source, kept beside an on-disk store and stamped, so that the next run reads
+no source back that they still describe.
+
+The resolution step takes the facts and written names of the sources a run staged from their side rows
+(:mod:`.staged_rows`); the other sources it would read back from the store, every quad of them, on each
+``kg ingest`` of one more file. So an on-disk embedded store keeps each source's side rows, as mapped, in
+``kg-side/`` beside its journal, one file per source graph, with a **stamp**: the graph's quad count and
+its source node's statements (file name, format, modification time, venue header), taken right after
+the commit, while the graph is as mapped. The resolution step takes a kept file only when its graph's
+stamp is the same now (the rewrites of the last resolution undone, the graph is as mapped again), and
+removes it otherwise: a graph replaced by anything that keeps no rows (an older kg, a server's
+client, a hand-made update) is read back from the store, so kept rows can cost a count but never change
+the graph.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+from typing import Iterable
+
+from ..stores.embedded import EmbeddedStore, KGStore
+from .staged_rows import StagedRows
+
+FOLDER = "kg-side"
+FORMAT = "2"  # in each file's name: rows of another layout (another kg) are never read
+
+
+def _folder(store: KGStore) -> Path | None:
+    """The store's folder of kept rows; None for a store in memory, a server or a read-only opening."""
+    if not isinstance(store, EmbeddedStore) or store.spec == "memory" or store.read_only:
+        return None
+    return Path(store.spec) / FOLDER
+
+
+def _named(folder: Path, graph: str) -> Path:
+    """The kept rows' file of a graph (its stamp beside it, ``.stamp``)."""
+    return folder / f"{hashlib.sha256(graph.encode('utf-8')).hexdigest()[:32]}.v{FORMAT}.side"
+
+
+def stamp(store: KGStore, graph: str) -> str:
+    """What must be the same for a graph's kept rows to hold: the graph, its quad count and its source
+    node's statements (one indexed count and a handful of rows)."""
+    node = f"<{graph}>"  # a graph the store names: a checked IRI
+    count = store.scalar(f"SELECT (COUNT(*) AS ?n) WHERE {{ GRAPH {node} {{ ?s ?p ?o }} }}")
+    said = sorted(
+        f"{p} {o}" for p, o in store.select_terms(f"SELECT ?p ?o WHERE {{ GRAPH {node} {{ {node} ?p ?o }} }}")
+    )
+    return hashlib.sha256("\n".join([graph, str(count), *said]).encode("utf-8")).hexdigest()
+
+
+def keep(store: KGStore, staged: StagedRows) -> None:
+    """Keep the staged sources' rows, stamped, now that their graphs are committed and as mapped; forget
+    the rows of graphs the store no longer holds. ``staged`` then names the kept files."""
+    if (folder := _folder(store)) is None:
+        return
+    folder.mkdir(exist_ok=True)
+    for graph, path in sorted(staged.files.items()):
+        kept = _named(folder, graph)
+        kept.with_suffix(".stamp").unlink(missing_ok=True)  # no stamp, no use: until both are in place
+        with open(path, "rb") as rows:
+            os.fsync(rows.fileno())
+        os.replace(path, kept)  # the journal and this folder share the store's file system
+        _write_stamp(kept.with_suffix(".stamp"), stamp(store, graph))
+        staged.files[graph] = kept
+    held = {_named(folder, graph).name for graph in store.graphs()}
+    for path in folder.iterdir():
+        if path.with_suffix(".side").name not in held:
+            path.unlink()
+
+
+def _write_stamp(path: Path, value: str) -> None:
+    written = path.with_suffix(".new")
+    with open(written, "w", encoding="utf-8") as out:
+        out.write(value)
+        out.flush()
+        os.fsync(out.fileno())
+    os.replace(written, path)
+
+
+def kept(store: KGStore, graphs: Iterable[str]) -> dict[str, Path]:
+    """The kept rows of these graphs that still hold (their stamp is the graph's now): graph -> file. A
+    file that no longer holds is removed."""
+    if (folder := _folder(store)) is None or not folder.is_dir():
+        return {}
+    found: dict[str, Path] = {}
+    for graph in graphs:
+        rows = _named(folder, graph)
+        stamped = rows.with_suffix(".stamp")
+        if not (rows.is_file() and stamped.is_file()):
+            continue
+        if stamped.read_text(encoding="utf-8") == stamp(store, graph):
+            found[graph] = rows
+        else:
+            rows.unlink()
+            stamped.unlink()
+    return found
