@@ -153,19 +153,22 @@ def paper_lines(statements: Iterable[Statement]) -> Iterator[str]:
         if (kind := _PAPER_SAID.get(predicate)) is not None:
             said.setdefault(kind, []).append((subject.value, obj))
     types = said.get("type", ())
-    papers = sorted({subject for subject, obj in types if obj == SCHEMA.ScholarlyArticle})
-    conferences = {subject for subject, obj in types if obj == BIBO.Conference}
-    code = {subject: obj.value for subject, obj in said.get("code", ())}
-    lines = {subject: obj.value for subject, obj in said.get("line", ())}
-    for paper in papers:
+    for paper in sorted({subject for subject, obj in types if obj == SCHEMA.ScholarlyArticle}):
         yield PAPER + fact_line(paper, "paper", "")
-        for kind in _KINDS_OF_PAPER:
-            for subject, obj in said.get(kind, ()):
-                if subject == paper and (value := _paper_value(kind, obj, conferences, lines)) is not None:
-                    yield PAPER + fact_line(paper, *value)
-        for subject, obj in said.get("based on", ()):
-            if obj.value == paper and subject in code:
-                yield PAPER + fact_line(paper, "url", code[subject])
+        yield from _one_paper_lines(paper, said, {subject for subject, obj in types if obj == BIBO.Conference})
+
+
+def _one_paper_lines(paper: str, said: dict[str, list[tuple[str, object]]], conferences: set[str]) -> Iterator[str]:
+    """The lines of one paper after its first: what its record's statements (``said``, by kind) say of it."""
+    lines = {subject: obj.value for subject, obj in said.get("line", ())}
+    for kind in _KINDS_OF_PAPER:
+        for subject, obj in said.get(kind, ()):
+            if subject == paper and (value := _paper_value(kind, obj, conferences, lines)) is not None:
+                yield PAPER + fact_line(paper, *value)
+    code = {subject: obj.value for subject, obj in said.get("code", ())}
+    for subject, obj in said.get("based on", ()):
+        if obj.value == paper and subject in code:
+            yield PAPER + fact_line(paper, "url", code[subject])
 
 
 _KINDS_OF_PAPER = ("title", "abstract", "url", "presented at", "derived from")
