@@ -99,7 +99,7 @@ def long_form_of(span: Span) -> str | None:
         ):
             k -= 1
         words = doc[k + 1 : span.start - 1]
-        while len(words) and not words[0].text[:1].isupper():
+        while len(words) and (not words[0].text[:1].isupper() or words[0].lower_ == "the"):  # "The Local … (LLC)"
             words = words[1:]
         spelled = spelled_long_form(doc, span.start - 1)  # "UNcertainty-awaRE deciSion Transformer (UNREST)"
         if spelled is not None and len(spelled) > len(words):

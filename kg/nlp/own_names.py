@@ -10,7 +10,7 @@ from __future__ import annotations
 from spacy.tokens import Span
 
 from .artifact_names import is_coined
-from .artifact_types import HYPHENS, in_parentheses, type_word
+from .artifact_types import HYPHENS, after_parenthetical, in_parentheses, type_word
 from .words import BLOCKERS, INTRODUCING, NOVELTY, SUBJECT_WORDS, is_type_word
 
 
@@ -32,12 +32,14 @@ def _a_new_one_after(span: Span, sent: Span, k: int) -> bool:
 
 
 def _our_type_word_after(span: Span, sent: Span, k: int) -> bool:
-    """ "our Inverse-Flow models", "a novel Backclip mechanism": "our", "new" or "novel" before the
-    name and a type word after it."""
-    doc = span.doc
+    """ "our Inverse-Flow models", "a novel Backclip mechanism", "the proposed X algorithm": "our", "new",
+    "novel" or "the proposed" before the name and a type word after it."""
+    doc, i = span.doc, span.start
+    # "the proposed Action-wise OAS-UCRL algorithm" ("the recently proposed X algorithm" is another's)
+    proposed = i - 2 >= sent.start and doc[i - 1].lower_ == "proposed" and doc[i - 2].lower_ in {"the", "our"}
     return (
-        span.start > sent.start
-        and doc[span.start - 1].lower_ in NOVELTY | {"our"}
+        i > sent.start
+        and (doc[i - 1].lower_ in NOVELTY | {"our"} or proposed)
         and k < sent.end
         and bool(type_word(doc[k]))
     )
@@ -145,7 +147,7 @@ PASSIVE_ADVERBS = {"then", "also", "first", "further", "hereby", "thus", "theref
 def passive_introduction(span: Span) -> bool:
     """ "FooNet is proposed to solve …": the name is the subject of an introducing verb in the present
     passive; "is proposed by Smith" (a capitalised agent) is another's."""
-    doc, k = span.doc, span.end
+    doc, k = span.doc, after_parenthetical(span)  # "The Local Learning Coefficient (LLC) is introduced as …"
     if k + 1 >= len(doc) or doc[k].lower_ not in {"is", "are"}:
         return False
     k += 1
