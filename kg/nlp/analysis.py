@@ -299,14 +299,23 @@ def _topics_of(mentions: list[tuple[str, Mention]]) -> list[TopicAssignment]:
     return sorted(assignments, key=lambda a: (-a.weight, a.slug))
 
 
+#: Inline math's marks, which a name may be written with or without ("D$^3$RoMa" is "D3RoMa").
+_MATH_MARKS = re.compile(r"[$^{}]")
+
+
+def name_key(name: str) -> str:
+    """The identity of an artifact's name: its match key, without inline math's marks."""
+    return match_key(_MATH_MARKS.sub("", name))
+
+
 def _artifacts_of(found: list[tuple[str, Found]]) -> list[Artifact]:
     """One artifact per name (by match key), an artifact named by another's long form merged into that
     one; the abstract's word for its type wins over the title's and summary's."""
     by_key: dict[str, list[tuple[str, Found]]] = defaultdict(list)
     for section, item in join_spelled_names(found):
-        by_key[match_key(item.name)].append((section, item))
+        by_key[name_key(item.name)].append((section, item))
     for key in sorted(by_key):
-        long_forms = {match_key(f.long_form) for _, f in by_key.get(key, ()) if f.long_form}
+        long_forms = {name_key(f.long_form) for _, f in by_key.get(key, ()) if f.long_form}
         for other in sorted(long_forms & by_key.keys() - {key}):
             by_key[key] += by_key.pop(other)
     artifacts = []

@@ -227,7 +227,8 @@ def extra_candidates(doc: Doc, sentence_starts: set[int]) -> list[Span]:
     while i < len(doc):
         token = doc[i]
         listed = bool(found) and _listed_after(doc, found[-1].end, i)
-        if not _capitalised(token) or i in sentence_starts or not (listed or _after_introduction(doc, i)):
+        introduced = listed or _after_introduction(doc, i) or _introduced_after(doc, i)
+        if not _capitalised(token) or i in sentence_starts or not introduced:
             i += 1
             continue
         several = listed or _plural_kind_before(doc, i)  # "two benchmarks, Flames and Rhapsody": two names
@@ -235,6 +236,14 @@ def extra_candidates(doc: Doc, sentence_starts: set[int]) -> list[Span]:
         found.append(doc[i:j])
         i = j
     return found
+
+
+def _introduced_after(doc: Doc, i: int) -> bool:
+    """ "a Feedback Information Extraction module is introduced to …": a run of capitalised words (and its
+    type word) before a passive introducing verb."""
+    j = _run_end(doc, i, False)
+    j += j < len(doc) and is_type_word(doc[j])
+    return j + 1 < len(doc) and doc[j].lower_ in {"is", "are"} and doc[j + 1].lower_ in INTRODUCING
 
 
 def _run_end(doc: Doc, i: int, several: bool) -> int:
