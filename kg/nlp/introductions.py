@@ -22,7 +22,7 @@ from spacy.tokens import Doc, Span, Token
 from ..text.names import is_acronym, match_key
 from .long_forms import BREAKS, spelled_long_form
 from .name_lists import LIST_JOINERS
-from .words import HEADINGS, INTRODUCING, NAMING, NOVELTY, PARTS, PHRASE_WORDS, is_type_word
+from .words import HEADINGS, INTRODUCING, NAMING, NOVELTY, PARTS, PHRASE_WORDS, REFERRING, is_type_word
 
 MAX_TITLE_WORDS = 3
 MAX_RUN_WORDS = 5
@@ -299,11 +299,14 @@ def _after_introduction(doc: Doc, i: int) -> bool:
     described = before == "," and k >= 2 and is_type_word(doc[k - 1]) and doc[k - 2].lower_ in NOVELTY
     # "InterACT consists of a Hierarchical Attention Encoder"
     parts = before in PARTS or (before == "of" and k >= 1 and doc[k - 1].lower_ in PARTS)
+    # "we refer to this approach as Dynamic Policy Fusion"
+    referred = before == "as" and any(t.lower_ in REFERRING for t in doc[max(0, k - 8) : k])
     return (
         before in INTRODUCING
         or before in NAMING
         or described
         or parts
+        or referred
         or any(doc[m].lower_ in NOVELTY for m in range(k + 1, i))
     )
 

@@ -34,7 +34,10 @@ def after_a_naming_word(before: Span) -> bool:
     or "as" after the paper's referring word ("we refer to the resulting algorithm as FooGrad"; "is often
     referred to as SGD-M" is the literature's name)."""
     words = {t.lower_ for t in before[-8:-1]}
-    if len(before) and before[-1].lower_ == "as" and words & REFERRING and ("we" in words or "(" in words):
+    referring = words & REFERRING
+    # "we combine both ideas and refer to this approach as X": the active verb after "we" in the sentence
+    active = any(not word.endswith("ed") for word in referring) and any(t.lower_ == "we" for t in before)
+    if len(before) and before[-1].lower_ == "as" and referring and ("we" in words or "(" in words or active):
         return True
     return any(t.lower_ in NAMING for t in before[-3:]) and not (len(before) >= 3 and before[-3].lower_ == "so")
 
