@@ -271,10 +271,13 @@ def _connects(doc: Doc, j: int) -> bool:
 
 
 def _listed_after(doc: Doc, end: int, i: int) -> bool:
-    """Whether only list joiners (", and"), and an article after one ("and a"), stand between the end of
-    the last name and ``i``."""
+    """Whether only list joiners (", and"), and an article after "and" or "or" ("and a"), stand between
+    the end of the last name and ``i``."""
     between = doc[end:i]
-    joined = all(t.lower_ in LIST_JOINERS or (t.i > end and t.lower_ in ARTICLES) for t in between)
+    # "an Encoder and a Decoder"; "SiCL, a DNN-based SCL method" is an apposition, no list
+    joined = all(
+        t.lower_ in LIST_JOINERS or (t.lower_ in ARTICLES and doc[t.i - 1].lower_ in {"and", "or"}) for t in between
+    )
     return end < i <= end + 3 and joined and doc[end].text != "("
 
 
