@@ -332,10 +332,15 @@ class ArtifactExtractor:
     def _may_name(self, span: Span) -> bool:
         return (
             self.names.allowed(span.text)
-            and (not not_a_name(span.text) or named_in_apposition(span))
+            # "HAR-former, a Hybrid Transformer", "referred to as EPN-reg": named, a compound is a name
+            and (not not_a_name(span.text) or named_in_apposition(span) or self._named(span))
             and not modifies_next_noun(span)
             and not self._abbreviates_a_topic(span)
         )
+
+    @staticmethod
+    def _named(span: Span) -> bool:
+        return "-" in span.text and after_a_naming_word(span.doc[sentence(span).start : span.start])
 
     def _abbreviates_a_topic(self, span: Span) -> bool:
         """ "continual learning (CL)": an acronym in parentheses after a topic's label is that topic's."""

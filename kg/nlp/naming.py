@@ -37,7 +37,10 @@ def after_a_naming_word(before: Span) -> bool:
     referring = words & REFERRING
     # "we combine both ideas and refer to this approach as X": the active verb after "we" in the sentence
     active = any(not word.endswith("ed") for word in referring) and any(t.lower_ == "we" for t in before)
-    if len(before) and before[-1].lower_ == "as" and referring and ("we" in words or "(" in words or active):
+    # "we further introduce … techniques, referred to as EPN-reg": set off from the paper's own type word
+    set_off = len(before) >= 5 and before[-4].text in {",", "("} and bool(type_word(before[-5]))
+    own = any(t.lower_ == "we" for t in before) and set_off
+    if len(before) and before[-1].lower_ == "as" and referring and ("we" in words or "(" in words or active or own):
         return True
     return any(t.lower_ in NAMING for t in before[-3:]) and not (len(before) >= 3 and before[-3].lower_ == "so")
 
