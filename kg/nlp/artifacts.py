@@ -45,7 +45,7 @@ from .introductions import (
     not_a_name,
     title_name,
 )
-from .long_forms import long_form_of, long_form_start, named_long_form_start
+from .long_forms import long_form_of, long_form_start, named_long_form_start, spelled_long_form
 from .name_lists import LIST_JOINERS, colon_before_list, name_list
 from .naming import after_a_naming_word, kind_named, named_part, referred_to_in_parentheses, we_name
 from .normalise import normal_form
@@ -245,6 +245,18 @@ def _list_kinds_shared(found: list[tuple[Span, Found]]) -> list[Found]:
     return [replace(item, kind=kinds[id(item)]) for _, item in found]
 
 
+def _acronym_after(span: Span) -> Found | None:
+    """ "called Stein Boltzmann Sampling (SBS)": the acronym the name's words spell, with them as its long form
+    (so "SBS-PF" is a variant of the paper's SBS)."""
+    doc, k = span.doc, span.end
+    if k + 2 >= len(doc) or doc[k].text != "(" or doc[k + 2].text != ")":
+        return None
+    spelled = spelled_long_form(doc, k)
+    if spelled is None or spelled.start != span.start:
+        return None
+    return Found(doc[k + 1].text, artifact_type(span, None), span.text)
+
+
 def _found(span: Span) -> Found:
     """The name, its kind (the type words before its long form count, not those inside) and its long form."""
     long_form = long_form_of(span)
@@ -273,7 +285,7 @@ class ArtifactExtractor:
                 and (_introduced_in_text(span) or named_part(span, sentence(span), self._known(doc, found)))
             ):
                 covered.update(range(span.start, span.end))
-                found.append((span, _found(span)))
+                found.append((span, _acronym_after(span) or _found(span)))
         for span in coined:
             later = defined.get(normal_form(span.text), len(doc)) < span.start
             if later or covered.intersection(range(span.start, span.end)):

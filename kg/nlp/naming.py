@@ -22,11 +22,15 @@ def we_name(before: Span) -> bool:
     )
 
 
+#: How many tokens before a naming word a type word may stand ("a … method for global optimization, called").
+KIND_REACH = 10
+
+
 def kind_named(lead: Span) -> bool:
-    """Whether a type word stands within three words before the naming word that ends ``lead``."""
+    """Whether a type word stands shortly before the naming word that ends ``lead``."""
     doc = lead.doc
     naming = next((t.i for t in reversed(lead[-3:]) if t.lower_ in NAMING), None)
-    return naming is not None and any(type_word(t) for t in doc[max(lead.start, naming - 4) : naming])
+    return naming is not None and any(type_word(t) for t in doc[max(lead.start, naming - KIND_REACH) : naming])
 
 
 def after_a_naming_word(before: Span) -> bool:
