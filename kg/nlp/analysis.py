@@ -27,7 +27,7 @@ from .areas import area_mentions
 from .artifact_names import ArtifactNames, Found, join_spelled_names
 from .artifacts import DEFAULT_KIND, INTRODUCED
 from .context import is_acronym_label, paper_text, required_context, rule_for, title_only
-from .introductions import written_as_a_phrase
+from .introductions import left_for_another_name, written_as_a_phrase
 from .scheme import topic_scheme
 from .summaries import summary_artifacts
 from .topics import ChineseTopicFinder, Mention
@@ -51,6 +51,8 @@ SECTIONS = tuple(SECTION_WEIGHTS)
 
 # Markup that listings carry over from LaTeX and Markdown: \textbf{X}, \hyperlink{X}{X}, **C**ontinual, *term*, \&.
 _MARKUP = (
+    # "$\\textit{Action-wise OAS-UCRL}$": text in math mode is text
+    (re.compile(r"\$\\(?:textbf|textit|emph|texttt|textsc|textsf|mathrm|mathsf|mathtt)\{([^{}$]*)\}\$"), r"\1"),
     (re.compile(r"\\(?:textbf|textit|emph|texttt|textsc|textsf|mathrm|mathsf|mathtt)\{([^{}]*)\}"), r"\1"),
     (re.compile(r"\\hyperlink\{[^{}]*\}\{([^{}]*)\}"), r"\1"),
     (re.compile(r"\*\*|(?<![\w*])\*(?=\w)|(?<=\w)\*(?![\w*])"), ""),
@@ -226,7 +228,15 @@ def _analysis(
     """One paper's topics and artifacts from what its English sections and its summary say;
     ``words`` are the normal forms of its English texts, for the context rules; ``areas`` the topics
     its source's areas and categories name, which no context rule applies to."""
-    found = [(s, f) for s, f in found if not (s == "title" and written_as_a_phrase(f.name, abstract))]
+    in_abstract = sum(s == "abstract" for s, _ in found)
+    found = [
+        (s, f)
+        for s, f in found
+        if not (
+            s == "title"
+            and (written_as_a_phrase(f.name, abstract) or left_for_another_name(f.name, abstract, in_abstract))
+        )
+    ]
     mentions = _subject_mentions(mentions, words) + [("keywords", m) for m in areas]
     if summary:
         chinese_topics, names = _summary_tools()
@@ -289,14 +299,23 @@ def _topics_of(mentions: list[tuple[str, Mention]]) -> list[TopicAssignment]:
     return sorted(assignments, key=lambda a: (-a.weight, a.slug))
 
 
+#: Inline math's marks, which a name may be written with or without ("D$^3$RoMa" is "D3RoMa").
+_MATH_MARKS = re.compile(r"[$^{}]")
+
+
+def name_key(name: str) -> str:
+    """The identity of an artifact's name: its match key, without inline math's marks."""
+    return match_key(_MATH_MARKS.sub("", name))
+
+
 def _artifacts_of(found: list[tuple[str, Found]]) -> list[Artifact]:
     """One artifact per name (by match key), an artifact named by another's long form merged into that
     one; the abstract's word for its type wins over the title's and summary's."""
     by_key: dict[str, list[tuple[str, Found]]] = defaultdict(list)
     for section, item in join_spelled_names(found):
-        by_key[match_key(item.name)].append((section, item))
+        by_key[name_key(item.name)].append((section, item))
     for key in sorted(by_key):
-        long_forms = {match_key(f.long_form) for _, f in by_key.get(key, ()) if f.long_form}
+        long_forms = {name_key(f.long_form) for _, f in by_key.get(key, ()) if f.long_form}
         for other in sorted(long_forms & by_key.keys() - {key}):
             by_key[key] += by_key.pop(other)
     artifacts = []

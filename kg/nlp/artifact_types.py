@@ -26,6 +26,30 @@ def type_word(token) -> str | None:
     return TYPE_WORDS.get(token.norm_) or TYPE_WORDS.get(token.lower_)
 
 
+#: Words after a type word that end its noun phrase ("a modular architecture for …", "policies and").
+PHRASE_ENDS = BLOCKERS | {"and", "or"}
+#: Lower-case words searched after a type word for a later head noun of the same phrase.
+HEAD_LOOKAHEAD = 3
+
+
+def head_type(token, in_title: bool = False) -> str | None:
+    """The kind a type word names as the head noun of its phrase: not as the tail of a hyphenated
+    compound ("cross-platform", "multi-agent") nor as a modifier of a later noun ("an environment design
+    algorithm", "a policy network"; in a title a gerund after it: "Efficient Policy Learning")."""
+    doc, i = token.doc, token.i
+    kind = type_word(token)
+    if kind is None or (i >= 1 and doc[i - 1].text in HYPHENS and not doc[i - 1].whitespace_):
+        return None
+    for following in doc[i + 1 : min(len(doc), i + 1 + HEAD_LOOKAHEAD)]:
+        if not following.is_alpha or following.lower_ in PHRASE_ENDS:
+            break
+        if type_word(following) or (in_title and following.lower_.endswith("ing")):
+            return None
+        if not following.is_lower:
+            break
+    return kind
+
+
 def sentence(span: Span) -> Span:
     """The span's sentence, cut to LOOKBACK tokens either side: spaCy's ``span.sent`` walks the
     whole sentence, which made a 20 kB one-sentence abstract quadratic."""
@@ -57,18 +81,24 @@ def after_parenthetical(span: Span) -> int:
     return k
 
 
-def artifact_type(span: Span, long_form: str | None) -> str | None:
+def artifact_type(span: Span, long_form: str | None, named_from: int | None = None) -> str | None:
     """What the paper calls the artifact, nearest evidence first.
 
     1. the word right after the name ("a Mixture-of-Judges framework");
     2. an apposition ("LUMoE, an effective and efficient method");
-    3. a type word shortly before it ("a new metric, the Residual Knowledge Score (RKS)",
-       "an objective …, which we call LayerTie"), not across the introducing verb;
+    3. a type word shortly before it or its long form (``named_from``: "a new metric, the Residual
+       Knowledge Score (RKS)", "an objective …, which we call LayerTie"), not across the introducing
+       verb; a type word before a colon names the list after it ("two frameworks: … policies (A and B)");
     4. the next sentence ("… (BSCT). This efficient benchmark …");
     5. the last word of its long form ("… Characterization Test"), or its own ending (…Bench).
     """
     sent, k = sentence(span), after_parenthetical(span)
     for evidence in _TYPE_EVIDENCE:
+        if kind := evidence(span, sent, k, long_form):
+            return kind
+    if kind := _word_before(span, sent, span.start if named_from is None else named_from):
+        return kind
+    for evidence in _LATER_EVIDENCE:
         if kind := evidence(span, sent, k, long_form):
             return kind
     return suffix_type(span.text)
@@ -79,27 +109,38 @@ def _word_after(span: Span, sent: Span, k: int, long_form: str | None) -> str | 
     return type_word(span.doc[k]) if k < sent.end else None
 
 
+#: What sets an apposition off from its name ("LUMoE, an effective method", "PAWS-Data: an extensive dataset").
+APPOSITION_MARKS = {",", ":", "\u2014", "--"}
+#: The words an apposition starts with: it describes the name as "a …" or "the …" ("ShowTell, composes a
+#: mixture of foundation models" is no apposition).
+APPOSITION_STARTS = {"a", "an", "the", "our", "one", "two", "three", "four"}
+
+
 def _apposition(span: Span, sent: Span, k: int, long_form: str | None) -> str | None:
     """ "LUMoE, an effective and efficient method": a type word in the clause after a comma."""
     doc = span.doc
-    if k < sent.end and doc[k].text == ",":
+    if k + 1 < sent.end and doc[k].text in APPOSITION_MARKS and doc[k + 1].lower_ in APPOSITION_STARTS:
         for token in doc[k + 1 : min(sent.end, k + 14)]:
             if token.text in {".", ";"} or token.lower_ in {"that", "which", "who", "where", "to"}:
                 break
-            if kind := type_word(token):
+            if kind := head_type(token):
                 return kind
     return None
 
 
-def _word_before(span: Span, sent: Span, k: int, long_form: str | None) -> str | None:
-    """ "a new metric, the Residual Knowledge Score (RKS)": a type word shortly before the name, not
-    across the introducing verb."""
-    for token in reversed(span.doc[max(sent.start, span.start - 14) : span.start]):
+def _word_before(span: Span, sent: Span, start: int) -> str | None:
+    """ "a new metric, the Residual Knowledge Score (RKS)": a type word shortly before the name (or before
+    its long form, from ``start``), not across the introducing verb; the type word before a colon
+    names what the colon lists ("two frameworks: … decision tree policies (A and B)")."""
+    nearest = None
+    for token in reversed(span.doc[max(sent.start, start - 14) : start]):
         if token.lower_ in INTRODUCING:
             break
-        if token.text != "(" and (kind := type_word(token)):
-            return kind
-    return None
+        if token.text == ":" and token.i >= 1 and (listed := type_word(span.doc[token.i - 1])):
+            return listed
+        if nearest is None and token.text != "(":
+            nearest = head_type(token)
+    return nearest
 
 
 def _next_sentence(span: Span, sent: Span, k: int, long_form: str | None) -> str | None:
@@ -119,8 +160,10 @@ def _long_form_ending(span: Span, sent: Span, k: int, long_form: str | None) -> 
     return TYPE_WORDS.get(normal_form(long_form.split()[-1]).lower()) if long_form else None
 
 
-#: The evidence for an artifact's kind, nearest first (see :func:`artifact_type`).
-_TYPE_EVIDENCE = (_word_after, _apposition, _word_before, _next_sentence, _long_form_ending)
+#: The evidence for an artifact's kind, nearest first (see :func:`artifact_type`), before and after the
+#: type word before the name.
+_TYPE_EVIDENCE = (_word_after, _apposition)
+_LATER_EVIDENCE = (_next_sentence, _long_form_ending)
 
 
 def suffix_type(name: str) -> str | None:
@@ -132,11 +175,13 @@ def suffix_type(name: str) -> str | None:
     return None
 
 
-def title_type(span: Span) -> str | None:
-    """ "PAWS: A Benchmark for …" -> benchmark (the first few words after the colon only)."""
+def title_type(span: Span, long_form: str | None = None) -> str | None:
+    """ "PAWS: A Benchmark for …" -> benchmark (the head nouns of the first few words after the colon
+    only: "EXTRACT: Efficient Policy Learning by …" names no kind), else the last word of the name's
+    long form ("Surgical Robot Transformer (SRT): …")."""
     for token in span.doc[span.end + 1 : span.end + 8]:
         if token.lower_ in BLOCKERS:
             break
-        if kind := type_word(token):
+        if kind := head_type(token, in_title=True):
             return kind
-    return None
+    return _long_form_ending(span, span, span.end, long_form)

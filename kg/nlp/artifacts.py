@@ -36,6 +36,7 @@ from .artifact_types import (
 )
 from .context import PRIOR_WORK, says_cue
 from .introductions import (
+    ARTICLES,
     FUNCTION_WORDS,
     extra_candidates,
     modifies_next_noun,
@@ -44,8 +45,10 @@ from .introductions import (
     not_a_name,
     title_name,
 )
-from .long_forms import long_form_of, long_form_start, named_long_form_start
+from .long_forms import long_form_of, long_form_start, named_long_form_start, spelled_long_form
 from .name_lists import LIST_JOINERS, colon_before_list, name_list
+from .naming import after_a_naming_word, kind_named, named_part, referred_to_in_parentheses, we_name
+from .normalise import normal_form
 from .own_names import described_as_new, enumerated_part, our_kind_first, ours, passive_introduction
 from .scheme import TopicScheme, topic_scheme
 from .words import (
@@ -55,7 +58,6 @@ from .words import (
     NOVELTY,
     OTHERS_WORDS,
     PAPER_VERBS,
-    REFERRING,
     RESULTING,
     SUBJECT_WORDS,
 )
@@ -71,11 +73,13 @@ MAX_OBJECT_DISTANCE = 12
 
 def _inside_long_parenthesis(span: Span) -> bool:
     """A name among other words in parentheses ("(Utility & Planning Human-Scale …)") is part of a long form;
-    one of a list of names ("(RCDTP and RWDTP)") is not."""
+    one of a list of names ("(RCDTP and RWDTP)") or one a naming word gives ("(referred to as SPMA)") is not."""
     doc, sent = span.doc, sentence(span)
     opened = next((t.i for t in reversed(doc[sent.start : span.start]) if t.text in "()"), None)
     inside = opened is not None and doc[opened].text == "(" and not in_parentheses(span)
-    return inside and name_list(span) is None
+    # "(referred to as SPMA)", "(called X)": the parenthesis names it
+    named = inside and (doc[span.start - 1].lower_ in NAMING or after_a_naming_word(doc[opened : span.start]))
+    return inside and not named and name_list(span) is None
 
 
 def _introduced_in_text(span: Span) -> bool:
@@ -85,8 +89,8 @@ def _introduced_in_text(span: Span) -> bool:
     lead = doc[sent.start : named_long_form_start(span)]
     # a long form's naming word names a thing of a type word ("an algorithm that we term"); "a problem,
     # which we term in-context estimation (ICE)" names a problem, no artifact
-    if _after_a_naming_word(before) or (_after_a_naming_word(lead) and _kind_named(lead)):
-        return _named_by_the_paper(before, lead)
+    if after_a_naming_word(before) or (after_a_naming_word(lead) and kind_named(lead)):
+        return _named_by_the_paper(before, lead) or referred_to_in_parentheses(before)
     k = after_parenthetical(span)
     return _marked_as_own(span, sent, before, k) or _introduced_by_a_verb(span, sent, before, k)
 
@@ -97,8 +101,8 @@ def _named_by_the_paper(before: Span, lead: Span) -> bool:
     return (
         bool(verbs_before & INTRODUCING)
         or not verbs_before & (PAPER_VERBS - INTRODUCING)
-        or _we_name(before)
-        or _we_name(lead)
+        or we_name(before)
+        or we_name(lead)
     )
 
 
@@ -135,33 +139,6 @@ def _index(token) -> int:
 def _after_a_result_word(token) -> bool:
     """ "resulting in", "leading to": what the paper's own work yields."""
     return token.i >= 1 and token.lower_ in {"in", "to"} and token.doc[token.i - 1].lower_ in RESULTING
-
-
-def _we_name(before: Span) -> bool:
-    """ "a scheme that we call X": the paper itself names a thing of a type word (among the three words
-    before the name); "navigation tasks we call MINT" names a task, no artifact."""
-    doc, tail = before.doc, list(before[-4:])
-    return any(
-        a.lower_ == "we" and b.lower_ in NAMING and any(type_word(t) for t in doc[max(0, a.i - 2) : a.i])
-        for a, b in zip(tail, tail[1:])
-    )
-
-
-def _kind_named(lead: Span) -> bool:
-    """Whether a type word stands within three words before the naming word that ends ``lead``."""
-    doc = lead.doc
-    naming = next((t.i for t in reversed(lead[-3:]) if t.lower_ in NAMING), None)
-    return naming is not None and any(type_word(t) for t in doc[max(lead.start, naming - 4) : naming])
-
-
-def _after_a_naming_word(before: Span) -> bool:
-    """A naming word ("named", "called") among the three words before the name, but not "so called";
-    or "as" after the paper's referring word ("we refer to the resulting algorithm as FooGrad"; "is often
-    referred to as SGD-M" is the literature's name)."""
-    words = {t.lower_ for t in before[-8:-1]}
-    if len(before) and before[-1].lower_ == "as" and words & REFERRING and "we" in words:
-        return True
-    return any(t.lower_ in NAMING for t in before[-3:]) and not (len(before) >= 3 and before[-3].lower_ == "so")
 
 
 def _object_of_the_verb(span: Span, sent: Span, verb: int, k: int) -> bool:
@@ -236,14 +213,16 @@ def _ends_a_name(span: Span) -> bool:
     doc, k = span.doc, span.end
     if k >= len(doc) or doc[k].text in {",", "(", ".", ";", ":"} or type_word(doc[k]):
         return True
-    if doc[k].lower_ in {"and", "or"}:
-        return k + 1 < len(doc) and doc[k + 1].text[:1].isupper()
+    if doc[k].lower_ in {"and", "or"}:  # "Flames and Rhapsody", "an Encoder and a Decoder"
+        m = k + 2 if k + 2 < len(doc) and doc[k + 1].lower_ in ARTICLES else k + 1
+        return m < len(doc) and doc[m].text[:1].isupper()
     # "a dataset called Harmon that covers music", "… called Interlacers leveraging …": a naming word
     # bounds the name before it
     bound = doc[k].lower_ in {"that", "which", "to", "for"} or (doc[k].is_lower and doc[k].lower_.endswith("ing"))
     named = span.start >= 1 and doc[span.start - 1].lower_ in NAMING
-    # "an error-bounded Invariant Link Selector that …": a relative word bounds a name of several words
-    return bound and (named or (len(span) >= 2 and doc[k].lower_ in {"that", "which"}))
+    # "an error-bounded Invariant Link Selector that …": a relative word bounds a name of several words,
+    # "we propose Multi-sourced Value Maps to model …"
+    return bound and (named or (len(span) >= 2 and doc[k].lower_ in {"that", "which", "to"}))
 
 
 def _list_kinds_shared(found: list[tuple[Span, Found]]) -> list[Found]:
@@ -266,6 +245,24 @@ def _list_kinds_shared(found: list[tuple[Span, Found]]) -> list[Found]:
     return [replace(item, kind=kinds[id(item)]) for _, item in found]
 
 
+def _acronym_after(span: Span) -> Found | None:
+    """ "called Stein Boltzmann Sampling (SBS)": the acronym the name's words spell, with them as its long form
+    (so "SBS-PF" is a variant of the paper's SBS)."""
+    doc, k = span.doc, span.end
+    if k + 2 >= len(doc) or doc[k].text != "(" or doc[k + 2].text != ")":
+        return None
+    spelled = spelled_long_form(doc, k)
+    if spelled is None or spelled.start != span.start:
+        return None
+    return Found(doc[k + 1].text, artifact_type(span, None), span.text)
+
+
+def _found(span: Span) -> Found:
+    """The name, its kind (the type words before its long form count, not those inside) and its long form."""
+    long_form = long_form_of(span)
+    return Found(span.text, artifact_type(span, long_form, long_form_start(span, long_form)), long_form)
+
+
 class ArtifactExtractor:
     def __init__(self, scheme: TopicScheme):
         self.names = ArtifactNames(scheme)
@@ -281,21 +278,20 @@ class ArtifactExtractor:
         defined = self._defined(coined)
         for span in extra_candidates(doc, starts):
             if (
-                defined.get(span.text, len(doc)) >= span.start
+                defined.get(normal_form(span.text), len(doc)) >= span.start
                 and self._may_name(span)
                 and _ends_a_name(span)
                 and not names_a_long_form(span)
-                and _introduced_in_text(span)
+                and (_introduced_in_text(span) or named_part(span, sentence(span), self._known(doc, found)))
             ):
                 covered.update(range(span.start, span.end))
-                long_form = long_form_of(span)
-                found.append((span, Found(span.text, artifact_type(span, long_form), long_form)))
+                found.append((span, _acronym_after(span) or _found(span)))
         for span in coined:
-            if covered.intersection(range(span.start, span.end)) or defined.get(span.text, len(doc)) < span.start:
+            later = defined.get(normal_form(span.text), len(doc)) < span.start
+            if later or covered.intersection(range(span.start, span.end)):
                 continue
             if self._introduced_coined(span):
-                long_form = long_form_of(span)
-                found.append((span, Found(span.text, artifact_type(span, long_form), long_form)))
+                found.append((span, _found(span)))
         found += self._variants(coined, found, doc.user_data.get(INTRODUCED, {}))
         doc._.artifacts = _list_kinds_shared(found)
         return doc
@@ -303,12 +299,17 @@ class ArtifactExtractor:
     def _defined(self, coined: list[Span]) -> dict[str, int]:
         """ "the standard Cross-Validation (CV) estimator … we present the bias-corrected CV estimator": an
         acronym the text first defines in parentheses as something it does not introduce names that thing
-        after (its first place, by name)."""
+        after (its first place, by name; its plural too: "CCSPs" of "(CCSP)")."""
         first: dict[str, Span] = {}
         for span in coined:
             if in_parentheses(span):
-                first.setdefault(span.text, span)
+                first.setdefault(normal_form(span.text), span)
         return {name: span.start for name, span in first.items() if not self._introduced_coined(span)}
+
+    @staticmethod
+    def _known(doc: Doc, found: list[tuple[Span, Found]]) -> set[str]:
+        """The names the paper introduced before: its title's and this section's so far."""
+        return set(doc.user_data.get(INTRODUCED, {})) | {item.name for _, item in found}
 
     def _introduced_coined(self, span: Span) -> bool:
         return (
@@ -343,10 +344,15 @@ class ArtifactExtractor:
     def _may_name(self, span: Span) -> bool:
         return (
             self.names.allowed(span.text)
-            and (not not_a_name(span.text) or named_in_apposition(span))
+            # "HAR-former, a Hybrid Transformer", "referred to as EPN-reg": named, a compound is a name
+            and (not not_a_name(span.text) or named_in_apposition(span) or self._named(span))
             and not modifies_next_noun(span)
             and not self._abbreviates_a_topic(span)
         )
+
+    @staticmethod
+    def _named(span: Span) -> bool:
+        return "-" in span.text and after_a_naming_word(span.doc[sentence(span).start : span.start])
 
     def _abbreviates_a_topic(self, span: Span) -> bool:
         """ "continual learning (CL)": an acronym in parentheses after a topic's label is that topic's."""
@@ -366,7 +372,8 @@ class ArtifactExtractor:
         if named is None or not self._may_name(named[0]):
             return []
         name, long_form = named
-        return [Found(name.text, title_type(name), long_form.text if long_form else None)]
+        long_text = long_form.text if long_form else None
+        return [Found(name.text, title_type(name, long_text), long_text)]
 
 
 @Language.factory("kg_artifacts", assigns=["doc._.artifacts"], requires=["token.norm"])

@@ -19,15 +19,16 @@ import re
 
 from spacy.tokens import Doc, Span, Token
 
-from ..text.names import is_acronym
+from ..text.names import is_acronym, match_key
 from .long_forms import BREAKS, spelled_long_form
 from .name_lists import LIST_JOINERS
-from .words import HEADINGS, INTRODUCING, NAMING, NOVELTY, PHRASE_WORDS, is_type_word
+from .words import HEADINGS, INTRODUCING, NAMING, NOVELTY, PARTS, PHRASE_WORDS, REFERRING, is_type_word
 
 MAX_TITLE_WORDS = 3
 MAX_RUN_WORDS = 5
 CONNECTORS = {"and", "of", "for", "with", "&", "to", "in", "via"}
-DETERMINERS = {"a", "an", "the", "our", "its", "two", "first"} | NOVELTY
+ARTICLES = {"a", "an", "the"}
+DETERMINERS = ARTICLES | {"our", "its", "two", "first"} | NOVELTY
 #: Words that may follow a name without making it a modifier of the next noun.
 FUNCTION_WORDS = {
     "a",
@@ -134,6 +135,8 @@ def modifies_next_noun(span: Span) -> bool:
     if k >= len(doc):
         return False
     nxt = doc[k]
+    if nxt.lower_ == "based":  # "a Thompson sampling (TS) based approach"; "X based on Y" names X
+        return k + 1 < len(doc) and doc[k + 1].lower_ != "on"
     if span.start >= 1 and doc[span.start - 1].lower_ in NAMING and nxt.lower_.endswith("ing"):
         return False  # "called Interlacers leveraging …": a named name modifies no participle after it
     return (
@@ -158,7 +161,7 @@ def title_name(doc: Doc) -> tuple[Span, Span | None] | None:
     colon = next((t.i for t in doc if t.text in {":", "):"}), None)
     if colon is None or colon == 0:
         return None
-    head = doc[:colon]
+    head = doc[1:colon] if colon > 1 and doc[0].lower_ == "the" else doc[:colon]  # "The Local Learning Coefficient:"
     if (acronym := _acronym_before_colon(head, doc[colon])) is not None:
         return acronym
     return (head, None) if _shaped_like_a_title_name(head) else None
@@ -198,6 +201,17 @@ def written_as_a_phrase(name: str, abstract: str | None) -> bool:
     return any(ch.islower() for ch in starts) and not _capitalised_inside_a_sentence(phrase, abstract)
 
 
+def left_for_another_name(name: str, abstract: str | None, abstract_names: int) -> bool:
+    """ "Generalized Animal Imitator: …" whose abstract never says those words but introduces VIM: a title's
+    name of ordinary words that the abstract leaves for a name of its own is a slogan, not an artifact."""
+    words = name.split()
+    if not abstract or not abstract_names or len(words) < 2:
+        return False
+    if any(is_acronym(word) or any(ch.isdigit() for ch in word) for word in words):
+        return False
+    return f" {match_key(name)} " not in f" {match_key(abstract)} "
+
+
 def _capitalised_inside_a_sentence(phrase: re.Pattern, abstract: str) -> bool:
     return any(
         abstract[match.start()].isupper() and abstract[: match.start()].rstrip()[-1:] not in {"", ".", "!", "?"}
@@ -213,7 +227,8 @@ def extra_candidates(doc: Doc, sentence_starts: set[int]) -> list[Span]:
     while i < len(doc):
         token = doc[i]
         listed = bool(found) and _listed_after(doc, found[-1].end, i)
-        if not _capitalised(token) or i in sentence_starts or not (listed or _after_introduction(doc, i)):
+        introduced = listed or _after_introduction(doc, i) or _introduced_after(doc, i)
+        if not _capitalised(token) or i in sentence_starts or not introduced:
             i += 1
             continue
         several = listed or _plural_kind_before(doc, i)  # "two benchmarks, Flames and Rhapsody": two names
@@ -221,6 +236,14 @@ def extra_candidates(doc: Doc, sentence_starts: set[int]) -> list[Span]:
         found.append(doc[i:j])
         i = j
     return found
+
+
+def _introduced_after(doc: Doc, i: int) -> bool:
+    """ "a Feedback Information Extraction module is introduced to …": a run of capitalised words (and its
+    type word) before a passive introducing verb."""
+    j = _run_end(doc, i, False)
+    j += j < len(doc) and is_type_word(doc[j])
+    return j + 1 < len(doc) and doc[j].lower_ in {"is", "are"} and doc[j + 1].lower_ in INTRODUCING
 
 
 def _run_end(doc: Doc, i: int, several: bool) -> int:
@@ -234,6 +257,7 @@ def _run_end(doc: Doc, i: int, several: bool) -> int:
             _capitalised(doc[j])
             or (_connects(doc, j) and not (several and doc[j].lower_ in LIST_JOINERS))
             or (doc[j].text == "-" and not doc[j - 1].whitespace_)
+            or (doc[j - 1].text == "-" and not doc[j - 1].whitespace_ and doc[j].is_alpha)  # "Multi-sourced"
         )
     ):
         j += 1
@@ -247,8 +271,14 @@ def _connects(doc: Doc, j: int) -> bool:
 
 
 def _listed_after(doc: Doc, end: int, i: int) -> bool:
-    """Whether only list joiners (", and") stand between the end of the last name and ``i``."""
-    return end < i <= end + 2 and all(t.lower_ in LIST_JOINERS for t in doc[end:i]) and doc[end].text != "("
+    """Whether only list joiners (", and"), and an article after "and" or "or" ("and a"), stand between
+    the end of the last name and ``i``."""
+    between = doc[end:i]
+    # "an Encoder and a Decoder"; "SiCL, a DNN-based SCL method" is an apposition, no list
+    joined = all(
+        t.lower_ in LIST_JOINERS or (t.lower_ in ARTICLES and doc[t.i - 1].lower_ in {"and", "or"}) for t in between
+    )
+    return end < i <= end + 3 and joined and doc[end].text != "("
 
 
 def _plural_kind_before(doc: Doc, i: int) -> bool:
@@ -270,8 +300,17 @@ def _after_introduction(doc: Doc, i: int) -> bool:
     before = doc[k].lower_ if k >= 0 else ""
     # "a new metric, Token Elasticity of Performance, …"
     described = before == "," and k >= 2 and is_type_word(doc[k - 1]) and doc[k - 2].lower_ in NOVELTY
+    # "InterACT consists of a Hierarchical Attention Encoder"
+    parts = before in PARTS or (before == "of" and k >= 1 and doc[k - 1].lower_ in PARTS)
+    # "we refer to this approach as Dynamic Policy Fusion"
+    referred = before == "as" and any(t.lower_ in REFERRING for t in doc[max(0, k - 8) : k])
     return (
-        before in INTRODUCING or before in NAMING or described or any(doc[m].lower_ in NOVELTY for m in range(k + 1, i))
+        before in INTRODUCING
+        or before in NAMING
+        or described
+        or parts
+        or referred
+        or any(doc[m].lower_ in NOVELTY for m in range(k + 1, i))
     )
 
 

@@ -19,6 +19,8 @@ from spacy.tokens import Doc, Span
 
 from .artifact_types import HYPHENS, after_parenthetical, in_parentheses
 
+#: Capitalised words that lead a long form at a sentence's start without being part of it.
+LEADING_WORDS = {"the", "our", "a", "an", "this", "we"}
 #: Tokens a long form never spans.
 BREAKS = {",", ":", ";", "(", ")", ".", "[", "]"}
 
@@ -99,7 +101,8 @@ def long_form_of(span: Span) -> str | None:
         ):
             k -= 1
         words = doc[k + 1 : span.start - 1]
-        while len(words) and not words[0].text[:1].isupper():
+        # "The Local … (LLC)", "Our Evidential Probing Network (EPN)": a sentence's first word is no part of it
+        while len(words) and (not words[0].text[:1].isupper() or words[0].lower_ in LEADING_WORDS):
             words = words[1:]
         spelled = spelled_long_form(doc, span.start - 1)  # "UNcertainty-awaRE deciSion Transformer (UNREST)"
         if spelled is not None and len(spelled) > len(words):

@@ -10,7 +10,8 @@ from __future__ import annotations
 from spacy.tokens import Span
 
 from .artifact_names import is_coined
-from .artifact_types import HYPHENS, in_parentheses, type_word
+from .artifact_types import HYPHENS, after_parenthetical, in_parentheses, type_word
+from .long_forms import long_form_start
 from .words import BLOCKERS, INTRODUCING, NOVELTY, SUBJECT_WORDS, is_type_word
 
 
@@ -32,12 +33,15 @@ def _a_new_one_after(span: Span, sent: Span, k: int) -> bool:
 
 
 def _our_type_word_after(span: Span, sent: Span, k: int) -> bool:
-    """ "our Inverse-Flow models", "a novel Backclip mechanism": "our", "new" or "novel" before the
-    name and a type word after it."""
-    doc = span.doc
+    """ "our Inverse-Flow models", "a novel Backclip mechanism", "the proposed X algorithm": "our", "new",
+    "novel" or "the proposed" before the name (or its long form: "a novel Foundation Tactile (FoTa)
+    dataset") and a type word after it."""
+    doc, i = span.doc, long_form_start(span)  # "a novel Foundation Tactile (FoTa) dataset"
+    # "the proposed Action-wise OAS-UCRL algorithm" ("the recently proposed X algorithm" is another's)
+    proposed = i - 2 >= sent.start and doc[i - 1].lower_ == "proposed" and doc[i - 2].lower_ in {"the", "our"}
     return (
-        span.start > sent.start
-        and doc[span.start - 1].lower_ in NOVELTY | {"our"}
+        i > sent.start
+        and (doc[i - 1].lower_ in NOVELTY | {"our"} or proposed)
         and k < sent.end
         and bool(type_word(doc[k]))
     )
@@ -45,14 +49,14 @@ def _our_type_word_after(span: Span, sent: Span, k: int) -> bool:
 
 def _new_type_word_before(span: Span, sent: Span) -> bool:
     """ "a new metric, the Residual Knowledge Score (RKS)": "new" or "novel" and a type word shortly
-    before the name, no blocker between."""
+    before the name, no blocker between and no comma but the one right after the type word."""
     doc = span.doc
     news = [t.i for t in doc[max(sent.start, span.start - 9) : span.start] if t.lower_ in NOVELTY]
-    return (
-        bool(news)
-        and any(type_word(t) for t in doc[news[0] : span.start])
-        and not any(t.lower_ in BLOCKERS for t in doc[news[0] : span.start])
-    )
+    typed = [t.i for t in doc[news[0] : span.start] if type_word(t)] if news else []
+    # "novel data collection methods involving simulator rollouts, X consists …": a comma after other
+    # words than the type word ends its phrase
+    cut = typed and any(t.text == "," and t.i != typed[-1] + 1 for t in doc[typed[-1] : span.start])
+    return bool(typed) and not cut and not any(t.lower_ in BLOCKERS for t in doc[news[0] : span.start])
 
 
 #: Quotation marks a name may stand in ("Our solution ``CASE''").
@@ -65,9 +69,14 @@ MAX_MODIFIERS = 3
 
 def _after_our_type_word(span: Span, sent: Span) -> bool:
     """ "Our solution ``CASE'' aims …", "our framework LeLaN uses …", "our probabilistic approach (PRCut)",
-    "the proposed method (X)": the name right after (or in parentheses after) the paper's own type word."""
+    "the proposed method (X)", "our algorithm, X, …": the name right after (in parentheses or commas after)
+    the paper's own type word."""
     doc, j = span.doc, span.start - 1
-    while j > sent.start and (doc[j].text in QUOTES or (doc[j].text == "(" and in_parentheses(span))):
+    # "we demonstrate that our algorithm, QuickPrune, efficiently prunes …": set off by commas
+    appositive = span.end < sent.end and doc[span.end].text == ","
+    while j > sent.start and (
+        doc[j].text in QUOTES or (doc[j].text == "(" and in_parentheses(span)) or (doc[j].text == "," and appositive)
+    ):
         j -= 1
     if not type_word(doc[j]):
         return False
@@ -101,11 +110,12 @@ def _appositive_of_our_kind(span: Span, sent: Span, k: int) -> bool:
 
 
 def ours(span: Span) -> bool:
-    """ "our FooNet outperforms …": a coined name right after "our" and before its verb ("our PyTorch code"
-    names no artifact, "our BF16 with SR strategy" is a description)."""
-    doc, k = span.doc, span.end
+    """ "our FooNet outperforms …", "Our Evidential Probing Network (EPN) uses …": a coined name (or its long
+    form) right after "our" and before its verb ("our PyTorch code" names no artifact, "our BF16 with SR
+    strategy" is a description)."""
+    doc, k, start = span.doc, after_parenthetical(span), long_form_start(span)
     verb = k < len(doc) and doc[k].is_lower and (doc[k].lower_.endswith("s") or doc[k].lower_ == "can")
-    return verb and span.start >= 1 and doc[span.start - 1].lower_ == "our" and len(span) == 1 and is_coined(span.text)
+    return verb and start >= 1 and doc[start - 1].lower_ == "our" and len(span) == 1 and is_coined(span.text)
 
 
 ENUMERATORS = {"i", "ii", "iii", "iv", "v", "1", "2", "3", "4", "a", "b", "c"}
@@ -145,7 +155,9 @@ PASSIVE_ADVERBS = {"then", "also", "first", "further", "hereby", "thus", "theref
 def passive_introduction(span: Span) -> bool:
     """ "FooNet is proposed to solve …": the name is the subject of an introducing verb in the present
     passive; "is proposed by Smith" (a capitalised agent) is another's."""
-    doc, k = span.doc, span.end
+    doc, k = span.doc, after_parenthetical(span)  # "The Local Learning Coefficient (LLC) is introduced as …"
+    if k + 2 < len(doc) and type_word(doc[k]) and doc[k + 1].lower_ in {"is", "are"}:
+        k += 1  # "the FooBar module is introduced to …"
     if k + 1 >= len(doc) or doc[k].lower_ not in {"is", "are"}:
         return False
     k += 1

@@ -25,6 +25,7 @@ ROLES = (
     "heading",
     "phrase",
     "novelty",
+    "parts",
     "blocker",
     "not-name",
 )
@@ -63,6 +64,8 @@ HEADINGS = frozenset(_BY_ROLE["heading"])
 PHRASE_WORDS = frozenset(_BY_ROLE["phrase"])
 #: Words that mark what follows as the paper's own, new thing ("a novel Backclip mechanism").
 NOVELTY = frozenset(_BY_ROLE["novelty"])
+#: Words before the named parts of what the paper introduces ("InterACT consists of a Hierarchical …").
+PARTS = frozenset(_BY_ROLE["parts"])
 #: Verbs that say what a paper does: the introducing ones and the studying ones.
 PAPER_VERBS = frozenset(INTRODUCING | _BY_ROLE["studying"])
 #: Words between an introducing verb and a name that make the name something else's argument.

@@ -1,0 +1,83 @@
+"""Names that a naming word gives: "dubbed X", "a scheme that we call X", "we refer to it as X",
+"the resulting method (referred to as SPMA)"; and the named parts of what the paper introduces
+("InterACT consists of a Hierarchical Attention Encoder and a Multi-arm Decoder")."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from spacy.tokens import Span
+
+from .artifact_types import type_word
+from .words import BLOCKERS, NAMING, NOVELTY, PARTS, REFERRING, RESULTING
+
+
+def we_name(before: Span) -> bool:
+    """ "a scheme that we call X": the paper itself names a thing of a type word (among the three words
+    before the name); "navigation tasks we call MINT" names a task, no artifact."""
+    doc, tail = before.doc, list(before[-4:])
+    return any(
+        a.lower_ == "we" and b.lower_ in NAMING and any(type_word(t) for t in doc[max(0, a.i - 2) : a.i])
+        for a, b in zip(tail, tail[1:])
+    )
+
+
+#: How many tokens before a naming word a type word may stand ("a … method for global optimization, called").
+KIND_REACH = 10
+
+
+def kind_named(lead: Span) -> bool:
+    """Whether a type word stands shortly before the naming word that ends ``lead``."""
+    doc = lead.doc
+    naming = next((t.i for t in reversed(lead[-3:]) if t.lower_ in NAMING), None)
+    return naming is not None and any(type_word(t) for t in doc[max(lead.start, naming - KIND_REACH) : naming])
+
+
+def after_a_naming_word(before: Span) -> bool:
+    """A naming word ("named", "called") among the three words before the name, but not "so called";
+    or "as" after the paper's referring word ("we refer to the resulting algorithm as FooGrad"; "is often
+    referred to as SGD-M" is the literature's name)."""
+    words = {t.lower_ for t in before[-8:-1]}
+    referring = words & REFERRING
+    # "we combine both ideas and refer to this approach as X": the active verb after "we" in the sentence
+    active = any(not word.endswith("ed") for word in referring) and any(t.lower_ == "we" for t in before)
+    # "we further introduce … techniques, referred to as EPN-reg": set off from the paper's own type word
+    set_off = len(before) >= 5 and before[-4].text in {",", "("} and bool(type_word(before[-5]))
+    own = any(t.lower_ == "we" for t in before) and set_off
+    if len(before) and before[-1].lower_ == "as" and referring and ("we" in words or "(" in words or active or own):
+        return True
+    return any(t.lower_ in NAMING for t in before[-3:]) and not (len(before) >= 3 and before[-3].lower_ == "so")
+
+
+#: Words before a type word that make it the paper's own thing ("the resulting method", "our method").
+OWN_MARKS = RESULTING | NOVELTY | {"our", "proposed"}
+
+
+def referred_to_in_parentheses(before: Span) -> bool:
+    """ "we … analyze the resulting method (referred to as SPMA)": a referring word in parentheses right
+    after the paper's own type word ("the resulting", "our", "the proposed") names it."""
+    doc, end = before.doc, before.end
+    return (
+        len(before) >= 6
+        and doc[end - 4].text == "("
+        and doc[end - 3].lower_ in REFERRING
+        and bool(type_word(doc[end - 5]))
+        and any(t.lower_ in OWN_MARKS for t in doc[max(before.start, end - 8) : end - 5])
+    )
+
+
+#: The most tokens between a word for parts and a part's name ("consists of a Hierarchical …").
+MAX_PART_DISTANCE = 12
+
+
+def named_part(span: Span, sent: Span, introduced: Collection[str]) -> bool:
+    """ "InterACT consists of a Hierarchical Attention Encoder and a Multi-arm Decoder": a name after a
+    word for parts whose subject is the paper's own artifact (a name it ``introduced``, "our framework",
+    "the proposed method"); "ResNet consists of residual blocks" names no part of the paper's."""
+    doc = span.doc
+    window = doc[max(sent.start, span.start - MAX_PART_DISTANCE) : span.start]
+    parts = next((t.i for t in reversed(window) if t.lower_ in PARTS), None)
+    if parts is None or any(t.lower_ in BLOCKERS - {"of", ":"} for t in doc[parts + 1 : span.start]):
+        return False
+    subject = doc[sent.start : parts]
+    return any(t.text in introduced or t.lower_ in {"our", "proposed"} for t in subject)
