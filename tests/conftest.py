@@ -143,6 +143,7 @@ def kg_here(*args: str, cwd: Path, check: bool = True, input: bytes | None = Non
         os.chdir(saved[4])
         os.environ.clear()
         os.environ.update(saved[5])
+        configure()  # the settings of the test process's own environment again, as before the command
     return checked(subprocess.CompletedProcess([str(KG_BIN), *args], code, out.getvalue(), err.getvalue()), check)
 
 
