@@ -5,8 +5,9 @@ by the first process that needs it, pickled, and loaded by the next ones.
 An entry is named by a hash of everything it is built from (the input files, the code that builds
 it, the Python version): an edited table or rule builds it afresh. It is written to a temporary
 file and renamed into place, so processes that build it at once (pytest-xdist's workers) never
-read half a file. The folder is ``$KG_CACHE_DIR``, else ``$XDG_CACHE_HOME/kg``, else
-``~/.cache/kg``; ``KG_CACHE_DIR=none`` keeps nothing (every process builds). A folder that cannot
+read half a file. The folder is the one :func:`use_folder` names, else ``~/.cache/kg``; None keeps
+nothing (every process builds). The command line names it from its environment (``$KG_CACHE_DIR``,
+else ``$XDG_CACHE_HOME/kg``; ``KG_CACHE_DIR=none`` keeps nothing: kg/cli/settings.py). A folder that cannot
 be made or written, or an entry that cannot be read, costs the time of a build, never an error. A
 folder keeps the :data:`KEPT` most recently used entries of a name.
 """
@@ -23,27 +24,33 @@ import tempfile
 from pathlib import Path
 from typing import Callable, Iterable, TypeVar
 
-CACHE_ENV = "KG_CACHE_DIR"
-NO_FOLDER = "none"  # the value of $KG_CACHE_DIR that keeps nothing
 KEPT = 4  # entries of one name: a few checkouts of different code can share a folder without rebuilding
 T = TypeVar("T")
 _MISSING = object()
+_UNSET = object()  # no folder named: the default
+_folder: Path | None | object = _UNSET
+
+
+def use_folder(folder: Path | str | None) -> None:
+    """Keep entries in ``folder`` from now on; None keeps nothing. Called once by the command line,
+    before any command runs, with the folder its environment names."""
+    global _folder
+    _folder = Path(folder) if folder is not None else None
 
 
 def cache_dir() -> Path | None:
     """The folder entries are kept in, None for none.
 
-    >>> monkeypatch = getfixture("monkeypatch")  # pytest's doctest namespace
-    >>> monkeypatch.setenv("KG_CACHE_DIR", "/tmp/kg-cache"); cache_dir()
+    >>> before = cache_dir()
+    >>> use_folder("/tmp/kg-cache"); cache_dir()
     PosixPath('/tmp/kg-cache')
-    >>> monkeypatch.delenv("KG_CACHE_DIR"); monkeypatch.setenv("XDG_CACHE_HOME", "/tmp/caches"); cache_dir()
-    PosixPath('/tmp/caches/kg')
-    >>> monkeypatch.setenv("KG_CACHE_DIR", "none"); cache_dir() is None
+    >>> use_folder(None); cache_dir() is None
     True
+    >>> use_folder(before)
     """
-    if folder := os.environ.get(CACHE_ENV):
-        return None if folder == NO_FOLDER else Path(folder)
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "kg"
+    if _folder is _UNSET:
+        return Path.home() / ".cache" / "kg"
+    return _folder
 
 
 def fingerprint(paths: Iterable[Path]) -> str:
@@ -65,9 +72,10 @@ def cached(name: str, inputs: Iterable[Path], build: Callable[[], T]) -> T:
     """The entry ``name`` built from ``inputs``: loaded when the cache folder has it, else built by
     ``build`` and stored there.
 
-    >>> getfixture("monkeypatch").setenv("KG_CACHE_DIR", str(getfixture("tmp_path")))
+    >>> before = cache_dir(); use_folder(getfixture("tmp_path"))
     >>> cached("squares", [], lambda: [n * n for n in range(4)]), cached("squares", [], lambda: "not built")
     ([0, 1, 4, 9], [0, 1, 4, 9])
+    >>> use_folder(before)
     """
     folder = cache_dir()
     if folder is None:

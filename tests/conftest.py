@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from kg import SAMPLES_DIR
+from kg.cli.settings import configure
 from kg.pipeline import ingest
 from kg.rdf.iris import Minter
 from kg.stores.embedded import KGStore
@@ -21,6 +22,7 @@ from kg.stores.embedded import KGStore
 LISTING = SAMPLES_DIR / "001_0af6457a65591eab.txt"
 ABSTRACTS = SAMPLES_DIR / "000_d46489bfe8e71c68.txt"
 KG_BIN = Path(sys.executable).with_name("kg")
+configure()  # the tests' own process takes the cache folder and alias table its environment names, as kg does
 
 #: Fixtures that put every test using them in a tier (docs/testing.md): a headless Chromium, or a
 #: server on 127.0.0.1 (kg serve, an Oxigraph server, fake SPARQL servers, Virtuoso).
@@ -141,6 +143,7 @@ def kg_here(*args: str, cwd: Path, check: bool = True, input: bytes | None = Non
         os.chdir(saved[4])
         os.environ.clear()
         os.environ.update(saved[5])
+        configure()  # the settings of the test process's own environment again, as before the command
     return checked(subprocess.CompletedProcess([str(KG_BIN), *args], code, out.getvalue(), err.getvalue()), check)
 
 

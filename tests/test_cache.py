@@ -9,12 +9,20 @@ from pathlib import Path
 
 import pytest
 
-from kg.cache import KEPT, cached
+from kg.cache import KEPT, cache_dir, cached, use_folder
 
 
 @pytest.fixture
-def folder(tmp_path, monkeypatch):
-    monkeypatch.setenv("KG_CACHE_DIR", str(tmp_path / "cache"))
+def kept_in():
+    """``kept_in(folder)`` names the cache folder for the test; the one before is named again after."""
+    before = cache_dir()
+    yield use_folder
+    use_folder(before)
+
+
+@pytest.fixture
+def folder(tmp_path, kept_in):
+    kept_in(tmp_path / "cache")
     return tmp_path / "cache"
 
 
@@ -53,7 +61,7 @@ def test_a_bad_entry_is_rebuilt(folder):
 
 
 @pytest.mark.parametrize("where", ["under a file", "read-only file system"])
-def test_a_folder_that_cannot_be_written_builds_in_memory(tmp_path, monkeypatch, where):
+def test_a_folder_that_cannot_be_written_builds_in_memory(tmp_path, kept_in, where):
     if where == "under a file":
         (tmp_path / "file").write_text("")
         folder = tmp_path / "file" / "cache"
@@ -61,7 +69,7 @@ def test_a_folder_that_cannot_be_written_builds_in_memory(tmp_path, monkeypatch,
         folder = Path("/proc/kg-cache")  # no one, not even root, makes a folder there
         if not Path("/proc/self").exists():
             pytest.skip("no /proc file system here")
-    monkeypatch.setenv("KG_CACHE_DIR", str(folder))
+    kept_in(folder)
     builds: list = []
     assert cached("value", [], counting_build(builds, 1)) == 1
     assert cached("value", [], counting_build(builds, 1)) == 1
@@ -70,7 +78,7 @@ def test_a_folder_that_cannot_be_written_builds_in_memory(tmp_path, monkeypatch,
 
 def test_processes_that_build_at_once_both_get_the_value(folder):
     script = (
-        "import time; from kg.cache import cached; "
+        f"import time; from kg.cache import cached, use_folder; use_folder({str(folder)!r}); "
         "print(cached('slow', [], lambda: time.sleep(0.5) or list(range(100_000)))[-1])"
     )
     processes = [subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE) for _ in range(2)]
@@ -79,8 +87,8 @@ def test_processes_that_build_at_once_both_get_the_value(folder):
     assert [path.name.startswith("slow-") for path in folder.iterdir()] == [True]
 
 
-def test_none_keeps_nothing(tmp_path, monkeypatch):
-    monkeypatch.setenv("KG_CACHE_DIR", "none")
+def test_none_keeps_nothing(tmp_path, monkeypatch, kept_in):
+    kept_in(None)
     monkeypatch.chdir(tmp_path)
     builds: list = []
     assert [cached("value", [], counting_build(builds, 1)) for _ in range(2)] == [1, 1]

@@ -74,20 +74,36 @@ def test_a_cycle_would_be_found(tmp_path):
     assert imported(back, "kg.x", modules) == {"kg.x"} and imported(forth, "kg.x", modules) == {"kg.x.a"}
 
 
+def names_in(path: Path) -> set[str]:
+    tree = syntax_tree(path)
+    return {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)} | {
+        node.id for node in ast.walk(tree) if isinstance(node, ast.Name)
+    }
+
+
+def reads_the_environment(path: Path) -> set[str]:
+    """The names in a module that read the environment."""
+    return {"environ", "getenv", "environb", "getenvb"} & names_in(path)
+
+
 def test_mapping_reaches_neither_the_store_nor_the_environment(kg_imports):
-    """Records -> triples is pure: configuration is passed in, and only the pipeline touches the store."""
+    """Records -> triples is pure: configuration is passed in (the command line reads the environment,
+    kg/cli/settings.py), and only the pipeline touches the store."""
     reached = nx.descendants(kg_imports, "kg.rdf.mapping") | {"kg.rdf.mapping"}
-    assert "kg.rdf.record_triples" in reached  # the check sees the modules mapping calls
-    assert not {name for name in reached if name.startswith(("kg.stores", "kg.pipeline"))}
-    for name in reached:
-        path = PACKAGE.parent / (name.replace(".", "/") + ".py")
-        tree = syntax_tree(path)
-        names = {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)}
-        names |= {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
-        # kg.orgs.aliases may read its variable (nothing mapping reaches calls that); kg.cache reads only
-        # where to keep what the shipped tables build, which changes no answer (tests/orgs/test_registry_table.py)
-        if name not in ("kg.orgs.aliases", "kg.cache"):
-            assert not {"active_aliases", "environ", "getenv"} & names, name
+    assert {"kg.rdf.record_triples", "kg.orgs.aliases", "kg.cache"} <= reached  # the check sees what mapping calls
+    assert not {name for name in reached if name.startswith(("kg.stores", "kg.pipeline", "kg.cli"))}
+    paths = {name: PACKAGE.parent / (name.replace(".", "/") + ".py") for name in reached}
+    assert {name: reads_the_environment(path) for name, path in paths.items() if reads_the_environment(path)} == {}
+    # the alias table is passed in too: no module mapping reaches takes the configured one
+    assert [name for name, path in paths.items() if "active_aliases" in names_in(path)] == []
+
+
+def test_a_read_of_the_environment_would_be_found(tmp_path):
+    """The check itself: a module that reads a variable is reported; one that only names it is not."""
+    reads, names = tmp_path / "reads.py", tmp_path / "names.py"
+    reads.write_text('import os\nFOLDER = os.environ.get("KG_CACHE_DIR")\n')
+    names.write_text('"""The folder is $KG_CACHE_DIR\'s (the command line reads it)."""\nENV = "KG_CACHE_DIR"\n')
+    assert reads_the_environment(reads) == {"environ"} and reads_the_environment(names) == set()
 
 
 def layer_table(text: str) -> dict[str, int]:

@@ -111,6 +111,9 @@ def cli() -> None:
     The organisation registry, read from its tables by the first command that needs it, is kept
     for the next ones in KG_CACHE_DIR (else $XDG_CACHE_HOME/kg or ~/.cache/kg; "none" keeps nothing).
     """
+    from .settings import configure  # the environment, read once here and handed down
+
+    configure()
 
 
 def command_paths(group: click.Group = None, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:

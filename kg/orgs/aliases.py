@@ -2,8 +2,9 @@
 labs, brands and divisions (Google DeepMind -> Google).
 
 The shipped table is ``ontology/institution-aliases.tsv`` (its header documents the format);
-a user extends it with a file of the same format named by ``KG_INSTITUTION_ALIASES``. The
-user's lines win over the shipped ones for the same variant.
+a user extends it with a file of the same format (:func:`use_alias_file`; the command line names
+the file ``$KG_INSTITUTION_ALIASES`` gives). The user's lines win over the shipped ones for the same
+variant.
 
 Behind the table stands the organisation registry: a name the table lacks that is exactly one
 registry record's name, label or alias (:meth:`Registry.exact`) takes the table's canonical name
@@ -13,7 +14,6 @@ registry does not know.
 
 from __future__ import annotations
 
-import os
 from functools import cached_property, lru_cache
 from pathlib import Path
 
@@ -25,7 +25,7 @@ from .registry import Registry
 from .registry_table import ShippedRegistry
 
 SHIPPED = ONTOLOGY_DIR / "institution-aliases.tsv"
-ALIASES_ENV = "KG_INSTITUTION_ALIASES"
+_user_file: Path | None = None  # set by use_alias_file
 
 
 class AliasTable:
@@ -143,22 +143,38 @@ def read_alias_file(path: Path) -> tuple[dict[str, str], dict[str, str]]:
     return entries, parents
 
 
+def use_alias_file(path: Path | str | None) -> None:
+    """Extend the shipped table by the file at ``path`` from now on; None for the shipped table alone.
+    Called once by the command line, before any command runs, with the file its environment names."""
+    global _user_file
+    _user_file = Path(path) if path else None
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    """What tells an edited file from the one read before: its modification time and size."""
+    try:
+        status = path.stat()
+    except OSError:
+        return None  # read_alias_file names the file that cannot be read
+    return status.st_mtime_ns, status.st_size
+
+
 @lru_cache(maxsize=8)
-def _load(user_file: str | None) -> AliasTable:
+def _load(user_file: Path | None, stamp: tuple[int, int] | None) -> AliasTable:
     entries, parents = read_alias_file(SHIPPED)
     if user_file:
-        user_entries, user_parents = read_alias_file(Path(user_file))
+        user_entries, user_parents = read_alias_file(user_file)
         entries.update(user_entries)
         parents.update(user_parents)
     return AliasTable(entries, parents, ShippedRegistry())
 
 
 def active_aliases() -> AliasTable:
-    """The shipped table, extended by the file in ``$KG_INSTITUTION_ALIASES`` if set, with the
-    shipped registry behind it.
+    """The shipped table, extended by the file :func:`use_alias_file` named (read again when that
+    file changes), with the shipped registry behind it.
 
     >>> aliases = active_aliases()
     >>> aliases is active_aliases(), aliases.canonical(institution_key("Mila - Quebec AI Institute"))
     (True, 'Mila')
     """
-    return _load(os.environ.get(ALIASES_ENV) or None)
+    return _load(_user_file, _stamp(_user_file) if _user_file else None)

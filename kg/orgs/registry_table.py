@@ -108,16 +108,30 @@ def registry_version(path: Path | None = None) -> str:
         return table.readline().removeprefix("#").strip()
 
 
-@lru_cache(maxsize=2)
 def load_registry(path: Path | None = None) -> Registry:
     """The shipped table with the reviewed patches and supplement, read once per process: built with
     all its indexes by the first process (about two seconds) and kept in the cache folder
-    (:mod:`kg.cache`), from where the next processes load it (a fifth of that).
+    (:mod:`kg.cache`), from where the next processes load it (a fifth of that). A table given by
+    ``path`` is read again where its file changed meanwhile; the shipped one is package data, which
+    changes with the code only.
 
     >>> load_registry() is load_registry(), load_registry().match("Tsinghua University").record.country
     (True, 'CN')
     """
-    table = path or DATA_DIR / TABLE_NAME
+    if path is None:
+        return _shipped_registry()  # no stat: asked once per look-up (ShippedRegistry)
+    status = path.stat()
+    return _load_registry(path, (status.st_mtime_ns, status.st_size))
+
+
+@lru_cache(maxsize=1)
+def _shipped_registry() -> Registry:
+    return _load_registry(DATA_DIR / TABLE_NAME, None)
+
+
+@lru_cache(maxsize=2)
+def _load_registry(table: Path, stamp: tuple[int, int] | None) -> Registry:
+    """The registry read from ``table`` as it was at ``stamp`` (its modification time and size)."""
     return cached("registry", built_from(table), lambda: _read_shipped(table).complete())
 
 

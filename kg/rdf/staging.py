@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import multiprocessing
 from collections import deque
+from pathlib import Path
 from typing import BinaryIO, Iterable, Iterator
 
+from ..cache import cache_dir, use_folder
 from ..ingest.comments import PublicationInfo
 from ..orgs.aliases import AliasTable
 from ..orgs.registry import Registry
@@ -80,8 +82,9 @@ class BatchMapper:
 _worker_mapper: BatchMapper | None = None
 
 
-def _start_worker(minter: Minter, aliases: AliasTable, registry: Registry | None) -> None:
+def _start_worker(minter: Minter, aliases: AliasTable, registry: Registry | None, cache: Path | None) -> None:
     global _worker_mapper
+    use_folder(cache)  # where no fork is (a spawned worker), the registry is read from this process's folder
     _worker_mapper = BatchMapper(minter, aliases, registry)
 
 
@@ -116,7 +119,7 @@ class Stager:
             pipeline()  # built once here, inherited by every forked worker
             context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
             self.pool = context.Pool(
-                self.jobs, initializer=_start_worker, initargs=(self.minter, self.aliases, self.registry)
+                self.jobs, initializer=_start_worker, initargs=(self.minter, self.aliases, self.registry, cache_dir())
             )
         return self.pool
 

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from kg.errors import InputError
-from kg.orgs.aliases import ALIASES_ENV, AliasTable, active_aliases, read_alias_file
+from kg.orgs.aliases import AliasTable, active_aliases, read_alias_file, use_alias_file
 from kg.orgs.canonical_names import resolve_name
 from kg.orgs.institutions import resolve_entries
 from kg.orgs.keys import institution_key
@@ -76,17 +76,34 @@ def test_no_alias_line_says_only_what_the_registry_look_up_gives():
     assert redundant == []
 
 
-def test_user_alias_file_extends_the_shipped_table(tmp_path, monkeypatch):
+@pytest.fixture
+def user_file(tmp_path):
+    """A user's alias file, named as the command line names it; the shipped table alone after the test."""
     user = tmp_path / "mine.tsv"
-    user.write_text(
+    use_alias_file(user)
+    yield user
+    use_alias_file(None)
+
+
+def test_user_alias_file_extends_the_shipped_table(user_file):
+    user_file.write_text(
         "# my lab\nIDSIA\tDalle Molle Institute for Artificial Intelligence\nMIT\tMy Institute of Things\n",
         encoding="utf-8",
     )
-    monkeypatch.setenv(ALIASES_ENV, str(user))
     table = active_aliases()
     assert resolve_name("idsia", table).canonical == "Dalle Molle Institute for Artificial Intelligence"
     assert resolve_name("MIT", table).canonical == "My Institute of Things"  # the user's line wins
     assert resolve_name("KAIST", table).canonical == "Korea Advanced Institute of Science and Technology"
+
+
+def test_a_user_file_edited_in_the_process_is_read_again(user_file):
+    """The table is kept by the file's path, modification time and size: an edit is seen, no edit reads nothing."""
+    user_file.write_text("IDSIA\tDalle Molle Institute\n", encoding="utf-8")
+    before = active_aliases()
+    assert before is active_aliases() and resolve_name("idsia", before).canonical == "Dalle Molle Institute"
+    user_file.write_text("IDSIA\tIstituto Dalle Molle di Studi sull'Intelligenza Artificiale\n", encoding="utf-8")
+    after = resolve_name("idsia", active_aliases()).canonical
+    assert after == "Istituto Dalle Molle di Studi sull'Intelligenza Artificiale"
 
 
 def test_bad_alias_file_is_one_error_naming_file_and_line(tmp_path):
