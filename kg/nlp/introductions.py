@@ -127,12 +127,8 @@ def named_in_apposition(span: Span) -> bool:
 
 def modifies_next_noun(span: Span) -> bool:
     """ "a KSD acceleration": the name is followed by an ordinary noun it only modifies."""
-    doc, k = span.doc, span.end
-    if span.start >= 1 and doc[span.start - 1].text == "(" and k < len(doc) and doc[k].text == ")":
-        if span.start >= 2 and is_type_word(doc[span.start - 2]):
-            return False  # "our method (FastGrad) converges": the name names the type word before it
-        k += 1  # "(VLA) navigation policy"
-    if k >= len(doc):
+    doc, k = span.doc, _word_after(span)
+    if k is None or k >= len(doc):
         return False
     nxt = doc[k]
     if nxt.lower_ == "based":  # "a Thompson sampling (TS) based approach"; "X based on Y" names X
@@ -146,6 +142,17 @@ def modifies_next_noun(span: Span) -> bool:
         and not is_type_word(nxt)
         and not nxt.lower_.endswith("ed")
     )  # "BoostPFN designed to …" is no modifier
+
+
+def _word_after(span: Span) -> int | None:
+    """The index of the word after a name, past its closing parenthesis ("(VLA) navigation policy"); None
+    when the parenthesised name names the type word before it ("our method (FastGrad) converges")."""
+    doc, k = span.doc, span.end
+    if span.start >= 1 and doc[span.start - 1].text == "(" and k < len(doc) and doc[k].text == ")":
+        if span.start >= 2 and is_type_word(doc[span.start - 2]):
+            return None
+        k += 1
+    return k
 
 
 def _capitalised(token) -> bool:
@@ -298,20 +305,23 @@ def _after_introduction(doc: Doc, i: int) -> bool:
     """Whether the word at ``i`` follows an introducing or naming word (past determiners), or "a new"."""
     k = _before_determiners(doc, i)
     before = doc[k].lower_ if k >= 0 else ""
+    return (
+        before in INTRODUCING
+        or before in NAMING
+        or _described_named_or_part(doc, k, before)
+        or any(doc[m].lower_ in NOVELTY for m in range(k + 1, i))
+    )
+
+
+def _described_named_or_part(doc: Doc, k: int, before: str) -> bool:
+    """The word ``before`` (at ``k``) sets off a new thing's name, names it or lists its parts."""
     # "a new metric, Token Elasticity of Performance, …"
     described = before == "," and k >= 2 and is_type_word(doc[k - 1]) and doc[k - 2].lower_ in NOVELTY
     # "InterACT consists of a Hierarchical Attention Encoder"
     parts = before in PARTS or (before == "of" and k >= 1 and doc[k - 1].lower_ in PARTS)
     # "we refer to this approach as Dynamic Policy Fusion"
     referred = before == "as" and any(t.lower_ in REFERRING for t in doc[max(0, k - 8) : k])
-    return (
-        before in INTRODUCING
-        or before in NAMING
-        or described
-        or parts
-        or referred
-        or any(doc[m].lower_ in NOVELTY for m in range(k + 1, i))
-    )
+    return described or parts or referred
 
 
 def _before_determiners(doc: Doc, i: int) -> int:

@@ -37,16 +37,23 @@ def after_a_naming_word(before: Span) -> bool:
     """A naming word ("named", "called") among the three words before the name, but not "so called";
     or "as" after the paper's referring word ("we refer to the resulting algorithm as FooGrad"; "is often
     referred to as SGD-M" is the literature's name)."""
-    words = {t.lower_ for t in before[-8:-1]}
-    referring = words & REFERRING
-    # "we combine both ideas and refer to this approach as X": the active verb after "we" in the sentence
-    active = any(not word.endswith("ed") for word in referring) and any(t.lower_ == "we" for t in before)
-    # "we further introduce … techniques, referred to as EPN-reg": set off from the paper's own type word
-    set_off = len(before) >= 5 and before[-4].text in {",", "("} and bool(type_word(before[-5]))
-    own = any(t.lower_ == "we" for t in before) and set_off
-    if len(before) and before[-1].lower_ == "as" and referring and ("we" in words or "(" in words or active or own):
+    if len(before) and before[-1].lower_ == "as" and _the_paper_refers(before):
         return True
     return any(t.lower_ in NAMING for t in before[-3:]) and not (len(before) >= 3 and before[-3].lower_ == "so")
+
+
+def _the_paper_refers(before: Span) -> bool:
+    """Whether the referring word before "as" is the paper's own ("we refer to …", "(referred to as …")."""
+    words = {t.lower_ for t in before[-8:-1]}
+    referring = words & REFERRING
+    if not referring:
+        return False
+    said_by_us = any(t.lower_ == "we" for t in before)
+    # "we combine both ideas and refer to this approach as X": the active verb after "we" in the sentence
+    active = any(not word.endswith("ed") for word in referring) and said_by_us
+    # "we further introduce … techniques, referred to as EPN-reg": set off from the paper's own type word
+    set_off = len(before) >= 5 and before[-4].text in {",", "("} and bool(type_word(before[-5]))
+    return "we" in words or "(" in words or active or (said_by_us and set_off)
 
 
 #: Words before a type word that make it the paper's own thing ("the resulting method", "our method").

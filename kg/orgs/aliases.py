@@ -160,7 +160,7 @@ def _stamp(path: Path) -> tuple[int, int] | None:
 
 
 @lru_cache(maxsize=8)
-def _load(user_file: Path | None, stamp: tuple[int, int] | None) -> AliasTable:
+def _load(user_file: Path | None, stamp: tuple[int, int] | None = None) -> AliasTable:
     entries, parents = read_alias_file(SHIPPED)
     if user_file:
         user_entries, user_parents = read_alias_file(user_file)
