@@ -77,7 +77,7 @@ def test_kill_9_during_build_leaves_the_old_or_the_new_graph(tmp_path):
         process.wait()
         seen.append(stats(tmp_path))
         if seen[-1] != old:
-            kg_here("build", cwd=tmp_path)
+            kg_here("build", "--replace", cwd=tmp_path)  # the samples back in place of synth.txt
     kg_here("build", "synth.txt", "--out", "whole", cwd=tmp_path)
     new = stats(tmp_path)
     assert new != old and all(after in (old, new) for after in seen), seen
