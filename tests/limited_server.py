@@ -10,6 +10,7 @@ import re
 import signal
 import socket
 import subprocess
+import sys
 import threading
 import time
 import urllib.error
@@ -22,6 +23,14 @@ from pathlib import Path
 import pytest
 from conftest import KG_BIN, kg_here
 
+# The server started with Ctrl-C's signal as a terminal gives it: a test run started in the background of a
+# shell (`pytest … &`) ignores SIGINT, and a process started with SIGINT ignored keeps ignoring it (Python
+# installs no handler for it), so the Ctrl-C test would wait for a server that never hears it.
+AS_FROM_A_TERMINAL = [
+    sys.executable,
+    "-c",
+    "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execv(sys.argv[1], sys.argv[1:])",
+]
 NO_ROWS = b'{"head": {"vars": []}, "results": {"bindings": []}}'
 TIMEOUT, QUERY_MEMORY, QUEUE_WAIT, IDLE = 5, 256, 4, 2
 
@@ -53,6 +62,7 @@ def serve_samples(folder: Path) -> Served:
     with stderr.open("wb") as sink:
         process = subprocess.Popen(
             [
+                *AS_FROM_A_TERMINAL,
                 str(KG_BIN),
                 "serve",
                 "--port",
