@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from case_tables import case_rows
 
 from kg.errors import KgError
 from kg.pipeline import ingest
@@ -52,41 +53,13 @@ def test_every_value_the_listing_offers_is_accepted_back(store):
     }
 
 
-@pytest.mark.parametrize(
-    "typed, slug",
-    [
-        ("balazs gyenes", "balazs-gyenes"),
-        ("BALÁZS  GYENES", "balazs-gyenes"),
-        ("Balazs-Gyenes", "balazs-gyenes"),
-        ("gerhard neumann", "gerhard-neumann"),
-        ("Neumann, Gerhard", "gerhard-neumann"),
-        ("dongwoo kim", "dongwoo-kim"),
-        ("https://kg.example.org/id/author/gerhard-neumann", "gerhard-neumann"),
-    ],
-)
-def test_authors_are_found_as_typed(sample_store, typed, slug):
-    assert str(find_entity(sample_store, "author", typed)).endswith(f"/author/{slug}")
+SAMPLE_CASES = case_rows(DATA / "sample_lookup_cases.tsv")
 
 
-@pytest.mark.parametrize(
-    "typed, slug",
-    [
-        ("USTC", "university-of-science-and-technology-of-china"),
-        ("ustc", "university-of-science-and-technology-of-china"),
-        ("中国科学技术大学", "university-of-science-and-technology-of-china"),
-        ("university of science and technology of china", "university-of-science-and-technology-of-china"),
-        ("UIUC", "university-of-illinois-urbana-champaign"),
-        ("伊利诺伊大学厄巴纳-香槟分校", "university-of-illinois-urbana-champaign"),
-        ("HKUST", "hong-kong-university-of-science-and-technology"),
-        ("The Hong Kong University of Science and Technology", "hong-kong-university-of-science-and-technology"),
-        ("CUHK", "chinese-university-of-hong-kong"),
-        ("NJIT", "new-jersey-institute-of-technology"),
-        ("MCML", "munich-center-for-machine-learning"),
-        ("caltech", "california-institute-of-technology"),
-    ],
-)
-def test_institutions_are_found_by_name_chinese_name_or_acronym(sample_store, typed, slug):
-    assert str(find_entity(sample_store, "institution", typed)).endswith(f"/institution/{slug}")
+@pytest.mark.parametrize("case", SAMPLE_CASES, ids=[f"{case['kind']}={case['typed']}" for case in SAMPLE_CASES])
+def test_names_are_found_as_typed_by_name_chinese_name_or_acronym(sample_store, case):
+    found = find_entity(sample_store, case["kind"], case["typed"])
+    assert str(found).endswith(f"/{case['kind']}/{case['slug']}")
 
 
 def test_unknown_name_names_the_closest(sample_store):
