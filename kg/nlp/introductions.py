@@ -232,10 +232,12 @@ def extra_candidates(doc: Doc, sentence_starts: set[int]) -> list[Span]:
     found: list[Span] = []
     i = 0
     while i < len(doc):
-        token = doc[i]
+        # the cheap tests first: most words are no capitalised word inside a sentence
+        if not _capitalised(doc[i]) or i in sentence_starts:
+            i += 1
+            continue
         listed = bool(found) and _listed_after(doc, found[-1].end, i)
-        introduced = listed or _after_introduction(doc, i) or _introduced_after(doc, i)
-        if not _capitalised(token) or i in sentence_starts or not introduced:
+        if not (listed or _after_introduction(doc, i) or _introduced_after(doc, i)):
             i += 1
             continue
         several = listed or _plural_kind_before(doc, i)  # "two benchmarks, Flames and Rhapsody": two names
