@@ -51,10 +51,14 @@ TECHNIQUE, PURPOSE = "technique", "purpose"
 NOT_PROSE = ("://", "www.", "/", "_", "@", "`", ".com", ".io", ".org", ".html")
 
 
-@lru_cache(maxsize=1 << 16)  # the same labels are looked up for every mention of them
 def words_of(text: str) -> tuple[str, ...]:
     """A phrase as the normal forms of its words, hyphens as spaces ("self-attention" -> self attention)."""
     return tuple(normal_form(word) for word in _WORD.findall(text))
+
+
+@lru_cache(maxsize=1 << 14)  # a mention's words, looked up for every mention of the same few thousand labels
+def mention_words(text: str) -> tuple[str, ...]:
+    return words_of(text)
 
 
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
@@ -126,7 +130,7 @@ def is_acronym_label(text: str) -> bool:
 
 def rule_for(slug: str, text: str) -> ContextRule | None:
     rules = context_rules()
-    return rules.get((slug, words_of(text))) or rules.get((slug, None))
+    return rules.get((slug, mention_words(text))) or rules.get((slug, None))
 
 
 def title_only(slug: str) -> bool:
@@ -221,7 +225,7 @@ def required_context(rule: ContextRule | None, paper_words: str, mention: str) -
     of "convex solvers" has the context of a "convex optimization" said elsewhere)."""
     if rule is None or not rule.requires:
         return True
-    own = " " + " ".join(words_of(mention)) + " "
+    own = " " + " ".join(mention_words(mention)) + " "
     return any(_count(phrase, paper_words) > _count(phrase, own) for phrase in rule.requires)
 
 

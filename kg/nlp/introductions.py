@@ -16,6 +16,7 @@ an ordinary word ("SE(3)-equivariant", "LLM-based"), and a name that only modifi
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from spacy.tokens import Doc, Span, Token
 
@@ -157,7 +158,11 @@ def _word_after(span: Span) -> int | None:
 
 def _capitalised(token) -> bool:
     """ "Tag", "SRT", and a digit's word with a capital ("3D" of "3D Diffuser Actor")."""
-    text = token.text
+    return _capitalised_word(token.text)
+
+
+@lru_cache(maxsize=1 << 16)  # asked of most words of every text: the same words, by text
+def _capitalised_word(text: str) -> bool:
     return (text[:1].isupper() or (text[:1].isdigit() and any(ch.isupper() for ch in text))) and any(
         ch.isalpha() for ch in text
     )
