@@ -83,7 +83,13 @@ class Analysis:
     artifacts: list[Artifact]
 
 
+#: The characters every markup pattern needs: a text without them has none.
+_MARKUP_CHARACTERS = ("\\", "*", "$")
+
+
 def strip_markup(text: str) -> str:
+    if not any(character in text for character in _MARKUP_CHARACTERS):
+        return text
     for pattern, replacement in _MARKUP:
         text = pattern.sub(replacement, text)
     return text
@@ -112,6 +118,13 @@ def _keep_inline_math(nlp: Language) -> None:
 def _summary_tools() -> tuple[ChineseTopicFinder, ArtifactNames]:
     scheme = topic_scheme()
     return ChineseTopicFinder(scheme), ArtifactNames(scheme)
+
+
+@lru_cache(maxsize=1 << 12)  # listings word many summaries alike ("提出X方法，显著降低了计算开销。")
+def _summary_findings(summary: str) -> tuple[tuple[Mention, ...], tuple[Found, ...]]:
+    """A Chinese summary's topic mentions and the artifacts it introduces."""
+    chinese_topics, names = _summary_tools()
+    return tuple(chinese_topics(summary)), tuple(summary_artifacts(summary, names))
 
 
 # spaCy's tokenizer takes quadratic time over the affixes of one long unbroken run ("((((…"),
@@ -239,9 +252,9 @@ def _analysis(
     ]
     mentions = _subject_mentions(mentions, words) + [("keywords", m) for m in areas]
     if summary:
-        chinese_topics, names = _summary_tools()
-        mentions += [("summary", m) for m in chinese_topics(summary)]
-        found += [("summary", f) for f in summary_artifacts(summary, names)]
+        summary_mentions, summary_found = _summary_findings(summary)
+        mentions += [("summary", m) for m in summary_mentions]
+        found += [("summary", f) for f in summary_found]
     artifacts = _artifacts_of(found)
     # a benchmark the title introduces ("FetchBench: A Simulation Benchmark …") makes a paper about evaluation
     mentions += [

@@ -17,7 +17,7 @@ from spacy.tokens import Doc, Span
 
 from ..text.names import is_acronym, match_key
 from .artifact_types import HYPHENS
-from .normalise import normal_form
+from .normalise import doc_words, normal_form
 from .scheme import TopicScheme
 from .words import NOT_NAMES
 
@@ -73,15 +73,17 @@ class ArtifactNames:
 
 def coined_candidates(doc: Doc, names: ArtifactNames) -> list[Span]:
     """Name-like tokens, hyphen-joined tokens taken together ("Di-COT", "Mixture-of-Judges")."""
-    texts, joined = [], []  # read once: a Token object per look-up made this scan most of the rules' time
-    for token in doc:
-        texts.append(token.text)
-        joined.append(not token.whitespace_)
+    words = doc_words(doc)  # plain strings: a Token object per look-up made this scan most of the rules' time
+    texts, spaced = words.text, words.spaced
     found, i = [], 0
     while i < len(texts):
         j = i
         while (
-            j + 2 < len(texts) and texts[j + 1] in HYPHENS and joined[j] and joined[j + 1] and _has_alnum(texts[j + 2])
+            j + 2 < len(texts)
+            and texts[j + 1] in HYPHENS
+            and not spaced[j]
+            and not spaced[j + 1]
+            and _has_alnum(texts[j + 2])
         ):
             j += 2
         if _can_name(tuple(texts[i : j + 1]), names):

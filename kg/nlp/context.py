@@ -29,7 +29,7 @@ from spacy.tokens import Span
 
 from .. import ONTOLOGY_DIR
 from ..errors import KgError
-from .normalise import normal_form
+from .normalise import doc_words, normal_form
 from .scheme import topic_scheme
 
 CONTEXTS_FILE = ONTOLOGY_DIR / "topic-contexts.tsv"
@@ -54,6 +54,11 @@ NOT_PROSE = ("://", "www.", "/", "_", "@", "`", ".com", ".io", ".org", ".html")
 def words_of(text: str) -> tuple[str, ...]:
     """A phrase as the normal forms of its words, hyphens as spaces ("self-attention" -> self attention)."""
     return tuple(normal_form(word) for word in _WORD.findall(text))
+
+
+@lru_cache(maxsize=1 << 14)  # a mention's words, looked up for every mention of the same few thousand labels
+def mention_words(text: str) -> tuple[str, ...]:
+    return words_of(text)
 
 
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
@@ -115,6 +120,7 @@ def cue_words(cue: str) -> tuple[str, ...]:
     return tuple(normal_form(word).lower() for word in cue.split())
 
 
+@lru_cache(maxsize=1 << 16)
 def is_acronym_label(text: str) -> bool:
     """One word of mostly capitals ("LLMs", "PLM", "MoE", "PbRL"), not a capitalised phrase or a name."""
     letters = [ch for ch in text if ch.isalpha()]
@@ -124,7 +130,7 @@ def is_acronym_label(text: str) -> bool:
 
 def rule_for(slug: str, text: str) -> ContextRule | None:
     rules = context_rules()
-    return rules.get((slug, words_of(text))) or rules.get((slug, None))
+    return rules.get((slug, mention_words(text))) or rules.get((slug, None))
 
 
 def title_only(slug: str) -> bool:
@@ -135,47 +141,49 @@ def title_only(slug: str) -> bool:
 
 def in_prose(span: Span) -> bool:
     """False for a label inside a URL, a path, code, or a coined name with digits ("Qwen2.5-0.5B-DPO")."""
-    doc = span.doc
+    words, text = doc_words(span), span.text
     start, end = span.start, span.end
-    while start > 0 and not doc[start - 1].whitespace_:
+    while start > 0 and not words.spaced[start - 1]:
         start -= 1
-    while end < len(doc) and not doc[end - 1].whitespace_:
+    while end < len(words.spaced) and not words.spaced[end - 1]:
         end += 1
-    word = doc[start:end].text.strip("()[]{}\"'.,;:!?")
+    # the whitespace-delimited word: the words glued to the label, before and after it
+    word = "".join(words.text[start : span.start]) + text + "".join(words.text[span.end : end])
+    word = word.strip("()[]{}\"'.,;:!?")
     if any(mark in word for mark in NOT_PROSE):
         return False
-    glued = word != span.text and len(word) > len(span.text)
-    return not (glued and is_acronym_label(span.text) and any(ch.isdigit() for ch in word))
+    glued = word != text and len(word) > len(text)
+    return not (glued and is_acronym_label(text) and any(ch.isdigit() for ch in word))
 
 
 def excluded_nearby(span: Span, rule: ContextRule | None) -> bool:
     if rule is None or not rule.excludes:
         return False
-    doc = span.doc
-    near = list(doc[max(0, span.start - NEAR) : span.start]) + list(doc[span.end : span.end + NEAR])
-    return any(token.norm_ in rule.excludes or token.lower_ in rule.excludes for token in near)
+    words = doc_words(span)
+    before, after = slice(max(0, span.start - NEAR), span.start), slice(span.end, span.end + NEAR)
+    near = words.norm[before] + words.norm[after] + words.lower[before] + words.lower[after]
+    return not rule.excludes.isdisjoint(near)
 
 
 def cue_before(span: Span) -> str | None:
     """The kind of cue whose clause the mention is in ("without", "unlike prior work"), if any. An
     example cue ("such as") reaches over the commas of its list; a technique cue ("we use", "based
     on") only to the next purpose word ("to", "for": what the technique is used for is the subject)."""
-    doc, cues = span.doc, mention_cues()
-    longest = max(len(cue) for cue in cues)
+    doc, words = span.doc, doc_words(span)
     # a title's "Using X to …" names the paper's means and often its subject: technique cues read running text only
     clause_open, purpose_open = True, doc.user_data.get("kg.section") == "abstract"
     # an acronym in parentheses after its expansion ("a Vision Transformer (ViT)") shares its cue
-    opening = span.start - 1 if span.end < len(doc) and doc[span.end].text == ")" else -1
+    opening = span.start - 1 if span.end < len(words.text) and words.text[span.end] == ")" else -1
     for i in range(span.start - 1, max(0, span.start - LIST_REACH) - 1, -1):
-        token = doc[i]
-        if token.text in LIST_ENDS and i != opening:
+        text = words.text[i]
+        if text in LIST_ENDS and i != opening:
             return None
-        for kind in _cues_from(doc[i : min(i + longest, span.start)], cues):
+        for kind in _cues_from(words.cue, i, span.start):
             if kind == PURPOSE:
                 purpose_open = False
             elif _cue_reaches(kind, clause_open, purpose_open):
                 return kind
-        if token.lower_ in CLAUSE_ENDS or token.text in CLAUSE_ENDS or span.start - i > CUE_REACH:
+        if words.lower[i] in CLAUSE_ENDS or text in CLAUSE_ENDS or span.start - i > CUE_REACH:
             clause_open = False
     return None
 
@@ -186,19 +194,29 @@ def _cue_reaches(kind: str, clause_open: bool, purpose_open: bool) -> bool:
     return kind == EXAMPLE or (clause_open and (kind != TECHNIQUE or purpose_open))
 
 
-def _cues_from(words: Span, cues: dict[tuple[str, ...], str]) -> Iterator[str]:
-    """The kinds of the cues that start at the first of ``words`` and end within them, shortest first."""
-    for size in range(1, len(words) + 1):
-        if kind := cues.get(tuple(t.norm_.lower() for t in words[:size])):
+@lru_cache(maxsize=1)
+def _cues_by_first_word() -> dict[str, list[tuple[tuple[str, ...], str]]]:
+    """The cues (words, kind) by their first word, shortest first."""
+    by_first: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+    for cue, kind in sorted(mention_cues().items(), key=lambda item: len(item[0])):
+        if cue:
+            by_first.setdefault(cue[0], []).append((cue, kind))
+    return by_first
+
+
+def _cues_from(cue_words: list[str], i: int, end: int) -> Iterator[str]:
+    """The kinds of the cues that start at word ``i`` and end by word ``end``, shortest first."""
+    for cue, kind in _cues_by_first_word().get(cue_words[i], ()):
+        if i + len(cue) <= end and tuple(cue_words[i : i + len(cue)]) == cue:
             yield kind
 
 
 def says_cue(words: Span, kind: str) -> bool:
     """Whether a cue of ``kind`` stands among ``words`` ("a strategy inspired by the … estimator")."""
-    cues = mention_cues()
-    norms = [t.norm_.lower() for t in words]
-    sizes = {len(cue) for cue, cue_kind in cues.items() if cue_kind == kind}
-    return any(cues.get(tuple(norms[i : i + size])) == kind for i in range(len(norms)) for size in sizes)
+    cue_words = doc_words(words).cue
+    return any(
+        cue_kind == kind for i in range(words.start, words.end) for cue_kind in _cues_from(cue_words, i, words.end)
+    )
 
 
 def required_context(rule: ContextRule | None, paper_words: str, mention: str) -> bool:
@@ -207,13 +225,18 @@ def required_context(rule: ContextRule | None, paper_words: str, mention: str) -
     of "convex solvers" has the context of a "convex optimization" said elsewhere)."""
     if rule is None or not rule.requires:
         return True
-    own = " " + " ".join(words_of(mention)) + " "
+    own = " " + " ".join(mention_words(mention)) + " "
     return any(_count(phrase, paper_words) > _count(phrase, own) for phrase in rule.requires)
 
 
 def _count(phrase: tuple[str, ...], words: str) -> int:
     """How often ``phrase`` stands in space-delimited ``words`` (occurrences may share their spaces)."""
-    return len(re.findall("(?= " + re.escape(" ".join(phrase)) + " )", words))
+    return len(_phrase_pattern(phrase).findall(words))
+
+
+@lru_cache(maxsize=1 << 12)
+def _phrase_pattern(phrase: tuple[str, ...]) -> re.Pattern:
+    return re.compile("(?= " + re.escape(" ".join(phrase)) + " )")
 
 
 def paper_text(texts) -> str:

@@ -16,6 +16,7 @@ an ordinary word ("SE(3)-equivariant", "LLM-based"), and a name that only modifi
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from spacy.tokens import Doc, Span, Token
 
@@ -157,7 +158,11 @@ def _word_after(span: Span) -> int | None:
 
 def _capitalised(token) -> bool:
     """ "Tag", "SRT", and a digit's word with a capital ("3D" of "3D Diffuser Actor")."""
-    text = token.text
+    return _capitalised_word(token.text)
+
+
+@lru_cache(maxsize=1 << 16)  # asked of most words of every text: the same words, by text
+def _capitalised_word(text: str) -> bool:
     return (text[:1].isupper() or (text[:1].isdigit() and any(ch.isupper() for ch in text))) and any(
         ch.isalpha() for ch in text
     )
@@ -232,10 +237,12 @@ def extra_candidates(doc: Doc, sentence_starts: set[int]) -> list[Span]:
     found: list[Span] = []
     i = 0
     while i < len(doc):
-        token = doc[i]
+        # the cheap tests first: most words are no capitalised word inside a sentence
+        if not _capitalised(doc[i]) or i in sentence_starts:
+            i += 1
+            continue
         listed = bool(found) and _listed_after(doc, found[-1].end, i)
-        introduced = listed or _after_introduction(doc, i) or _introduced_after(doc, i)
-        if not _capitalised(token) or i in sentence_starts or not introduced:
+        if not (listed or _after_introduction(doc, i) or _introduced_after(doc, i)):
             i += 1
             continue
         several = listed or _plural_kind_before(doc, i)  # "two benchmarks, Flames and Rhapsody": two names

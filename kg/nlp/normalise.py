@@ -10,10 +10,11 @@ names (two or more capitals: "LLMs", "MoE", "RoPE") keep their case, so "RL" doe
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 
 from spacy.language import Language
-from spacy.tokens import Doc
+from spacy.tokens import Doc, Span
 
 from ..text.names import is_acronym
 
@@ -52,9 +53,44 @@ def normal_form(word: str) -> str:
     return singular(lowered)
 
 
+@dataclass(frozen=True)
+class DocWords:
+    """A doc's tokens as plain strings, by index, read once: the context rules scan the words around every
+    mention, and a spaCy token made for each look was most of their cost."""
+
+    text: list[str]
+    lower: list[str]
+    norm: list[str]  # the normal form, as ``Token.norm_``
+    cue: list[str]  # the normal form in lower case, as cues are compared
+    spaced: list[bool]  # followed by whitespace
+
+
+#: ``Doc.user_data`` key of the doc's :class:`DocWords` (a plain key: an extension's look-up costs more).
+WORDS = "kg.words"
+
+
+def doc_words(words: Doc | Span) -> DocWords:
+    """The word table of a doc, or of a span's doc (set by the ``kg_normalise`` component)."""
+    doc = words if isinstance(words, Doc) else words.doc
+    return doc.user_data[WORDS]
+
+
 @Language.component("kg_normalise", assigns=["token.norm"])
 def normalise(doc: Doc) -> Doc:
-    """Set every token's NORM to its normal form (the topic matcher matches on NORM)."""
+    """Set every token's NORM to its normal form (the topic matcher matches on NORM), and the doc's
+    word table (:class:`DocWords`, in ``user_data``)."""
+    texts, lowers, norms, spaced = [], [], [], []
     for token in doc:
-        token.norm_ = normal_form(token.text)
+        text = token.text
+        token.norm_ = norm = normal_form(text)
+        texts.append(text)
+        lowers.append(token.lower_)
+        norms.append(norm)
+        spaced.append(bool(token.whitespace_))
+    doc.user_data[WORDS] = DocWords(texts, lowers, norms, [_cue_form(norm) for norm in norms], spaced)
     return doc
+
+
+@lru_cache(maxsize=1 << 16)
+def _cue_form(norm: str) -> str:
+    return norm.lower()

@@ -20,7 +20,7 @@ from spacy.tokens import Doc
 from spacy.util import filter_spans
 
 from .context import cue_before, excluded_nearby, in_prose, rule_for
-from .normalise import normal_form
+from .normalise import doc_words, normal_form
 from .scheme import TopicScheme, topic_scheme
 from .words import PAPER_VERBS, SUBJECT_WORDS
 
@@ -73,12 +73,12 @@ class TopicMatcher:
 def _salient_sentences(doc: Doc) -> list[tuple[int, int]]:
     """The first sentence and those where the authors say what they do ("we propose …", "this paper studies …")."""
     sentences = [(sent.start, sent.end) for sent in doc.sents]
-    said = [(start, end) for start, end in sentences[1:] if _says_what_paper_does(doc[start:end])]
+    lowers = doc_words(doc).lower
+    said = [(start, end) for start, end in sentences[1:] if _says_what_paper_does(lowers[start:end])]
     return sentences[:1] + said
 
 
-def _says_what_paper_does(sentence) -> bool:
-    words = [token.lower_ for token in sentence]
+def _says_what_paper_does(words: list[str]) -> bool:
     return any(word in SUBJECT_WORDS for word in words) and any(word in PAPER_VERBS for word in words)
 
 
