@@ -296,7 +296,10 @@ _PAPERS = {
         "SELECT ?e (COUNT(DISTINCT ?p) AS ?n) WHERE { VALUES_BLOCK ?p "
         "<http://purl.org/dc/terms/creator> ?e } GROUP BY ?e"
     ),
-    "institution": f"SELECT ?e (MAX(?c) AS ?n) WHERE {{ VALUES_BLOCK ?e {KG.paperCount} ?c }} GROUP BY ?e",
+    # An organisation's own count: the topic and partner tallies (kg/resolve/aggregates.py) have one too.
+    "institution": (
+        f"SELECT ?e (MAX(?c) AS ?n) WHERE {{ VALUES_BLOCK ?e a {ORG.Organization} ; {KG.paperCount} ?c }} GROUP BY ?e"
+    ),
     "topic": (
         "SELECT ?e (COUNT(DISTINCT ?p) AS ?n) WHERE { VALUES_BLOCK ?p "
         "<http://purl.org/dc/terms/subject> ?e } GROUP BY ?e"

@@ -12,9 +12,10 @@ from case_tables import case_rows
 
 from kg.errors import KgError
 from kg.pipeline import ingest
-from kg.query.lookup import find_entity
+from kg.query.lookup import entities_with_papers, find_entity
 from kg.rdf.iris import Minter
 from kg.stores.embedded import KGStore
+from kg.vocab import sparql_prologue
 
 DATA = Path(__file__).parent.parent / "data"
 BASE = "https://kg.example.org/id/"
@@ -79,6 +80,20 @@ def test_ambiguous_name_lists_candidates(sample_store):
 def test_an_organisation_beats_its_own_units(sample_store):
     """ "Bielefeld" names the university and two of its units (CITEC ...): the university holds them."""
     assert str(find_entity(sample_store, "institution", "Bielefeld")).endswith("/institution/bielefeld-university")
+
+
+def test_the_institutions_with_papers_are_organisations_not_their_tallies(sample_store):
+    """The topic and partner tallies of an institution count its papers too (kg:paperCount): a list per
+    institution (kg/query/precompute.py) for one of them would be the query's work for no answer."""
+
+    def counts(kinds: str) -> dict[str, int]:
+        sparql = f"SELECT DISTINCT ?e ?c WHERE {{ VALUES ?kind {{ {kinds} }} ?e a ?kind ; kg:paperCount ?c }}"
+        return {str(node): int(count) for node, count in sample_store.query(sparql_prologue() + sparql)}
+
+    organisations, tallies = counts("org:Organization"), counts("kg:InstitutionTopic kg:InstitutionPartner")
+    listed = entities_with_papers(sample_store, "institution", min(tallies.values()))
+    assert listed
+    assert set(listed) <= set(organisations)
 
 
 def test_empty_store_says_so():
