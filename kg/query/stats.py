@@ -11,16 +11,26 @@ import pyoxigraph as ox
 from ..stores.embedded import KGStore
 from ..vocab import sparql_prologue
 
+
+def _identified(kind: str) -> str:
+    """Things of ``kind`` with an identifier: the things with one, then which are of the kind. Read the other
+    way, every person (paper) was looked up for an identifier: 1.8 (1.0) s CPU at 100,000 papers, none with one."""
+    return (
+        "SELECT (COUNT(*) AS ?n) WHERE { { SELECT DISTINCT ?x WHERE { ?x schema:sameAs ?id } } "
+        f"FILTER EXISTS {{ ?x a {kind} }} }}"
+    )
+
+
 COUNTS = {
     "papers": "SELECT (COUNT(DISTINCT ?x) AS ?n) WHERE { ?x a schema:ScholarlyArticle }",
     "authors": "SELECT (COUNT(DISTINCT ?x) AS ?n) WHERE { ?x a foaf:Person }",
     "authorships": "SELECT (COUNT(DISTINCT ?x) AS ?n) WHERE { ?paper kg:authorship ?x }",
-    "identified-authors": "SELECT (COUNT(DISTINCT ?x) AS ?n) WHERE { ?x a foaf:Person ; schema:sameAs ?page }",
+    "identified-authors": _identified("foaf:Person"),
     "author-affiliations": "SELECT (COUNT(*) AS ?n) WHERE { SELECT DISTINCT ?a ?org WHERE { ?a kg:affiliation ?org } }",
     "institutions": "SELECT (COUNT(DISTINCT ?x) AS ?n) WHERE { ?x a org:Organization }",
     "topics": "SELECT (COUNT(DISTINCT ?x) AS ?n) WHERE { ?paper dcterms:subject ?x }",
     "venues": "SELECT (COUNT(DISTINCT ?x) AS ?n) WHERE { ?x a schema:Event }",
-    "papers-with-ids": "SELECT (COUNT(DISTINCT ?x) AS ?n) WHERE { ?x a schema:ScholarlyArticle ; schema:sameAs ?id }",
+    "papers-with-ids": _identified("schema:ScholarlyArticle"),
     "sources": "SELECT (COUNT(DISTINCT ?g) AS ?n) WHERE { GRAPH ?g { ?g a kg:Source } }",
     "triples": None,  # distinct_triples
 }
