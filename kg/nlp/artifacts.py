@@ -46,7 +46,7 @@ from .introductions import (
     title_name,
 )
 from .long_forms import long_form_of, long_form_start, named_long_form_start, spelled_long_form
-from .name_lists import LIST_JOINERS, colon_before_list, name_list
+from .name_lists import LIST_JOINERS, colon_before_list, joining_end, joining_tokens, name_list
 from .naming import after_a_naming_word, kind_named, named_part, referred_to_in_parentheses, we_name
 from .normalise import normal_form
 from .own_names import described_as_new, enumerated_part, our_kind_first, ours, passive_introduction
@@ -147,7 +147,8 @@ def _object_of_the_verb(span: Span, sent: Span, verb: int, k: int) -> bool:
     between = doc[verb + 1 : span.start]
     colon = colon_before_list(span)  # "two benchmarks: A and B": the colon opens the verb's object
     checked = doc[verb + 1 : colon if colon is not None and colon > verb else span.start]
-    if len(between) <= MAX_OBJECT_DISTANCE and not any(t.lower_ in BLOCKERS for t in checked):
+    joined = joining_tokens(checked)  # "we release FooBench along with FooData": "with" joins, not blocks
+    if len(between) <= MAX_OBJECT_DISTANCE and not any(t.lower_ in BLOCKERS and t.i not in joined for t in checked):
         return True
     if in_parentheses(span) and len(between) <= 2 * MAX_OBJECT_DISTANCE:
         return _names_what_the_verb_introduces(span, sent, verb, k)
@@ -163,11 +164,11 @@ DESCRIPTION_WORDS = {"of", ":", "for"}
 
 def _lists_what_the_verb_introduces(description: Span, after: int, sent: Span) -> bool:
     """A parenthesised list of names right after a type word the verb introduces, and not a modifier."""
-    doc = description.doc
+    doc, joined = description.doc, joining_tokens(description)
     return (
         len(description) > 0
         and bool(type_word(description[-1]))
-        and not any(t.lower_ in BLOCKERS - DESCRIPTION_WORDS for t in description)
+        and not any(t.lower_ in BLOCKERS - DESCRIPTION_WORDS and t.i not in joined for t in description)
         and (after >= sent.end or not doc[after].is_alpha or doc[after].lower_ in FUNCTION_WORDS)
     )
 
@@ -211,10 +212,12 @@ def _ends_a_name(span: Span) -> bool:
     "and" / "or" before the next capitalised name of a list ("Flames and Rhapsody"), or, after a naming
     word, a relative or purpose word."""
     doc, k = span.doc, span.end
-    if k >= len(doc) or doc[k].text in {",", "(", ".", ";", ":"} or type_word(doc[k]):
+    if k >= len(doc) or doc[k].text in {",", "(", ".", ";", ":"} or type_word(doc[k]) or _passive_subject(span):
         return True
-    if doc[k].lower_ in {"and", "or"}:  # "Flames and Rhapsody", "an Encoder and a Decoder"
-        m = k + 2 if k + 2 < len(doc) and doc[k + 1].lower_ in ARTICLES else k + 1
+    joined = joining_end(doc, k)  # "Flames along with Rhapsody"
+    if doc[k].lower_ in {"and", "or"} or joined is not None:  # "Flames and Rhapsody", "an Encoder and a Decoder"
+        m = joined if joined is not None else k + 1
+        m += m + 1 < len(doc) and doc[m].lower_ in ARTICLES
         return m < len(doc) and doc[m].text[:1].isupper()
     # "a dataset called Harmon that covers music", "… called Interlacers leveraging …": a naming word
     # bounds the name before it
@@ -223,6 +226,15 @@ def _ends_a_name(span: Span) -> bool:
     # "an error-bounded Invariant Link Selector that …": a relative word bounds a name of several words,
     # "we propose Multi-sourced Value Maps to model …"
     return bound and (named or (len(span) >= 2 and doc[k].lower_ in {"that", "which", "to"}))
+
+
+def _passive_subject(span: Span) -> bool:
+    """ "In this paper, Sparse Routing is proposed as …": the name is the subject of a passive introducing
+    verb; "methods for … in the LBCM are developed" is a preposition's object."""
+    doc, i = span.doc, span.start - 1
+    while i >= 0 and doc[i].lower_ in ARTICLES:
+        i -= 1
+    return (i < 0 or doc[i].lower_ not in BLOCKERS) and passive_introduction(span)
 
 
 def _list_kinds_shared(found: list[tuple[Span, Found]]) -> list[Found]:

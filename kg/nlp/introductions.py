@@ -17,71 +17,33 @@ from __future__ import annotations
 
 import re
 
+from spacy.lang.en.stop_words import STOP_WORDS
 from spacy.tokens import Doc, Span, Token
 
 from ..text.names import is_acronym, match_key
 from .long_forms import BREAKS, spelled_long_form
-from .name_lists import LIST_JOINERS
-from .words import HEADINGS, INTRODUCING, NAMING, NOVELTY, PARTS, PHRASE_WORDS, REFERRING, is_type_word
+from .name_lists import LIST_JOINERS, joining_end, joining_tokens
+from .naming import naming_object
+from .words import (
+    FOLLOWING,
+    HEADINGS,
+    INTRODUCING,
+    NAMING,
+    NOVELTY,
+    PARTS,
+    PHRASE_WORDS,
+    REFERRING,
+    STOP_WORD_NOUNS,
+    is_type_word,
+)
 
 MAX_TITLE_WORDS = 3
 MAX_RUN_WORDS = 5
 CONNECTORS = {"and", "of", "for", "with", "&", "to", "in", "via"}
 ARTICLES = {"a", "an", "the"}
 DETERMINERS = ARTICLES | {"our", "its", "two", "first"} | NOVELTY
-#: Words that may follow a name without making it a modifier of the next noun.
-FUNCTION_WORDS = {
-    "a",
-    "an",
-    "the",
-    "for",
-    "to",
-    "that",
-    "which",
-    "with",
-    "and",
-    "or",
-    "in",
-    "on",
-    "as",
-    "by",
-    "is",
-    "are",
-    "was",
-    "were",
-    "can",
-    "from",
-    "of",
-    "achieves",
-    "outperforms",
-    "uses",
-    "leverages",
-    "enables",
-    "improves",
-    "learns",
-    "combines",
-    "consists",
-    "integrates",
-    "allows",
-    "provides",
-    "has",
-    "where",
-    "who",
-    "based",
-    "builds",
-    "also",
-    "both",
-    "across",
-    "then",
-    "at",
-    "into",
-    "via",
-    "without",
-    "under",
-    "over",
-    "than",
-    "using",
-}
+# "we present FooBench together with …", "FooNet while …": a stop word after a name is no noun it modifies
+FUNCTION_WORDS = FOLLOWING | (STOP_WORDS - STOP_WORD_NOUNS)
 _NUMBER_LIKE = re.compile(r"^\d|^[\d.,]+[kKmMbB]?$")
 _VERSION = re.compile(r"^v?\d+(\.\d+)*$")
 
@@ -139,6 +101,7 @@ def modifies_next_noun(span: Span) -> bool:
         nxt.is_alpha
         and nxt.text.islower()
         and nxt.lower_ not in FUNCTION_WORDS
+        and joining_end(doc, k) is None  # "FooBench alongside FooData"
         and not is_type_word(nxt)
         and not nxt.lower_.endswith("ed")
     )  # "BoostPFN designed to …" is no modifier
@@ -235,7 +198,7 @@ def extra_candidates(doc: Doc, sentence_starts: set[int]) -> list[Span]:
         token = doc[i]
         listed = bool(found) and _listed_after(doc, found[-1].end, i)
         introduced = listed or _after_introduction(doc, i) or _introduced_after(doc, i)
-        if not _capitalised(token) or i in sentence_starts or not introduced:
+        if not _capitalised(token) or (i in sentence_starts and not _names_a_passive(doc, i)) or not introduced:
             i += 1
             continue
         several = listed or _plural_kind_before(doc, i)  # "two benchmarks, Flames and Rhapsody": two names
@@ -243,6 +206,12 @@ def extra_candidates(doc: Doc, sentence_starts: set[int]) -> list[Span]:
         found.append(doc[i:j])
         i = j
     return found
+
+
+def _names_a_passive(doc: Doc, i: int) -> bool:
+    """ "Sparse Routing is proposed as …" at a sentence's start: a run of capitalised words, not led by
+    a stop word ("This is proposed …", "The …"), before a passive introducing verb."""
+    return not doc[i].is_stop and _run_end(doc, i, False) - i >= 2 and _introduced_after(doc, i)
 
 
 def _introduced_after(doc: Doc, i: int) -> bool:
@@ -260,6 +229,8 @@ def _run_end(doc: Doc, i: int, several: bool) -> int:
     while (
         j < len(doc)
         and j - i < 2 * MAX_RUN_WORDS
+        # "Nu-X. Codes …": a sentence end the splitter missed ends the name ("Dr. GRPO" goes on)
+        and not (doc[j - 1].text.endswith(".") and not is_acronym(doc[j].text))
         and (
             _capitalised(doc[j])
             or (_connects(doc, j) and not (several and doc[j].lower_ in LIST_JOINERS))
@@ -278,14 +249,22 @@ def _connects(doc: Doc, j: int) -> bool:
 
 
 def _listed_after(doc: Doc, end: int, i: int) -> bool:
-    """Whether only list joiners (", and"), and an article after "and" or "or" ("and a"), stand between
-    the end of the last name and ``i``."""
-    between = doc[end:i]
+    """Whether only list joiners (", and", "along with"), and an article after them ("and a"), stand
+    between the end of the last name and ``i``."""
+    between = doc[max(0, end - 1) : i]
+    phrases = joining_tokens(between)
     # "an Encoder and a Decoder"; "SiCL, a DNN-based SCL method" is an apposition, no list
     joined = all(
-        t.lower_ in LIST_JOINERS or (t.lower_ in ARTICLES and doc[t.i - 1].lower_ in {"and", "or"}) for t in between
+        t.lower_ in LIST_JOINERS
+        or t.i in phrases
+        or (t.lower_ in ARTICLES and (doc[t.i - 1].lower_ in {"and", "or"} or t.i - 1 in phrases))
+        for t in doc[end:i]
     )
-    return end < i <= end + 3 and joined and doc[end].text != "("
+    return end < i <= end + MAX_JOINER_TOKENS and joined and doc[end].text != "("
+
+
+#: The most tokens between two names of a list (", as well as the").
+MAX_JOINER_TOKENS = 5
 
 
 def _plural_kind_before(doc: Doc, i: int) -> bool:
@@ -308,6 +287,7 @@ def _after_introduction(doc: Doc, i: int) -> bool:
     return (
         before in INTRODUCING
         or before in NAMING
+        or (k >= 0 and naming_object(doc[max(0, k - MAX_RUN_WORDS) : k + 1]) is not None)  # "we call our method X"
         or _described_named_or_part(doc, k, before)
         or any(doc[m].lower_ in NOVELTY for m in range(k + 1, i))
     )
@@ -315,13 +295,22 @@ def _after_introduction(doc: Doc, i: int) -> bool:
 
 def _described_named_or_part(doc: Doc, k: int, before: str) -> bool:
     """The word ``before`` (at ``k``) sets off a new thing's name, names it or lists its parts."""
-    # "a new metric, Token Elasticity of Performance, …"
-    described = before == "," and k >= 2 and is_type_word(doc[k - 1]) and doc[k - 2].lower_ in NOVELTY
+    # "a new metric, Token Elasticity of Performance, …", "we introduce a dataset, Sonata, …"
+    described = before == "," and k >= 2 and is_type_word(doc[k - 1]) and _new_or_introduced(doc, k - 2)
     # "InterACT consists of a Hierarchical Attention Encoder"
     parts = before in PARTS or (before == "of" and k >= 1 and doc[k - 1].lower_ in PARTS)
     # "we refer to this approach as Dynamic Policy Fusion"
     referred = before == "as" and any(t.lower_ in REFERRING for t in doc[max(0, k - 8) : k])
     return described or parts or referred
+
+
+def _new_or_introduced(doc: Doc, k: int) -> bool:
+    """The words before a type word at ``k`` + 1 mark a new thing: "new" / "novel", or an introducing verb
+    and its determiners ("we introduce a dataset", "we release two benchmarks")."""
+    if doc[k].lower_ in NOVELTY:
+        return True
+    j = _before_determiners(doc, k + 1)
+    return k >= 1 and j < k + 1 and j >= 0 and doc[j].lower_ in INTRODUCING
 
 
 def _before_determiners(doc: Doc, i: int) -> int:
