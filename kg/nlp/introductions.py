@@ -147,11 +147,13 @@ def _acronym_before_colon(head: Span, colon: Token) -> tuple[Span, Span] | None:
 
 
 def _shaped_like_a_title_name(head: Span) -> bool:
-    """A few capitalised words, neither a heading ("Position: …", "Survey: …") nor a phrase
-    ("Steering Your Generalists: …")."""
+    """A few capitalised words or one styled in lower case, neither a heading ("Position: …", "Survey: …")
+    nor a phrase ("Steering Your Generalists: …")."""
     words = [t for t in head if t.text not in {"-", "\u2010", "\u2011"}]
     # "DexGraspNet 2.0:": a version number after the name's first word is part of it
     shaped = all(_capitalised(t) or t.is_punct or (t.i > 0 and _VERSION.match(t.text)) for t in head)
+    # "posteriordb: Testing, …": one word written in lower case against the title's capitals is a styled name
+    shaped = shaped or (len(head) == 1 and head[0].is_lower and head[0].is_alpha and not head[0].is_stop)
     if len(words) > MAX_TITLE_WORDS or not shaped:
         return False
     if len(words) == 1 and words[0].lower_ in HEADINGS:

@@ -110,12 +110,16 @@ def _appositive_of_our_kind(span: Span, sent: Span, k: int) -> bool:
 
 
 def ours(span: Span) -> bool:
-    """ "our FooNet outperforms …", "Our Evidential Probing Network (EPN) uses …": a coined name (or its long
-    form) right after "our" and before its verb ("our PyTorch code" names no artifact, "our BF16 with SR
+    """ "our FooNet outperforms …", "Our Evidential Probing Network (EPN) uses …", "we train our Acoustic Noise
+    Predictor (ANP)": a coined name (or its long form) right after "our", and before its verb unless its long
+    form stands before it ("our PyTorch code" names no artifact, "our BF16 with SR
     strategy" is a description)."""
     doc, k, start = span.doc, after_parenthetical(span), long_form_start(span)
-    verb = k < len(doc) and doc[k].is_lower and (doc[k].lower_.endswith("s") or doc[k].lower_ == "can")
-    return verb and start >= 1 and doc[start - 1].lower_ == "our" and len(span) == 1 and is_coined(span.text)
+    if start < 1 or doc[start - 1].lower_ != "our" or len(span) != 1 or not is_coined(span.text):
+        return False
+    # "we … train our Acoustic Noise Predictor (ANP)": a name with its long form after "our" is the paper's
+    spelled = in_parentheses(span) and start < span.start - 1
+    return spelled or (k < len(doc) and doc[k].is_lower and (doc[k].lower_.endswith("s") or doc[k].lower_ == "can"))
 
 
 ENUMERATORS = {"i", "ii", "iii", "iv", "v", "1", "2", "3", "4", "a", "b", "c"}
