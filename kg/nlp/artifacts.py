@@ -179,7 +179,7 @@ def _names_what_the_verb_introduces(span: Span, sent: Span, verb: int, k: int) -
     doc = span.doc
     long_form = long_form_of(span)
     if long_form is None:  # "(LTC)." names the description; "face recognition (FR) datasets" does not
-        return k >= sent.end or not doc[k].is_alpha
+        return not _names_another_phrase(doc[verb + 1 : span.start]) and (k >= sent.end or not doc[k].is_alpha)
     start = long_form_start(span, long_form)
     # "we present a novel framework called Graph-of-Thought (GoT)"
     described = doc[verb + 1 : max(verb + 1, start)]
@@ -193,6 +193,19 @@ def _names_what_the_verb_introduces(span: Span, sent: Span, verb: int, k: int) -
         or (t.lower_ == "of" and t.i >= 1 and type_word(doc[t.i - 1]))  # "our framework of Redundant … (RID)"
         for t in described
     ) or _apposition_to_a_type_word(described)
+
+
+def _names_another_phrase(description: Span) -> bool:
+    """ "an estimator in the conditional sampling model (COND)", "an algorithm based on majorization-minimization
+    (MM)": a blocker opens a phrase of its own ("in the", "based on"), whose words the parenthesis names;
+    "a framework for … tasks using dexterous hands (LTC)" names the framework."""
+    doc = description.doc
+    return any(
+        t.lower_ in BLOCKERS - DESCRIPTION_WORDS
+        and t.i + 1 < description.end
+        and (doc[t.i + 1].lower_ in ARTICLES or doc[t.i - 1].lower_ == "based")
+        for t in description
+    )
 
 
 def _apposition_to_a_type_word(described: Span) -> bool:
