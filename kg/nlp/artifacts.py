@@ -19,8 +19,6 @@ nearest evidence first; see :func:`.artifact_types.artifact_type`.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
@@ -46,7 +44,7 @@ from .introductions import (
     title_name,
 )
 from .long_forms import long_form_of, long_form_start, named_long_form_start, spelled_long_form
-from .name_lists import LIST_JOINERS, colon_before_list, joining_end, joining_tokens, name_list
+from .name_lists import colon_before_list, joining_end, joining_tokens, list_kinds_shared, name_list
 from .naming import after_a_naming_word, kind_named, named_part, referred_to_in_parentheses, we_name
 from .normalise import normal_form
 from .own_names import described_as_new, enumerated_part, our_kind_first, ours, passive_introduction
@@ -250,26 +248,6 @@ def _passive_subject(span: Span) -> bool:
     return (i < 0 or doc[i].lower_ not in BLOCKERS) and passive_introduction(span)
 
 
-def _list_kinds_shared(found: list[tuple[Span, Found]]) -> list[Found]:
-    """Names of one list ("Flames, Rhapsody and Sonata, three datasets") without a word of their own for
-    their kind take the one kind the list's other names have."""
-    kinds: dict[int, str | None] = {id(item): item.kind for _, item in found}
-    ordered = sorted(found, key=lambda pair: pair[0].start)
-    groups: list[list[Found]] = []
-    for index, (span, item) in enumerate(ordered):
-        previous = ordered[index - 1][0] if index else None
-        joined = previous is not None and all(t.lower_ in LIST_JOINERS for t in span.doc[previous.end : span.start])
-        if joined and span.start - previous.end <= 2:
-            groups[-1].append(item)
-        else:
-            groups.append([item])
-    for group in groups:
-        named = {item.kind for item in group if item.kind}
-        if len(named) == 1:
-            kinds.update({id(item): next(iter(named)) for item in group})
-    return [replace(item, kind=kinds[id(item)]) for _, item in found]
-
-
 def _acronym_after(span: Span) -> Found | None:
     """ "called Stein Boltzmann Sampling (SBS)": the acronym the name's words spell, with them as its long form
     (so "SBS-PF" is a variant of the paper's SBS)."""
@@ -318,7 +296,7 @@ class ArtifactExtractor:
             if self._introduced_coined(span):
                 found.append((span, _found(span)))
         found += self._variants(coined, found, doc.user_data.get(INTRODUCED, {}))
-        doc._.artifacts = _list_kinds_shared(found)
+        doc._.artifacts = list_kinds_shared(found)
         return doc
 
     def _defined(self, coined: list[Span]) -> dict[str, int]:

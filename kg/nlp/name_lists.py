@@ -3,10 +3,16 @@ type word's colon ("two benchmarks: A and B")."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
 from spacy.tokens import Span
 
 from .artifact_types import HYPHENS
 from .words import JOINING, is_type_word
+
+if TYPE_CHECKING:
+    from .artifact_names import Found
 
 #: Words that join the names of a list ("A, B and C"); "i.e." may open a list in parentheses.
 LIST_JOINERS = {",", "and", "or", "&"}
@@ -82,3 +88,23 @@ def colon_before_list(span: Span) -> int | None:
     while k >= max(0, span.start - MAX_LIST_TOKENS) and _in_list(doc[k]):
         k -= 1
     return k if k >= 1 and doc[k].text == ":" and is_type_word(doc[k - 1]) else None
+
+
+def list_kinds_shared(found: list[tuple[Span, Found]]) -> list[Found]:
+    """Names of one list ("Flames, Rhapsody and Sonata, three datasets") without a word of their own for
+    their kind take the one kind the list's other names have."""
+    kinds: dict[int, str | None] = {id(item): item.kind for _, item in found}
+    ordered = sorted(found, key=lambda pair: pair[0].start)
+    groups: list[list[Found]] = []
+    for index, (span, item) in enumerate(ordered):
+        previous = ordered[index - 1][0] if index else None
+        joined = previous is not None and all(t.lower_ in LIST_JOINERS for t in span.doc[previous.end : span.start])
+        if joined and span.start - previous.end <= 2:
+            groups[-1].append(item)
+        else:
+            groups.append([item])
+    for group in groups:
+        named = {item.kind for item in group if item.kind}
+        if len(named) == 1:
+            kinds.update({id(item): next(iter(named)) for item in group})
+    return [replace(item, kind=kinds[id(item)]) for _, item in found]
