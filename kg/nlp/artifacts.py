@@ -347,8 +347,14 @@ class ArtifactExtractor:
     def _may_name(self, span: Span) -> bool:
         return (
             self.names.allowed(span.text)
-            # "HAR-former, a Hybrid Transformer", "referred to as EPN-reg": named, a compound is a name
-            and (not not_a_name(span.text) or named_in_apposition(span) or self._named(span))
+            # "HAR-former, a Hybrid Transformer", "referred to as EPN-reg", "D-learning is proposed as a
+            # method": named, a compound is a name
+            and (
+                not not_a_name(span.text)
+                or named_in_apposition(span)
+                or self._named(span)
+                or ("-" in span.text and passive_introduction(span))
+            )
             and not modifies_next_noun(span)
             and not self._abbreviates_a_topic(span)
         )
