@@ -225,11 +225,8 @@ def _ends_a_name(span: Span) -> bool:
     doc, k = span.doc, span.end
     if k >= len(doc) or doc[k].text in {",", "(", ".", ";", ":"} or type_word(doc[k]) or _passive_subject(span):
         return True
-    joined = joining_end(doc, k)  # "Flames along with Rhapsody"
-    if doc[k].lower_ in {"and", "or"} or joined is not None:  # "Flames and Rhapsody", "an Encoder and a Decoder"
-        m = joined if joined is not None else k + 1
-        m += m + 1 < len(doc) and doc[m].lower_ in ARTICLES
-        return m < len(doc) and doc[m].text[:1].isupper()
+    if doc[k].lower_ in {"and", "or"} or joining_end(doc, k) is not None:
+        return _next_name_listed(doc, k)
     # "a dataset called Harmon that covers music", "… called Interlacers leveraging …": a naming word
     # bounds the name before it
     bound = doc[k].lower_ in {"that", "which", "to", "for"} or (doc[k].is_lower and doc[k].lower_.endswith("ing"))
@@ -237,6 +234,15 @@ def _ends_a_name(span: Span) -> bool:
     # "an error-bounded Invariant Link Selector that …": a relative word bounds a name of several words,
     # "we propose Multi-sourced Value Maps to model …"
     return bound and (named or (len(span) >= 2 and doc[k].lower_ in {"that", "which", "to"}))
+
+
+def _next_name_listed(doc, k: int) -> bool:
+    """ "Flames and Rhapsody", "an Encoder and a Decoder", "Flames along with Rhapsody": the joiner at ``k``
+    (and an article) stands before a capitalised word."""
+    joined = joining_end(doc, k)
+    m = joined if joined is not None else k + 1
+    m += m + 1 < len(doc) and doc[m].lower_ in ARTICLES
+    return m < len(doc) and doc[m].text[:1].isupper()
 
 
 def _passive_subject(span: Span) -> bool:

@@ -152,13 +152,16 @@ def _shaped_like_a_title_name(head: Span) -> bool:
     words = [t for t in head if t.text not in {"-", "\u2010", "\u2011"}]
     # "DexGraspNet 2.0:": a version number after the name's first word is part of it
     shaped = all(_capitalised(t) or t.is_punct or (t.i > 0 and _VERSION.match(t.text)) for t in head)
-    # "posteriordb: Testing, …": one word written in lower case against the title's capitals is a styled name
-    shaped = shaped or (len(head) == 1 and head[0].is_lower and head[0].is_alpha and not head[0].is_stop)
-    if len(words) > MAX_TITLE_WORDS or not shaped:
+    if len(words) > MAX_TITLE_WORDS or not (shaped or _styled_in_lower_case(head)):
         return False
     if len(words) == 1 and words[0].lower_ in HEADINGS:
         return False
     return not any(t.lower_ in PHRASE_WORDS for t in words)
+
+
+def _styled_in_lower_case(head: Span) -> bool:
+    """ "posteriordb: Testing, …": one word written in lower case against the title's capitals is a styled name."""
+    return len(head) == 1 and head[0].is_lower and head[0].is_alpha and not head[0].is_stop
 
 
 def written_as_a_phrase(name: str, abstract: str | None) -> bool:
@@ -228,22 +231,28 @@ def _run_end(doc: Doc, i: int, several: bool) -> int:
     """The end of the run of capitalised words from ``i``, joined by connectors and glued hyphens (not
     by list joiners where ``several`` names stand), without connectors at its end."""
     j = i + 1
+    # "Nu-X. Codes …": a sentence end the splitter missed ends the name ("Dr. GRPO" goes on)
     while (
         j < len(doc)
         and j - i < 2 * MAX_RUN_WORDS
-        # "Nu-X. Codes …": a sentence end the splitter missed ends the name ("Dr. GRPO" goes on)
         and not (doc[j - 1].text.endswith(".") and not is_acronym(doc[j].text))
-        and (
-            _capitalised(doc[j])
-            or (_connects(doc, j) and not (several and doc[j].lower_ in LIST_JOINERS))
-            or (doc[j].text == "-" and not doc[j - 1].whitespace_)
-            or (doc[j - 1].text == "-" and not doc[j - 1].whitespace_ and doc[j].is_alpha)  # "Multi-sourced"
-        )
     ):
+        if not _goes_on(doc, j, several):
+            break
         j += 1
     while j > i + 1 and doc[j - 1].lower_ in CONNECTORS:
         j -= 1
     return j
+
+
+def _goes_on(doc: Doc, j: int, several: bool) -> bool:
+    """Whether the word at ``j`` continues the run of capitalised words before it."""
+    return (
+        _capitalised(doc[j])
+        or (_connects(doc, j) and not (several and doc[j].lower_ in LIST_JOINERS))
+        or (doc[j].text == "-" and not doc[j - 1].whitespace_)
+        or (doc[j - 1].text == "-" and not doc[j - 1].whitespace_ and doc[j].is_alpha)  # "Multi-sourced"
+    )
 
 
 def _connects(doc: Doc, j: int) -> bool:
