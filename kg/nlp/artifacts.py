@@ -145,7 +145,8 @@ def _object_of_the_verb(span: Span, sent: Span, verb: int, k: int) -> bool:
     between = doc[verb + 1 : span.start]
     colon = colon_before_list(span)  # "two benchmarks: A and B": the colon opens the verb's object
     checked = doc[verb + 1 : colon if colon is not None and colon > verb else span.start]
-    joined = joining_tokens(checked)  # "we release FooBench along with FooData": "with" joins, not blocks
+    # "we release FooBench along with FooData": "with" joins, not blocks (looked for only near the verb)
+    joined = joining_tokens(checked) if len(between) <= MAX_OBJECT_DISTANCE else set()
     if len(between) <= MAX_OBJECT_DISTANCE and not any(t.lower_ in BLOCKERS and t.i not in joined for t in checked):
         return True
     if in_parentheses(span) and len(between) <= 2 * MAX_OBJECT_DISTANCE:

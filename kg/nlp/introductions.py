@@ -262,8 +262,9 @@ def _connects(doc: Doc, j: int) -> bool:
 def _listed_after(doc: Doc, end: int, i: int) -> bool:
     """Whether only list joiners (", and", "along with"), and an article after them ("and a"), stand
     between the end of the last name and ``i``."""
-    between = doc[max(0, end - 1) : i]
-    phrases = joining_tokens(between)
+    if not end < i <= end + MAX_JOINER_TOKENS:
+        return False
+    phrases = joining_tokens(doc[max(0, end - 1) : i])
     # "an Encoder and a Decoder"; "SiCL, a DNN-based SCL method" is an apposition, no list
     joined = all(
         t.lower_ in LIST_JOINERS

@@ -172,14 +172,15 @@ def _passive_verb_after(span: Span, k: int) -> int | None:
     doc, sent = span.doc, sentence(span)
     if k < len(doc) and doc[k].lower_ in {"is", "are"}:
         return k
-    if any(t.lower_ in FINITE_BEFORE for t in doc[sent.start : span.start]):
-        return None
+    verb = None
     for j in range(k, min(sent.end, k + MAX_PASSIVE_REACH)):
         if doc[j].lower_ in {"is", "are"}:
-            return j
+            verb = j
+            break
         if not (doc[j].is_lower and doc[j].is_alpha) and doc[j].text not in HYPHENS:
             return None
-    return None
+    opening = doc[max(sent.start, span.start - 2 * MAX_PASSIVE_REACH) : span.start]
+    return None if verb is None or any(t.lower_ in FINITE_BEFORE for t in opening) else verb
 
 
 def passive_introduction(span: Span) -> bool:
