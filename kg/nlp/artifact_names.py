@@ -39,7 +39,8 @@ def is_coined(word: str) -> bool:
 
 
 def name_like(parts: list[str]) -> bool:
-    if any(is_coined(part) for part in parts):
+    # "D-learning": one capital letter joined to a word (a name only where the text names it: see not_a_name)
+    if any(is_coined(part) for part in parts) or (len(parts) == 2 and len(parts[0]) == 1 and parts[0].isupper()):
         return True
     titled = [p for p in parts if p[:1].isupper()]
     return len(parts) >= 2 and parts[0][:1].isupper() and len(titled) >= 2

@@ -19,8 +19,6 @@ nearest evidence first; see :func:`.artifact_types.artifact_type`.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
@@ -46,7 +44,7 @@ from .introductions import (
     title_name,
 )
 from .long_forms import long_form_of, long_form_start, named_long_form_start, spelled_long_form
-from .name_lists import LIST_JOINERS, colon_before_list, name_list
+from .name_lists import colon_before_list, joining_end, joining_tokens, list_kinds_shared, name_list
 from .naming import after_a_naming_word, kind_named, named_part, referred_to_in_parentheses, we_name
 from .normalise import normal_form
 from .own_names import described_as_new, enumerated_part, our_kind_first, ours, passive_introduction
@@ -147,7 +145,9 @@ def _object_of_the_verb(span: Span, sent: Span, verb: int, k: int) -> bool:
     between = doc[verb + 1 : span.start]
     colon = colon_before_list(span)  # "two benchmarks: A and B": the colon opens the verb's object
     checked = doc[verb + 1 : colon if colon is not None and colon > verb else span.start]
-    if len(between) <= MAX_OBJECT_DISTANCE and not any(t.lower_ in BLOCKERS for t in checked):
+    # "we release FooBench along with FooData": "with" joins, not blocks (looked for only near the verb)
+    joined = joining_tokens(checked) if len(between) <= MAX_OBJECT_DISTANCE else set()
+    if len(between) <= MAX_OBJECT_DISTANCE and not any(t.lower_ in BLOCKERS and t.i not in joined for t in checked):
         return True
     if in_parentheses(span) and len(between) <= 2 * MAX_OBJECT_DISTANCE:
         return _names_what_the_verb_introduces(span, sent, verb, k)
@@ -163,11 +163,11 @@ DESCRIPTION_WORDS = {"of", ":", "for"}
 
 def _lists_what_the_verb_introduces(description: Span, after: int, sent: Span) -> bool:
     """A parenthesised list of names right after a type word the verb introduces, and not a modifier."""
-    doc = description.doc
+    doc, joined = description.doc, joining_tokens(description)
     return (
         len(description) > 0
         and bool(type_word(description[-1]))
-        and not any(t.lower_ in BLOCKERS - DESCRIPTION_WORDS for t in description)
+        and not any(t.lower_ in BLOCKERS - DESCRIPTION_WORDS and t.i not in joined for t in description)
         and (after >= sent.end or not doc[after].is_alpha or doc[after].lower_ in FUNCTION_WORDS)
     )
 
@@ -178,7 +178,7 @@ def _names_what_the_verb_introduces(span: Span, sent: Span, verb: int, k: int) -
     doc = span.doc
     long_form = long_form_of(span)
     if long_form is None:  # "(LTC)." names the description; "face recognition (FR) datasets" does not
-        return k >= sent.end or not doc[k].is_alpha
+        return not _names_another_phrase(doc[verb + 1 : span.start]) and (k >= sent.end or not doc[k].is_alpha)
     start = long_form_start(span, long_form)
     # "we present a novel framework called Graph-of-Thought (GoT)"
     described = doc[verb + 1 : max(verb + 1, start)]
@@ -192,6 +192,19 @@ def _names_what_the_verb_introduces(span: Span, sent: Span, verb: int, k: int) -
         or (t.lower_ == "of" and t.i >= 1 and type_word(doc[t.i - 1]))  # "our framework of Redundant … (RID)"
         for t in described
     ) or _apposition_to_a_type_word(described)
+
+
+def _names_another_phrase(description: Span) -> bool:
+    """ "an estimator in the conditional sampling model (COND)", "an algorithm based on majorization-minimization
+    (MM)": a blocker opens a phrase of its own ("in the", "based on"), whose words the parenthesis names;
+    "a framework for … tasks using dexterous hands (LTC)" names the framework."""
+    doc = description.doc
+    return any(
+        t.lower_ in BLOCKERS - DESCRIPTION_WORDS
+        and t.i + 1 < description.end
+        and (doc[t.i + 1].lower_ in ARTICLES or doc[t.i - 1].lower_ == "based")
+        for t in description
+    )
 
 
 def _apposition_to_a_type_word(described: Span) -> bool:
@@ -211,11 +224,10 @@ def _ends_a_name(span: Span) -> bool:
     "and" / "or" before the next capitalised name of a list ("Flames and Rhapsody"), or, after a naming
     word, a relative or purpose word."""
     doc, k = span.doc, span.end
-    if k >= len(doc) or doc[k].text in {",", "(", ".", ";", ":"} or type_word(doc[k]):
+    if k >= len(doc) or doc[k].text in {",", "(", ".", ";", ":"} or type_word(doc[k]) or _passive_subject(span):
         return True
-    if doc[k].lower_ in {"and", "or"}:  # "Flames and Rhapsody", "an Encoder and a Decoder"
-        m = k + 2 if k + 2 < len(doc) and doc[k + 1].lower_ in ARTICLES else k + 1
-        return m < len(doc) and doc[m].text[:1].isupper()
+    if doc[k].lower_ in {"and", "or"} or joining_end(doc, k) is not None:
+        return _next_name_listed(doc, k)
     # "a dataset called Harmon that covers music", "… called Interlacers leveraging …": a naming word
     # bounds the name before it
     bound = doc[k].lower_ in {"that", "which", "to", "for"} or (doc[k].is_lower and doc[k].lower_.endswith("ing"))
@@ -225,24 +237,22 @@ def _ends_a_name(span: Span) -> bool:
     return bound and (named or (len(span) >= 2 and doc[k].lower_ in {"that", "which", "to"}))
 
 
-def _list_kinds_shared(found: list[tuple[Span, Found]]) -> list[Found]:
-    """Names of one list ("Flames, Rhapsody and Sonata, three datasets") without a word of their own for
-    their kind take the one kind the list's other names have."""
-    kinds: dict[int, str | None] = {id(item): item.kind for _, item in found}
-    ordered = sorted(found, key=lambda pair: pair[0].start)
-    groups: list[list[Found]] = []
-    for index, (span, item) in enumerate(ordered):
-        previous = ordered[index - 1][0] if index else None
-        joined = previous is not None and all(t.lower_ in LIST_JOINERS for t in span.doc[previous.end : span.start])
-        if joined and span.start - previous.end <= 2:
-            groups[-1].append(item)
-        else:
-            groups.append([item])
-    for group in groups:
-        named = {item.kind for item in group if item.kind}
-        if len(named) == 1:
-            kinds.update({id(item): next(iter(named)) for item in group})
-    return [replace(item, kind=kinds[id(item)]) for _, item in found]
+def _next_name_listed(doc, k: int) -> bool:
+    """ "Flames and Rhapsody", "an Encoder and a Decoder", "Flames along with Rhapsody": the joiner at ``k``
+    (and an article) stands before a capitalised word."""
+    joined = joining_end(doc, k)
+    m = joined if joined is not None else k + 1
+    m += m + 1 < len(doc) and doc[m].lower_ in ARTICLES
+    return m < len(doc) and doc[m].text[:1].isupper()
+
+
+def _passive_subject(span: Span) -> bool:
+    """ "In this paper, Sparse Routing is proposed as …": the name is the subject of a passive introducing
+    verb; "methods for … in the LBCM are developed" is a preposition's object."""
+    doc, i = span.doc, span.start - 1
+    while i >= 0 and doc[i].lower_ in ARTICLES:
+        i -= 1
+    return (i < 0 or doc[i].lower_ not in BLOCKERS) and passive_introduction(span)
 
 
 def _acronym_after(span: Span) -> Found | None:
@@ -293,7 +303,7 @@ class ArtifactExtractor:
             if self._introduced_coined(span):
                 found.append((span, _found(span)))
         found += self._variants(coined, found, doc.user_data.get(INTRODUCED, {}))
-        doc._.artifacts = _list_kinds_shared(found)
+        doc._.artifacts = list_kinds_shared(found)
         return doc
 
     def _defined(self, coined: list[Span]) -> dict[str, int]:
@@ -344,8 +354,14 @@ class ArtifactExtractor:
     def _may_name(self, span: Span) -> bool:
         return (
             self.names.allowed(span.text)
-            # "HAR-former, a Hybrid Transformer", "referred to as EPN-reg": named, a compound is a name
-            and (not not_a_name(span.text) or named_in_apposition(span) or self._named(span))
+            # "HAR-former, a Hybrid Transformer", "referred to as EPN-reg", "D-learning is proposed as a
+            # method": named, a compound is a name
+            and (
+                not not_a_name(span.text)
+                or named_in_apposition(span)
+                or self._named(span)
+                or ("-" in span.text and passive_introduction(span))
+            )
             and not modifies_next_noun(span)
             and not self._abbreviates_a_topic(span)
         )

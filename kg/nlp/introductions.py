@@ -18,71 +18,33 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from spacy.lang.en.stop_words import STOP_WORDS
 from spacy.tokens import Doc, Span, Token
 
 from ..text.names import is_acronym, match_key
 from .long_forms import BREAKS, spelled_long_form
-from .name_lists import LIST_JOINERS
-from .words import HEADINGS, INTRODUCING, NAMING, NOVELTY, PARTS, PHRASE_WORDS, REFERRING, is_type_word
+from .name_lists import LIST_JOINERS, joining_end, joining_tokens
+from .naming import naming_object
+from .words import (
+    FOLLOWING,
+    HEADINGS,
+    INTRODUCING,
+    NAMING,
+    NOVELTY,
+    PARTS,
+    PHRASE_WORDS,
+    REFERRING,
+    STOP_WORD_NOUNS,
+    is_type_word,
+)
 
 MAX_TITLE_WORDS = 3
 MAX_RUN_WORDS = 5
 CONNECTORS = {"and", "of", "for", "with", "&", "to", "in", "via"}
 ARTICLES = {"a", "an", "the"}
 DETERMINERS = ARTICLES | {"our", "its", "two", "first"} | NOVELTY
-#: Words that may follow a name without making it a modifier of the next noun.
-FUNCTION_WORDS = {
-    "a",
-    "an",
-    "the",
-    "for",
-    "to",
-    "that",
-    "which",
-    "with",
-    "and",
-    "or",
-    "in",
-    "on",
-    "as",
-    "by",
-    "is",
-    "are",
-    "was",
-    "were",
-    "can",
-    "from",
-    "of",
-    "achieves",
-    "outperforms",
-    "uses",
-    "leverages",
-    "enables",
-    "improves",
-    "learns",
-    "combines",
-    "consists",
-    "integrates",
-    "allows",
-    "provides",
-    "has",
-    "where",
-    "who",
-    "based",
-    "builds",
-    "also",
-    "both",
-    "across",
-    "then",
-    "at",
-    "into",
-    "via",
-    "without",
-    "under",
-    "over",
-    "than",
-    "using",
-}
+# "we present FooBench together with …", "FooNet while …": a stop word after a name is no noun it modifies
+FUNCTION_WORDS = FOLLOWING | (STOP_WORDS - STOP_WORD_NOUNS)
 _NUMBER_LIKE = re.compile(r"^\d|^[\d.,]+[kKmMbB]?$")
 _VERSION = re.compile(r"^v?\d+(\.\d+)*$")
 
@@ -140,6 +102,7 @@ def modifies_next_noun(span: Span) -> bool:
         nxt.is_alpha
         and nxt.text.islower()
         and nxt.lower_ not in FUNCTION_WORDS
+        and joining_end(doc, k) is None  # "FooBench alongside FooData"
         and not is_type_word(nxt)
         and not nxt.lower_.endswith("ed")
     )  # "BoostPFN designed to …" is no modifier
@@ -189,16 +152,21 @@ def _acronym_before_colon(head: Span, colon: Token) -> tuple[Span, Span] | None:
 
 
 def _shaped_like_a_title_name(head: Span) -> bool:
-    """A few capitalised words, neither a heading ("Position: …", "Survey: …") nor a phrase
-    ("Steering Your Generalists: …")."""
+    """A few capitalised words or one styled in lower case, neither a heading ("Position: …", "Survey: …")
+    nor a phrase ("Steering Your Generalists: …")."""
     words = [t for t in head if t.text not in {"-", "\u2010", "\u2011"}]
     # "DexGraspNet 2.0:": a version number after the name's first word is part of it
     shaped = all(_capitalised(t) or t.is_punct or (t.i > 0 and _VERSION.match(t.text)) for t in head)
-    if len(words) > MAX_TITLE_WORDS or not shaped:
+    if len(words) > MAX_TITLE_WORDS or not (shaped or _styled_in_lower_case(head)):
         return False
     if len(words) == 1 and words[0].lower_ in HEADINGS:
         return False
     return not any(t.lower_ in PHRASE_WORDS for t in words)
+
+
+def _styled_in_lower_case(head: Span) -> bool:
+    """ "posteriordb: Testing, …": one word written in lower case against the title's capitals is a styled name."""
+    return len(head) == 1 and head[0].is_lower and head[0].is_alpha and not head[0].is_stop
 
 
 def written_as_a_phrase(name: str, abstract: str | None) -> bool:
@@ -238,7 +206,7 @@ def extra_candidates(doc: Doc, sentence_starts: set[int]) -> list[Span]:
     i = 0
     while i < len(doc):
         # the cheap tests first: most words are no capitalised word inside a sentence
-        if not _capitalised(doc[i]) or i in sentence_starts:
+        if not _capitalised(doc[i]) or (i in sentence_starts and not _names_a_passive(doc, i)):
             i += 1
             continue
         listed = bool(found) and _listed_after(doc, found[-1].end, i)
@@ -250,6 +218,12 @@ def extra_candidates(doc: Doc, sentence_starts: set[int]) -> list[Span]:
         found.append(doc[i:j])
         i = j
     return found
+
+
+def _names_a_passive(doc: Doc, i: int) -> bool:
+    """ "Sparse Routing is proposed as …" at a sentence's start: a run of capitalised words, not led by
+    a stop word ("This is proposed …", "The …"), before a passive introducing verb."""
+    return not doc[i].is_stop and _run_end(doc, i, False) - i >= 2 and _introduced_after(doc, i)
 
 
 def _introduced_after(doc: Doc, i: int) -> bool:
@@ -264,20 +238,28 @@ def _run_end(doc: Doc, i: int, several: bool) -> int:
     """The end of the run of capitalised words from ``i``, joined by connectors and glued hyphens (not
     by list joiners where ``several`` names stand), without connectors at its end."""
     j = i + 1
+    # "Nu-X. Codes …": a sentence end the splitter missed ends the name ("Dr. GRPO" goes on)
     while (
         j < len(doc)
         and j - i < 2 * MAX_RUN_WORDS
-        and (
-            _capitalised(doc[j])
-            or (_connects(doc, j) and not (several and doc[j].lower_ in LIST_JOINERS))
-            or (doc[j].text == "-" and not doc[j - 1].whitespace_)
-            or (doc[j - 1].text == "-" and not doc[j - 1].whitespace_ and doc[j].is_alpha)  # "Multi-sourced"
-        )
+        and not (doc[j - 1].text.endswith(".") and not is_acronym(doc[j].text))
     ):
+        if not _goes_on(doc, j, several):
+            break
         j += 1
     while j > i + 1 and doc[j - 1].lower_ in CONNECTORS:
         j -= 1
     return j
+
+
+def _goes_on(doc: Doc, j: int, several: bool) -> bool:
+    """Whether the word at ``j`` continues the run of capitalised words before it."""
+    return (
+        _capitalised(doc[j])
+        or (_connects(doc, j) and not (several and doc[j].lower_ in LIST_JOINERS))
+        or (doc[j].text == "-" and not doc[j - 1].whitespace_)
+        or (doc[j - 1].text == "-" and not doc[j - 1].whitespace_ and doc[j].is_alpha)  # "Multi-sourced"
+    )
 
 
 def _connects(doc: Doc, j: int) -> bool:
@@ -285,14 +267,23 @@ def _connects(doc: Doc, j: int) -> bool:
 
 
 def _listed_after(doc: Doc, end: int, i: int) -> bool:
-    """Whether only list joiners (", and"), and an article after "and" or "or" ("and a"), stand between
-    the end of the last name and ``i``."""
-    between = doc[end:i]
+    """Whether only list joiners (", and", "along with"), and an article after them ("and a"), stand
+    between the end of the last name and ``i``."""
+    if not end < i <= end + MAX_JOINER_TOKENS:
+        return False
+    phrases = joining_tokens(doc[max(0, end - 1) : i])
     # "an Encoder and a Decoder"; "SiCL, a DNN-based SCL method" is an apposition, no list
     joined = all(
-        t.lower_ in LIST_JOINERS or (t.lower_ in ARTICLES and doc[t.i - 1].lower_ in {"and", "or"}) for t in between
+        t.lower_ in LIST_JOINERS
+        or t.i in phrases
+        or (t.lower_ in ARTICLES and (doc[t.i - 1].lower_ in {"and", "or"} or t.i - 1 in phrases))
+        for t in doc[end:i]
     )
-    return end < i <= end + 3 and joined and doc[end].text != "("
+    return end < i <= end + MAX_JOINER_TOKENS and joined and doc[end].text != "("
+
+
+#: The most tokens between two names of a list (", as well as the").
+MAX_JOINER_TOKENS = 5
 
 
 def _plural_kind_before(doc: Doc, i: int) -> bool:
@@ -315,6 +306,7 @@ def _after_introduction(doc: Doc, i: int) -> bool:
     return (
         before in INTRODUCING
         or before in NAMING
+        or (k >= 0 and naming_object(doc[max(0, k - MAX_RUN_WORDS) : k + 1]) is not None)  # "we call our method X"
         or _described_named_or_part(doc, k, before)
         or any(doc[m].lower_ in NOVELTY for m in range(k + 1, i))
     )
@@ -322,13 +314,22 @@ def _after_introduction(doc: Doc, i: int) -> bool:
 
 def _described_named_or_part(doc: Doc, k: int, before: str) -> bool:
     """The word ``before`` (at ``k``) sets off a new thing's name, names it or lists its parts."""
-    # "a new metric, Token Elasticity of Performance, …"
-    described = before == "," and k >= 2 and is_type_word(doc[k - 1]) and doc[k - 2].lower_ in NOVELTY
+    # "a new metric, Token Elasticity of Performance, …", "we introduce a dataset, Sonata, …"
+    described = before == "," and k >= 2 and is_type_word(doc[k - 1]) and _new_or_introduced(doc, k - 2)
     # "InterACT consists of a Hierarchical Attention Encoder"
     parts = before in PARTS or (before == "of" and k >= 1 and doc[k - 1].lower_ in PARTS)
     # "we refer to this approach as Dynamic Policy Fusion"
     referred = before == "as" and any(t.lower_ in REFERRING for t in doc[max(0, k - 8) : k])
     return described or parts or referred
+
+
+def _new_or_introduced(doc: Doc, k: int) -> bool:
+    """The words before a type word at ``k`` + 1 mark a new thing: "new" / "novel", or an introducing verb
+    and its determiners ("we introduce a dataset", "we release two benchmarks")."""
+    if doc[k].lower_ in NOVELTY:
+        return True
+    j = _before_determiners(doc, k + 1)
+    return k >= 1 and j < k + 1 and j >= 0 and doc[j].lower_ in INTRODUCING
 
 
 def _before_determiners(doc: Doc, i: int) -> int:

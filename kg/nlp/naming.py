@@ -29,6 +29,8 @@ KIND_REACH = 10
 def kind_named(lead: Span) -> bool:
     """Whether a type word stands shortly before the naming word that ends ``lead``."""
     doc = lead.doc
+    if naming_object(lead) is not None:  # "we term this approach …": the type word is the verb's object
+        return True
     naming = next((t.i for t in reversed(lead[-3:]) if t.lower_ in NAMING), None)
     return naming is not None and any(type_word(t) for t in doc[max(lead.start, naming - KIND_REACH) : naming])
 
@@ -39,7 +41,24 @@ def after_a_naming_word(before: Span) -> bool:
     referred to as SGD-M" is the literature's name)."""
     if len(before) and before[-1].lower_ == "as" and _the_paper_refers(before):
         return True
-    return any(t.lower_ in NAMING for t in before[-3:]) and not (len(before) >= 3 and before[-3].lower_ == "so")
+    named = any(t.lower_ in NAMING for t in before[-3:]) and not (len(before) >= 3 and before[-3].lower_ == "so")
+    return named or naming_object(before) is not None
+
+
+#: Words between a naming verb and the type word it names ("we call the resulting method X").
+OBJECT_WORDS = {"this", "these", "the", "our", "it", "its", "proposed", "new", "novel"}
+
+
+def naming_object(before: Span) -> int | None:
+    """ "We call our method X", "we term this approach sparse mixture routing (SMR)", "we call the resulting
+    framework X": the index of the naming verb whose object, the paper's own type word, ends ``before``."""
+    doc = before.doc
+    if not len(before) or not type_word(before[-1]):
+        return None
+    k = before[-1].i - 1
+    while k > before.start and (doc[k].lower_ in OBJECT_WORDS or doc[k].lower_ in RESULTING):
+        k -= 1
+    return k if k < before[-1].i - 1 and doc[k].lower_ in NAMING and doc[k].lower_ != "named" else None
 
 
 def _the_paper_refers(before: Span) -> bool:

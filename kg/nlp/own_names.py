@@ -10,7 +10,7 @@ from __future__ import annotations
 from spacy.tokens import Span
 
 from .artifact_names import is_coined
-from .artifact_types import HYPHENS, after_parenthetical, in_parentheses, type_word
+from .artifact_types import HYPHENS, after_parenthetical, in_parentheses, sentence, type_word
 from .long_forms import long_form_start
 from .words import BLOCKERS, INTRODUCING, NOVELTY, SUBJECT_WORDS, is_type_word
 
@@ -110,12 +110,18 @@ def _appositive_of_our_kind(span: Span, sent: Span, k: int) -> bool:
 
 
 def ours(span: Span) -> bool:
-    """ "our FooNet outperforms …", "Our Evidential Probing Network (EPN) uses …": a coined name (or its long
-    form) right after "our" and before its verb ("our PyTorch code" names no artifact, "our BF16 with SR
+    """ "our FooNet outperforms …", "Our Evidential Probing Network (EPN) uses …", "we train our Acoustic Noise
+    Predictor (ANP)": a coined name (or its long form) right after "our", and before its verb unless its long
+    form stands before it ("our PyTorch code" names no artifact, "our BF16 with SR
     strategy" is a description)."""
     doc, k, start = span.doc, after_parenthetical(span), long_form_start(span)
-    verb = k < len(doc) and doc[k].is_lower and (doc[k].lower_.endswith("s") or doc[k].lower_ == "can")
-    return verb and start >= 1 and doc[start - 1].lower_ == "our" and len(span) == 1 and is_coined(span.text)
+    # "the proposed SpaRo outperforms …" is "our SpaRo"; "the recently proposed X" is another's
+    proposed = start >= 2 and doc[start - 1].lower_ == "proposed" and doc[start - 2].lower_ == "the"
+    if not (proposed or (start >= 1 and doc[start - 1].lower_ == "our")) or len(span) != 1 or not is_coined(span.text):
+        return False
+    # "we … train our Acoustic Noise Predictor (ANP)": a name with its long form after "our" is the paper's
+    spelled = in_parentheses(span) and start < span.start - 1
+    return spelled or (k < len(doc) and doc[k].is_lower and (doc[k].lower_.endswith("s") or doc[k].lower_ == "can"))
 
 
 ENUMERATORS = {"i", "ii", "iii", "iv", "v", "1", "2", "3", "4", "a", "b", "c"}
@@ -152,13 +158,39 @@ def our_kind_first(sent: Span, span: Span) -> bool:
 PASSIVE_ADVERBS = {"then", "also", "first", "further", "hereby", "thus", "therefore"}
 
 
+#: The most lower-case words of a description between a name and its passive verb ("… (MVQ-Former) for
+#: aggregating semantic information is introduced").
+MAX_PASSIVE_REACH = 8
+#: Words before a name that make it no subject of the sentence's passive verb.
+FINITE_BEFORE = {"we", "is", "are", "was", "were"}
+
+
+def _passive_verb_after(span: Span, k: int) -> int | None:
+    """The index of the "is" / "are" of the name's passive verb: at ``k``, or past a lower-case description
+    of the name that the sentence opens with ("An efficient … Transformer (MVQ-Former) for aggregating
+    information is introduced"); None without one."""
+    doc, sent = span.doc, sentence(span)
+    if k < len(doc) and doc[k].lower_ in {"is", "are"}:
+        return k
+    verb = None
+    for j in range(k, min(sent.end, k + MAX_PASSIVE_REACH)):
+        if doc[j].lower_ in {"is", "are"}:
+            verb = j
+            break
+        if not (doc[j].is_lower and doc[j].is_alpha) and doc[j].text not in HYPHENS:
+            return None
+    opening = doc[max(sent.start, span.start - 2 * MAX_PASSIVE_REACH) : span.start]
+    return None if verb is None or any(t.lower_ in FINITE_BEFORE for t in opening) else verb
+
+
 def passive_introduction(span: Span) -> bool:
     """ "FooNet is proposed to solve …": the name is the subject of an introducing verb in the present
     passive; "is proposed by Smith" (a capitalised agent) is another's."""
     doc, k = span.doc, after_parenthetical(span)  # "The Local Learning Coefficient (LLC) is introduced as …"
     if k + 2 < len(doc) and type_word(doc[k]) and doc[k + 1].lower_ in {"is", "are"}:
         k += 1  # "the FooBar module is introduced to …"
-    if k + 1 >= len(doc) or doc[k].lower_ not in {"is", "are"}:
+    k = _passive_verb_after(span, k)
+    if k is None or k + 1 >= len(doc):
         return False
     k += 1
     if doc[k].lower_ in PASSIVE_ADVERBS or doc[k].lower_.endswith("ly"):

@@ -26,6 +26,9 @@ ROLES = (
     "phrase",
     "novelty",
     "parts",
+    "joining",
+    "following",
+    "stop-noun",
     "blocker",
     "not-name",
 )
@@ -66,6 +69,12 @@ PHRASE_WORDS = frozenset(_BY_ROLE["phrase"])
 NOVELTY = frozenset(_BY_ROLE["novelty"])
 #: Words before the named parts of what the paper introduces ("InterACT consists of a Hierarchical …").
 PARTS = frozenset(_BY_ROLE["parts"])
+#: Words that join one more name to a list, as "and" does ("FooBench along with FooData"), each a tuple of words.
+JOINING = frozenset(tuple(phrase.split()) for phrase in _BY_ROLE["joining"])
+#: Words that may follow a name without the name modifying them ("FooNet outperforms …").
+FOLLOWING = frozenset(_BY_ROLE["following"])
+#: spaCy's English stop words that are nouns a name may modify ("a FooNet side channel").
+STOP_WORD_NOUNS = frozenset(_BY_ROLE["stop-noun"])
 #: Verbs that say what a paper does: the introducing ones and the studying ones.
 PAPER_VERBS = frozenset(INTRODUCING | _BY_ROLE["studying"])
 #: Words between an introducing verb and a name that make the name something else's argument.
