@@ -7,7 +7,9 @@
     .venv/bin/python bench/stages.py --exports --one-by-one STORE OUT   # the same with the export before the pages
 
 Each stage is one the pipeline reports to the terminal (reading, loading, each part of the
-resolution); its peak is the main process's resident memory, sampled every 0.2 s. The mapping
+resolution); its peak is the main process's resident high-water mark, which the kernel resets at each
+stage's start (no sampling thread: one that made Python objects dropped the engine's query results on a
+thread other than theirs, which pyoxigraph refuses with a traceback). The mapping
 processes' peak is printed at the end (they are reaped when reading is over); ``--map-only`` maps a
 listing with no store and prints their resident memory every minute, to show whether it grows with
 the corpus. The machine may be
@@ -24,9 +26,24 @@ import time
 from pathlib import Path
 
 
-def resident_mb() -> int:
+def _status_mb(field: str) -> int:
     with open("/proc/self/status", encoding="ascii") as status:
-        return next(int(line.split()[1]) // 1024 for line in status if line.startswith("VmRSS"))
+        return next(int(line.split()[1]) // 1024 for line in status if line.startswith(field + ":"))
+
+
+def resident_mb() -> int:
+    return _status_mb("VmRSS")
+
+
+def stage_peak_mb() -> int:
+    """The resident high-water mark since :func:`reset_peak` (or since the process started)."""
+    return _status_mb("VmHWM")
+
+
+def reset_peak() -> None:
+    """Start the high-water mark again from the memory resident now (Linux: ``/proc/PID/clear_refs``)."""
+    with open("/proc/self/clear_refs", "w", encoding="ascii") as clear_refs:
+        clear_refs.write("5")
 
 
 def cpu_seconds() -> float:
@@ -38,25 +55,22 @@ class StageClock:
     """Called with each stage's name as it starts; prints the stage that ended."""
 
     def __init__(self, first: str):
-        self.name, self.started, self.cpu, self.peak = first, time.perf_counter(), cpu_seconds(), resident_mb()
-        self.began = self.started
-        threading.Thread(target=self._sample, daemon=True).start()
-
-    def _sample(self) -> None:
-        while True:
-            self.peak = max(self.peak, resident_mb())
-            time.sleep(0.2)
+        self.name, self.started, self.cpu = first, time.perf_counter(), cpu_seconds()
+        self.began, self.run_peak = self.started, stage_peak_mb()  # the run's peak: the stages' (reset below)
+        reset_peak()
 
     def __call__(self, name: str) -> None:
-        now, cpu = time.perf_counter(), cpu_seconds()
-        print(f"{self.name:<58}{now - self.started:>9.1f} s{cpu - self.cpu:>9.1f} s CPU{self.peak:>8,} MB", flush=True)
-        self.name, self.started, self.cpu, self.peak = name, now, cpu, resident_mb()
+        now, cpu, peak = time.perf_counter(), cpu_seconds(), stage_peak_mb()
+        self.run_peak = max(self.run_peak, peak)
+        print(f"{self.name:<58}{now - self.started:>9.1f} s{cpu - self.cpu:>9.1f} s CPU{peak:>8,} MB", flush=True)
+        self.name, self.started, self.cpu = name, now, cpu
+        reset_peak()
 
     def finish(self) -> None:
         self("")
         print(
             f"{'whole run':<58}{time.perf_counter() - self.began:>9.1f} s{cpu_seconds():>9.1f} s CPU"
-            f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024:>8,} MB"
+            f"{self.run_peak:>8,} MB"
         )
         workers = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024
         if workers:
