@@ -1,5 +1,6 @@
 """The package's shape: no import cycle between kg's modules, and no import from a lower layer of
-docs/architecture.md's layer table to a higher one (lazy imports inside functions count too)."""
+docs/architecture.md's layer table to a higher one (lazy imports inside functions count too), and no
+module a reader cannot hold (over :data:`MAX_MODULE_LINES` lines: split it along its seams)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "kg"
 ARCHITECTURE = PACKAGE.parent / "docs" / "architecture.md"
+MAX_MODULE_LINES = 400
 LAYER_ROW = re.compile(r"^\| *(\d+) *\| *`(kg[\w.]*)` *\|", re.MULTILINE)
 
 
@@ -163,3 +165,12 @@ def test_an_import_against_the_layers_would_be_found(kg_imports):
         graph.add_edges_from(("kg.text.names", target) for target in imported(node, "kg.text", set(graph)))
     assert layer_violations(graph, layers) == [("kg.text.names", "kg.pipeline")]
     assert any({"kg.pipeline", "kg.text"} <= set(cycle) for cycle in nx.simple_cycles(package_graph(graph, layers)))
+
+
+def test_no_module_is_over_the_line_limit():
+    lengths = {
+        str(path.relative_to(PACKAGE.parent)): len(path.read_text(encoding="utf-8").splitlines())
+        for path in PACKAGE.rglob("*.py")
+    }
+    assert len(lengths) > 100 and max(lengths.values()) > MAX_MODULE_LINES // 2  # every module is really read
+    assert {path: n for path, n in lengths.items() if n > MAX_MODULE_LINES} == {}

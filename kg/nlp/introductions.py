@@ -40,6 +40,7 @@ from .words import (
 
 MAX_TITLE_WORDS = 3
 MAX_RUN_WORDS = 5
+MAX_JOINER_TOKENS = 5  # the most tokens between two names of a list (", as well as the")
 CONNECTORS = {"and", "of", "for", "with", "&", "to", "in", "via"}
 ARTICLES = {"a", "an", "the"}
 DETERMINERS = ARTICLES | {"our", "its", "two", "first"} | NOVELTY
@@ -238,14 +239,7 @@ def _run_end(doc: Doc, i: int, several: bool) -> int:
     """The end of the run of capitalised words from ``i``, joined by connectors and glued hyphens (not
     by list joiners where ``several`` names stand), without connectors at its end."""
     j = i + 1
-    # "Nu-X. Codes …": a sentence end the splitter missed ends the name ("Dr. GRPO" goes on)
-    while (
-        j < len(doc)
-        and j - i < 2 * MAX_RUN_WORDS
-        and not (doc[j - 1].text.endswith(".") and not is_acronym(doc[j].text))
-    ):
-        if not _goes_on(doc, j, several):
-            break
+    while j < len(doc) and j - i < 2 * MAX_RUN_WORDS and _goes_on(doc, j, several):
         j += 1
     while j > i + 1 and doc[j - 1].lower_ in CONNECTORS:
         j -= 1
@@ -254,6 +248,8 @@ def _run_end(doc: Doc, i: int, several: bool) -> int:
 
 def _goes_on(doc: Doc, j: int, several: bool) -> bool:
     """Whether the word at ``j`` continues the run of capitalised words before it."""
+    if doc[j - 1].text.endswith(".") and not is_acronym(doc[j].text):
+        return False  # "Nu-X. Codes …": a sentence end the splitter missed ends the name ("Dr. GRPO" goes on)
     return (
         _capitalised(doc[j])
         or (_connects(doc, j) and not (several and doc[j].lower_ in LIST_JOINERS))
@@ -279,11 +275,7 @@ def _listed_after(doc: Doc, end: int, i: int) -> bool:
         or (t.lower_ in ARTICLES and (doc[t.i - 1].lower_ in {"and", "or"} or t.i - 1 in phrases))
         for t in doc[end:i]
     )
-    return end < i <= end + MAX_JOINER_TOKENS and joined and doc[end].text != "("
-
-
-#: The most tokens between two names of a list (", as well as the").
-MAX_JOINER_TOKENS = 5
+    return joined and doc[end].text != "("
 
 
 def _plural_kind_before(doc: Doc, i: int) -> bool:

@@ -27,7 +27,7 @@ from ..index.match_keys import ENTITY_CLASSES, named_entities, text_rows
 from ..index.name_index import KeyIndex, key_index
 from ..ingest.identifiers import PERSON_PAGES
 from ..text.names import clean, has_cjk, match_key
-from ..vocab import KG, ORG, SCHEMA
+from ..vocab import DCTERMS, KG, ORG, SCHEMA
 
 #: (kind, pattern of what the user types, the statement that names the entity by it): identifiers
 #: of people, as the sources give them (kg/rdf/mapping.py).
@@ -292,18 +292,12 @@ def _facts(store: SparqlStore, kind: str, matches: list[str]) -> dict[str, dict]
 
 
 _PAPERS = {
-    "author": (
-        "SELECT ?e (COUNT(DISTINCT ?p) AS ?n) WHERE { VALUES_BLOCK ?p "
-        "<http://purl.org/dc/terms/creator> ?e } GROUP BY ?e"
-    ),
+    "author": f"SELECT ?e (COUNT(DISTINCT ?p) AS ?n) WHERE {{ VALUES_BLOCK ?p {DCTERMS.creator} ?e }} GROUP BY ?e",
     # An organisation's own count: the topic and partner tallies (kg/resolve/aggregates.py) have one too.
     "institution": (
         f"SELECT ?e (MAX(?c) AS ?n) WHERE {{ VALUES_BLOCK ?e a {ORG.Organization} ; {KG.paperCount} ?c }} GROUP BY ?e"
     ),
-    "topic": (
-        "SELECT ?e (COUNT(DISTINCT ?p) AS ?n) WHERE { VALUES_BLOCK ?p "
-        "<http://purl.org/dc/terms/subject> ?e } GROUP BY ?e"
-    ),
+    "topic": f"SELECT ?e (COUNT(DISTINCT ?p) AS ?n) WHERE {{ VALUES_BLOCK ?p {DCTERMS.subject} ?e }} GROUP BY ?e",
 }
 _WITHIN = f"""SELECT DISTINCT ?e ?top WHERE {{ VALUES_BLOCK
     {{ ?p {KG.authorship} ?a . ?a {KG.author} ?e ; {KG.affiliation} ?o }}
