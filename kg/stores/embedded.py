@@ -28,7 +28,7 @@ import shutil
 import tempfile
 import time
 from pathlib import Path
-from typing import Iterable, Iterator, Mapping
+from typing import Collection, Iterable, Iterator, Mapping
 
 import pyoxigraph as ox
 import rdflib
@@ -148,6 +148,20 @@ class EmbeddedStore(KGStore):
 
     def graphs(self) -> list[str]:
         return sorted(graph.value for graph in self.oxigraph.named_graphs())
+
+    def graph_sizes(
+        self, left_out: Collection[ox.NamedNode | None], known: Mapping[str, int]
+    ) -> dict[ox.NamedNode, int]:
+        # Graph by graph, so the graphs left out (the index, topic detail and ranked lists: a third
+        # of the quads) are not read at all, nor a graph whose count is known (a source of 10^5
+        # papers: 1.5 s).
+        counted = (ox.NamedNode(graph) for graph in self.graphs())
+        return {
+            graph: known.get(graph.value)
+            or self.scalar(f"SELECT (COUNT(*) AS ?n) WHERE {{ GRAPH {graph} {{ ?s ?p ?o }} }}")
+            for graph in counted
+            if graph not in left_out
+        }
 
     def _load(self, replacements: list[tuple[ox.NamedNode, Path]], drop: Iterable[str]) -> None:
         for graph in [*drop, *(graph.value for graph, _ in replacements)]:
