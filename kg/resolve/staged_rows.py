@@ -26,7 +26,8 @@ from ..vocab import sparql_prologue
 class StagedRows:
     """``files``: each staged source graph's side rows file. ``renamed``: per graph, IRIs rewritten
     (old -> new); ``moved``: per graph, authorship -> (person it named, person it names now). ``quads``:
-    source graphs' quad counts as mapped, taken for the kept rows' stamps (:mod:`.kept_rows`)."""
+    source graphs' quad counts, taken for the kept rows' stamps (:mod:`.kept_rows`) with the last run's
+    rewrites undone."""
 
     files: dict[str, Path] = field(default_factory=dict)
     quads: dict[str, int] = field(default_factory=dict)
