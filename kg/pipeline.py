@@ -170,15 +170,18 @@ def load_topic_scheme(store: KGStore, minter: Minter) -> None:
     )
 
 
-def finishing(store: KGStore, minter: Minter, on_stage: Callable[[str], None] | None = None) -> Callable[[], None]:
+def finishing(
+    store: KGStore, minter: Minter, on_stage: Callable[[str], None] | None = None
+) -> Callable[[dict[str, int]], None]:
     """The last writes of a change to the store, made under the resolution's suspended mark so that a
-    failure leaves the next command to redo them: the ranked lists, then the description's counts."""
+    failure leaves the next command to redo them: the ranked lists, then the description's counts
+    (given the source graphs' quad counts the resolution knows)."""
 
-    def finish() -> None:
+    def finish(known_quads: dict[str, int]) -> None:
         if on_stage:
             on_stage("precomputing the ranked lists")
         refresh_rankings(store, minter)
-        describe(store, minter)
+        describe(store, minter, known_quads)
 
     return finish
 

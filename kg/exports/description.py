@@ -10,7 +10,7 @@ clock's, so the same sources give the same bytes.
 from __future__ import annotations
 
 from datetime import datetime, timezone
-from typing import Iterator
+from typing import Iterator, Mapping
 
 import pyoxigraph as ox
 
@@ -117,13 +117,14 @@ def _registry_triples(dataset: ox.NamedNode, version: str, minter: Minter) -> It
     yield ox.Triple(registry, DCTERMS.rights, ox.Literal(REGISTRY_NOTICE, language="en"))
 
 
-def describe(store: KGStore, minter: Minter) -> None:
-    """Rewrite the description graph from what the store holds now."""
+def describe(store: KGStore, minter: Minter, known_quads: Mapping[str, int] | None = None) -> None:
+    """Rewrite the description graph from what the store holds now; ``known_quads``: graphs' quad counts
+    that hold now (the sources' the resolution step counted for their kept rows), not counted again."""
     graph = description_graph(minter)
     # Counted without its old self, which stays until the new one replaces it: a command killed
     # while counting (seconds at 10^5 papers) leaves the last description, not none.
     sources = [(row[0], row[1]) for row in store.select_terms(sparql_prologue() + SOURCES_QUERY)]
-    counts = graph_stats(store, without=graph)
+    counts = graph_stats(store, without=graph, known_quads=known_quads)
     # Written under the resolution's suspended mark (kg.resolve.store_step.rebuild), whose removal
     # is the change's last write: the count is of the store as that leaves it.
     counts["triples"] -= store.scalar(sparql_prologue() + MARKS_QUERY)

@@ -124,8 +124,9 @@ def apply_moves(store, moves: list[PersonMerge]) -> None:
     )
 
 
-def undo_moves(store, resolved: ox.NamedNode) -> None:
-    """Give every moved mention its name-only person back, and forget the person merges."""
+def undo_moves(store, resolved: ox.NamedNode) -> set[str]:
+    """Give every moved mention its name-only person back, and forget the person merges; the graphs
+    written."""
     rows = store.query(
         f"SELECT ?g ?a ?old ?new WHERE {{ GRAPH {resolved} {{ ?m {RDF.type} {KG.PersonMerge} ; {KG.inGraph} ?g ; "
         f"{KG.mention} ?a ; {KG.absorbed} ?old ; {KG.mergedInto} ?new }} }}"
@@ -144,6 +145,7 @@ def undo_moves(store, resolved: ox.NamedNode) -> None:
             f"{KG.PersonMerge} ; ?p ?o }} }}"
         )
     )
+    return {move.graph for move in moves}
 
 
 def person_merge_triples(merges: list[PersonMerge], minter: Minter) -> Iterator[ox.Triple]:

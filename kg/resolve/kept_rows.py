@@ -39,20 +39,22 @@ def _named(folder: Path, graph: str) -> Path:
     return folder / f"{hashlib.sha256(graph.encode('utf-8')).hexdigest()[:32]}.v{FORMAT}.side"
 
 
-def stamp(store: KGStore, graph: str) -> str:
+def stamp(store: KGStore, graph: str) -> tuple[str, int]:
     """What must be the same for a graph's kept rows to hold: the graph, its quad count and its source
-    node's statements (one indexed count and a handful of rows)."""
+    node's statements (one indexed count and a handful of rows); and the count itself, which the
+    dataset description takes instead of counting the graph again (:meth:`StagedRows.known_quads`)."""
     node = f"<{graph}>"  # a graph the store names: a checked IRI
     count = store.scalar(f"SELECT (COUNT(*) AS ?n) WHERE {{ GRAPH {node} {{ ?s ?p ?o }} }}")
     said = sorted(
         f"{p} {o}" for p, o in store.select_terms(f"SELECT ?p ?o WHERE {{ GRAPH {node} {{ {node} ?p ?o }} }}")
     )
-    return hashlib.sha256("\n".join([graph, str(count), *said]).encode("utf-8")).hexdigest()
+    return hashlib.sha256("\n".join([graph, str(count), *said]).encode("utf-8")).hexdigest(), count
 
 
 def keep(store: KGStore, staged: StagedRows) -> None:
     """Keep the staged sources' rows, stamped, now that their graphs are committed and as mapped; forget
-    the rows of graphs the store no longer holds. ``staged`` then names the kept files."""
+    the rows of graphs the store no longer holds. ``staged`` then names the kept files and their graphs'
+    quad counts."""
     if (folder := _folder(store)) is None:
         return
     folder.mkdir(exist_ok=True)
@@ -62,7 +64,8 @@ def keep(store: KGStore, staged: StagedRows) -> None:
         with open(path, "rb") as rows:
             os.fsync(rows.fileno())
         os.replace(path, kept)  # the journal and this folder share the store's file system
-        _write_stamp(kept.with_suffix(".stamp"), stamp(store, graph))
+        stamped, staged.quads[graph] = stamp(store, graph)
+        _write_stamp(kept.with_suffix(".stamp"), stamped)
         staged.files[graph] = kept
     held = {_named(folder, graph).name for graph in store.graphs()}
     for path in folder.iterdir():
@@ -79,9 +82,9 @@ def _write_stamp(path: Path, value: str) -> None:
     os.replace(written, path)
 
 
-def kept(store: KGStore, graphs: Iterable[str]) -> dict[str, Path]:
-    """The kept rows of these graphs that still hold (their stamp is the graph's now): graph -> file. A
-    file that no longer holds is removed."""
+def kept(store: KGStore, graphs: Iterable[str], quads: dict[str, int] | None = None) -> dict[str, Path]:
+    """The kept rows of these graphs that still hold (their stamp is the graph's now): graph -> file;
+    their graphs' quad counts, taken for the stamps, go to ``quads``. A file that no longer holds is removed."""
     if (folder := _folder(store)) is None or not folder.is_dir():
         return {}
     found: dict[str, Path] = {}
@@ -90,7 +93,10 @@ def kept(store: KGStore, graphs: Iterable[str]) -> dict[str, Path]:
         stamped = rows.with_suffix(".stamp")
         if not (rows.is_file() and stamped.is_file()):
             continue
-        if stamped.read_text(encoding="utf-8") == stamp(store, graph):
+        now, count = stamp(store, graph)
+        if quads is not None:
+            quads[graph] = count  # the graph's now, whether its rows still hold or not
+        if stamped.read_text(encoding="utf-8") == now:
             found[graph] = rows
         else:
             rows.unlink()

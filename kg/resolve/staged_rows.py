@@ -25,9 +25,12 @@ from ..vocab import sparql_prologue
 @dataclass
 class StagedRows:
     """``files``: each staged source graph's side rows file. ``renamed``: per graph, IRIs rewritten
-    (old -> new); ``moved``: per graph, authorship -> (person it named, person it names now)."""
+    (old -> new); ``moved``: per graph, authorship -> (person it named, person it names now). ``quads``:
+    source graphs' quad counts, taken for the kept rows' stamps (:mod:`.kept_rows`) with the last run's
+    rewrites undone."""
 
     files: dict[str, Path] = field(default_factory=dict)
+    quads: dict[str, int] = field(default_factory=dict)
     renamed: dict[str, dict[str, str]] = field(default_factory=lambda: defaultdict(dict))
     moved: dict[str, dict[str, tuple[str, str]]] = field(default_factory=lambda: defaultdict(dict))
 
@@ -44,6 +47,20 @@ class StagedRows:
         """(graph, authorship, old person, new person) moves made in the store."""
         for graph, authorship, old, new in moves:
             self.moved[graph][authorship] = (old, new)
+
+    def known_quads(self) -> dict[str, int]:
+        """The quad counts that still hold: a graph's count changes only by the step's rewrites, which
+        :meth:`rename` and :meth:`move` record (a rewritten graph is counted again by whoever needs it)."""
+        return {
+            graph: count
+            for graph, count in self.quads.items()
+            if not (self.renamed.get(graph) or self.moved.get(graph))
+        }
+
+    def forget_quads(self, graphs: Iterable[str]) -> None:
+        """Graphs written since their quads were counted."""
+        for graph in graphs:
+            self.quads.pop(graph, None)
 
     def other_graphs(self, store) -> list[str] | None:
         """The graphs whose facts are read from the store: every graph but the staged sources and

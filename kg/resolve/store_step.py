@@ -71,7 +71,8 @@ from .unit_forms import company_labs
 from .written_forms import person_forms
 
 Stage = Callable[[str], None] | None  # hears each part of the resolution as it starts
-Finish = Callable[[], None] | None  # the last step under the suspended mark (the description)
+# The last step under the suspended mark (the description), given the source graphs' quad counts that hold.
+Finish = Callable[[dict[str, int]], None] | None
 
 
 def resolved_graph(minter: Minter) -> ox.NamedNode:
@@ -268,10 +269,12 @@ def rebuild(
     stage = on_stage or (lambda description: None)
     staged = staged or StagedRows()
     stage("resolving: papers that several sources state")
-    undo_moves(store, resolved_graph(minter))  # person moves of the last run (or a killed one)
+    # Person moves of the last run (or a killed one); a graph they write is no longer as counted.
+    staged.forget_quads(undo_moves(store, resolved_graph(minter)))
     # The other sources' rows where the store kept them and they still hold (the graphs as mapped again).
     sources = store.sources()
-    staged.files = {**kept(store, [graph for graph in sources if graph not in staged.files]), **staged.files}
+    others = [graph for graph in sources if graph not in staged.files]
+    staged.files = {**kept(store, others, staged.quads), **staged.files}
     # Papers of one source never merge (find_merges), so a store of one source reads none back.
     decisions = find_merges(read_papers(store, minter, staged)) if len(sources) > 1 else MergeDecisions()
     graph = resolved_graph(minter)
@@ -349,11 +352,12 @@ def rebuild(
                     key_triples(store, person_keys, minter),
                     name_list_triples(store, introducing, person_names, store.scratch_dir),
                 ),
+                kept=True,  # written here alone: what it holds is what was written last
             )
         finally:
             counts.stop()  # at once when the names failed; nothing left to do once they are read
     if finish:  # under the mark: a run that fails here leaves the next command to resume, this included
-        finish()
+        finish(staged.known_quads())
     store.update(f"DELETE DATA {{ GRAPH {graph} {{ {graph} {KG.resolutionSuspended} {TRUE} }} }}")  # resolved
     return decisions
 

@@ -103,9 +103,10 @@ class KGStore(ABC):
             ox.serialize(triples, str(staged), ox.RdfFormat.N_TRIPLES)
             self._append(graph, staged)
 
-    def set_graph_triples(self, graph: ox.NamedNode, triples: Iterable[ox.Triple]) -> None:
+    def set_graph_triples(self, graph: ox.NamedNode, triples: Iterable[ox.Triple], kept: bool = False) -> None:
         """Make a graph hold exactly these triples (not atomic: the resolution step's derived graph).
-        Here: replaced; stores that can change only the difference do."""
+        Here: replaced; stores that can change only the difference do (``kept``: no other write
+        changes the graph, so a store may keep what it wrote to know what the graph holds)."""
         self.replace_graph_triples(graph, triples)
 
     @abstractmethod
@@ -154,6 +155,15 @@ class KGStore(ABC):
         return sorted_statements(
             self.select_terms(self._exported_quads(including)), True, self.scratch_dir, on_progress
         )
+
+    def graph_sizes(
+        self, left_out: Collection[ox.NamedNode | None], known: Mapping[str, int]
+    ) -> dict[ox.NamedNode, int]:
+        """The quads of every named graph but those ``left_out`` (the union's, foreign graphs included).
+        Here one grouped count over every quad, one request to a server; ``known``: counts that hold
+        now, which a store that counts graph by graph takes instead (the embedded store)."""
+        rows = self.select_terms("SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } } GROUP BY ?g")
+        return {graph: int(count.value) for graph, count in rows if graph not in left_out}
 
     def graphs_aside(self, including: Collection[str] = ()) -> list[ox.NamedNode]:
         """The graphs set aside (``ASIDE_GRAPHS``) but those ``including`` names: left out of exports and counts."""
