@@ -136,3 +136,35 @@ def join_spelled_names(found: list[tuple[str, Found]]) -> list[tuple[str, Found]
         else (section, item)
         for section, item in found
     ]
+
+
+def join_title_variants(found: list[tuple[str, Found]]) -> list[tuple[str, Found]]:
+    """ "Faster WIND: …" over an abstract that introduces WIND, "Federated UCBVI: …" over one that introduces
+    Fed-UCBVI: a title's name that is an abstract's name written another way is that artifact (one node)."""
+    abstract = [item for section, item in found if section == "abstract"]
+    joined = []
+    for section, item in found:
+        same = next((other for other in abstract if section == "title" and _written_another_way(item, other)), None)
+        if same is not None:
+            item = Found(same.name, item.kind, None if same.long_form else item.name)
+        joined.append((section, item))
+    return joined
+
+
+#: The shortest start of a word that abbreviates it in a name ("Fed" of "Federated").
+MIN_ABBREVIATION = 3
+
+
+def _written_another_way(title: Found, abstract: Found) -> bool:
+    """The title's words hold the abstract's name with ordinary words around it ("Faster WIND" and WIND), or
+    abbreviate to it part by part ("Federated UCBVI" and Fed-UCBVI)."""
+    words, parts = title.name.split(), re.split(r"[\s\-\u2010\u2011]+", abstract.name)
+    if title.name == abstract.name or not parts:
+        return False
+    for start in range(len(words) - len(parts) + 1):
+        if words[start : start + len(parts)] == parts:
+            rest = words[:start] + words[start + len(parts) :]
+            return not any(is_coined(word) for word in rest)
+    return len(words) == len(parts) > 1 and all(
+        word.startswith(part) and (len(part) >= MIN_ABBREVIATION or word == part) for word, part in zip(words, parts)
+    )

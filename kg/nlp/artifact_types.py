@@ -104,9 +104,21 @@ def artifact_type(span: Span, long_form: str | None, named_from: int | None = No
     return suffix_type(span.text)
 
 
+#: The most tokens of the names after a name's "and" before the type word they share.
+MAX_LISTED_TOKENS = 5
+
+
 def _word_after(span: Span, sent: Span, k: int, long_form: str | None) -> str | None:
-    """ "a Mixture-of-Judges framework": the word right after the name (and its parenthesis)."""
-    return type_word(span.doc[k]) if k < sent.end else None
+    """ "a Mixture-of-Judges framework": the word right after the name (and its parenthesis); "the FD-UCB
+    and IS-UCB algorithms": the type word after the names the name's "and" joins it to."""
+    doc = span.doc
+    if k < sent.end and doc[k].lower_ in {"and", "or"}:
+        j = k + 1
+        while j < min(sent.end, k + 1 + MAX_LISTED_TOKENS) and not doc[j].is_lower:
+            j += 1
+        if k + 1 < j < sent.end and (kind := type_word(doc[j])):
+            return kind
+    return type_word(doc[k]) if k < sent.end else None
 
 
 #: What sets an apposition off from its name ("LUMoE, an effective method", "PAWS-Data: an extensive dataset").

@@ -135,8 +135,11 @@ def _index(token) -> int:
 
 
 def _after_a_result_word(token) -> bool:
-    """ "resulting in", "leading to": what the paper's own work yields."""
-    return token.i >= 1 and token.lower_ in {"in", "to"} and token.doc[token.i - 1].lower_ in RESULTING
+    """ "resulting in", "leading to", "yielding": what the paper's own work yields."""
+    doc, i = token.doc, token.i
+    if token.lower_ in RESULTING:
+        return i + 1 < len(doc) and doc[i + 1].lower_ not in {"in", "to"}
+    return i >= 1 and token.lower_ in {"in", "to"} and doc[i - 1].lower_ in RESULTING
 
 
 def _object_of_the_verb(span: Span, sent: Span, verb: int, k: int) -> bool:

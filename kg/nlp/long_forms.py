@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from spacy.tokens import Doc, Span
 
+from .artifact_names import is_coined
 from .artifact_types import HYPHENS, after_parenthetical, in_parentheses
 
 #: Capitalised words that lead a long form at a sentence's start without being part of it.
@@ -107,7 +108,9 @@ def long_form_of(span: Span) -> str | None:
         spelled = spelled_long_form(doc, span.start - 1)  # "UNcertainty-awaRE deciSion Transformer (UNREST)"
         if spelled is not None and len(spelled) > len(words):
             return spelled.text
-        return words.text if len(words) >= 2 else None
+        # "the ordered VI-Growth (O-VIG)": one coined name before the parenthesis is a name of its own
+        one_name = " " not in words.text and any(is_coined(part) for part in words.text.split("-"))
+        return words.text if len(words) >= 2 and not one_name else None
     end = after_parenthetical(span)
     if end > span.end + 3:
         inside = doc[span.end + 1 : end - 1]
