@@ -151,16 +151,31 @@ def join_title_variants(found: list[tuple[str, Found]]) -> list[tuple[str, Found
     return joined
 
 
+#: What separates a name's parts: spaces and hyphens.
+_SEPARATORS = re.compile(r"[\s\-\u2010\u2011]+")
+
+
+def _compact(name: str | None) -> str | None:
+    """A name without its spaces and hyphens, in lower case: "Graph Agent" -> "graphagent"."""
+    return _SEPARATORS.sub("", name).lower() if name else None
+
+
 #: The shortest start of a word that abbreviates it in a name ("Fed" of "Federated").
 MIN_ABBREVIATION = 3
 
 
 def _written_another_way(title: Found, abstract: Found) -> bool:
     """The title's words hold the abstract's name with ordinary words around it ("Faster WIND" and WIND), or
-    abbreviate to it part by part ("Federated UCBVI" and Fed-UCBVI)."""
-    words, parts = title.name.split(), re.split(r"[\s\-\u2010\u2011]+", abstract.name)
+    abbreviate to it part by part ("Federated UCBVI" and Fed-UCBVI); or the title writes the abstract's name
+    or long form as one word ("GraphAgent" and Graph Agent (GA)) or in the singular ("ENO" and ENOs)."""
+    words, parts = title.name.split(), _SEPARATORS.split(abstract.name)
     if title.name == abstract.name or not parts:
         return False
+    if abstract.name == f"{title.name}s" or _compact(title.name) in {
+        _compact(abstract.name),
+        _compact(abstract.long_form),
+    }:
+        return True
     for start in range(len(words) - len(parts) + 1):
         if words[start : start + len(parts)] == parts:
             rest = words[:start] + words[start + len(parts) :]
