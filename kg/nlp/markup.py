@@ -61,9 +61,21 @@ def strip_markup(text: str, title: str | None = None) -> str:
     name = title_coined_name(title)
     for rule in MARKUP_RULES:
         if TITLE_NAME not in rule.replacement:
-            text = rule.pattern.sub(rule.replacement, text)
+            text = _applied(rule, rule.replacement, text)
         elif name is not None:
-            text = rule.pattern.sub(lambda _: name, text)
+            text = _applied(rule, name.replace("\\", "\\\\"), text)
+    return text
+
+
+#: How often a rule is applied again while it changes a text (commands nested this deep).
+MAX_NESTING = 4
+
+
+def _applied(rule: MarkupRule, replacement: str, text: str) -> str:
+    for _ in range(MAX_NESTING):
+        text, changed = rule.pattern.subn(replacement, text)
+        if not changed:
+            break
     return text
 
 
