@@ -30,7 +30,7 @@ from .context import is_acronym_label, paper_text, required_context, rule_for, t
 from .markup import strip_markup
 from .scheme import topic_scheme
 from .summaries import summary_artifacts
-from .title_names import left_unsaid, written_as_a_phrase
+from .title_names import left_unsaid, studied_in_abstract, written_as_a_phrase
 from .topics import ChineseTopicFinder, Mention
 
 #: How much one mention counts, by where it is: keywords and a title name what the paper is about.
@@ -230,7 +230,11 @@ def _analysis(
         for s, f in found
         if not (
             s == "title"
-            and (written_as_a_phrase(f.name, abstract) or left_unsaid(f.name, abstract, title, in_abstract))
+            and (
+                written_as_a_phrase(f.name, abstract)
+                or left_unsaid(f.name, abstract, title, in_abstract)
+                or studied_in_abstract(f.name, abstract)
+            )
         )
     ]
     mentions = _subject_mentions(mentions, words) + [("keywords", m) for m in areas]

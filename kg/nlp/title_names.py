@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from ..text.names import is_acronym, match_key
+from .words import INTRODUCING, PAPER_VERBS
 
 
 def written_as_a_phrase(name: str, abstract: str | None) -> bool:
@@ -31,6 +32,20 @@ def left_unsaid(name: str, abstract: str | None, title: str | None = None, abstr
         return False
     said = f" {match_key(abstract)} "
     return not any(f" {match_key(form)} " in said for form in (name, name.removesuffix("s")))
+
+
+#: Verbs that say what a paper studies, not what it introduces ("we study", "we consider").
+STUDYING = PAPER_VERBS - INTRODUCING
+
+
+def studied_in_abstract(name: str, abstract: str | None) -> bool:
+    """ "Federated Causal Inference: …" whose abstract says "We study Federated Causal Inference, an approach …":
+    a title's name of ordinary words that the abstract says is what the paper studies is its subject."""
+    if not abstract or not _ordinary_words(name.split()):
+        return False
+    verbs = "|".join(sorted(STUDYING))
+    studied = re.compile(rf"\bwe\s+(?:{verbs})\s+(?:the\s+)?{re.escape(name)}\b", re.IGNORECASE)
+    return studied.search(abstract) is not None
 
 
 def _ordinary_words(words: list[str]) -> bool:
