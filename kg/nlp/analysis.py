@@ -24,10 +24,10 @@ from . import artifacts as _artifacts  # noqa: F401  (registers the components)
 from . import normalise as _normalise  # noqa: F401
 from . import topics as _topics  # noqa: F401
 from .areas import area_mentions
-from .artifact_names import ArtifactNames, Found, join_spelled_names, join_title_variants
+from .artifact_names import STYLED, ArtifactNames, Found, join_spelled_names, join_title_variants
 from .artifacts import DEFAULT_KIND, INTRODUCED
 from .context import is_acronym_label, paper_text, required_context, rule_for, title_only
-from .markup import strip_markup
+from .markup import strip_markup, styled_names
 from .scheme import topic_scheme
 from .summaries import summary_artifacts
 from .title_names import left_unsaid, studied_in_abstract, written_as_a_phrase
@@ -135,7 +135,8 @@ def analyse_all(papers: Sequence[Texts]) -> list[Analysis]:
         ]
         for texts in papers
     ]
-    mentions, found = _tagged(nlp, prepared)
+    styled = [styled_names(texts[0]) | styled_names(texts[1]) for texts in papers]
+    mentions, found = _tagged(nlp, prepared, styled)
     _RESIDENT.keep(nlp, (text for texts in prepared for text in texts if text))
     return [
         _analysis(
@@ -155,10 +156,11 @@ _TAGGED_SECTIONS = (("title", ["sentencizer"]), ("abstract", []), ("keywords", [
 
 
 def _tagged(
-    nlp: Language, prepared: list[list[str | None]]
+    nlp: Language, prepared: list[list[str | None]], styled: list[frozenset[str]]
 ) -> tuple[list[list[tuple[str, Mention]]], list[list[tuple[str, Found]]]]:
     """Each paper's topic mentions and found names, by section, from its ``prepared`` title, abstract
-    and keywords: one ``nlp.pipe`` per section over the papers that have it."""
+    and keywords (and the words their markup ``styled`` as names): one ``nlp.pipe`` per section over the
+    papers that have it."""
     mentions: list[list[tuple[str, Mention]]] = [[] for _ in prepared]
     found: list[list[tuple[str, Found]]] = [[] for _ in prepared]
     # The words a batch adds to the vocabulary are forgotten after it (what leaves the zone is plain
@@ -166,7 +168,7 @@ def _tagged(
     with nlp.memory_zone():
         for position, (section, unneeded) in enumerate(_TAGGED_SECTIONS):
             owners = [index for index, texts in enumerate(prepared) if texts[position]]
-            docs = (_doc(nlp, section, prepared[index][position], found[index]) for index in owners)
+            docs = (_doc(nlp, section, prepared[index][position], found[index], styled[index]) for index in owners)
             for index, doc in zip(owners, nlp.pipe(docs, disable=unneeded)):
                 mentions[index] += [(section, m) for m in doc._.topic_mentions]
                 found[index] += [(section, f) for f in doc._.artifacts or ()]
@@ -204,10 +206,11 @@ def _prepared(text: str, title: str | None) -> str:
     return _UNBROKEN.sub(r"\g<0> ", strip_markup(text, title))
 
 
-def _doc(nlp: Language, section: str, text: str, earlier: list[tuple[str, Found]]) -> Doc:
+def _doc(nlp: Language, section: str, text: str, earlier: list[tuple[str, Found]], styled: frozenset[str]) -> Doc:
     doc = nlp.make_doc(text)
     doc.user_data["kg.section"] = section  # set before the components run: the artifact rules read it
     doc.user_data[INTRODUCED] = {item.name: item.kind for _, item in earlier}  # the title's names, for variants
+    doc.user_data[STYLED] = styled  # "\\textsc{sparrow}": words the markup styled as names
     return doc
 
 

@@ -29,6 +29,10 @@ class Found:
     long_form: str | None = None
 
 
+#: ``Doc.user_data`` key: the words the paper's markup styles as names ("\\textsc{sparrow}"), which may be
+#: names whatever their shape.
+STYLED = "kg.styled"
+
 #: Inline math as listings carry it over from LaTeX: "$^2$", "$\sigma^2$".
 INLINE_MATH = re.compile(r"\$[^$\s]+\$")
 
@@ -76,6 +80,7 @@ def coined_candidates(doc: Doc, names: ArtifactNames) -> list[Span]:
     """Name-like tokens, hyphen-joined tokens taken together ("Di-COT", "Mixture-of-Judges")."""
     words = doc_words(doc)  # plain strings: a Token object per look-up made this scan most of the rules' time
     texts, spaced = words.text, words.spaced
+    styled = doc.user_data.get(STYLED, frozenset())
     found, i = [], 0
     while i < len(texts):
         j = i
@@ -87,10 +92,16 @@ def coined_candidates(doc: Doc, names: ArtifactNames) -> list[Span]:
             and _has_alnum(texts[j + 2])
         ):
             j += 2
-        if _can_name(tuple(texts[i : j + 1]), names):
+        tokens = tuple(texts[i : j + 1])
+        if _can_name(tokens, names) or (styled and _styled_name("".join(tokens), styled, names)):
             found.append(doc[i : j + 1])
         i = j + 1
     return found
+
+
+def _styled_name(text: str, styled: frozenset[str], names: ArtifactNames) -> bool:
+    """ "\\textsc{sparrow}": a word the markup styles as a name may be one, whatever its shape."""
+    return text in styled and names.allowed(text)
 
 
 def _has_alnum(text: str) -> bool:

@@ -50,6 +50,18 @@ MARKUP_RULES = _read()
 _MARKUP_CHARACTERS = ("\\", "*", "$", "~")
 
 
+#: The rules whose text is styled as a name (small capitals, typewriter, sans serif: "\\textsc{sparrow}").
+NAME_STYLE_RULES = tuple(rule for rule in MARKUP_RULES if rule.id.startswith("name-style"))
+
+
+def styled_names(text: str | None) -> frozenset[str]:
+    """The one-word texts the markup of ``text`` styles as names ("\\textsc{sparrow}" -> "sparrow")."""
+    if not text or "\\" not in text:
+        return frozenset()
+    found = (match.group(1).strip() for rule in NAME_STYLE_RULES for match in rule.pattern.finditer(text))
+    return frozenset(word for word in found if word and not any(ch.isspace() or ch == "\\" for ch in word))
+
+
 #: In a replacement: the paper's name its title gives (a rule with it is skipped for a title without one).
 TITLE_NAME = "{title-name}"
 
