@@ -24,12 +24,13 @@ from . import artifacts as _artifacts  # noqa: F401  (registers the components)
 from . import normalise as _normalise  # noqa: F401
 from . import topics as _topics  # noqa: F401
 from .areas import area_mentions
-from .artifact_names import ArtifactNames, Found, join_spelled_names
+from .artifact_names import STYLED, ArtifactNames, Found, join_spelled_names, join_title_variants
 from .artifacts import DEFAULT_KIND, INTRODUCED
 from .context import is_acronym_label, paper_text, required_context, rule_for, title_only
-from .introductions import left_for_another_name, written_as_a_phrase
+from .markup import strip_markup, styled_names
 from .scheme import topic_scheme
 from .summaries import summary_artifacts
+from .title_names import left_unsaid, studied_in_abstract, written_as_a_phrase
 from .topics import ChineseTopicFinder, Mention
 
 #: How much one mention counts, by where it is: keywords and a title name what the paper is about.
@@ -48,17 +49,6 @@ REPEATED_MENTIONS = 3
 EVALUATION_TOPIC = "evaluation-and-benchmarking"
 EVALUATION_KINDS = ("benchmark",)
 SECTIONS = tuple(SECTION_WEIGHTS)
-
-# Markup that listings carry over from LaTeX and Markdown: \textbf{X}, \hyperlink{X}{X}, **C**ontinual, *term*, \&.
-_MARKUP = (
-    # "$\\textit{Action-wise OAS-UCRL}$": text in math mode is text
-    (re.compile(r"\$\\(?:textbf|textit|emph|texttt|textsc|textsf|mathrm|mathsf|mathtt)\{([^{}$]*)\}\$"), r"\1"),
-    (re.compile(r"\\(?:textbf|textit|emph|texttt|textsc|textsf|mathrm|mathsf|mathtt)\{([^{}]*)\}"), r"\1"),
-    (re.compile(r"\\hyperlink\{[^{}]*\}\{([^{}]*)\}"), r"\1"),
-    (re.compile(r"\*\*|(?<![\w*])\*(?=\w)|(?<=\w)\*(?![\w*])"), ""),
-    (re.compile(r"\\([&%_#$])"), r"\1"),
-    (re.compile(r"\$([A-Za-z][\w-]*)\$"), r"\1"),
-)  # $\texttt{SSRL}$ -> $SSRL$ -> SSRL
 
 
 @dataclass(frozen=True)
@@ -81,18 +71,6 @@ class Artifact:
 class Analysis:
     topics: list[TopicAssignment]
     artifacts: list[Artifact]
-
-
-#: The characters every markup pattern needs: a text without them has none.
-_MARKUP_CHARACTERS = ("\\", "*", "$")
-
-
-def strip_markup(text: str) -> str:
-    if not any(character in text for character in _MARKUP_CHARACTERS):
-        return text
-    for pattern, replacement in _MARKUP:
-        text = pattern.sub(replacement, text)
-    return text
 
 
 @lru_cache(maxsize=1)
@@ -149,12 +127,16 @@ def analyse_all(papers: Sequence[Texts]) -> list[Analysis]:
     (spaCy's fixed cost per call was most of the cost of a title). Titles skip the sentencizer:
     only the artifact rules for running text ask where a sentence ends."""
     nlp = pipeline()
-    # title, abstract, keywords (one text, a keyword per clause)
+    # title, abstract (its name macros standing for the title's name), keywords (one text, a keyword per clause)
     prepared = [
-        [_prepared(text) if text else None for text in (*texts[:2], "; ".join(texts[3]) if len(texts) > 3 else None)]
+        [
+            _prepared(text, texts[0]) if text else None
+            for text in (*texts[:2], "; ".join(texts[3]) if len(texts) > 3 else None)
+        ]
         for texts in papers
     ]
-    mentions, found = _tagged(nlp, prepared)
+    styled = [styled_names(texts[0]) | styled_names(texts[1]) for texts in papers]
+    mentions, found = _tagged(nlp, prepared, styled)
     _RESIDENT.keep(nlp, (text for texts in prepared for text in texts if text))
     return [
         _analysis(
@@ -162,7 +144,7 @@ def analyse_all(papers: Sequence[Texts]) -> list[Analysis]:
             found[index],
             texts[2],
             paper_text(prepared[index]),
-            prepared[index][1],
+            prepared[index][:2],
             area_mentions(texts[3] if len(texts) > 3 else ()),
         )
         for index, texts in enumerate(papers)
@@ -174,10 +156,11 @@ _TAGGED_SECTIONS = (("title", ["sentencizer"]), ("abstract", []), ("keywords", [
 
 
 def _tagged(
-    nlp: Language, prepared: list[list[str | None]]
+    nlp: Language, prepared: list[list[str | None]], styled: list[frozenset[str]]
 ) -> tuple[list[list[tuple[str, Mention]]], list[list[tuple[str, Found]]]]:
     """Each paper's topic mentions and found names, by section, from its ``prepared`` title, abstract
-    and keywords: one ``nlp.pipe`` per section over the papers that have it."""
+    and keywords (and the words their markup ``styled`` as names): one ``nlp.pipe`` per section over the
+    papers that have it."""
     mentions: list[list[tuple[str, Mention]]] = [[] for _ in prepared]
     found: list[list[tuple[str, Found]]] = [[] for _ in prepared]
     # The words a batch adds to the vocabulary are forgotten after it (what leaves the zone is plain
@@ -185,7 +168,7 @@ def _tagged(
     with nlp.memory_zone():
         for position, (section, unneeded) in enumerate(_TAGGED_SECTIONS):
             owners = [index for index, texts in enumerate(prepared) if texts[position]]
-            docs = (_doc(nlp, section, prepared[index][position], found[index]) for index in owners)
+            docs = (_doc(nlp, section, prepared[index][position], found[index], styled[index]) for index in owners)
             for index, doc in zip(owners, nlp.pipe(docs, disable=unneeded)):
                 mentions[index] += [(section, m) for m in doc._.topic_mentions]
                 found[index] += [(section, f) for f in doc._.artifacts or ()]
@@ -219,14 +202,15 @@ class ResidentWords:
 _RESIDENT = ResidentWords()
 
 
-def _prepared(text: str) -> str:
-    return _UNBROKEN.sub(r"\g<0> ", strip_markup(text))
+def _prepared(text: str, title: str | None) -> str:
+    return _UNBROKEN.sub(r"\g<0> ", strip_markup(text, title))
 
 
-def _doc(nlp: Language, section: str, text: str, earlier: list[tuple[str, Found]]) -> Doc:
+def _doc(nlp: Language, section: str, text: str, earlier: list[tuple[str, Found]], styled: frozenset[str]) -> Doc:
     doc = nlp.make_doc(text)
     doc.user_data["kg.section"] = section  # set before the components run: the artifact rules read it
     doc.user_data[INTRODUCED] = {item.name: item.kind for _, item in earlier}  # the title's names, for variants
+    doc.user_data[STYLED] = styled  # "\\textsc{sparrow}": words the markup styled as names
     return doc
 
 
@@ -235,19 +219,25 @@ def _analysis(
     found: list[tuple[str, Found]],
     summary: str | None,
     words: str,
-    abstract: str | None = None,
+    english: Sequence[str | None] = (None, None),
     areas: Sequence[Mention] = (),
 ) -> Analysis:
     """One paper's topics and artifacts from what its English sections and its summary say;
-    ``words`` are the normal forms of its English texts, for the context rules; ``areas`` the topics
-    its source's areas and categories name, which no context rule applies to."""
+    ``words`` are the normal forms of its English texts, for the context rules; ``english`` its title
+    and abstract; ``areas`` the topics its source's areas and categories name, which no context rule
+    applies to."""
+    title, abstract = english
     in_abstract = sum(s == "abstract" for s, _ in found)
     found = [
         (s, f)
         for s, f in found
         if not (
             s == "title"
-            and (written_as_a_phrase(f.name, abstract) or left_for_another_name(f.name, abstract, in_abstract))
+            and (
+                written_as_a_phrase(f.name, abstract)
+                or left_unsaid(f.name, abstract, title, in_abstract)
+                or studied_in_abstract(f.name, abstract)
+            )
         )
     ]
     mentions = _subject_mentions(mentions, words) + [("keywords", m) for m in areas]
@@ -325,7 +315,7 @@ def _artifacts_of(found: list[tuple[str, Found]]) -> list[Artifact]:
     """One artifact per name (by match key), an artifact named by another's long form merged into that
     one; the abstract's word for its type wins over the title's and summary's."""
     by_key: dict[str, list[tuple[str, Found]]] = defaultdict(list)
-    for section, item in join_spelled_names(found):
+    for section, item in join_title_variants(join_spelled_names(found)):
         by_key[name_key(item.name)].append((section, item))
     for key in sorted(by_key):
         long_forms = {name_key(f.long_form) for _, f in by_key.get(key, ()) if f.long_form}

@@ -29,6 +29,10 @@ class Found:
     long_form: str | None = None
 
 
+#: ``Doc.user_data`` key: the words the paper's markup styles as names ("\\textsc{sparrow}"), which may be
+#: names whatever their shape.
+STYLED = "kg.styled"
+
 #: Inline math as listings carry it over from LaTeX: "$^2$", "$\sigma^2$".
 INLINE_MATH = re.compile(r"\$[^$\s]+\$")
 
@@ -76,6 +80,7 @@ def coined_candidates(doc: Doc, names: ArtifactNames) -> list[Span]:
     """Name-like tokens, hyphen-joined tokens taken together ("Di-COT", "Mixture-of-Judges")."""
     words = doc_words(doc)  # plain strings: a Token object per look-up made this scan most of the rules' time
     texts, spaced = words.text, words.spaced
+    styled = doc.user_data.get(STYLED, frozenset())
     found, i = [], 0
     while i < len(texts):
         j = i
@@ -87,10 +92,16 @@ def coined_candidates(doc: Doc, names: ArtifactNames) -> list[Span]:
             and _has_alnum(texts[j + 2])
         ):
             j += 2
-        if _can_name(tuple(texts[i : j + 1]), names):
+        tokens = tuple(texts[i : j + 1])
+        if _can_name(tokens, names) or (styled and _styled_name("".join(tokens), styled, names)):
             found.append(doc[i : j + 1])
         i = j + 1
     return found
+
+
+def _styled_name(text: str, styled: frozenset[str], names: ArtifactNames) -> bool:
+    """ "\\textsc{sparrow}": a word the markup styles as a name may be one, whatever its shape."""
+    return text in styled and names.allowed(text)
 
 
 def _has_alnum(text: str) -> bool:
@@ -136,3 +147,50 @@ def join_spelled_names(found: list[tuple[str, Found]]) -> list[tuple[str, Found]
         else (section, item)
         for section, item in found
     ]
+
+
+def join_title_variants(found: list[tuple[str, Found]]) -> list[tuple[str, Found]]:
+    """ "Faster WIND: …" over an abstract that introduces WIND, "Federated UCBVI: …" over one that introduces
+    Fed-UCBVI: a title's name that is an abstract's name written another way is that artifact (one node)."""
+    abstract = [item for section, item in found if section == "abstract"]
+    joined = []
+    for section, item in found:
+        same = next((other for other in abstract if section == "title" and _written_another_way(item, other)), None)
+        if same is not None:
+            item = Found(same.name, item.kind, None if same.long_form else item.name)
+        joined.append((section, item))
+    return joined
+
+
+#: What separates a name's parts: spaces and hyphens.
+_SEPARATORS = re.compile(r"[\s\-\u2010\u2011]+")
+
+
+def _compact(name: str | None) -> str | None:
+    """A name without its spaces and hyphens, in lower case: "Graph Agent" -> "graphagent"."""
+    return _SEPARATORS.sub("", name).lower() if name else None
+
+
+#: The shortest start of a word that abbreviates it in a name ("Fed" of "Federated").
+MIN_ABBREVIATION = 3
+
+
+def _written_another_way(title: Found, abstract: Found) -> bool:
+    """The title's words hold the abstract's name with ordinary words around it ("Faster WIND" and WIND), or
+    abbreviate to it part by part ("Federated UCBVI" and Fed-UCBVI); or the title writes the abstract's name
+    or long form as one word ("GraphAgent" and Graph Agent (GA)) or in the singular ("ENO" and ENOs)."""
+    words, parts = title.name.split(), _SEPARATORS.split(abstract.name)
+    if title.name == abstract.name or not parts:
+        return False
+    if abstract.name == f"{title.name}s" or _compact(title.name) in {
+        _compact(abstract.name),
+        _compact(abstract.long_form),
+    }:
+        return True
+    for start in range(len(words) - len(parts) + 1):
+        if words[start : start + len(parts)] == parts:
+            rest = words[:start] + words[start + len(parts) :]
+            return not any(is_coined(word) for word in rest)
+    return len(words) == len(parts) > 1 and all(
+        word.startswith(part) and (len(part) >= MIN_ABBREVIATION or word == part) for word, part in zip(words, parts)
+    )

@@ -11,7 +11,7 @@ import bisect
 from spacy.tokens import Span
 
 from .normalise import normal_form
-from .words import BLOCKERS, INTRODUCING, TYPE_WORDS
+from .words import BLOCKERS, INTRODUCING, NOVELTY, TYPE_WORDS
 
 HYPHENS = {"-", "\u2010", "\u2011", "\u2013"}
 # Tokens a name's context is searched back from it: bounds the work per name on sentences of any length.
@@ -30,12 +30,15 @@ def type_word(token) -> str | None:
 PHRASE_ENDS = BLOCKERS | {"and", "or"}
 #: Lower-case words searched after a type word for a later head noun of the same phrase.
 HEAD_LOOKAHEAD = 3
+#: Endings of nouns of action a type word before them modifies ("score distillation", "model compression").
+ACTION_NOUN_ENDINGS = ("tion", "sion", "ment")
 
 
 def head_type(token, in_title: bool = False) -> str | None:
     """The kind a type word names as the head noun of its phrase: not as the tail of a hyphenated
     compound ("cross-platform", "multi-agent") nor as a modifier of a later noun ("an environment design
-    algorithm", "a policy network"; in a title a gerund after it: "Efficient Policy Learning")."""
+    algorithm", "a policy network", "score distillation"; in a title a gerund after it: "Efficient Policy
+    Learning")."""
     doc, i = token.doc, token.i
     kind = type_word(token)
     if kind is None or (i >= 1 and doc[i - 1].text in HYPHENS and not doc[i - 1].whitespace_):
@@ -47,6 +50,8 @@ def head_type(token, in_title: bool = False) -> str | None:
             return None
         if not following.is_lower:
             break
+        if following.lower_.endswith(ACTION_NOUN_ENDINGS):
+            return None
     return kind
 
 
@@ -104,9 +109,21 @@ def artifact_type(span: Span, long_form: str | None, named_from: int | None = No
     return suffix_type(span.text)
 
 
+#: The most tokens of the names after a name's "and" before the type word they share.
+MAX_LISTED_TOKENS = 5
+
+
 def _word_after(span: Span, sent: Span, k: int, long_form: str | None) -> str | None:
-    """ "a Mixture-of-Judges framework": the word right after the name (and its parenthesis)."""
-    return type_word(span.doc[k]) if k < sent.end else None
+    """ "a Mixture-of-Judges framework": the word right after the name (and its parenthesis); "the FD-UCB
+    and IS-UCB algorithms": the type word after the names the name's "and" joins it to."""
+    doc = span.doc
+    if k < sent.end and doc[k].lower_ in {"and", "or"}:
+        j = k + 1
+        while j < min(sent.end, k + 1 + MAX_LISTED_TOKENS) and not doc[j].is_lower:
+            j += 1
+        if k + 1 < j < sent.end and (kind := type_word(doc[j])):
+            return kind
+    return type_word(doc[k]) if k < sent.end else None
 
 
 #: What sets an apposition off from its name ("LUMoE, an effective method", "PAWS-Data: an extensive dataset").
@@ -120,11 +137,15 @@ def _apposition(span: Span, sent: Span, k: int, long_form: str | None) -> str | 
     """ "LUMoE, an effective and efficient method": a type word in the clause after a comma."""
     doc = span.doc
     if k + 1 < sent.end and doc[k].text in APPOSITION_MARKS and doc[k + 1].lower_ in APPOSITION_STARTS:
+        words = 0  # "DIP, a new mathematical decomposition of … scores": the head noun stands before its "of"
         for token in doc[k + 1 : min(sent.end, k + 14)]:
             if token.text in {".", ";"} or token.lower_ in {"that", "which", "who", "where", "to"}:
                 break
             if kind := head_type(token):
                 return kind
+            if token.lower_ == "of" and words >= 2:
+                break
+            words += token.is_alpha and token.lower_ not in APPOSITION_STARTS and token.lower_ not in NOVELTY
     return None
 
 

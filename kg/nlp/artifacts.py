@@ -19,6 +19,8 @@ nearest evidence first; see :func:`.artifact_types.artifact_type`.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
@@ -45,7 +47,14 @@ from .introductions import (
 )
 from .long_forms import long_form_of, long_form_start, named_long_form_start, spelled_long_form
 from .name_lists import colon_before_list, joining_end, joining_tokens, list_kinds_shared, name_list
-from .naming import after_a_naming_word, kind_named, named_part, referred_to_in_parentheses, we_name
+from .naming import (
+    after_a_naming_word,
+    after_a_result_word,
+    kind_named,
+    named_part,
+    referred_to_in_parentheses,
+    we_name,
+)
 from .normalise import normal_form
 from .own_names import described_as_new, enumerated_part, our_kind_first, ours, passive_introduction
 from .scheme import TopicScheme, topic_scheme
@@ -56,7 +65,6 @@ from .words import (
     NOVELTY,
     OTHERS_WORDS,
     PAPER_VERBS,
-    RESULTING,
     SUBJECT_WORDS,
 )
 
@@ -121,7 +129,9 @@ def _introduced_by_a_verb(span: Span, sent: Span, before: Span, k: int) -> bool:
     )
     # "…, resulting in the FD-UCB and IS-UCB algorithms": the preposition after a result word stands for the verb
     verbs = [t for t in before if t.lower_ in INTRODUCING and t.i > first_we]
-    verbs = sorted(verbs + [t for t in before if verbs and t.i > verbs[0].i and _after_a_result_word(t)], key=_index)
+    verbs = sorted(
+        verbs + [t for t in before if verbs and t.i > verbs[0].i and after_a_result_word(t)], key=attrgetter("i")
+    )
     # "a strategy inspired by the conditional mean estimator (CME)": a prior work's name
     return (
         bool(verbs)
@@ -130,21 +140,13 @@ def _introduced_by_a_verb(span: Span, sent: Span, before: Span, k: int) -> bool:
     )
 
 
-def _index(token) -> int:
-    return token.i
-
-
-def _after_a_result_word(token) -> bool:
-    """ "resulting in", "leading to": what the paper's own work yields."""
-    return token.i >= 1 and token.lower_ in {"in", "to"} and token.doc[token.i - 1].lower_ in RESULTING
-
-
 def _object_of_the_verb(span: Span, sent: Span, verb: int, k: int) -> bool:
     """Whether the name is (in) the object of the introducing verb at ``verb``, the last one before it."""
     doc = span.doc
     between = doc[verb + 1 : span.start]
     colon = colon_before_list(span)  # "two benchmarks: A and B": the colon opens the verb's object
-    checked = doc[verb + 1 : colon if colon is not None and colon > verb else span.start]
+    # "a best-of-both-worlds (BoBW) algorithm": the acronym's own long form blocks nothing
+    checked = doc[verb + 1 : colon if colon is not None and colon > verb else named_long_form_start(span)]
     # "we release FooBench along with FooData": "with" joins, not blocks (looked for only near the verb)
     joined = joining_tokens(checked) if len(between) <= MAX_OBJECT_DISTANCE else set()
     if len(between) <= MAX_OBJECT_DISTANCE and not any(t.lower_ in BLOCKERS and t.i not in joined for t in checked):

@@ -21,7 +21,7 @@ from functools import lru_cache
 from spacy.lang.en.stop_words import STOP_WORDS
 from spacy.tokens import Doc, Span, Token
 
-from ..text.names import is_acronym, match_key
+from ..text.names import is_acronym
 from .long_forms import BREAKS, spelled_long_form
 from .name_lists import LIST_JOINERS, joining_end, joining_tokens
 from .naming import naming_object
@@ -168,36 +168,6 @@ def _shaped_like_a_title_name(head: Span) -> bool:
 def _styled_in_lower_case(head: Span) -> bool:
     """ "posteriordb: Testing, …": one word written in lower case against the title's capitals is a styled name."""
     return len(head) == 1 and head[0].is_lower and head[0].is_alpha and not head[0].is_stop
-
-
-def written_as_a_phrase(name: str, abstract: str | None) -> bool:
-    """ "Protein Fitness Landscape: …" with "protein fitness landscapes" in the abstract: a title's name of
-    ordinary words that the abstract writes in lower case (and never capitalised inside a sentence) is
-    a descriptive phrase, not a name ("Perceive with Confidence (PwC)" in the abstract keeps it one)."""
-    words = name.split()
-    if not abstract or len(words) < 2 or any(is_acronym(word) or any(ch.isdigit() for ch in word) for word in words):
-        return False
-    phrase = re.compile(r"(?<![\w-])" + r"\s+".join(re.escape(word.lower()) for word in words), re.IGNORECASE)
-    starts = [abstract[match.start()] for match in phrase.finditer(abstract)]
-    return any(ch.islower() for ch in starts) and not _capitalised_inside_a_sentence(phrase, abstract)
-
-
-def left_for_another_name(name: str, abstract: str | None, abstract_names: int) -> bool:
-    """ "Generalized Animal Imitator: …" whose abstract never says those words but introduces VIM: a title's
-    name of ordinary words that the abstract leaves for a name of its own is a slogan, not an artifact."""
-    words = name.split()
-    if not abstract or not abstract_names or len(words) < 2:
-        return False
-    if any(is_acronym(word) or any(ch.isdigit() for ch in word) for word in words):
-        return False
-    return f" {match_key(name)} " not in f" {match_key(abstract)} "
-
-
-def _capitalised_inside_a_sentence(phrase: re.Pattern, abstract: str) -> bool:
-    return any(
-        abstract[match.start()].isupper() and abstract[: match.start()].rstrip()[-1:] not in {"", ".", "!", "?"}
-        for match in phrase.finditer(abstract)
-    )
 
 
 def extra_candidates(doc: Doc, sentence_starts: set[int]) -> list[Span]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from spacy.tokens import Doc, Span
 
+from .artifact_names import is_coined
 from .artifact_types import HYPHENS, after_parenthetical, in_parentheses
 
 #: Capitalised words that lead a long form at a sentence's start without being part of it.
@@ -95,25 +96,35 @@ def long_form_of(span: Span) -> str | None:
     """ "Divide and Contrast (Di-COT)" -> "Divide and Contrast"; "UPHELD (Utility … Dialogues)" -> the inside."""
     doc = span.doc
     if in_parentheses(span):
-        k = span.start - 2
-        while k >= 0 and (
-            doc[k].text[:1].isupper() or (doc[k].lower_ in {"and", "of", "for", "&", "-", "the"} and k > 0)
-        ):
-            k -= 1
-        words = doc[k + 1 : span.start - 1]
-        # "The Local … (LLC)", "Our Evidential Probing Network (EPN)": a sentence's first word is no part of it
-        while len(words) and (not words[0].text[:1].isupper() or words[0].lower_ in LEADING_WORDS):
-            words = words[1:]
+        words = _capitalised_words_before(span)
         spelled = spelled_long_form(doc, span.start - 1)  # "UNcertainty-awaRE deciSion Transformer (UNREST)"
         if spelled is not None and len(spelled) > len(words):
             return spelled.text
-        return words.text if len(words) >= 2 else None
+        return words.text if len(words) >= 2 and not _one_coined_name(words.text) else None
     end = after_parenthetical(span)
     if end > span.end + 3:
         inside = doc[span.end + 1 : end - 1]
         if inside[0].text[:1].isupper():
             return inside.text
     return None
+
+
+def _capitalised_words_before(span: Span) -> Span:
+    """The capitalised words (with "and", "of", … between them) right before a name's parenthesis."""
+    doc = span.doc
+    k = span.start - 2
+    while k >= 0 and (doc[k].text[:1].isupper() or (doc[k].lower_ in {"and", "of", "for", "&", "-", "the"} and k > 0)):
+        k -= 1
+    words = doc[k + 1 : span.start - 1]
+    # "The Local … (LLC)", "Our Evidential Probing Network (EPN)": a sentence's first word is no part of it
+    while len(words) and (not words[0].text[:1].isupper() or words[0].lower_ in LEADING_WORDS):
+        words = words[1:]
+    return words
+
+
+def _one_coined_name(text: str) -> bool:
+    """ "the ordered VI-Growth (O-VIG)": one coined name before the parenthesis is a name of its own."""
+    return " " not in text and any(is_coined(part) for part in text.split("-"))
 
 
 def long_form_start(span: Span, long_form: str | None = None) -> int:

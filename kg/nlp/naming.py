@@ -45,6 +45,14 @@ def after_a_naming_word(before: Span) -> bool:
     return named or naming_object(before) is not None
 
 
+def after_a_result_word(token) -> bool:
+    """ "resulting in", "leading to", "yielding": what the paper's own work yields."""
+    doc, i = token.doc, token.i
+    if token.lower_ in RESULTING:
+        return i + 1 < len(doc) and doc[i + 1].lower_ not in {"in", "to"}
+    return i >= 1 and token.lower_ in {"in", "to"} and doc[i - 1].lower_ in RESULTING
+
+
 #: Words between a naming verb and the type word it names ("we call the resulting method X").
 OBJECT_WORDS = {"this", "these", "the", "our", "it", "its", "proposed", "new", "novel"}
 

@@ -115,9 +115,14 @@ def ours(span: Span) -> bool:
     form stands before it ("our PyTorch code" names no artifact, "our BF16 with SR
     strategy" is a description)."""
     doc, k, start = span.doc, after_parenthetical(span), long_form_start(span)
-    # "the proposed SpaRo outperforms …" is "our SpaRo"; "the recently proposed X" is another's
-    proposed = start >= 2 and doc[start - 1].lower_ == "proposed" and doc[start - 2].lower_ == "the"
-    if not (proposed or (start >= 1 and doc[start - 1].lower_ == "our")) or len(span) != 1 or not is_coined(span.text):
+    # "the proposed SpaRo outperforms …", "the resulting … (SMS-UBU) integrator" are "our SpaRo"; "the recently
+    # proposed X" is another's
+    proposed = start >= 2 and doc[start - 1].lower_ in {"proposed", "resulting"} and doc[start - 2].lower_ == "the"
+    if (
+        not (proposed or (start >= 1 and doc[start - 1].lower_ == "our"))
+        or " " in span.text
+        or not is_coined(span.text)
+    ):
         return False
     # "we … train our Acoustic Noise Predictor (ANP)": a name with its long form after "our" is the paper's
     spelled = in_parentheses(span) and start < span.start - 1
