@@ -2,6 +2,7 @@
 
     python -m eval.real_topics                 # the held-out split
     python -m eval.real_topics --split tune    # the split the rules were tuned on
+    python -m eval.real_topics --split dev     # the split for reading errors while changing rules
     python -m eval.real_topics --errors        # also every wrong, missing and extra judgment
 
 The gold set holds paper ids and judgments only; the papers themselves are read at evaluation
@@ -25,6 +26,7 @@ from .measures import GoldArtifact, Tally
 from .realdata import realdata_dir
 
 GOLD = Path(__file__).resolve().parent / "gold_real.tsv"
+SPLITS = ("heldout", "tune", "dev", "all")
 
 
 def gold_rows(path: Path = GOLD) -> list[dict]:
@@ -104,7 +106,7 @@ def report(split: str, errors: bool = False) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--split", choices=("heldout", "tune", "all"), default="heldout")
+    parser.add_argument("--split", choices=SPLITS, default="heldout")
     parser.add_argument("--errors", action="store_true", help="list every wrong, missing and extra judgment")
     args = parser.parse_args(argv)
     try:
