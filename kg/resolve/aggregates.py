@@ -238,13 +238,16 @@ def aggregate_triples(
     scratch: Path | None = None,
     staged: StagedRows | None = None,
     introducing: Path | None = None,
+    institution_authors: Path | None = None,
 ) -> Iterator[ox.Triple]:
     """The co-author pairs of :data:`PAIR_FLOOR` or more papers (``kg:CoauthorPair``), the
     counts and the display titles described above, from one pass over the papers in IRI order; ``derived``
     is this run's other derived triples, whose ``org:subOrganizationOf`` count as units too. What grows with
     the corpus (author pairs, institution × author) is spooled beside the store and counted sorted;
     ``staged``: the side rows of the sources this run staged, read instead of their graphs; ``introducing``:
-    the file the same pass writes the name lists' :func:`introducing_lines` to, in IRI order of paper."""
+    the file the same pass writes the name lists' :func:`introducing_lines` to, in IRI order of paper;
+    ``institution_authors``: the file it writes each institution's authors to, ``institution<TAB>author<TAB>papers``
+    in code-point order (:mod:`.list_rows`)."""
     resolved = ox.NamedNode(minter.iri("graph", "resolved"))  # ours, so written into the text
     units = [(u.value, p.value) for u, p in store.select_terms(_SOURCE_UNITS.replace("RESOLVED", str(resolved)))]
     units += [(t.subject.value, t.object.value) for t in derived if t.predicate == ORG.subOrganizationOf]
@@ -254,6 +257,7 @@ def aggregate_triples(
         spool(folder, "author-pairs") as author_pairs,
         spool(folder, "institution-authors") as members,
         open(introducing or os.devnull, "w", encoding="utf-8") as named,
+        open(institution_authors or os.devnull, "w", encoding="utf-8") as counted,
     ):
         for paper, rows in grouped_lines(paper_lines(store, staged or StagedRows()), scratch):
             own: dict[str, set[str]] = defaultdict(set)
@@ -270,7 +274,9 @@ def aggregate_triples(
                 yield ox.Triple(node, KG.statesAuthorAffiliations, TRUE if own["affiliation"] else FALSE)
             tallies.add(own, authors, members)
         yield from _coauthor_pair_triples(author_pairs, minter, scratch)
-        authors_of = Counter(
-            {institution: len(authors) for institution, authors in grouped_lines(rewound(members), scratch)}
-        )
+        authors_of: Counter[str] = Counter()
+        for institution, lines in grouped_lines(rewound(members), scratch, unique=False):
+            papers = Counter(lines)  # author -> papers: one line a paper
+            authors_of[institution] = len(papers)
+            counted.writelines(f"{institution}\t{author}\t{n}\n" for author, n in sorted(papers.items()))
     yield from tallies.triples(minter, authors_of)
