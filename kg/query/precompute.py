@@ -39,7 +39,13 @@ if TYPE_CHECKING:
 #: The rows a list of a query about an entity keeps: ten pages of 100 (a page past them runs the query).
 KEPT_ROWS = 1000
 #: list name -> its twin (:mod:`kg.resolve.list_rows`): ``digest``, ``variables``, ``lists(rows, entities)``
-TWINS: Registry = Registry("list twin", {"institution-authors": "kg.resolve.list_rows:INSTITUTION_AUTHORS"})
+TWINS: Registry = Registry(
+    "list twin",
+    {
+        "institution-authors": "kg.resolve.list_rows:INSTITUTION_AUTHORS",
+        "institution-authors-per-author": "kg.resolve.list_rows:INSTITUTION_AUTHORS_PER_AUTHOR",
+    },
+)
 
 
 def rankings_graph(minter: Minter) -> ox.NamedNode:

@@ -10,7 +10,10 @@ resolution step reads from the store for the sources it did not stage (``kg.reso
 - a **fact** line ``F<TAB>subject<TAB>kind<TAB>value`` for each listed institution, topic, track,
   presentation, creator, authorship and introduced artifact of a paper, and each affiliation of one of its
   authorships; and for each English title and each abstract's start (:data:`ABSTRACT_START` characters),
-  which the paper's display title is made of, the text as JSON (:func:`text_value`);
+  which the paper's display title is made of, the text as JSON (:func:`text_value`); for each affiliation of
+  an authorship with an author, ``authorship person institution`` (kind :data:`AFFILIATED`), and for each
+  conference the paper was presented at, its year (kind :data:`YEAR`, the ``schema:startDate``'s lexical
+  form): what the precomputed lists' rows are made of (:mod:`kg.resolve.list_rows`);
 - a **form** line ``N<TAB>person<TAB>language<TAB>name as written (JSON)<TAB>authorship`` for each
   authorship;
 - **paper** lines ``P<TAB>paper<TAB>kind<TAB>value``, what the merges of papers across sources are decided
@@ -41,6 +44,8 @@ PAPER_FACT_KINDS = {
     KG.introduces: "introduces",
 }
 AFFILIATION = "affiliation"  # an authorship's kg:affiliation, counted for its paper
+AFFILIATED = "affiliated"  # an authorship's kg:affiliation with the authorship and its author: who is where
+YEAR = "year"  # the schema:startDate of a bibo:Conference the paper was presented at
 # predicate -> the kind of a paper's text its display title is made of (a title only when English)
 TEXT_KINDS = {DCTERMS.title: "title", DCTERMS.abstract: "abstract"}
 ABSTRACT_START = 80  # characters of an abstract a display title shows (queries/checks/artifacts.rq)
@@ -97,8 +102,10 @@ def side_lines(statements: Iterable[Statement]) -> Iterator[str]:
     """
     statements = list(statements)
     yield from paper_lines(statements)
+    yield from _year_lines(statements)
     paper_of: dict[str, str] = {}  # authorship -> paper
     author_of: dict[str, str] = {}  # authorship -> person
+    affiliations: list[tuple[str, str]] = []  # (authorship, institution)
     for subject, predicate, obj in statements:
         kind = _KINDS.get(predicate)
         if kind is None:
@@ -112,12 +119,33 @@ def side_lines(statements: Iterable[Statement]) -> Iterator[str]:
             if kind == "abstract" or obj.language == "en":
                 yield FACT + fact_line(subject.value, kind, text_value(kind, obj.value))
         elif kind == AFFILIATION:
+            affiliations.append((subject.value, obj.value))
             if (paper := paper_of.get(subject.value)) is not None:
                 yield FACT + fact_line(paper, AFFILIATION, obj.value)
         else:
             if kind == "authorship":
                 paper_of[obj.value] = subject.value
             yield FACT + fact_line(subject.value, kind, obj.value)
+    for authorship, institution in affiliations:
+        if (paper := paper_of.get(authorship)) is not None and (person := author_of.get(authorship)) is not None:
+            yield FACT + fact_line(paper, AFFILIATED, f"{authorship} {person} {institution}")
+
+
+def _year_lines(statements: list[Statement]) -> Iterator[str]:
+    """A paper's :data:`YEAR` lines: the start dates of the conferences among what it was presented at."""
+    presented: list[tuple[str, str]] = []  # (paper, event)
+    starts: dict[str, list[str]] = {}  # event -> its start dates
+    conferences: set[str] = set()
+    for subject, predicate, obj in statements:
+        if predicate == BIBO.presentedAt:
+            presented.append((subject.value, obj.value))
+        elif predicate == SCHEMA.startDate:
+            starts.setdefault(subject.value, []).append(obj.value)
+        elif predicate == RDF.type and obj == BIBO.Conference:
+            conferences.add(subject.value)
+    for paper, event in presented:
+        if event in conferences:
+            yield from (FACT + fact_line(paper, YEAR, year) for year in starts.get(event, ()))
 
 
 # predicate -> what a statement with it tells of a record's paper (the merges' facts), looked up once

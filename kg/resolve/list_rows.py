@@ -27,23 +27,71 @@ from ..vocab import XSD
 from .aggregates import rewound, spool
 from .name_lists import named_lines
 
-Row = tuple[ox.NamedNode | ox.Literal, ...]
+Row = tuple[ox.NamedNode | ox.Literal | None, ...]
 
 
 @dataclass(frozen=True)
 class ListRows:
-    """The files a resolution left for the twins, alive until the step's last write (its ``finish``):
-    ``institution_authors``: ``institution<TAB>author<TAB>papers`` lines in code-point order
-    (:func:`~.aggregates.aggregate_triples`); ``person_names``: the people's display names
-    (:func:`~.name_lists.person_name_line`, in IRI order of person); ``scratch``: where sorts spill."""
+    """The files a resolution leaves for the twins, alive until the step's last write (its ``finish``), each in
+    code-point order (:func:`~.aggregates.aggregate_triples`): ``institution_authors``:
+    ``institution<TAB>author<TAB>papers``; ``institution_authorships``: ``institution<TAB>author<TAB>known<TAB>
+    papers<TAB>first year<TAB>last year`` (:func:`~.aggregates.span_lines`); ``person_names``: the people's
+    display names (:func:`~.name_lists.person_name_line`, in IRI order of person); ``scratch``: where sorts spill."""
 
     institution_authors: Path
+    institution_authorships: Path
     person_names: Path
     scratch: Path | None = None
 
+    @classmethod
+    def in_folder(cls, folder: Path, person_names: Path, scratch: Path | None) -> ListRows:
+        return cls(folder / "institution-authors", folder / "institution-authorships", person_names, scratch)
 
-def _integer(n: int) -> ox.Literal:
-    return ox.Literal(str(n), datatype=XSD.integer)
+
+def _integer(n: str) -> ox.Literal:
+    return ox.Literal(n, datatype=XSD.integer)
+
+
+def _year(year: str) -> ox.Literal | None:
+    return ox.Literal(year, datatype=XSD.gYear) if year else None
+
+
+def _named_groups(path: Path, entities: list[str], rows: ListRows) -> Iterator[tuple[str, list[list[str]]]]:
+    """(entity, [[person, name as JSON, *the line's other fields] for each of its lines and each display name of the
+    line's person]) for each of ``entities`` (in code-point order), from ``path``'s
+    ``entity<TAB>person<TAB>fields…`` lines (a person without a display name is no row, as in the queries'
+    join with ``skos:prefLabel``)."""
+    chosen = set(entities)
+    with (
+        tempfile.TemporaryDirectory(prefix="kg-list-rows-", dir=rows.scratch) as folder,
+        spool(folder, "by-person") as by_person,
+        spool(folder, "named") as named,
+        open(path, encoding="utf-8") as lines,
+    ):
+        for line in lines:
+            entity, person, rest = line[:-1].split("\t", 2)
+            if entity in chosen:
+                by_person.write(f"{person}\t{entity}\t{person}\t{rest}\n")  # the person kept past the join
+        for kept, name in named_lines(rewound(by_person), rows.person_names, rows.scratch):
+            entity, person, rest = kept.split("\t", 2)
+            named.write(f"{entity}\t{person}\t{name}\t{rest}\n")
+        groups = grouped_lines(rewound(named), rows.scratch)
+        group = next(groups, None)
+        for entity in entities:
+            while group is not None and group[0] < entity:
+                group = next(groups, None)
+            found = group[1] if group is not None and group[0] == entity else []
+            yield entity, [line.split("\t") for line in found]
+
+
+def _smallest_names(lines: list[list[str]]) -> dict[tuple[str, ...], str]:
+    """(person, *fields) -> the smallest of the person's display names (``MIN(?label)``, code-point order)."""
+    smallest: dict[tuple[str, ...], str] = {}
+    for person, written, *fields in lines:
+        key, name = (person, *fields), json.loads(written)
+        if key not in smallest or name < smallest[key]:
+            smallest[key] = name
+    return smallest
 
 
 class InstitutionAuthors:
@@ -51,47 +99,40 @@ class InstitutionAuthors:
     or one of its units (``kg:withinInstitution``) and has a display name, with the smallest of its names and
     its number of such papers; most papers first, then by name, then by IRI."""
 
-    name = "institution-authors"
     digest = "7d72e9446f6337b9"  # of the query text the rows were checked against (tests/query/test_twins.py)
     variables = ("author", "name", "papers")
 
     def lists(self, rows: ListRows, entities: Iterable[str]) -> Iterator[tuple[str, list[Row]]]:
         """(entity, its rows in the query's order) for each of ``entities``, in code-point order of IRI."""
-        wanted = sorted(set(entities))
-        chosen = set(wanted)
-        with (
-            tempfile.TemporaryDirectory(prefix="kg-list-rows-", dir=rows.scratch) as folder,
-            spool(folder, "by-author") as by_author,
-            spool(folder, "named") as named,
-            open(rows.institution_authors, encoding="utf-8") as counted,
-        ):
-            for line in counted:
-                institution, author, papers = line[:-1].split("\t")
-                if institution in chosen:
-                    by_author.write(f"{author}\t{institution}\t{papers}\t{author}\n")  # the author kept past the join
-            for rest, name in named_lines(rewound(by_author), rows.person_names, rows.scratch):
-                institution, papers, author = rest.split("\t")
-                named.write(f"{institution}\t{papers}\t{name}\t{author}\n")
-            groups = grouped_lines(rewound(named), rows.scratch)
-            group = next(groups, None)
-            for entity in wanted:
-                while group is not None and group[0] < entity:
-                    group = next(groups, None)
-                found = group[1] if group is not None and group[0] == entity else []
-                yield entity, _ordered(found)
+        for entity, lines in _named_groups(rows.institution_authors, sorted(set(entities)), rows):
+            smallest = _smallest_names(lines)
+            ordered = sorted(smallest.items(), key=lambda item: (-int(item[0][1]), item[1], item[0][0]))
+            yield entity, [(ox.NamedNode(a), ox.Literal(name), _integer(papers)) for (a, papers), name in ordered]
 
 
-def _ordered(lines: list[str]) -> list[Row]:
-    """One institution's ``papers<TAB>name (JSON)<TAB>author`` lines as the query's rows: an author's smallest
-    name, most papers first, then name, then IRI."""
-    smallest: dict[str, tuple[int, str]] = {}
-    for line in lines:
-        papers, name, author = line.split("\t")
-        text = json.loads(name)
-        if author not in smallest or text < smallest[author][1]:
-            smallest[author] = (int(papers), text)
-    ordered = sorted(smallest.items(), key=lambda item: (-item[1][0], item[1][1], item[0]))
-    return [(ox.NamedNode(author), ox.Literal(name), _integer(papers)) for author, (papers, name) in ordered]
+class InstitutionAuthorsPerAuthor:
+    """The twin of ``queries/institution-authors-per-author.rq``: per institution, each author whose own
+    affiliation on a paper is within it (known "per author") or, on a paper whose authorships state none, each
+    creator of a paper that lists it (known "per paper"), with a display name: the smallest of its names, the
+    papers and the first and last year of their conferences (none where no paper has one); most papers first,
+    then by name, IRI and known."""
+
+    digest = "fad118573f6558c0"  # of the query text the rows were checked against (tests/query/test_twins.py)
+    variables = ("author", "name", "known", "papers", "first_year", "last_year")
+
+    def lists(self, rows: ListRows, entities: Iterable[str]) -> Iterator[tuple[str, list[Row]]]:
+        """(entity, its rows in the query's order) for each of ``entities``, in code-point order of IRI."""
+        for entity, lines in _named_groups(rows.institution_authorships, sorted(set(entities)), rows):
+            smallest = _smallest_names(lines)
+            ordered = sorted(smallest.items(), key=lambda item: (-int(item[0][2]), item[1], item[0][0], item[0][1]))
+            yield (
+                entity,
+                [
+                    (ox.NamedNode(a), ox.Literal(name), ox.Literal(known), _integer(papers), _year(first), _year(last))
+                    for (a, known, papers, first, last), name in ordered
+                ],
+            )
 
 
 INSTITUTION_AUTHORS = InstitutionAuthors()
+INSTITUTION_AUTHORS_PER_AUTHOR = InstitutionAuthorsPerAuthor()

@@ -234,7 +234,8 @@ def institution_label_triples(store: KGStore, graph: ox.NamedNode) -> Iterator[o
 def _counts(
     store: KGStore, minter: Minter, units: list[ox.Triple], staged: StagedRows, introducing: Path, lists: ListRows
 ) -> Iterator[ox.Triple]:
-    return aggregate_triples(store, minter, units, store.scratch_dir, staged, introducing, lists.institution_authors)
+    files = (lists.institution_authors, lists.institution_authorships)
+    return aggregate_triples(store, minter, units, store.scratch_dir, staged, introducing, files)
 
 
 def key_triples(store: KGStore, person_keys: Path, minter: Minter) -> Iterator[ox.Triple]:
@@ -311,10 +312,8 @@ def rebuild(
     placed = [*domain_unit_triples(store, minter), *name_unit_triples(corpus, minter, company_labs(corpus.top_level))]
     units = [*placed, *same_institution_triples(corpus, minter, placed)]
     with tempfile.TemporaryDirectory(prefix="kg-resolve-", dir=store.scratch_dir) as folder:
-        person_keys, person_names, introducing, members = (
-            Path(folder) / name for name in ("keys", "names", "introducing", "institution-authors")
-        )
-        lists = ListRows(members, person_names, store.scratch_dir)
+        person_keys, person_names, introducing = (Path(folder) / name for name in ("keys", "names", "introducing"))
+        lists = ListRows.in_folder(Path(folder), person_names, store.scratch_dir)
         # The counts read what the names read, and each is one core's work: on an on-disk store
         # they are counted by a reader process while the names are chosen here (kg/stores/beside.py).
         # The same pass writes what the name lists are made of (``introducing``), read once it is over.
