@@ -44,6 +44,7 @@ TWINS: Registry = Registry(
     {
         "institution-authors": "kg.resolve.list_rows:INSTITUTION_AUTHORS",
         "institution-authors-per-author": "kg.resolve.list_rows:INSTITUTION_AUTHORS_PER_AUTHOR",
+        "institution-papers": "kg.resolve.list_rows:INSTITUTION_PAPERS",
     },
 )
 

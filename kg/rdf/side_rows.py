@@ -8,7 +8,7 @@ resolution step reads from the store for the sources it did not stage (``kg.reso
 ``kg.resolve.written_forms``):
 
 - a **fact** line ``F<TAB>subject<TAB>kind<TAB>value`` for each listed institution, topic, track,
-  presentation, creator, authorship and introduced artifact of a paper, and each affiliation of one of its
+  presentation, creator, authorship, introduced artifact and event of a paper, and each affiliation of one of its
   authorships; and for each English title and each abstract's start (:data:`ABSTRACT_START` characters),
   which the paper's display title is made of, the text as JSON (:func:`text_value`); for each affiliation of
   an authorship with an author, ``authorship person institution`` (kind :data:`AFFILIATED`), and for each
@@ -42,6 +42,7 @@ PAPER_FACT_KINDS = {
     DCTERMS.creator: "author",
     KG.authorship: "authorship",
     KG.introduces: "introduces",
+    BIBO.presentedAt: "event",
 }
 AFFILIATION = "affiliation"  # an authorship's kg:affiliation, counted for its paper
 AFFILIATED = "affiliated"  # an authorship's kg:affiliation with the authorship and its author: who is where

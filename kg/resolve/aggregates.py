@@ -35,6 +35,7 @@ import json
 import os
 import tempfile
 from collections import Counter, defaultdict
+from functools import partial
 from itertools import combinations, groupby
 from pathlib import Path
 from typing import Iterable, Iterator
@@ -45,6 +46,7 @@ from ..rdf.iris import Minter
 from ..rdf.side_rows import AFFILIATED, AFFILIATION, PAPER_FACT_KINDS, TEXT_KINDS, YEAR, fact_line, text_value
 from ..stores.ordering import grouped_lines, sorted_lines
 from ..vocab import BIBO, DCTERMS, FALSE, KG, ORG, RDF, SCHEMA, TRUE, XSD, sparql_prologue
+from .list_lines import ListLines, ListRows
 from .staged_rows import StagedRows, select
 
 # Per-institution counts of papers with one of these (predicate, value) facts.
@@ -153,39 +155,6 @@ def introducing_lines(paper: str, own: dict[str, set[str]]) -> Iterator[str]:
             yield from (f"{paper}\t{kind}\t{entity}\n" for entity in sorted(own[kind]))
 
 
-def where_lines(own: dict[str, set[str]], authors: list[str], within: _Within) -> Iterator[str]:
-    """``institution<TAB>person<TAB>known<TAB>first year<TAB>last year`` of one paper, once each: its authors
-    with an affiliation within an institution (known "per author"), and where no authorship states one, its
-    creators at each institution it lists (known "per paper"); the years of its conferences ("" for none)."""
-    years = sorted(own[YEAR], key=int)
-    span = f"{years[0]}\t{years[-1]}" if years else "\t"
-    said = set()
-    for value in own[AFFILIATED]:
-        _, person, organisation = value.split(" ")
-        said.update((institution, person, "per author") for institution in within(organisation))
-    if own["authorship"] and not own[AFFILIATION]:
-        institutions = {institution for organisation in own["listed"] for institution in within(organisation)}
-        said.update((institution, person, "per paper") for institution in institutions for person in authors)
-    return (f"{institution}\t{person}\t{known}\t{span}\n" for institution, person, known in said)
-
-
-def span_lines(lines: Iterable[str], scratch: Path | None) -> Iterator[str]:
-    """``institution<TAB>person<TAB>known<TAB>papers<TAB>first year<TAB>last year`` from :func:`where_lines`
-    (a line a paper), in code-point order."""
-    for institution, rows in grouped_lines(lines, scratch, unique=False):
-        spans: dict[tuple[str, str], list] = {}
-        for row in rows:
-            person, known, first, last = row.split("\t")
-            span = spans.setdefault((person, known), [0, [], []])
-            span[0] += 1
-            if first:
-                span[1].append(first)
-                span[2].append(last)
-        for (person, known), (papers, firsts, lasts) in sorted(spans.items()):
-            first, last = (min(firsts, key=int), max(lasts, key=int)) if firsts else ("", "")
-            yield f"{institution}\t{person}\t{known}\t{papers}\t{first}\t{last}\n"
-
-
 def _counted_lines(lines: Iterable[str], scratch: Path | None) -> Iterator[tuple[str, int]]:
     """Each distinct line (without its newline) and how often it came, in code-point order."""
     for line, repeats in groupby(sorted_lines(lines, scratch, unique=False)):
@@ -274,7 +243,7 @@ def aggregate_triples(
     scratch: Path | None = None,
     staged: StagedRows | None = None,
     introducing: Path | None = None,
-    lists: tuple[Path, Path] | None = None,
+    lists: ListRows | None = None,
 ) -> Iterator[ox.Triple]:
     """The co-author pairs of :data:`PAIR_FLOOR` or more papers (``kg:CoauthorPair``), the
     counts and the display titles described above, from one pass over the papers in IRI order; ``derived``
@@ -282,8 +251,7 @@ def aggregate_triples(
     the corpus (author pairs, institution × author) is spooled beside the store and counted sorted;
     ``staged``: the side rows of the sources this run staged, read instead of their graphs; ``introducing``:
     the file the same pass writes the name lists' :func:`introducing_lines` to, in IRI order of paper;
-    ``lists``: the files it writes the rows of the precomputed lists' twins to, each in code-point order
-    (:class:`~.list_rows.ListRows`): ``institution<TAB>author<TAB>papers`` and :func:`span_lines`."""
+    ``lists``: the files it writes the rows of the precomputed lists' twins to (:mod:`.list_lines`)."""
     resolved = ox.NamedNode(minter.iri("graph", "resolved"))  # ours, so written into the text
     units = [(u.value, p.value) for u, p in store.select_terms(_SOURCE_UNITS.replace("RESOLVED", str(resolved)))]
     units += [(t.subject.value, t.object.value) for t in derived if t.predicate == ORG.subOrganizationOf]
@@ -293,10 +261,8 @@ def aggregate_triples(
         spool(folder, "author-pairs") as author_pairs,
         spool(folder, "institution-authors") as members,
         open(introducing or os.devnull, "w", encoding="utf-8") as named,
-        spool(folder, "who-is-where") as where,
-        open(lists[0] if lists else os.devnull, "w", encoding="utf-8") as counted,
-        open(lists[1] if lists else os.devnull, "w", encoding="utf-8") as spans,
     ):
+        listed = ListLines(store, lists, tallies.within, partial(spool, folder))
         for paper, rows in grouped_lines(paper_lines(store, staged or StagedRows()), scratch):
             own: dict[str, set[str]] = defaultdict(set)
             for row in rows:
@@ -311,13 +277,12 @@ def aggregate_triples(
                 yield ox.Triple(node, KG.bylineLength, _count(len(own["authorship"])))
                 yield ox.Triple(node, KG.statesAuthorAffiliations, TRUE if own["affiliation"] else FALSE)
             tallies.add(own, authors, members)
-            if lists:
-                where.writelines(where_lines(own, authors, tallies.within))
+            listed.add(paper, own, authors)
         yield from _coauthor_pair_triples(author_pairs, minter, scratch)
         authors_of: Counter[str] = Counter()
         for institution, lines in grouped_lines(rewound(members), scratch, unique=False):
             papers = Counter(lines)  # author -> papers: one line a paper
             authors_of[institution] = len(papers)
-            counted.writelines(f"{institution}\t{author}\t{n}\n" for author, n in sorted(papers.items()))
-        spans.writelines(span_lines(rewound(where), scratch))
+            listed.add_members(institution, papers)
+        listed.close(rewound, scratch)
     yield from tallies.triples(minter, authors_of)

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Iterator
 
@@ -25,27 +24,10 @@ import pyoxigraph as ox
 from ..stores.ordering import grouped_lines
 from ..vocab import XSD
 from .aggregates import rewound, spool
+from .list_lines import ListRows
 from .name_lists import named_lines
 
 Row = tuple[ox.NamedNode | ox.Literal | None, ...]
-
-
-@dataclass(frozen=True)
-class ListRows:
-    """The files a resolution leaves for the twins, alive until the step's last write (its ``finish``), each in
-    code-point order (:func:`~.aggregates.aggregate_triples`): ``institution_authors``:
-    ``institution<TAB>author<TAB>papers``; ``institution_authorships``: ``institution<TAB>author<TAB>known<TAB>
-    papers<TAB>first year<TAB>last year`` (:func:`~.aggregates.span_lines`); ``person_names``: the people's
-    display names (:func:`~.name_lists.person_name_line`, in IRI order of person); ``scratch``: where sorts spill."""
-
-    institution_authors: Path
-    institution_authorships: Path
-    person_names: Path
-    scratch: Path | None = None
-
-    @classmethod
-    def in_folder(cls, folder: Path, person_names: Path, scratch: Path | None) -> ListRows:
-        return cls(folder / "institution-authors", folder / "institution-authorships", person_names, scratch)
 
 
 def _integer(n: str) -> ox.Literal:
@@ -75,13 +57,18 @@ def _named_groups(path: Path, entities: list[str], rows: ListRows) -> Iterator[t
         for kept, name in named_lines(rewound(by_person), rows.person_names, rows.scratch):
             entity, person, rest = kept.split("\t", 2)
             named.write(f"{entity}\t{person}\t{name}\t{rest}\n")
-        groups = grouped_lines(rewound(named), rows.scratch)
-        group = next(groups, None)
-        for entity in entities:
-            while group is not None and group[0] < entity:
-                group = next(groups, None)
-            found = group[1] if group is not None and group[0] == entity else []
+        for entity, found in _each_group(grouped_lines(rewound(named), rows.scratch), entities):
             yield entity, [line.split("\t") for line in found]
+
+
+def _each_group(groups: Iterator[tuple[str, list[str]]], entities: list[str]) -> Iterator[tuple[str, list[str]]]:
+    """(entity, its group's lines, none where it has no group) for each of ``entities`` (in code-point order),
+    from ``groups`` in the same order."""
+    group = next(groups, None)
+    for entity in entities:
+        while group is not None and group[0] < entity:
+            group = next(groups, None)
+        yield entity, group[1] if group is not None and group[0] == entity else []
 
 
 def _smallest_names(lines: list[list[str]]) -> dict[tuple[str, ...], str]:
@@ -136,3 +123,55 @@ class InstitutionAuthorsPerAuthor:
 
 INSTITUTION_AUTHORS = InstitutionAuthors()
 INSTITUTION_AUTHORS_PER_AUTHOR = InstitutionAuthorsPerAuthor()
+
+
+def _venue(venue: tuple[str, str]) -> ox.Literal:
+    value, language = venue
+    return ox.Literal(value, language=language) if language else ox.Literal(value)
+
+
+def _paper_rows(paper: str, facts: str) -> Iterator[tuple]:
+    """A paper's rows of ``institution-papers``, each with its sort key: every English title, venue and track
+    (unbound where it has none), as the query's ``DISTINCT`` gives them."""
+    titles, venues, tracks = json.loads(facts)
+    venues = [tuple(venue) for venue in venues]
+    for title in titles or [None]:
+        for venue in venues or [None]:
+            for track in tracks or [None]:
+                key = ("" if title is None else "\0" + title, paper, _unbound_first(venue), _unbound_first(track))
+                yield key, (ox.NamedNode(paper), title, venue, track)
+
+
+def _unbound_first(value) -> tuple:
+    return (0,) if value is None else (1, value)
+
+
+class InstitutionPapers:
+    """The twin of ``queries/institution-papers.rq``: per institution, each paper that lists it or one of its
+    units with each of its English titles, conference names and tracks (unbound where none); by title (a paper
+    without one first), then IRI, venue and track."""
+
+    digest = "6bb4811f6dcf1cb6"  # of the query text the rows were checked against (tests/query/test_twins.py)
+    variables = ("paper", "title", "venue", "track")
+
+    def lists(self, rows: ListRows, entities: Iterable[str]) -> Iterator[tuple[str, list[Row]]]:
+        """(entity, its rows in the query's order) for each of ``entities``, in code-point order of IRI."""
+        wanted = sorted(set(entities))
+        chosen = set(wanted)
+        with open(rows.institution_papers, encoding="utf-8") as lines:
+            kept = (line for line in lines if line.partition("\t")[0] in chosen)
+            for entity, papers in _each_group(grouped_lines(kept, rows.scratch), wanted):
+                made = {key: row for line in papers for key, row in _paper_rows(*line.split("\t", 1))}
+                yield entity, [_paper_terms(*made[key]) for key in sorted(made)]
+
+
+def _paper_terms(paper: ox.NamedNode, title, venue, track) -> Row:
+    return (
+        paper,
+        None if title is None else ox.Literal(title, language="en"),
+        None if venue is None else _venue(venue),
+        None if track is None else ox.Literal(track),
+    )
+
+
+INSTITUTION_PAPERS = InstitutionPapers()

@@ -234,8 +234,7 @@ def institution_label_triples(store: KGStore, graph: ox.NamedNode) -> Iterator[o
 def _counts(
     store: KGStore, minter: Minter, units: list[ox.Triple], staged: StagedRows, introducing: Path, lists: ListRows
 ) -> Iterator[ox.Triple]:
-    files = (lists.institution_authors, lists.institution_authorships)
-    return aggregate_triples(store, minter, units, store.scratch_dir, staged, introducing, files)
+    return aggregate_triples(store, minter, units, store.scratch_dir, staged, introducing, lists)
 
 
 def key_triples(store: KGStore, person_keys: Path, minter: Minter) -> Iterator[ox.Triple]:
