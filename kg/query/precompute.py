@@ -38,13 +38,15 @@ if TYPE_CHECKING:
 
 #: The rows a list of a query about an entity keeps: ten pages of 100 (a page past them runs the query).
 KEPT_ROWS = 1000
-#: list name -> its twin (:mod:`kg.resolve.list_rows`): ``digest``, ``variables``, ``lists(rows, entities)``
+#: list name -> its twin (:mod:`kg.resolve.list_rows`): ``digest``, ``variables`` and, of a query about an entity,
+#: ``lists(rows, entities)``, else ``answer(store, rows)``
 TWINS: Registry = Registry(
     "list twin",
     {
         "institution-authors": "kg.resolve.list_rows:INSTITUTION_AUTHORS",
         "institution-authors-per-author": "kg.resolve.list_rows:INSTITUTION_AUTHORS_PER_AUTHOR",
         "institution-papers": "kg.resolve.list_rows:INSTITUTION_PAPERS",
+        "country-papers": "kg.resolve.list_rows:COUNTRY_PAPERS",
     },
 )
 
@@ -59,11 +61,15 @@ def query_list_triples(
     """The lists of one query: its whole answer with its parameters' defaults, in its order; of a query about
     an entity, one list per entity with at least ``query.list_papers`` papers, its first :data:`KEPT_ROWS` rows
     (made by the list's twin from ``rows`` where it serves the query's text)."""
+    twin = _twin(query, rows)
     if query.entity_param is None:
-        yield from _answer_triples(store, query, bind(query, store, {})[0], ranking)
+        if twin is not None:  # one answer
+            answer_rows = twin.answer(store, rows)
+            yield from ranking_triples(ranking, query.precomputed, twin.digest, twin.variables, answer_rows)
+        else:
+            yield from _answer_triples(store, query, bind(query, store, {})[0], ranking)
         return
     entities = entities_with_papers(store, query.entity_param.kind, query.list_papers or 0)
-    twin = _twin(query, rows)
     if twin is not None:
         for entity, answer_rows in twin.lists(rows, entities):
             yield from ranking_triples(

@@ -22,7 +22,7 @@ from typing import Iterable, Iterator
 import pyoxigraph as ox
 
 from ..stores.ordering import grouped_lines
-from ..vocab import XSD
+from ..vocab import XSD, sparql_prologue
 from .aggregates import rewound, spool
 from .list_lines import ListRows
 from .name_lists import named_lines
@@ -175,3 +175,38 @@ def _paper_terms(paper: ox.NamedNode, title, venue, track) -> Row:
 
 
 INSTITUTION_PAPERS = InstitutionPapers()
+
+# The query's ?all: every paper of the graph, as the query counts them.
+_ALL_PAPERS = sparql_prologue() + "SELECT (COUNT(DISTINCT ?any) AS ?all) WHERE { ?any a schema:ScholarlyArticle }"
+
+
+class CountryPapers:
+    """The twin of ``queries/country-papers.rq`` (one answer): per country, its papers and authors
+    (:mod:`.list_lines`) and its papers' percentage of all the graph's papers, rounded half up; most papers
+    first, then most authors, then by country."""
+
+    digest = "d590e23a580f2e79"  # of the query text the rows were checked against (tests/query/test_twins.py)
+    variables = ("country", "papers", "authors", "percent")
+
+    def answer(self, store, rows: ListRows) -> list[Row]:
+        """The query's rows, in its order."""
+        every = store.scalar(_ALL_PAPERS)
+        with open(rows.country_papers, encoding="utf-8") as lines:
+            counted = [(country, int(papers), int(authors)) for country, papers, authors in map(_fields, lines)]
+        counted.sort(key=lambda row: (-row[1], -row[2], row[0]))
+        return [
+            (ox.Literal(country), _integer(str(papers)), _integer(str(authors)), _percent(papers, every))
+            for country, papers, authors in counted
+        ]
+
+
+def _fields(line: str) -> list[str]:
+    return line[:-1].split("\t")
+
+
+def _percent(papers: int, every: int) -> ox.Literal | None:
+    """``xsd:integer(FLOOR(100.0 * ?papers / ?all + 0.5))``, exactly; unbound where there is no paper."""
+    return _integer(str((200 * papers + every) // (2 * every))) if every else None
+
+
+COUNTRY_PAPERS = CountryPapers()
