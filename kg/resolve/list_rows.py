@@ -15,7 +15,7 @@ rows only while the query's digest is still that one, and runs the query otherwi
 from __future__ import annotations
 
 import json
-import tempfile
+from itertools import groupby
 from pathlib import Path
 from typing import Iterable, Iterator
 
@@ -23,9 +23,7 @@ import pyoxigraph as ox
 
 from ..stores.ordering import grouped_lines
 from ..vocab import XSD, sparql_prologue
-from .aggregates import rewound, spool
 from .list_lines import ListRows
-from .name_lists import named_lines
 
 Row = tuple[ox.NamedNode | ox.Literal | None, ...]
 
@@ -38,27 +36,25 @@ def _year(year: str) -> ox.Literal | None:
     return ox.Literal(year, datatype=XSD.gYear) if year else None
 
 
-def _named_groups(path: Path, entities: list[str], rows: ListRows) -> Iterator[tuple[str, list[list[str]]]]:
-    """(entity, [[person, name as JSON, *the line's other fields] for each of its lines and each display name of the
-    line's person]) for each of ``entities`` (in code-point order), from ``path``'s
-    ``entity<TAB>person<TAB>fields…`` lines (a person without a display name is no row, as in the queries'
-    join with ``skos:prefLabel``)."""
+def _named_groups(path: Path, entities: list[str], rows: ListRows) -> Iterator[tuple[str, list[tuple]]]:
+    """(entity, [(person, its smallest display name, [the line's other fields]) for each of its lines]) for each of
+    ``entities`` (in code-point order), from ``path``'s ``entity<TAB>person<TAB>fields…`` lines in code-point
+    order (a person without a display name is no row, as in the queries' join with ``skos:prefLabel``). The
+    names are those of the people these entities' lines name, held once; the lines an entity at a time."""
     chosen = set(entities)
-    with (
-        tempfile.TemporaryDirectory(prefix="kg-list-rows-", dir=rows.scratch) as folder,
-        spool(folder, "by-person") as by_person,
-        spool(folder, "named") as named,
-        open(path, encoding="utf-8") as lines,
-    ):
-        for line in lines:
-            entity, person, rest = line[:-1].split("\t", 2)
-            if entity in chosen:
-                by_person.write(f"{person}\t{entity}\t{person}\t{rest}\n")  # the person kept past the join
-        for kept, name in named_lines(rewound(by_person), rows.person_names, rows.scratch):
-            entity, person, rest = kept.split("\t", 2)
-            named.write(f"{entity}\t{person}\t{name}\t{rest}\n")
-        for entity, found in _each_group(grouped_lines(rewound(named), rows.scratch), entities):
-            yield entity, [line.split("\t") for line in found]
+    with open(path, encoding="utf-8") as lines:
+        people = {line.split("\t", 2)[1] for line in lines if line.partition("\t")[0] in chosen}
+    names = _smallest_names(rows.person_names, people)
+    with open(path, encoding="utf-8") as lines:
+        kept = (line for line in lines if line.partition("\t")[0] in chosen)
+        groups = ((entity, list(group)) for entity, group in groupby(kept, key=lambda line: line.partition("\t")[0]))
+        for entity, found in _each_group(groups, entities):
+            named = []
+            for line in found:
+                _, person, *fields = line[:-1].split("\t")
+                if person in names:
+                    named.append((person, names[person], fields))
+            yield entity, named
 
 
 def _each_group(groups: Iterator[tuple[str, list[str]]], entities: list[str]) -> Iterator[tuple[str, list[str]]]:
@@ -71,13 +67,16 @@ def _each_group(groups: Iterator[tuple[str, list[str]]], entities: list[str]) ->
         yield entity, group[1] if group is not None and group[0] == entity else []
 
 
-def _smallest_names(lines: list[list[str]]) -> dict[tuple[str, ...], str]:
-    """(person, *fields) -> the smallest of the person's display names (``MIN(?label)``, code-point order)."""
-    smallest: dict[tuple[str, ...], str] = {}
-    for person, written, *fields in lines:
-        key, name = (person, *fields), json.loads(written)
-        if key not in smallest or name < smallest[key]:
-            smallest[key] = name
+def _smallest_names(person_names: Path, people: set[str]) -> dict[str, str]:
+    """Each of ``people`` with a display name -> the smallest of them (``MIN(?label)``, code-point order)."""
+    smallest: dict[str, str] = {}
+    with open(person_names, encoding="utf-8") as lines:
+        for line in lines:
+            person, _, written = line.partition("\t")
+            if person in people:
+                name = json.loads(written)
+                if person not in smallest or name < smallest[person]:
+                    smallest[person] = name
     return smallest
 
 
@@ -91,10 +90,9 @@ class InstitutionAuthors:
 
     def lists(self, rows: ListRows, entities: Iterable[str]) -> Iterator[tuple[str, list[Row]]]:
         """(entity, its rows in the query's order) for each of ``entities``, in code-point order of IRI."""
-        for entity, lines in _named_groups(rows.institution_authors, sorted(set(entities)), rows):
-            smallest = _smallest_names(lines)
-            ordered = sorted(smallest.items(), key=lambda item: (-int(item[0][1]), item[1], item[0][0]))
-            yield entity, [(ox.NamedNode(a), ox.Literal(name), _integer(papers)) for (a, papers), name in ordered]
+        for entity, named in _named_groups(rows.institution_authors, sorted(set(entities)), rows):
+            ordered = sorted(named, key=lambda row: (-int(row[2][0]), row[1], row[0]))
+            yield entity, [(ox.NamedNode(a), ox.Literal(name), _integer(papers)) for a, name, (papers,) in ordered]
 
 
 class InstitutionAuthorsPerAuthor:
@@ -109,14 +107,13 @@ class InstitutionAuthorsPerAuthor:
 
     def lists(self, rows: ListRows, entities: Iterable[str]) -> Iterator[tuple[str, list[Row]]]:
         """(entity, its rows in the query's order) for each of ``entities``, in code-point order of IRI."""
-        for entity, lines in _named_groups(rows.institution_authorships, sorted(set(entities)), rows):
-            smallest = _smallest_names(lines)
-            ordered = sorted(smallest.items(), key=lambda item: (-int(item[0][2]), item[1], item[0][0], item[0][1]))
+        for entity, named in _named_groups(rows.institution_authorships, sorted(set(entities)), rows):
+            ordered = sorted(named, key=lambda row: (-int(row[2][1]), row[1], row[0], row[2][0]))
             yield (
                 entity,
                 [
                     (ox.NamedNode(a), ox.Literal(name), ox.Literal(known), _integer(papers), _year(first), _year(last))
-                    for (a, known, papers, first, last), name in ordered
+                    for a, name, (known, papers, first, last) in ordered
                 ],
             )
 

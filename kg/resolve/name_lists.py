@@ -40,18 +40,18 @@ def person_name_line(person: str, name: str) -> str:
     return f"{person}\t{json.dumps(name)}\n"
 
 
-def named_lines(keyed: Iterable[str], person_names: Path, scratch: Path | None) -> Iterator[tuple[str, str]]:
-    """(rest, name as JSON) for each ``person<TAB>rest`` line and each display name of its person: both streams
-    in IRI order of the person, merged (a person without a display name gives nothing)."""
+def _author_name_lines(creators: Iterable[str], person_names: Path, scratch: Path | None) -> Iterator[str]:
+    """``paper<TAB>0<TAB>name`` for each ``creator<TAB>paper`` line's display names: both streams in IRI
+    order of the person, merged."""
     with open(person_names, encoding="utf-8") as lines:
         named = groupby(lines, key=lambda line: line.partition("\t")[0])
         person, names = next(named, (None, iter(())))
-        for key, rests in grouped_lines(keyed, scratch):
-            while person is not None and person < key:
+        for creator, papers in grouped_lines(creators, scratch):
+            while person is not None and person < creator:
                 person, names = next(named, (None, iter(())))
-            if person == key:
+            if person == creator:
                 names = list(names)
-                yield from ((rest, line[len(person) + 1 : -1]) for rest in rests for line in names)
+                yield from (f"{paper}\t0\t{line[len(person) + 1 : -1]}\n" for paper in papers for line in names)
 
 
 def name_list_triples(store, introducing: Path, person_names: Path, scratch: Path | None) -> Iterator[ox.Triple]:
@@ -75,9 +75,7 @@ def name_list_triples(store, introducing: Path, person_names: Path, scratch: Pat
                 creators.write(f"{entity}\t{paper}\n")
             else:
                 named.writelines(f"{paper}\t1\t{name}\n" for name in institutions.get(entity, ()))
-        named.writelines(
-            f"{paper}\t0\t{name}\n" for paper, name in named_lines(rewound(creators), person_names, scratch)
-        )
+        named.writelines(_author_name_lines(rewound(creators), person_names, scratch))
         for paper, rows in grouped_lines(rewound(named), scratch):
             names: list[set[str]] = [set() for _ in _LISTS]
             for row in rows:
