@@ -86,8 +86,11 @@ _KINDS = {
     KG.affiliation: AFFILIATION,
     KG.author: "author of",
     KG.nameAsWritten: "written",
+    SCHEMA.startDate: "start",
+    RDF.type: "type",
 }
 _TEXT = frozenset(TEXT_KINDS.values())
+_OF_EVENTS = frozenset({"start", "type"})  # what the conferences' years are read from
 
 
 def side_lines(statements: Iterable[Statement]) -> Iterator[str]:
@@ -103,7 +106,7 @@ def side_lines(statements: Iterable[Statement]) -> Iterator[str]:
     """
     statements = list(statements)
     yield from paper_lines(statements)
-    yield from _year_lines(statements)
+    years = _Years()
     paper_of: dict[str, str] = {}  # authorship -> paper
     author_of: dict[str, str] = {}  # authorship -> person
     affiliations: list[tuple[str, str]] = []  # (authorship, institution)
@@ -123,30 +126,41 @@ def side_lines(statements: Iterable[Statement]) -> Iterator[str]:
             affiliations.append((subject.value, obj.value))
             if (paper := paper_of.get(subject.value)) is not None:
                 yield FACT + fact_line(paper, AFFILIATION, obj.value)
+        elif kind in _OF_EVENTS:
+            years.see(kind, subject, obj)
         else:
             if kind == "authorship":
                 paper_of[obj.value] = subject.value
+            elif kind == "event":
+                years.see(kind, subject, obj)
             yield FACT + fact_line(subject.value, kind, obj.value)
+    yield from years.lines()
     for authorship, institution in affiliations:
         if (paper := paper_of.get(authorship)) is not None and (person := author_of.get(authorship)) is not None:
             yield FACT + fact_line(paper, AFFILIATED, f"{authorship} {person} {institution}")
 
 
-def _year_lines(statements: list[Statement]) -> Iterator[str]:
-    """A paper's :data:`YEAR` lines: the start dates of the conferences among what it was presented at."""
-    presented: list[tuple[str, str]] = []  # (paper, event)
-    starts: dict[str, list[str]] = {}  # event -> its start dates
-    conferences: set[str] = set()
-    for subject, predicate, obj in statements:
-        if predicate == BIBO.presentedAt:
-            presented.append((subject.value, obj.value))
-        elif predicate == SCHEMA.startDate:
-            starts.setdefault(subject.value, []).append(obj.value)
-        elif predicate == RDF.type and obj == BIBO.Conference:
-            conferences.add(subject.value)
-    for paper, event in presented:
-        if event in conferences:
-            yield from (FACT + fact_line(paper, YEAR, year) for year in starts.get(event, ()))
+class _Years:
+    """A record's papers' :data:`YEAR` lines: the start dates of the conferences among what each was presented
+    at, from the statements seen in one pass (by kind: "event", "start", "type")."""
+
+    def __init__(self):
+        self.presented: list[tuple[str, str]] = []  # (paper, event)
+        self.starts: dict[str, list[str]] = {}  # event -> its start dates
+        self.conferences: set[str] = set()
+
+    def see(self, kind: str, subject, obj) -> None:
+        if kind == "event":
+            self.presented.append((subject.value, obj.value))
+        elif kind == "start":
+            self.starts.setdefault(subject.value, []).append(obj.value)
+        elif obj == BIBO.Conference:
+            self.conferences.add(subject.value)
+
+    def lines(self) -> Iterator[str]:
+        for paper, event in self.presented:
+            if event in self.conferences:
+                yield from (FACT + fact_line(paper, YEAR, year) for year in self.starts.get(event, ()))
 
 
 # predicate -> what a statement with it tells of a record's paper (the merges' facts), looked up once
