@@ -2,10 +2,11 @@
 
 A list of a query about an entity is the query's answer for each entity with enough papers. Run once per
 entity, the query reads the whole graph's names each time; the resolution step's one pass over every paper's
-facts (:mod:`.aggregates`) has already counted what the answer is made of, so a *twin* of the query makes
-every entity's rows at once from those counts and the display names the step chose (:mod:`.name_lists`):
-the same RDF terms, in the query's ``ORDER BY`` order (ties included: plain strings compare by code point in
-SPARQL as in Python), and as many.
+facts (:mod:`.aggregates`) has already counted what the answer is made of (:mod:`.list_lines`), so a *twin*
+of the query makes every entity's rows at once (:meth:`InstitutionAuthors.lists`), or the one answer of a
+query about none (:meth:`CountryPapers.answer`), from those rows and the display names the step chose
+(:func:`~.name_lists.person_name_line`): the same RDF terms, in the query's ``ORDER BY`` order (ties
+included: plain strings compare by code point in SPARQL as in Python), and as many.
 
 A twin is pinned to the :func:`kg.query.rankings.digest` of the query text it was checked against
 (``tests/query/test_twins.py`` compares its rows with the query's own); the query library serves a twin's
