@@ -8,13 +8,18 @@ The rows are the real query's own, so a page read from a list is the same page o
 A query about an entity (``# precomputed: NAME : PAPERS``) has a list for each entity with at least
 PAPERS papers, the entities whose answer the engine would sort too long for a page; the others are
 answered by the query.
+
+A list with a *twin* (:data:`TWINS`: Python that gives the query's rows for every entity at once, from the
+rows the resolution step made for it, :mod:`kg.resolve.list_rows`) is made by the twin instead of the query
+run once per entity, but only while the query's text has the digest the twin was checked against; a query
+edited since is run as above until its twin is checked again (``tests/query/test_twins.py``).
 """
 
 from __future__ import annotations
 
 from itertools import chain
 from pathlib import Path
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 import pyoxigraph as ox
 from rdflib import URIRef
@@ -22,29 +27,73 @@ from rdflib import URIRef
 from .. import QUERIES_DIR
 from ..errors import KgError
 from ..rdf.iris import Minter
+from ..registry import Registry
 from ..vocab import KG, RDF
 from .library import LibraryQuery, answer, bind, library, plain_defaults
 from .lookup import entities_with_papers
 from .rankings import digest, entity_ranking, ranking_triples
 
+if TYPE_CHECKING:
+    from ..resolve.list_rows import ListRows
+
 #: The rows a list of a query about an entity keeps: ten pages of 100 (a page past them runs the query).
 KEPT_ROWS = 1000
+#: list name -> its twin (:mod:`kg.resolve.list_rows`): ``digest``, ``variables`` and, of a query about an entity,
+#: ``lists(rows, entities)``, else ``answer(store, rows)``
+TWINS: Registry = Registry(
+    "list twin",
+    {
+        "institution-authors": "kg.resolve.list_rows:INSTITUTION_AUTHORS",
+        "institution-authors-per-author": "kg.resolve.list_rows:INSTITUTION_AUTHORS_PER_AUTHOR",
+        "institution-papers": "kg.resolve.list_rows:INSTITUTION_PAPERS",
+        "country-papers": "kg.resolve.list_rows:COUNTRY_PAPERS",
+    },
+)
 
 
 def rankings_graph(minter: Minter) -> ox.NamedNode:
     return ox.NamedNode(minter.iri("graph", "rankings"))
 
 
-def query_list_triples(store, query: LibraryQuery, ranking: ox.NamedNode) -> Iterator[ox.Triple]:
+def query_list_triples(
+    store, query: LibraryQuery, ranking: ox.NamedNode, rows: ListRows | None = None
+) -> Iterator[ox.Triple]:
     """The lists of one query: its whole answer with its parameters' defaults, in its order; of a query about
-    an entity, one list per entity with at least ``query.list_papers`` papers, its first :data:`KEPT_ROWS` rows."""
+    an entity, one list per entity with at least ``query.list_papers`` papers, its first :data:`KEPT_ROWS` rows
+    (made by the list's twin from ``rows`` where it serves the query's text)."""
+    twin = _twin(query, rows)
     if query.entity_param is None:
-        yield from _answer_triples(store, query, bind(query, store, {})[0], ranking)
+        if twin is not None:  # one answer
+            answer_rows = twin.answer(store, rows)
+            yield from ranking_triples(ranking, query.precomputed, twin.digest, twin.variables, answer_rows)
+        else:
+            yield from _answer_triples(store, query, bind(query, store, {})[0], ranking)
+        return
+    entities = entities_with_papers(store, query.entity_param.kind, query.list_papers or 0)
+    if twin is not None:
+        for entity, answer_rows in twin.lists(rows, entities):
+            yield from ranking_triples(
+                entity_ranking(ranking, entity),
+                query.precomputed,
+                twin.digest,
+                twin.variables,
+                answer_rows,
+                ox.NamedNode(entity),
+                KEPT_ROWS,
+            )
         return
     defaults = plain_defaults(query)
-    for entity in entities_with_papers(store, query.entity_param.kind, query.list_papers or 0):
+    for entity in entities:
         bindings = {**defaults, query.entity_param.name: URIRef(entity)}
         yield from _answer_triples(store, query, bindings, entity_ranking(ranking, entity), ox.NamedNode(entity))
+
+
+def _twin(query: LibraryQuery, rows: ListRows | None):
+    """The list's twin, if it has one checked against this query text and the resolution's rows are at hand."""
+    if rows is None or query.precomputed not in TWINS:
+        return None
+    twin = TWINS[query.precomputed]
+    return twin if twin.digest == digest(query.sparql) else None
 
 
 def _answer_triples(store, query: LibraryQuery, bindings, ranking: ox.NamedNode, entity=None) -> Iterator[ox.Triple]:
@@ -57,7 +106,7 @@ def _answer_triples(store, query: LibraryQuery, bindings, ranking: ox.NamedNode,
     yield from ranking_triples(ranking, name, digest(query.sparql), variables, rows, entity, kept)
 
 
-def _list_triples(store, minter: Minter, folder: Path) -> Iterator[ox.Triple]:
+def _list_triples(store, minter: Minter, folder: Path, rows: ListRows | None) -> Iterator[ox.Triple]:
     names: dict[str, str] = {}
     for query in library(folder).values():
         if not query.precomputed:
@@ -65,11 +114,12 @@ def _list_triples(store, minter: Minter, folder: Path) -> Iterator[ox.Triple]:
         if query.precomputed in names:
             raise KgError(f"{query.path}: the list {query.precomputed!r} already serves {names[query.precomputed]}")
         names[query.precomputed] = query.name
-        yield from query_list_triples(store, query, ox.NamedNode(minter.iri("ranking", query.precomputed)))
+        yield from query_list_triples(store, query, ox.NamedNode(minter.iri("ranking", query.precomputed)), rows)
 
 
-def refresh_rankings(store, minter: Minter, folder: Path = QUERIES_DIR) -> None:
-    """Replace the rankings graph with every declared list, computed from the store as it is now.
+def refresh_rankings(store, minter: Minter, folder: Path = QUERIES_DIR, rows: ListRows | None = None) -> None:
+    """Replace the rankings graph with every declared list, computed from the store as it is now (``rows``: what
+    the resolution step that just ran made for the lists' twins; without them every list runs its query).
 
     A list is served only while it has its query's digest, so the digests go first and come back last,
     in one small write: a run killed in between leaves lists that are never served (the queries answer
@@ -86,5 +136,5 @@ def refresh_rankings(store, minter: Minter, folder: Path = QUERIES_DIR) -> None:
                 yield triple
 
     header = [ox.Triple(graph, RDF.type, KG.DerivedGraph), ox.Triple(graph, RDF.type, KG.IndexGraph)]
-    store.set_graph_triples(graph, chain(header, undigested(_list_triples(store, minter, folder))))
+    store.set_graph_triples(graph, chain(header, undigested(_list_triples(store, minter, folder, rows))))
     store.add_graph_triples(graph, digests)

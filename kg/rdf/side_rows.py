@@ -8,9 +8,12 @@ resolution step reads from the store for the sources it did not stage (``kg.reso
 ``kg.resolve.written_forms``):
 
 - a **fact** line ``F<TAB>subject<TAB>kind<TAB>value`` for each listed institution, topic, track,
-  presentation, creator, authorship and introduced artifact of a paper, and each affiliation of one of its
+  presentation, creator, authorship, introduced artifact and event of a paper, and each affiliation of one of its
   authorships; and for each English title and each abstract's start (:data:`ABSTRACT_START` characters),
-  which the paper's display title is made of, the text as JSON (:func:`text_value`);
+  which the paper's display title is made of, the text as JSON (:func:`text_value`); for each affiliation of
+  an authorship with an author, ``authorship person institution`` (kind :data:`AFFILIATED`), and for each
+  conference the paper was presented at, its year (kind :data:`YEAR`, the ``schema:startDate``'s lexical
+  form): what the precomputed lists' rows are made of (:mod:`kg.resolve.list_rows`);
 - a **form** line ``N<TAB>person<TAB>language<TAB>name as written (JSON)<TAB>authorship`` for each
   authorship;
 - **paper** lines ``P<TAB>paper<TAB>kind<TAB>value``, what the merges of papers across sources are decided
@@ -39,8 +42,11 @@ PAPER_FACT_KINDS = {
     DCTERMS.creator: "author",
     KG.authorship: "authorship",
     KG.introduces: "introduces",
+    BIBO.presentedAt: "event",
 }
 AFFILIATION = "affiliation"  # an authorship's kg:affiliation, counted for its paper
+AFFILIATED = "affiliated"  # an authorship's kg:affiliation with the authorship and its author: who is where
+YEAR = "year"  # the schema:startDate of a bibo:Conference the paper was presented at
 # predicate -> the kind of a paper's text its display title is made of (a title only when English)
 TEXT_KINDS = {DCTERMS.title: "title", DCTERMS.abstract: "abstract"}
 ABSTRACT_START = 80  # characters of an abstract a display title shows (queries/checks/artifacts.rq)
@@ -80,8 +86,11 @@ _KINDS = {
     KG.affiliation: AFFILIATION,
     KG.author: "author of",
     KG.nameAsWritten: "written",
+    SCHEMA.startDate: "start",
+    RDF.type: "type",
 }
 _TEXT = frozenset(TEXT_KINDS.values())
+_OF_EVENTS = frozenset({"start", "type"})  # what the conferences' years are read from
 
 
 def side_lines(statements: Iterable[Statement]) -> Iterator[str]:
@@ -97,8 +106,10 @@ def side_lines(statements: Iterable[Statement]) -> Iterator[str]:
     """
     statements = list(statements)
     yield from paper_lines(statements)
+    years = _Years()
     paper_of: dict[str, str] = {}  # authorship -> paper
     author_of: dict[str, str] = {}  # authorship -> person
+    affiliations: list[tuple[str, str]] = []  # (authorship, institution)
     for subject, predicate, obj in statements:
         kind = _KINDS.get(predicate)
         if kind is None:
@@ -112,12 +123,44 @@ def side_lines(statements: Iterable[Statement]) -> Iterator[str]:
             if kind == "abstract" or obj.language == "en":
                 yield FACT + fact_line(subject.value, kind, text_value(kind, obj.value))
         elif kind == AFFILIATION:
+            affiliations.append((subject.value, obj.value))
             if (paper := paper_of.get(subject.value)) is not None:
                 yield FACT + fact_line(paper, AFFILIATION, obj.value)
+        elif kind in _OF_EVENTS:
+            years.see(kind, subject, obj)
         else:
             if kind == "authorship":
                 paper_of[obj.value] = subject.value
+            elif kind == "event":
+                years.see(kind, subject, obj)
             yield FACT + fact_line(subject.value, kind, obj.value)
+    yield from years.lines()
+    for authorship, institution in affiliations:
+        if (paper := paper_of.get(authorship)) is not None and (person := author_of.get(authorship)) is not None:
+            yield FACT + fact_line(paper, AFFILIATED, f"{authorship} {person} {institution}")
+
+
+class _Years:
+    """A record's papers' :data:`YEAR` lines: the start dates of the conferences among what each was presented
+    at, from the statements seen in one pass (by kind: "event", "start", "type")."""
+
+    def __init__(self):
+        self.presented: list[tuple[str, str]] = []  # (paper, event)
+        self.starts: dict[str, list[str]] = {}  # event -> its start dates
+        self.conferences: set[str] = set()
+
+    def see(self, kind: str, subject, obj) -> None:
+        if kind == "event":
+            self.presented.append((subject.value, obj.value))
+        elif kind == "start":
+            self.starts.setdefault(subject.value, []).append(obj.value)
+        elif obj == BIBO.Conference:
+            self.conferences.add(subject.value)
+
+    def lines(self) -> Iterator[str]:
+        for paper, event in self.presented:
+            if event in self.conferences:
+                yield from (FACT + fact_line(paper, YEAR, year) for year in self.starts.get(event, ()))
 
 
 # predicate -> what a statement with it tells of a record's paper (the merges' facts), looked up once

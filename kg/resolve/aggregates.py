@@ -35,6 +35,7 @@ import json
 import os
 import tempfile
 from collections import Counter, defaultdict
+from functools import partial
 from itertools import combinations, groupby
 from pathlib import Path
 from typing import Iterable, Iterator
@@ -42,9 +43,10 @@ from typing import Iterable, Iterator
 import pyoxigraph as ox
 
 from ..rdf.iris import Minter
-from ..rdf.side_rows import AFFILIATION, PAPER_FACT_KINDS, TEXT_KINDS, fact_line, text_value
+from ..rdf.side_rows import AFFILIATED, AFFILIATION, PAPER_FACT_KINDS, TEXT_KINDS, YEAR, fact_line, text_value
 from ..stores.ordering import grouped_lines, sorted_lines
-from ..vocab import DCTERMS, FALSE, KG, ORG, RDF, SCHEMA, TRUE, XSD, sparql_prologue
+from ..vocab import BIBO, DCTERMS, FALSE, KG, ORG, RDF, SCHEMA, TRUE, XSD, sparql_prologue
+from .list_lines import ListLines, ListRows
 from .staged_rows import StagedRows, select
 
 # Per-institution counts of papers with one of these (predicate, value) facts.
@@ -72,6 +74,9 @@ _TALLIES = {
 _PAPER_FACTS = {
     **{kind: f"?paper {predicate} ?value" for predicate, kind in PAPER_FACT_KINDS.items()},
     AFFILIATION: f"?authorship {KG.affiliation} ?value . ?paper {KG.authorship} ?authorship",
+    AFFILIATED: f"?paper {KG.authorship} ?a . ?a {KG.author} ?p ; {KG.affiliation} ?o "
+    'BIND(CONCAT(STR(?a), " ", STR(?p), " ", STR(?o)) AS ?value)',
+    YEAR: f"?paper {BIBO.presentedAt} ?event . ?event a {BIBO.Conference} ; {SCHEMA.startDate} ?value",
     # what the title of queries/checks/artifacts.rq is made of: English titles, abstracts (their start kept)
     TEXT_KINDS[
         DCTERMS.title
@@ -238,13 +243,15 @@ def aggregate_triples(
     scratch: Path | None = None,
     staged: StagedRows | None = None,
     introducing: Path | None = None,
+    lists: ListRows | None = None,
 ) -> Iterator[ox.Triple]:
     """The co-author pairs of :data:`PAIR_FLOOR` or more papers (``kg:CoauthorPair``), the
     counts and the display titles described above, from one pass over the papers in IRI order; ``derived``
     is this run's other derived triples, whose ``org:subOrganizationOf`` count as units too. What grows with
     the corpus (author pairs, institution × author) is spooled beside the store and counted sorted;
     ``staged``: the side rows of the sources this run staged, read instead of their graphs; ``introducing``:
-    the file the same pass writes the name lists' :func:`introducing_lines` to, in IRI order of paper."""
+    the file the same pass writes the name lists' :func:`introducing_lines` to, in IRI order of paper;
+    ``lists``: the files it writes the rows of the precomputed lists' twins to (:mod:`.list_lines`)."""
     resolved = ox.NamedNode(minter.iri("graph", "resolved"))  # ours, so written into the text
     units = [(u.value, p.value) for u, p in store.select_terms(_SOURCE_UNITS.replace("RESOLVED", str(resolved)))]
     units += [(t.subject.value, t.object.value) for t in derived if t.predicate == ORG.subOrganizationOf]
@@ -255,6 +262,7 @@ def aggregate_triples(
         spool(folder, "institution-authors") as members,
         open(introducing or os.devnull, "w", encoding="utf-8") as named,
     ):
+        listed = ListLines(store, lists, tallies.within, partial(spool, folder))
         for paper, rows in grouped_lines(paper_lines(store, staged or StagedRows()), scratch):
             own: dict[str, set[str]] = defaultdict(set)
             for row in rows:
@@ -269,8 +277,12 @@ def aggregate_triples(
                 yield ox.Triple(node, KG.bylineLength, _count(len(own["authorship"])))
                 yield ox.Triple(node, KG.statesAuthorAffiliations, TRUE if own["affiliation"] else FALSE)
             tallies.add(own, authors, members)
+            listed.add(paper, own, authors)
         yield from _coauthor_pair_triples(author_pairs, minter, scratch)
-        authors_of = Counter(
-            {institution: len(authors) for institution, authors in grouped_lines(rewound(members), scratch)}
-        )
+        authors_of: Counter[str] = Counter()
+        for institution, lines in grouped_lines(rewound(members), scratch, unique=False):
+            papers = Counter(lines)  # author -> papers: one line a paper
+            authors_of[institution] = len(papers)
+            listed.add_members(institution, papers)
+        listed.close(rewound, scratch)
     yield from tallies.triples(minter, authors_of)

@@ -17,7 +17,7 @@ from typing import Iterable, Iterator
 
 import pyoxigraph as ox
 
-from ..rdf.side_rows import FACT, FORM, PAPER
+from ..rdf.side_rows import AFFILIATED, FACT, FORM, PAPER
 from ..rdf.topic_triples import detail_graph
 from ..vocab import sparql_prologue
 
@@ -84,7 +84,16 @@ class StagedRows:
                 subject, value = renamed.get(subject, subject), renamed.get(value, value)
                 if kind == "author" and subject in moved:
                     value = moved[subject].get(value, value)
+                elif kind == AFFILIATED:
+                    value = self._affiliated(graph, value)
                 yield f"{subject}\t{kind}\t{value}\n"
+
+    def _affiliated(self, graph: str, value: str) -> str:
+        """An :data:`~kg.rdf.side_rows.AFFILIATED` value with its person renamed or its authorship moved."""
+        authorship, person, institution = value.split(" ")
+        person = self.renamed.get(graph, {}).get(person, person)
+        old, new = self.moved.get(graph, {}).get(authorship, (None, None))
+        return f"{authorship} {new if person == old else person} {institution}"
 
     def _paper_moves(self, graph: str) -> dict[str, dict[str, str]]:
         """paper -> old creator -> new, for the papers of the graph's moved authorships."""

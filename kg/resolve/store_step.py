@@ -60,6 +60,7 @@ from .aggregates import aggregate_triples
 from .domain_units import domain_unit_triples
 from .identity import apply_moves, find_person_merges, person_merge_triples, read_mentions, undo_moves
 from .kept_rows import kept
+from .list_rows import ListRows
 from .name_lists import name_list_triples, person_name_line
 from .name_units import corpus_organisations, name_unit_triples
 from .other_names import same_institution_triples
@@ -71,8 +72,9 @@ from .unit_forms import company_labs
 from .written_forms import person_forms
 
 Stage = Callable[[str], None] | None  # hears each part of the resolution as it starts
-# The last step under the suspended mark (the description), given the source graphs' quad counts that hold.
-Finish = Callable[[dict[str, int]], None] | None
+# The last step under the suspended mark (the lists, the description), given the rows the step made for the
+# lists and the source graphs' quad counts that hold.
+Finish = Callable[[ListRows, dict[str, int]], None] | None
 
 
 def resolved_graph(minter: Minter) -> ox.NamedNode:
@@ -231,9 +233,9 @@ def institution_label_triples(store: KGStore, graph: ox.NamedNode) -> Iterator[o
 
 
 def _counts(
-    store: KGStore, minter: Minter, units: list[ox.Triple], staged: StagedRows, introducing: Path
+    store: KGStore, minter: Minter, units: list[ox.Triple], staged: StagedRows, introducing: Path, lists: ListRows
 ) -> Iterator[ox.Triple]:
-    return aggregate_triples(store, minter, units, store.scratch_dir, staged, introducing)
+    return aggregate_triples(store, minter, units, store.scratch_dir, staged, introducing, lists)
 
 
 def key_triples(store: KGStore, person_keys: Path, minter: Minter) -> Iterator[ox.Triple]:
@@ -313,6 +315,7 @@ def rebuild(
     units = [*placed, *same_institution_triples(corpus, minter, placed)]
     with tempfile.TemporaryDirectory(prefix="kg-resolve-", dir=store.scratch_dir) as folder:
         person_keys, person_names, introducing = (Path(folder) / name for name in ("keys", "names", "introducing"))
+        lists = ListRows.in_folder(Path(folder), person_names, store.scratch_dir)
         # The counts read what the names read, and each is one core's work: on an on-disk store
         # they are counted by a reader process while the names are chosen here (kg/stores/beside.py).
         # The same pass writes what the name lists are made of (``introducing``), read once it is over.
@@ -325,6 +328,7 @@ def rebuild(
             units,
             staged,
             introducing,
+            lists,
         )
 
         def derived() -> Iterator[ox.Triple]:
@@ -356,8 +360,8 @@ def rebuild(
             )
         finally:
             counts.stop()  # at once when the names failed; nothing left to do once they are read
-    if finish:  # under the mark: a run that fails here leaves the next command to resume, this included
-        finish(staged.known_quads())
+        if finish:  # under the mark: a run that fails here leaves the next command to resume, this included
+            finish(lists, staged.known_quads())
     store.update(f"DELETE DATA {{ GRAPH {graph} {{ {graph} {KG.resolutionSuspended} {TRUE} }} }}")  # resolved
     return decisions
 

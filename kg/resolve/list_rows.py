@@ -1,0 +1,210 @@
+"""The rows of precomputed lists (:mod:`kg.query.precompute`), made from what the resolution step has in hand.
+
+A list of a query about an entity is the query's answer for each entity with enough papers. Run once per
+entity, the query reads the whole graph's names each time; the resolution step's one pass over every paper's
+facts (:mod:`.aggregates`) has already counted what the answer is made of (:mod:`.list_lines`), so a *twin*
+of the query makes every entity's rows at once (:meth:`InstitutionAuthors.lists`), or the one answer of a
+query about none (:meth:`CountryPapers.answer`), from those rows and the display names the step chose
+(:func:`~.name_lists.person_name_line`): the same RDF terms, in the query's ``ORDER BY`` order (ties
+included: plain strings compare by code point in SPARQL as in Python), and as many.
+
+A twin is pinned to the :func:`kg.query.rankings.digest` of the query text it was checked against
+(``tests/query/test_twins.py`` compares its rows with the query's own); the query library serves a twin's
+rows only while the query's digest is still that one, and runs the query otherwise.
+"""
+
+from __future__ import annotations
+
+import json
+from itertools import groupby
+from pathlib import Path
+from typing import Iterable, Iterator
+
+import pyoxigraph as ox
+
+from ..stores.ordering import grouped_lines
+from ..vocab import XSD, sparql_prologue
+from .list_lines import ListRows
+
+Row = tuple[ox.NamedNode | ox.Literal | None, ...]
+
+
+def _integer(n: str) -> ox.Literal:
+    return ox.Literal(n, datatype=XSD.integer)
+
+
+def _year(year: str) -> ox.Literal | None:
+    return ox.Literal(year, datatype=XSD.gYear) if year else None
+
+
+def _named_groups(path: Path, entities: list[str], rows: ListRows) -> Iterator[tuple[str, list[tuple]]]:
+    """(entity, [(person, its smallest display name, [the line's other fields]) for each of its lines]) for each of
+    ``entities`` (in code-point order), from ``path``'s ``entity<TAB>person<TAB>fields…`` lines in code-point
+    order (a person without a display name is no row, as in the queries' join with ``skos:prefLabel``). The
+    names are those of the people these entities' lines name, held once; the lines an entity at a time."""
+    chosen = set(entities)
+    with open(path, encoding="utf-8") as lines:
+        people = {line.split("\t", 2)[1] for line in lines if line.partition("\t")[0] in chosen}
+    names = _smallest_names(rows.person_names, people)
+    with open(path, encoding="utf-8") as lines:
+        kept = (line for line in lines if line.partition("\t")[0] in chosen)
+        groups = ((entity, list(group)) for entity, group in groupby(kept, key=lambda line: line.partition("\t")[0]))
+        for entity, found in _each_group(groups, entities):
+            named = []
+            for line in found:
+                _, person, *fields = line[:-1].split("\t")
+                if person in names:
+                    named.append((person, names[person], fields))
+            yield entity, named
+
+
+def _each_group(groups: Iterator[tuple[str, list[str]]], entities: list[str]) -> Iterator[tuple[str, list[str]]]:
+    """(entity, its group's lines, none where it has no group) for each of ``entities`` (in code-point order),
+    from ``groups`` in the same order."""
+    group = next(groups, None)
+    for entity in entities:
+        while group is not None and group[0] < entity:
+            group = next(groups, None)
+        yield entity, group[1] if group is not None and group[0] == entity else []
+
+
+def _smallest_names(person_names: Path, people: set[str]) -> dict[str, str]:
+    """Each of ``people`` with a display name -> the smallest of them (``MIN(?label)``, code-point order)."""
+    smallest: dict[str, str] = {}
+    with open(person_names, encoding="utf-8") as lines:
+        for line in lines:
+            person, _, written = line.partition("\t")
+            if person in people:
+                name = json.loads(written)
+                if person not in smallest or name < smallest[person]:
+                    smallest[person] = name
+    return smallest
+
+
+class InstitutionAuthors:
+    """The twin of ``queries/institution-authors.rq``: per institution, each author of a paper that lists it
+    or one of its units (``kg:withinInstitution``) and has a display name, with the smallest of its names and
+    its number of such papers; most papers first, then by name, then by IRI."""
+
+    digest = "7d72e9446f6337b9"  # of the query text the rows were checked against (tests/query/test_twins.py)
+    variables = ("author", "name", "papers")
+
+    def lists(self, rows: ListRows, entities: Iterable[str]) -> Iterator[tuple[str, list[Row]]]:
+        """(entity, its rows in the query's order) for each of ``entities``, in code-point order of IRI."""
+        for entity, named in _named_groups(rows.institution_authors, sorted(set(entities)), rows):
+            ordered = sorted(named, key=lambda row: (-int(row[2][0]), row[1], row[0]))
+            yield entity, [(ox.NamedNode(a), ox.Literal(name), _integer(papers)) for a, name, (papers,) in ordered]
+
+
+class InstitutionAuthorsPerAuthor:
+    """The twin of ``queries/institution-authors-per-author.rq``: per institution, each author whose own
+    affiliation on a paper is within it (known "per author") or, on a paper whose authorships state none, each
+    creator of a paper that lists it (known "per paper"), with a display name: the smallest of its names, the
+    papers and the first and last year of their conferences (none where no paper has one); most papers first,
+    then by name, IRI and known."""
+
+    digest = "fad118573f6558c0"  # of the query text the rows were checked against (tests/query/test_twins.py)
+    variables = ("author", "name", "known", "papers", "first_year", "last_year")
+
+    def lists(self, rows: ListRows, entities: Iterable[str]) -> Iterator[tuple[str, list[Row]]]:
+        """(entity, its rows in the query's order) for each of ``entities``, in code-point order of IRI."""
+        for entity, named in _named_groups(rows.institution_authorships, sorted(set(entities)), rows):
+            ordered = sorted(named, key=lambda row: (-int(row[2][1]), row[1], row[0], row[2][0]))
+            yield (
+                entity,
+                [
+                    (ox.NamedNode(a), ox.Literal(name), ox.Literal(known), _integer(papers), _year(first), _year(last))
+                    for a, name, (known, papers, first, last) in ordered
+                ],
+            )
+
+
+INSTITUTION_AUTHORS = InstitutionAuthors()
+INSTITUTION_AUTHORS_PER_AUTHOR = InstitutionAuthorsPerAuthor()
+
+
+def _venue(venue: tuple[str, str]) -> ox.Literal:
+    value, language = venue
+    return ox.Literal(value, language=language) if language else ox.Literal(value)
+
+
+def _paper_rows(paper: str, facts: str) -> Iterator[tuple]:
+    """A paper's rows of ``institution-papers``, each with its sort key: every English title, venue and track
+    (unbound where it has none), as the query's ``DISTINCT`` gives them."""
+    titles, venues, tracks = json.loads(facts)
+    venues = [tuple(venue) for venue in venues]
+    for title in titles or [None]:
+        for venue in venues or [None]:
+            for track in tracks or [None]:
+                key = ("" if title is None else "\0" + title, paper, _unbound_first(venue), _unbound_first(track))
+                yield key, (ox.NamedNode(paper), title, venue, track)
+
+
+def _unbound_first(value) -> tuple:
+    return (0,) if value is None else (1, value)
+
+
+class InstitutionPapers:
+    """The twin of ``queries/institution-papers.rq``: per institution, each paper that lists it or one of its
+    units with each of its English titles, conference names and tracks (unbound where none); by title (a paper
+    without one first), then IRI, venue and track."""
+
+    digest = "6bb4811f6dcf1cb6"  # of the query text the rows were checked against (tests/query/test_twins.py)
+    variables = ("paper", "title", "venue", "track")
+
+    def lists(self, rows: ListRows, entities: Iterable[str]) -> Iterator[tuple[str, list[Row]]]:
+        """(entity, its rows in the query's order) for each of ``entities``, in code-point order of IRI."""
+        wanted = sorted(set(entities))
+        chosen = set(wanted)
+        with open(rows.institution_papers, encoding="utf-8") as lines:
+            kept = (line for line in lines if line.partition("\t")[0] in chosen)
+            for entity, papers in _each_group(grouped_lines(kept, rows.scratch), wanted):
+                made = {key: row for line in papers for key, row in _paper_rows(*line.split("\t", 1))}
+                yield entity, [_paper_terms(*made[key]) for key in sorted(made)]
+
+
+def _paper_terms(paper: ox.NamedNode, title, venue, track) -> Row:
+    return (
+        paper,
+        None if title is None else ox.Literal(title, language="en"),
+        None if venue is None else _venue(venue),
+        None if track is None else ox.Literal(track),
+    )
+
+
+INSTITUTION_PAPERS = InstitutionPapers()
+
+# The query's ?all: every paper of the graph, as the query counts them.
+_ALL_PAPERS = sparql_prologue() + "SELECT (COUNT(DISTINCT ?any) AS ?all) WHERE { ?any a schema:ScholarlyArticle }"
+
+
+class CountryPapers:
+    """The twin of ``queries/country-papers.rq`` (one answer): per country, its papers and authors
+    (:mod:`.list_lines`) and its papers' percentage of all the graph's papers, rounded half up; most papers
+    first, then most authors, then by country."""
+
+    digest = "d590e23a580f2e79"  # of the query text the rows were checked against (tests/query/test_twins.py)
+    variables = ("country", "papers", "authors", "percent")
+
+    def answer(self, store, rows: ListRows) -> list[Row]:
+        """The query's rows, in its order."""
+        every = store.scalar(_ALL_PAPERS)
+        with open(rows.country_papers, encoding="utf-8") as lines:
+            counted = [(country, int(papers), int(authors)) for country, papers, authors in map(_fields, lines)]
+        counted.sort(key=lambda row: (-row[1], -row[2], row[0]))
+        return [
+            (ox.Literal(country), _integer(str(papers)), _integer(str(authors)), _percent(papers, every))
+            for country, papers, authors in counted
+        ]
+
+
+def _fields(line: str) -> list[str]:
+    return line[:-1].split("\t")
+
+
+def _percent(papers: int, every: int) -> ox.Literal | None:
+    """``xsd:integer(FLOOR(100.0 * ?papers / ?all + 0.5))``, exactly; unbound where there is no paper."""
+    return _integer(str((200 * papers + every) // (2 * every))) if every else None
+
+
+COUNTRY_PAPERS = CountryPapers()
