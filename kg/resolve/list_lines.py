@@ -181,22 +181,25 @@ class ListLines:
             (institution, person) for person, organisation in affiliated for institution in self.within(organisation)
         }
         if listed or within:
-            named = " ".join(sorted(listed.union(institution for institution, _ in within)))
-            years = sorted(own[YEAR], key=int)
-            fields = (
-                paper,
-                named,
-                " ".join(sorted(listed)),
-                " ".join(authors),
-                " ".join(value for pair in sorted(within) for value in pair),
-                "1" if per_paper else "",
-                f"{years[0]}\t{years[-1]}" if years else "\t",
-                JSON_SEPARATOR.join(own["title"]),  # JSON already
-                JSON_SEPARATOR.join(venue for event in own["event"] for venue in self.venues.get(event, ())),
-                " ".join(own[KG.track.value]),  # IRIs (:func:`track_name` is made when a list needs it)
-            )
-            self.papers.write("\t".join(fields) + "\n")
+            self.papers.write(self._line(paper, own, authors, listed, within, per_paper))
         self._add_countries(affiliated, own["listed"] if per_paper else (), authors)
+
+    def _line(self, paper: str, own: dict[str, set[str]], authors: list[str], listed: set[str], within, per_paper):
+        """The paper's line (:class:`ListedPaper`)."""
+        years = sorted(own[YEAR], key=int)
+        fields = (
+            paper,
+            " ".join(sorted(listed.union(institution for institution, _ in within))),
+            " ".join(sorted(listed)),
+            " ".join(authors),
+            " ".join(value for pair in sorted(within) for value in pair),
+            "1" if per_paper else "",
+            f"{years[0]}\t{years[-1]}" if years else "\t",
+            JSON_SEPARATOR.join(own["title"]),  # JSON already
+            JSON_SEPARATOR.join(venue for event in own["event"] for venue in self.venues.get(event, ())),
+            " ".join(own[KG.track.value]),  # IRIs (:func:`track_name` is made when a list needs it)
+        )
+        return "\t".join(fields) + "\n"
 
     def _countries(self, organisation: str) -> set[str]:
         """An organisation's own countries, else those of the organisations it is a unit of (worked out once)."""
