@@ -135,6 +135,13 @@ def side_lines(statements: Iterable[Statement]) -> Iterator[str]:
                 years.see(kind, subject, obj)
             yield FACT + fact_line(subject.value, kind, obj.value)
     yield from years.lines()
+    yield from _affiliated_lines(affiliations, paper_of, author_of)
+
+
+def _affiliated_lines(
+    affiliations: list[tuple[str, str]], paper_of: dict[str, str], author_of: dict[str, str]
+) -> Iterator[str]:
+    """Who is where: an :data:`AFFILIATED` line for each (authorship, institution) of a paper with its person."""
     for authorship, institution in affiliations:
         if (paper := paper_of.get(authorship)) is not None and (person := author_of.get(authorship)) is not None:
             yield FACT + fact_line(paper, AFFILIATED, f"{authorship} {person} {institution}")
