@@ -48,16 +48,19 @@ def ranking_triples(
     kept: int | None = None,
 ) -> Iterator[ox.Triple]:
     """The list ``name`` of ``rows`` (values in the order of ``variables``, None where unbound), given in
-    the query's order: the first row is rank 1; of a query about ``entity``, keeping the first ``kept``."""
+    the query's order: the first row is rank 1; of a query about ``entity``, keeping the first ``kept`` (of a
+    sequence, such as a twin's rows, the others are not read)."""
     columns = [ox.NamedNode(f"{ranking.value}#{variable}") for variable in variables]
     count = 0
-    for count, row in enumerate(rows, start=1):
+    for count, row in enumerate(rows[:kept] if isinstance(rows, Sequence) else rows, start=1):
         if kept is not None and count > kept:
             continue  # counted, not kept
         node = _row(ranking, count)
         yield ox.Triple(node, KG.rankIn, ranking)
         yield ox.Triple(node, KG.rank, _integer(count))
         yield from (ox.Triple(node, column, value) for column, value in zip(columns, row) if value is not None)
+    if isinstance(rows, Sequence):  # the rows past the kept ones are counted without being read
+        count = len(rows)
     yield ox.Triple(ranking, RDF.type, KG.Ranking)
     yield ox.Triple(ranking, KG.rankingName, ox.Literal(name))
     yield ox.Triple(ranking, KG.queryDigest, ox.Literal(query_digest))

@@ -251,7 +251,7 @@ def aggregate_triples(
     the corpus (author pairs, institution × author) is spooled beside the store and counted sorted;
     ``staged``: the side rows of the sources this run staged, read instead of their graphs; ``introducing``:
     the file the same pass writes the name lists' :func:`introducing_lines` to, in IRI order of paper;
-    ``lists``: the files it writes the rows of the precomputed lists' twins to (:mod:`.list_lines`)."""
+    ``lists``: the files it writes what the precomputed lists' twins make their rows of to (:mod:`.list_lines`)."""
     resolved = ox.NamedNode(minter.iri("graph", "resolved"))  # ours, so written into the text
     units = [(u.value, p.value) for u, p in store.select_terms(_SOURCE_UNITS.replace("RESOLVED", str(resolved)))]
     units += [(t.subject.value, t.object.value) for t in derived if t.predicate == ORG.subOrganizationOf]
@@ -281,8 +281,6 @@ def aggregate_triples(
         yield from _coauthor_pair_triples(author_pairs, minter, scratch)
         authors_of: Counter[str] = Counter()
         for institution, lines in grouped_lines(rewound(members), scratch, unique=False):
-            papers = Counter(lines)  # author -> papers: one line a paper
-            authors_of[institution] = len(papers)
-            listed.add_members(institution, papers)
+            authors_of[institution] = len(set(lines))  # one line a paper and author
         listed.close(rewound, scratch)
     yield from tallies.triples(minter, authors_of)

@@ -1,11 +1,11 @@
 """What the counts' pass over every paper's facts (:func:`~.aggregates.aggregate_triples`) writes for the twins of
-the precomputed lists (:mod:`.list_rows`): a few lines a paper, into files that outlive the pass.
+the precomputed lists (:mod:`.list_rows`), into files that outlive the pass:
 
-- ``institution_authors``: ``institution<TAB>author<TAB>papers``, in code-point order;
-- ``institution_authorships``: ``institution<TAB>author<TAB>known<TAB>papers<TAB>first year<TAB>last year``, in
-  code-point order (:func:`span_lines`);
-- ``institution_papers``: ``institution<TAB>paper<TAB>[titles, venues, tracks] (JSON)``, a line per paper and
-  institution, in the order of the pass;
+- ``papers``: a line for each paper that names an institution (:class:`ListedPaper`, :meth:`ListLines.add`): what
+  the lists about an institution are made of, compact. Only a few institutions have lists (those with enough
+  papers, known once every paper is counted), so a list's rows are made from these lines for its institutions
+  alone when the lists are made (:func:`institution_author_lines`, :func:`authorship_lines`,
+  :func:`institution_paper_lines`), not for every institution in the pass;
 - ``country_papers``: ``country<TAB>papers<TAB>authors``, in code-point order: the papers with an author
   affiliated in the country, or listing an organisation there where no authorship states an affiliation, and
   those authors (an organisation's country its own ``schema:addressCountry``, else those of every organisation
@@ -15,12 +15,11 @@ the precomputed lists (:mod:`.list_rows`): a few lines a paper, into files that 
 from __future__ import annotations
 
 import json
-import os
 from collections import Counter
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterable, Iterator, NamedTuple
 
 from ..rdf.side_rows import AFFILIATED, AFFILIATION, YEAR
 from ..stores.ordering import grouped_lines
@@ -38,41 +37,95 @@ class ListRows:
     ``person_names``: the people's display names (:func:`~.name_lists.person_name_line`, in IRI order of
     person); ``scratch``: where sorts spill."""
 
-    institution_authors: Path
-    institution_authorships: Path
-    institution_papers: Path
+    papers: Path
     country_papers: Path
     person_names: Path
     scratch: Path | None = None
 
     @classmethod
     def in_folder(cls, folder: Path, person_names: Path, scratch: Path | None) -> ListRows:
-        names = ("institution-authors", "institution-authorships", "institution-papers", "country-papers")
-        return cls(*(folder / name for name in names), person_names, scratch)
+        return cls(folder / "papers", folder / "country-papers", person_names, scratch)
 
 
-def where_lines(own: dict[str, set[str]], authors: list[str], within: Within) -> Iterator[str]:
-    """``institution<TAB>person<TAB>known<TAB>first year<TAB>last year`` of one paper, once each: its authors
-    with an affiliation within an institution (known "per author"), and where no authorship states one, its
-    creators at each institution it lists (known "per paper"); the years of its conferences ("" for none)."""
-    years = sorted(own[YEAR], key=int)
-    span = f"{years[0]}\t{years[-1]}" if years else "\t"
-    said = set()
-    for value in own[AFFILIATED]:
-        _, person, organisation = value.split(" ")
-        said.update((institution, person, "per author") for institution in within(organisation))
-    if own["authorship"] and not own[AFFILIATION]:
-        institutions = {institution for organisation in own["listed"] for institution in within(organisation)}
-        said.update((institution, person, "per paper") for institution in institutions for person in authors)
-    return (f"{institution}\t{person}\t{known}\t{span}\n" for institution, person, known in said)
+# Between the values of a field of a paper's line that are JSON strings (which escape it, as tabs and newlines).
+JSON_SEPARATOR = "\x1f"
 
 
-def span_lines(lines: Iterable[str], scratch: Path | None) -> Iterator[str]:
-    """``institution<TAB>person<TAB>known<TAB>papers<TAB>first year<TAB>last year`` from :func:`where_lines`
-    (a line a paper), in code-point order."""
-    for institution, rows in grouped_lines(lines, scratch, unique=False):
+class ListedPaper(NamedTuple):
+    """A paper as the lists about an institution see it, from its line (``paper<TAB>the institutions it names,
+    space-separated<TAB>`` then the fields below but ``affiliated``, ``span`` as two): the institutions it lists or
+    one of whose units it lists (``listed``), its creators, the ``(institution, person)`` of each author's own
+    affiliation within an institution (``affiliated``: on the line, space-separated as one list), whether no
+    authorship states an affiliation though it has authorships (``per_paper``, "1" on the line), the first and
+    last year of its conferences ("" for none); and, as on the line, its English titles and its conferences'
+    names (``[name, language]``), JSON between :data:`JSON_SEPARATOR`, and its tracks' IRIs, space-separated."""
+
+    paper: str
+    listed: list[str]
+    authors: list[str]
+    affiliated: list[tuple[str, str]]
+    per_paper: bool
+    span: str
+    titles: str
+    venues: str
+    tracks: str
+
+
+def _words(field: str) -> list[str]:
+    return field.split(" ") if field else []
+
+
+def papers_of(rows: ListRows, institutions: set[str]) -> Iterator[ListedPaper]:
+    """The papers that name one of ``institutions``, in the order of the pass."""
+    with open(rows.papers, encoding="utf-8") as lines:
+        for line in lines:
+            paper, named, rest = line.split("\t", 2)
+            if not institutions.isdisjoint(named.split(" ")):
+                listed, authors, affiliated, per_paper, first, last, titles, venues, tracks = rest[:-1].split("\t")
+                pairs = iter(_words(affiliated))
+                yield ListedPaper(
+                    paper,
+                    _words(listed),
+                    _words(authors),
+                    list(zip(pairs, pairs)),
+                    per_paper == "1",
+                    f"{first}\t{last}",
+                    titles,
+                    venues,
+                    tracks,
+                )
+
+
+def institution_author_lines(rows: ListRows, institutions: set[str]) -> Iterator[str]:
+    """``institution<TAB>author<TAB>papers`` of each of ``institutions``' authors (of a paper that lists it or
+    one of its units), in code-point order."""
+    lines = (
+        f"{institution}\t{author}\n"
+        for paper in papers_of(rows, institutions)
+        for institution in institutions.intersection(paper.listed)
+        for author in paper.authors
+    )
+    for institution, authors in grouped_lines(lines, rows.scratch, unique=False):
+        yield from (f"{institution}\t{author}\t{n}\n" for author, n in sorted(Counter(authors).items()))
+
+
+def where_lines(paper: ListedPaper, institutions: set[str]) -> Iterator[str]:
+    """``institution<TAB>person<TAB>known<TAB>first year<TAB>last year`` of one paper, once each, for each of
+    ``institutions``: its authors with an affiliation within one (known "per author"), and where no authorship
+    states one, its creators at each it lists (known "per paper")."""
+    said = {(institution, person, "per author") for institution, person in paper.affiliated}
+    if paper.per_paper:
+        said.update((institution, person, "per paper") for institution in paper.listed for person in paper.authors)
+    return (f"{who}\t{person}\t{known}\t{paper.span}\n" for who, person, known in said if who in institutions)
+
+
+def authorship_lines(rows: ListRows, institutions: set[str]) -> Iterator[str]:
+    """``institution<TAB>person<TAB>known<TAB>papers<TAB>first year<TAB>last year`` of each of ``institutions``,
+    in code-point order."""
+    lines = (line for paper in papers_of(rows, institutions) for line in where_lines(paper, institutions))
+    for institution, found in grouped_lines(lines, rows.scratch, unique=False):
         spans: dict[tuple[str, str], list] = {}
-        for row in rows:
+        for row in found:
             person, known, first, last = row.split("\t")
             span = spans.setdefault((person, known), [0, [], []])
             span[0] += 1
@@ -84,76 +137,97 @@ def span_lines(lines: Iterable[str], scratch: Path | None) -> Iterator[str]:
             yield f"{institution}\t{person}\t{known}\t{papers}\t{first}\t{last}\n"
 
 
+def institution_paper_lines(rows: ListRows, institutions: set[str]) -> Iterator[str]:
+    """``institution<TAB>paper<TAB>titles<TAB>venues<TAB>tracks`` (as :class:`ListedPaper` has them), a line per
+    paper of each of ``institutions`` (that lists it or one of its units), in the order of the pass."""
+    for paper in papers_of(rows, institutions):
+        facts = f"{paper.paper}\t{paper.titles}\t{paper.venues}\t{paper.tracks}\n"
+        yield from (f"{institution}\t{facts}" for institution in institutions.intersection(paper.listed))
+
+
 def track_name(track: str) -> str:
     """``STRAFTER(STR(?track_iri), "#")``: what follows the first "#", "" without one."""
     return track.partition("#")[2]
 
 
 class ListLines:
-    """The files above, opened for one pass (each to ``os.devnull`` without ``rows``): :meth:`add` each paper,
-    :meth:`add_members` each institution's authors, then :meth:`close`."""
+    """The files above, opened for one pass (none without ``rows``): :meth:`add` each paper, then :meth:`close`."""
 
     def __init__(self, store, rows: ListRows | None, within: Within, spool: Callable):
         self.within, self._files = within, ExitStack()
-        opened = (self._files.enter_context(open(path, "w", encoding="utf-8")) for path in self._paths(rows))
-        self.members, self.papers, self.spans, self.countries = opened
-        self.where = self._files.enter_context(spool("who-is-where")) if rows else None
-        self.country_authors = self._files.enter_context(spool("country-authors")) if rows else None
+        self.rows = rows
+        if rows is None:
+            return
+        self.papers = self._files.enter_context(open(rows.papers, "w", encoding="utf-8"))
+        self.countries = self._files.enter_context(open(rows.country_papers, "w", encoding="utf-8"))
+        self.country_authors = self._files.enter_context(spool("country-authors"))
         self.country_papers: Counter[str] = Counter()
         self.venues: dict[str, list] = {}
-        for event, name in store.select_terms(_CONFERENCE_NAMES) if rows else ():
-            self.venues.setdefault(event.value, []).append([name.value, name.language or ""])
+        for event, name in store.select_terms(_CONFERENCE_NAMES):
+            self.venues.setdefault(event.value, []).append(json.dumps([name.value, name.language or ""]))
         self.own_countries: dict[str, set[str]] = {}
-        for organisation, country in store.select_terms(_COUNTRIES) if rows else ():
+        self.countries_of: dict[str, set[str]] = {}
+        for organisation, country in store.select_terms(_COUNTRIES):
             self.own_countries.setdefault(organisation.value, set()).add(country.value)
 
-    @staticmethod
-    def _paths(rows: ListRows | None) -> tuple:
-        if rows is None:
-            return (os.devnull,) * 4
-        return rows.institution_authors, rows.institution_papers, rows.institution_authorships, rows.country_papers
-
     def add(self, paper: str, own: dict[str, set[str]], authors: list[str]) -> None:
-        if self.where is None:
+        """The paper's line (:func:`papers_of` reads it), if it names an institution, and its countries."""
+        if self.rows is None:
             return
-        self.where.writelines(where_lines(own, authors, self.within))
-        institutions = {institution for organisation in own["listed"] for institution in self.within(organisation)}
-        if institutions:
-            titles = sorted(json.loads(title) for title in own["title"])
-            venues = sorted(venue for event in own["event"] for venue in self.venues.get(event, ()))
-            tracks = sorted(track_name(track) for track in own[KG.track.value])
-            facts = json.dumps([titles, venues, tracks])
-            self.papers.writelines(f"{institution}\t{paper}\t{facts}\n" for institution in sorted(institutions))
-        self._add_countries(own, authors)
+        affiliated = [value.split(" ")[1:] for value in own[AFFILIATED]]  # [person, organisation]
+        per_paper = bool(own["authorship"]) and not own[AFFILIATION]
+        listed = {institution for organisation in own["listed"] for institution in self.within(organisation)}
+        within = {
+            (institution, person) for person, organisation in affiliated for institution in self.within(organisation)
+        }
+        if listed or within:
+            self.papers.write(self._line(paper, own, authors, listed, within, per_paper))
+        self._add_countries(affiliated, own["listed"] if per_paper else (), authors)
+
+    def _line(self, paper: str, own: dict[str, set[str]], authors: list[str], listed: set[str], within, per_paper):
+        """The paper's line (:class:`ListedPaper`)."""
+        years = sorted(own[YEAR], key=int)
+        fields = (
+            paper,
+            " ".join(sorted(listed.union(institution for institution, _ in within))),
+            " ".join(sorted(listed)),
+            " ".join(authors),
+            " ".join(value for pair in sorted(within) for value in pair),
+            "1" if per_paper else "",
+            f"{years[0]}\t{years[-1]}" if years else "\t",
+            JSON_SEPARATOR.join(own["title"]),  # JSON already
+            JSON_SEPARATOR.join(venue for event in own["event"] for venue in self.venues.get(event, ())),
+            " ".join(own[KG.track.value]),  # IRIs (:func:`track_name` is made when a list needs it)
+        )
+        return "\t".join(fields) + "\n"
 
     def _countries(self, organisation: str) -> set[str]:
-        """An organisation's own countries, else those of the organisations it is a unit of."""
-        if organisation in self.own_countries:
-            return self.own_countries[organisation]
-        above = (self.own_countries.get(parent, ()) for parent in self.within(organisation) if parent != organisation)
-        return {country for countries in above for country in countries}
+        """An organisation's own countries, else those of the organisations it is a unit of (worked out once)."""
+        if organisation not in self.countries_of:
+            own = self.own_countries.get(organisation)
+            above = (
+                self.own_countries.get(parent, ()) for parent in self.within(organisation) if parent != organisation
+            )
+            self.countries_of[organisation] = own or {country for countries in above for country in countries}
+        return self.countries_of[organisation]
 
-    def _add_countries(self, own: dict[str, set[str]], authors: list[str]) -> None:
-        """The paper's countries, each with the authors it has there."""
-        pairs = [(value.split(" ")[2], value.split(" ")[1]) for value in own[AFFILIATED]]
-        if own["authorship"] and not own[AFFILIATION]:
-            pairs += [(organisation, person) for organisation in own["listed"] for person in authors]
+    def _add_countries(self, affiliated: list[list[str]], listed: Iterable[str], authors: list[str]) -> None:
+        """The paper's countries, each with the authors it has there: those ``affiliated`` there, and every author
+        where it ``listed`` an organisation there (given only where no authorship states an affiliation)."""
         there: dict[str, set[str]] = {}
-        for organisation, person in pairs:
+        for person, organisation in affiliated:
             for country in self._countries(organisation):
                 there.setdefault(country, set()).add(person)
+        for organisation in listed:
+            for country in self._countries(organisation):
+                there.setdefault(country, set()).update(authors)
         self.country_papers.update(there.keys())
         self.country_authors.writelines(
             f"{country}\t{person}\n" for country, people in there.items() for person in people
         )
 
-    def add_members(self, institution: str, papers: Counter[str]) -> None:
-        """One institution's authors (author -> papers)."""
-        self.members.writelines(f"{institution}\t{author}\t{n}\n" for author, n in sorted(papers.items()))
-
     def close(self, rewound: Callable, scratch: Path | None) -> None:
-        if self.where is not None:
-            self.spans.writelines(span_lines(rewound(self.where), scratch))
+        if self.rows is not None:
             for country, people in grouped_lines(rewound(self.country_authors), scratch):
                 self.countries.write(f"{country}\t{self.country_papers[country]}\t{len(people)}\n")
         self._files.close()

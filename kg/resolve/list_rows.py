@@ -16,17 +16,44 @@ rows only while the query's digest is still that one, and runs the query otherwi
 from __future__ import annotations
 
 import json
+import tempfile
+from collections.abc import Sequence
 from itertools import groupby
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 import pyoxigraph as ox
 
 from ..stores.ordering import grouped_lines
 from ..vocab import XSD, sparql_prologue
-from .list_lines import ListRows
+from .list_lines import (
+    JSON_SEPARATOR,
+    ListRows,
+    authorship_lines,
+    institution_author_lines,
+    institution_paper_lines,
+    track_name,
+)
 
 Row = tuple[ox.NamedNode | ox.Literal | None, ...]
+# the lines of a list's rows for these entities, in code-point order (kg/resolve/list_lines.py)
+Expand = Callable[[ListRows, set[str]], Iterator[str]]
+
+
+class Ranked(Sequence):
+    """A twin's rows of one answer, in the query's order, made into RDF terms (``terms``) only when read: a list
+    keeps its first rows (:data:`kg.query.precompute.KEPT_ROWS`) and only counts the others."""
+
+    def __init__(self, ordered: list[tuple], terms: Callable[[tuple], Row]):
+        self.ordered, self.terms = ordered, terms
+
+    def __len__(self) -> int:
+        return len(self.ordered)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self.terms(row) for row in self.ordered[index]]
+        return self.terms(self.ordered[index])
 
 
 def _integer(n: str) -> ox.Literal:
@@ -37,25 +64,30 @@ def _year(year: str) -> ox.Literal | None:
     return ox.Literal(year, datatype=XSD.gYear) if year else None
 
 
-def _named_groups(path: Path, entities: list[str], rows: ListRows) -> Iterator[tuple[str, list[tuple]]]:
+def _named_groups(expand: Expand, entities: list[str], rows: ListRows) -> Iterator[tuple[str, list[tuple]]]:
     """(entity, [(person, its smallest display name, [the line's other fields]) for each of its lines]) for each of
-    ``entities`` (in code-point order), from ``path``'s ``entity<TAB>person<TAB>fields…`` lines in code-point
-    order (a person without a display name is no row, as in the queries' join with ``skos:prefLabel``). The
-    names are those of the people these entities' lines name, held once; the lines an entity at a time."""
-    chosen = set(entities)
-    with open(path, encoding="utf-8") as lines:
-        people = {line.split("\t", 2)[1] for line in lines if line.partition("\t")[0] in chosen}
-    names = _smallest_names(rows.person_names, people)
-    with open(path, encoding="utf-8") as lines:
-        kept = (line for line in lines if line.partition("\t")[0] in chosen)
-        groups = ((entity, list(group)) for entity, group in groupby(kept, key=lambda line: line.partition("\t")[0]))
-        for entity, found in _each_group(groups, entities):
-            named = []
-            for line in found:
-                _, person, *fields = line[:-1].split("\t")
-                if person in names:
-                    named.append((person, names[person], fields))
-            yield entity, named
+    ``entities`` (in code-point order), from the ``entity<TAB>person<TAB>fields…`` lines ``expand`` makes for them
+    in code-point order (a person without a display name is no row, as in the queries' join with
+    ``skos:prefLabel``). The lines wait in a file and the names of the people they name are held once; the lines
+    are read back an entity at a time."""
+    people: set[str] = set()
+    with tempfile.TemporaryDirectory(prefix="kg-list-rows-", dir=rows.scratch) as folder:
+        with open(Path(folder) / "rows", "w+", encoding="utf-8") as lines:
+            for line in expand(rows, set(entities)):
+                people.add(line.split("\t", 2)[1])
+                lines.write(line)
+            names = _smallest_names(rows.person_names, people)
+            lines.seek(0)
+            groups = (
+                (entity, list(group)) for entity, group in groupby(lines, key=lambda line: line.partition("\t")[0])
+            )
+            for entity, found in _each_group(groups, entities):
+                named = []
+                for line in found:
+                    _, person, *fields = line[:-1].split("\t")
+                    if person in names:
+                        named.append((person, names[person], fields))
+                yield entity, named
 
 
 def _each_group(groups: Iterator[tuple[str, list[str]]], entities: list[str]) -> Iterator[tuple[str, list[str]]]:
@@ -89,11 +121,11 @@ class InstitutionAuthors:
     digest = "7d72e9446f6337b9"  # of the query text the rows were checked against (tests/query/test_twins.py)
     variables = ("author", "name", "papers")
 
-    def lists(self, rows: ListRows, entities: Iterable[str]) -> Iterator[tuple[str, list[Row]]]:
+    def lists(self, rows: ListRows, entities: Iterable[str]) -> Iterator[tuple[str, Ranked]]:
         """(entity, its rows in the query's order) for each of ``entities``, in code-point order of IRI."""
-        for entity, named in _named_groups(rows.institution_authors, sorted(set(entities)), rows):
+        for entity, named in _named_groups(institution_author_lines, sorted(set(entities)), rows):
             ordered = sorted(named, key=lambda row: (-int(row[2][0]), row[1], row[0]))
-            yield entity, [(ox.NamedNode(a), ox.Literal(name), _integer(papers)) for a, name, (papers,) in ordered]
+            yield entity, Ranked(ordered, _author_terms)
 
 
 class InstitutionAuthorsPerAuthor:
@@ -106,17 +138,21 @@ class InstitutionAuthorsPerAuthor:
     digest = "fad118573f6558c0"  # of the query text the rows were checked against (tests/query/test_twins.py)
     variables = ("author", "name", "known", "papers", "first_year", "last_year")
 
-    def lists(self, rows: ListRows, entities: Iterable[str]) -> Iterator[tuple[str, list[Row]]]:
+    def lists(self, rows: ListRows, entities: Iterable[str]) -> Iterator[tuple[str, Ranked]]:
         """(entity, its rows in the query's order) for each of ``entities``, in code-point order of IRI."""
-        for entity, named in _named_groups(rows.institution_authorships, sorted(set(entities)), rows):
+        for entity, named in _named_groups(authorship_lines, sorted(set(entities)), rows):
             ordered = sorted(named, key=lambda row: (-int(row[2][1]), row[1], row[0], row[2][0]))
-            yield (
-                entity,
-                [
-                    (ox.NamedNode(a), ox.Literal(name), ox.Literal(known), _integer(papers), _year(first), _year(last))
-                    for a, name, (known, papers, first, last) in ordered
-                ],
-            )
+            yield entity, Ranked(ordered, _authorship_terms)
+
+
+def _author_terms(row: tuple) -> Row:
+    author, name, (papers,) = row
+    return ox.NamedNode(author), ox.Literal(name), _integer(papers)
+
+
+def _authorship_terms(row: tuple) -> Row:
+    author, name, (known, papers, first, last) = row
+    return ox.NamedNode(author), ox.Literal(name), ox.Literal(known), _integer(papers), _year(first), _year(last)
 
 
 INSTITUTION_AUTHORS = InstitutionAuthors()
@@ -128,16 +164,17 @@ def _venue(venue: tuple[str, str]) -> ox.Literal:
     return ox.Literal(value, language=language) if language else ox.Literal(value)
 
 
-def _paper_rows(paper: str, facts: str) -> Iterator[tuple]:
+def _paper_rows(paper: str, titles: str, venues: str, tracks: str) -> Iterator[tuple]:
     """A paper's rows of ``institution-papers``, each with its sort key: every English title, venue and track
-    (unbound where it has none), as the query's ``DISTINCT`` gives them."""
-    titles, venues, tracks = json.loads(facts)
-    venues = [tuple(venue) for venue in venues]
-    for title in titles or [None]:
-        for venue in venues or [None]:
-            for track in tracks or [None]:
+    (unbound where it has none; the fields as :class:`~.list_lines.ListedPaper` has them), as the query's
+    ``DISTINCT`` gives them."""
+    titled = [json.loads(title) for title in titles.split(JSON_SEPARATOR)] if titles else [None]
+    named = [tuple(json.loads(venue)) for venue in venues.split(JSON_SEPARATOR)] if venues else [None]
+    for title in titled:
+        for venue in named:
+            for track in [track_name(track) for track in tracks.split(" ")] if tracks else [None]:
                 key = ("" if title is None else "\0" + title, paper, _unbound_first(venue), _unbound_first(track))
-                yield key, (ox.NamedNode(paper), title, venue, track)
+                yield key, (paper, title, venue, track)
 
 
 def _unbound_first(value) -> tuple:
@@ -152,20 +189,19 @@ class InstitutionPapers:
     digest = "6bb4811f6dcf1cb6"  # of the query text the rows were checked against (tests/query/test_twins.py)
     variables = ("paper", "title", "venue", "track")
 
-    def lists(self, rows: ListRows, entities: Iterable[str]) -> Iterator[tuple[str, list[Row]]]:
+    def lists(self, rows: ListRows, entities: Iterable[str]) -> Iterator[tuple[str, Ranked]]:
         """(entity, its rows in the query's order) for each of ``entities``, in code-point order of IRI."""
         wanted = sorted(set(entities))
-        chosen = set(wanted)
-        with open(rows.institution_papers, encoding="utf-8") as lines:
-            kept = (line for line in lines if line.partition("\t")[0] in chosen)
-            for entity, papers in _each_group(grouped_lines(kept, rows.scratch), wanted):
-                made = {key: row for line in papers for key, row in _paper_rows(*line.split("\t", 1))}
-                yield entity, [_paper_terms(*made[key]) for key in sorted(made)]
+        lines = institution_paper_lines(rows, set(wanted))
+        for entity, papers in _each_group(grouped_lines(lines, rows.scratch), wanted):
+            made = {key: row for line in papers for key, row in _paper_rows(*line.split("\t"))}
+            yield entity, Ranked([made[key] for key in sorted(made)], _paper_terms)
 
 
-def _paper_terms(paper: ox.NamedNode, title, venue, track) -> Row:
+def _paper_terms(row: tuple) -> Row:
+    paper, title, venue, track = row
     return (
-        paper,
+        ox.NamedNode(paper),
         None if title is None else ox.Literal(title, language="en"),
         None if venue is None else _venue(venue),
         None if track is None else ox.Literal(track),

@@ -57,7 +57,7 @@ def _check_twins(store, rows) -> int:
         assert [entity for entity, _ in made] == sorted(entities), name
         for entity, twin_rows in made:
             variables, expected = _query_rows(store, query, entity)
-            assert (list(twin.variables), twin_rows) == (variables, expected), (name, entity)
+            assert (list(twin.variables), list(twin_rows)) == (variables, expected), (name, entity)
             compared += len(expected)
         # and the lists written from them, a few rows kept, are the query's lists triple for triple
         lowered = dataclasses.replace(query, list_papers=2)  # several institutions of the samples
