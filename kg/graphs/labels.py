@@ -183,8 +183,7 @@ def place(
     each one that fits goes. ``positions`` and ``sizes`` (node radii) are in vis-network's canvas
     units; the boxes are in screen pixels at each scale, as the page draws them."""
     always = set([node for node in order if node not in centred][:ALWAYS])
-    # A label's size is the same at every scale.
-    boxes = {node: (text_width(names[node], font_px[node], node in centred), font_px[node] + 4) for node in order}
+    boxes = _label_boxes(order, names, font_px, centred)
     levels: list[dict[str, Spot]] = []
     for level, scale in enumerate(ladder.scales):
         before = levels[-1] if levels else {}
@@ -206,6 +205,13 @@ def place(
                     _place_away(grid, placed, node, x, y, width, height)
         levels.append(placed)
     return levels
+
+
+def _label_boxes(
+    order: list[str], names: dict[str, str], font_px: dict[str, int], centred: frozenset[str]
+) -> dict[str, tuple[float, float]]:
+    """Each label's width and height in screen pixels: the same at every scale, so measured once."""
+    return {node: (text_width(names[node], font_px[node], node in centred), font_px[node] + 4) for node in order}
 
 
 def _near_centre(height: float) -> list[Spot]:
