@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 #: The canvases the placement expects, in CSS pixels: a small window below the page header, and a
 #: large screen's. A canvas outside them still shows the page, its labels checked by the page alone.
@@ -85,12 +86,14 @@ def _away(x: float, y: float, width: float, height: float, dx: float, dy: float)
     return x + dx - width / 2, y + dy - height / 2, x + dx + width / 2, y + dy + height / 2
 
 
-def _ring_spots(height: float, rings=RINGS):
-    """Offsets on rings around a node, nearest first."""
-    for ring in rings:
-        for step in range(DIRECTIONS):
-            angle = 2 * math.pi * (step + 0.5 * (ring % 2)) / DIRECTIONS
-            yield round(ring * height * 1.6 * math.cos(angle), 1), round(ring * height * math.sin(angle), 1)
+@lru_cache(maxsize=None)
+def _ring_spots(height: float, rings: tuple[int, ...] = RINGS) -> tuple[tuple[float, float], ...]:
+    """Offsets on rings around a node, nearest first (a few label heights occur: computed once each)."""
+    return tuple(
+        (round(ring * height * 1.6 * math.cos(angle), 1), round(ring * height * math.sin(angle), 1))
+        for ring in rings
+        for angle in (2 * math.pi * (step + 0.5 * (ring % 2)) / DIRECTIONS for step in range(DIRECTIONS))
+    )
 
 
 def text_width(text: str, font_px: float, bold: bool = False) -> float:
@@ -139,11 +142,16 @@ class _Grid:
         ]
 
     def clashes(self, box) -> bool:
-        return any(
-            box[0] < o[2] and o[0] < box[2] and box[1] < o[3] and o[1] < box[3]
-            for key in self._keys(box)
-            for o in self.cells.get(key, ())
-        )
+        # Loops over the cells' ranges rather than any() over _keys: most of a large page's placement time.
+        left, top, right, bottom = box
+        c, cells = self.cell, self.cells
+        rows = range(int(top // c), int(bottom // c) + 1)
+        for i in range(int(left // c), int(right // c) + 1):
+            for j in rows:
+                for o in cells.get((i, j), ()):
+                    if left < o[2] and o[0] < right and top < o[3] and o[1] < bottom:
+                        return True
+        return False
 
     def add(self, box) -> None:
         for key in self._keys(box):
@@ -175,6 +183,7 @@ def place(
     each one that fits goes. ``positions`` and ``sizes`` (node radii) are in vis-network's canvas
     units; the boxes are in screen pixels at each scale, as the page draws them."""
     always = set([node for node in order if node not in centred][:ALWAYS])
+    boxes = _label_boxes(order, names, font_px, centred)
     levels: list[dict[str, Spot]] = []
     for level, scale in enumerate(ladder.scales):
         before = levels[-1] if levels else {}
@@ -183,7 +192,7 @@ def place(
             if node in centred and level >= ladder.fitted + CENTRED_ABOVE_FIT:
                 continue
             x, y = (coordinate * scale for coordinate in positions[node])
-            width, height = text_width(names[node], font_px[node], node in centred), font_px[node] + 4
+            width, height = boxes[node]
             tried = _near_centre(height) if node in centred else _spots(before.get(node))
             for spot in tried:
                 box = _spot_box(spot, x, y, sizes[node] * scale, width, height)
@@ -198,18 +207,27 @@ def place(
     return levels
 
 
+def _label_boxes(
+    order: list[str], names: dict[str, str], font_px: dict[str, int], centred: frozenset[str]
+) -> dict[str, tuple[float, float]]:
+    """Each label's width and height in screen pixels: the same at every scale, so measured once."""
+    return {node: (text_width(names[node], font_px[node], node in centred), font_px[node] + 4) for node in order}
+
+
 def _near_centre(height: float) -> list[Spot]:
     """Where a centred name may go: its point, else the nearest free place on the first rings around it."""
     return [CENTRE, *(Spot(len(SPOTS), dx, dy) for dx, dy in _ring_spots(height, CENTRED_RINGS))]
 
 
-def _spots(before: Spot | None) -> list[Spot]:
+SIDES = tuple(Spot(side) for side in range(len(SPOTS)))
+
+
+def _spots(before: Spot | None) -> tuple[Spot, ...]:
     """The spots to try for a label: where it was at the scale below if beside its node, then each side,
     then where it was if away from it (closer up, a place beside the node may have come free)."""
-    sides = [Spot(side) for side in range(len(SPOTS))]
     if before is None:
-        return sides
-    return [before, *sides] if before.side < len(SPOTS) else [*sides, before]
+        return SIDES
+    return (before, *SIDES) if before.side < len(SPOTS) else (*SIDES, before)
 
 
 def _spot_box(spot: Spot, x: float, y: float, radius: float, width: float, height: float):

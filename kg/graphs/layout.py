@@ -37,8 +37,8 @@ def _whole_positions(graph: nx.Graph, seed: int, community_of: dict[str, int] | 
     """One large connected component in one force layout, centred on 0 within a radius of about 1."""
     converted, nodes = to_igraph(graph)
     pull = [
-        COMMUNITY_PULL if community_of and community_of[nodes[edge.source]] == community_of[nodes[edge.target]] else 1.0
-        for edge in converted.es
+        COMMUNITY_PULL if community_of and community_of[nodes[a]] == community_of[nodes[b]] else 1.0
+        for a, b in converted.get_edgelist()  # plain pairs: igraph's edge objects cost more than the layout
     ]
     with seeded(seed):
         raw = converted.layout_fruchterman_reingold(weights=pull, niter=FR_ITERATIONS, grid="auto")

@@ -8,6 +8,7 @@ from typing import Callable
 import networkx as nx
 from rdflib import URIRef
 
+from ..cache import collection_paused
 from ..query.library import ENTITY_KINDS, search_names
 from ..stores.embedded import KGStore
 from . import HEADINGS, KINDS
@@ -53,38 +54,40 @@ def network(
     graph those are most of the rows. ``read``: the teams already read by link and level, added
     to (the pages of one build read each once).
     """
-    link, kind = LINKS[name], KINDS[name]
-    level = level if name == "institutions" else "listed"
-    read = {} if read is None else read
-    members = _teams(store, link, level, read)
-    affiliations = (
-        affiliation_names(
-            affiliation_rows(
-                store,
-                level,
-                authors=_teams(store, AUTHORS, "listed", read),
-                institutions=_teams(store, INSTITUTIONS, level, read),
-            ),
-            of=kind,
+    # Millions of rows and nodes are made and few freed: the collector's passes over them only cost time.
+    with collection_paused():
+        link, kind = LINKS[name], KINDS[name]
+        level = level if name == "institutions" else "listed"
+        read = {} if read is None else read
+        members = _teams(store, link, level, read)
+        affiliations = (
+            affiliation_names(
+                affiliation_rows(
+                    store,
+                    level,
+                    authors=_teams(store, AUTHORS, "listed", read),
+                    institutions=_teams(store, INSTITUTIONS, level, read),
+                ),
+                of=kind,
+            )
+            if name in ("coauthors", "institutions") and details
+            else None
         )
-        if name in ("coauthors", "institutions") and details
-        else None
-    )
-    graph = collaboration_graph(
-        node_rows(store, link, level, members),
-        pair_rows(store, link, level, members),
-        counting=counting,
-        max_team=max_team,
-        min_papers=min_papers,
-        min_weight=min_weight,
-        top=top,
-        titles=paper_titles(members) if details else None,
-        affiliations=affiliations,
-    )
-    for iri, (keys, acronyms) in (search_names(store, kind) if details and kind in ENTITY_KINDS else {}).items():
-        if iri in graph:
-            graph.nodes[iri].update(keys=keys, acronyms=acronyms)
-    return graph
+        graph = collaboration_graph(
+            node_rows(store, link, level, members),
+            pair_rows(store, link, level, members),
+            counting=counting,
+            max_team=max_team,
+            min_papers=min_papers,
+            min_weight=min_weight,
+            top=top,
+            titles=paper_titles(members) if details else None,
+            affiliations=affiliations,
+        )
+        for iri, (keys, acronyms) in (search_names(store, kind) if details and kind in ENTITY_KINDS else {}).items():
+            if iri in graph:
+                graph.nodes[iri].update(keys=keys, acronyms=acronyms)
+        return graph
 
 
 def _teams(store: KGStore, link: URIRef, level: str, read: dict[tuple[URIRef, str], Teams]) -> Teams:

@@ -203,17 +203,20 @@ def render_html(
     profiles: str | None = None,
     assets: str | None = None,
     community_pages: str | None = None,
+    groups: list[set[str]] | None = None,
 ) -> str:
     """The page for ``graph`` (a projection), as one self-contained HTML string.
 
     ``profiles``: the relative URL of the site's folder, to link every node to its page;
     ``assets``: the relative URL of a folder holding :data:`VIS_FILES`, linked instead of
     inlined (for the many pages of a conference view); ``community_pages``: the folder of the
-    communities' own pages, linked from the legend. Above :data:`COMMUNITY_VIEW_ABOVE` nodes, or
-    :data:`DENSE_TIES` ties per node, the page is the conference view: each node's strongest ties only, faint.
+    communities' own pages, linked from the legend; ``groups``: the communities of ``graph`` when the
+    caller has them (:func:`write_html` for its communities' pages), not found again. Above
+    :data:`COMMUNITY_VIEW_ABOVE` nodes, or :data:`DENSE_TIES` ties per node, the page is the conference view:
+    each node's strongest ties only, faint.
     """
     word = WORDING[kind]
-    groups = communities(graph, seed)
+    groups = communities(graph, seed) if groups is None else groups
     shown = graph if len(graph) <= cap else induced(graph, top_nodes(graph, cap))
     overview = len(shown) > COMMUNITY_VIEW_ABOVE or shown.number_of_edges() > DENSE_TIES * max(len(shown), 30)
     net = Network(heading=heading)
@@ -296,8 +299,8 @@ def write_html(
     folder.mkdir(parents=True, exist_ok=True)
     for name in VIS_FILES:
         _write(folder / name, str(vis_asset(name)))
-    groups = [group for group in communities(graph) if len(group) > 1]
-    drawn = groups[:COMMUNITY_CAP]
+    found = communities(graph)
+    drawn = [group for group in found if len(group) > 1][:COMMUNITY_CAP]
     written = [path]
     inner = None if profiles is None else f"../{profiles}"
     for index, group in enumerate(drawn, start=1):
@@ -318,6 +321,14 @@ def write_html(
             on_progress(index)
     _write(
         path,
-        render_html(graph, heading, kind, max(cap, OVERVIEW_CAP), profiles=profiles, community_pages=f"{folder.name}/"),
+        render_html(
+            graph,
+            heading,
+            kind,
+            max(cap, OVERVIEW_CAP),
+            profiles=profiles,
+            community_pages=f"{folder.name}/",
+            groups=found,
+        ),
     )
     return written
