@@ -356,7 +356,6 @@ def rebuild(
                     key_triples(store, person_keys, minter),
                     name_list_triples(store, introducing, person_names, store.scratch_dir),
                 ),
-                kept=True,  # written here alone: what it holds is what was written last
             )
         finally:
             counts.stop()  # at once when the names failed; nothing left to do once they are read

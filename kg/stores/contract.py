@@ -103,10 +103,9 @@ class KGStore(ABC):
             ox.serialize(triples, str(staged), ox.RdfFormat.N_TRIPLES)
             self._append(graph, staged)
 
-    def set_graph_triples(self, graph: ox.NamedNode, triples: Iterable[ox.Triple], kept: bool = False) -> None:
+    def set_graph_triples(self, graph: ox.NamedNode, triples: Iterable[ox.Triple]) -> None:
         """Make a graph hold exactly these triples (not atomic: the resolution step's derived graph).
-        Here: replaced; stores that can change only the difference do (``kept``: no other write
-        changes the graph, so a store may keep what it wrote to know what the graph holds)."""
+        Here: replaced; stores that can change only the difference do."""
         self.replace_graph_triples(graph, triples)
 
     @abstractmethod

@@ -36,7 +36,7 @@ from oxrdflib import OxigraphStore
 from rdflib.query import Result
 
 from ..errors import KgError, SparqlSyntaxError
-from . import default_store_spec, kept_graphs
+from . import default_store_spec
 from .answers import as_result
 from .contract import KGStore
 from .loading import load_file
@@ -156,7 +156,12 @@ class EmbeddedStore(KGStore):
         # of the quads) are not read at all, nor a graph whose count is known (a source of 10^5
         # papers: 1.5 s).
         counted = (ox.NamedNode(graph) for graph in self.graphs())
-        return {graph: known.get(graph.value) or self._quads_in(graph) for graph in counted if graph not in left_out}
+        return {
+            graph: known.get(graph.value)
+            or self.scalar(f"SELECT (COUNT(*) AS ?n) WHERE {{ GRAPH {graph} {{ ?s ?p ?o }} }}")
+            for graph in counted
+            if graph not in left_out
+        }
 
     def _load(self, replacements: list[tuple[ox.NamedNode, Path]], drop: Iterable[str]) -> None:
         for graph in [*drop, *(graph.value for graph, _ in replacements)]:
@@ -201,49 +206,38 @@ class EmbeddedStore(KGStore):
         self.oxigraph.bulk_load(path=str(ntriples_file), format=ox.RdfFormat.N_TRIPLES, to_graph=graph)
         self.oxigraph.flush()
 
-    def set_graph_triples(self, graph: ox.NamedNode, triples: Iterable[ox.Triple], kept: bool = False) -> None:
+    def set_graph_triples(self, graph: ox.NamedNode, triples: Iterable[ox.Triple]) -> None:
         # Only the difference is written: on disk, removing a quad costs ~10 µs and dropping a
         # graph ~50 µs per quad, and a re-resolution after a small change changes few triples.
         # The difference comes from the graph and the triples as sorted N-Triples lines (sorted
         # runs merged from disk), so memory does not grow with the graph (2 M derived triples at
-        # 100,000 papers were two Python sets of 1 GB). ``kept``: only this method writes the graph,
-        # so the lines written last are kept and taken as what it holds while they hold (kept_graphs.py).
-        folder = Path(self.spec) / kept_graphs.FOLDER if kept and self.scratch_dir is not None else None
-        with tempfile.TemporaryDirectory(prefix="kg-derived-", dir=self.scratch_dir) as scratch:
-            wanted, added = Path(scratch) / "wanted.nt", Path(scratch) / "added.nt"
+        # 100,000 papers were two Python sets of 1 GB).
+        with tempfile.TemporaryDirectory(prefix="kg-derived-", dir=self.scratch_dir) as folder:
+            wanted, held, added = (Path(folder) / name for name in ("wanted.nt", "held.nt", "added.nt"))
             ox.serialize(triples, str(wanted), ox.RdfFormat.N_TRIPLES)  # all read before the graph changes
-            held = kept_graphs.taken(folder, graph.value, lambda: self._quads_in(graph))
-            if held is None:
-                held = Path(scratch) / "held.nt"
-                self.oxigraph.dump(str(held), ox.RdfFormat.N_TRIPLES, from_graph=graph)
-            if held.stat().st_size:
-                self._write_difference(graph, wanted, held, added)
-            else:  # nothing held (a first resolution): every triple is new, no sort
+            self.oxigraph.dump(str(held), ox.RdfFormat.N_TRIPLES, from_graph=graph)
+            if not held.stat().st_size:  # nothing held (a first resolution): every triple is new, no sort
                 load_file(self.oxigraph, wanted, graph)
-            self.oxigraph.flush()
-            kept_graphs.keep(folder, graph.value, wanted, self._quads_in(graph) if folder else 0)
-
-    def _quads_in(self, graph: ox.NamedNode) -> int:
-        return self.scalar(f"SELECT (COUNT(*) AS ?n) WHERE {{ GRAPH {graph} {{ ?s ?p ?o }} }}")
-
-    def _write_difference(self, graph: ox.NamedNode, wanted: Path, held: Path, added: Path) -> None:
-        """Remove the lines only ``held`` states, load those only ``wanted`` does."""
-        folder = added.parent
-        stale: list[str] = []
-        with (
-            open(wanted, encoding="utf-8") as new_lines,
-            open(held, encoding="utf-8") as old_lines,
-            open(added, "w", encoding="utf-8") as out,
-        ):
-            for line, side in _sorted_difference(sorted_lines(new_lines, folder), sorted_lines(old_lines, folder)):
-                if side == "new":
-                    out.write(line)
-                else:
-                    stale.append(line)
-                    if len(stale) == _REMOVE_BATCH:
-                        self._remove_lines(stale, graph)
-        self._remove_lines(stale, graph)
-        load_file(self.oxigraph, added, graph)  # in chunks: a first resolution adds every derived triple
+                self.oxigraph.flush()
+                return
+            stale: list[str] = []
+            with (
+                open(wanted, encoding="utf-8") as new_lines,
+                open(held, encoding="utf-8") as old_lines,
+                open(added, "w", encoding="utf-8") as out,
+            ):
+                for line, side in _sorted_difference(
+                    sorted_lines(new_lines, Path(folder)), sorted_lines(old_lines, Path(folder))
+                ):
+                    if side == "new":
+                        out.write(line)
+                    else:
+                        stale.append(line)
+                        if len(stale) == _REMOVE_BATCH:
+                            self._remove_lines(stale, graph)
+            self._remove_lines(stale, graph)
+            load_file(self.oxigraph, added, graph)  # in chunks: a first resolution adds every derived triple
+        self.oxigraph.flush()
 
     def _remove_lines(self, lines: list[str], graph: ox.NamedNode) -> None:
         """Remove these N-Triples statements from the graph, and empty the list."""

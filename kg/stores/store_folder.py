@@ -29,9 +29,9 @@ def default_wait() -> float:
         raise KgError(f"${WAIT_ENV}={os.environ[WAIT_ENV]!r}: give the wait in seconds") from None
 
 
-# Files a store folder holds besides Oxigraph's own: kg's journal and lock, the sources' side rows
-# (kg/resolve/kept_rows.py) and the index graph's last lines (kept_graphs.py).
-_KG_FILES = {"kg-journal", WRITER_LOCK, READERS, "kg-side", "kg-derived"}
+# Files a store folder holds besides Oxigraph's own: kg's journal and lock, and the sources' side rows
+# (kg/resolve/kept_rows.py).
+_KG_FILES = {"kg-journal", WRITER_LOCK, READERS, "kg-side"}
 
 
 def _check_folder(path: Path, spec: str, read_only: bool) -> None:
