@@ -26,8 +26,10 @@ def type_word(token) -> str | None:
     return TYPE_WORDS.get(token.norm_) or TYPE_WORDS.get(token.lower_)
 
 
+#: The words that join names of a list ("the FD-UCB and IS-UCB algorithms").
+LIST_JOINERS = frozenset({"and", "or"})
 #: Words after a type word that end its noun phrase ("a modular architecture for …", "policies and").
-PHRASE_ENDS = BLOCKERS | {"and", "or"}
+PHRASE_ENDS = BLOCKERS | LIST_JOINERS
 #: Lower-case words searched after a type word for a later head noun of the same phrase.
 HEAD_LOOKAHEAD = 3
 #: Endings of nouns of action a type word before them modifies ("score distillation", "model compression").
@@ -117,7 +119,7 @@ def _word_after(span: Span, sent: Span, k: int, long_form: str | None) -> str | 
     """ "a Mixture-of-Judges framework": the word right after the name (and its parenthesis); "the FD-UCB
     and IS-UCB algorithms": the type word after the names the name's "and" joins it to."""
     doc = span.doc
-    if k < sent.end and doc[k].lower_ in {"and", "or"}:
+    if k < sent.end and doc[k].lower_ in LIST_JOINERS:
         j = k + 1
         while j < min(sent.end, k + 1 + MAX_LISTED_TOKENS) and not doc[j].is_lower:
             j += 1

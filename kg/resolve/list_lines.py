@@ -109,7 +109,7 @@ def institution_author_lines(rows: ListRows, institutions: set[str]) -> Iterator
         yield from (f"{institution}\t{author}\t{n}\n" for author, n in sorted(Counter(authors).items()))
 
 
-def where_lines(paper: ListedPaper, institutions: set[str]) -> Iterator[str]:
+def _where_lines(paper: ListedPaper, institutions: set[str]) -> Iterator[str]:
     """``institution<TAB>person<TAB>known<TAB>first year<TAB>last year`` of one paper, once each, for each of
     ``institutions``: its authors with an affiliation within one (known "per author"), and where no authorship
     states one, its creators at each it lists (known "per paper")."""
@@ -122,7 +122,7 @@ def where_lines(paper: ListedPaper, institutions: set[str]) -> Iterator[str]:
 def authorship_lines(rows: ListRows, institutions: set[str]) -> Iterator[str]:
     """``institution<TAB>person<TAB>known<TAB>papers<TAB>first year<TAB>last year`` of each of ``institutions``,
     in code-point order."""
-    lines = (line for paper in papers_of(rows, institutions) for line in where_lines(paper, institutions))
+    lines = (line for paper in papers_of(rows, institutions) for line in _where_lines(paper, institutions))
     for institution, found in grouped_lines(lines, rows.scratch, unique=False):
         spans: dict[tuple[str, str], list] = {}
         for row in found:
@@ -143,11 +143,6 @@ def institution_paper_lines(rows: ListRows, institutions: set[str]) -> Iterator[
     for paper in papers_of(rows, institutions):
         facts = f"{paper.paper}\t{paper.titles}\t{paper.venues}\t{paper.tracks}\n"
         yield from (f"{institution}\t{facts}" for institution in institutions.intersection(paper.listed))
-
-
-def track_name(track: str) -> str:
-    """``STRAFTER(STR(?track_iri), "#")``: what follows the first "#", "" without one."""
-    return track.partition("#")[2]
 
 
 class ListLines:
@@ -197,7 +192,7 @@ class ListLines:
             f"{years[0]}\t{years[-1]}" if years else "\t",
             JSON_SEPARATOR.join(own["title"]),  # JSON already
             JSON_SEPARATOR.join(venue for event in own["event"] for venue in self.venues.get(event, ())),
-            " ".join(own[KG.track.value]),  # IRIs (:func:`track_name` is made when a list needs it)
+            " ".join(own[KG.track.value]),  # IRIs (:func:`.list_rows.track_name` is made when a list needs it)
         )
         return "\t".join(fields) + "\n"
 

@@ -32,7 +32,6 @@ from .list_lines import (
     authorship_lines,
     institution_author_lines,
     institution_paper_lines,
-    track_name,
 )
 
 Row = tuple[ox.NamedNode | ox.Literal | None, ...]
@@ -54,6 +53,11 @@ class Ranked(Sequence):
         if isinstance(index, slice):
             return [self.terms(row) for row in self.ordered[index]]
         return self.terms(self.ordered[index])
+
+
+def track_name(track: str) -> str:
+    """``STRAFTER(STR(?track_iri), "#")``: what follows the first "#", "" without one."""
+    return track.partition("#")[2]
 
 
 def _integer(n: str) -> ox.Literal:
