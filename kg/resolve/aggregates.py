@@ -46,6 +46,7 @@ from ..rdf.iris import Minter
 from ..rdf.side_rows import AFFILIATED, AFFILIATION, PAPER_FACT_KINDS, TEXT_KINDS, YEAR, fact_line, text_value
 from ..stores.ordering import grouped_lines, sorted_lines
 from ..vocab import BIBO, DCTERMS, FALSE, KG, ORG, RDF, SCHEMA, TRUE, XSD, sparql_prologue
+from .artifact_rows import paper_titles_line
 from .list_lines import ListLines, ListRows
 from .staged_rows import StagedRows, select
 
@@ -261,6 +262,7 @@ def aggregate_triples(
         spool(folder, "author-pairs") as author_pairs,
         spool(folder, "institution-authors") as members,
         open(introducing or os.devnull, "w", encoding="utf-8") as named,
+        open(lists and lists.paper_titles or os.devnull, "w", encoding="utf-8") as paper_titles,
     ):
         listed = ListLines(store, lists, tallies.within, partial(spool, folder))
         for paper, rows in grouped_lines(paper_lines(store, staged or StagedRows()), scratch):
@@ -269,7 +271,9 @@ def aggregate_triples(
                 kind, _, value = row.partition("\t")
                 own[kind].add(value)
             node = ox.NamedNode(paper)
-            yield from display_titles(node, own)
+            titles = list(display_titles(node, own))
+            yield from titles
+            paper_titles.write(paper_titles_line(paper, own, titles))
             named.writelines(introducing_lines(paper, own))
             authors = sorted(own["author"])
             author_pairs.writelines(f"{first}\t{second}\n" for first, second in combinations(authors, 2))
