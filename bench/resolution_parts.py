@@ -48,7 +48,9 @@ def main() -> None:
     from kg.rdf.iris import Minter
     from kg.resolve import kept_rows
     from kg.resolve.aggregates import aggregate_triples
+    from kg.resolve.artifact_rows import kept_name_lists
     from kg.resolve.identity import read_mentions
+    from kg.resolve.list_rows import ListRows
     from kg.resolve.name_lists import name_list_triples
     from kg.resolve.paper_facts import read_papers
     from kg.resolve.store_step import key_triples, person_label_triples
@@ -71,6 +73,13 @@ def main() -> None:
             "co-author pairs, institution counts, display titles",
             lambda: sum(1 for _ in aggregate_triples(store, minter, introducing=introducing)),
         )
+        rows = ListRows.in_folder(
+            Path(folder), names, None
+        )  # what the lists' twins are made of (kg/resolve/list_rows.py)
+        clock(
+            "the same, writing the rows of the lists' twins",
+            lambda: sum(1 for _ in aggregate_triples(store, minter, introducing=introducing, lists=rows)),
+        )
         if len(store.sources()) == 1:  # the rows of its one source, as the run that staged it has them
             staged = side_rows_of(store, Path(folder) / "side-rows")
             clock("people's written forms from side rows", lambda: sum(1 for _ in person_forms(store, staged)))
@@ -80,6 +89,10 @@ def main() -> None:
             )
         clock("match keys and name index", lambda: sum(1 for _ in key_triples(store, keys, minter)))
         clock("name lists", lambda: sum(1 for _ in name_list_triples(store, introducing, names, None)))
+        clock(
+            "name lists, kept for the twin of artifacts",
+            lambda: sum(1 for _ in kept_name_lists(name_list_triples(store, introducing, names, None), rows)),
+        )
     clock("description: the distinct triple count", lambda: distinct_triples(store))
     # The sources' quad counts as the run hands them on (counted for the kept rows' stamps, kg/resolve/kept_rows.py).
     counted = {graph: kept_rows.stamp(store, graph)[1] for graph in store.sources()}
