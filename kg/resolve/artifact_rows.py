@@ -1,36 +1,31 @@
 """The twin of ``queries/artifacts.rq`` (:mod:`.list_rows` says what a twin is): its one answer made from what the
 resolution step has in hand, not by the engine's join and sort of every introduced artifact's row.
 
-Two files the step writes feed it, both in code-point order of paper (:class:`~.list_lines.ListRows`):
+Three files the step writes feed it, in code-point order of paper or artifact (:class:`~.list_lines.ListRows`):
 
 - ``paper_titles``, written by the counts' pass over every paper's facts (:func:`paper_titles_line`): a line per
   paper with a display title or an artifact, the artifacts it introduces and its display titles as that pass
   makes them (``kg:displayTitle``; the twin of ``topic-papers`` reads them too, :func:`display_titles_of`);
 - ``name_lists``: a line per paper that introduces an artifact, its ``kg:authorNames`` and
-  ``kg:institutionNames`` as they are written into the index graph (:func:`kept_name_lists`).
-
-The artifacts' names and types are read from the store (one scan: an artifact node's statements are not among
-the facts the pass counts).
+  ``kg:institutionNames`` as they are written into the index graph (:func:`kept_name_lists`);
+- ``artifact_names``, written by the same pass (:class:`TwinLines`): each introduced artifact's classes and names
+  (the side rows' :data:`~kg.rdf.side_rows.ARTIFACT_NAME` and :data:`~kg.rdf.side_rows.ARTIFACT_CLASS` facts, or
+  read back with the other facts, as the union of every source's).
 """
 
 from __future__ import annotations
 
 import json
+import os
+from contextlib import ExitStack
 from typing import Iterable, Iterator
 
 import pyoxigraph as ox
 
-from ..vocab import KG, KG_NS, sparql_prologue
+from ..rdf.side_rows import ARTIFACT_CLASS, ARTIFACT_NAME
+from ..vocab import KG, KG_NS
 from .list_lines import JSON_SEPARATOR, ListRows
 from .list_rows import Row
-
-# The artifacts' names and the kg classes they have (the query's ?name and ?class), one scan.
-_LABELS = (
-    sparql_prologue()
-    + """SELECT DISTINCT ?artifact ?name ?class WHERE {
-  ?paper kg:introduces ?artifact .
-  ?artifact skos:prefLabel ?name ; a ?class FILTER(STRSTARTS(STR(?class), STR(kg:))) }"""
-)
 
 
 def paper_titles_line(paper: str, own: dict[str, set[str]], titles: list[ox.Triple]) -> str:
@@ -41,6 +36,28 @@ def paper_titles_line(paper: str, own: dict[str, set[str]], titles: list[ox.Trip
         return ""
     shown = JSON_SEPARATOR.join(json.dumps([title.object.value, title.object.language or ""]) for title in titles)
     return f"{paper}\t{' '.join(sorted(own['introduces']))}\t{shown}\n"
+
+
+class TwinLines:
+    """The files the counts' pass writes for the twins (none without ``rows``): :meth:`add` each paper's facts (and
+    each artifact's: ``own`` of a subject that is an artifact holds its names and classes)."""
+
+    def __init__(self, rows: ListRows | None):
+        self._files = ExitStack()
+        paths = (rows.paper_titles, rows.artifact_names) if rows else (os.devnull, os.devnull)
+        self.titles, self.names = (self._files.enter_context(open(path, "w", encoding="utf-8")) for path in paths)
+
+    def __enter__(self) -> TwinLines:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._files.close()
+
+    def add(self, subject: str, own: dict[str, set[str]], titles: list[ox.Triple]) -> None:
+        """A paper's line (:func:`paper_titles_line`), or an artifact's ``artifact<TAB>class<TAB>name`` lines."""
+        self.titles.write(paper_titles_line(subject, own, titles))
+        named = sorted(own[ARTIFACT_NAME])
+        self.names.writelines(f"{subject}\t{kind}\t{name}\n" for kind in sorted(own[ARTIFACT_CLASS]) for name in named)
 
 
 def kept_name_lists(triples: Iterable[ox.Triple], rows: ListRows) -> Iterator[ox.Triple]:
@@ -57,11 +74,16 @@ def kept_name_lists(triples: Iterable[ox.Triple], rows: ListRows) -> Iterator[ox
             yield triple
 
 
-def _labels(store) -> dict[str, list[tuple[ox.Literal, str]]]:
+def _labels(rows: ListRows) -> dict[str, list[tuple[ox.Literal, str]]]:
     """artifact -> each (name, type) it has: ``LCASE(STRAFTER(STR(?class), STR(kg:)))`` of a kg class."""
     labels: dict[str, list[tuple[ox.Literal, str]]] = {}
-    for artifact, name, kind in store.select_terms(_LABELS):
-        labels.setdefault(artifact.value, []).append((name, kind.value[len(KG_NS) :].lower()))
+    with open(rows.artifact_names, encoding="utf-8") as lines:
+        for line in lines:
+            artifact, kind, name = line[:-1].split("\t")
+            if kind.startswith(KG_NS):
+                text, language = json.loads(name)
+                named = ox.Literal(text, language=language or None)
+                labels.setdefault(artifact, []).append((named, kind[len(KG_NS) :].lower()))
     return labels
 
 
@@ -100,7 +122,7 @@ class Artifacts:
 
     def answer(self, store, rows: ListRows) -> list[Row]:
         """The query's rows, in its order."""
-        labels = _labels(store)
+        labels = _labels(rows)
         keyed: dict[tuple, Row] = {}
         for paper, artifacts, titles, authors, institutions in _papers(rows):
             for artifact in artifacts:

@@ -35,8 +35,8 @@ _COUNTRIES = sparql_prologue() + "SELECT ?organisation ?country WHERE { ?organis
 class ListRows:
     """The files a resolution leaves for the twins (above), alive until the step's last write (its ``finish``);
     ``person_names``: the people's display names (:func:`~.name_lists.person_name_line`, in IRI order of
-    person); ``scratch``: where sorts spill; ``paper_titles`` and ``name_lists``: what the twins of ``artifacts``
-    and ``topic-papers`` are made of (:mod:`.artifact_rows`)."""
+    person); ``scratch``: where sorts spill; ``paper_titles``, ``name_lists`` and ``artifact_names``: what the
+    twins of ``artifacts`` and ``topic-papers`` are made of (:mod:`.artifact_rows`)."""
 
     papers: Path
     country_papers: Path
@@ -44,10 +44,11 @@ class ListRows:
     scratch: Path | None = None
     paper_titles: Path | None = None
     name_lists: Path | None = None
+    artifact_names: Path | None = None
 
     @classmethod
     def in_folder(cls, folder: Path, person_names: Path, scratch: Path | None) -> ListRows:
-        artifacts = (folder / "paper-titles", folder / "name-lists")
+        artifacts = (folder / "paper-titles", folder / "name-lists", folder / "artifact-names")
         return cls(folder / "papers", folder / "country-papers", person_names, scratch, *artifacts)
 
 
