@@ -11,7 +11,7 @@ import bisect
 from spacy.tokens import Span
 
 from .normalise import normal_form
-from .words import BLOCKERS, INTRODUCING, NOVELTY, TYPE_WORDS
+from .words import ACTION_NOUN_ENDINGS, BLOCKERS, INTRODUCING, NOVELTY, TYPE_WORDS
 
 HYPHENS = {"-", "\u2010", "\u2011", "\u2013"}
 # Tokens a name's context is searched back from it: bounds the work per name on sentences of any length.
@@ -32,8 +32,6 @@ LIST_JOINERS = frozenset({"and", "or"})
 PHRASE_ENDS = BLOCKERS | LIST_JOINERS
 #: Lower-case words searched after a type word for a later head noun of the same phrase.
 HEAD_LOOKAHEAD = 3
-#: Endings of nouns of action a type word before them modifies ("score distillation", "model compression").
-ACTION_NOUN_ENDINGS = ("tion", "sion", "ment")
 
 
 def head_type(token, in_title: bool = False) -> str | None:

@@ -9,7 +9,7 @@ from collections.abc import Collection
 from spacy.tokens import Span
 
 from .artifact_types import type_word
-from .words import BLOCKERS, NAMING, NOVELTY, PARTS, REFERRING, RESULTING
+from .words import BLOCKERS, NAMING, NOVELTY, PARTS, REFERRING, RESULT_LINKS, RESULTING
 
 
 def we_name(before: Span) -> bool:
@@ -49,8 +49,8 @@ def after_a_result_word(token) -> bool:
     """ "resulting in", "leading to", "yielding": what the paper's own work yields."""
     doc, i = token.doc, token.i
     if token.lower_ in RESULTING:
-        return i + 1 < len(doc) and doc[i + 1].lower_ not in {"in", "to"}
-    return i >= 1 and token.lower_ in {"in", "to"} and doc[i - 1].lower_ in RESULTING
+        return i + 1 < len(doc) and doc[i + 1].lower_ not in RESULT_LINKS
+    return i >= 1 and token.lower_ in RESULT_LINKS and doc[i - 1].lower_ in RESULTING
 
 
 #: Words between a naming verb and the type word it names ("we call the resulting method X").

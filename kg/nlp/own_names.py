@@ -12,7 +12,7 @@ from spacy.tokens import Span
 from .artifact_names import is_coined
 from .artifact_types import HYPHENS, after_parenthetical, in_parentheses, sentence, type_word
 from .long_forms import long_form_start
-from .words import BLOCKERS, INTRODUCING, NOVELTY, SUBJECT_WORDS, is_type_word
+from .words import BLOCKERS, INTRODUCING, NOVELTY, OWN_PARTICIPLES, SUBJECT_WORDS, is_type_word
 
 
 def described_as_new(span: Span, sent: Span, k: int) -> bool:
@@ -117,7 +117,7 @@ def ours(span: Span) -> bool:
     doc, k, start = span.doc, after_parenthetical(span), long_form_start(span)
     # "the proposed SpaRo outperforms …", "the resulting … (SMS-UBU) integrator" are "our SpaRo"; "the recently
     # proposed X" is another's
-    proposed = start >= 2 and doc[start - 1].lower_ in {"proposed", "resulting"} and doc[start - 2].lower_ == "the"
+    proposed = start >= 2 and doc[start - 1].lower_ in OWN_PARTICIPLES and doc[start - 2].lower_ == "the"
     if (
         not (proposed or (start >= 1 and doc[start - 1].lower_ == "our"))
         or " " in span.text

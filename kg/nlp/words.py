@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 from collections import defaultdict
+from pathlib import Path
 
 from .. import ONTOLOGY_DIR
 from ..errors import KgError
@@ -21,6 +22,9 @@ ROLES = (
     "naming",
     "referring",
     "resulting",
+    "result-link",
+    "own-participle",
+    "action-ending",
     "type",
     "heading",
     "phrase",
@@ -35,23 +39,24 @@ ROLES = (
 KINDS = ("benchmark", "dataset", "method", "model", "metric")
 
 
-def _read() -> tuple[dict[str, set[str]], dict[str, str]]:
+def read_words(path: Path = WORDS_FILE) -> tuple[dict[str, set[str]], dict[str, str]]:
+    """The words of each role, and the kind of each type word, of a file laid out as ``paper-words.tsv``."""
     by_role: dict[str, set[str]] = defaultdict(set)
     kinds: dict[str, str] = {}
-    with WORDS_FILE.open(encoding="utf-8", newline="") as handle:
+    with path.open(encoding="utf-8", newline="") as handle:
         for number, row in enumerate(csv.reader(handle, delimiter="\t"), 1):
             if not row or row[0].startswith("#"):
                 continue
             word, role, kind = (row + ["", ""])[:3]
             if role not in ROLES or (role == "type") != (kind in KINDS):
-                raise KgError(f"{WORDS_FILE}:{number}: role {role!r} with kind {kind!r}")
+                raise KgError(f"{path}:{number}: role {role!r} with kind {kind!r}")
             by_role[role].add(word)
             if kind:
                 kinds[word] = kind
     return by_role, kinds
 
 
-_BY_ROLE, TYPE_WORDS = _read()
+_BY_ROLE, TYPE_WORDS = read_words()
 SUBJECT_WORDS = frozenset(_BY_ROLE["subject"])
 #: Words that make the subject word after them another's work ("recent work", "prior papers").
 OTHERS_WORDS = frozenset(_BY_ROLE["others"])
@@ -59,8 +64,14 @@ INTRODUCING = frozenset(_BY_ROLE["introducing"])
 NAMING = frozenset(_BY_ROLE["naming"])
 #: Verbs that give a name with "as" ("we refer to the resulting algorithm as FooGrad").
 REFERRING = frozenset(_BY_ROLE["referring"])
-#: Words before "in" / "to" that say what the paper's work yields ("resulting in X", "leading to X").
+#: Words before a result link that say what the paper's work yields ("resulting in X", "leading to X").
 RESULTING = frozenset(_BY_ROLE["resulting"])
+#: Words between a result word and what it yields (the "in" of "resulting in X", the "to" of "leading to X").
+RESULT_LINKS = frozenset(_BY_ROLE["result-link"])
+#: Participles after "the" that make the name after them the paper's own ("the proposed SpaRo").
+OWN_PARTICIPLES = frozenset(_BY_ROLE["own-participle"])
+#: Endings of nouns of action a type word before them modifies ("score distillation", "model compression").
+ACTION_NOUN_ENDINGS = tuple(sorted(_BY_ROLE["action-ending"]))
 #: Words a title may start with before its colon that name a kind of paper, not an artifact ("Position: …").
 HEADINGS = frozenset(_BY_ROLE["heading"])
 #: Words that make a title's words before its colon a phrase, not a name ("Steering Your Generalists: …").
