@@ -36,7 +36,6 @@ from .artifact_types import (
 )
 from .context import PRIOR_WORK, says_cue
 from .introductions import (
-    ARTICLES,
     FUNCTION_WORDS,
     extra_candidates,
     modifies_next_noun,
@@ -59,7 +58,9 @@ from .normalise import normal_form
 from .own_names import described_as_new, enumerated_part, our_kind_first, ours, passive_introduction
 from .scheme import TopicScheme, topic_scheme
 from .words import (
+    ARTICLES,
     BLOCKERS,
+    DESCRIPTION_WORDS,
     INTRODUCING,
     NAMING,
     NOVELTY,
@@ -157,10 +158,6 @@ def _object_of_the_verb(span: Span, sent: Span, verb: int, k: int) -> bool:
     if listed is not None and len(between) <= 2 * MAX_OBJECT_DISTANCE:
         return _lists_what_the_verb_introduces(doc[verb + 1 : listed[0]], listed[1] + 1, sent)
     return k + 1 < sent.end and doc[k].text == "," and doc[k + 1].lower_ in {"a", "an", "the", "our"}
-
-
-#: Blockers a description may hold before the list of names it introduces ("a class of … methods (A and B)").
-DESCRIPTION_WORDS = {"of", ":", "for"}
 
 
 def _lists_what_the_verb_introduces(description: Span, after: int, sent: Span) -> bool:

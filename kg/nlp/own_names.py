@@ -12,7 +12,17 @@ from spacy.tokens import Span
 from .artifact_names import is_coined
 from .artifact_types import HYPHENS, after_parenthetical, in_parentheses, sentence, type_word
 from .long_forms import long_form_start
-from .words import BLOCKERS, INTRODUCING, NOVELTY, OWN_PARTICIPLES, SUBJECT_WORDS, is_type_word
+from .words import (
+    BLOCKERS,
+    ENUMERATORS,
+    FINITE_BEFORE,
+    INTRODUCING,
+    NOVELTY,
+    OWN_PARTICIPLES,
+    PASSIVE_ADVERBS,
+    SUBJECT_WORDS,
+    is_type_word,
+)
 
 
 def described_as_new(span: Span, sent: Span, k: int) -> bool:
@@ -129,9 +139,6 @@ def ours(span: Span) -> bool:
     return spelled or (k < len(doc) and doc[k].is_lower and (doc[k].lower_.endswith("s") or doc[k].lower_ == "can"))
 
 
-ENUMERATORS = {"i", "ii", "iii", "iv", "v", "1", "2", "3", "4", "a", "b", "c"}
-
-
 def enumerated_part(span: Span, k: int) -> bool:
     """A named part in an enumeration of the contribution: "(ii) SEE-Splat, a real-time module"."""
     doc = span.doc
@@ -159,15 +166,9 @@ def our_kind_first(sent: Span, span: Span) -> bool:
     )
 
 
-#: Words that may stand between "is" and its introducing participle ("FooNet is then proposed").
-PASSIVE_ADVERBS = {"then", "also", "first", "further", "hereby", "thus", "therefore"}
-
-
 #: The most lower-case words of a description between a name and its passive verb ("… (MVQ-Former) for
 #: aggregating semantic information is introduced").
 MAX_PASSIVE_REACH = 8
-#: Words before a name that make it no subject of the sentence's passive verb.
-FINITE_BEFORE = {"we", "is", "are", "was", "were"}
 
 
 def _passive_verb_after(span: Span, k: int) -> int | None:

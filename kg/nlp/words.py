@@ -1,4 +1,5 @@
-"""The words that say what a paper does and what it introduces: ``ontology/paper-words.tsv``.
+"""The words the topic and artifact rules read: ``ontology/paper-words.tsv`` (what a paper does and what it
+introduces) and ``ontology/sentence-words.tsv`` (the small words that shape a sentence around a name).
 
 Read once; the topic matcher uses them to find the sentences that state a paper's subject, the
 artifact rules to find introduced names and their types.
@@ -14,49 +15,79 @@ from .. import ONTOLOGY_DIR
 from ..errors import KgError
 
 WORDS_FILE = ONTOLOGY_DIR / "paper-words.tsv"
-ROLES = (
-    "subject",
-    "others",
-    "introducing",
-    "studying",
-    "naming",
-    "referring",
-    "resulting",
-    "result-link",
-    "own-participle",
-    "action-ending",
-    "type",
-    "heading",
-    "phrase",
-    "novelty",
-    "parts",
-    "joining",
-    "following",
-    "stop-noun",
-    "blocker",
-    "not-name",
-)
+SENTENCE_WORDS_FILE = ONTOLOGY_DIR / "sentence-words.tsv"
+#: The roles each file's rows may have (its header says what each is).
+ROLES = {
+    WORDS_FILE.name: (
+        "subject",
+        "others",
+        "introducing",
+        "studying",
+        "naming",
+        "referring",
+        "resulting",
+        "result-link",
+        "own-participle",
+        "own-mark",
+        "action-ending",
+        "type",
+        "name-ending",
+        "zh-type",
+        "heading",
+        "phrase",
+        "novelty",
+        "parts",
+        "joining",
+        "following",
+        "stop-noun",
+        "blocker",
+        "not-name",
+    ),
+    SENTENCE_WORDS_FILE.name: (
+        "article",
+        "determiner",
+        "apposition-start",
+        "connector",
+        "list-joiner",
+        "list-mark",
+        "list-opener",
+        "long-form-lead",
+        "naming-object",
+        "enumerator",
+        "passive-adverb",
+        "finite-before",
+        "clause-end",
+        "description-word",
+    ),
+}
 KINDS = ("benchmark", "dataset", "method", "model", "metric")
+#: The roles whose rows give an artifact kind.
+KINDED_ROLES = ("type", "name-ending", "zh-type")
 
 
-def read_words(path: Path = WORDS_FILE) -> tuple[dict[str, set[str]], dict[str, str]]:
-    """The words of each role, and the kind of each type word, of a file laid out as ``paper-words.tsv``."""
-    by_role: dict[str, set[str]] = defaultdict(set)
-    kinds: dict[str, str] = {}
+def read_words(path: Path) -> dict[str, dict[str, str]]:
+    """A word file's words by role, each with its kind ("" but for the kinded roles); the file's name says
+    which roles it may hold."""
+    roles = ROLES.get(path.name, ())
+    by_role: dict[str, dict[str, str]] = defaultdict(dict)
     with path.open(encoding="utf-8", newline="") as handle:
-        for number, row in enumerate(csv.reader(handle, delimiter="\t"), 1):
+        for number, row in enumerate(csv.reader(handle, delimiter="\t", quoting=csv.QUOTE_NONE), 1):
             if not row or row[0].startswith("#"):
                 continue
             word, role, kind = (row + ["", ""])[:3]
-            if role not in ROLES or (role == "type") != (kind in KINDS):
+            if role not in roles or (role in KINDED_ROLES) != (kind in KINDS):
                 raise KgError(f"{path}:{number}: role {role!r} with kind {kind!r}")
-            by_role[role].add(word)
-            if kind:
-                kinds[word] = kind
-    return by_role, kinds
+            by_role[role][word] = kind
+    return by_role
 
 
-_BY_ROLE, TYPE_WORDS = read_words()
+_BY_ROLE = read_words(WORDS_FILE) | read_words(SENTENCE_WORDS_FILE)
+#: The kind each type word names ("benchmark" -> benchmark, "framework" -> method).
+TYPE_WORDS = dict(_BY_ROLE["type"])
+#: Endings of a name that say its kind ("FooBench" is a benchmark, "FooNet" a model).
+NAME_ENDINGS = dict(_BY_ROLE["name-ending"])
+#: A Chinese summary's type words and their kinds ("基准" benchmark, "数据集" dataset).
+ZH_TYPES = tuple(sorted(_BY_ROLE["zh-type"].items()))
 SUBJECT_WORDS = frozenset(_BY_ROLE["subject"])
 #: Words that make the subject word after them another's work ("recent work", "prior papers").
 OTHERS_WORDS = frozenset(_BY_ROLE["others"])
@@ -87,11 +118,43 @@ FOLLOWING = frozenset(_BY_ROLE["following"])
 #: spaCy's English stop words that are nouns a name may modify ("a FooNet side channel").
 STOP_WORD_NOUNS = frozenset(_BY_ROLE["stop-noun"])
 #: Verbs that say what a paper does: the introducing ones and the studying ones.
-PAPER_VERBS = frozenset(INTRODUCING | _BY_ROLE["studying"])
+PAPER_VERBS = INTRODUCING | frozenset(_BY_ROLE["studying"])
 #: Words between an introducing verb and a name that make the name something else's argument.
 BLOCKERS = frozenset(_BY_ROLE["blocker"])
 #: Words that are never an artifact's name (compared as written: "AI", "PhD", "NeurIPS").
 NOT_NAMES = frozenset(_BY_ROLE["not-name"])
+#: Words before a type word that make it the paper's own thing ("our method", "the proposed method"), as
+#: the resulting and novelty words do.
+OWN_MARK_WORDS = frozenset(_BY_ROLE["own-mark"])
+
+ARTICLES = frozenset(_BY_ROLE["article"])
+#: Words before an introduced type word: articles, novelty words and these ("we release two benchmarks").
+DETERMINERS = ARTICLES | NOVELTY | frozenset(_BY_ROLE["determiner"])
+#: The words an apposition starts with: it describes the name as "a …" or "the …" ("ShowTell, composes a
+#: mixture of foundation models" is no apposition).
+APPOSITION_STARTS = frozenset(_BY_ROLE["apposition-start"])
+#: Lower-case words that join the capitalised words of one name ("Sort and Snap", "Token Elasticity of …").
+CONNECTORS = frozenset(_BY_ROLE["connector"])
+#: The words that join names of a list ("the FD-UCB and IS-UCB algorithms").
+LIST_JOINERS = frozenset(_BY_ROLE["list-joiner"])
+#: The words and marks that join the names of a list ("A, B and C", "A & B").
+NAME_LIST_JOINERS = LIST_JOINERS | frozenset(_BY_ROLE["list-mark"])
+#: Words that may open a list of names in parentheses ("(i.e., MSGDA and AdaMSGDA)").
+LIST_OPENERS = frozenset(_BY_ROLE["list-opener"])
+#: Capitalised words that lead a long form at a sentence's start without being part of it.
+LONG_FORM_LEADS = frozenset(_BY_ROLE["long-form-lead"])
+#: Words between a naming verb and the type word it names ("we call the resulting method X").
+OBJECT_WORDS = frozenset(_BY_ROLE["naming-object"])
+#: The marks of an enumeration's items ("(ii) SEE-Splat, a real-time module").
+ENUMERATORS = frozenset(_BY_ROLE["enumerator"])
+#: Words that may stand between "is" and its introducing participle ("FooNet is then proposed").
+PASSIVE_ADVERBS = frozenset(_BY_ROLE["passive-adverb"])
+#: Words before a name that make it no subject of the sentence's passive verb.
+FINITE_BEFORE = frozenset(_BY_ROLE["finite-before"])
+#: Where a cue's clause ends: its marks and the words that start another clause.
+CLAUSE_ENDS = frozenset(_BY_ROLE["clause-end"])
+#: Blockers a description may hold before the list of names it introduces ("a class of … methods (A and B)").
+DESCRIPTION_WORDS = frozenset(_BY_ROLE["description-word"])
 
 
 def is_type_word(token) -> bool:
