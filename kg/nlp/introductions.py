@@ -31,12 +31,14 @@ from .words import (
     DETERMINERS,
     FOLLOWING,
     HEADINGS,
+    INDEFINITE_ARTICLES,
     INTRODUCING,
     LIST_JOINERS,
     NAME_LIST_JOINERS,
     NAMING,
     NOVELTY,
     PARTS,
+    PASSIVE_AUXILIARIES,
     PHRASE_WORDS,
     REFERRING,
     STOP_WORD_NOUNS,
@@ -87,7 +89,7 @@ def named_in_apposition(span: Span) -> bool:
         and len(span) > 1
         and k + 1 < len(doc)
         and doc[k].text == ","
-        and doc[k + 1].lower_ in {"a", "an"}
+        and doc[k + 1].lower_ in INDEFINITE_ARTICLES
     )
 
 
@@ -204,7 +206,7 @@ def _introduced_after(doc: Doc, i: int) -> bool:
     type word) before a passive introducing verb."""
     j = _run_end(doc, i, False)
     j += j < len(doc) and is_type_word(doc[j])
-    return j + 1 < len(doc) and doc[j].lower_ in {"is", "are"} and doc[j + 1].lower_ in INTRODUCING
+    return j + 1 < len(doc) and doc[j].lower_ in PASSIVE_AUXILIARIES and doc[j + 1].lower_ in INTRODUCING
 
 
 def _run_end(doc: Doc, i: int, several: bool) -> int:
@@ -306,7 +308,7 @@ def _before_determiners(doc: Doc, i: int) -> int:
     while k >= 1 and _in_a_lower_compound(doc, k):
         k -= 1
     if k < modified:
-        k = k - 1 if k >= 0 and doc[k].lower_ in {"a", "an"} else modified
+        k = k - 1 if k >= 0 and doc[k].lower_ in INDEFINITE_ARTICLES else modified
     return k
 
 

@@ -16,10 +16,12 @@ from .words import (
     BLOCKERS,
     ENUMERATORS,
     FINITE_BEFORE,
+    INDEFINITE_ARTICLES,
     INTRODUCING,
     NOVELTY,
     OWN_PARTICIPLES,
     PASSIVE_ADVERBS,
+    PASSIVE_AUXILIARIES,
     SUBJECT_WORDS,
     is_type_word,
 )
@@ -39,7 +41,12 @@ def described_as_new(span: Span, sent: Span, k: int) -> bool:
 def _a_new_one_after(span: Span, sent: Span, k: int) -> bool:
     """ "X, a novel prior": "a new" or "a novel" right after the name's comma."""
     doc = span.doc
-    return k + 2 < sent.end and doc[k].text == "," and doc[k + 1].lower_ in {"a", "an"} and doc[k + 2].lower_ in NOVELTY
+    return (
+        k + 2 < sent.end
+        and doc[k].text == ","
+        and doc[k + 1].lower_ in INDEFINITE_ARTICLES
+        and doc[k + 2].lower_ in NOVELTY
+    )
 
 
 def _our_type_word_after(span: Span, sent: Span, k: int) -> bool:
@@ -112,7 +119,7 @@ def _appositive_of_our_kind(span: Span, sent: Span, k: int) -> bool:
         return False
     before = doc[sent.start : start - 3]
     return (
-        doc[start - 3].lower_ in {"a", "an"}
+        doc[start - 3].lower_ in INDEFINITE_ARTICLES
         and bool(type_word(doc[start - 2]))
         and any(t.lower_ in SUBJECT_WORDS for t in before)
         and not any(t.lower_ in BLOCKERS for t in before)
@@ -149,7 +156,7 @@ def enumerated_part(span: Span, k: int) -> bool:
         and doc[span.start - 3].text == "("
         and k + 1 < len(doc)
         and doc[k].text == ","
-        and doc[k + 1].lower_ in {"a", "an"}
+        and doc[k + 1].lower_ in INDEFINITE_ARTICLES
     )
 
 
@@ -176,11 +183,11 @@ def _passive_verb_after(span: Span, k: int) -> int | None:
     of the name that the sentence opens with ("An efficient … Transformer (MVQ-Former) for aggregating
     information is introduced"); None without one."""
     doc, sent = span.doc, sentence(span)
-    if k < len(doc) and doc[k].lower_ in {"is", "are"}:
+    if k < len(doc) and doc[k].lower_ in PASSIVE_AUXILIARIES:
         return k
     verb = None
     for j in range(k, min(sent.end, k + MAX_PASSIVE_REACH)):
-        if doc[j].lower_ in {"is", "are"}:
+        if doc[j].lower_ in PASSIVE_AUXILIARIES:
             verb = j
             break
         if not (doc[j].is_lower and doc[j].is_alpha) and doc[j].text not in HYPHENS:
@@ -193,7 +200,7 @@ def passive_introduction(span: Span) -> bool:
     """ "FooNet is proposed to solve …": the name is the subject of an introducing verb in the present
     passive; "is proposed by Smith" (a capitalised agent) is another's."""
     doc, k = span.doc, after_parenthetical(span)  # "The Local Learning Coefficient (LLC) is introduced as …"
-    if k + 2 < len(doc) and type_word(doc[k]) and doc[k + 1].lower_ in {"is", "are"}:
+    if k + 2 < len(doc) and type_word(doc[k]) and doc[k + 1].lower_ in PASSIVE_AUXILIARIES:
         k += 1  # "the FooBar module is introduced to …"
     k = _passive_verb_after(span, k)
     if k is None or k + 1 >= len(doc):

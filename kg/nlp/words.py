@@ -45,8 +45,10 @@ ROLES = {
     ),
     SENTENCE_WORDS_FILE.name: (
         "article",
+        "indefinite-article",
         "determiner",
         "apposition-start",
+        "description-start",
         "connector",
         "list-joiner",
         "list-mark",
@@ -55,6 +57,7 @@ ROLES = {
         "naming-object",
         "enumerator",
         "passive-adverb",
+        "passive-auxiliary",
         "finite-before",
         "clause-end",
         "description-word",
@@ -128,11 +131,14 @@ NOT_NAMES = frozenset(_BY_ROLE["not-name"])
 OWN_MARK_WORDS = frozenset(_BY_ROLE["own-mark"])
 
 ARTICLES = frozenset(_BY_ROLE["article"])
+INDEFINITE_ARTICLES = frozenset(_BY_ROLE["indefinite-article"])
 #: Words before an introduced type word: articles, novelty words and these ("we release two benchmarks").
 DETERMINERS = ARTICLES | NOVELTY | frozenset(_BY_ROLE["determiner"])
 #: The words an apposition starts with: it describes the name as "a …" or "the …" ("ShowTell, composes a
 #: mixture of foundation models" is no apposition).
 APPOSITION_STARTS = frozenset(_BY_ROLE["apposition-start"])
+#: The words a description of what the paper introduces starts with ("we release FooBench, a …").
+DESCRIPTION_STARTS = frozenset(_BY_ROLE["description-start"])
 #: Lower-case words that join the capitalised words of one name ("Sort and Snap", "Token Elasticity of …").
 CONNECTORS = frozenset(_BY_ROLE["connector"])
 #: The words that join names of a list ("the FD-UCB and IS-UCB algorithms").
@@ -149,6 +155,8 @@ OBJECT_WORDS = frozenset(_BY_ROLE["naming-object"])
 ENUMERATORS = frozenset(_BY_ROLE["enumerator"])
 #: Words that may stand between "is" and its introducing participle ("FooNet is then proposed").
 PASSIVE_ADVERBS = frozenset(_BY_ROLE["passive-adverb"])
+#: The "is" of an introducing verb in the present passive ("FooNet is proposed", "A and B are introduced").
+PASSIVE_AUXILIARIES = frozenset(_BY_ROLE["passive-auxiliary"])
 #: Words before a name that make it no subject of the sentence's passive verb.
 FINITE_BEFORE = frozenset(_BY_ROLE["finite-before"])
 #: Where a cue's clause ends: its marks and the words that start another clause.
