@@ -47,6 +47,7 @@ TWINS: Registry = Registry(
         "institution-authors-per-author": "kg.resolve.list_rows:INSTITUTION_AUTHORS_PER_AUTHOR",
         "institution-papers": "kg.resolve.list_rows:INSTITUTION_PAPERS",
         "country-papers": "kg.resolve.list_rows:COUNTRY_PAPERS",
+        "sector-share": "kg.resolve.answer_rows:SECTOR_SHARE",
     },
 )
 

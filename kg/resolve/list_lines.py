@@ -24,6 +24,7 @@ from typing import Callable, Iterable, Iterator, NamedTuple
 from ..rdf.side_rows import AFFILIATED, AFFILIATION, YEAR
 from ..stores.ordering import grouped_lines
 from ..vocab import KG, sparql_prologue
+from .answer_lines import AnswerLines
 
 Within = Callable[[str], Iterable[str]]  # an institution -> itself and every institution it is a unit of
 # The conferences' names, one small read (a conference edition is shared by its papers, as named in the union).
@@ -35,16 +36,18 @@ _COUNTRIES = sparql_prologue() + "SELECT ?organisation ?country WHERE { ?organis
 class ListRows:
     """The files a resolution leaves for the twins (above), alive until the step's last write (its ``finish``);
     ``person_names``: the people's display names (:func:`~.name_lists.person_name_line`, in IRI order of
-    person); ``scratch``: where sorts spill."""
+    person); ``answers``: the folder of the lines of the lists of one answer (:mod:`.answer_lines`); ``scratch``:
+    where sorts spill."""
 
     papers: Path
     country_papers: Path
     person_names: Path
+    answers: Path
     scratch: Path | None = None
 
     @classmethod
     def in_folder(cls, folder: Path, person_names: Path, scratch: Path | None) -> ListRows:
-        return cls(folder / "papers", folder / "country-papers", person_names, scratch)
+        return cls(folder / "papers", folder / "country-papers", person_names, folder, scratch)
 
 
 # Between the values of a field of a paper's line that are JSON strings (which escape it, as tabs and newlines).
@@ -164,6 +167,7 @@ class ListLines:
         self.countries_of: dict[str, set[str]] = {}
         for organisation, country in store.select_terms(_COUNTRIES):
             self.own_countries.setdefault(organisation.value, set()).add(country.value)
+        self.answers = AnswerLines(rows.answers)
 
     def add(self, paper: str, own: dict[str, set[str]], authors: list[str]) -> None:
         """The paper's line (:func:`papers_of` reads it), if it names an institution, and its countries."""
@@ -178,6 +182,7 @@ class ListLines:
         if listed or within:
             self.papers.write(self._line(paper, own, authors, listed, within, per_paper))
         self._add_countries(affiliated, own["listed"] if per_paper else (), authors)
+        self.answers.add(listed)
 
     def _line(self, paper: str, own: dict[str, set[str]], authors: list[str], listed: set[str], within, per_paper):
         """The paper's line (:class:`ListedPaper`)."""
@@ -225,4 +230,5 @@ class ListLines:
         if self.rows is not None:
             for country, people in grouped_lines(rewound(self.country_authors), scratch):
                 self.countries.write(f"{country}\t{self.country_papers[country]}\t{len(people)}\n")
+            self.answers.close()
         self._files.close()

@@ -1,0 +1,64 @@
+"""The twins of lists of one answer (:mod:`kg.query.precompute`), made from what the counts' pass wrote for them
+(:mod:`.answer_lines`) and, once the store is written, the little the pass cannot know: the organisations' types
+and the number of papers. Each gives the query's answer with its parameters' defaults: the same RDF terms, in the
+query's ``ORDER BY`` order (ties included), and as many. Like the twins of :mod:`.list_rows`, each is pinned to
+the digest of the query text it was checked against (``tests/query/test_twins.py``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from pathlib import Path
+from typing import Iterator
+
+import pyoxigraph as ox
+
+from ..vocab import KG, sparql_prologue
+from .answer_lines import LISTED_SETS
+from .list_lines import ListRows
+from .list_rows import ALL_PAPERS, Row, integer, percent
+
+_TYPES = sparql_prologue() + "SELECT ?organisation ?type WHERE { ?organisation kg:organisationType ?type }"
+
+
+def _split_lines(path: Path) -> Iterator[list[str]]:
+    with open(path, encoding="utf-8") as lines:
+        yield from (line[:-1].split("\t") for line in lines)
+
+
+def _sector(types: set[ox.NamedNode]) -> str:
+    """The sector of a paper whose organisations, and those they are units of, have ``types``."""
+    academic, company = KG.EducationOrganisation in types, KG.CompanyOrganisation in types
+    if academic and company:
+        return "academia and industry"
+    if academic or company:
+        return "academia only" if academic else "industry only"
+    return "other sectors only" if types else "no sector known"
+
+
+class SectorShare:
+    """The twin of ``queries/sector-share.rq``: the papers per sector of the organisations they list (each with
+    those it is a unit of; a paper listing none has no sector known), with their percentage of all papers,
+    rounded half up; most papers first, then by sector."""
+
+    digest = "5801dbfc943f306d"  # of the query text the rows were checked against (tests/query/test_twins.py)
+    variables = ("sector", "papers", "percent")
+
+    def answer(self, store, rows: ListRows) -> list[Row]:
+        """The query's rows, in its order."""
+        every = store.scalar(ALL_PAPERS)
+        types: dict[str, set[ox.NamedNode]] = defaultdict(set)
+        for organisation, kind in store.select_terms(_TYPES):
+            types[organisation.value].add(kind)
+        sectors: Counter[str] = Counter()
+        for papers, listed in _split_lines(rows.answers / LISTED_SETS):
+            found = {kind for institution in listed.split(" ") for kind in types.get(institution, ())}
+            sectors[_sector(found)] += int(papers)
+        unlisted = every - sum(sectors.values())
+        if unlisted:
+            sectors["no sector known"] += unlisted
+        ordered = sorted(sectors.items(), key=lambda row: (-row[1], row[0]))
+        return [(ox.Literal(sector), integer(str(papers)), percent(papers, every)) for sector, papers in ordered]
+
+
+SECTOR_SHARE = SectorShare()
