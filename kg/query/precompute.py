@@ -48,6 +48,7 @@ TWINS: Registry = Registry(
         "institution-papers": "kg.resolve.list_rows:INSTITUTION_PAPERS",
         "country-papers": "kg.resolve.list_rows:COUNTRY_PAPERS",
         "sector-share": "kg.resolve.answer_rows:SECTOR_SHARE",
+        "institution-collaborations": "kg.resolve.answer_rows:INSTITUTION_COLLABORATIONS",
     },
 )
 

@@ -1,8 +1,9 @@
 """The twins of lists of one answer (:mod:`kg.query.precompute`), made from what the counts' pass wrote for them
 (:mod:`.answer_lines`) and, once the store is written, the little the pass cannot know: the organisations' types
-and the number of papers. Each gives the query's answer with its parameters' defaults: the same RDF terms, in the
-query's ``ORDER BY`` order (ties included), and as many. Like the twins of :mod:`.list_rows`, each is pinned to
-the digest of the query text it was checked against (``tests/query/test_twins.py``).
+and English names and the number of papers. Each gives the query's answer with its parameters' defaults: the
+same RDF terms, in the query's ``ORDER BY`` order (ties included), and as many. Like the twins of
+:mod:`.list_rows`, each is pinned to the digest of the query text it was checked against
+(``tests/query/test_twins.py``).
 """
 
 from __future__ import annotations
@@ -14,11 +15,16 @@ from typing import Iterator
 import pyoxigraph as ox
 
 from ..vocab import KG, sparql_prologue
-from .answer_lines import LISTED_SETS
+from .answer_lines import INSTITUTION_PAIRS, LISTED_SETS
 from .list_lines import ListRows
 from .list_rows import ALL_PAPERS, Row, integer, percent
 
 _TYPES = sparql_prologue() + "SELECT ?organisation ?type WHERE { ?organisation kg:organisationType ?type }"
+# The organisations' names as institution-collaborations reads them, one per organisation.
+_NAMES = sparql_prologue() + (
+    "SELECT ?institution (MIN(?label) AS ?name) WHERE { ?institution a org:Organization ; skos:prefLabel ?label "
+    'FILTER (LANGMATCHES(LANG(?label), "en")) } GROUP BY ?institution'
+)
 
 
 def _split_lines(path: Path) -> Iterator[list[str]]:
@@ -62,3 +68,30 @@ class SectorShare:
 
 
 SECTOR_SHARE = SectorShare()
+
+
+class InstitutionCollaborations:
+    """The twin of ``queries/institution-collaborations.rq`` at its default level (``organisation``, one
+    shared paper or more): each two top organisations (in code-point order of IRI) with English names that the
+    same papers list, themselves or one of their units, with the smallest of each one's names and the number of
+    those papers; most papers first, then by name, partner's name, IRI and partner's IRI."""
+
+    digest = "e5421e3697f26849"  # of the query text the rows were checked against (tests/query/test_twins.py)
+    variables = ("institution", "name", "partner", "partner_name", "shared_papers")
+
+    def answer(self, store, rows: ListRows) -> list[Row]:
+        """The query's rows, in its order."""
+        names = {institution.value: name for institution, name in store.select_terms(_NAMES)}
+        pairs = [
+            (int(papers), names[institution].value, names[partner].value, institution, partner)
+            for institution, partner, papers in _split_lines(rows.answers / INSTITUTION_PAIRS)
+            if institution in names and partner in names
+        ]
+        pairs.sort(key=lambda pair: (-pair[0], *pair[1:]))
+        return [
+            (ox.NamedNode(institution), names[institution], ox.NamedNode(partner), names[partner], integer(str(n)))
+            for n, _, _, institution, partner in pairs
+        ]
+
+
+INSTITUTION_COLLABORATIONS = InstitutionCollaborations()

@@ -24,9 +24,8 @@ from typing import Callable, Iterable, Iterator, NamedTuple
 from ..rdf.side_rows import AFFILIATED, AFFILIATION, YEAR
 from ..stores.ordering import grouped_lines
 from ..vocab import KG, sparql_prologue
-from .answer_lines import AnswerLines
+from .answer_lines import AnswerLines, Within
 
-Within = Callable[[str], Iterable[str]]  # an institution -> itself and every institution it is a unit of
 # The conferences' names, one small read (a conference edition is shared by its papers, as named in the union).
 _CONFERENCE_NAMES = sparql_prologue() + "SELECT ?event ?name WHERE { ?event a bibo:Conference ; skos:prefLabel ?name }"
 _COUNTRIES = sparql_prologue() + "SELECT ?organisation ?country WHERE { ?organisation schema:addressCountry ?country }"
@@ -167,7 +166,7 @@ class ListLines:
         self.countries_of: dict[str, set[str]] = {}
         for organisation, country in store.select_terms(_COUNTRIES):
             self.own_countries.setdefault(organisation.value, set()).add(country.value)
-        self.answers = AnswerLines(rows.answers)
+        self.answers = AnswerLines(rows.answers, within)
 
     def add(self, paper: str, own: dict[str, set[str]], authors: list[str]) -> None:
         """The paper's line (:func:`papers_of` reads it), if it names an institution, and its countries."""
