@@ -49,6 +49,7 @@ TWINS: Registry = Registry(
         "country-papers": "kg.resolve.list_rows:COUNTRY_PAPERS",
         "sector-share": "kg.resolve.answer_rows:SECTOR_SHARE",
         "institution-collaborations": "kg.resolve.answer_rows:INSTITUTION_COLLABORATIONS",
+        "papers-with-code": "kg.resolve.answer_rows:PAPERS_WITH_CODE",
     },
 )
 

@@ -5,7 +5,9 @@ the lists of one answer (:mod:`.answer_rows`), into the folder of the resolution
   that papers list, each with its units' institutions (``org:subOrganizationOf*``): the sectors of
   ``queries/sector-share.rq`` are those of the set's institutions, known once the store is written;
 - ``institution-pairs``: ``institution<TAB>partner<TAB>papers``, in code-point order: two top organisations (no
-  ``org:subOrganizationOf``) one of whose units, or itself, the same papers list (``institution-collaborations``).
+  ``org:subOrganizationOf``) one of whose units, or itself, the same papers list (``institution-collaborations``);
+- ``code-papers``: ``paper<TAB>titles<TAB>venues<TAB>tracks`` (as :class:`~.list_lines.ListedPaper` has them) of
+  each paper a ``schema:SoftwareSourceCode`` is based on (``papers-with-code``), in IRI order of paper.
 
 Counting sets and pairs holds what grows with the institutions, not with the papers.
 """
@@ -15,9 +17,17 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations
 from pathlib import Path
-from typing import Iterable, Protocol
+from typing import Callable, Iterable, Protocol
 
-LISTED_SETS, INSTITUTION_PAIRS = "listed-sets", "institution-pairs"
+from ..vocab import sparql_prologue
+
+LISTED_SETS, INSTITUTION_PAIRS, CODE_PAPERS = "listed-sets", "institution-pairs", "code-papers"
+# The papers some code is based on, as papers-with-code finds them (the code's repository read when the list is made).
+_CODED = (
+    sparql_prologue()
+    + "SELECT DISTINCT ?paper WHERE { ?code a schema:SoftwareSourceCode ; schema:isBasedOn ?paper ; "
+    + "schema:codeRepository ?repository }"
+)
 
 
 class Within(Protocol):
@@ -30,12 +40,15 @@ class Within(Protocol):
 
 
 class AnswerLines:
-    """The files above, for one pass: :meth:`add` each paper, then :meth:`close`."""
+    """The files above, for one pass: :meth:`add` each paper, :meth:`add_code` each paper some code is based on,
+    then :meth:`close`."""
 
-    def __init__(self, folder: Path, within: Within):
+    def __init__(self, store, folder: Path, within: Within):
         self.folder, self.within = folder, within
         self.listed_sets: Counter[str] = Counter()
         self.institution_pairs: Counter[tuple[str, str]] = Counter()
+        self.coded = {paper.value for (paper,) in store.select_terms(_CODED)}
+        self.code_papers = open(folder / CODE_PAPERS, "w", encoding="utf-8")
 
     def add(self, institutions: set[str]) -> None:
         """A paper's ``institutions``: those it lists and those they are units of."""
@@ -44,7 +57,14 @@ class AnswerLines:
             tops = sorted(institution for institution in institutions if not self.within.parents.get(institution))
             self.institution_pairs.update(combinations(tops, 2))
 
+    def add_code(self, paper: str, facts: Callable[[], str]) -> None:
+        """The paper's line of ``code-papers`` if some code is based on it (``facts``: its titles, venues and
+        tracks)."""
+        if paper in self.coded:
+            self.code_papers.write(f"{paper}\t{facts()}\n")
+
     def close(self) -> None:
+        self.code_papers.close()
         with open(self.folder / LISTED_SETS, "w", encoding="utf-8") as lines:
             lines.writelines(f"{papers}\t{listed}\n" for listed, papers in sorted(self.listed_sets.items()))
         with open(self.folder / INSTITUTION_PAIRS, "w", encoding="utf-8") as lines:

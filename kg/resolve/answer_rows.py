@@ -1,8 +1,8 @@
 """The twins of lists of one answer (:mod:`kg.query.precompute`), made from what the counts' pass wrote for them
 (:mod:`.answer_lines`) and, once the store is written, the little the pass cannot know: the organisations' types
-and English names and the number of papers. Each gives the query's answer with its parameters' defaults: the
-same RDF terms, in the query's ``ORDER BY`` order (ties included), and as many. Like the twins of
-:mod:`.list_rows`, each is pinned to the digest of the query text it was checked against
+and English names, the code repositories, the number of papers. Each gives the query's answer with its
+parameters' defaults: the same RDF terms, in the query's ``ORDER BY`` order (ties included), and as many. Like
+the twins of :mod:`.list_rows`, each is pinned to the digest of the query text it was checked against
 (``tests/query/test_twins.py``).
 """
 
@@ -15,15 +15,19 @@ from typing import Iterator
 import pyoxigraph as ox
 
 from ..vocab import KG, sparql_prologue
-from .answer_lines import INSTITUTION_PAIRS, LISTED_SETS
+from .answer_lines import CODE_PAPERS, INSTITUTION_PAIRS, LISTED_SETS
 from .list_lines import ListRows
-from .list_rows import ALL_PAPERS, Row, integer, percent
+from .list_rows import ALL_PAPERS, Row, integer, paper_rows, paper_terms, percent
 
 _TYPES = sparql_prologue() + "SELECT ?organisation ?type WHERE { ?organisation kg:organisationType ?type }"
 # The organisations' names as institution-collaborations reads them, one per organisation.
 _NAMES = sparql_prologue() + (
     "SELECT ?institution (MIN(?label) AS ?name) WHERE { ?institution a org:Organization ; skos:prefLabel ?label "
     'FILTER (LANGMATCHES(LANG(?label), "en")) } GROUP BY ?institution'
+)
+_CODE = sparql_prologue() + (
+    "SELECT ?paper ?code_repository WHERE { "
+    "?code a schema:SoftwareSourceCode ; schema:isBasedOn ?paper ; schema:codeRepository ?code_repository }"
 )
 
 
@@ -95,3 +99,34 @@ class InstitutionCollaborations:
 
 
 INSTITUTION_COLLABORATIONS = InstitutionCollaborations()
+
+
+def _code_key(repository: ox.NamedNode | ox.Literal) -> tuple:
+    """Where ``ORDER BY`` puts a repository: IRIs before literals, each by its string."""
+    return (isinstance(repository, ox.Literal), repository.value)
+
+
+class PapersWithCode:
+    """The twin of ``queries/papers-with-code.rq``: each paper some code is based on with each of the code's
+    repositories and of its English titles, conference names and tracks (unbound where none); by title (a paper
+    without one first), then IRI, repository, venue and track."""
+
+    digest = "53e32e6864d2536f"  # of the query text the rows were checked against (tests/query/test_twins.py)
+    variables = ("paper", "title", "code_repository", "venue", "track")
+
+    def answer(self, store, rows: ListRows) -> list[Row]:
+        """The query's rows, in its order."""
+        facts = {paper: fields for paper, *fields in _split_lines(rows.answers / CODE_PAPERS)}
+        made: dict[tuple, tuple] = {}
+        for paper, repository in store.select_terms(_CODE):
+            for key, row in paper_rows(paper.value, *facts.get(paper.value, ("", "", ""))):
+                made[(*key[:2], _code_key(repository), *key[2:])] = (row, repository)
+        return [_code_terms(*made[key]) for key in sorted(made)]
+
+
+def _code_terms(row: tuple, repository: ox.NamedNode | ox.Literal) -> Row:
+    paper, title, venue, track = paper_terms(row)
+    return paper, title, repository, venue, track
+
+
+PAPERS_WITH_CODE = PapersWithCode()

@@ -166,7 +166,7 @@ class ListLines:
         self.countries_of: dict[str, set[str]] = {}
         for organisation, country in store.select_terms(_COUNTRIES):
             self.own_countries.setdefault(organisation.value, set()).add(country.value)
-        self.answers = AnswerLines(rows.answers, within)
+        self.answers = AnswerLines(store, rows.answers, within)
 
     def add(self, paper: str, own: dict[str, set[str]], authors: list[str]) -> None:
         """The paper's line (:func:`papers_of` reads it), if it names an institution, and its countries."""
@@ -182,6 +182,7 @@ class ListLines:
             self.papers.write(self._line(paper, own, authors, listed, within, per_paper))
         self._add_countries(affiliated, own["listed"] if per_paper else (), authors)
         self.answers.add(listed)
+        self.answers.add_code(paper, lambda: self._facts(own))
 
     def _line(self, paper: str, own: dict[str, set[str]], authors: list[str], listed: set[str], within, per_paper):
         """The paper's line (:class:`ListedPaper`)."""
@@ -194,11 +195,18 @@ class ListLines:
             " ".join(value for pair in sorted(within) for value in pair),
             "1" if per_paper else "",
             f"{years[0]}\t{years[-1]}" if years else "\t",
+            self._facts(own),
+        )
+        return "\t".join(fields) + "\n"
+
+    def _facts(self, own: dict[str, set[str]]) -> str:
+        """The paper's titles, venues and tracks, as :class:`ListedPaper` has them."""
+        fields = (
             JSON_SEPARATOR.join(own["title"]),  # JSON already
             JSON_SEPARATOR.join(venue for event in own["event"] for venue in self.venues.get(event, ())),
             " ".join(own[KG.track.value]),  # IRIs (:func:`.list_rows.track_name` is made when a list needs it)
         )
-        return "\t".join(fields) + "\n"
+        return "\t".join(fields)
 
     def _countries(self, organisation: str) -> set[str]:
         """An organisation's own countries, else those of the organisations it is a unit of (worked out once)."""

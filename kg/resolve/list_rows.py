@@ -168,7 +168,7 @@ def _venue(venue: tuple[str, str]) -> ox.Literal:
     return ox.Literal(value, language=language) if language else ox.Literal(value)
 
 
-def _paper_rows(paper: str, titles: str, venues: str, tracks: str) -> Iterator[tuple]:
+def paper_rows(paper: str, titles: str, venues: str, tracks: str) -> Iterator[tuple]:
     """A paper's rows of ``institution-papers``, each with its sort key: every English title, venue and track
     (unbound where it has none; the fields as :class:`~.list_lines.ListedPaper` has them), as the query's
     ``DISTINCT`` gives them."""
@@ -198,11 +198,11 @@ class InstitutionPapers:
         wanted = sorted(set(entities))
         lines = institution_paper_lines(rows, set(wanted))
         for entity, papers in _each_group(grouped_lines(lines, rows.scratch), wanted):
-            made = {key: row for line in papers for key, row in _paper_rows(*line.split("\t"))}
-            yield entity, Ranked([made[key] for key in sorted(made)], _paper_terms)
+            made = {key: row for line in papers for key, row in paper_rows(*line.split("\t"))}
+            yield entity, Ranked([made[key] for key in sorted(made)], paper_terms)
 
 
-def _paper_terms(row: tuple) -> Row:
+def paper_terms(row: tuple) -> Row:
     paper, title, venue, track = row
     return (
         ox.NamedNode(paper),
