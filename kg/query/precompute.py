@@ -50,6 +50,7 @@ TWINS: Registry = Registry(
         "sector-share": "kg.resolve.answer_rows:SECTOR_SHARE",
         "institution-collaborations": "kg.resolve.answer_rows:INSTITUTION_COLLABORATIONS",
         "papers-with-code": "kg.resolve.answer_rows:PAPERS_WITH_CODE",
+        "country-collaborations": "kg.resolve.answer_rows:COUNTRY_COLLABORATIONS",
     },
 )
 

@@ -6,10 +6,13 @@ the lists of one answer (:mod:`.answer_rows`), into the folder of the resolution
   ``queries/sector-share.rq`` are those of the set's institutions, known once the store is written;
 - ``institution-pairs``: ``institution<TAB>partner<TAB>papers``, in code-point order: two top organisations (no
   ``org:subOrganizationOf``) one of whose units, or itself, the same papers list (``institution-collaborations``);
+- ``country-pairs``: ``country<TAB>partner<TAB>papers``, in code-point order: two countries of organisations the
+  same papers list (an organisation's own ``schema:addressCountry``, else those of every organisation it is a unit
+  of), as ``queries/country-collaborations.rq`` pairs them;
 - ``code-papers``: ``paper<TAB>titles<TAB>venues<TAB>tracks`` (as :class:`~.list_lines.ListedPaper` has them) of
   each paper a ``schema:SoftwareSourceCode`` is based on (``papers-with-code``), in IRI order of paper.
 
-Counting sets and pairs holds what grows with the institutions, not with the papers.
+Counting sets and pairs holds what grows with the institutions and countries, not with the papers.
 """
 
 from __future__ import annotations
@@ -21,7 +24,12 @@ from typing import Callable, Iterable, Protocol
 
 from ..vocab import sparql_prologue
 
-LISTED_SETS, INSTITUTION_PAIRS, CODE_PAPERS = "listed-sets", "institution-pairs", "code-papers"
+LISTED_SETS, INSTITUTION_PAIRS, COUNTRY_PAIRS, CODE_PAPERS = (
+    "listed-sets",
+    "institution-pairs",
+    "country-pairs",
+    "code-papers",
+)
 # The papers some code is based on, as papers-with-code finds them (the code's repository read when the list is made).
 _CODED = (
     sparql_prologue()
@@ -43,19 +51,22 @@ class AnswerLines:
     """The files above, for one pass: :meth:`add` each paper, :meth:`add_code` each paper some code is based on,
     then :meth:`close`."""
 
-    def __init__(self, store, folder: Path, within: Within):
-        self.folder, self.within = folder, within
+    def __init__(self, store, folder: Path, within: Within, countries: Callable[[str], set[str]]):
+        self.folder, self.within, self.countries = folder, within, countries
         self.listed_sets: Counter[str] = Counter()
         self.institution_pairs: Counter[tuple[str, str]] = Counter()
+        self.country_pairs: Counter[tuple[str, str]] = Counter()
         self.coded = {paper.value for (paper,) in store.select_terms(_CODED)}
         self.code_papers = open(folder / CODE_PAPERS, "w", encoding="utf-8")
 
-    def add(self, institutions: set[str]) -> None:
-        """A paper's ``institutions``: those it lists and those they are units of."""
+    def add(self, listed: Iterable[str], institutions: set[str]) -> None:
+        """A paper's organisations as ``listed`` and the ``institutions`` they are or are units of."""
         if institutions:
             self.listed_sets[" ".join(sorted(institutions))] += 1
             tops = sorted(institution for institution in institutions if not self.within.parents.get(institution))
             self.institution_pairs.update(combinations(tops, 2))
+        countries = {country for organisation in listed for country in self.countries(organisation)}
+        self.country_pairs.update(combinations(sorted(countries), 2))
 
     def add_code(self, paper: str, facts: Callable[[], str]) -> None:
         """The paper's line of ``code-papers`` if some code is based on it (``facts``: its titles, venues and
@@ -67,7 +78,6 @@ class AnswerLines:
         self.code_papers.close()
         with open(self.folder / LISTED_SETS, "w", encoding="utf-8") as lines:
             lines.writelines(f"{papers}\t{listed}\n" for listed, papers in sorted(self.listed_sets.items()))
-        with open(self.folder / INSTITUTION_PAIRS, "w", encoding="utf-8") as lines:
-            lines.writelines(
-                f"{first}\t{second}\t{n}\n" for (first, second), n in sorted(self.institution_pairs.items())
-            )
+        for name, pairs in ((INSTITUTION_PAIRS, self.institution_pairs), (COUNTRY_PAIRS, self.country_pairs)):
+            with open(self.folder / name, "w", encoding="utf-8") as lines:
+                lines.writelines(f"{first}\t{second}\t{n}\n" for (first, second), n in sorted(pairs.items()))

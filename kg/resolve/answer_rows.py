@@ -15,7 +15,7 @@ from typing import Iterator
 import pyoxigraph as ox
 
 from ..vocab import KG, sparql_prologue
-from .answer_lines import CODE_PAPERS, INSTITUTION_PAIRS, LISTED_SETS
+from .answer_lines import CODE_PAPERS, COUNTRY_PAIRS, INSTITUTION_PAIRS, LISTED_SETS
 from .list_lines import ListRows
 from .list_rows import ALL_PAPERS, Row, integer, paper_rows, paper_terms, percent
 
@@ -99,6 +99,24 @@ class InstitutionCollaborations:
 
 
 INSTITUTION_COLLABORATIONS = InstitutionCollaborations()
+
+
+class CountryCollaborations:
+    """The twin of ``queries/country-collaborations.rq`` (one shared paper or more): each two countries (in
+    code-point order) of organisations the same papers list, with the number of those papers; most first, then
+    by country and partner."""
+
+    digest = "450bfe31261643d0"  # of the query text the rows were checked against (tests/query/test_twins.py)
+    variables = ("country", "partner", "shared_papers")
+
+    def answer(self, store, rows: ListRows) -> list[Row]:
+        """The query's rows, in its order."""
+        pairs = [(-int(n), country, partner) for country, partner, n in _split_lines(rows.answers / COUNTRY_PAIRS)]
+        pairs.sort()
+        return [(ox.Literal(country), ox.Literal(partner), integer(str(-n))) for n, country, partner in pairs]
+
+
+COUNTRY_COLLABORATIONS = CountryCollaborations()
 
 
 def _code_key(repository: ox.NamedNode | ox.Literal) -> tuple:
