@@ -51,21 +51,21 @@ class AnswerLines:
     """The files above, for one pass: :meth:`add` each paper, :meth:`add_code` each paper some code is based on,
     then :meth:`close`."""
 
-    def __init__(self, store, folder: Path, within: Within, countries: Callable[[str], set[str]]):
-        self.folder, self.within, self.countries = folder, within, countries
+    def __init__(self, store, folder: Path, within: Within):
+        self.folder, self.within = folder, within
         self.listed_sets: Counter[str] = Counter()
         self.institution_pairs: Counter[tuple[str, str]] = Counter()
         self.country_pairs: Counter[tuple[str, str]] = Counter()
         self.coded = {paper.value for (paper,) in store.select_terms(_CODED)}
         self.code_papers = open(folder / CODE_PAPERS, "w", encoding="utf-8")
 
-    def add(self, listed: Iterable[str], institutions: set[str]) -> None:
-        """A paper's organisations as ``listed`` and the ``institutions`` they are or are units of."""
+    def add(self, institutions: set[str], countries: set[str]) -> None:
+        """A paper's ``institutions`` (those it lists and those they are units of) and the ``countries`` of the
+        organisations it lists."""
         if institutions:
             self.listed_sets[" ".join(sorted(institutions))] += 1
             tops = sorted(institution for institution in institutions if not self.within.parents.get(institution))
             self.institution_pairs.update(combinations(tops, 2))
-        countries = {country for organisation in listed for country in self.countries(organisation)}
         self.country_pairs.update(combinations(sorted(countries), 2))
 
     def add_code(self, paper: str, facts: Callable[[], str]) -> None:

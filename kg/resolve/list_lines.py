@@ -166,7 +166,7 @@ class ListLines:
         self.countries_of: dict[str, set[str]] = {}
         for organisation, country in store.select_terms(_COUNTRIES):
             self.own_countries.setdefault(organisation.value, set()).add(country.value)
-        self.answers = AnswerLines(store, rows.answers, within, self._countries)
+        self.answers = AnswerLines(store, rows.answers, within)
 
     def add(self, paper: str, own: dict[str, set[str]], authors: list[str]) -> None:
         """The paper's line (:func:`papers_of` reads it), if it names an institution, and its countries."""
@@ -181,7 +181,8 @@ class ListLines:
         if listed or within:
             self.papers.write(self._line(paper, own, authors, listed, within, per_paper))
         self._add_countries(affiliated, own["listed"] if per_paper else (), authors)
-        self.answers.add(own["listed"], listed)
+        countries = {country for organisation in own["listed"] for country in self._countries(organisation)}
+        self.answers.add(listed, countries)
         self.answers.add_code(paper, lambda: self._facts(own))
 
     def _line(self, paper: str, own: dict[str, set[str]], authors: list[str], listed: set[str], within, per_paper):
