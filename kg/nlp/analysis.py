@@ -2,8 +2,10 @@
 
 A topic is assigned when its evidence weighs at least :data:`MIN_WEIGHT`: the source's keywords
 (authors' keywords, a primary area, arXiv categories) are the strongest evidence, then the title;
-one mention in the abstract alone is a passing one and makes no topic. Only the topics found are
-assigned: broader ones are reached through the scheme's ``skos:broader`` by the queries and pages.
+one mention in the abstract alone is a passing one and makes no topic, and a topic found in the
+abstract or the keywords alone is left out of a paper with :data:`SUBJECTS_PER_PAPER` heavier ones.
+Only the topics found are assigned: broader ones are reached through the scheme's ``skos:broader`` by
+the queries and pages.
 """
 
 from __future__ import annotations
