@@ -50,7 +50,7 @@ def main() -> None:
     from kg.resolve.aggregates import aggregate_triples
     from kg.resolve.artifact_rows import kept_name_lists
     from kg.resolve.identity import read_mentions
-    from kg.resolve.list_rows import ListRows
+    from kg.resolve.list_lines import ListRows
     from kg.resolve.name_lists import name_list_triples
     from kg.resolve.paper_facts import read_papers
     from kg.resolve.store_step import key_triples, person_label_triples
@@ -73,12 +73,10 @@ def main() -> None:
             "co-author pairs, institution counts, display titles",
             lambda: sum(1 for _ in aggregate_triples(store, minter, introducing=introducing)),
         )
-        rows = ListRows.in_folder(
-            Path(folder), names, None
-        )  # what the lists' twins are made of (kg/resolve/list_rows.py)
+        lists = ListRows.in_folder(Path(folder), names, None)  # what the lists' twins are made of, written too
         clock(
-            "the same, writing the rows of the lists' twins",
-            lambda: sum(1 for _ in aggregate_triples(store, minter, introducing=introducing, lists=rows)),
+            "the same, writing the precomputed lists' lines",
+            lambda: sum(1 for _ in aggregate_triples(store, minter, introducing=introducing, lists=lists)),
         )
         if len(store.sources()) == 1:  # the rows of its one source, as the run that staged it has them
             staged = side_rows_of(store, Path(folder) / "side-rows")
@@ -91,7 +89,7 @@ def main() -> None:
         clock("name lists", lambda: sum(1 for _ in name_list_triples(store, introducing, names, None)))
         clock(
             "name lists, kept for the twin of artifacts",
-            lambda: sum(1 for _ in kept_name_lists(name_list_triples(store, introducing, names, None), rows)),
+            lambda: sum(1 for _ in kept_name_lists(name_list_triples(store, introducing, names, None), lists)),
         )
     clock("description: the distinct triple count", lambda: distinct_triples(store))
     # The sources' quad counts as the run hands them on (counted for the kept rows' stamps, kg/resolve/kept_rows.py).

@@ -2,7 +2,7 @@
 
     python -m eval.evaluate              # held-out part: real papers first, then the synthetic set
     python -m eval.evaluate --split tune # the part the rules were tuned on
-    python -m eval.evaluate --split dev  # real papers only: the split for reading errors
+    python -m eval.evaluate --split dev  # real papers only: the split for reading errors (dev2 too)
     python -m eval.evaluate --errors     # also list every miss and false hit
 
 Reads the papers through kg's own input formats, so the text is exactly what ``kg build`` sees.
@@ -33,7 +33,7 @@ PROJECT_DIR = Path(__file__).resolve().parents[1]  # sample paths in the gold se
 GOLD = PROJECT_DIR / "eval" / "gold.json"
 
 
-# The synthetic set has no dev split: dev is real papers only.
+# The synthetic set has no dev split: dev and dev2 are real papers only.
 SYNTHETIC_SPLITS = ("heldout", "tune", "all")
 
 

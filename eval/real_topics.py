@@ -3,6 +3,7 @@
     python -m eval.real_topics                 # the held-out split
     python -m eval.real_topics --split tune    # the split the rules were tuned on
     python -m eval.real_topics --split dev     # the split for reading errors while changing rules
+    python -m eval.real_topics --split dev2    # a second dev split, judged blind after dev's rules
     python -m eval.real_topics --errors        # also every wrong, missing and extra judgment
 
 The gold set holds paper ids and judgments only; the papers themselves are read at evaluation
@@ -26,7 +27,7 @@ from .measures import GoldArtifact, Tally
 from .realdata import realdata_dir
 
 GOLD = Path(__file__).resolve().parent / "gold_real.tsv"
-SPLITS = ("heldout", "tune", "dev", "all")
+SPLITS = ("heldout", "tune", "dev", "dev2", "all")
 
 
 def gold_rows(path: Path = GOLD) -> list[dict]:
