@@ -149,8 +149,7 @@ def side_lines(statements: Iterable[Statement]) -> Iterator[str]:
                 paper_of[obj.value] = subject.value
             elif kind == "event":
                 years.see(kind, subject, obj)
-            elif kind == "introduces":
-                artifacts.introduced.add(obj.value)
+            artifacts.see(kind, subject, obj)
             yield FACT + fact_line(subject.value, kind, obj.value)
     yield from years.lines()
     yield from artifacts.lines()
@@ -198,7 +197,9 @@ class _Artifacts:
         self.said: list[tuple[str, str, str]] = []  # (node, kind, value) of every node's type and label
 
     def see(self, kind: str, subject, obj) -> None:
-        if kind == "type":
+        if kind == "introduces":
+            self.introduced.add(obj.value)
+        elif kind == "type":
             self.said.append((subject.value, ARTIFACT_CLASS, obj.value))
         elif kind == "label":
             self.said.append((subject.value, ARTIFACT_NAME, artifact_name(obj)))
