@@ -225,6 +225,24 @@ def _goes_on(doc: Doc, j: int, several: bool) -> bool:
         or (_connects(doc, j) and not (several and doc[j].lower_ in LIST_JOINERS))
         or (doc[j].text == "-" and not doc[j - 1].whitespace_)
         or (doc[j - 1].text == "-" and not doc[j - 1].whitespace_ and doc[j].is_alpha)  # "Multi-sourced"
+        or _joins_two_names(doc, j)
+    )
+
+
+#: Dashes that join two capitalised words of one name when glued to both ("Metropolis–Hastings",
+#: "Metropolis—Hastings" as listings type it); set off by spaces, a dash opens an aside.
+NAME_DASHES = {"\u2013", "\u2014"}
+
+
+def _joins_two_names(doc: Doc, j: int) -> bool:
+    """ "called Reinforcement Learning Metropolis—Hastings": a dash glued between two capitalised words;
+    "GenOpt Agent—a genetically optimized agent" sets off an apposition."""
+    return (
+        doc[j].text in NAME_DASHES
+        and j + 1 < len(doc)
+        and not doc[j - 1].whitespace_
+        and not doc[j].whitespace_
+        and _capitalised(doc[j + 1])
     )
 
 
