@@ -22,6 +22,7 @@ from spacy.lang.en.stop_words import STOP_WORDS
 from spacy.tokens import Doc, Span, Token
 
 from ..text.names import is_acronym
+from .artifact_names import is_coined
 from .long_forms import BREAKS, spelled_long_form
 from .name_lists import LIST_JOINERS, joining_end, joining_tokens
 from .naming import naming_object
@@ -95,6 +96,8 @@ def modifies_next_noun(span: Span) -> bool:
     if k is None or k >= len(doc):
         return False
     nxt = doc[k]
+    if _ordinary_compound(span.text) and nxt.is_alpha and nxt.text[:1].isupper():
+        return True  # "the Active-Acquisition POMDP": a compound of ordinary words cut from a longer name
     if nxt.lower_ == "based":  # "a Thompson sampling (TS) based approach"; "X based on Y" names X
         return k + 1 < len(doc) and doc[k + 1].lower_ != "on"
     if span.start >= 1 and doc[span.start - 1].lower_ in NAMING and nxt.lower_.endswith("ing"):
@@ -107,6 +110,12 @@ def modifies_next_noun(span: Span) -> bool:
         and not is_type_word(nxt)
         and not nxt.lower_.endswith("ed")
     )  # "BoostPFN designed to …" is no modifier
+
+
+def _ordinary_compound(text: str) -> bool:
+    """ "Grasp-Aware", "Active-Acquisition": hyphen-joined ordinary words, none of them coined."""
+    parts = [part for part in re.split(r"[-\u2010\u2011\u2013]", text) if part]
+    return len(parts) >= 2 and all(part.isalpha() and not is_coined(part) for part in parts)
 
 
 def _word_after(span: Span) -> int | None:
