@@ -96,8 +96,8 @@ def modifies_next_noun(span: Span) -> bool:
     if k is None or k >= len(doc):
         return False
     nxt = doc[k]
-    if _ordinary_compound(span.text) and nxt.is_alpha and nxt.text[:1].isupper():
-        return True  # "the Active-Acquisition POMDP": a compound of ordinary words cut from a longer name
+    if _cut_before_a_capital(span, nxt):
+        return True
     if nxt.lower_ == "based":  # "a Thompson sampling (TS) based approach"; "X based on Y" names X
         return k + 1 < len(doc) and doc[k + 1].lower_ != "on"
     if span.start >= 1 and doc[span.start - 1].lower_ in NAMING and nxt.lower_.endswith("ing"):
@@ -112,10 +112,12 @@ def modifies_next_noun(span: Span) -> bool:
     )  # "BoostPFN designed to …" is no modifier
 
 
-def _ordinary_compound(text: str) -> bool:
-    """ "Grasp-Aware", "Active-Acquisition": hyphen-joined ordinary words, none of them coined."""
-    parts = [part for part in re.split(r"[-\u2010\u2011\u2013]", text) if part]
-    return len(parts) >= 2 and all(part.isalpha() and not is_coined(part) for part in parts)
+def _cut_before_a_capital(span: Span, nxt: Token) -> bool:
+    """ "the Active-Acquisition POMDP": hyphen-joined ordinary words ("Grasp-Aware", none of them coined)
+    before a capitalised word are cut from a longer name."""
+    parts = [part for part in re.split(r"[-\u2010\u2011\u2013]", span.text) if part]
+    compound = len(parts) >= 2 and all(part.isalpha() and not is_coined(part) for part in parts)
+    return compound and nxt.is_alpha and nxt.text[:1].isupper()
 
 
 def _word_after(span: Span) -> int | None:
