@@ -113,10 +113,10 @@ def modifies_next_noun(span: Span) -> bool:
 
 
 def _cut_before_a_capital(span: Span, nxt: Token) -> bool:
-    """ "the Active-Acquisition POMDP": hyphen-joined ordinary words ("Grasp-Aware", none of them coined)
-    before a capitalised word are cut from a longer name."""
+    """ "the Active-Acquisition POMDP": hyphen-joined ordinary words ("Grasp-Aware", none of them coined nor
+    a single letter: "X-Y" is a name) before a capitalised word are cut from a longer name."""
     parts = [part for part in re.split(r"[-\u2010\u2011\u2013]", span.text) if part]
-    compound = len(parts) >= 2 and all(part.isalpha() and not is_coined(part) for part in parts)
+    compound = len(parts) >= 2 and all(part.isalpha() and len(part) > 1 and not is_coined(part) for part in parts)
     return compound and nxt.is_alpha and nxt.text[:1].isupper()
 
 
