@@ -49,6 +49,7 @@ def main() -> None:
     from kg.resolve import kept_rows
     from kg.resolve.aggregates import aggregate_triples
     from kg.resolve.identity import read_mentions
+    from kg.resolve.list_lines import ListRows
     from kg.resolve.name_lists import name_list_triples
     from kg.resolve.paper_facts import read_papers
     from kg.resolve.store_step import key_triples, person_label_triples
@@ -70,6 +71,11 @@ def main() -> None:
         clock(
             "co-author pairs, institution counts, display titles",
             lambda: sum(1 for _ in aggregate_triples(store, minter, introducing=introducing)),
+        )
+        lists = ListRows.in_folder(Path(folder), names, None)  # what the lists' twins are made of, written too
+        clock(
+            "the same, writing the precomputed lists' lines",
+            lambda: sum(1 for _ in aggregate_triples(store, minter, introducing=introducing, lists=lists)),
         )
         if len(store.sources()) == 1:  # the rows of its one source, as the run that staged it has them
             staged = side_rows_of(store, Path(folder) / "side-rows")

@@ -15,14 +15,15 @@ folder keeps the :data:`KEPT` most recently used entries of a name.
 from __future__ import annotations
 
 import contextlib
-import gc
 import hashlib
 import os
 import pickle
 import sys
 import tempfile
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, TypeVar
+from typing import Callable, Iterable, TypeVar
+
+from .collector import collection_paused
 
 KEPT = 4  # entries of one name: a few checkouts of different code can share a folder without rebuilding
 T = TypeVar("T")
@@ -87,27 +88,6 @@ def cached(name: str, inputs: Iterable[Path], build: Callable[[], T]) -> T:
     value = build()
     _store(folder, path, value)
     return value
-
-
-@contextlib.contextmanager
-def collection_paused() -> Iterator[None]:
-    """No cyclic garbage collection within: for work that makes millions of objects (a load, a network
-    of 200,000 authors) and frees few, where the collector's passes over them only cost time (a
-    quarter of reading a network). Collection resumes after, if it was on before.
-
-    >>> with collection_paused():
-    ...     gc.isenabled()
-    False
-    >>> gc.isenabled()
-    True
-    """
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if collecting:
-            gc.enable()
 
 
 def _load(path: Path):

@@ -8,7 +8,7 @@ from typing import Callable
 import networkx as nx
 from rdflib import URIRef
 
-from ..cache import collection_paused
+from ..collector import collection_paused
 from ..query.library import ENTITY_KINDS, search_names
 from ..stores.embedded import KGStore
 from . import HEADINGS, KINDS

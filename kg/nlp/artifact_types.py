@@ -11,7 +11,17 @@ import bisect
 from spacy.tokens import Span
 
 from .normalise import normal_form
-from .words import BLOCKERS, INTRODUCING, NOVELTY, SUBJECT_WORDS, TYPE_WORDS
+from .words import (
+    ACTION_NOUN_ENDINGS,
+    APPOSITION_STARTS,
+    BLOCKERS,
+    INTRODUCING,
+    LIST_JOINERS,
+    NAME_ENDINGS,
+    NOVELTY,
+    SUBJECT_WORDS,
+    TYPE_WORDS,
+)
 
 HYPHENS = {"-", "\u2010", "\u2011", "\u2013"}
 # Tokens a name's context is searched back from it: bounds the work per name on sentences of any length.
@@ -26,14 +36,10 @@ def type_word(token) -> str | None:
     return TYPE_WORDS.get(token.norm_) or TYPE_WORDS.get(token.lower_)
 
 
-#: The words that join names of a list ("the FD-UCB and IS-UCB algorithms").
-LIST_JOINERS = frozenset({"and", "or"})
 #: Words after a type word that end its noun phrase ("a modular architecture for …", "policies and").
 PHRASE_ENDS = BLOCKERS | LIST_JOINERS
 #: Lower-case words searched after a type word for a later head noun of the same phrase.
 HEAD_LOOKAHEAD = 3
-#: Endings of nouns of action a type word before them modifies ("score distillation", "model compression").
-ACTION_NOUN_ENDINGS = ("tion", "sion", "ment")
 
 
 def head_type(token, in_title: bool = False) -> str | None:
@@ -144,9 +150,6 @@ def _word_after(span: Span, sent: Span, k: int, long_form: str | None) -> str | 
 
 #: What sets an apposition off from its name ("LUMoE, an effective method", "PAWS-Data: an extensive dataset").
 APPOSITION_MARKS = {",", ":", "\u2014", "--"}
-#: The words an apposition starts with: it describes the name as "a …" or "the …" ("ShowTell, composes a
-#: mixture of foundation models" is no apposition).
-APPOSITION_STARTS = {"a", "an", "the", "our", "one", "two", "three", "four"}
 
 
 def _apposition(span: Span, sent: Span, k: int, long_form: str | None) -> str | None:
@@ -206,12 +209,9 @@ _LATER_EVIDENCE = (_next_sentence, _long_form_ending)
 
 
 def suffix_type(name: str) -> str | None:
+    """The kind a name's ending says ("FooBench" -> benchmark, "FooNet" -> model), or None."""
     lowered = name.lower()
-    if lowered.endswith(("bench", "arena")):
-        return "benchmark"
-    if lowered.endswith("net"):
-        return "model"
-    return None
+    return next((kind for ending, kind in NAME_ENDINGS.items() if lowered.endswith(ending)), None)
 
 
 def title_type(span: Span, long_form: str | None = None) -> str | None:

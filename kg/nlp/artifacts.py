@@ -36,7 +36,6 @@ from .artifact_types import (
 )
 from .context import PRIOR_WORK, says_cue
 from .introductions import (
-    ARTICLES,
     FUNCTION_WORDS,
     extra_candidates,
     modifies_next_noun,
@@ -59,8 +58,12 @@ from .normalise import normal_form
 from .own_names import described_as_new, enumerated_part, our_kind_first, ours, passive_introduction
 from .scheme import TopicScheme, topic_scheme
 from .words import (
+    ARTICLES,
     BLOCKERS,
+    DESCRIPTION_STARTS,
+    DESCRIPTION_WORDS,
     INTRODUCING,
+    LIST_JOINERS,
     NAMING,
     NOVELTY,
     OTHERS_WORDS,
@@ -156,11 +159,7 @@ def _object_of_the_verb(span: Span, sent: Span, verb: int, k: int) -> bool:
     listed = name_list(span)  # "two frameworks: … policies (RCDTP and RWDTP), both of which …"
     if listed is not None and len(between) <= 2 * MAX_OBJECT_DISTANCE:
         return _lists_what_the_verb_introduces(doc[verb + 1 : listed[0]], listed[1] + 1, sent)
-    return k + 1 < sent.end and doc[k].text == "," and doc[k + 1].lower_ in {"a", "an", "the", "our"}
-
-
-#: Blockers a description may hold before the list of names it introduces ("a class of … methods (A and B)").
-DESCRIPTION_WORDS = {"of", ":", "for"}
+    return k + 1 < sent.end and doc[k].text == "," and doc[k + 1].lower_ in DESCRIPTION_STARTS
 
 
 def _lists_what_the_verb_introduces(description: Span, after: int, sent: Span) -> bool:
@@ -186,7 +185,7 @@ def _names_what_the_verb_introduces(span: Span, sent: Span, verb: int, k: int) -
     described = doc[verb + 1 : max(verb + 1, start)]
     # "we propose differentially Private Stochastic … (PriSMA)": an adverb may lead the long form
     return all(
-        t.lower_ in {"a", "an", "the", "our"}
+        t.lower_ in DESCRIPTION_STARTS
         or t.lower_ in NOVELTY
         or t.lower_ in NAMING
         or type_word(t)
@@ -228,7 +227,7 @@ def _ends_a_name(span: Span) -> bool:
     doc, k = span.doc, span.end
     if k >= len(doc) or doc[k].text in {",", "(", ".", ";", ":"} or type_word(doc[k]) or _passive_subject(span):
         return True
-    if doc[k].lower_ in {"and", "or"} or joining_end(doc, k) is not None:
+    if doc[k].lower_ in LIST_JOINERS or joining_end(doc, k) is not None:
         return _next_name_listed(doc, k)
     # "a dataset called Harmon that covers music", "… called Interlacers leveraging …": a naming word
     # bounds the name before it

@@ -31,6 +31,7 @@ from .. import ONTOLOGY_DIR
 from ..errors import KgError
 from .normalise import doc_words, normal_form
 from .scheme import topic_scheme
+from .words import CLAUSE_ENDS
 
 CONTEXTS_FILE = ONTOLOGY_DIR / "topic-contexts.tsv"
 CUES_FILE = ONTOLOGY_DIR / "mention-cues.tsv"
@@ -38,7 +39,6 @@ CUES_FILE = ONTOLOGY_DIR / "mention-cues.tsv"
 NEAR = 3
 #: Where a cue's reach ends: the end of its clause, and at most this many words after it.
 CUE_REACH = 10
-CLAUSE_ENDS = {",", ";", ".", ":", "!", "?", "(", ")", "but", "while", "whereas", "however", "and", "we", "our"}
 #: How far back an example cue reaches over its list ("such as translation, …, and summarization").
 LIST_REACH = 40
 #: Where even a list of examples ends; and the kind of cue that reaches over its list's commas.

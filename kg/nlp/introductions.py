@@ -24,15 +24,22 @@ from spacy.tokens import Doc, Span, Token
 from ..text.names import is_acronym
 from .artifact_names import is_coined
 from .long_forms import BREAKS, spelled_long_form
-from .name_lists import LIST_JOINERS, joining_end, joining_tokens
+from .name_lists import joining_end, joining_tokens
 from .naming import naming_object
 from .words import (
+    ARTICLES,
+    CONNECTORS,
+    DETERMINERS,
     FOLLOWING,
     HEADINGS,
+    INDEFINITE_ARTICLES,
     INTRODUCING,
+    LIST_JOINERS,
+    NAME_LIST_JOINERS,
     NAMING,
     NOVELTY,
     PARTS,
+    PASSIVE_AUXILIARIES,
     PHRASE_WORDS,
     REFERRING,
     STOP_WORD_NOUNS,
@@ -42,9 +49,6 @@ from .words import (
 MAX_TITLE_WORDS = 3
 MAX_RUN_WORDS = 5
 MAX_JOINER_TOKENS = 5  # the most tokens between two names of a list (", as well as the")
-CONNECTORS = {"and", "of", "for", "with", "&", "to", "in", "via"}
-ARTICLES = {"a", "an", "the"}
-DETERMINERS = ARTICLES | {"our", "its", "two", "first"} | NOVELTY
 # "we present FooBench together with …", "FooNet while …": a stop word after a name is no noun it modifies
 FUNCTION_WORDS = FOLLOWING | (STOP_WORDS - STOP_WORD_NOUNS)
 _NUMBER_LIKE = re.compile(r"^\d|^[\d.,]+[kKmMbB]?$")
@@ -86,7 +90,7 @@ def named_in_apposition(span: Span) -> bool:
         and len(span) > 1
         and k + 1 < len(doc)
         and doc[k].text == ","
-        and doc[k + 1].lower_ in {"a", "an"}
+        and doc[k + 1].lower_ in INDEFINITE_ARTICLES
     )
 
 
@@ -213,7 +217,7 @@ def _introduced_after(doc: Doc, i: int) -> bool:
     type word) before a passive introducing verb."""
     j = _run_end(doc, i, False)
     j += j < len(doc) and is_type_word(doc[j])
-    return j + 1 < len(doc) and doc[j].lower_ in {"is", "are"} and doc[j + 1].lower_ in INTRODUCING
+    return j + 1 < len(doc) and doc[j].lower_ in PASSIVE_AUXILIARIES and doc[j + 1].lower_ in INTRODUCING
 
 
 def _run_end(doc: Doc, i: int, several: bool) -> int:
@@ -233,7 +237,7 @@ def _goes_on(doc: Doc, j: int, several: bool) -> bool:
         return False  # "Nu-X. Codes …": a sentence end the splitter missed ends the name ("Dr. GRPO" goes on)
     return (
         _capitalised(doc[j])
-        or (_connects(doc, j) and not (several and doc[j].lower_ in LIST_JOINERS))
+        or (_connects(doc, j) and not (several and doc[j].lower_ in NAME_LIST_JOINERS))
         or (doc[j].text == "-" and not doc[j - 1].whitespace_)
         or (doc[j - 1].text == "-" and not doc[j - 1].whitespace_ and doc[j].is_alpha)  # "Multi-sourced"
         or _joins_two_names(doc, j)
@@ -269,9 +273,9 @@ def _listed_after(doc: Doc, end: int, i: int) -> bool:
     phrases = joining_tokens(doc[max(0, end - 1) : i])
     # "an Encoder and a Decoder"; "SiCL, a DNN-based SCL method" is an apposition, no list
     joined = all(
-        t.lower_ in LIST_JOINERS
+        t.lower_ in NAME_LIST_JOINERS
         or t.i in phrases
-        or (t.lower_ in ARTICLES and (doc[t.i - 1].lower_ in {"and", "or"} or t.i - 1 in phrases))
+        or (t.lower_ in ARTICLES and (doc[t.i - 1].lower_ in LIST_JOINERS or t.i - 1 in phrases))
         for t in doc[end:i]
     )
     return joined and doc[end].text != "("
@@ -287,7 +291,7 @@ def _plural_kind_before(doc: Doc, i: int) -> bool:
 
 def _two_names(doc: Doc, j: int) -> bool:
     """ "RCDTP and RWDTP": a connector between two acronyms joins two names, not the words of one."""
-    return doc[j].lower_ in LIST_JOINERS and is_acronym(doc[j - 1].text) and is_acronym(doc[j + 1].text)
+    return doc[j].lower_ in NAME_LIST_JOINERS and is_acronym(doc[j - 1].text) and is_acronym(doc[j + 1].text)
 
 
 def _after_introduction(doc: Doc, i: int) -> bool:
@@ -333,7 +337,7 @@ def _before_determiners(doc: Doc, i: int) -> int:
     while k >= 1 and _in_a_lower_compound(doc, k):
         k -= 1
     if k < modified:
-        k = k - 1 if k >= 0 and doc[k].lower_ in {"a", "an"} else modified
+        k = k - 1 if k >= 0 and doc[k].lower_ in INDEFINITE_ARTICLES else modified
     return k
 
 

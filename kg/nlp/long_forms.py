@@ -19,9 +19,8 @@ from spacy.tokens import Doc, Span
 
 from .artifact_names import is_coined
 from .artifact_types import HYPHENS, after_parenthetical, in_parentheses
+from .words import LONG_FORM_LEADS
 
-#: Capitalised words that lead a long form at a sentence's start without being part of it.
-LEADING_WORDS = {"the", "our", "a", "an", "this", "we"}
 #: Tokens a long form never spans.
 BREAKS = {",", ":", ";", "(", ")", ".", "[", "]"}
 
@@ -117,7 +116,7 @@ def _capitalised_words_before(span: Span) -> Span:
         k -= 1
     words = doc[k + 1 : span.start - 1]
     # "The Local … (LLC)", "Our Evidential Probing Network (EPN)": a sentence's first word is no part of it
-    while len(words) and (not words[0].text[:1].isupper() or words[0].lower_ in LEADING_WORDS):
+    while len(words) and (not words[0].text[:1].isupper() or words[0].lower_ in LONG_FORM_LEADS):
         words = words[1:]
     return words
 

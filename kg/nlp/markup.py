@@ -102,7 +102,8 @@ def _applied(rule: MarkupRule, replacement: str | Callable[[re.Match], str], tex
 
 
 def title_coined_name(title: str | None) -> str | None:
-    """The one coined word before a title's colon ("Trust the PRoC3S: …" -> "PRoC3S"), or None."""
-    head, colon, _ = (title or "").partition(":")
+    """The one coined word before a title's colon ("Trust the PRoC3S: …" -> "PRoC3S"), or None; read
+    without the title's markup, as the title itself is ("\\textsc{ACE}: …", "**ACE**: …" -> "ACE")."""
+    head, colon, _ = strip_markup(title or "").partition(":")
     coined = [word for word in head.split() if is_coined(word)]
     return coined[0] if colon and len(coined) == 1 else None

@@ -9,21 +9,18 @@ from typing import TYPE_CHECKING
 from spacy.tokens import Span
 
 from .artifact_types import HYPHENS
-from .words import JOINING, is_type_word
+from .words import JOINING, LIST_OPENERS, NAME_LIST_JOINERS, is_type_word
 
 if TYPE_CHECKING:
     from .artifact_names import Found
 
-#: Words that join the names of a list ("A, B and C"); "i.e." may open a list in parentheses.
-LIST_JOINERS = {",", "and", "or", "&"}
-LIST_OPENERS = {"i.e.", "i.e", "ie"}
 MAX_LIST_TOKENS = 12
 
 
 def _in_list(token) -> bool:
     """A joiner, a word of a name, or the hyphen inside one ("H-Vcsmc" of "(H-Vcsmc and H-Vncsmc)")."""
     glued = token.text in HYPHENS and token.i >= 1 and not token.doc[token.i - 1].whitespace_
-    return token.lower_ in LIST_JOINERS or glued or any(ch.isupper() or ch.isdigit() for ch in token.text)
+    return token.lower_ in NAME_LIST_JOINERS or glued or any(ch.isupper() or ch.isdigit() for ch in token.text)
 
 
 def joining_end(doc, i: int) -> int | None:
@@ -73,10 +70,10 @@ def _list_reach(span: Span) -> tuple[int, int]:
 
 def _names_joined(inside: list) -> bool:
     """Whether a parenthesis's tokens are names joined by list joiners."""
-    joined = any(t.lower_ in LIST_JOINERS for t in inside)
+    joined = any(t.lower_ in NAME_LIST_JOINERS for t in inside)
     # each item one word, or one glued compound ("GPT-4o"): words of a long form are no list
     one_word_items = all(
-        t.lower_ in LIST_JOINERS or not t.whitespace_ or nxt.lower_ in LIST_JOINERS
+        t.lower_ in NAME_LIST_JOINERS or not t.whitespace_ or nxt.lower_ in NAME_LIST_JOINERS
         for t, nxt in zip(inside, inside[1:])
     )
     return joined and one_word_items
@@ -98,7 +95,9 @@ def list_kinds_shared(found: list[tuple[Span, Found]]) -> list[Found]:
     groups: list[list[Found]] = []
     for index, (span, item) in enumerate(ordered):
         previous = ordered[index - 1][0] if index else None
-        joined = previous is not None and all(t.lower_ in LIST_JOINERS for t in span.doc[previous.end : span.start])
+        joined = previous is not None and all(
+            t.lower_ in NAME_LIST_JOINERS for t in span.doc[previous.end : span.start]
+        )
         if joined and span.start - previous.end <= 2:
             groups[-1].append(item)
         else:

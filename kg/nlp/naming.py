@@ -9,7 +9,7 @@ from collections.abc import Collection
 from spacy.tokens import Span
 
 from .artifact_types import type_word
-from .words import BLOCKERS, NAMING, NOVELTY, PARTS, REFERRING, RESULTING
+from .words import BLOCKERS, NAMING, NOVELTY, OBJECT_WORDS, OWN_MARK_WORDS, PARTS, REFERRING, RESULT_LINKS, RESULTING
 
 
 def we_name(before: Span) -> bool:
@@ -49,12 +49,8 @@ def after_a_result_word(token) -> bool:
     """ "resulting in", "leading to", "yielding": what the paper's own work yields."""
     doc, i = token.doc, token.i
     if token.lower_ in RESULTING:
-        return i + 1 < len(doc) and doc[i + 1].lower_ not in {"in", "to"}
-    return i >= 1 and token.lower_ in {"in", "to"} and doc[i - 1].lower_ in RESULTING
-
-
-#: Words between a naming verb and the type word it names ("we call the resulting method X").
-OBJECT_WORDS = {"this", "these", "the", "our", "it", "its", "proposed", "new", "novel"}
+        return i + 1 < len(doc) and doc[i + 1].lower_ not in RESULT_LINKS
+    return i >= 1 and token.lower_ in RESULT_LINKS and doc[i - 1].lower_ in RESULTING
 
 
 def naming_object(before: Span) -> int | None:
@@ -86,7 +82,7 @@ def _the_paper_refers(before: Span) -> bool:
 
 
 #: Words before a type word that make it the paper's own thing ("the resulting method", "our method").
-OWN_MARKS = RESULTING | NOVELTY | {"our", "proposed"}
+OWN_MARKS = RESULTING | NOVELTY | OWN_MARK_WORDS
 
 
 def referred_to_in_parentheses(before: Span) -> bool:
@@ -116,4 +112,4 @@ def named_part(span: Span, sent: Span, introduced: Collection[str]) -> bool:
     if parts is None or any(t.lower_ in BLOCKERS - {"of", ":"} for t in doc[parts + 1 : span.start]):
         return False
     subject = doc[sent.start : parts]
-    return any(t.text in introduced or t.lower_ in {"our", "proposed"} for t in subject)
+    return any(t.text in introduced or t.lower_ in OWN_MARK_WORDS for t in subject)

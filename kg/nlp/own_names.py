@@ -12,7 +12,19 @@ from spacy.tokens import Span
 from .artifact_names import is_coined
 from .artifact_types import HYPHENS, after_parenthetical, in_parentheses, sentence, type_word
 from .long_forms import long_form_start
-from .words import BLOCKERS, INTRODUCING, NOVELTY, SUBJECT_WORDS, is_type_word
+from .words import (
+    BLOCKERS,
+    ENUMERATORS,
+    FINITE_BEFORE,
+    INDEFINITE_ARTICLES,
+    INTRODUCING,
+    NOVELTY,
+    OWN_PARTICIPLES,
+    PASSIVE_ADVERBS,
+    PASSIVE_AUXILIARIES,
+    SUBJECT_WORDS,
+    is_type_word,
+)
 
 
 def described_as_new(span: Span, sent: Span, k: int) -> bool:
@@ -29,7 +41,12 @@ def described_as_new(span: Span, sent: Span, k: int) -> bool:
 def _a_new_one_after(span: Span, sent: Span, k: int) -> bool:
     """ "X, a novel prior": "a new" or "a novel" right after the name's comma."""
     doc = span.doc
-    return k + 2 < sent.end and doc[k].text == "," and doc[k + 1].lower_ in {"a", "an"} and doc[k + 2].lower_ in NOVELTY
+    return (
+        k + 2 < sent.end
+        and doc[k].text == ","
+        and doc[k + 1].lower_ in INDEFINITE_ARTICLES
+        and doc[k + 2].lower_ in NOVELTY
+    )
 
 
 def _our_type_word_after(span: Span, sent: Span, k: int) -> bool:
@@ -102,7 +119,7 @@ def _appositive_of_our_kind(span: Span, sent: Span, k: int) -> bool:
         return False
     before = doc[sent.start : start - 3]
     return (
-        doc[start - 3].lower_ in {"a", "an"}
+        doc[start - 3].lower_ in INDEFINITE_ARTICLES
         and bool(type_word(doc[start - 2]))
         and any(t.lower_ in SUBJECT_WORDS for t in before)
         and not any(t.lower_ in BLOCKERS for t in before)
@@ -117,7 +134,7 @@ def ours(span: Span) -> bool:
     doc, k, start = span.doc, after_parenthetical(span), long_form_start(span)
     # "the proposed SpaRo outperforms …", "the resulting … (SMS-UBU) integrator" are "our SpaRo"; "the recently
     # proposed X" is another's
-    proposed = start >= 2 and doc[start - 1].lower_ in {"proposed", "resulting"} and doc[start - 2].lower_ == "the"
+    proposed = start >= 2 and doc[start - 1].lower_ in OWN_PARTICIPLES and doc[start - 2].lower_ == "the"
     if (
         not (proposed or (start >= 1 and doc[start - 1].lower_ == "our"))
         or " " in span.text
@@ -127,9 +144,6 @@ def ours(span: Span) -> bool:
     # "we … train our Acoustic Noise Predictor (ANP)": a name with its long form after "our" is the paper's
     spelled = in_parentheses(span) and start < span.start - 1
     return spelled or (k < len(doc) and doc[k].is_lower and (doc[k].lower_.endswith("s") or doc[k].lower_ == "can"))
-
-
-ENUMERATORS = {"i", "ii", "iii", "iv", "v", "1", "2", "3", "4", "a", "b", "c"}
 
 
 def enumerated_part(span: Span, k: int) -> bool:
@@ -142,7 +156,7 @@ def enumerated_part(span: Span, k: int) -> bool:
         and doc[span.start - 3].text == "("
         and k + 1 < len(doc)
         and doc[k].text == ","
-        and doc[k + 1].lower_ in {"a", "an"}
+        and doc[k + 1].lower_ in INDEFINITE_ARTICLES
     )
 
 
@@ -159,15 +173,9 @@ def our_kind_first(sent: Span, span: Span) -> bool:
     )
 
 
-#: Words that may stand between "is" and its introducing participle ("FooNet is then proposed").
-PASSIVE_ADVERBS = {"then", "also", "first", "further", "hereby", "thus", "therefore"}
-
-
 #: The most lower-case words of a description between a name and its passive verb ("… (MVQ-Former) for
 #: aggregating semantic information is introduced").
 MAX_PASSIVE_REACH = 8
-#: Words before a name that make it no subject of the sentence's passive verb.
-FINITE_BEFORE = {"we", "is", "are", "was", "were"}
 
 
 def _passive_verb_after(span: Span, k: int) -> int | None:
@@ -175,11 +183,11 @@ def _passive_verb_after(span: Span, k: int) -> int | None:
     of the name that the sentence opens with ("An efficient … Transformer (MVQ-Former) for aggregating
     information is introduced"); None without one."""
     doc, sent = span.doc, sentence(span)
-    if k < len(doc) and doc[k].lower_ in {"is", "are"}:
+    if k < len(doc) and doc[k].lower_ in PASSIVE_AUXILIARIES:
         return k
     verb = None
     for j in range(k, min(sent.end, k + MAX_PASSIVE_REACH)):
-        if doc[j].lower_ in {"is", "are"}:
+        if doc[j].lower_ in PASSIVE_AUXILIARIES:
             verb = j
             break
         if not (doc[j].is_lower and doc[j].is_alpha) and doc[j].text not in HYPHENS:
@@ -192,7 +200,7 @@ def passive_introduction(span: Span) -> bool:
     """ "FooNet is proposed to solve …": the name is the subject of an introducing verb in the present
     passive; "is proposed by Smith" (a capitalised agent) is another's."""
     doc, k = span.doc, after_parenthetical(span)  # "The Local Learning Coefficient (LLC) is introduced as …"
-    if k + 2 < len(doc) and type_word(doc[k]) and doc[k + 1].lower_ in {"is", "are"}:
+    if k + 2 < len(doc) and type_word(doc[k]) and doc[k + 1].lower_ in PASSIVE_AUXILIARIES:
         k += 1  # "the FooBar module is introduced to …"
     k = _passive_verb_after(span, k)
     if k is None or k + 1 >= len(doc):

@@ -5,23 +5,10 @@ from __future__ import annotations
 import re
 
 from .artifact_names import ArtifactNames, Found, name_like
+from .words import ZH_TYPES
 
 ZH_INTRODUCING = re.compile(r"提出|构建|引入|设计了|发布|开发|推出")
 LATIN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*(?: [A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*)*")
-ZH_TYPES = (
-    ("基准", "benchmark"),
-    ("评测", "benchmark"),
-    ("数据集", "dataset"),
-    ("语料", "dataset"),
-    ("模型", "model"),
-    ("指标", "metric"),
-    ("度量", "metric"),
-    ("方法", "method"),
-    ("框架", "method"),
-    ("算法", "method"),
-    ("机制", "method"),
-    ("策略", "method"),
-)
 ZH_CLAUSE_END = re.compile(r"[，,。；;：:]")
 
 

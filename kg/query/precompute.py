@@ -47,6 +47,10 @@ TWINS: Registry = Registry(
         "institution-authors-per-author": "kg.resolve.list_rows:INSTITUTION_AUTHORS_PER_AUTHOR",
         "institution-papers": "kg.resolve.list_rows:INSTITUTION_PAPERS",
         "country-papers": "kg.resolve.list_rows:COUNTRY_PAPERS",
+        "sector-share": "kg.resolve.answer_rows:SECTOR_SHARE",
+        "institution-collaborations": "kg.resolve.answer_rows:INSTITUTION_COLLABORATIONS",
+        "papers-with-code": "kg.resolve.answer_rows:PAPERS_WITH_CODE",
+        "country-collaborations": "kg.resolve.answer_rows:COUNTRY_COLLABORATIONS",
     },
 )
 

@@ -24,8 +24,8 @@ from typing import Callable, Iterable, Iterator, NamedTuple
 from ..rdf.side_rows import AFFILIATED, AFFILIATION, YEAR
 from ..stores.ordering import grouped_lines
 from ..vocab import KG, sparql_prologue
+from .answer_lines import AnswerLines, Within
 
-Within = Callable[[str], Iterable[str]]  # an institution -> itself and every institution it is a unit of
 # The conferences' names, one small read (a conference edition is shared by its papers, as named in the union).
 _CONFERENCE_NAMES = sparql_prologue() + "SELECT ?event ?name WHERE { ?event a bibo:Conference ; skos:prefLabel ?name }"
 _COUNTRIES = sparql_prologue() + "SELECT ?organisation ?country WHERE { ?organisation schema:addressCountry ?country }"
@@ -35,16 +35,18 @@ _COUNTRIES = sparql_prologue() + "SELECT ?organisation ?country WHERE { ?organis
 class ListRows:
     """The files a resolution leaves for the twins (above), alive until the step's last write (its ``finish``);
     ``person_names``: the people's display names (:func:`~.name_lists.person_name_line`, in IRI order of
-    person); ``scratch``: where sorts spill."""
+    person); ``answers``: the folder of the lines of the lists of one answer (:mod:`.answer_lines`); ``scratch``:
+    where sorts spill."""
 
     papers: Path
     country_papers: Path
     person_names: Path
+    answers: Path
     scratch: Path | None = None
 
     @classmethod
     def in_folder(cls, folder: Path, person_names: Path, scratch: Path | None) -> ListRows:
-        return cls(folder / "papers", folder / "country-papers", person_names, scratch)
+        return cls(folder / "papers", folder / "country-papers", person_names, folder, scratch)
 
 
 # Between the values of a field of a paper's line that are JSON strings (which escape it, as tabs and newlines).
@@ -164,6 +166,7 @@ class ListLines:
         self.countries_of: dict[str, set[str]] = {}
         for organisation, country in store.select_terms(_COUNTRIES):
             self.own_countries.setdefault(organisation.value, set()).add(country.value)
+        self.answers = AnswerLines(store, rows.answers, within)
 
     def add(self, paper: str, own: dict[str, set[str]], authors: list[str]) -> None:
         """The paper's line (:func:`papers_of` reads it), if it names an institution, and its countries."""
@@ -178,6 +181,9 @@ class ListLines:
         if listed or within:
             self.papers.write(self._line(paper, own, authors, listed, within, per_paper))
         self._add_countries(affiliated, own["listed"] if per_paper else (), authors)
+        countries = {country for organisation in own["listed"] for country in self._countries(organisation)}
+        self.answers.add(listed, countries)
+        self.answers.add_code(paper, lambda: self._facts(own))
 
     def _line(self, paper: str, own: dict[str, set[str]], authors: list[str], listed: set[str], within, per_paper):
         """The paper's line (:class:`ListedPaper`)."""
@@ -190,11 +196,18 @@ class ListLines:
             " ".join(value for pair in sorted(within) for value in pair),
             "1" if per_paper else "",
             f"{years[0]}\t{years[-1]}" if years else "\t",
+            self._facts(own),
+        )
+        return "\t".join(fields) + "\n"
+
+    def _facts(self, own: dict[str, set[str]]) -> str:
+        """The paper's titles, venues and tracks, as :class:`ListedPaper` has them."""
+        fields = (
             JSON_SEPARATOR.join(own["title"]),  # JSON already
             JSON_SEPARATOR.join(venue for event in own["event"] for venue in self.venues.get(event, ())),
             " ".join(own[KG.track.value]),  # IRIs (:func:`.list_rows.track_name` is made when a list needs it)
         )
-        return "\t".join(fields) + "\n"
+        return "\t".join(fields)
 
     def _countries(self, organisation: str) -> set[str]:
         """An organisation's own countries, else those of the organisations it is a unit of (worked out once)."""
@@ -225,4 +238,5 @@ class ListLines:
         if self.rows is not None:
             for country, people in grouped_lines(rewound(self.country_authors), scratch):
                 self.countries.write(f"{country}\t{self.country_papers[country]}\t{len(people)}\n")
+            self.answers.close()
         self._files.close()

@@ -60,7 +60,7 @@ def track_name(track: str) -> str:
     return track.partition("#")[2]
 
 
-def _integer(n: str) -> ox.Literal:
+def integer(n: str) -> ox.Literal:
     return ox.Literal(n, datatype=XSD.integer)
 
 
@@ -151,12 +151,12 @@ class InstitutionAuthorsPerAuthor:
 
 def _author_terms(row: tuple) -> Row:
     author, name, (papers,) = row
-    return ox.NamedNode(author), ox.Literal(name), _integer(papers)
+    return ox.NamedNode(author), ox.Literal(name), integer(papers)
 
 
 def _authorship_terms(row: tuple) -> Row:
     author, name, (known, papers, first, last) = row
-    return ox.NamedNode(author), ox.Literal(name), ox.Literal(known), _integer(papers), _year(first), _year(last)
+    return ox.NamedNode(author), ox.Literal(name), ox.Literal(known), integer(papers), _year(first), _year(last)
 
 
 INSTITUTION_AUTHORS = InstitutionAuthors()
@@ -168,7 +168,7 @@ def _venue(venue: tuple[str, str]) -> ox.Literal:
     return ox.Literal(value, language=language) if language else ox.Literal(value)
 
 
-def _paper_rows(paper: str, titles: str, venues: str, tracks: str) -> Iterator[tuple]:
+def paper_rows(paper: str, titles: str, venues: str, tracks: str) -> Iterator[tuple]:
     """A paper's rows of ``institution-papers``, each with its sort key: every English title, venue and track
     (unbound where it has none; the fields as :class:`~.list_lines.ListedPaper` has them), as the query's
     ``DISTINCT`` gives them."""
@@ -198,11 +198,11 @@ class InstitutionPapers:
         wanted = sorted(set(entities))
         lines = institution_paper_lines(rows, set(wanted))
         for entity, papers in _each_group(grouped_lines(lines, rows.scratch), wanted):
-            made = {key: row for line in papers for key, row in _paper_rows(*line.split("\t"))}
-            yield entity, Ranked([made[key] for key in sorted(made)], _paper_terms)
+            made = {key: row for line in papers for key, row in paper_rows(*line.split("\t"))}
+            yield entity, Ranked([made[key] for key in sorted(made)], paper_terms)
 
 
-def _paper_terms(row: tuple) -> Row:
+def paper_terms(row: tuple) -> Row:
     paper, title, venue, track = row
     return (
         ox.NamedNode(paper),
@@ -215,7 +215,7 @@ def _paper_terms(row: tuple) -> Row:
 INSTITUTION_PAPERS = InstitutionPapers()
 
 # The query's ?all: every paper of the graph, as the query counts them.
-_ALL_PAPERS = sparql_prologue() + "SELECT (COUNT(DISTINCT ?any) AS ?all) WHERE { ?any a schema:ScholarlyArticle }"
+ALL_PAPERS = sparql_prologue() + "SELECT (COUNT(DISTINCT ?any) AS ?all) WHERE { ?any a schema:ScholarlyArticle }"
 
 
 class CountryPapers:
@@ -228,12 +228,12 @@ class CountryPapers:
 
     def answer(self, store, rows: ListRows) -> list[Row]:
         """The query's rows, in its order."""
-        every = store.scalar(_ALL_PAPERS)
+        every = store.scalar(ALL_PAPERS)
         with open(rows.country_papers, encoding="utf-8") as lines:
             counted = [(country, int(papers), int(authors)) for country, papers, authors in map(_fields, lines)]
         counted.sort(key=lambda row: (-row[1], -row[2], row[0]))
         return [
-            (ox.Literal(country), _integer(str(papers)), _integer(str(authors)), _percent(papers, every))
+            (ox.Literal(country), integer(str(papers)), integer(str(authors)), percent(papers, every))
             for country, papers, authors in counted
         ]
 
@@ -242,9 +242,9 @@ def _fields(line: str) -> list[str]:
     return line[:-1].split("\t")
 
 
-def _percent(papers: int, every: int) -> ox.Literal | None:
+def percent(papers: int, every: int) -> ox.Literal | None:
     """``xsd:integer(FLOOR(100.0 * ?papers / ?all + 0.5))``, exactly; unbound where there is no paper."""
-    return _integer(str((200 * papers + every) // (2 * every))) if every else None
+    return integer(str((200 * papers + every) // (2 * every))) if every else None
 
 
 COUNTRY_PAPERS = CountryPapers()

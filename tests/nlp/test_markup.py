@@ -26,6 +26,11 @@ def test_rule_ids_are_unique():
         ("Trust the PRoC3S: Solving Long-Horizon Problems", "PRoC3S"),
         ("Revisiting LocalSGD and SCAFFOLD: Improved Rates", None),  # two coined words: no one name
         ("Learning to Walk with ROS", None),  # no colon: the title names nothing
+        ("\\textsc{ACE}: Adaptive Control", "ACE"),  # the name read without its markup
+        ("**ACE**: Adaptive Control", "ACE"),
+        ("$\\mathrm{ACE}$: Adaptive Control", "ACE"),
+        ("\\textsc{ACE} and \\textsc{BEE}: Two Controllers", None),  # still two coined words
+        ("\\textbf{Learning to Walk}: A Study", None),  # marked-up ordinary words are no coined name
     ],
 )
 def test_title_coined_name(title, name):

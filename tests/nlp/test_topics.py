@@ -100,9 +100,10 @@ def test_the_real_paper_gold_set_holds_ids_and_judgments_only():
     from eval.real_topics import GOLD, gold_rows
 
     rows = gold_rows()
-    assert len(rows) >= 150 and {r["split"] for r in rows} == {"tune", "heldout", "dev"}
+    assert len(rows) >= 150 and {r["split"] for r in rows} == {"tune", "heldout", "dev", "dev2"}
     assert sum(r["split"] == "heldout" for r in rows) == 90
     assert sum(r["split"] == "dev" for r in rows) == 80
+    assert sum(r["split"] == "dev2" for r in rows) == 60
     assert max(len(line) for line in GOLD.read_text(encoding="utf-8").splitlines()) < 300  # no abstracts
 
 

@@ -52,6 +52,7 @@ def _check_twins(store, rows) -> int:
         if query.entity_param is None:
             variables, expected = _query_rows(store, query)
             assert (list(twin.variables), twin.answer(store, rows)) == (variables, expected), name
+            assert expected, name  # rows compared, on every store checked
             compared += len(expected)
             continue
         entities = entities_with_papers(store, query.entity_param.kind, 1)

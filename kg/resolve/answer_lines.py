@@ -1,0 +1,83 @@
+"""What the counts' pass over every paper's facts (:func:`~.aggregates.aggregate_triples`) writes for the twins of
+the lists of one answer (:mod:`.answer_rows`), into the folder of the resolution's :class:`~.list_lines.ListRows`:
+
+- ``listed-sets``: ``papers<TAB>institutions`` (space-separated, in code-point order) for each set of institutions
+  that papers list, each with its units' institutions (``org:subOrganizationOf*``): the sectors of
+  ``queries/sector-share.rq`` are those of the set's institutions, known once the store is written;
+- ``institution-pairs``: ``institution<TAB>partner<TAB>papers``, in code-point order: two top organisations (no
+  ``org:subOrganizationOf``) one of whose units, or itself, the same papers list (``institution-collaborations``);
+- ``country-pairs``: ``country<TAB>partner<TAB>papers``, in code-point order: two countries of organisations the
+  same papers list (an organisation's own ``schema:addressCountry``, else those of every organisation it is a unit
+  of), as ``queries/country-collaborations.rq`` pairs them;
+- ``code-papers``: ``paper<TAB>titles<TAB>venues<TAB>tracks`` (as :class:`~.list_lines.ListedPaper` has them) of
+  each paper a ``schema:SoftwareSourceCode`` is based on (``papers-with-code``), in IRI order of paper.
+
+Counting sets and pairs holds what grows with the institutions and countries, not with the papers.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+from pathlib import Path
+from typing import Callable, Iterable, Protocol
+
+from ..vocab import sparql_prologue
+
+LISTED_SETS, INSTITUTION_PAIRS, COUNTRY_PAIRS, CODE_PAPERS = (
+    "listed-sets",
+    "institution-pairs",
+    "country-pairs",
+    "code-papers",
+)
+# The papers some code is based on, as papers-with-code finds them (the code's repository read when the list is made).
+_CODED = (
+    sparql_prologue()
+    + "SELECT DISTINCT ?paper WHERE { ?code a schema:SoftwareSourceCode ; schema:isBasedOn ?paper ; "
+    + "schema:codeRepository ?repository }"
+)
+
+
+class Within(Protocol):
+    """An institution -> itself and every institution it is a unit of (transitively); ``parents``: what each
+    institution is directly a unit of."""
+
+    parents: dict[str, set[str]]
+
+    def __call__(self, institution: str) -> Iterable[str]: ...
+
+
+class AnswerLines:
+    """The files above, for one pass: :meth:`add` each paper, :meth:`add_code` each paper some code is based on,
+    then :meth:`close`."""
+
+    def __init__(self, store, folder: Path, within: Within):
+        self.folder, self.within = folder, within
+        self.listed_sets: Counter[str] = Counter()
+        self.institution_pairs: Counter[tuple[str, str]] = Counter()
+        self.country_pairs: Counter[tuple[str, str]] = Counter()
+        self.coded = {paper.value for (paper,) in store.select_terms(_CODED)}
+        self.code_papers = open(folder / CODE_PAPERS, "w", encoding="utf-8")
+
+    def add(self, institutions: set[str], countries: set[str]) -> None:
+        """A paper's ``institutions`` (those it lists and those they are units of) and the ``countries`` of the
+        organisations it lists."""
+        if institutions:
+            self.listed_sets[" ".join(sorted(institutions))] += 1
+            tops = sorted(institution for institution in institutions if not self.within.parents.get(institution))
+            self.institution_pairs.update(combinations(tops, 2))
+        self.country_pairs.update(combinations(sorted(countries), 2))
+
+    def add_code(self, paper: str, facts: Callable[[], str]) -> None:
+        """The paper's line of ``code-papers`` if some code is based on it (``facts``: its titles, venues and
+        tracks)."""
+        if paper in self.coded:
+            self.code_papers.write(f"{paper}\t{facts()}\n")
+
+    def close(self) -> None:
+        self.code_papers.close()
+        with open(self.folder / LISTED_SETS, "w", encoding="utf-8") as lines:
+            lines.writelines(f"{papers}\t{listed}\n" for listed, papers in sorted(self.listed_sets.items()))
+        for name, pairs in ((INSTITUTION_PAIRS, self.institution_pairs), (COUNTRY_PAIRS, self.country_pairs)):
+            with open(self.folder / name, "w", encoding="utf-8") as lines:
+                lines.writelines(f"{first}\t{second}\t{n}\n" for (first, second), n in sorted(pairs.items()))
