@@ -15,12 +15,14 @@ from .words import (
     ACTION_NOUN_ENDINGS,
     APPOSITION_STARTS,
     BLOCKERS,
+    FURTHER_STEPS,
     INTRODUCING,
     LIST_JOINERS,
     NAME_ENDINGS,
     NOVELTY,
     SUBJECT_WORDS,
     TYPE_WORDS,
+    VERB_LEADS,
 )
 
 HYPHENS = {"-", "\u2010", "\u2011", "\u2013"}
@@ -61,10 +63,6 @@ def head_type(token, in_title: bool = False) -> str | None:
         if following.lower_.endswith(ACTION_NOUN_ENDINGS):
             return None
     return kind
-
-
-#: Words before a verb that a type word may also be ("to statistically test", "we model", "can score").
-VERB_LEADS = frozenset({"to", "we", "they", "can", "could", "will", "would", "may", "might", "must", "should"})
 
 
 def _a_verb(token) -> bool:
@@ -228,11 +226,6 @@ def title_type(span: Span, long_form: str | None = None) -> str | None:
 
 #: The most tokens between an introducing verb and the head noun of the unnamed thing it introduces.
 INTRODUCED_REACH = 8
-#: Words that make an introduction a further step, a part of the paper's main thing ("Second, we introduce",
-#: "we also present").
-FURTHER_STEPS = frozenset(
-    {"also", "further", "then", "second", "third", "finally", "moreover", "additionally", "furthermore", "next"}
-)
 
 
 def unnamed_kind(doc) -> str | None:

@@ -35,6 +35,7 @@ from .words import (
     INDEFINITE_ARTICLES,
     INTRODUCING,
     LIST_JOINERS,
+    NAME_DASHES,
     NAME_LIST_JOINERS,
     NAMING,
     NOVELTY,
@@ -242,11 +243,6 @@ def _goes_on(doc: Doc, j: int, several: bool) -> bool:
         or (doc[j - 1].text == "-" and not doc[j - 1].whitespace_ and doc[j].is_alpha)  # "Multi-sourced"
         or _joins_two_names(doc, j)
     )
-
-
-#: Dashes that join two capitalised words of one name when glued to both ("Metropolis–Hastings",
-#: "Metropolis—Hastings" as listings type it); set off by spaces, a dash opens an aside.
-NAME_DASHES = {"\u2013", "\u2014"}
 
 
 def _joins_two_names(doc: Doc, j: int) -> bool:
