@@ -23,7 +23,7 @@ import tempfile
 from pathlib import Path
 from typing import Callable, Iterable, TypeVar
 
-from .collector import collection_paused
+from .collector import collection_paused, kept_for_good
 
 KEPT = 4  # entries of one name: a few checkouts of different code can share a folder without rebuilding
 T = TypeVar("T")
@@ -82,11 +82,11 @@ def cached(name: str, inputs: Iterable[Path], build: Callable[[], T]) -> T:
     if folder is None:
         return build()
     path = folder / f"{name}-{fingerprint(inputs)}.pickle"
-    found = _load(path)
-    if found is not _MISSING:
-        return found
-    value = build()
-    _store(folder, path, value)
+    value = _load(path)
+    if value is _MISSING:
+        value = build()
+        _store(folder, path, value)
+    kept_for_good()  # an entry is kept until the process ends
     return value
 
 

@@ -1,5 +1,6 @@
 """Python's cyclic garbage collector, paused for work that makes millions of objects and frees few:
-a load of a pickled index (kg/cache.py), the read of a network of 200,000 authors (kg/graphs/networks.py)."""
+a load of a pickled index (kg/cache.py), the read of a network of 200,000 authors (kg/graphs/networks.py);
+and kept out of every later collection for what a process keeps until it ends (:func:`kept_for_good`)."""
 
 from __future__ import annotations
 
@@ -27,3 +28,16 @@ def collection_paused() -> Iterator[None]:
     finally:
         if collecting:
             gc.enable()
+
+
+def kept_for_good() -> None:
+    """Leave every object made so far out of all later collections (``gc.freeze``): for what a process
+    keeps until it ends, such as the organisation registry's indexes (320,000 objects), which each full
+    collection went through again (five in the mapping of 10,000 papers: 0.6 s CPU). Cyclic garbage is
+    collected first, so that none is kept with them.
+
+    >>> kept_for_good(); gc.get_freeze_count() > 0
+    True
+    """
+    gc.collect()
+    gc.freeze()

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Iterable, Sequence
 
@@ -27,6 +27,7 @@ from . import normalise as _normalise  # noqa: F401
 from . import topics as _topics  # noqa: F401
 from .areas import area_mentions
 from .artifact_names import STYLED, ArtifactNames, Found, join_spelled_names, join_title_variants
+from .artifact_types import unnamed_kind
 from .artifacts import DEFAULT_KIND, INTRODUCED
 from .context import is_acronym_label, paper_text, required_context, rule_for, title_only
 from .markup import strip_markup, styled_names
@@ -97,9 +98,11 @@ def pipeline() -> Language:
 
 def _keep_inline_math(nlp: Language) -> None:
     """Inline math stays in its token ("T$^2$SQNet", "($\\beta$-LS)", "Riemann$^2$:"): "$" is no prefix,
-    and no suffix after a digit (papers' texts write no prices)."""
+    and no suffix after a digit (papers' texts write no prices). A name's final capital keeps no period
+    ("Nu-X." is "Nu-X" and the sentence's end)."""
     prefixes = [prefix for prefix in nlp.Defaults.prefixes if prefix != "\\$"]
-    suffixes = [suffix.replace("\\$|", "") for suffix in nlp.Defaults.suffixes]
+    # "we introduce a dataset, Nu-X.": the period after a compound's last capital ends the sentence
+    suffixes = [suffix.replace("\\$|", "") for suffix in nlp.Defaults.suffixes] + [r"(?<=\w-[A-Z])\."]
     nlp.tokenizer.prefix_search = compile_prefix_regex(prefixes).search
     nlp.tokenizer.suffix_search = compile_suffix_regex(suffixes).search
 
@@ -184,7 +187,16 @@ def _tagged(
             for index, doc in zip(owners, nlp.pipe(docs, disable=unneeded)):
                 mentions[index] += [(section, m) for m in doc._.topic_mentions]
                 found[index] += [(section, f) for f in doc._.artifacts or ()]
+                if section == "abstract" and not doc._.artifacts:
+                    found[index] = _typed_by_the_introduction(found[index], doc)
     return mentions, found
+
+
+def _typed_by_the_introduction(found: list[tuple[str, Found]], doc: Doc) -> list[tuple[str, Found]]:
+    """A title's name with no type word of its own, over an abstract that introduces no name ("DexGraspNet 2.0:
+    Learning …"), is the kind of thing the abstract says it introduces ("we present a … synthetic dataset")."""
+    kind = unnamed_kind(doc) if any(s == "title" and f.kind is None for s, f in found) else None
+    return [(s, replace(f, kind=kind)) if s == "title" and f.kind is None and kind else (s, f) for s, f in found]
 
 
 class ResidentWords:

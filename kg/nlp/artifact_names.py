@@ -191,6 +191,26 @@ def _written_another_way(title: Found, abstract: Found) -> bool:
         if words[start : start + len(parts)] == parts:
             rest = words[:start] + words[start + len(parts) :]
             return not any(is_coined(word) for word in rest)
-    return len(words) == len(parts) > 1 and all(
-        word.startswith(part) and (len(part) >= MIN_ABBREVIATION or word == part) for word, part in zip(words, parts)
+    return _elided(title.name, abstract.name) or (
+        len(words) == len(parts) > 1
+        and all(
+            word.startswith(part) and (len(part) >= MIN_ABBREVIATION or word == part)
+            for word, part in zip(words, parts)
+        )
     )
+
+
+#: The capitalised parts of a coined word: "SkillMimicGen" -> Skill, Mimic, Gen.
+_CAMEL_PARTS = re.compile(r"[A-Z][a-z]+|[A-Z]+(?![a-z])|\d+")
+
+
+def _elided(title: str, abstract: str) -> bool:
+    """ "SkillMimicGen: …" over an abstract that introduces SkillGen: one coined word is the other without
+    some of its inner parts, its first and last parts kept."""
+    if " " in title or " " in abstract or "".join(_CAMEL_PARTS.findall(title)) != title:
+        return False
+    long, short = _CAMEL_PARTS.findall(title), _CAMEL_PARTS.findall(abstract)
+    if not 2 <= len(short) < len(long) or short[0] != long[0] or short[-1] != long[-1]:
+        return False
+    rest = iter(long)
+    return all(part in rest for part in short)  # in order

@@ -15,11 +15,14 @@ from .words import (
     ACTION_NOUN_ENDINGS,
     APPOSITION_STARTS,
     BLOCKERS,
+    FURTHER_STEPS,
     INTRODUCING,
     LIST_JOINERS,
     NAME_ENDINGS,
     NOVELTY,
+    SUBJECT_WORDS,
     TYPE_WORDS,
+    VERB_LEADS,
 )
 
 HYPHENS = {"-", "\u2010", "\u2011", "\u2013"}
@@ -48,7 +51,7 @@ def head_type(token, in_title: bool = False) -> str | None:
     Learning")."""
     doc, i = token.doc, token.i
     kind = type_word(token)
-    if kind is None or (i >= 1 and doc[i - 1].text in HYPHENS and not doc[i - 1].whitespace_):
+    if kind is None or (i >= 1 and doc[i - 1].text in HYPHENS and not doc[i - 1].whitespace_) or _a_verb(token):
         return None
     for following in doc[i + 1 : min(len(doc), i + 1 + HEAD_LOOKAHEAD)]:
         if not following.is_alpha or following.lower_ in PHRASE_ENDS:
@@ -60,6 +63,15 @@ def head_type(token, in_title: bool = False) -> str | None:
         if following.lower_.endswith(ACTION_NOUN_ENDINGS):
             return None
     return kind
+
+
+def _a_verb(token) -> bool:
+    """ "a method to statistically test FS reliability, named SFS-DA": after "to", a subject pronoun or a
+    modal (and adverbs), a type word is a verb; "a test (SFS-DA)" is a noun."""
+    doc, i = token.doc, token.i - 1
+    while i >= 0 and doc[i].is_lower and doc[i].lower_.endswith("ly"):
+        i -= 1
+    return i >= 0 and doc[i].lower_ in VERB_LEADS
 
 
 def sentence(span: Span) -> Span:
@@ -102,7 +114,8 @@ def artifact_type(span: Span, long_form: str | None, named_from: int | None = No
        Knowledge Score (RKS)", "an objective …, which we call LayerTie"), not across the introducing
        verb; a type word before a colon names the list after it ("two frameworks: … policies (A and B)");
     4. the next sentence ("… (BSCT). This efficient benchmark …");
-    5. the last word of its long form ("… Characterization Test"), or its own ending (…Bench).
+    5. the last word of its long form ("… Characterization Test") or of its own words ("Analytic Neural
+       Network"), or its own ending (…Bench).
     """
     sent, k = sentence(span), after_parenthetical(span)
     for evidence in _TYPE_EVIDENCE:
@@ -181,8 +194,10 @@ def _next_sentence(span: Span, sent: Span, k: int, long_form: str | None) -> str
 
 
 def _long_form_ending(span: Span, sent: Span, k: int, long_form: str | None) -> str | None:
-    """ "… Characterization Test": the last word of the long form."""
-    return TYPE_WORDS.get(normal_form(long_form.split()[-1]).lower()) if long_form else None
+    """ "… Characterization Test": the last word of the long form, or of a name of several words ("we present
+    the Analytic Neural Network, which …")."""
+    words = (long_form or span.text).split()
+    return TYPE_WORDS.get(normal_form(words[-1]).lower()) if long_form or len(words) > 1 else None
 
 
 #: The evidence for an artifact's kind, nearest first (see :func:`artifact_type`), before and after the
@@ -207,3 +222,26 @@ def title_type(span: Span, long_form: str | None = None) -> str | None:
         if kind := head_type(token, in_title=True):
             return kind
     return _long_form_ending(span, span, span.end, long_form)
+
+
+#: The most tokens between an introducing verb and the head noun of the unnamed thing it introduces.
+INTRODUCED_REACH = 8
+
+
+def unnamed_kind(doc) -> str | None:
+    """ "To address this problem, we present a large-scale synthetic dataset, …": the kind of the first thing
+    the paper says it introduces ("we" or "this paper" and an introducing verb), by its head noun before any
+    blocker or punctuation; None when that first introduction names no kind or is a further step ("Second,
+    we introduce a novel transformer" introduces a part)."""
+    for token in doc:
+        if token.lower_ not in INTRODUCING or not token.i or doc[token.i - 1].lower_ not in SUBJECT_WORDS:
+            continue
+        if any(t.lower_ in FURTHER_STEPS for t in doc[token.sent.start : token.i]):
+            return None
+        for following in doc[token.i + 1 : min(len(doc), token.i + 1 + INTRODUCED_REACH)]:
+            if following.lower_ in BLOCKERS or (following.is_punct and following.text not in HYPHENS):
+                break
+            if kind := head_type(following):
+                return kind
+        return None
+    return None

@@ -22,6 +22,7 @@ from spacy.lang.en.stop_words import STOP_WORDS
 from spacy.tokens import Doc, Span, Token
 
 from ..text.names import is_acronym
+from .artifact_names import is_coined
 from .long_forms import BREAKS, spelled_long_form
 from .name_lists import joining_end, joining_tokens
 from .naming import naming_object
@@ -34,6 +35,7 @@ from .words import (
     INDEFINITE_ARTICLES,
     INTRODUCING,
     LIST_JOINERS,
+    NAME_DASHES,
     NAME_LIST_JOINERS,
     NAMING,
     NOVELTY,
@@ -99,6 +101,8 @@ def modifies_next_noun(span: Span) -> bool:
     if k is None or k >= len(doc):
         return False
     nxt = doc[k]
+    if _cut_before_a_capital(span, nxt):
+        return True
     if nxt.lower_ == "based":  # "a Thompson sampling (TS) based approach"; "X based on Y" names X
         return k + 1 < len(doc) and doc[k + 1].lower_ != "on"
     if span.start >= 1 and doc[span.start - 1].lower_ in NAMING and nxt.lower_.endswith("ing"):
@@ -111,6 +115,14 @@ def modifies_next_noun(span: Span) -> bool:
         and not is_type_word(nxt)
         and not nxt.lower_.endswith("ed")
     )  # "BoostPFN designed to …" is no modifier
+
+
+def _cut_before_a_capital(span: Span, nxt: Token) -> bool:
+    """ "the Active-Acquisition POMDP": hyphen-joined ordinary words ("Grasp-Aware", none of them coined nor
+    a single letter: "X-Y" is a name) before a capitalised word are cut from a longer name."""
+    parts = [part for part in re.split(r"[-\u2010\u2011\u2013]", span.text) if part]
+    compound = len(parts) >= 2 and all(part.isalpha() and len(part) > 1 and not is_coined(part) for part in parts)
+    return compound and nxt.is_alpha and nxt.text[:1].isupper()
 
 
 def _word_after(span: Span) -> int | None:
@@ -229,6 +241,19 @@ def _goes_on(doc: Doc, j: int, several: bool) -> bool:
         or (_connects(doc, j) and not (several and doc[j].lower_ in NAME_LIST_JOINERS))
         or (doc[j].text == "-" and not doc[j - 1].whitespace_)
         or (doc[j - 1].text == "-" and not doc[j - 1].whitespace_ and doc[j].is_alpha)  # "Multi-sourced"
+        or _joins_two_names(doc, j)
+    )
+
+
+def _joins_two_names(doc: Doc, j: int) -> bool:
+    """ "called Reinforcement Learning Metropolis—Hastings": a dash glued between two capitalised words;
+    "GenOpt Agent—a genetically optimized agent" sets off an apposition."""
+    return (
+        doc[j].text in NAME_DASHES
+        and j + 1 < len(doc)
+        and not doc[j - 1].whitespace_
+        and not doc[j].whitespace_
+        and _capitalised(doc[j + 1])
     )
 
 

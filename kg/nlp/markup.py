@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import csv
 import re
+import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .. import ONTOLOGY_DIR
@@ -64,6 +66,8 @@ def styled_names(text: str | None) -> frozenset[str]:
 
 #: In a replacement: the paper's name its title gives (a rule with it is skipped for a title without one).
 TITLE_NAME = "{title-name}"
+#: In a replacement: the Greek capital letter the match's first group names ("\\Sigma" -> "Σ").
+GREEK_LETTER = "{greek-letter}"
 
 
 def strip_markup(text: str, title: str | None = None) -> str:
@@ -72,18 +76,24 @@ def strip_markup(text: str, title: str | None = None) -> str:
         return text
     name = title_coined_name(title)
     for rule in MARKUP_RULES:
-        if TITLE_NAME not in rule.replacement:
+        if rule.replacement == GREEK_LETTER:
+            text = _applied(rule, _greek_letter, text)
+        elif TITLE_NAME not in rule.replacement:
             text = _applied(rule, rule.replacement, text)
         elif name is not None:
             text = _applied(rule, name.replace("\\", "\\\\"), text)
     return text
 
 
+def _greek_letter(match: re.Match) -> str:
+    return unicodedata.lookup(f"GREEK CAPITAL LETTER {match.group(1).upper()}")
+
+
 #: How often a rule is applied again while it changes a text (commands nested this deep).
 MAX_NESTING = 4
 
 
-def _applied(rule: MarkupRule, replacement: str, text: str) -> str:
+def _applied(rule: MarkupRule, replacement: str | Callable[[re.Match], str], text: str) -> str:
     for _ in range(MAX_NESTING):
         text, changed = rule.pattern.subn(replacement, text)
         if not changed:

@@ -74,9 +74,11 @@ def _the_paper_refers(before: Span) -> bool:
     said_by_us = any(t.lower_ == "we" for t in before)
     # "we combine both ideas and refer to this approach as X": the active verb after "we" in the sentence
     active = any(not word.endswith("ed") for word in referring) and said_by_us
-    # "we further introduce … techniques, referred to as EPN-reg": set off from the paper's own type word
+    # "we further introduce … techniques, referred to as EPN-reg", "Our proposed class of architectures,
+    # referred to as Steinmetz Neural Networks": set off from the paper's own type word
     set_off = len(before) >= 5 and before[-4].text in {",", "("} and bool(type_word(before[-5]))
-    return "we" in words or "(" in words or active or (said_by_us and set_off)
+    ours = any(t.lower_ in OWN_MARKS for t in before[:-5])
+    return "we" in words or "(" in words or active or (set_off and (said_by_us or ours))
 
 
 #: Words before a type word that make it the paper's own thing ("the resulting method", "our method").

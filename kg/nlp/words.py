@@ -61,6 +61,9 @@ ROLES = {
         "finite-before",
         "clause-end",
         "description-word",
+        "verb-lead",
+        "further-step",
+        "name-dash",
     ),
 }
 KINDS = ("benchmark", "dataset", "method", "model", "metric")
@@ -163,6 +166,12 @@ FINITE_BEFORE = frozenset(_BY_ROLE["finite-before"])
 CLAUSE_ENDS = frozenset(_BY_ROLE["clause-end"])
 #: Blockers a description may hold before the list of names it introduces ("a class of … methods (A and B)").
 DESCRIPTION_WORDS = frozenset(_BY_ROLE["description-word"])
+#: Words after which a type word is a verb, no head noun ("a method to statistically test …", "we model").
+VERB_LEADS = frozenset(_BY_ROLE["verb-lead"])
+#: Words that make an introduction a further step ("Second, we introduce …", "we also present …").
+FURTHER_STEPS = frozenset(_BY_ROLE["further-step"])
+#: Dashes that join two capitalised words of one name when glued to both ("Metropolis—Hastings").
+NAME_DASHES = frozenset(_BY_ROLE["name-dash"])
 
 
 def is_type_word(token) -> bool:

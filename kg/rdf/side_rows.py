@@ -237,13 +237,18 @@ def paper_lines(statements: Iterable[Statement]) -> Iterator[str]:
     ['P', 'http://ex/paper/p', 'url', 'http://p\n']
     """
     said: dict[str, list[tuple[str, object]]] = {}  # kind -> (subject, object) of the statements of it
+    typed: dict[object, list] = {}  # class -> the subjects typed with it (a look-up each, not a comparison a class)
     for subject, predicate, obj in statements:
-        if (kind := _PAPER_SAID.get(predicate)) is not None:
+        if (kind := _PAPER_SAID.get(predicate)) is None:
+            continue
+        if kind == "type":
+            typed.setdefault(obj, []).append(subject)
+        else:
             said.setdefault(kind, []).append((subject.value, obj))
-    types = said.get("type", ())
-    for paper in sorted({subject for subject, obj in types if obj == SCHEMA.ScholarlyArticle}):
+    conferences = {subject.value for subject in typed.get(BIBO.Conference, ())}
+    for paper in sorted({subject.value for subject in typed.get(SCHEMA.ScholarlyArticle, ())}):
         yield PAPER + fact_line(paper, "paper", "")
-        yield from _one_paper_lines(paper, said, {subject for subject, obj in types if obj == BIBO.Conference})
+        yield from _one_paper_lines(paper, said, conferences)
 
 
 def _one_paper_lines(paper: str, said: dict[str, list[tuple[str, object]]], conferences: set[str]) -> Iterator[str]:

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import BinaryIO, Iterable, Iterator
 
 from ..cache import cache_dir, use_folder
+from ..collector import collection_paused
 from ..ingest.comments import PublicationInfo
 from ..orgs.aliases import AliasTable
 from ..orgs.registry import Registry
@@ -66,6 +67,10 @@ class BatchMapper:
         rows (:mod:`kg.rdf.side_rows`)."""
         if source != self.source:  # a process sees a source's batches in order, never one again after
             self.source, self.written, self.older = source, set(), set()
+        with collection_paused():  # a batch's objects are freed by their counts, a collection finds none
+            return self._mapped(batch)
+
+    def _mapped(self, batch: list[tuple[PaperRecord, PublicationInfo]]) -> tuple[bytes, bytes, bytes]:
         lines, detail, side = [], [], []
         analyses = record_analyses([record for record, _ in batch])
         for (record, info), analysis in zip(batch, analyses):

@@ -68,6 +68,9 @@ _APOSTROPHE_BEFORE = re.compile(r"(?<![^\W\d_])(?:[dljsncmt]|qu|dell|all|nell|da
 _BACKTICK_GRAVE = re.compile(r"(?<![`\w])(?P<word>[^\W\d_]+)` ?(?P<letter>[aeiouAEIOU])")
 # Latin ligatures a PDF's text keeps ("Artiﬁcial"): the letters they join.
 _LIGATURES = {point: unicodedata.normalize("NFKC", chr(point)) for point in range(0xFB00, 0xFB07)}
+# Any character :func:`_without_pdf_artefacts` changes (every alternative of _SPACING_ACCENT has a mark): most
+# text has none, and finding none costs a hundredth of the substitution
+_PDF_ARTEFACT = re.compile(f"[{_MARKS}\u00b4{''.join(map(chr, _LIGATURES))}]")
 
 
 def _without_pdf_artefacts(text: str) -> str:
@@ -94,7 +97,7 @@ def clean(text: str) -> str:
     >>> clean("  M¨ unchen,  Artiﬁcial Intelligence, Universit`a ")
     'München, Artificial Intelligence, Università'
     """
-    if not text.isascii():
+    if not text.isascii() and _PDF_ARTEFACT.search(text):
         text = _without_pdf_artefacts(text)
     if "`" in text:
         text = _BACKTICK_GRAVE.sub(lambda match: match["word"] + match["letter"] + "\u0300", text)
