@@ -48,6 +48,7 @@ def main() -> None:
     from kg.rdf.iris import Minter
     from kg.resolve import kept_rows
     from kg.resolve.aggregates import aggregate_triples
+    from kg.resolve.artifact_rows import kept_name_lists
     from kg.resolve.identity import read_mentions
     from kg.resolve.list_lines import ListRows
     from kg.resolve.name_lists import name_list_triples
@@ -86,6 +87,10 @@ def main() -> None:
             )
         clock("match keys and name index", lambda: sum(1 for _ in key_triples(store, keys, minter)))
         clock("name lists", lambda: sum(1 for _ in name_list_triples(store, introducing, names, None)))
+        clock(
+            "name lists, kept for the twin of artifacts",
+            lambda: sum(1 for _ in kept_name_lists(name_list_triples(store, introducing, names, None), lists)),
+        )
     clock("description: the distinct triple count", lambda: distinct_triples(store))
     # The sources' quad counts as the run hands them on (counted for the kept rows' stamps, kg/resolve/kept_rows.py).
     counted = {graph: kept_rows.stamp(store, graph)[1] for graph in store.sources()}

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 #: The rows a list of a query about an entity keeps: ten pages of 100 (a page past them runs the query).
 KEPT_ROWS = 1000
 #: list name -> its twin (:mod:`kg.resolve.list_rows`): ``digest``, ``variables`` and, of a query about an entity,
-#: ``lists(rows, entities)``, else ``answer(store, rows)``
+#: ``lists(store, rows, entities)``, else ``answer(store, rows)``
 TWINS: Registry = Registry(
     "list twin",
     {
@@ -51,6 +51,8 @@ TWINS: Registry = Registry(
         "institution-collaborations": "kg.resolve.answer_rows:INSTITUTION_COLLABORATIONS",
         "papers-with-code": "kg.resolve.answer_rows:PAPERS_WITH_CODE",
         "country-collaborations": "kg.resolve.answer_rows:COUNTRY_COLLABORATIONS",
+        "artifacts": "kg.resolve.artifact_rows:ARTIFACTS",
+        "topic-papers": "kg.resolve.topic_rows:TOPIC_PAPERS",
     },
 )
 
@@ -75,7 +77,7 @@ def query_list_triples(
         return
     entities = entities_with_papers(store, query.entity_param.kind, query.list_papers or 0)
     if twin is not None:
-        for entity, answer_rows in twin.lists(rows, entities):
+        for entity, answer_rows in twin.lists(store, rows, entities):
             yield from ranking_triples(
                 entity_ranking(ranking, entity),
                 query.precomputed,

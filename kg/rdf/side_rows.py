@@ -13,7 +13,9 @@ resolution step reads from the store for the sources it did not stage (``kg.reso
   which the paper's display title is made of, the text as JSON (:func:`text_value`); for each affiliation of
   an authorship with an author, ``authorship person institution`` (kind :data:`AFFILIATED`), and for each
   conference the paper was presented at, its year (kind :data:`YEAR`, the ``schema:startDate``'s lexical
-  form): what the precomputed lists' rows are made of (:mod:`kg.resolve.list_rows`);
+  form): what the precomputed lists' rows are made of (:mod:`kg.resolve.list_rows`); and of each artifact a
+  paper introduces, each of its names (kind :data:`ARTIFACT_NAME`, :func:`artifact_name`) and classes (kind
+  :data:`ARTIFACT_CLASS`), with the artifact as subject (:mod:`kg.resolve.artifact_rows`);
 - a **form** line ``N<TAB>person<TAB>language<TAB>name as written (JSON)<TAB>authorship`` for each
   authorship;
 - **paper** lines ``P<TAB>paper<TAB>kind<TAB>value``, what the merges of papers across sources are decided
@@ -29,7 +31,7 @@ from __future__ import annotations
 import json
 from typing import Iterable, Iterator
 
-from ..vocab import BIBO, DCTERMS, KG, PROV, RDF, RDFS, SCHEMA
+from ..vocab import BIBO, DCTERMS, KG, PROV, RDF, RDFS, SCHEMA, SKOS
 from .terms import Statement
 
 FACT, FORM, PAPER = "F\t", "N\t", "P\t"
@@ -50,6 +52,8 @@ YEAR = "year"  # the schema:startDate of a bibo:Conference the paper was present
 # predicate -> the kind of a paper's text its display title is made of (a title only when English)
 TEXT_KINDS = {DCTERMS.title: "title", DCTERMS.abstract: "abstract"}
 ABSTRACT_START = 80  # characters of an abstract a display title shows (queries/checks/artifacts.rq)
+ARTIFACT_NAME = "artifact name"  # an introduced artifact's skos:prefLabel, as :func:`artifact_name` writes it
+ARTIFACT_CLASS = "artifact class"  # an introduced artifact's rdf:type
 
 
 def fact_line(subject: str, kind: str, value: str) -> str:
@@ -70,6 +74,16 @@ def text_value(kind: str, text: str) -> str:
     return json.dumps(text[:ABSTRACT_START] if kind == "abstract" else text)
 
 
+def artifact_name(name) -> str:
+    """An artifact's name as a fact value: ``[text, language]`` as JSON ("" for none).
+
+    >>> from kg.rdf.terms import literal
+    >>> artifact_name(literal("LoomNet"))
+    '["LoomNet", ""]'
+    """
+    return json.dumps([name.value, name.language or ""])
+
+
 def form_line(person: str, language: str, written: str, authorship: str) -> str:
     r"""A form line's fields, the name as written in JSON so that any character fits a field.
 
@@ -88,9 +102,10 @@ _KINDS = {
     KG.nameAsWritten: "written",
     SCHEMA.startDate: "start",
     RDF.type: "type",
+    SKOS.prefLabel: "label",
 }
 _TEXT = frozenset(TEXT_KINDS.values())
-_OF_EVENTS = frozenset({"start", "type"})  # what the conferences' years are read from
+_OF_NODES = frozenset({"start", "type", "label"})  # what the conferences' years and the artifacts are read from
 
 
 def side_lines(statements: Iterable[Statement]) -> Iterator[str]:
@@ -106,7 +121,7 @@ def side_lines(statements: Iterable[Statement]) -> Iterator[str]:
     """
     statements = list(statements)
     yield from paper_lines(statements)
-    years = _Years()
+    years, artifacts = _Years(), _Artifacts()
     paper_of: dict[str, str] = {}  # authorship -> paper
     author_of: dict[str, str] = {}  # authorship -> person
     affiliations: list[tuple[str, str]] = []  # (authorship, institution)
@@ -126,15 +141,18 @@ def side_lines(statements: Iterable[Statement]) -> Iterator[str]:
             affiliations.append((subject.value, obj.value))
             if (paper := paper_of.get(subject.value)) is not None:
                 yield FACT + fact_line(paper, AFFILIATION, obj.value)
-        elif kind in _OF_EVENTS:
+        elif kind in _OF_NODES:
             years.see(kind, subject, obj)
+            artifacts.see(kind, subject, obj)
         else:
             if kind == "authorship":
                 paper_of[obj.value] = subject.value
             elif kind == "event":
                 years.see(kind, subject, obj)
+            artifacts.see(kind, subject, obj)
             yield FACT + fact_line(subject.value, kind, obj.value)
     yield from years.lines()
+    yield from artifacts.lines()
     yield from _affiliated_lines(affiliations, paper_of, author_of)
 
 
@@ -168,6 +186,26 @@ class _Years:
         for paper, event in self.presented:
             if event in self.conferences:
                 yield from (FACT + fact_line(paper, YEAR, year) for year in self.starts.get(event, ()))
+
+
+class _Artifacts:
+    """The :data:`ARTIFACT_NAME` and :data:`ARTIFACT_CLASS` lines of the artifacts a record's papers introduce, from
+    the statements seen in one pass (by kind: "introduces", "type", "label")."""
+
+    def __init__(self):
+        self.introduced: set[str] = set()
+        self.said: list[tuple[str, str, str]] = []  # (node, kind, value) of every node's type and label
+
+    def see(self, kind: str, subject, obj) -> None:
+        if kind == "introduces":
+            self.introduced.add(obj.value)
+        elif kind == "type":
+            self.said.append((subject.value, ARTIFACT_CLASS, obj.value))
+        elif kind == "label":
+            self.said.append((subject.value, ARTIFACT_NAME, artifact_name(obj)))
+
+    def lines(self) -> Iterator[str]:
+        return (FACT + fact_line(node, kind, value) for node, kind, value in self.said if node in self.introduced)
 
 
 # predicate -> what a statement with it tells of a record's paper (the merges' facts), looked up once

@@ -43,9 +43,21 @@ from typing import Iterable, Iterator
 import pyoxigraph as ox
 
 from ..rdf.iris import Minter
-from ..rdf.side_rows import AFFILIATED, AFFILIATION, PAPER_FACT_KINDS, TEXT_KINDS, YEAR, fact_line, text_value
+from ..rdf.side_rows import (
+    AFFILIATED,
+    AFFILIATION,
+    ARTIFACT_CLASS,
+    ARTIFACT_NAME,
+    PAPER_FACT_KINDS,
+    TEXT_KINDS,
+    YEAR,
+    artifact_name,
+    fact_line,
+    text_value,
+)
 from ..stores.ordering import grouped_lines, sorted_lines
-from ..vocab import BIBO, DCTERMS, FALSE, KG, ORG, RDF, SCHEMA, TRUE, XSD, sparql_prologue
+from ..vocab import BIBO, DCTERMS, FALSE, KG, ORG, RDF, SCHEMA, SKOS, TRUE, XSD, sparql_prologue
+from .artifact_rows import TwinLines
 from .list_lines import ListLines, ListRows
 from .staged_rows import StagedRows, select
 
@@ -82,6 +94,9 @@ _PAPER_FACTS = {
         DCTERMS.title
     ]: f'?paper a {SCHEMA.ScholarlyArticle} ; {DCTERMS.title} ?value FILTER(lang(?value) = "en")',
     TEXT_KINDS[DCTERMS.abstract]: f"?paper a {SCHEMA.ScholarlyArticle} ; {DCTERMS.abstract} ?value",
+    # an introduced artifact's names and classes, the artifact as the subject (kg/resolve/artifact_rows.py)
+    ARTIFACT_NAME: f"?introducing {KG.introduces} ?paper . ?paper {SKOS.prefLabel} ?value",
+    ARTIFACT_CLASS: f"?introducing {KG.introduces} ?paper . ?paper a ?value",
 }
 _TEXTS = frozenset(TEXT_KINDS.values())
 # The sources' units; the derived graph's (units placed by e-mail domain) come from this run's step.
@@ -129,9 +144,15 @@ def paper_lines(store, staged: StagedRows) -> Iterator[str]:
     graphs = staged.other_graphs(store)
     if graphs != []:
         for kind, pattern in _PAPER_FACTS.items():
-            text = kind in _TEXTS
             for paper, value in store.select_terms(select("?paper ?value", pattern, graphs)):
-                yield fact_line(paper.value, kind, text_value(kind, value.value) if text else value.value)
+                yield fact_line(paper.value, kind, _fact_value(kind, value))
+
+
+def _fact_value(kind: str, value: ox.Literal | ox.NamedNode) -> str:
+    """A fact's value as the side rows write it (kg/rdf/side_rows.py)."""
+    if kind in _TEXTS:
+        return text_value(kind, value.value)
+    return artifact_name(value) if kind == ARTIFACT_NAME else value.value
 
 
 def display_titles(paper: ox.NamedNode, own: dict[str, set[str]]) -> Iterator[ox.Triple]:
@@ -261,6 +282,7 @@ def aggregate_triples(
         spool(folder, "author-pairs") as author_pairs,
         spool(folder, "institution-authors") as members,
         open(introducing or os.devnull, "w", encoding="utf-8") as named,
+        TwinLines(lists) as shown,
     ):
         listed = ListLines(store, lists, tallies.within, partial(spool, folder))
         for paper, rows in grouped_lines(paper_lines(store, staged or StagedRows()), scratch):
@@ -269,7 +291,9 @@ def aggregate_triples(
                 kind, _, value = row.partition("\t")
                 own[kind].add(value)
             node = ox.NamedNode(paper)
-            yield from display_titles(node, own)
+            titles = list(display_titles(node, own))
+            yield from titles
+            shown.add(paper, own, titles)
             named.writelines(introducing_lines(paper, own))
             authors = sorted(own["author"])
             author_pairs.writelines(f"{first}\t{second}\n" for first, second in combinations(authors, 2))

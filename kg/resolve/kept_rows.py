@@ -24,7 +24,7 @@ from ..stores.embedded import EmbeddedStore, KGStore
 from .staged_rows import StagedRows
 
 FOLDER = "kg-side"
-FORMAT = "3"  # in each file's name: rows of another layout (another kg) are never read
+FORMAT = "4"  # in each file's name: rows of another layout (another kg) are never read
 
 
 def _folder(store: KGStore) -> Path | None:

@@ -36,17 +36,22 @@ class ListRows:
     """The files a resolution leaves for the twins (above), alive until the step's last write (its ``finish``);
     ``person_names``: the people's display names (:func:`~.name_lists.person_name_line`, in IRI order of
     person); ``answers``: the folder of the lines of the lists of one answer (:mod:`.answer_lines`); ``scratch``:
-    where sorts spill."""
+    where sorts spill; ``paper_titles``, ``name_lists`` and ``artifact_names``: what the twins of ``artifacts`` and
+    ``topic-papers`` are made of (:mod:`.artifact_rows`)."""
 
     papers: Path
     country_papers: Path
     person_names: Path
     answers: Path
     scratch: Path | None = None
+    paper_titles: Path | None = None
+    name_lists: Path | None = None
+    artifact_names: Path | None = None
 
     @classmethod
     def in_folder(cls, folder: Path, person_names: Path, scratch: Path | None) -> ListRows:
-        return cls(folder / "papers", folder / "country-papers", person_names, folder, scratch)
+        artifacts = (folder / "paper-titles", folder / "name-lists", folder / "artifact-names")
+        return cls(folder / "papers", folder / "country-papers", person_names, folder, scratch, *artifacts)
 
 
 # Between the values of a field of a paper's line that are JSON strings (which escape it, as tabs and newlines).

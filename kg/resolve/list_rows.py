@@ -125,7 +125,7 @@ class InstitutionAuthors:
     digest = "7d72e9446f6337b9"  # of the query text the rows were checked against (tests/query/test_twins.py)
     variables = ("author", "name", "papers")
 
-    def lists(self, rows: ListRows, entities: Iterable[str]) -> Iterator[tuple[str, Ranked]]:
+    def lists(self, store, rows: ListRows, entities: Iterable[str]) -> Iterator[tuple[str, Ranked]]:
         """(entity, its rows in the query's order) for each of ``entities``, in code-point order of IRI."""
         for entity, named in _named_groups(institution_author_lines, sorted(set(entities)), rows):
             ordered = sorted(named, key=lambda row: (-int(row[2][0]), row[1], row[0]))
@@ -142,7 +142,7 @@ class InstitutionAuthorsPerAuthor:
     digest = "fad118573f6558c0"  # of the query text the rows were checked against (tests/query/test_twins.py)
     variables = ("author", "name", "known", "papers", "first_year", "last_year")
 
-    def lists(self, rows: ListRows, entities: Iterable[str]) -> Iterator[tuple[str, Ranked]]:
+    def lists(self, store, rows: ListRows, entities: Iterable[str]) -> Iterator[tuple[str, Ranked]]:
         """(entity, its rows in the query's order) for each of ``entities``, in code-point order of IRI."""
         for entity, named in _named_groups(authorship_lines, sorted(set(entities)), rows):
             ordered = sorted(named, key=lambda row: (-int(row[2][1]), row[1], row[0], row[2][0]))
@@ -193,7 +193,7 @@ class InstitutionPapers:
     digest = "6bb4811f6dcf1cb6"  # of the query text the rows were checked against (tests/query/test_twins.py)
     variables = ("paper", "title", "venue", "track")
 
-    def lists(self, rows: ListRows, entities: Iterable[str]) -> Iterator[tuple[str, Ranked]]:
+    def lists(self, store, rows: ListRows, entities: Iterable[str]) -> Iterator[tuple[str, Ranked]]:
         """(entity, its rows in the query's order) for each of ``entities``, in code-point order of IRI."""
         wanted = sorted(set(entities))
         lines = institution_paper_lines(rows, set(wanted))

@@ -57,6 +57,7 @@ from ..stores.embedded import KGStore
 from ..text.names import clean
 from ..vocab import KG, RDF, RDFS, SKOS, TRUE, XSD, sparql_prologue
 from .aggregates import aggregate_triples
+from .artifact_rows import kept_name_lists
 from .domain_units import domain_unit_triples
 from .identity import apply_moves, find_person_merges, person_merge_triples, read_mentions, undo_moves
 from .kept_rows import kept
@@ -354,7 +355,7 @@ def rebuild(
                     [ox.Triple(index, RDF.type, KG.DerivedGraph), ox.Triple(index, RDF.type, KG.IndexGraph)],
                     counts,
                     key_triples(store, person_keys, minter),
-                    name_list_triples(store, introducing, person_names, store.scratch_dir),
+                    kept_name_lists(name_list_triples(store, introducing, person_names, store.scratch_dir), lists),
                 ),
             )
         finally:

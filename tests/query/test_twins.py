@@ -56,7 +56,7 @@ def _check_twins(store, rows) -> int:
             compared += len(expected)
             continue
         entities = entities_with_papers(store, query.entity_param.kind, 1)
-        made = list(twin.lists(rows, entities))
+        made = list(twin.lists(store, rows, entities))
         assert [entity for entity, _ in made] == sorted(entities), name
         for entity, twin_rows in made:
             variables, expected = _query_rows(store, query, entity)

@@ -1,0 +1,159 @@
+"""The twin of ``queries/artifacts.rq`` (:mod:`.list_rows` says what a twin is): its one answer made from what the
+resolution step has in hand, not by the engine's join and sort of every introduced artifact's row.
+
+Three files the step writes feed it, in code-point order of paper or artifact (:class:`~.list_lines.ListRows`):
+
+- ``paper_titles``, written by the counts' pass over every paper's facts (:func:`paper_titles_line`): a line per
+  paper with a display title or an artifact, the artifacts it introduces and its display titles as that pass
+  makes them (``kg:displayTitle``; the twin of ``topic-papers`` reads them too, :func:`display_titles_of`);
+- ``name_lists``: a line per paper that introduces an artifact, its ``kg:authorNames`` and
+  ``kg:institutionNames`` as they are written into the index graph (:func:`kept_name_lists`);
+- ``artifact_names``, written by the same pass (:class:`TwinLines`): each introduced artifact's classes and names
+  (the side rows' :data:`~kg.rdf.side_rows.ARTIFACT_NAME` and :data:`~kg.rdf.side_rows.ARTIFACT_CLASS` facts, or
+  read back with the other facts, as the union of every source's).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from contextlib import ExitStack
+from typing import Iterable, Iterator
+
+import pyoxigraph as ox
+
+from ..rdf.side_rows import ARTIFACT_CLASS, ARTIFACT_NAME
+from ..vocab import KG, KG_NS
+from .list_lines import JSON_SEPARATOR, ListRows
+from .list_rows import Row
+
+
+def paper_titles_line(paper: str, own: dict[str, set[str]], titles: list[ox.Triple]) -> str:
+    """``paper<TAB>artifacts, space-separated<TAB>its display titles`` (each ``[text, language]`` as JSON, between
+    :data:`~.list_lines.JSON_SEPARATOR`) of a paper with a display title or an artifact, else ""; ``titles``: its
+    ``kg:displayTitle`` triples."""
+    if not own["introduces"] and not titles:
+        return ""
+    shown = JSON_SEPARATOR.join(json.dumps([title.object.value, title.object.language or ""]) for title in titles)
+    return f"{paper}\t{' '.join(sorted(own['introduces']))}\t{shown}\n"
+
+
+class TwinLines:
+    """The files the counts' pass writes for the twins (none without ``rows``): :meth:`add` each paper's facts (and
+    each artifact's: ``own`` of a subject that is an artifact holds its names and classes)."""
+
+    def __init__(self, rows: ListRows | None):
+        self._files = ExitStack()
+        paths = (rows.paper_titles, rows.artifact_names) if rows else (os.devnull, os.devnull)
+        self.titles, self.names = (self._files.enter_context(open(path, "w", encoding="utf-8")) for path in paths)
+
+    def __enter__(self) -> TwinLines:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._files.close()
+
+    def add(self, subject: str, own: dict[str, set[str]], titles: list[ox.Triple]) -> None:
+        """A paper's line (:func:`paper_titles_line`), or an artifact's ``artifact<TAB>class<TAB>name`` lines."""
+        self.titles.write(paper_titles_line(subject, own, titles))
+        named = sorted(own[ARTIFACT_NAME])
+        self.names.writelines(f"{subject}\t{kind}\t{name}\n" for kind in sorted(own[ARTIFACT_CLASS]) for name in named)
+
+
+def kept_name_lists(triples: Iterable[ox.Triple], rows: ListRows) -> Iterator[ox.Triple]:
+    """The name lists' triples (:func:`~.name_lists.name_list_triples`: a paper's ``kg:authorNames`` then its
+    ``kg:institutionNames``), passed on as they come, each paper's also written to ``rows.name_lists`` as
+    ``paper<TAB>authors (JSON)<TAB>institutions (JSON)``."""
+    with open(rows.name_lists, "w", encoding="utf-8") as kept:
+        authors = None
+        for triple in triples:
+            if triple.predicate == KG.authorNames:
+                authors = triple.object.value
+            else:
+                kept.write(f"{triple.subject.value}\t{json.dumps(authors)}\t{json.dumps(triple.object.value)}\n")
+            yield triple
+
+
+def _labels(rows: ListRows) -> dict[str, list[tuple[ox.Literal, str]]]:
+    """artifact -> each (name, type) it has: ``LCASE(STRAFTER(STR(?class), STR(kg:)))`` of a kg class."""
+    labels: dict[str, list[tuple[ox.Literal, str]]] = {}
+    with open(rows.artifact_names, encoding="utf-8") as lines:
+        for line in lines:
+            artifact, kind, name = line[:-1].split("\t")
+            if kind.startswith(KG_NS):
+                text, language = json.loads(name)
+                named = ox.Literal(text, language=language or None)
+                labels.setdefault(artifact, []).append((named, kind[len(KG_NS) :].lower()))
+    return labels
+
+
+def _titles(field: str) -> list[list[str]]:
+    return [json.loads(title) for title in field.split(JSON_SEPARATOR)] if field else []
+
+
+def display_titles_of(rows: ListRows, papers: set[str]) -> dict[str, list[list[str]]]:
+    """Each of ``papers`` with a display title -> its display titles, ``[text, language]``."""
+    with open(rows.paper_titles, encoding="utf-8") as lines:
+        split = (line[:-1].split("\t") for line in lines)
+        return {paper: _titles(titles) for paper, _, titles in split if paper in papers}
+
+
+def _papers(rows: ListRows) -> Iterator[tuple[str, list[str], list[list[str]], str, str]]:
+    """(paper, its artifacts, its display titles ``[text, language]``, authors, institutions) of each paper that
+    introduces an artifact, from the two files read side by side (the same papers, in the same order)."""
+    with open(rows.paper_titles, encoding="utf-8") as papers, open(rows.name_lists, encoding="utf-8") as names:
+        for line in papers:
+            paper, artifacts, titles = line[:-1].split("\t")
+            if artifacts:
+                same, authors, institutions = next(names)[:-1].split("\t")
+                if same != paper:
+                    raise ValueError(f"the name lists of {same} beside the artifacts of {paper}")
+                yield paper, artifacts.split(" "), _titles(titles), json.loads(authors), json.loads(institutions)
+
+
+class Artifacts:
+    """The twin of ``queries/artifacts.rq`` (one answer): each artifact a paper introduces, with each of its names
+    and kg classes (lower-cased local name), each display title of the paper (unbound where it has none) and its
+    two name lists; by type, lower-cased name, title's text (a paper without one first), artifact, paper, name,
+    title's language, authors and institutions."""
+
+    digest = "0498abf90fb54bd3"  # of the query text the rows were checked against (tests/query/test_twins.py)
+    variables = ("artifact", "name", "type", "paper", "title", "authors", "institutions")
+
+    def answer(self, store, rows: ListRows) -> list[Row]:
+        """The query's rows, in its order."""
+        labels = _labels(rows)
+        keyed: dict[tuple, Row] = {}
+        for paper, artifacts, titles, authors, institutions in _papers(rows):
+            for artifact in artifacts:
+                for name, kind in labels.get(artifact, ()):
+                    for title in titles or [None]:
+                        text, language = ("", "") if title is None else title
+                        shown = (0,) if title is None else (1, text)
+                        key = (kind, name.value.lower(), shown, artifact, paper, name.value, language)
+                        keyed[key + (authors, institutions)] = (
+                            artifact,
+                            name,
+                            kind,
+                            paper,
+                            title,
+                            authors,
+                            institutions,
+                        )
+        return [_terms(keyed[key]) for key in sorted(keyed)]
+
+
+def _terms(row: Row) -> Row:
+    artifact, name, kind, paper, title, authors, institutions = row
+    return (
+        ox.NamedNode(artifact),
+        name,
+        ox.Literal(kind),
+        ox.NamedNode(paper),
+        None if title is None else ox.Literal(title[0], language=title[1] or None),
+        ox.Literal(authors),
+        ox.Literal(institutions),
+    )
+
+
+ARTIFACTS = Artifacts()
