@@ -82,7 +82,7 @@ def main() -> None:
         clock("name lists", lambda: sum(1 for _ in name_list_triples(store, introducing, names, None)))
     clock("description: the distinct triple count", lambda: distinct_triples(store))
     # The sources' quad counts as the run hands them on (counted for the kept rows' stamps, kg/resolve/kept_rows.py).
-    counted = {graph: kept_rows.stamp(store, graph)[1] for graph in store.sources()}
+    counted = {graph: kept_rows.quad_count(store, graph) for graph in store.sources()}
     clock("description: the distinct triple count, sources known", lambda: distinct_triples(store, None, counted))
     prologue = sparql_prologue()
     clock("description: the other counts", lambda: [store.scalar(prologue + q) for q in COUNTS.values() if q])

@@ -59,7 +59,7 @@ from ..vocab import KG, RDF, RDFS, SKOS, TRUE, XSD, sparql_prologue
 from .aggregates import aggregate_triples
 from .domain_units import domain_unit_triples
 from .identity import apply_moves, find_person_merges, person_merge_triples, read_mentions, undo_moves
-from .kept_rows import kept
+from .kept_rows import counted, kept
 from .list_rows import ListRows
 from .name_lists import name_list_triples, person_name_line
 from .name_units import corpus_organisations, name_unit_triples
@@ -276,7 +276,9 @@ def rebuild(
     # The other sources' rows where the store kept them and they still hold (the graphs as mapped again).
     sources = store.sources()
     others = [graph for graph in sources if graph not in staged.files]
-    staged.files = {**kept(store, others, staged.quads), **staged.files}
+    counts = counted(store, others)
+    staged.quads.update(counts)  # the graphs' now, whether their rows still hold or not
+    staged.files = {**kept(store, counts), **staged.files}
     # Papers of one source never merge (find_merges), so a store of one source reads none back.
     decisions = find_merges(read_papers(store, minter, staged)) if len(sources) > 1 else MergeDecisions()
     graph = resolved_graph(minter)
