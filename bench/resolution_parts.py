@@ -51,8 +51,9 @@ def main() -> None:
     from kg.resolve.identity import read_mentions
     from kg.resolve.name_lists import name_list_triples
     from kg.resolve.paper_facts import read_papers
-    from kg.resolve.store_step import key_triples, person_label_triples
-    from kg.resolve.written_forms import person_forms
+    from kg.resolve.person_labels import person_label_triples
+    from kg.resolve.store_step import key_triples
+    from kg.resolve.written_forms import form_groups, person_forms
     from kg.stores.embedded import KGStore
     from kg.vocab import sparql_prologue
 
@@ -65,7 +66,7 @@ def main() -> None:
         with open(keys, "w", encoding="utf-8") as out, open(names, "w", encoding="utf-8") as named:
             clock(
                 "people's display names and keys",
-                lambda: sum(1 for _ in person_label_triples(person_forms(store), out, named)),
+                lambda: sum(1 for _ in person_label_triples(form_groups(store), out, named)),
             )
         clock(
             "co-author pairs, institution counts, display titles",

@@ -27,7 +27,7 @@ FOLDER = "kg-side"
 FORMAT = "3"  # in each file's name: rows of another layout (another kg) are never read
 
 
-def _folder(store: KGStore) -> Path | None:
+def side_folder(store: KGStore) -> Path | None:
     """The store's folder of kept rows; None for a store in memory, a server or a read-only opening."""
     if not isinstance(store, EmbeddedStore) or store.spec == "memory" or store.read_only:
         return None
@@ -59,7 +59,7 @@ def keep(store: KGStore, staged: StagedRows) -> None:
     """Keep the staged sources' rows, stamped, now that their graphs are committed and as mapped; forget
     the rows of graphs the store no longer holds. ``staged`` then names the kept files and their graphs'
     quad counts."""
-    if (folder := _folder(store)) is None:
+    if (folder := side_folder(store)) is None:
         return
     folder.mkdir(exist_ok=True)
     for graph, path in sorted(staged.files.items()):
@@ -73,8 +73,8 @@ def keep(store: KGStore, staged: StagedRows) -> None:
         staged.files[graph] = kept
     held = {_named(folder, graph).name for graph in store.graphs()}
     for path in folder.iterdir():
-        if path.with_suffix(".side").name not in held:
-            path.unlink()
+        if path.suffix != ".memo" and path.with_suffix(".side").name not in held:
+            path.unlink()  # (the people's names remembered, kg/resolve/person_labels.py, are no graph's)
 
 
 def _write_stamp(path: Path, value: str) -> None:
@@ -88,7 +88,7 @@ def _write_stamp(path: Path, value: str) -> None:
 
 def _kept_files(store: KGStore, graphs: Iterable[str]) -> Iterator[tuple[str, Path, Path]]:
     """(graph, rows, stamp) of the graphs that have kept rows, stamped."""
-    if (folder := _folder(store)) is None or not folder.is_dir():
+    if (folder := side_folder(store)) is None or not folder.is_dir():
         return
     for graph in graphs:
         rows = _named(folder, graph)
