@@ -20,6 +20,7 @@ import hashlib
 import json
 import os
 import unicodedata
+import uuid
 from collections import defaultdict
 from itertools import chain
 from pathlib import Path
@@ -34,6 +35,7 @@ from ..index.match_keys import person_keys_line
 from ..text import names as text_names
 from ..text.names import clean
 from ..vocab import SKOS
+from .name_list_memo import NamesChanged
 from .name_lists import person_name_line
 
 # What one person's names are: per language (in order) the display name and the other forms, then the keys.
@@ -74,17 +76,24 @@ def choose(person: str, forms: dict[str, dict[str, int]]) -> Chosen:
 
 
 def person_label_triples(
-    people: Iterable[tuple[str, list[str]]], keys: TextIO, names: TextIO | None = None, remembered: Path | None = None
+    people: Iterable[tuple[str, list[str]]],
+    keys: TextIO,
+    names: TextIO | None = None,
+    remembered: Path | None = None,
+    changed: NamesChanged | None = None,
 ) -> Iterator[ox.Triple]:
     """Display names of people (``people``: :func:`~.written_forms.form_groups`), chosen across every source;
     each person's match keys go to ``keys``, its display names to ``names``
     (:func:`~.name_lists.person_name_line`), both in IRI order. ``remembered`` (:func:`remembered_names`):
-    the file of the last run's choices, read and written again; None chooses every name."""
-    with _Remembered(remembered) as memory:
+    the file of the last run's choices, read and written again; None chooses every name. ``changed`` hears
+    who was chosen afresh or is no longer named (what the name lists are made again for)."""
+    with _Remembered(remembered, changed or NamesChanged()) as memory:
         for person, lines in people:
             digest = hashlib.blake2b("\n".join(lines).encode("utf-8"), digest_size=16).hexdigest()
-            chosen = memory.recall(person, digest) or choose(person, written_forms(lines))
-            memory.note(person, digest, chosen)
+            chosen = memory.recall(person, digest)
+            if chosen is None:
+                chosen = choose(person, written_forms(lines))
+                memory.note(person, digest, chosen)
             node = ox.NamedNode(person)
             labels, keys_line = chosen
             for _, name, others in labels:  # the language is the literal's: none for a person
@@ -110,37 +119,52 @@ class _Remembered:
     """The last run's choices, read in IRI order of person beside the groups, and this run's, written beside
     them; the new file replaces the old one only when every person was chosen (``complete``)."""
 
-    def __init__(self, path: Path | None):
-        self.path, self.complete = path, False
+    def __init__(self, path: Path | None, changed: NamesChanged):
+        self.path, self.changed, self.complete = path, changed, False
         self.old: TextIO | None = None
         self.new: TextIO | None = None
-        self.ahead: list[str] | None = None  # the next remembered line, split: person, digest, choice
+        self.line: str | None = None  # the next remembered line
+        self.ahead: list[str] | None = None  # ... split: person, digest, choice
 
     def __enter__(self) -> _Remembered:
         if self.path is not None and self.path.parent.is_dir():
             if self.path.is_file():
                 self.old = open(self.path, encoding="utf-8")
+                self.changed.since = self.old.readline()[:-1]  # the header: the generation
                 self._advance()
             self.new = open(self.path.with_suffix(".new"), "w", encoding="utf-8")
+            self.changed.generation = uuid.uuid4().hex
+            self.new.write(self.changed.generation + "\n")
         return self
 
     def _advance(self) -> None:
-        line = next(self.old, None) if self.old is not None else None
-        self.ahead = line[:-1].split("\t", 2) if line else None
+        self.line = next(self.old, None) if self.old is not None else None
+        self.ahead = self.line[:-1].split("\t", 2) if self.line else None
 
     def recall(self, person: str, digest: str) -> Chosen | None:
         while self.ahead is not None and self.ahead[0] < person:
+            self.changed.people.add(self.ahead[0])  # no longer named
             self._advance()
-        if self.ahead is None or self.ahead[0] != person or self.ahead[1] != digest:
-            return None
-        labels, keys = json.loads(self.ahead[2])
-        return [(language, name, others) for language, name, others in labels], keys
+        if self.ahead is not None and self.ahead[0] == person:
+            (_, remembered, chosen), line = self.ahead, self.line
+            self._advance()
+            if remembered == digest:
+                if self.new is not None:
+                    self.new.write(line)  # remembered again as it was
+                labels, keys = json.loads(chosen)
+                return [(language, name, others) for language, name, others in labels], keys
+        self.changed.people.add(person)  # chosen afresh
+        return None
 
     def note(self, person: str, digest: str, chosen: Chosen) -> None:
+        """A choice made afresh."""
         if self.new is not None:
             self.new.write(f"{person}\t{digest}\t{json.dumps(chosen)}\n")
 
     def __exit__(self, *failed) -> None:
+        while self.complete and self.ahead is not None:
+            self.changed.people.add(self.ahead[0])  # no longer named
+            self._advance()
         for file in (self.old, self.new):
             if file is not None:
                 file.close()

@@ -60,7 +60,7 @@ from .domain_units import domain_unit_triples
 from .identity import apply_moves, find_person_merges, person_merge_triples, read_mentions, undo_moves
 from .kept_rows import counted, kept, side_folder
 from .list_rows import ListRows
-from .name_lists import name_list_triples
+from .name_list_memo import NamesChanged, name_list_triples, remembered_lists
 from .name_units import corpus_organisations, name_unit_triples
 from .other_names import same_institution_triples
 from .paper_facts import read_papers
@@ -302,6 +302,10 @@ def rebuild(
             lists,
         )
 
+        changed = (
+            NamesChanged()
+        )  # the people whose names this run chose afresh: their papers' name lists are made again
+
         def derived() -> Iterator[ox.Triple]:
             yield ox.Triple(graph, KG.resolutionSuspended, TRUE)
             yield from base
@@ -309,7 +313,7 @@ def rebuild(
             yield from moves
             with open(person_keys, "w", encoding="utf-8") as keys, open(person_names, "w", encoding="utf-8") as names:
                 yield from person_label_triples(
-                    form_groups(store, staged), keys, names, remembered_names(side_folder(store))
+                    form_groups(store, staged), keys, names, remembered_names(side_folder(store)), changed
                 )
             yield from institution_label_triples(store, graph)
             yield from units
@@ -327,7 +331,14 @@ def rebuild(
                     [ox.Triple(index, RDF.type, KG.DerivedGraph), ox.Triple(index, RDF.type, KG.IndexGraph)],
                     counts,
                     key_triples(store, person_keys, minter),
-                    name_list_triples(store, introducing, person_names, store.scratch_dir),
+                    name_list_triples(
+                        store,
+                        introducing,
+                        person_names,
+                        store.scratch_dir,
+                        remembered_lists(side_folder(store)),
+                        changed,
+                    ),
                 ),
             )
         finally:

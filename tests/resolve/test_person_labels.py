@@ -1,6 +1,7 @@
-"""People's display names chosen again only where their written forms changed (kg/resolve/person_labels.py):
-after an ingest, a second source, a source merging papers with another, a changed source re-ingested and a
-source removed, the store is quad for quad the one a resolution that remembers nothing makes."""
+"""People's display names chosen again only where their written forms changed (kg/resolve/person_labels.py),
+and papers' name lists made again only where they may have changed (kg/resolve/name_list_memo.py): after an
+ingest, a second source, a source merging papers with another, a changed source re-ingested and a source
+removed, the store is quad for quad the one a resolution that remembers nothing makes."""
 
 from __future__ import annotations
 
@@ -16,11 +17,12 @@ from kg.pipeline import ingest
 from kg.rdf.iris import Minter
 from kg.rdf.mapping import source_iri
 from kg.rdf.topic_triples import detail_graph
-from kg.resolve import kept_rows, person_labels
+from kg.resolve import kept_rows, name_list_memo, person_labels
+from kg.resolve.name_list_memo import remembered_lists
 from kg.resolve.person_labels import remembered_names
 from kg.resolve.store_step import resolution_suspended
 from kg.stores.embedded import KGStore
-from kg.vocab import SKOS
+from kg.vocab import KG, SKOS
 
 HERE = Path(__file__).parent
 pytestmark = pytest.mark.slow  # on-disk stores, four ingests and as many resolutions again per case
@@ -35,13 +37,15 @@ def memo(store: KGStore) -> Path:
 
 
 def resolved_afresh(store: KGStore) -> list[str]:
-    """The store resolved again remembering no name; the names this step's run remembered are put back, so
-    the next step starts from them."""
-    kept = memo(store).with_suffix(".kept")
-    shutil.move(memo(store), kept)
+    """The store resolved again remembering nothing; what this step's run remembered is put back, so the next
+    step starts from it."""
+    remembered = [memo(store), remembered_lists(kept_rows.side_folder(store))]
+    for path in remembered:
+        shutil.move(path, path.with_suffix(".kept"))
     with resolution_suspended(store, Minter()):
         pass
-    shutil.move(kept, memo(store))
+    for path in remembered:
+        shutil.move(path.with_suffix(".kept"), path)
     return nquads(store)
 
 
@@ -86,23 +90,30 @@ CASES = {"samples: one paper from two files": samples, "conference: ids, moves":
 
 
 def chosen_counter(monkeypatch) -> list[int]:
-    calls = [0]
-    choose = person_labels.choose
+    """How many people's names are chosen, [0], and how many times every paper's name lists are made, [1]."""
+    calls = [0, 0]
+    choose, every_list = person_labels.choose, name_list_memo.name_lists
 
-    def counted(person, forms):
+    def chosen(person, forms):
         calls[0] += 1
         return choose(person, forms)
 
-    monkeypatch.setattr(person_labels, "choose", counted)
+    def made(*args):
+        calls[1] += 1
+        return every_list(*args)
+
+    monkeypatch.setattr(person_labels, "choose", chosen)
+    monkeypatch.setattr(name_list_memo, "name_lists", made)
     return calls
 
 
 def steps(store: KGStore, first: Path, second: Path, changed: Path, calls: list[int]) -> list[int]:
     """Ingest, a second source, the first changed, the second removed (as ``kg remove`` does); after each, the
-    store is the one resolved afresh. Returns how many people each step's run chose names for."""
+    store is the one resolved afresh. Returns how many people each step's run chose names for; after the
+    first, no run makes every paper's name lists again."""
     chosen = []
     for files in ([first], [second], [changed], None):
-        calls[0] = 0
+        calls[:] = [0, 0]
         if files is None:
             graph = source_iri(second.name, Minter())
             with resolution_suspended(store, Minter()):
@@ -111,6 +122,7 @@ def steps(store: KGStore, first: Path, second: Path, changed: Path, calls: list[
         else:
             ingest(files, store, Minter())
         chosen.append(calls[0])
+        assert calls[1] == (1 if files == [first] else 0)
         assert memo(store).is_file()
         assert nquads(store) == resolved_afresh(store), files
     return chosen
@@ -145,14 +157,34 @@ def test_remembered_names_are_what_is_written(tmp_path):
     try:
         ingest([LISTING], store, Minter())
         lines = memo(store).read_text(encoding="utf-8").splitlines(keepends=True)
-        person, digest, chosen = lines[0][:-1].split("\t")
+        person, digest, chosen = lines[1][:-1].split("\t")  # after the header
         labels, keys = json.loads(chosen)
         labels[0][1] = "Remembered " + labels[0][1]
-        lines[0] = "\t".join([person, digest, json.dumps([labels, keys])]) + "\n"
+        lines[1] = "\t".join([person, digest, json.dumps([labels, keys])]) + "\n"
         memo(store).write_text("".join(lines), encoding="utf-8")
         with resolution_suspended(store, Minter()):
             pass
         names = [str(row[0]) for row in store.query(f"SELECT ?n WHERE {{ <{person}> <{SKOS.prefLabel.value}> ?n }}")]
         assert any(name.startswith("Remembered ") for name in names)
+    finally:
+        store.close()
+
+
+def test_remembered_name_lists_are_what_is_written(tmp_path, monkeypatch):
+    """A paper's remembered lists whose lines and names are the same are copied: edited by hand, the edit shows."""
+    store = KGStore(str(tmp_path / "store"))
+    try:
+        ingest([LISTING], store, Minter())
+        remembered = remembered_lists(kept_rows.side_folder(store))
+        lines = remembered.read_text(encoding="utf-8").splitlines(keepends=True)
+        paper, digest, _ = lines[1][:-1].split("\t")  # after the header
+        lines[1] = "\t".join([paper, digest, json.dumps(["Remembered Author", "Remembered Institution"])]) + "\n"
+        remembered.write_text("".join(lines), encoding="utf-8")
+        calls = chosen_counter(monkeypatch)
+        with resolution_suspended(store, Minter()):
+            pass
+        assert calls == [0, 0]  # nothing changed: no name chosen, no paper's lists made again
+        rows = store.query(f"SELECT ?names WHERE {{ <{paper}> <{KG.authorNames.value}> ?names }}")
+        assert [str(row[0]) for row in rows] == ["Remembered Author"]
     finally:
         store.close()
