@@ -135,12 +135,21 @@ class _Memo:
             with open(self.path, encoding="utf-8") as old:
                 generation, _, names = old.readline()[:-1].partition("\t")
             if generation == self.changed.since:
-                before, now = json.loads(names), self.institutions_now
-                self.institutions = {entity for entity in {*before, *now} if before.get(entity) != now.get(entity)}
-                self.usable = True
+                self._compare(names)
         self.new = open(self.path.with_suffix(".new"), "w", encoding="utf-8")
         self.new.write(f"{self.changed.generation}\t{json.dumps(self.institutions_now, sort_keys=True)}\n")
         return self
+
+    def _compare(self, names: str) -> None:
+        """The institutions whose names changed since the lists were made (``names``: the header's); a header
+        that is not one leaves the lists unused (a damaged file costs the join, not an error)."""
+        try:
+            before = dict(json.loads(names))
+        except (ValueError, TypeError):
+            return
+        now = self.institutions_now
+        self.institutions = {entity for entity in {*before, *now} if before.get(entity) != now.get(entity)}
+        self.usable = True
 
     def reading(self):
         return _Reading(self.path)
@@ -177,8 +186,10 @@ class _Reading:
         return self.recall
 
     def _next(self) -> list[str] | None:
-        line = self.file.readline()
-        return line[:-1].split("\t", 2) if line else None
+        for line in self.file:
+            if len(fields := line[:-1].split("\t", 2)) == 3:
+                return fields
+        return None
 
     def recall(self, paper: str, digest: str) -> list[str] | None:
         while self.ahead is not None and self.ahead[0] < paper:
@@ -186,7 +197,12 @@ class _Reading:
         if self.ahead is None or self.ahead[0] != paper:
             return None
         (_, remembered, lists), self.ahead = self.ahead, self._next()
-        return json.loads(lists) if remembered == digest else None
+        if remembered != digest:
+            return None
+        try:
+            return [str(listed) for listed in json.loads(lists)]
+        except (ValueError, TypeError):
+            return None  # a damaged line: the paper's lists are made again
 
     def __exit__(self, *failed) -> None:
         self.file.close()

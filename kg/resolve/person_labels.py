@@ -115,6 +115,15 @@ def remembered_names(folder: Path | None) -> Path | None:
     return folder / f"person-names.{fingerprint(code)}.memo"
 
 
+def _parsed(chosen: str) -> Chosen | None:
+    """A remembered choice, or None for a line that is not one (a damaged file costs a choice, not an error)."""
+    try:
+        labels, keys = json.loads(chosen)
+        return [(language, name, others) for language, name, others in labels], keys
+    except (ValueError, TypeError):
+        return None
+
+
 class _Remembered:
     """The last run's choices, read in IRI order of person beside the groups, and this run's, written beside
     them; the new file replaces the old one only when every person was chosen (``complete``)."""
@@ -140,6 +149,8 @@ class _Remembered:
     def _advance(self) -> None:
         self.line = next(self.old, None) if self.old is not None else None
         self.ahead = self.line[:-1].split("\t", 2) if self.line else None
+        if self.ahead is not None and len(self.ahead) != 3:
+            self._advance()  # not a remembered choice: passed over
 
     def recall(self, person: str, digest: str) -> Chosen | None:
         while self.ahead is not None and self.ahead[0] < person:
@@ -148,11 +159,10 @@ class _Remembered:
         if self.ahead is not None and self.ahead[0] == person:
             (_, remembered, chosen), line = self.ahead, self.line
             self._advance()
-            if remembered == digest:
+            if remembered == digest and (recalled := _parsed(chosen)) is not None:
                 if self.new is not None:
                     self.new.write(line)  # remembered again as it was
-                labels, keys = json.loads(chosen)
-                return [(language, name, others) for language, name, others in labels], keys
+                return recalled
         self.changed.people.add(person)  # chosen afresh
         return None
 

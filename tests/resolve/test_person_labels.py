@@ -188,3 +188,20 @@ def test_remembered_name_lists_are_what_is_written(tmp_path, monkeypatch):
         assert [str(row[0]) for row in rows] == ["Remembered Author"]
     finally:
         store.close()
+
+
+def test_a_damaged_memory_costs_time_not_names(tmp_path):
+    """Remembered files with lines that are not entries (cut, emptied, not JSON) are passed over: the graph is
+    the one made afresh."""
+    store = KGStore(str(tmp_path / "store"))
+    try:
+        ingest([LISTING], store, Minter())
+        for path in (memo(store), remembered_lists(kept_rows.side_folder(store))):
+            header, first, *rest = path.read_text(encoding="utf-8").splitlines(keepends=True)
+            damaged = [first[: len(first) // 2] + "\n", "not an entry\n", first.replace("[", "{", 1), *rest[:-1]]
+            path.write_text(header + "".join(damaged) + rest[-1][:-5], encoding="utf-8")
+        with resolution_suspended(store, Minter()):
+            pass
+        assert nquads(store) == resolved_afresh(store)
+    finally:
+        store.close()
