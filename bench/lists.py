@@ -39,12 +39,12 @@ def _twin_rows(store, folder: Path):
     from kg.resolve.artifact_rows import kept_name_lists
     from kg.resolve.list_rows import ListRows
     from kg.resolve.name_lists import name_list_triples
-    from kg.resolve.store_step import person_label_triples
-    from kg.resolve.written_forms import person_forms
+    from kg.resolve.person_labels import person_label_triples
+    from kg.resolve.written_forms import form_groups
 
     names = folder / "names"
     with open(folder / "keys", "w", encoding="utf-8") as keys, open(names, "w", encoding="utf-8") as named:
-        for _ in person_label_triples(person_forms(store), keys, named):
+        for _ in person_label_triples(form_groups(store), keys, named):
             pass
     rows = ListRows.in_folder(folder, names, None)
     introducing = folder / "introducing"  # written by the pass in every run

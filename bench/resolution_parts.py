@@ -53,8 +53,9 @@ def main() -> None:
     from kg.resolve.list_lines import ListRows
     from kg.resolve.name_lists import name_list_triples
     from kg.resolve.paper_facts import read_papers
-    from kg.resolve.store_step import key_triples, person_label_triples
-    from kg.resolve.written_forms import person_forms
+    from kg.resolve.person_labels import person_label_triples
+    from kg.resolve.store_step import key_triples
+    from kg.resolve.written_forms import form_groups, person_forms
     from kg.stores.embedded import KGStore
     from kg.vocab import sparql_prologue
 
@@ -67,7 +68,7 @@ def main() -> None:
         with open(keys, "w", encoding="utf-8") as out, open(names, "w", encoding="utf-8") as named:
             clock(
                 "people's display names and keys",
-                lambda: sum(1 for _ in person_label_triples(person_forms(store), out, named)),
+                lambda: sum(1 for _ in person_label_triples(form_groups(store), out, named)),
             )
         clock(
             "co-author pairs, institution counts, display titles",
@@ -93,7 +94,7 @@ def main() -> None:
         )
     clock("description: the distinct triple count", lambda: distinct_triples(store))
     # The sources' quad counts as the run hands them on (counted for the kept rows' stamps, kg/resolve/kept_rows.py).
-    counted = {graph: kept_rows.stamp(store, graph)[1] for graph in store.sources()}
+    counted = {graph: kept_rows.quad_count(store, graph) for graph in store.sources()}
     clock("description: the distinct triple count, sources known", lambda: distinct_triples(store, None, counted))
     prologue = sparql_prologue()
     clock("description: the other counts", lambda: [store.scalar(prologue + q) for q in COUNTS.values() if q])

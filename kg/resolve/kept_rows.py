@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import os
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from ..stores.embedded import EmbeddedStore, KGStore
 from .staged_rows import StagedRows
@@ -27,7 +27,7 @@ FOLDER = "kg-side"
 FORMAT = "4"  # in each file's name: rows of another layout (another kg) are never read
 
 
-def _folder(store: KGStore) -> Path | None:
+def side_folder(store: KGStore) -> Path | None:
     """The store's folder of kept rows; None for a store in memory, a server or a read-only opening."""
     if not isinstance(store, EmbeddedStore) or store.spec == "memory" or store.read_only:
         return None
@@ -39,23 +39,27 @@ def _named(folder: Path, graph: str) -> Path:
     return folder / f"{hashlib.sha256(graph.encode('utf-8')).hexdigest()[:32]}.v{FORMAT}.side"
 
 
-def stamp(store: KGStore, graph: str) -> tuple[str, int]:
-    """What must be the same for a graph's kept rows to hold: the graph, its quad count and its source
-    node's statements (one indexed count and a handful of rows); and the count itself, which the
-    dataset description takes instead of counting the graph again (:meth:`StagedRows.known_quads`)."""
+def quad_count(store: KGStore, graph: str) -> int:
+    """A graph's quad count (one indexed count): part of its stamp, and what the dataset description takes
+    instead of counting the graph again (:meth:`StagedRows.known_quads`)."""
+    return store.scalar(f"SELECT (COUNT(*) AS ?n) WHERE {{ GRAPH <{graph}> {{ ?s ?p ?o }} }}")
+
+
+def stamp(store: KGStore, graph: str, count: int) -> str:
+    """What must be the same for a graph's kept rows to hold: the graph, its quad count (``count``, from
+    :func:`quad_count`) and its source node's statements (a handful of rows)."""
     node = f"<{graph}>"  # a graph the store names: a checked IRI
-    count = store.scalar(f"SELECT (COUNT(*) AS ?n) WHERE {{ GRAPH {node} {{ ?s ?p ?o }} }}")
     said = sorted(
         f"{p} {o}" for p, o in store.select_terms(f"SELECT ?p ?o WHERE {{ GRAPH {node} {{ {node} ?p ?o }} }}")
     )
-    return hashlib.sha256("\n".join([graph, str(count), *said]).encode("utf-8")).hexdigest(), count
+    return hashlib.sha256("\n".join([graph, str(count), *said]).encode("utf-8")).hexdigest()
 
 
 def keep(store: KGStore, staged: StagedRows) -> None:
     """Keep the staged sources' rows, stamped, now that their graphs are committed and as mapped; forget
     the rows of graphs the store no longer holds. ``staged`` then names the kept files and their graphs'
     quad counts."""
-    if (folder := _folder(store)) is None:
+    if (folder := side_folder(store)) is None:
         return
     folder.mkdir(exist_ok=True)
     for graph, path in sorted(staged.files.items()):
@@ -64,13 +68,13 @@ def keep(store: KGStore, staged: StagedRows) -> None:
         with open(path, "rb") as rows:
             os.fsync(rows.fileno())
         os.replace(path, kept)  # the journal and this folder share the store's file system
-        stamped, staged.quads[graph] = stamp(store, graph)
-        _write_stamp(kept.with_suffix(".stamp"), stamped)
+        staged.quads[graph] = quad_count(store, graph)
+        _write_stamp(kept.with_suffix(".stamp"), stamp(store, graph, staged.quads[graph]))
         staged.files[graph] = kept
     held = {_named(folder, graph).name for graph in store.graphs()}
     for path in folder.iterdir():
-        if path.with_suffix(".side").name not in held:
-            path.unlink()
+        if path.suffix != ".memo" and path.with_suffix(".side").name not in held:
+            path.unlink()  # (the people's names remembered, kg/resolve/person_labels.py, are no graph's)
 
 
 def _write_stamp(path: Path, value: str) -> None:
@@ -82,21 +86,29 @@ def _write_stamp(path: Path, value: str) -> None:
     os.replace(written, path)
 
 
-def kept(store: KGStore, graphs: Iterable[str], quads: dict[str, int] | None = None) -> dict[str, Path]:
-    """The kept rows of these graphs that still hold (their stamp is the graph's now): graph -> file;
-    their graphs' quad counts, taken for the stamps, go to ``quads``. A file that no longer holds is removed."""
-    if (folder := _folder(store)) is None or not folder.is_dir():
-        return {}
-    found: dict[str, Path] = {}
+def _kept_files(store: KGStore, graphs: Iterable[str]) -> Iterator[tuple[str, Path, Path]]:
+    """(graph, rows, stamp) of the graphs that have kept rows, stamped."""
+    if (folder := side_folder(store)) is None or not folder.is_dir():
+        return
     for graph in graphs:
         rows = _named(folder, graph)
         stamped = rows.with_suffix(".stamp")
-        if not (rows.is_file() and stamped.is_file()):
-            continue
-        now, count = stamp(store, graph)
-        if quads is not None:
-            quads[graph] = count  # the graph's now, whether its rows still hold or not
-        if stamped.read_text(encoding="utf-8") == now:
+        if rows.is_file() and stamped.is_file():
+            yield graph, rows, stamped
+
+
+def counted(store: KGStore, graphs: Iterable[str]) -> dict[str, int]:
+    """The quad counts of those of these graphs that have kept rows (whether their rows still hold or not):
+    what :func:`kept` checks the stamps with."""
+    return {graph: quad_count(store, graph) for graph, _, _ in _kept_files(store, graphs)}
+
+
+def kept(store: KGStore, counts: dict[str, int]) -> dict[str, Path]:
+    """The kept rows that still hold (their stamp is the graph's now) of the graphs ``counts`` gives the quad
+    counts of (:func:`counted`): graph -> file. A file that no longer holds is removed."""
+    found: dict[str, Path] = {}
+    for graph, rows, stamped in _kept_files(store, counts):
+        if stamped.read_text(encoding="utf-8") == stamp(store, graph, counts[graph]):
             found[graph] = rows
         else:
             rows.unlink()

@@ -54,13 +54,18 @@ def _author_name_lines(creators: Iterable[str], person_names: Path, scratch: Pat
                 yield from (f"{paper}\t0\t{line[len(person) + 1 : -1]}\n" for paper in papers for line in names)
 
 
-def name_list_triples(store, introducing: Path, person_names: Path, scratch: Path | None) -> Iterator[ox.Triple]:
-    """The name lists described above, papers in code-point order of IRI: ``introducing`` holds the
-    papers' lines (:func:`~.aggregates.introducing_lines`), ``person_names`` the people's display names
-    (:func:`person_name_line` by line, in IRI order of person)."""
+def institution_names(store) -> dict[str, list[str]]:
+    """Each listed institution's English display names (JSON), as the name lists show them."""
     institutions: dict[str, list[str]] = {}
     for entity, name in store.select_terms(_INSTITUTION_NAMES):
         institutions.setdefault(entity.value, []).append(json.dumps(name.value))
+    return institutions
+
+
+def name_lists(
+    introducing: Path, person_names: Path, institutions: dict[str, list[str]], scratch: Path | None
+) -> Iterator[tuple[str, list[str]]]:
+    """Each paper of ``introducing`` in code-point order of IRI, with its lists (authors', institutions')."""
     with (
         tempfile.TemporaryDirectory(prefix="kg-name-lists-", dir=scratch) as folder,
         spool(folder, "creators") as creators,
@@ -82,5 +87,21 @@ def name_list_triples(store, introducing: Path, person_names: Path, scratch: Pat
                 if row:
                     index, name = row.split("\t", 1)
                     names[int(index)].add(json.loads(name))
-            for predicate, listed in zip(_LISTS, names):
-                yield ox.Triple(ox.NamedNode(paper), predicate, ox.Literal("; ".join(sorted(listed))))
+            yield paper, joined(names)
+
+
+def joined(names: list[set[str]]) -> list[str]:
+    """Each list's names distinct, in code-point order, joined by "; "."""
+    return ["; ".join(sorted(listed)) for listed in names]
+
+
+def list_triples(paper: str, lists: list[str]) -> Iterator[ox.Triple]:
+    return (ox.Triple(ox.NamedNode(paper), predicate, ox.Literal(listed)) for predicate, listed in zip(_LISTS, lists))
+
+
+def name_list_triples(store, introducing: Path, person_names: Path, scratch: Path | None) -> Iterator[ox.Triple]:
+    """The name lists described above, papers in code-point order of IRI: ``introducing`` holds the
+    papers' lines (:func:`~.aggregates.introducing_lines`), ``person_names`` the people's display names
+    (:func:`person_name_line` by line, in IRI order of person)."""
+    for paper, lists in name_lists(introducing, person_names, institution_names(store), scratch):
+        yield from list_triples(paper, lists)

@@ -37,17 +37,16 @@ either source finds the same merge again.
 from __future__ import annotations
 
 import tempfile
-import unicodedata
 from collections import defaultdict
 from contextlib import contextmanager
 from functools import partial
 from itertools import chain
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, TextIO
+from typing import Callable, Iterable, Iterator
 
 import pyoxigraph as ox
 
-from ..index.match_keys import ENTITY_CLASSES, entity_keys, match_key_triples, person_keys_line
+from ..index.match_keys import ENTITY_CLASSES, entity_keys, match_key_triples
 from ..index.name_index import name_index_triples
 from ..processes import reads_beside
 from ..rdf.iris import Minter
@@ -60,17 +59,18 @@ from .aggregates import aggregate_triples
 from .artifact_rows import kept_name_lists
 from .domain_units import domain_unit_triples
 from .identity import apply_moves, find_person_merges, person_merge_triples, read_mentions, undo_moves
-from .kept_rows import kept
+from .kept_rows import counted, kept, side_folder
 from .list_rows import ListRows
-from .name_lists import name_list_triples, person_name_line
+from .name_list_memo import NamesChanged, name_list_triples, remembered_lists
 from .name_units import corpus_organisations, name_unit_triples
 from .other_names import same_institution_triples
 from .paper_facts import read_papers
 from .papers import MergeDecisions, find_merges
+from .person_labels import person_label_triples, preferred_form, remembered_names
 from .same_ids import find_same_id_merges, read_links, same_id_triples
 from .staged_rows import StagedRows
 from .unit_forms import company_labs
-from .written_forms import person_forms
+from .written_forms import form_groups
 
 Stage = Callable[[str], None] | None  # hears each part of the resolution as it starts
 # The last step under the suspended mark (the lists, the description), given the rows the step made for the
@@ -120,18 +120,6 @@ def interrupted_resolution(store: KGStore) -> Minter | None:
     suffix = "graph/resolved"
     marked = [str(row[0]) for row in rows if str(row[0]).endswith(suffix)]
     return Minter(marked[0][: -len(suffix)]) if marked else None
-
-
-def preferred_form(counts: dict[str, int]) -> str:
-    """The display form among written forms: more diacritics, then mixed case, then more
-    often written, then first in code-point order. Depends only on the forms and counts."""
-
-    def rank(form: str) -> tuple:
-        marks = sum(unicodedata.combining(ch) > 0 for ch in unicodedata.normalize("NFD", form))
-        mixed = any(ch.isupper() for ch in form) and any(ch.islower() for ch in form)
-        return (-marks, not mixed, -counts[form], form)
-
-    return min(counts, key=rank)
 
 
 def _values(rows: Iterable[tuple[ox.NamedNode, ...]]) -> str:
@@ -184,25 +172,6 @@ def merge_triples(decisions: MergeDecisions, minter: Minter) -> Iterator[ox.Trip
         if merge.scores is not None:
             for predicate, value in zip((KG.joinScore, KG.joinMargin), merge.scores):
                 yield ox.Triple(node, predicate, ox.Literal(f"{value:.2f}", datatype=XSD.decimal))
-
-
-def person_label_triples(
-    people: Iterable[tuple[str, dict[str, dict[str, int]]]], keys: TextIO, names: TextIO | None = None
-) -> Iterator[ox.Triple]:
-    """Display names of people (from :func:`~.written_forms.person_forms`), chosen across every source; each
-    person's match keys go to ``keys`` (:func:`kg.index.match_keys.person_keys_line`), its display names to
-    ``names`` (:func:`~.name_lists.person_name_line`), both in IRI order."""
-    for person, forms in people:
-        node = ox.NamedNode(person)
-        for language in sorted(forms):
-            counts = forms[language]
-            name = preferred_form(counts)
-            yield ox.Triple(node, SKOS.prefLabel, ox.Literal(name))
-            if names is not None:
-                names.write(person_name_line(person, name))
-            for form in sorted(set(counts) - {name}):
-                yield ox.Triple(node, SKOS.altLabel, ox.Literal(form))
-        keys.write(person_keys_line(person, chain.from_iterable(forms.values())))
 
 
 def institution_label_triples(store: KGStore, graph: ox.NamedNode) -> Iterator[ox.Triple]:
@@ -277,7 +246,9 @@ def rebuild(
     # The other sources' rows where the store kept them and they still hold (the graphs as mapped again).
     sources = store.sources()
     others = [graph for graph in sources if graph not in staged.files]
-    staged.files = {**kept(store, others, staged.quads), **staged.files}
+    counts = counted(store, others)
+    staged.quads.update(counts)  # the graphs' now, whether their rows still hold or not
+    staged.files = {**kept(store, counts), **staged.files}
     # Papers of one source never merge (find_merges), so a store of one source reads none back.
     decisions = find_merges(read_papers(store, minter, staged)) if len(sources) > 1 else MergeDecisions()
     graph = resolved_graph(minter)
@@ -332,13 +303,19 @@ def rebuild(
             lists,
         )
 
+        changed = (
+            NamesChanged()
+        )  # the people whose names this run chose afresh: their papers' name lists are made again
+
         def derived() -> Iterator[ox.Triple]:
             yield ox.Triple(graph, KG.resolutionSuspended, TRUE)
             yield from base
             yield from renamed
             yield from moves
             with open(person_keys, "w", encoding="utf-8") as keys, open(person_names, "w", encoding="utf-8") as names:
-                yield from person_label_triples(person_forms(store, staged), keys, names)
+                yield from person_label_triples(
+                    form_groups(store, staged), keys, names, remembered_names(side_folder(store)), changed
+                )
             yield from institution_label_triples(store, graph)
             yield from units
             stage("resolving: writing the derived graph")
@@ -355,7 +332,17 @@ def rebuild(
                     [ox.Triple(index, RDF.type, KG.DerivedGraph), ox.Triple(index, RDF.type, KG.IndexGraph)],
                     counts,
                     key_triples(store, person_keys, minter),
-                    kept_name_lists(name_list_triples(store, introducing, person_names, store.scratch_dir), lists),
+                    kept_name_lists(
+                        name_list_triples(
+                            store,
+                            introducing,
+                            person_names,
+                            store.scratch_dir,
+                            remembered_lists(side_folder(store)),
+                            changed,
+                        ),
+                        lists,
+                    ),
                 ),
             )
         finally:

@@ -6,14 +6,12 @@ other graphs, from the store; either way one line per (person, form as written, 
 
 from __future__ import annotations
 
-import json
-from collections import defaultdict
 from typing import Iterator
 
 from ..rdf.side_rows import form_line
 from ..stores.embedded import KGStore
 from ..stores.ordering import grouped_lines
-from ..text.names import clean
+from .person_labels import written_forms
 from .staged_rows import StagedRows, select
 
 
@@ -28,18 +26,19 @@ def _form_lines(store: KGStore, staged: StagedRows) -> Iterator[str]:
             yield form_line(person.value, written.language or "", written.value, authorship.value)
 
 
+def form_groups(store: KGStore, staged: StagedRows | None = None) -> Iterator[tuple[str, list[str]]]:
+    """Each person in IRI order, with its distinct ``language<TAB>written (JSON)<TAB>authorship`` lines in
+    code-point order (what its display names are chosen from, :mod:`.person_labels`); ``staged``: the side rows
+    of the sources this run staged, read instead of their graphs. The rows are grouped on disk, not by the
+    engine: Oxigraph's ``GROUP BY`` holds every (person, form) group in memory (2.1 million at 1,000,000
+    papers), and the forms of 211,000 people held in Python were 350 MB. One line per distinct (person, form
+    as written, authorship), the union's repeats dropped by the grouping: each counts one authorship, as
+    COUNT(DISTINCT ?authorship) per written form did."""
+    return grouped_lines(_form_lines(store, staged or StagedRows()), store.scratch_dir)
+
+
 def person_forms(store: KGStore, staged: StagedRows | None = None) -> Iterator[tuple[str, dict[str, dict[str, int]]]]:
     """Each person in IRI order, with per language every way the sources wrote the name and its
-    authorships (forms cleaned, their counts summed); ``staged``: the side rows of the sources this
-    run staged, read instead of their graphs. The rows are grouped on disk, not by the
-    engine: Oxigraph's ``GROUP BY`` holds every (person, form) group in memory (2.1 million at
-    1,000,000 papers), and the forms of 211,000 people held in Python were 350 MB."""
-    # One line per distinct (person, form as written, authorship), the union's repeats dropped by the
-    # grouping: each counts one authorship, as COUNT(DISTINCT ?authorship) per written form did.
-    lines = _form_lines(store, staged or StagedRows())
-    for person, group in grouped_lines(lines, store.scratch_dir):
-        forms: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
-        for row in group:
-            language, written, _ = row.split("\t")
-            forms[language][clean(json.loads(written))] += 1
-        yield person, forms
+    authorships (forms cleaned, their counts summed): :func:`form_groups` counted."""
+    for person, lines in form_groups(store, staged):
+        yield person, written_forms(lines)

@@ -46,7 +46,7 @@ def read_back(store: KGStore) -> list[str]:
 def holding(store: KGStore) -> set[str]:
     """The sources whose kept rows hold, asked as the resolution asks: with its rewrites undone."""
     with resolution_suspended(store, Minter()):
-        return set(kept_rows.kept(store, store.sources()))
+        return set(kept_rows.kept(store, kept_rows.counted(store, store.sources())))
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
@@ -59,7 +59,7 @@ def test_the_second_source_resolves_as_the_store_read_back(case, tmp_path):
         ingest([second], store, Minter())  # the first source from its kept rows, the second from its own
         assert holding(store) == set(store.sources())  # the stamps hold once the rewrites are undone
         with resolution_suspended(store, Minter()):  # what the merges are decided on: the same from the rows
-            rows = StagedRows(files=kept_rows.kept(store, store.sources()))
+            rows = StagedRows(files=kept_rows.kept(store, kept_rows.counted(store, store.sources())))
             assert read_papers(store, Minter(), rows) == read_papers(store, Minter())
         assert count(store, "?paper kg:bylineLength ?n") > 0
         assert nquads(store) == read_back(store)
