@@ -124,7 +124,21 @@ def write_pages(
         path = out_dir / f"{name}.html"
         if on_page:
             on_page(path)
-        graph = (built or {}).get(name) or network(store, name, read=read)
-        write_html(graph, path, HEADINGS[name], KINDS[name], profiles=profiles, on_progress=on_progress)
+        write_page(store, name, path, read, profiles, (built or {}).get(name), on_progress)
         paths.append(path)
     return paths
+
+
+def write_page(
+    store: KGStore,
+    name: str,
+    path: Path,
+    read: dict[tuple[URIRef, str], Teams],
+    profiles: str | None = None,
+    graph: nx.Graph | None = None,
+    on_progress: Callable[[int], None] | None = None,
+) -> None:
+    """The page of network ``name`` at ``path`` (``graph``: the network when the caller has it), the
+    network let go when it is written: the co-author network is not held while the next is read."""
+    graph = graph or network(store, name, read=read)
+    write_html(graph, path, HEADINGS[name], KINDS[name], profiles=profiles, on_progress=on_progress)
