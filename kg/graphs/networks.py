@@ -91,10 +91,14 @@ def network(
 
 
 def _teams(store: KGStore, link: URIRef, level: str, read: dict[tuple[URIRef, str], Teams]) -> Teams:
-    """The teams of ``link`` at ``level``, read once into ``read`` (with the labels any read before them holds)."""
+    """The teams of ``link`` at ``level``, read once into ``read`` (with the labels and papers any read
+    before them holds)."""
     if (link, level) not in read:
-        labels = next(iter(read.values())).labels if read else None
-        read[link, level] = country_teams(store, labels) if link == COUNTRIES else teams(store, link, level, labels)
+        first = next(iter(read.values()), None)
+        labels, papers = (first.labels, first.papers) if first else (None, None)
+        read[link, level] = (
+            country_teams(store, labels, papers) if link == COUNTRIES else teams(store, link, level, labels, papers)
+        )
     return read[link, level]
 
 
