@@ -11,12 +11,14 @@ from rdflib import URIRef
 from ..collector import collection_paused
 from ..query.library import ENTITY_KINDS, search_names
 from ..stores.embedded import KGStore
+from ..vocab import KG
 from . import HEADINGS, KINDS
 from .aggregates import (
     AUTHORS,
     COUNTRIES,
     INSTITUTIONS,
     TOPICS,
+    AffiliationRow,
     Teams,
     affiliation_rows,
     node_rows,
@@ -30,6 +32,9 @@ from .render import write_html
 
 # The networks of KINDS, by how a paper links to its members (countries: through its organisations).
 LINKS = {"coauthors": AUTHORS, "institutions": INSTITUTIONS, "topics": TOPICS, "countries": COUNTRIES}
+#: The key of the author–institution rows in what the pages of one build have read (beside each link's teams).
+AFFILIATED = URIRef(KG.affiliation.value)
+Read = dict[tuple[URIRef, str], Teams | list[AffiliationRow]]
 
 
 def network(
@@ -43,7 +48,7 @@ def network(
     top: int | None = None,
     level: str = "listed",
     details: bool = True,
-    read: dict[tuple[URIRef, str], Teams] | None = None,
+    read: Read | None = None,
 ) -> nx.Graph:
     """The ``coauthors``, ``institutions``, ``topics`` or ``countries`` network of the store, with tooltip and search
     details.
@@ -51,8 +56,8 @@ def network(
     ``level`` (institutions only): ``listed`` as the papers list them, or ``parent``, each
     listed unit rolled up to its top-level organisation. ``details=False`` leaves out what
     only pages need (titles, affiliations, search keys): the measures do not, and on a large
-    graph those are most of the rows. ``read``: the teams already read by link and level, added
-    to (the pages of one build read each once).
+    graph those are most of the rows. ``read``: the teams already read by link and level (and the
+    author–institution rows), added to (the pages of one build read each once).
     """
     # Millions of rows and nodes are made and few freed: the collector's passes over them only cost time.
     with collection_paused():
@@ -61,15 +66,7 @@ def network(
         read = {} if read is None else read
         members = _teams(store, link, level, read)
         affiliations = (
-            affiliation_names(
-                affiliation_rows(
-                    store,
-                    level,
-                    authors=_teams(store, AUTHORS, "listed", read),
-                    institutions=_teams(store, INSTITUTIONS, level, read),
-                ),
-                of=kind,
-            )
+            affiliation_names(_affiliations(store, level, read), of=kind)
             if name in ("coauthors", "institutions") and details
             else None
         )
@@ -90,11 +87,20 @@ def network(
         return graph
 
 
-def _teams(store: KGStore, link: URIRef, level: str, read: dict[tuple[URIRef, str], Teams]) -> Teams:
+def _affiliations(store: KGStore, level: str, read: Read) -> list[AffiliationRow]:
+    """The author–institution rows at ``level``, made once into ``read``: the co-author and the
+    institution networks name each other's nodes from the same rows."""
+    if (AFFILIATED, level) not in read:
+        authors, institutions = _teams(store, AUTHORS, "listed", read), _teams(store, INSTITUTIONS, level, read)
+        read[AFFILIATED, level] = affiliation_rows(store, level, authors=authors, institutions=institutions)
+    return read[AFFILIATED, level]
+
+
+def _teams(store: KGStore, link: URIRef, level: str, read: Read) -> Teams:
     """The teams of ``link`` at ``level``, read once into ``read`` (with the labels and papers any read
     before them holds)."""
     if (link, level) not in read:
-        first = next(iter(read.values()), None)
+        first = next((found for found in read.values() if isinstance(found, Teams)), None)
         labels, papers = (first.labels, first.papers) if first else (None, None)
         read[link, level] = (
             country_teams(store, labels, papers) if link == COUNTRIES else teams(store, link, level, labels, papers)
@@ -137,7 +143,7 @@ def write_page(
     store: KGStore,
     name: str,
     path: Path,
-    read: dict[tuple[URIRef, str], Teams],
+    read: Read,
     profiles: str | None = None,
     graph: nx.Graph | None = None,
     on_progress: Callable[[int], None] | None = None,
