@@ -18,7 +18,6 @@ from .aggregates import (
     COUNTRIES,
     INSTITUTIONS,
     TOPICS,
-    AffiliationRow,
     Teams,
     affiliation_rows,
     node_rows,
@@ -34,7 +33,7 @@ from .render import write_html
 LINKS = {"coauthors": AUTHORS, "institutions": INSTITUTIONS, "topics": TOPICS, "countries": COUNTRIES}
 #: The key of the author–institution rows in what the pages of one build have read (beside each link's teams).
 AFFILIATED = URIRef(KG.affiliation.value)
-Read = dict[tuple[URIRef, str], Teams | list[AffiliationRow]]
+Read = dict[tuple[URIRef, str], Teams | dict[str, dict[str, list[str]]]]
 
 
 def network(
@@ -66,9 +65,7 @@ def network(
         read = {} if read is None else read
         members = _teams(store, link, level, read)
         affiliations = (
-            affiliation_names(_affiliations(store, level, read), of=kind)
-            if name in ("coauthors", "institutions") and details
-            else None
+            _affiliations(store, level, read)[kind] if name in ("coauthors", "institutions") and details else None
         )
         graph = collaboration_graph(
             node_rows(store, link, level, members),
@@ -87,12 +84,15 @@ def network(
         return graph
 
 
-def _affiliations(store: KGStore, level: str, read: Read) -> list[AffiliationRow]:
-    """The author–institution rows at ``level``, made once into ``read``: the co-author and the
-    institution networks name each other's nodes from the same rows."""
+def _affiliations(store: KGStore, level: str, read: Read) -> dict[str, dict[str, list[str]]]:
+    """Each author's institutions and each institution's authors at ``level`` (by ``"author"`` and
+    ``"institution"``, :func:`.projections.affiliation_names`), made once into ``read`` from one set of
+    rows: the co-author and the institution networks name each other's nodes from them. The rows
+    themselves are let go (millions of objects at 100,000 papers)."""
     if (AFFILIATED, level) not in read:
         authors, institutions = _teams(store, AUTHORS, "listed", read), _teams(store, INSTITUTIONS, level, read)
-        read[AFFILIATED, level] = affiliation_rows(store, level, authors=authors, institutions=institutions)
+        rows = affiliation_rows(store, level, authors=authors, institutions=institutions)
+        read[AFFILIATED, level] = {of: affiliation_names(rows, of=of) for of in ("author", "institution")}
     return read[AFFILIATED, level]
 
 
