@@ -159,6 +159,7 @@ def exports(store_path: Path, out_dir: Path, one_by_one: bool) -> StageClock:
         graph = network(store, name, read=read)
         clock(f"network {name}: writing the page")
         write_html(graph, out_dir / f"{name}.html", HEADINGS[name], KINDS[name])
+        del graph  # as kg build's pages let it go (kg/graphs/networks.py: write_page)
     if background is not None:
         clock("waiting for the export")
         background.wait()

@@ -133,6 +133,22 @@ def label_rows(store: KGStore) -> list[LabelRow]:
     ]
 
 
+@dataclass(frozen=True)
+class Papers:
+    """Every paper, and each one's years (once each, in the order read): the same for every network."""
+
+    ids: set[str]
+    years: dict[str, list[int]]
+
+
+def papers_read(store: KGStore) -> Papers:
+    years: dict[str, dict[int, None]] = defaultdict(dict)  # ordered sets
+    for paper, year in values(store, _YEARS):
+        if year.isdigit():  # as xsd:integer(STR(?year)) would read it
+            years[paper][int(year)] = None
+    return Papers({paper for (paper,) in values(store, _PAPERS)}, {paper: list(y) for paper, y in years.items()})
+
+
 @dataclass
 class Teams:
     """Each paper's members and years, and every label: the one read the nodes' counts and names,
@@ -141,27 +157,38 @@ class Teams:
     members: dict[str, list[str]]
     years: dict[str, list[int]]
     labels: list[LabelRow]
+    papers: Papers  # what the teams of the other networks take instead of reading again
 
 
-def teams(store: KGStore, link: URIRef, level: str = "listed", labels: list[LabelRow] | None = None) -> Teams:
-    return team_sets(store, ((paper, member) for _, paper, member in values(store, _members(level), link=link)), labels)
+def teams(
+    store: KGStore,
+    link: URIRef,
+    level: str = "listed",
+    labels: list[LabelRow] | None = None,
+    papers: Papers | None = None,
+) -> Teams:
+    pairs = ((paper, member) for _, paper, member in values(store, _members(level), link=link))
+    return team_sets(store, pairs, labels, papers)
 
 
-def team_sets(store: KGStore, pairs: Iterable[tuple[str, str]], labels: list[LabelRow] | None = None) -> Teams:
-    """Each paper's members from ``pairs`` (paper, member), with the papers' years and every label."""
-    papers = {paper for (paper,) in values(store, _PAPERS)}
+def team_sets(
+    store: KGStore,
+    pairs: Iterable[tuple[str, str]],
+    labels: list[LabelRow] | None = None,
+    papers: Papers | None = None,
+) -> Teams:
+    """Each paper's members from ``pairs`` (paper, member), with the papers' years and every label
+    (``labels`` and ``papers``: as another network's teams read them, not read again)."""
+    papers = papers or papers_read(store)
     members: dict[str, dict[str, None]] = defaultdict(dict)  # ordered sets: a member once per paper
     for paper, member in pairs:
-        if paper in papers:
+        if paper in papers.ids:
             members[paper][member] = None
-    years: dict[str, dict[int, None]] = defaultdict(dict)
-    for paper, year in values(store, _YEARS):
-        if paper in members and year.isdigit():  # as xsd:integer(STR(?year)) would read it
-            years[paper][int(year)] = None
     return Teams(
         {paper: list(team) for paper, team in members.items()},
-        {paper: list(y) for paper, y in years.items()},
+        {paper: found for paper, found in papers.years.items() if paper in members},
         label_rows(store) if labels is None else labels,
+        papers,
     )
 
 
@@ -211,13 +238,14 @@ def node_rows(store: KGStore, link: URIRef, level: str = "listed", read: Teams |
     ]
 
 
-def pair_rows(store: KGStore, link: URIRef, level: str = "listed", read: Teams | None = None) -> list[PairRow]:
-    """Every pair of members that share a paper, counted per team size (``a`` < ``b``)."""
+def pair_rows(store: KGStore, link: URIRef, level: str = "listed", read: Teams | None = None) -> Iterator[PairRow]:
+    """Every pair of members that share a paper, counted per team size (``a`` < ``b``), in order. Made
+    as they are read: millions at 100,000 papers, which a list held beside the counts."""
     read = read or teams(store, link, level)
     counts = Counter(
         (a, b, len(team)) for team in read.members.values() if len(team) > 1 for a, b in combinations(sorted(team), 2)
     )
-    return [PairRow(a, b, size, papers) for (a, b, size), papers in sorted(counts.items())]
+    return (PairRow(a, b, size, papers) for (a, b, size), papers in sorted(counts.items()))
 
 
 def paper_titles(read: Teams) -> dict[str, list[str]]:

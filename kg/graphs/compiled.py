@@ -29,13 +29,10 @@ def to_igraph(graph: nx.Graph, weight: str | None = "weight") -> tuple[ig.Graph,
     """The graph as igraph's (vertices 0..n-1 in ``graph``'s node order) and the node of each vertex."""
     nodes = list(graph)
     index = {node: position for position, node in enumerate(nodes)}
-    ends, weights = [], []
-    for a, b, attrs in graph.edges(data=True):
-        ends.append((index[a], index[b]))
-        weights.append(float(attrs.get(weight, 1)) if weight is not None else 1.0)
-    converted = ig.Graph(n=len(nodes), edges=ends)
+    edges = list(graph.edges(data=weight or False, default=1))
+    converted = ig.Graph(n=len(nodes), edges=[(index[edge[0]], index[edge[1]]) for edge in edges])
     if weight is not None:
-        converted.es["weight"] = weights
+        converted.es["weight"] = [float(edge[2]) for edge in edges]
     return converted, nodes
 
 

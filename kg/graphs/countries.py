@@ -17,7 +17,7 @@ import pycountry
 
 from ..errors import KgError
 from ..stores.embedded import KGStore
-from .aggregates import LabelRow, Teams, label_rows, team_sets, values
+from .aggregates import LabelRow, Papers, Teams, label_rows, team_sets, values
 
 COUNTRY_AUTHORITY = "http://publications.europa.eu/resource/authority/country/"
 
@@ -56,8 +56,9 @@ def find_country(typed: str) -> str:
         raise KgError(f"no country matches {typed!r}: give its name or ISO code (DE, DEU, Germany)") from None
 
 
-def country_teams(store: KGStore, labels: list[LabelRow] | None = None) -> Teams:
-    """Each paper's countries (as IRIs), the papers' years, and every label with the countries' names."""
+def country_teams(store: KGStore, labels: list[LabelRow] | None = None, papers: Papers | None = None) -> Teams:
+    """Each paper's countries (as IRIs), the papers' years, and every label with the countries' names
+    (``labels``, ``papers``: as :func:`.aggregates.team_sets` takes them)."""
     codes: set[str] = set()
 
     def pairs():
@@ -65,6 +66,6 @@ def country_teams(store: KGStore, labels: list[LabelRow] | None = None) -> Teams
             codes.add(code)
             yield paper, country_iri(code)
 
-    read = team_sets(store, pairs(), label_rows(store) if labels is None else labels)
+    read = team_sets(store, pairs(), label_rows(store) if labels is None else labels, papers)
     names = [(country_iri(code), country_name(code), "en") for code in sorted(codes)]
-    return Teams(read.members, read.years, [*read.labels, *names])
+    return Teams(read.members, read.years, [*read.labels, *names], read.papers)

@@ -117,12 +117,13 @@ def fit_scale(positions: dict[str, tuple[float, float]], sizes: dict[str, float]
 def _box(
     spot: int, x: float, y: float, radius: float, width: float, height: float
 ) -> tuple[float, float, float, float]:
-    """The label's box (left, top, right, bottom) in screen pixels around a node at (x, y)."""
-    if SPOTS[spot] == "below":
+    """The label's box (left, top, right, bottom) in screen pixels at side ``spot`` of :data:`SPOTS`
+    around a node at (x, y) (sides by index: these are most of the placement's calls)."""
+    if spot == 0:  # below
         return x - width / 2, y + radius + 1, x + width / 2, y + radius + 1 + height
-    if SPOTS[spot] == "above":
+    if spot == 1:  # above
         return x - width / 2, y - radius - 1 - height, x + width / 2, y - radius - 1
-    if SPOTS[spot] == "right":
+    if spot == 2:  # right
         return x + radius + GAP, y - height / 2, x + radius + GAP + width, y + height / 2
     return x - radius - GAP - width, y - height / 2, x - radius - GAP, y + height / 2
 
@@ -130,19 +131,13 @@ def _box(
 class _Grid:
     """Boxes placed so far, bucketed by cell, for overlap checks against neighbours only."""
 
+    __slots__ = ("cell", "cells")
+
     def __init__(self, cell: float) -> None:
         self.cell, self.cells = cell, {}
 
-    def _keys(self, box):
-        c = self.cell
-        return [
-            (i, j)
-            for i in range(int(box[0] // c), int(box[2] // c) + 1)
-            for j in range(int(box[1] // c), int(box[3] // c) + 1)
-        ]
-
     def clashes(self, box) -> bool:
-        # Loops over the cells' ranges rather than any() over _keys: most of a large page's placement time.
+        # Loops over the cells' ranges rather than any() over a list of keys: most of a large page's placement time.
         left, top, right, bottom = box
         c, cells = self.cell, self.cells
         rows = range(int(top // c), int(bottom // c) + 1)
@@ -154,8 +149,22 @@ class _Grid:
         return False
 
     def add(self, box) -> None:
-        for key in self._keys(box):
-            self.cells.setdefault(key, []).append(box)
+        c, cells = self.cell, self.cells
+        rows = range(int(box[1] // c), int(box[3] // c) + 1)
+        for i in range(int(box[0] // c), int(box[2] // c) + 1):
+            for j in rows:
+                found = cells.get((i, j))
+                if found is None:
+                    cells[i, j] = [box]
+                else:
+                    found.append(box)
+
+    def take(self, box) -> bool:
+        """Place ``box`` unless it clashes with one placed; whether it was."""
+        if self.clashes(box):
+            return False
+        self.add(box)
+        return True
 
 
 def scales(positions: dict[str, tuple[float, float]], sizes: dict[str, float]) -> Ladder:
@@ -188,21 +197,19 @@ def place(
     for level, scale in enumerate(ladder.scales):
         before = levels[-1] if levels else {}
         grid, placed = _Grid(64.0), {}
+        take = grid.take
         for node in sorted(order, key=lambda node: node not in before):  # stable: by importance within
             if node in centred and level >= ladder.fitted + CENTRED_ABOVE_FIT:
                 continue
-            x, y = (coordinate * scale for coordinate in positions[node])
+            px, py = positions[node]
+            x, y = px * scale, py * scale
             width, height = boxes[node]
             tried = _near_centre(height) if node in centred else _spots(before.get(node))
-            for spot in tried:
-                box = _spot_box(spot, x, y, sizes[node] * scale, width, height)
-                if not grid.clashes(box):
-                    grid.add(box)
-                    placed[node] = spot
-                    break
-            else:
-                if node in always and level < ladder.fitted:
-                    _place_away(grid, placed, node, x, y, width, height)
+            spot = _first_free(take, tried, x, y, sizes[node] * scale, width, height)
+            if spot is not None:
+                placed[node] = spot
+            elif node in always and level < ladder.fitted:
+                _place_away(take, placed, node, x, y, width, height)
         levels.append(placed)
     return levels
 
@@ -236,14 +243,18 @@ def _spot_box(spot: Spot, x: float, y: float, radius: float, width: float, heigh
     return _away(x, y, width, height, spot.dx, spot.dy)
 
 
-def _place_away(
-    grid: _Grid, placed: dict[str, Spot], node: str, x: float, y: float, width: float, height: float
-) -> None:
+def _first_free(take, tried, x: float, y: float, radius: float, width: float, height: float) -> Spot | None:
+    """The first of the spots ``tried`` whose box is free, taken; None when none is."""
+    for spot in tried:
+        if take(_spot_box(spot, x, y, radius, width, height)):
+            return spot
+    return None
+
+
+def _place_away(take, placed: dict[str, Spot], node: str, x: float, y: float, width: float, height: float) -> None:
     """An important label that fits nowhere beside its node: the nearest free place on the rings."""
     for dx, dy in _ring_spots(height):
-        box = _away(x, y, width, height, dx, dy)
-        if not grid.clashes(box):
-            grid.add(box)
+        if take(_away(x, y, width, height, dx, dy)):
             placed[node] = Spot(len(SPOTS), dx, dy)
             return
 

@@ -11,6 +11,7 @@ from rdflib import URIRef
 from ..collector import collection_paused
 from ..query.library import ENTITY_KINDS, search_names
 from ..stores.embedded import KGStore
+from ..vocab import KG
 from . import HEADINGS, KINDS
 from .aggregates import (
     AUTHORS,
@@ -30,6 +31,9 @@ from .render import write_html
 
 # The networks of KINDS, by how a paper links to its members (countries: through its organisations).
 LINKS = {"coauthors": AUTHORS, "institutions": INSTITUTIONS, "topics": TOPICS, "countries": COUNTRIES}
+#: The key of the author–institution rows in what the pages of one build have read (beside each link's teams).
+AFFILIATED = URIRef(KG.affiliation.value)
+Read = dict[tuple[URIRef, str], Teams | dict[str, dict[str, list[str]]]]
 
 
 def network(
@@ -43,7 +47,7 @@ def network(
     top: int | None = None,
     level: str = "listed",
     details: bool = True,
-    read: dict[tuple[URIRef, str], Teams] | None = None,
+    read: Read | None = None,
 ) -> nx.Graph:
     """The ``coauthors``, ``institutions``, ``topics`` or ``countries`` network of the store, with tooltip and search
     details.
@@ -51,8 +55,8 @@ def network(
     ``level`` (institutions only): ``listed`` as the papers list them, or ``parent``, each
     listed unit rolled up to its top-level organisation. ``details=False`` leaves out what
     only pages need (titles, affiliations, search keys): the measures do not, and on a large
-    graph those are most of the rows. ``read``: the teams already read by link and level, added
-    to (the pages of one build read each once).
+    graph those are most of the rows. ``read``: the teams already read by link and level (and the
+    author–institution rows), added to (the pages of one build read each once).
     """
     # Millions of rows and nodes are made and few freed: the collector's passes over them only cost time.
     with collection_paused():
@@ -61,17 +65,7 @@ def network(
         read = {} if read is None else read
         members = _teams(store, link, level, read)
         affiliations = (
-            affiliation_names(
-                affiliation_rows(
-                    store,
-                    level,
-                    authors=_teams(store, AUTHORS, "listed", read),
-                    institutions=_teams(store, INSTITUTIONS, level, read),
-                ),
-                of=kind,
-            )
-            if name in ("coauthors", "institutions") and details
-            else None
+            _affiliations(store, level, read)[kind] if name in ("coauthors", "institutions") and details else None
         )
         graph = collaboration_graph(
             node_rows(store, link, level, members),
@@ -90,11 +84,27 @@ def network(
         return graph
 
 
-def _teams(store: KGStore, link: URIRef, level: str, read: dict[tuple[URIRef, str], Teams]) -> Teams:
-    """The teams of ``link`` at ``level``, read once into ``read`` (with the labels any read before them holds)."""
+def _affiliations(store: KGStore, level: str, read: Read) -> dict[str, dict[str, list[str]]]:
+    """Each author's institutions and each institution's authors at ``level`` (by ``"author"`` and
+    ``"institution"``, :func:`.projections.affiliation_names`), made once into ``read`` from one set of
+    rows: the co-author and the institution networks name each other's nodes from them. The rows
+    themselves are let go (millions of objects at 100,000 papers)."""
+    if (AFFILIATED, level) not in read:
+        authors, institutions = _teams(store, AUTHORS, "listed", read), _teams(store, INSTITUTIONS, level, read)
+        rows = affiliation_rows(store, level, authors=authors, institutions=institutions)
+        read[AFFILIATED, level] = {of: affiliation_names(rows, of=of) for of in ("author", "institution")}
+    return read[AFFILIATED, level]
+
+
+def _teams(store: KGStore, link: URIRef, level: str, read: Read) -> Teams:
+    """The teams of ``link`` at ``level``, read once into ``read`` (with the labels and papers any read
+    before them holds)."""
     if (link, level) not in read:
-        labels = next(iter(read.values())).labels if read else None
-        read[link, level] = country_teams(store, labels) if link == COUNTRIES else teams(store, link, level, labels)
+        first = next((found for found in read.values() if isinstance(found, Teams)), None)
+        labels, papers = (first.labels, first.papers) if first else (None, None)
+        read[link, level] = (
+            country_teams(store, labels, papers) if link == COUNTRIES else teams(store, link, level, labels, papers)
+        )
     return read[link, level]
 
 
@@ -124,7 +134,21 @@ def write_pages(
         path = out_dir / f"{name}.html"
         if on_page:
             on_page(path)
-        graph = (built or {}).get(name) or network(store, name, read=read)
-        write_html(graph, path, HEADINGS[name], KINDS[name], profiles=profiles, on_progress=on_progress)
+        write_page(store, name, path, read, profiles, (built or {}).get(name), on_progress)
         paths.append(path)
     return paths
+
+
+def write_page(
+    store: KGStore,
+    name: str,
+    path: Path,
+    read: Read,
+    profiles: str | None = None,
+    graph: nx.Graph | None = None,
+    on_progress: Callable[[int], None] | None = None,
+) -> None:
+    """The page of network ``name`` at ``path`` (``graph``: the network when the caller has it), the
+    network let go when it is written: the co-author network is not held while the next is read."""
+    graph = graph or network(store, name, read=read)
+    write_html(graph, path, HEADINGS[name], KINDS[name], profiles=profiles, on_progress=on_progress)

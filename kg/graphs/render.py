@@ -147,23 +147,27 @@ def _add_nodes(
         group = group_of[node]
         href = _href(node, attrs, profiles)
         extra = {"href": href} if href else {}
-        net.add_node(
-            node,
-            label=None,
-            name=attrs.get("label", node),
-            title=tooltip({**attrs, **extra}, word),
-            size=radii[node],
-            color=colour(rank[group]) if group in rank else GREY,
-            x=positions[node][0],
-            y=positions[node][1],
-            community=group,
-            rank=importance[node],
-            fontSize=fonts[node],
-            labels=_level_spots(levels, node),
-            keys=_search_keys(attrs),
-            acronyms=list(attrs.get("acronyms", ())),
-            **extra,
-            **({"year": attrs["year"]} if "year" in attrs else {}),
+        # As pyvis's add_node makes it, without its scan of every node added before (quadratic: the
+        # conference view's 5,000 nodes) nor a label: the page draws the labels (collision-free), vis-network does not.
+        net.nodes.append(
+            dict(
+                id=node,
+                shape="dot",
+                name=attrs.get("label", node),
+                title=tooltip({**attrs, **extra}, word),
+                size=radii[node],
+                color=colour(rank[group]) if group in rank else GREY,
+                x=positions[node][0],
+                y=positions[node][1],
+                community=group,
+                rank=importance[node],
+                fontSize=fonts[node],
+                labels=_level_spots(levels, node),
+                keys=_search_keys(attrs),
+                acronyms=list(attrs.get("acronyms", ())),
+                **extra,
+                **({"year": attrs["year"]} if "year" in attrs else {}),
+            )
         )
     return ladder, clusters
 
@@ -224,8 +228,6 @@ def render_html(
     _add_edges(net, shown, overview)
     net.options = _options(big=len(shown) > 300, faint=overview)
     nodes, edges, heading, _, _, _ = net.get_network_data()
-    for entry in nodes:
-        entry.pop("label", None)  # the page draws the labels (collision-free), vis-network does not
 
     left_out = ""
     if len(shown) < len(graph):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import colorsys
 from dataclasses import dataclass
+from functools import lru_cache
 
 import networkx as nx
 
@@ -76,6 +77,7 @@ def tooltip(attrs: dict, word: Wording) -> str:
     return "\n".join(lines)
 
 
+@lru_cache(maxsize=None)  # asked for every node of every page: a few thousand indexes
 def colour(index: int) -> str:
     """The colour of community ``index``: the palette, then hues spread by the golden angle."""
     if index < len(PALETTE):
