@@ -86,7 +86,8 @@ _TALLIES = {
 _PAPER_FACTS = {
     **{kind: f"?paper {predicate} ?value" for predicate, kind in PAPER_FACT_KINDS.items()},
     AFFILIATION: f"?authorship {KG.affiliation} ?value . ?paper {KG.authorship} ?authorship",
-    AFFILIATED: f"?paper {KG.authorship} ?a . ?a {KG.author} ?p ; {KG.affiliation} ?o "
+    # the affiliations first: the engine joins in the order written, and most authorships state none
+    AFFILIATED: f"?a {KG.affiliation} ?o ; {KG.author} ?p . ?paper {KG.authorship} ?a "
     'BIND(CONCAT(STR(?a), " ", STR(?p), " ", STR(?o)) AS ?value)',
     YEAR: f"?paper {BIBO.presentedAt} ?event . ?event a {BIBO.Conference} ; {SCHEMA.startDate} ?value",
     # what the title of queries/checks/artifacts.rq is made of: English titles, abstracts (their start kept)
@@ -99,6 +100,7 @@ _PAPER_FACTS = {
     ARTIFACT_CLASS: f"?introducing {KG.introduces} ?paper . ?paper a ?value",
 }
 _TEXTS = frozenset(TEXT_KINDS.values())
+_WRITTEN = _TEXTS | {ARTIFACT_NAME}  # the kinds whose values the side rows write otherwise than as they are
 # The sources' units; the derived graph's (units placed by e-mail domain) come from this run's step.
 _SOURCE_UNITS = (
     sparql_prologue()
@@ -144,15 +146,16 @@ def paper_lines(store, staged: StagedRows) -> Iterator[str]:
     graphs = staged.other_graphs(store)
     if graphs != []:
         for kind, pattern in _PAPER_FACTS.items():
-            for paper, value in store.select_terms(select("?paper ?value", pattern, graphs)):
-                yield fact_line(paper.value, kind, _fact_value(kind, value))
+            rows = store.select_terms(select("?paper ?value", pattern, graphs))
+            if kind in _WRITTEN:
+                yield from (fact_line(paper.value, kind, _fact_value(kind, value)) for paper, value in rows)
+            else:  # the value as it is (fact_line's fields, without a call a row)
+                yield from (f"{paper.value}\t{kind}\t{value.value}\n" for paper, value in rows)
 
 
-def _fact_value(kind: str, value: ox.Literal | ox.NamedNode) -> str:
-    """A fact's value as the side rows write it (kg/rdf/side_rows.py)."""
-    if kind in _TEXTS:
-        return text_value(kind, value.value)
-    return artifact_name(value) if kind == ARTIFACT_NAME else value.value
+def _fact_value(kind: str, value: ox.Literal) -> str:
+    """A text's or an artifact name's fact value as the side rows write it (kg/rdf/side_rows.py)."""
+    return text_value(kind, value.value) if kind in _TEXTS else artifact_name(value)
 
 
 def display_titles(paper: ox.NamedNode, own: dict[str, set[str]]) -> Iterator[ox.Triple]:
@@ -208,11 +211,17 @@ class _Tallies:
         listed = sorted(own["listed"])
         self.named.update(listed, own["affiliation"])
         self.pairs.update(combinations(listed, 2))
-        for institution in {i for org in listed for i in self.within(org)}:
+        institutions = {i for org in listed for i in self.within(org)}
+        # one write a paper: a spool is opened to be read back, and each write to such a file resets its decoder
+        members.write("".join(f"{institution}\t{author}\n" for institution in institutions for author in authors))
+        # a count the paper is not in is 0 all the same, read from the Counter
+        counted = [
+            count_predicate for (predicate, value), count_predicate in _TRACK_COUNTS.items() if value in own[predicate]
+        ]
+        for institution in institutions:
             self.papers[institution] += 1
-            members.writelines(f"{institution}\t{author}\n" for author in authors)
-            for (predicate, value), count_predicate in _TRACK_COUNTS.items():
-                self.tracks[(institution, count_predicate)] += value in own[predicate]
+            for count_predicate in counted:
+                self.tracks[(institution, count_predicate)] += 1
             for topic in own["topic"]:
                 self.tallies[("topic", institution, topic)] += 1
             for partner in listed:
@@ -294,9 +303,9 @@ def aggregate_triples(
             titles = list(display_titles(node, own))
             yield from titles
             shown.add(paper, own, titles)
-            named.writelines(introducing_lines(paper, own))
+            named.write("".join(introducing_lines(paper, own)))
             authors = sorted(own["author"])
-            author_pairs.writelines(f"{first}\t{second}\n" for first, second in combinations(authors, 2))
+            author_pairs.write("".join(f"{first}\t{second}\n" for first, second in combinations(authors, 2)))
             if own["authorship"]:
                 yield ox.Triple(node, KG.bylineLength, _count(len(own["authorship"])))
                 yield ox.Triple(node, KG.statesAuthorAffiliations, TRUE if own["affiliation"] else FALSE)

@@ -57,7 +57,9 @@ class TwinLines:
         """A paper's line (:func:`paper_titles_line`), or an artifact's ``artifact<TAB>class<TAB>name`` lines."""
         self.titles.write(paper_titles_line(subject, own, titles))
         named = sorted(own[ARTIFACT_NAME])
-        self.names.writelines(f"{subject}\t{kind}\t{name}\n" for kind in sorted(own[ARTIFACT_CLASS]) for name in named)
+        self.names.write(
+            "".join(f"{subject}\t{kind}\t{name}\n" for kind in sorted(own[ARTIFACT_CLASS]) for name in named)
+        )
 
 
 def kept_name_lists(triples: Iterable[ox.Triple], rows: ListRows) -> Iterator[ox.Triple]:

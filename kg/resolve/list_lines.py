@@ -235,8 +235,8 @@ class ListLines:
             for country in self._countries(organisation):
                 there.setdefault(country, set()).update(authors)
         self.country_papers.update(there.keys())
-        self.country_authors.writelines(
-            f"{country}\t{person}\n" for country, people in there.items() for person in people
+        self.country_authors.write(  # one write a paper, as the counts' spools (.aggregates)
+            "".join(f"{country}\t{person}\n" for country, people in there.items() for person in people)
         )
 
     def close(self, rewound: Callable, scratch: Path | None) -> None:

@@ -79,14 +79,22 @@ class StagedRows:
     def facts(self) -> Iterator[str]:
         """``paper<TAB>kind<TAB>value`` lines of every staged source, renames made."""
         for graph in sorted(self.files):
-            renamed, moved = self.renamed.get(graph, {}), self._paper_moves(graph)
-            for subject, kind, value in self._lines(graph, FACT):
-                subject, value = renamed.get(subject, subject), renamed.get(value, value)
-                if kind == "author" and subject in moved:
-                    value = moved[subject].get(value, value)
-                elif kind == AFFILIATED:
-                    value = self._affiliated(graph, value)
-                yield f"{subject}\t{kind}\t{value}\n"
+            if self.renamed.get(graph) or self.moved.get(graph):
+                yield from self._rewritten_facts(graph)
+            else:  # nothing to rewrite: the lines as written, not split and joined again
+                with open(self.files[graph], encoding="utf-8") as rows:
+                    yield from (line[len(FACT) :] for line in rows if line.startswith(FACT))
+
+    def _rewritten_facts(self, graph: str) -> Iterator[str]:
+        """The graph's fact lines with its renames and moves made."""
+        renamed, moved = self.renamed.get(graph, {}), self._paper_moves(graph)
+        for subject, kind, value in self._lines(graph, FACT):
+            subject, value = renamed.get(subject, subject), renamed.get(value, value)
+            if kind == "author" and subject in moved:
+                value = moved[subject].get(value, value)
+            elif kind == AFFILIATED:
+                value = self._affiliated(graph, value)
+            yield f"{subject}\t{kind}\t{value}\n"
 
     def _affiliated(self, graph: str, value: str) -> str:
         """An :data:`~kg.rdf.side_rows.AFFILIATED` value with its person renamed or its authorship moved."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 import heapq
 import tempfile
 from contextlib import ExitStack
-from itertools import chain, groupby, islice
+from itertools import chain, islice
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
@@ -62,8 +62,16 @@ def grouped_lines(lines: Iterable[str], scratch: Path | None, unique: bool = Tru
     bounded memory: (first field, [the rest of each line of the group, without its newline]).
     A tab sorts below every character a field holds, so a group's lines are together and a
     field that is a prefix of another comes first."""
-    for key, group in groupby(sorted_lines(lines, scratch, unique), key=lambda line: line.partition("\t")[0]):
-        yield key, [line[len(key) + 1 : -1] for line in group]
+    key, group = None, []  # one split a line, not a key call and a slice (this is every paper's every fact)
+    for line in sorted_lines(lines, scratch, unique):
+        first, _, rest = line.partition("\t")
+        if first != key:
+            if group:
+                yield key, group
+            key, group = first, []
+        group.append(rest[:-1])
+    if group:
+        yield key, group
 
 
 def sorted_statements(
