@@ -37,7 +37,7 @@ def _pass_seconds(store, lists, introducing=None) -> float:
 def _twin_rows(store, folder: Path):
     """The rows the resolution step leaves for the twins, made again from the store."""
     from kg.resolve.artifact_rows import kept_name_lists
-    from kg.resolve.list_rows import ListRows
+    from kg.resolve.list_rows import TwinFiles
     from kg.resolve.name_lists import name_list_triples
     from kg.resolve.person_labels import person_label_triples
     from kg.resolve.written_forms import form_groups
@@ -46,7 +46,7 @@ def _twin_rows(store, folder: Path):
     with open(folder / "keys", "w", encoding="utf-8") as keys, open(names, "w", encoding="utf-8") as named:
         for _ in person_label_triples(form_groups(store), keys, named):
             pass
-    rows = ListRows.in_folder(folder, names, None)
+    rows = TwinFiles.in_folder(folder, names, None)
     introducing = folder / "introducing"  # written by the pass in every run
     without, with_rows = _pass_seconds(store, None, introducing), _pass_seconds(store, rows, introducing)
     for _ in kept_name_lists(name_list_triples(store, introducing, names, None), rows):

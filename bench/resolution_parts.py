@@ -50,7 +50,7 @@ def main() -> None:
     from kg.resolve.aggregates import aggregate_triples
     from kg.resolve.artifact_rows import kept_name_lists
     from kg.resolve.identity import read_mentions
-    from kg.resolve.list_lines import ListRows
+    from kg.resolve.list_lines import TwinFiles
     from kg.resolve.name_lists import name_list_triples
     from kg.resolve.paper_facts import read_papers
     from kg.resolve.person_labels import person_label_triples
@@ -74,7 +74,7 @@ def main() -> None:
             "co-author pairs, institution counts, display titles",
             lambda: sum(1 for _ in aggregate_triples(store, minter, introducing=introducing)),
         )
-        lists = ListRows.in_folder(Path(folder), names, None)  # what the lists' twins are made of, written too
+        lists = TwinFiles.in_folder(Path(folder), names, None)  # what the lists' twins are made of, written too
         clock(
             "the same, writing the precomputed lists' lines",
             lambda: sum(1 for _ in aggregate_triples(store, minter, introducing=introducing, lists=lists)),

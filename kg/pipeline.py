@@ -35,7 +35,7 @@ from .rdf.terms import ntriples
 from .rdf.topic_triples import detail_graph, detail_graph_triples, scheme_graph
 from .records import PaperRecord, Rejection
 from .resolve import kept_rows
-from .resolve.list_rows import ListRows
+from .resolve.list_rows import TwinFiles
 from .resolve.staged_rows import StagedRows
 from .resolve.store_step import index_graph, resolution_suspended, resolved_graph
 from .stores.embedded import KGStore
@@ -173,13 +173,13 @@ def load_topic_scheme(store: KGStore, minter: Minter) -> None:
 
 def finishing(
     store: KGStore, minter: Minter, on_stage: Callable[[str], None] | None = None
-) -> Callable[[ListRows, dict[str, int]], None]:
+) -> Callable[[TwinFiles, dict[str, int]], None]:
     """The last writes of a change to the store, made under the resolution's suspended mark so that a
     failure leaves the next command to redo them: the ranked lists (from the rows the resolution made
     for them, where a twin serves a list), then the description's counts (given the source graphs' quad
     counts the resolution knows)."""
 
-    def finish(rows: ListRows, known_quads: dict[str, int]) -> None:
+    def finish(rows: TwinFiles, known_quads: dict[str, int]) -> None:
         if on_stage:
             on_stage("precomputing the ranked lists")
         refresh_rankings(store, minter, rows=rows)

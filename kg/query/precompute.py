@@ -34,7 +34,7 @@ from .lookup import entities_with_papers
 from .rankings import digest, entity_ranking, ranking_triples
 
 if TYPE_CHECKING:
-    from ..resolve.list_rows import ListRows
+    from ..resolve.list_rows import TwinFiles
 
 #: The rows a list of a query about an entity keeps: ten pages of 100 (a page past them runs the query).
 KEPT_ROWS = 1000
@@ -62,7 +62,7 @@ def rankings_graph(minter: Minter) -> ox.NamedNode:
 
 
 def query_list_triples(
-    store, query: LibraryQuery, ranking: ox.NamedNode, rows: ListRows | None = None
+    store, query: LibraryQuery, ranking: ox.NamedNode, rows: TwinFiles | None = None
 ) -> Iterator[ox.Triple]:
     """The lists of one query: its whole answer with its parameters' defaults, in its order; of a query about
     an entity, one list per entity with at least ``query.list_papers`` papers, its first :data:`KEPT_ROWS` rows
@@ -94,7 +94,7 @@ def query_list_triples(
         yield from _answer_triples(store, query, bindings, entity_ranking(ranking, entity), ox.NamedNode(entity))
 
 
-def _twin(query: LibraryQuery, rows: ListRows | None):
+def _twin(query: LibraryQuery, rows: TwinFiles | None):
     """The list's twin, if it has one checked against this query text and the resolution's rows are at hand."""
     if rows is None or query.precomputed not in TWINS:
         return None
@@ -112,7 +112,7 @@ def _answer_triples(store, query: LibraryQuery, bindings, ranking: ox.NamedNode,
     yield from ranking_triples(ranking, name, digest(query.sparql), variables, rows, entity, kept)
 
 
-def _list_triples(store, minter: Minter, folder: Path, rows: ListRows | None) -> Iterator[ox.Triple]:
+def _list_triples(store, minter: Minter, folder: Path, rows: TwinFiles | None) -> Iterator[ox.Triple]:
     names: dict[str, str] = {}
     for query in library(folder).values():
         if not query.precomputed:
@@ -123,7 +123,7 @@ def _list_triples(store, minter: Minter, folder: Path, rows: ListRows | None) ->
         yield from query_list_triples(store, query, ox.NamedNode(minter.iri("ranking", query.precomputed)), rows)
 
 
-def refresh_rankings(store, minter: Minter, folder: Path = QUERIES_DIR, rows: ListRows | None = None) -> None:
+def refresh_rankings(store, minter: Minter, folder: Path = QUERIES_DIR, rows: TwinFiles | None = None) -> None:
     """Replace the rankings graph with every declared list, computed from the store as it is now (``rows``: what
     the resolution step that just ran made for the lists' twins; without them every list runs its query).
 

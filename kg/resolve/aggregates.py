@@ -58,7 +58,7 @@ from ..rdf.side_rows import (
 from ..stores.ordering import grouped_lines, sorted_lines
 from ..vocab import BIBO, DCTERMS, FALSE, KG, ORG, RDF, SCHEMA, SKOS, TRUE, XSD, sparql_prologue
 from .artifact_rows import TwinLines
-from .list_lines import ListLines, ListRows
+from .list_lines import ListLines, TwinFiles
 from .staged_rows import StagedRows, select
 
 # Per-institution counts of papers with one of these (predicate, value) facts.
@@ -273,7 +273,7 @@ def aggregate_triples(
     scratch: Path | None = None,
     staged: StagedRows | None = None,
     introducing: Path | None = None,
-    lists: ListRows | None = None,
+    lists: TwinFiles | None = None,
 ) -> Iterator[ox.Triple]:
     """The co-author pairs of :data:`PAIR_FLOOR` or more papers (``kg:CoauthorPair``), the
     counts and the display titles described above, from one pass over the papers in IRI order; ``derived``

@@ -1,5 +1,5 @@
 """What the counts' pass over every paper's facts (:func:`~.aggregates.aggregate_triples`) writes for the twins of
-the lists of one answer (:mod:`.answer_rows`), into the folder of the resolution's :class:`~.list_lines.ListRows`:
+the lists of one answer (:mod:`.answer_rows`), into the folder of the resolution's :class:`~.list_lines.TwinFiles`:
 
 - ``listed-sets``: ``papers<TAB>institutions`` (space-separated, in code-point order) for each set of institutions
   that papers list, each with its units' institutions (``org:subOrganizationOf*``): the sectors of

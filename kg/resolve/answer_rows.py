@@ -16,7 +16,7 @@ import pyoxigraph as ox
 
 from ..vocab import KG, sparql_prologue
 from .answer_lines import CODE_PAPERS, COUNTRY_PAIRS, INSTITUTION_PAIRS, LISTED_SETS
-from .list_lines import ListRows
+from .list_lines import TwinFiles
 from .list_rows import ALL_PAPERS, Row, integer, paper_rows, paper_terms, percent
 
 _TYPES = sparql_prologue() + "SELECT ?organisation ?type WHERE { ?organisation kg:organisationType ?type }"
@@ -54,7 +54,7 @@ class SectorShare:
     digest = "5801dbfc943f306d"  # of the query text the rows were checked against (tests/query/test_twins.py)
     variables = ("sector", "papers", "percent")
 
-    def answer(self, store, rows: ListRows) -> list[Row]:
+    def answer(self, store, rows: TwinFiles) -> list[Row]:
         """The query's rows, in its order."""
         every = store.scalar(ALL_PAPERS)
         types: dict[str, set[ox.NamedNode]] = defaultdict(set)
@@ -83,7 +83,7 @@ class InstitutionCollaborations:
     digest = "e5421e3697f26849"  # of the query text the rows were checked against (tests/query/test_twins.py)
     variables = ("institution", "name", "partner", "partner_name", "shared_papers")
 
-    def answer(self, store, rows: ListRows) -> list[Row]:
+    def answer(self, store, rows: TwinFiles) -> list[Row]:
         """The query's rows, in its order."""
         names = {institution.value: name for institution, name in store.select_terms(_NAMES)}
         pairs = [
@@ -109,7 +109,7 @@ class CountryCollaborations:
     digest = "450bfe31261643d0"  # of the query text the rows were checked against (tests/query/test_twins.py)
     variables = ("country", "partner", "shared_papers")
 
-    def answer(self, store, rows: ListRows) -> list[Row]:
+    def answer(self, store, rows: TwinFiles) -> list[Row]:
         """The query's rows, in its order."""
         pairs = [(-int(n), country, partner) for country, partner, n in _split_lines(rows.answers / COUNTRY_PAIRS)]
         pairs.sort()
@@ -132,7 +132,7 @@ class PapersWithCode:
     digest = "53e32e6864d2536f"  # of the query text the rows were checked against (tests/query/test_twins.py)
     variables = ("paper", "title", "code_repository", "venue", "track")
 
-    def answer(self, store, rows: ListRows) -> list[Row]:
+    def answer(self, store, rows: TwinFiles) -> list[Row]:
         """The query's rows, in its order."""
         facts = {paper: fields for paper, *fields in _split_lines(rows.answers / CODE_PAPERS)}
         made: dict[tuple, tuple] = {}

@@ -1,7 +1,7 @@
 """The twin of ``queries/artifacts.rq`` (:mod:`.list_rows` says what a twin is): its one answer made from what the
 resolution step has in hand, not by the engine's join and sort of every introduced artifact's row.
 
-Three files the step writes feed it, in code-point order of paper or artifact (:class:`~.list_lines.ListRows`):
+Three files the step writes feed it, in code-point order of paper or artifact (:class:`~.list_lines.TwinFiles`):
 
 - ``paper_titles``, written by the counts' pass over every paper's facts (:func:`paper_titles_line`): a line per
   paper with a display title or an artifact, the artifacts it introduces and its display titles as that pass
@@ -24,7 +24,7 @@ import pyoxigraph as ox
 
 from ..rdf.side_rows import ARTIFACT_CLASS, ARTIFACT_NAME
 from ..vocab import KG, KG_NS
-from .list_lines import JSON_SEPARATOR, ListRows
+from .list_lines import JSON_SEPARATOR, TwinFiles
 from .list_rows import Row
 
 
@@ -42,7 +42,7 @@ class TwinLines:
     """The files the counts' pass writes for the twins (none without ``rows``): :meth:`add` each paper's facts (and
     each artifact's: ``own`` of a subject that is an artifact holds its names and classes)."""
 
-    def __init__(self, rows: ListRows | None):
+    def __init__(self, rows: TwinFiles | None):
         self._files = ExitStack()
         paths = (rows.paper_titles, rows.artifact_names) if rows else (os.devnull, os.devnull)
         self.titles, self.names = (self._files.enter_context(open(path, "w", encoding="utf-8")) for path in paths)
@@ -62,7 +62,7 @@ class TwinLines:
         )
 
 
-def kept_name_lists(triples: Iterable[ox.Triple], rows: ListRows) -> Iterator[ox.Triple]:
+def kept_name_lists(triples: Iterable[ox.Triple], rows: TwinFiles) -> Iterator[ox.Triple]:
     """The name lists' triples (:func:`~.name_lists.name_list_triples`: a paper's ``kg:authorNames`` then its
     ``kg:institutionNames``), passed on as they come, each paper's also written to ``rows.name_lists`` as
     ``paper<TAB>authors (JSON)<TAB>institutions (JSON)``."""
@@ -76,7 +76,7 @@ def kept_name_lists(triples: Iterable[ox.Triple], rows: ListRows) -> Iterator[ox
             yield triple
 
 
-def _labels(rows: ListRows) -> dict[str, list[tuple[ox.Literal, str]]]:
+def _labels(rows: TwinFiles) -> dict[str, list[tuple[ox.Literal, str]]]:
     """artifact -> each (name, type) it has: ``LCASE(STRAFTER(STR(?class), STR(kg:)))`` of a kg class."""
     labels: dict[str, list[tuple[ox.Literal, str]]] = {}
     with open(rows.artifact_names, encoding="utf-8") as lines:
@@ -93,14 +93,14 @@ def _titles(field: str) -> list[list[str]]:
     return [json.loads(title) for title in field.split(JSON_SEPARATOR)] if field else []
 
 
-def display_titles_of(rows: ListRows, papers: set[str]) -> dict[str, list[list[str]]]:
+def display_titles_of(rows: TwinFiles, papers: set[str]) -> dict[str, list[list[str]]]:
     """Each of ``papers`` with a display title -> its display titles, ``[text, language]``."""
     with open(rows.paper_titles, encoding="utf-8") as lines:
         split = (line[:-1].split("\t") for line in lines)
         return {paper: _titles(titles) for paper, _, titles in split if paper in papers}
 
 
-def _papers(rows: ListRows) -> Iterator[tuple[str, list[str], list[list[str]], str, str]]:
+def _papers(rows: TwinFiles) -> Iterator[tuple[str, list[str], list[list[str]], str, str]]:
     """(paper, its artifacts, its display titles ``[text, language]``, authors, institutions) of each paper that
     introduces an artifact, from the two files read side by side (the same papers, in the same order)."""
     with open(rows.paper_titles, encoding="utf-8") as papers, open(rows.name_lists, encoding="utf-8") as names:
@@ -122,7 +122,7 @@ class Artifacts:
     digest = "0498abf90fb54bd3"  # of the query text the rows were checked against (tests/query/test_twins.py)
     variables = ("artifact", "name", "type", "paper", "title", "authors", "institutions")
 
-    def answer(self, store, rows: ListRows) -> list[Row]:
+    def answer(self, store, rows: TwinFiles) -> list[Row]:
         """The query's rows, in its order."""
         labels = _labels(rows)
         keyed: dict[tuple, Row] = {}

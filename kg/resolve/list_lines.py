@@ -32,7 +32,7 @@ _COUNTRIES = sparql_prologue() + "SELECT ?organisation ?country WHERE { ?organis
 
 
 @dataclass(frozen=True)
-class ListRows:
+class TwinFiles:
     """The files a resolution leaves for the twins (above), alive until the step's last write (its ``finish``);
     ``person_names``: the people's display names (:func:`~.name_lists.person_name_line`, in IRI order of
     person); ``answers``: the folder of the lines of the lists of one answer (:mod:`.answer_lines`); ``scratch``:
@@ -49,7 +49,7 @@ class ListRows:
     artifact_names: Path | None = None
 
     @classmethod
-    def in_folder(cls, folder: Path, person_names: Path, scratch: Path | None) -> ListRows:
+    def in_folder(cls, folder: Path, person_names: Path, scratch: Path | None) -> TwinFiles:
         artifacts = (folder / "paper-titles", folder / "name-lists", folder / "artifact-names")
         return cls(folder / "papers", folder / "country-papers", person_names, folder, scratch, *artifacts)
 
@@ -82,7 +82,7 @@ def _words(field: str) -> list[str]:
     return field.split(" ") if field else []
 
 
-def papers_of(rows: ListRows, institutions: set[str]) -> Iterator[ListedPaper]:
+def papers_of(rows: TwinFiles, institutions: set[str]) -> Iterator[ListedPaper]:
     """The papers that name one of ``institutions``, in the order of the pass."""
     with open(rows.papers, encoding="utf-8") as lines:
         for line in lines:
@@ -103,7 +103,7 @@ def papers_of(rows: ListRows, institutions: set[str]) -> Iterator[ListedPaper]:
                 )
 
 
-def institution_author_lines(rows: ListRows, institutions: set[str]) -> Iterator[str]:
+def institution_author_lines(rows: TwinFiles, institutions: set[str]) -> Iterator[str]:
     """``institution<TAB>author<TAB>papers`` of each of ``institutions``' authors (of a paper that lists it or
     one of its units), in code-point order."""
     lines = (
@@ -126,7 +126,7 @@ def _where_lines(paper: ListedPaper, institutions: set[str]) -> Iterator[str]:
     return (f"{who}\t{person}\t{known}\t{paper.span}\n" for who, person, known in said if who in institutions)
 
 
-def authorship_lines(rows: ListRows, institutions: set[str]) -> Iterator[str]:
+def authorship_lines(rows: TwinFiles, institutions: set[str]) -> Iterator[str]:
     """``institution<TAB>person<TAB>known<TAB>papers<TAB>first year<TAB>last year`` of each of ``institutions``,
     in code-point order."""
     lines = (line for paper in papers_of(rows, institutions) for line in _where_lines(paper, institutions))
@@ -144,7 +144,7 @@ def authorship_lines(rows: ListRows, institutions: set[str]) -> Iterator[str]:
             yield f"{institution}\t{person}\t{known}\t{papers}\t{first}\t{last}\n"
 
 
-def institution_paper_lines(rows: ListRows, institutions: set[str]) -> Iterator[str]:
+def institution_paper_lines(rows: TwinFiles, institutions: set[str]) -> Iterator[str]:
     """``institution<TAB>paper<TAB>titles<TAB>venues<TAB>tracks`` (as :class:`ListedPaper` has them), a line per
     paper of each of ``institutions`` (that lists it or one of its units), in the order of the pass."""
     for paper in papers_of(rows, institutions):
@@ -155,7 +155,7 @@ def institution_paper_lines(rows: ListRows, institutions: set[str]) -> Iterator[
 class ListLines:
     """The files above, opened for one pass (none without ``rows``): :meth:`add` each paper, then :meth:`close`."""
 
-    def __init__(self, store, rows: ListRows | None, within: Within, spool: Callable):
+    def __init__(self, store, rows: TwinFiles | None, within: Within, spool: Callable):
         self.within, self._files = within, ExitStack()
         self.rows = rows
         if rows is None:

@@ -28,7 +28,7 @@ from ..stores.ordering import grouped_lines
 from ..vocab import XSD, sparql_prologue
 from .list_lines import (
     JSON_SEPARATOR,
-    ListRows,
+    TwinFiles,
     authorship_lines,
     institution_author_lines,
     institution_paper_lines,
@@ -36,7 +36,7 @@ from .list_lines import (
 
 Row = tuple[ox.NamedNode | ox.Literal | None, ...]
 # the lines of a list's rows for these entities, in code-point order (kg/resolve/list_lines.py)
-Expand = Callable[[ListRows, set[str]], Iterator[str]]
+Expand = Callable[[TwinFiles, set[str]], Iterator[str]]
 
 
 class Ranked(Sequence):
@@ -68,7 +68,7 @@ def _year(year: str) -> ox.Literal | None:
     return ox.Literal(year, datatype=XSD.gYear) if year else None
 
 
-def _named_groups(expand: Expand, entities: list[str], rows: ListRows) -> Iterator[tuple[str, list[tuple]]]:
+def _named_groups(expand: Expand, entities: list[str], rows: TwinFiles) -> Iterator[tuple[str, list[tuple]]]:
     """(entity, [(person, its smallest display name, [the line's other fields]) for each of its lines]) for each of
     ``entities`` (in code-point order), from the ``entity<TAB>person<TAB>fields…`` lines ``expand`` makes for them
     in code-point order (a person without a display name is no row, as in the queries' join with
@@ -125,7 +125,7 @@ class InstitutionAuthors:
     digest = "7d72e9446f6337b9"  # of the query text the rows were checked against (tests/query/test_twins.py)
     variables = ("author", "name", "papers")
 
-    def lists(self, store, rows: ListRows, entities: Iterable[str]) -> Iterator[tuple[str, Ranked]]:
+    def lists(self, store, rows: TwinFiles, entities: Iterable[str]) -> Iterator[tuple[str, Ranked]]:
         """(entity, its rows in the query's order) for each of ``entities``, in code-point order of IRI."""
         for entity, named in _named_groups(institution_author_lines, sorted(set(entities)), rows):
             ordered = sorted(named, key=lambda row: (-int(row[2][0]), row[1], row[0]))
@@ -142,7 +142,7 @@ class InstitutionAuthorsPerAuthor:
     digest = "fad118573f6558c0"  # of the query text the rows were checked against (tests/query/test_twins.py)
     variables = ("author", "name", "known", "papers", "first_year", "last_year")
 
-    def lists(self, store, rows: ListRows, entities: Iterable[str]) -> Iterator[tuple[str, Ranked]]:
+    def lists(self, store, rows: TwinFiles, entities: Iterable[str]) -> Iterator[tuple[str, Ranked]]:
         """(entity, its rows in the query's order) for each of ``entities``, in code-point order of IRI."""
         for entity, named in _named_groups(authorship_lines, sorted(set(entities)), rows):
             ordered = sorted(named, key=lambda row: (-int(row[2][1]), row[1], row[0], row[2][0]))
@@ -193,7 +193,7 @@ class InstitutionPapers:
     digest = "6bb4811f6dcf1cb6"  # of the query text the rows were checked against (tests/query/test_twins.py)
     variables = ("paper", "title", "venue", "track")
 
-    def lists(self, store, rows: ListRows, entities: Iterable[str]) -> Iterator[tuple[str, Ranked]]:
+    def lists(self, store, rows: TwinFiles, entities: Iterable[str]) -> Iterator[tuple[str, Ranked]]:
         """(entity, its rows in the query's order) for each of ``entities``, in code-point order of IRI."""
         wanted = sorted(set(entities))
         lines = institution_paper_lines(rows, set(wanted))
@@ -226,7 +226,7 @@ class CountryPapers:
     digest = "d590e23a580f2e79"  # of the query text the rows were checked against (tests/query/test_twins.py)
     variables = ("country", "papers", "authors", "percent")
 
-    def answer(self, store, rows: ListRows) -> list[Row]:
+    def answer(self, store, rows: TwinFiles) -> list[Row]:
         """The query's rows, in its order."""
         every = store.scalar(ALL_PAPERS)
         with open(rows.country_papers, encoding="utf-8") as lines:

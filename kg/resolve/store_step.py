@@ -60,7 +60,7 @@ from .artifact_rows import kept_name_lists
 from .domain_units import domain_unit_triples
 from .identity import apply_moves, find_person_merges, person_merge_triples, read_mentions, undo_moves
 from .kept_rows import counted, kept, side_folder
-from .list_rows import ListRows
+from .list_rows import TwinFiles
 from .name_list_memo import NamesChanged, name_list_triples, remembered_lists
 from .name_units import corpus_organisations, name_unit_triples
 from .other_names import same_institution_triples
@@ -75,7 +75,7 @@ from .written_forms import form_groups
 Stage = Callable[[str], None] | None  # hears each part of the resolution as it starts
 # The last step under the suspended mark (the lists, the description), given the rows the step made for the
 # lists and the source graphs' quad counts that hold.
-Finish = Callable[[ListRows, dict[str, int]], None] | None
+Finish = Callable[[TwinFiles, dict[str, int]], None] | None
 
 
 def resolved_graph(minter: Minter) -> ox.NamedNode:
@@ -203,7 +203,7 @@ def institution_label_triples(store: KGStore, graph: ox.NamedNode) -> Iterator[o
 
 
 def _counts(
-    store: KGStore, minter: Minter, units: list[ox.Triple], staged: StagedRows, introducing: Path, lists: ListRows
+    store: KGStore, minter: Minter, units: list[ox.Triple], staged: StagedRows, introducing: Path, lists: TwinFiles
 ) -> Iterator[ox.Triple]:
     return aggregate_triples(store, minter, units, store.scratch_dir, staged, introducing, lists)
 
@@ -287,7 +287,7 @@ def rebuild(
     units = [*placed, *same_institution_triples(corpus, minter, placed)]
     with tempfile.TemporaryDirectory(prefix="kg-resolve-", dir=store.scratch_dir) as folder:
         person_keys, person_names, introducing = (Path(folder) / name for name in ("keys", "names", "introducing"))
-        lists = ListRows.in_folder(Path(folder), person_names, store.scratch_dir)
+        lists = TwinFiles.in_folder(Path(folder), person_names, store.scratch_dir)
         # The counts read what the names read, and each is one core's work: on an on-disk store
         # they are counted by a reader process while the names are chosen here (kg/stores/beside.py).
         # The same pass writes what the name lists are made of (``introducing``), read once it is over.

@@ -18,7 +18,7 @@ import pyoxigraph as ox
 
 from ..vocab import sparql_prologue
 from .artifact_rows import display_titles_of
-from .list_lines import ListRows
+from .list_lines import TwinFiles
 from .list_rows import Ranked, Row
 
 _BROADER = sparql_prologue() + "SELECT ?narrower ?broader WHERE { ?narrower skos:broader ?broader }"
@@ -72,7 +72,7 @@ class TopicPapers:
     digest = "54f368be3209d2f4"  # of the query text the rows were checked against (tests/query/test_twins.py)
     variables = ("paper", "title", "weight", "matched")
 
-    def lists(self, store, rows: ListRows, entities: Iterable[str]) -> Iterator[tuple[str, Ranked]]:
+    def lists(self, store, rows: TwinFiles, entities: Iterable[str]) -> Iterator[tuple[str, Ranked]]:
         """(entity, its rows in the query's order) for each of ``entities``, in code-point order of IRI."""
         wanted = sorted(set(entities))
         if not wanted:
