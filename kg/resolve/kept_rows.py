@@ -34,6 +34,20 @@ def side_folder(store: KGStore) -> Path | None:
     return Path(store.spec) / FOLDER
 
 
+def remembered_written(path: Path, complete: bool) -> None:
+    """End the writing of a remembered file (``NAME.CODE.memo``, written beside as ``.new``): when the run made
+    every entry (``complete``) it replaces the file and the files of that NAME another code made (never read
+    by this one), else it is dropped and the old file stays."""
+    written = path.with_suffix(".new")
+    if not complete:
+        written.unlink(missing_ok=True)
+        return
+    for other in path.parent.glob(f"{path.name.split('.', 1)[0]}.*.memo"):
+        if other != path:
+            other.unlink()
+    os.replace(written, path)
+
+
 def _named(folder: Path, graph: str) -> Path:
     """The kept rows' file of a graph (its stamp beside it, ``.stamp``)."""
     return folder / f"{hashlib.sha256(graph.encode('utf-8')).hexdigest()[:32]}.v{FORMAT}.side"

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from dataclasses import dataclass, field
 from itertools import groupby
 from pathlib import Path
@@ -25,6 +24,7 @@ import pyoxigraph as ox
 
 from ..cache import fingerprint
 from . import name_lists as lists_module
+from .kept_rows import remembered_written
 from .name_lists import institution_names, joined, list_triples, name_lists
 
 
@@ -162,14 +162,7 @@ class _Memo:
         if self.new is None or self.path is None:
             return
         self.new.close()
-        written = self.path.with_suffix(".new")
-        if self.complete and self.changed.generation is not None:
-            for other in self.path.parent.glob("name-lists.*.memo"):
-                if other != self.path:
-                    other.unlink()
-            os.replace(written, self.path)
-        else:
-            written.unlink(missing_ok=True)
+        remembered_written(self.path, self.complete and self.changed.generation is not None)
 
 
 class _Reading:

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import unicodedata
 import uuid
 from collections import defaultdict
@@ -35,6 +34,7 @@ from ..index.match_keys import person_keys_line
 from ..text import names as text_names
 from ..text.names import clean
 from ..vocab import SKOS
+from .kept_rows import remembered_written
 from .name_list_memo import NamesChanged
 from .name_lists import person_name_line
 
@@ -179,11 +179,4 @@ class _Remembered:
             if file is not None:
                 file.close()
         if self.new is not None and self.path is not None:
-            written = self.path.with_suffix(".new")
-            if self.complete:
-                for other in self.path.parent.glob("person-names.*.memo"):
-                    if other != self.path:
-                        other.unlink()  # another kg's choices: never read by this one
-                os.replace(written, self.path)
-            else:
-                written.unlink(missing_ok=True)
+            remembered_written(self.path, self.complete)
