@@ -79,7 +79,7 @@ class TopicPapers:
             return
         above = _below(store, wanted)
         groups: dict[str, dict[str, _Group]] = {topic: {} for topic in wanted}
-        values = "VALUES ?found { " + " ".join(f"<{topic}>" for topic in sorted(above)) + " }"
+        values = "VALUES ?found { " + " ".join(str(ox.NamedNode(topic)) for topic in sorted(above)) + " }"
         for found, paper, weight, word in store.select_terms(_ASSIGNMENTS.replace("VALUES_BLOCK", values)):
             for topic in above[found.value]:
                 group = groups[topic].get(paper.value)
