@@ -8,6 +8,7 @@ Triples are ``(subject, predicate, object)`` tuples of pyoxigraph terms (see :mo
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Iterator
 
 from pyoxigraph import NamedNode
@@ -262,7 +263,7 @@ def _authorships(
     registry: Registry | None,
 ) -> Iterator[Statement]:
     for position, written in enumerate(authors, start=1):
-        name = clean(written)
+        name = _cleaned_name(written)
         detail = details[position - 1] if details else None
         person = person_iri(name, detail, minter)
         authorship = minted(minter.part("authorship", key, str(position)))
@@ -274,6 +275,10 @@ def _authorships(
         yield person, RDF.type, FOAF.Person  # names: chosen across sources by kg.resolve.store_step
         if detail is not None:
             yield from _person_details(person, authorship, detail, minter, aliases, registry)
+
+
+# the same people are named on many papers: each spelling is cleaned once (bounded: memory stays flat)
+_cleaned_name = lru_cache(maxsize=1 << 16)(clean)
 
 
 def venue_iri(venue: str, year: int | None, minter: Minter) -> str:
