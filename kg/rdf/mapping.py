@@ -3,7 +3,7 @@
 The shape is documented in ``ontology/kg.ttl``. Functions here are pure: the same record,
 publication facts and configuration (the minter's base, the alias table: passed in, never read
 from the environment or the store) always give the same triples, so exports are deterministic.
-Triples are ``(subject, predicate, object)`` tuples of pyoxigraph terms (see :mod:`.terms`).
+Triples are ``(subject, predicate, object)`` tuples of the terms' N-Triples texts (see :mod:`.terms`).
 """
 
 from __future__ import annotations

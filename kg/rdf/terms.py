@@ -3,9 +3,9 @@
 The mapping states a triple as a ``(subject, predicate, object)`` tuple of its terms' N-Triples
 texts (``<http://ex/paper/p>``, ``"Ada Lovelace"@en``, ``"3"^^<…#integer>``), byte for byte what
 pyoxigraph's serializer writes for the same terms. A staged 20,000-paper listing states two million
-triples: built as pyoxigraph terms, each term was made in Rust, hashed there on every look-up of its
-text and decoded again for every ``.value`` the side rows read; as strings, a line is one join and
-the side rows read slices (:func:`iri_value`, :func:`literal_value`).
+triples: as pyoxigraph terms, each would be made in Rust, hashed there on every look-up of its text
+and decoded again for every ``.value`` the side rows read; as strings, a line is one join and the
+side rows read slices (:func:`iri_value`, :func:`literal_value`).
 
 IRIs the mapping mints from slugs are valid by construction (:mod:`.iris`); an IRI from the input
 (a link, a registry's IRI) is checked as pyoxigraph checks it (:func:`link`, :func:`iri`). The
