@@ -146,6 +146,7 @@ def child_build(corpus: Path, store_dir: Path, out: Path) -> dict:
 
 
 def child_naive(corpus: Path, queries_dir: Path, bindings_in: Path, nquads: Path) -> dict:
+    import pyoxigraph as ox
     import rdflib
     from oxrdflib._converter import from_ox
 
@@ -154,6 +155,7 @@ def child_naive(corpus: Path, queries_dir: Path, bindings_in: Path, nquads: Path
     from kg.pipeline import publication_facts
     from kg.rdf.iris import Minter
     from kg.rdf.mapping import paper_triples, source_triples
+    from kg.rdf.terms import ntriples
     from kg.records import PaperRecord
 
     graph = rdflib.Graph()
@@ -162,12 +164,14 @@ def child_naive(corpus: Path, queries_dir: Path, bindings_in: Path, nquads: Path
     source, items = read_source(corpus, corpus.name)
     records = (item for item in items if isinstance(item, PaperRecord))
     papers = 0
+    # the mapping states N-Triples texts: the naive route reads them as pyoxigraph terms for rdflib
     for record, info in publication_facts(records):
         papers += 1
-        for statement in paper_triples(record, info, minter, aliases):
-            graph.add(tuple(map(from_ox, statement)))
-    for statement in source_triples(corpus.name, source.format, "", minter):
-        graph.add(tuple(map(from_ox, statement)))
+        for quad in ox.parse(ntriples(paper_triples(record, info, minter, aliases)), format=ox.RdfFormat.N_TRIPLES):
+            graph.add((from_ox(quad.subject), from_ox(quad.predicate), from_ox(quad.object)))
+    said = ntriples(source_triples(corpus.name, source.format, "", minter))
+    for quad in ox.parse(said, format=ox.RdfFormat.N_TRIPLES):
+        graph.add((from_ox(quad.subject), from_ox(quad.predicate), from_ox(quad.object)))
     seconds, cpu = time.perf_counter() - start, cpu_seconds()
     memory = peak_mb()
     mapped = len(graph)

@@ -321,7 +321,9 @@ def _stage_file(
         out = sink(graph, file) if sink else file
         stager.write(name, publication_facts(accepted()), out, detail, side)
         out.write(
-            ntriples(source_triples(name, source.format, header, stager.minter, file_modified(path.stat().st_mtime)))
+            ntriples(
+                source_triples(name, source.format, header, stager.minter, str(file_modified(path.stat().st_mtime)))
+            )
         )
         out.flush()
         detail.write(ntriples(detail_graph_triples(source_iri(name, stager.minter))))

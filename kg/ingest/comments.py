@@ -8,7 +8,8 @@ so each fact has its own small, tested rule; the raw text is always kept beside 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from ..text.names import is_acronym
 from .urls import find_urls, host, is_code_repository, is_poster_page
@@ -308,13 +309,14 @@ def _add_venue_acronyms(found: list[Workshop], text: str) -> None:
             found.append(Workshop(None, acronym))
 
 
-def _track(info: PublicationInfo, prose: str, title: str | None) -> str | None:
-    """The track the words state: a workshop, Findings, a position paper, else the main one of a venue."""
+def _track(info: PublicationInfo, prose: str, position_title: bool) -> str | None:
+    """The track the words state: a workshop, Findings, a position paper (or one whose title says so),
+    else the main one of a venue."""
     if info.workshops or _WORKSHOPS.search(prose):
         return "workshop"
     if _FINDINGS.search(prose):
         return "findings"
-    if _POSITION.search(prose) or (title or "").casefold().startswith("position:"):
+    if _POSITION.search(prose) or position_title:
         return "position"
     return "main" if info.venue else None
 
@@ -355,14 +357,24 @@ def _venue_and_year(comments: str | None, journal_ref: str | None, urls: list[st
 
 
 def parse_publication(comments: str | None, journal_ref: str | None, title: str | None = None) -> PublicationInfo:
-    """Every fact the comments and journal reference state; nothing they do not."""
+    """Every fact the comments and journal reference state; nothing they do not.
+
+    Listings repeat their comments (a structured source states one venue line for all its papers), so
+    the facts of one text are read once (:func:`_stated_facts`); each record gets its own copy (its
+    venue and year may be filled in later), sharing the lists, which nothing changes after.
+    """
+    return replace(_stated_facts(comments, journal_ref, (title or "").casefold().startswith("position:")))
+
+
+@lru_cache(maxsize=1 << 14)
+def _stated_facts(comments: str | None, journal_ref: str | None, position_title: bool) -> PublicationInfo:
     text = " ".join(part for part in (comments, journal_ref) if part)
     urls = find_urls(text)
     info = _venue_and_year(comments, journal_ref, urls)
     prose = _LINK.sub(" ", text)
     info.workshops = find_workshops(prose)
     info.presentations = [name for name, pattern in _PRESENTATIONS if pattern.search(prose)]
-    info.track = _track(info, prose, title)
+    info.track = _track(info, prose, position_title)
     info.non_archival = bool(_NON_ARCHIVAL.search(prose))
     info.pages = _int(_PAGES, prose)
     info.main_pages = _int(_MAIN_PAGES, prose)

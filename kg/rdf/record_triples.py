@@ -18,8 +18,6 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterator
 
-from pyoxigraph import Literal, NamedNode
-
 from ..orgs.aliases import AliasTable
 from ..orgs.identify import identify_chain
 from ..orgs.institutions import OrgChain, resolve_entries
@@ -29,20 +27,20 @@ from ..orgs.registry import Registry
 from ..records import Affiliation, PaperRecord
 from ..text.domains import institutional_domain
 from ..text.names import has_cjk
-from ..vocab import KG, ORG, PROV, RDF, SCHEMA, SKOS
 from .iris import Minter, slug
 from .registry_triples import identified_triples
-from .terms import Statement, integer, iri, literal
+from .terms import Statement, integer, literal, minted
+from .vocab_texts import KG, ORG, PROV, RDF, SCHEMA, SKOS
 
 
-def _named(text: str) -> Literal:
+def _named(text: str) -> str:
     return literal(text, language="zh" if has_cjk(text) else "en")
 
 
 def institution_triples(
-    paper: NamedNode,
+    paper: str,
     record: PaperRecord,
-    record_node: NamedNode,
+    record_node: str,
     record_slug: str,
     minter: Minter,
     aliases: AliasTable,
@@ -52,6 +50,7 @@ def institution_triples(
     entry as written, its units under their institutions; an entry that is a person's name (an
     author of the paper) or the title is a ``kg:RejectedInstitutionEntry`` note with the reason.
 
+    >>> from kg.rdf.terms import value
     >>> from kg.records import Institution, SourceRef
     >>> record = PaperRecord(
     ...     SourceRef("listings/acl.json", "acl.json", 12, "paperlists"),
@@ -60,12 +59,13 @@ def institution_triples(
     ...     authors=["Ada Lovelace", "Alan Turing"],
     ...     institutions=[Institution(name, name) for name in ("Dept. of Physics, Loom University", "Alan Turing")],
     ... )
-    >>> paper, record_node = NamedNode("http://ex/paper/p"), NamedNode("http://ex/record/acl-json--L12")
+    >>> paper, record_node = minted("http://ex/paper/p"), minted("http://ex/record/acl-json--L12")
     >>> minter, aliases = Minter("http://ex/"), AliasTable({}, {})
     >>> said = list(institution_triples(paper, record, record_node, "acl-json--L12", minter, aliases))
-    >>> [obj.value for _, predicate, obj in said if predicate in (SCHEMA.sourceOrganization, ORG.subOrganizationOf)]
+    >>> [value(obj) for _, predicate, obj in said if predicate in (SCHEMA.sourceOrganization, ORG.subOrganizationOf)]
     ['http://ex/institution/loom-university', 'http://ex/institution/loom-university--dept-of-physics']
-    >>> [(subject.value, obj.value) for subject, predicate, obj in said if predicate == KG.reason]
+    >>> from kg.rdf.terms import value
+    >>> [(value(subject), value(obj)) for subject, predicate, obj in said if predicate == KG.reason]
     [('http://ex/note/acl-json--L12--institution-2', "person's name: is the paper's author Alan Turing")]
     """
     for position, entry in enumerate(record.institutions, start=1):
@@ -73,7 +73,7 @@ def institution_triples(
             entry, record.title, record.authors, aliases
         )
         if reason:
-            note = NamedNode(minter.iri("note", f"{record_slug}--institution-{position}"))
+            note = minted(minter.iri("note", f"{record_slug}--institution-{position}"))
             yield note, RDF.type, KG.RejectedInstitutionEntry
             yield note, KG.nameAsWritten, literal(entry.raw)
             yield note, KG.reason, literal(reason)
@@ -91,7 +91,7 @@ def institution_triples(
 
 
 def affiliation_triples(
-    authorship: NamedNode,
+    authorship: str,
     affiliation: Affiliation,
     minter: Minter,
     aliases: AliasTable,
@@ -101,11 +101,12 @@ def affiliation_triples(
     organisation nodes as the paper's institution field gives (one per institution the string
     names), linked from the authorship.
 
+    >>> from kg.rdf.terms import value
     >>> affiliation = Affiliation("Dept. of Physics, Loom University", "loom.edu")
-    >>> authorship, minter, aliases = NamedNode("http://ex/authorship/p--1"), Minter("http://ex/"), AliasTable({}, {})
+    >>> authorship, minter, aliases = minted("http://ex/authorship/p--1"), Minter("http://ex/"), AliasTable({}, {})
     >>> for subject, predicate, obj in affiliation_triples(authorship, affiliation, minter, aliases):
     ...     if predicate in (KG.affiliation, KG.emailDomain):
-    ...         print(subject.value, obj.value)
+    ...         print(value(subject), value(obj))
     http://ex/authorship/p--1 http://ex/institution/loom-university--dept-of-physics
     http://ex/institution/loom-university--dept-of-physics loom.edu
     """
@@ -151,7 +152,7 @@ def _organisations(
     minter: Minter,
     aliases: AliasTable,
     registry: Registry | None,
-) -> tuple[tuple[NamedNode, tuple[Statement, ...]], ...]:
+) -> tuple[tuple[str, tuple[Statement, ...]], ...]:
     """Each organisation an entry names (one per domain for a bare unit): its own node, and the
     triples of its chain of units, with what the registry knows of each level (the entry is their
     context, the first e-mail domain the author's)."""
@@ -171,17 +172,17 @@ def _identified(chain: OrgChain, context: str, domain: str | None, registry: Reg
 
 def _chain_triples(
     chain: OrgChain, minter: Minter, scope: str | None, identified: tuple
-) -> tuple[NamedNode, tuple[Statement, ...]]:
+) -> tuple[str, tuple[Statement, ...]]:
     """The entry's own (most specific) node, and the triples of the nodes from the top-level
     parent down. ``scope`` is the registrable e-mail domain of a bare unit (a chain of one level)."""
     statements: list[Statement] = []
-    parent: NamedNode | None = None
+    parent: str | None = None
     parent_local, parent_display = "", ""
     for level, chinese, known in reversed(list(zip(chain.levels, chain.chinese, identified))):
         local = f"{parent_local}--{slug(level.key)}" if parent is not None else slug(level.key)
         if scope:
             local = f"{local}-at-{slug(scope.replace('.', ' '))}"
-        node = iri(minter.iri("institution", local))
+        node = minted(minter.iri("institution", local))
         statements.append((node, RDF.type, ORG.Organization))
         if scope:
             statements.append((node, KG.scopedByDomain, literal(scope)))

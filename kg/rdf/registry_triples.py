@@ -8,12 +8,10 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from pyoxigraph import NamedNode
-
 from ..orgs.identify import Identified
 from ..orgs.records import ROR
-from ..vocab import KG, OWL, SCHEMA
 from .terms import Statement, iri, literal
+from .vocab_texts import KG, OWL, SCHEMA
 
 # ROR's types -> the concepts of kg:OrganisationTypes (ontology/kg.ttl)
 TYPE_CONCEPTS = {
@@ -29,12 +27,15 @@ TYPE_CONCEPTS = {
 }
 
 
-def identified_triples(node: NamedNode, identified: Identified, has_parent: bool) -> Iterator[Statement]:
+def identified_triples(node: str, identified: Identified, has_parent: bool) -> Iterator[Statement]:
     """What the registry says of an organisation node: its country, and where a record names it,
     the record's IRI, city, kinds and (for a node the chain gives no parent) the record's parents.
 
-    >>> node = NamedNode("http://ex/institution/loom-university")
-    >>> [(predicate.value, obj.value) for _, predicate, obj in identified_triples(node, Identified(None, "GB"), False)]
+    >>> from kg.rdf.terms import value
+    >>> from kg.rdf.terms import minted, value
+    >>> node = minted("http://ex/institution/loom-university")
+    >>> said = identified_triples(node, Identified(None, "GB"), False)
+    >>> [(value(predicate), value(obj)) for _, predicate, obj in said]
     [('https://schema.org/addressCountry', 'GB')]
     """
     if identified.country:

@@ -32,7 +32,7 @@ import json
 from typing import Iterable, Iterator
 
 from ..vocab import BIBO, DCTERMS, KG, PROV, RDF, RDFS, SCHEMA, SKOS
-from .terms import Statement
+from .terms import Statement, iri_value, literal_value
 
 FACT, FORM, PAPER = "F\t", "N\t", "P\t"
 # predicate -> the kind of fact a paper's statement with it is
@@ -77,11 +77,15 @@ def text_value(kind: str, text: str) -> str:
 def artifact_name(name) -> str:
     """An artifact's name as a fact value: ``[text, language]`` as JSON ("" for none).
 
-    >>> from kg.rdf.terms import literal
-    >>> artifact_name(literal("LoomNet"))
+    >>> from pyoxigraph import Literal
+    >>> artifact_name(Literal("LoomNet"))
     '["LoomNet", ""]'
     """
-    return json.dumps([name.value, name.language or ""])
+    return _artifact_name(name.value, name.language or "")
+
+
+def _artifact_name(text: str, language: str) -> str:
+    return json.dumps([text, language])
 
 
 def form_line(person: str, language: str, written: str, authorship: str) -> str:
@@ -93,16 +97,20 @@ def form_line(person: str, language: str, written: str, authorship: str) -> str:
     return f"{person}\t{language}\t{json.dumps(written)}\t{authorship}\n"
 
 
-# every predicate a side row is made from -> its kind, so that a statement of any other costs one look-up
+# every predicate a side row is made from (as the statements write it) -> its kind, so that a statement
+# of any other costs one look-up
 _KINDS = {
-    **PAPER_FACT_KINDS,
-    **TEXT_KINDS,
-    KG.affiliation: AFFILIATION,
-    KG.author: "author of",
-    KG.nameAsWritten: "written",
-    SCHEMA.startDate: "start",
-    RDF.type: "type",
-    SKOS.prefLabel: "label",
+    str(predicate): kind
+    for predicate, kind in {
+        **PAPER_FACT_KINDS,
+        **TEXT_KINDS,
+        KG.affiliation: AFFILIATION,
+        KG.author: "author of",
+        KG.nameAsWritten: "written",
+        SCHEMA.startDate: "start",
+        RDF.type: "type",
+        SKOS.prefLabel: "label",
+    }.items()
 }
 _TEXT = frozenset(TEXT_KINDS.values())
 _OF_NODES = frozenset({"start", "type", "label"})  # what the conferences' years and the artifacts are read from
@@ -111,9 +119,10 @@ _OF_NODES = frozenset({"start", "type", "label"})  # what the conferences' years
 def side_lines(statements: Iterable[Statement]) -> Iterator[str]:
     r"""The fact and form lines of one record's statements (each line prefixed by its kind).
 
-    >>> from kg.rdf.terms import iri, literal
-    >>> paper, authorship, ada = iri("http://ex/paper/p"), iri("http://ex/authorship/p--1"), iri("http://ex/author/ada")
-    >>> said = [(paper, KG.authorship, authorship), (authorship, KG.author, ada)]
+    >>> from kg.rdf.terms import literal, minted
+    >>> from kg.rdf.vocab_texts import KG
+    >>> paper, authorship = minted("http://ex/paper/p"), minted("http://ex/authorship/p--1")
+    >>> said = [(paper, KG.authorship, authorship), (authorship, KG.author, minted("http://ex/author/ada"))]
     >>> for line in side_lines([*said, (authorship, KG.nameAsWritten, literal("Ada Lovelace", "en"))]):
     ...     print(line.split("\t"))
     ['F', 'http://ex/paper/p', 'authorship', 'http://ex/authorship/p--1\n']
@@ -129,28 +138,32 @@ def side_lines(statements: Iterable[Statement]) -> Iterator[str]:
         kind = _KINDS.get(predicate)
         if kind is None:
             continue
+        subject = iri_value(subject)  # a subject is an IRI; so is the object of every kind but four
         if kind == "author of":
-            author_of[subject.value] = obj.value
+            author_of[subject] = iri_value(obj)
         elif kind == "written":
-            if (person := author_of.get(subject.value)) is not None:
-                yield FORM + form_line(person, obj.language or "", obj.value, subject.value)
+            if (person := author_of.get(subject)) is not None:
+                written, language = literal_value(obj)
+                yield FORM + form_line(person, language, written, subject)
         elif kind in _TEXT:
-            if kind == "abstract" or obj.language == "en":
-                yield FACT + fact_line(subject.value, kind, text_value(kind, obj.value))
+            text, language = literal_value(obj)
+            if kind == "abstract" or language == "en":
+                yield FACT + fact_line(subject, kind, text_value(kind, text))
         elif kind == AFFILIATION:
-            affiliations.append((subject.value, obj.value))
-            if (paper := paper_of.get(subject.value)) is not None:
-                yield FACT + fact_line(paper, AFFILIATION, obj.value)
+            affiliations.append((subject, iri_value(obj)))
+            if (paper := paper_of.get(subject)) is not None:
+                yield FACT + fact_line(paper, AFFILIATION, iri_value(obj))
         elif kind in _OF_NODES:
             years.see(kind, subject, obj)
             artifacts.see(kind, subject, obj)
         else:
+            obj = iri_value(obj)
             if kind == "authorship":
-                paper_of[obj.value] = subject.value
+                paper_of[obj] = subject
             elif kind == "event":
                 years.see(kind, subject, obj)
             artifacts.see(kind, subject, obj)
-            yield FACT + fact_line(subject.value, kind, obj.value)
+            yield FACT + fact_line(subject, kind, obj)
     yield from years.lines()
     yield from artifacts.lines()
     yield from _affiliated_lines(affiliations, paper_of, author_of)
@@ -165,22 +178,26 @@ def _affiliated_lines(
             yield FACT + fact_line(paper, AFFILIATED, f"{authorship} {person} {institution}")
 
 
+_CONFERENCE = str(BIBO.Conference)
+
+
 class _Years:
     """A record's papers' :data:`YEAR` lines: the start dates of the conferences among what each was presented
-    at, from the statements seen in one pass (by kind: "event", "start", "type")."""
+    at, from the statements seen in one pass (by kind: "event", "start", "type"; the subject and an event as
+    IRIs, any other object as its text)."""
 
     def __init__(self):
         self.presented: list[tuple[str, str]] = []  # (paper, event)
         self.starts: dict[str, list[str]] = {}  # event -> its start dates
         self.conferences: set[str] = set()
 
-    def see(self, kind: str, subject, obj) -> None:
+    def see(self, kind: str, subject: str, obj: str) -> None:
         if kind == "event":
-            self.presented.append((subject.value, obj.value))
+            self.presented.append((subject, obj))
         elif kind == "start":
-            self.starts.setdefault(subject.value, []).append(obj.value)
-        elif obj == BIBO.Conference:
-            self.conferences.add(subject.value)
+            self.starts.setdefault(subject, []).append(literal_value(obj)[0])
+        elif obj == _CONFERENCE:
+            self.conferences.add(subject)
 
     def lines(self) -> Iterator[str]:
         for paper, event in self.presented:
@@ -190,38 +207,46 @@ class _Years:
 
 class _Artifacts:
     """The :data:`ARTIFACT_NAME` and :data:`ARTIFACT_CLASS` lines of the artifacts a record's papers introduce, from
-    the statements seen in one pass (by kind: "introduces", "type", "label")."""
+    the statements seen in one pass (by kind: "introduces", "type", "label"; the subject and what is introduced
+    as IRIs, any other object as its text)."""
 
     def __init__(self):
         self.introduced: set[str] = set()
         self.said: list[tuple[str, str, str]] = []  # (node, kind, value) of every node's type and label
 
-    def see(self, kind: str, subject, obj) -> None:
+    def see(self, kind: str, subject: str, obj: str) -> None:
         if kind == "introduces":
-            self.introduced.add(obj.value)
+            self.introduced.add(obj)
         elif kind == "type":
-            self.said.append((subject.value, ARTIFACT_CLASS, obj.value))
+            self.said.append((subject, ARTIFACT_CLASS, obj))
         elif kind == "label":
-            self.said.append((subject.value, ARTIFACT_NAME, artifact_name(obj)))
+            self.said.append((subject, ARTIFACT_NAME, obj))
 
     def lines(self) -> Iterator[str]:
-        return (FACT + fact_line(node, kind, value) for node, kind, value in self.said if node in self.introduced)
+        for node, kind, obj in self.said:
+            if node in self.introduced:
+                value = iri_value(obj) if kind == ARTIFACT_CLASS else _artifact_name(*literal_value(obj))
+                yield FACT + fact_line(node, kind, value)
 
 
 # predicate -> what a statement with it tells of a record's paper (the merges' facts), looked up once
 _PAPER_SAID = {
-    RDF.type: "type",
-    DCTERMS.title: "title",
-    DCTERMS.abstract: "abstract",
-    KG.projectPage: "url",
-    RDFS.seeAlso: "url",
-    SCHEMA.sameAs: "url",
-    SCHEMA.codeRepository: "code",
-    SCHEMA.isBasedOn: "based on",
-    BIBO.presentedAt: "presented at",
-    PROV.wasDerivedFrom: "derived from",
-    KG.line: "line",
+    str(predicate): kind
+    for predicate, kind in {
+        RDF.type: "type",
+        DCTERMS.title: "title",
+        DCTERMS.abstract: "abstract",
+        KG.projectPage: "url",
+        RDFS.seeAlso: "url",
+        SCHEMA.sameAs: "url",
+        SCHEMA.codeRepository: "code",
+        SCHEMA.isBasedOn: "based on",
+        BIBO.presentedAt: "presented at",
+        PROV.wasDerivedFrom: "derived from",
+        KG.line: "line",
+    }.items()
 }
+_PAPER, _CONFERENCE_CLASS = str(SCHEMA.ScholarlyArticle), str(BIBO.Conference)
 
 
 def paper_lines(statements: Iterable[Statement]) -> Iterator[str]:
@@ -229,52 +254,55 @@ def paper_lines(statements: Iterable[Statement]) -> Iterator[str]:
     of its paper (a link: ``kg:projectPage|rdfs:seeAlso|schema:sameAs|^schema:isBasedOn/schema:codeRepository``;
     the conference: a ``bibo:presentedAt`` typed ``bibo:Conference``; the line: ``prov:wasDerivedFrom/kg:line``).
 
-    >>> from kg.rdf.terms import iri
-    >>> paper = iri("http://ex/paper/p")
-    >>> for line in paper_lines([(paper, RDF.type, SCHEMA.ScholarlyArticle), (paper, KG.projectPage, iri("http://p"))]):
+    >>> from kg.rdf.terms import minted
+    >>> from kg.rdf.vocab_texts import KG, RDF, SCHEMA
+    >>> paper = minted("http://ex/paper/p")
+    >>> for line in paper_lines([(paper, RDF.type, SCHEMA.ScholarlyArticle), (paper, KG.projectPage, minted("http://p"))]):
     ...     print(line.split("\t"))
     ['P', 'http://ex/paper/p', 'paper', '\n']
     ['P', 'http://ex/paper/p', 'url', 'http://p\n']
     """
-    said: dict[str, list[tuple[str, object]]] = {}  # kind -> (subject, object) of the statements of it
-    typed: dict[object, list] = {}  # class -> the subjects typed with it (a look-up each, not a comparison a class)
+    said: dict[str, list[tuple[str, str]]] = {}  # kind -> (subject's IRI, object's text) of the statements of it
+    typed: dict[str, list] = {}  # class -> the subjects typed with it (a look-up each, not a comparison a class)
     for subject, predicate, obj in statements:
         if (kind := _PAPER_SAID.get(predicate)) is None:
             continue
         if kind == "type":
-            typed.setdefault(obj, []).append(subject)
+            typed.setdefault(obj, []).append(iri_value(subject))
         else:
-            said.setdefault(kind, []).append((subject.value, obj))
-    conferences = {subject.value for subject in typed.get(BIBO.Conference, ())}
-    for paper in sorted({subject.value for subject in typed.get(SCHEMA.ScholarlyArticle, ())}):
+            said.setdefault(kind, []).append((iri_value(subject), obj))
+    conferences = set(typed.get(_CONFERENCE_CLASS, ()))
+    for paper in sorted(set(typed.get(_PAPER, ()))):
         yield PAPER + fact_line(paper, "paper", "")
         yield from _one_paper_lines(paper, said, conferences)
 
 
-def _one_paper_lines(paper: str, said: dict[str, list[tuple[str, object]]], conferences: set[str]) -> Iterator[str]:
+def _one_paper_lines(paper: str, said: dict[str, list[tuple[str, str]]], conferences: set[str]) -> Iterator[str]:
     """The lines of one paper after its first: what its record's statements (``said``, by kind) say of it."""
-    lines = {subject: obj.value for subject, obj in said.get("line", ())}
+    lines = {subject: literal_value(obj)[0] for subject, obj in said.get("line", ())}
     for kind in _KINDS_OF_PAPER:
         for subject, obj in said.get(kind, ()):
             if subject == paper and (value := _paper_value(kind, obj, conferences, lines)) is not None:
                 yield PAPER + fact_line(paper, *value)
-    code = {subject: obj.value for subject, obj in said.get("code", ())}
+    code = {subject: iri_value(obj) for subject, obj in said.get("code", ())}
     for subject, obj in said.get("based on", ()):
-        if obj.value == paper and subject in code:
+        if iri_value(obj) == paper and subject in code:
             yield PAPER + fact_line(paper, "url", code[subject])
 
 
 _KINDS_OF_PAPER = ("title", "abstract", "url", "presented at", "derived from")
 
 
-def _paper_value(kind: str, obj, conferences: set[str], lines: dict[str, str]) -> tuple[str, str] | None:
-    """(kind of paper line, value) of one statement of the paper's, or None when it says none."""
+def _paper_value(kind: str, obj: str, conferences: set[str], lines: dict[str, str]) -> tuple[str, str] | None:
+    """(kind of paper line, value) of one statement of the paper's (its object's text), or None when it says none."""
     if kind == "title":
-        return ("title", json.dumps(obj.value)) if obj.language == "en" else None
+        title, language = literal_value(obj)
+        return ("title", json.dumps(title)) if language == "en" else None
     if kind == "abstract":
-        return "abstract", json.dumps(obj.value)
+        return "abstract", json.dumps(literal_value(obj)[0])
+    node = iri_value(obj)
     if kind == "url":
-        return "url", obj.value
+        return "url", node
     if kind == "presented at":
-        return ("venue", obj.value) if obj.value in conferences else None
-    return ("line", lines[obj.value]) if obj.value in lines else None
+        return ("venue", node) if node in conferences else None
+    return ("line", lines[node]) if node in lines else None

@@ -45,7 +45,7 @@ class BatchMapper:
 
     def __init__(self, minter: Minter, aliases: AliasTable, registry: Registry | None = None):
         self.minter, self.aliases, self.registry = minter, aliases, registry
-        self.own_prefixes = tuple(f"<{minter.iri(kind, '')}" for kind in PER_RECORD_KINDS)  # as lines start
+        self.own_prefixes = tuple(f"<{minter.iri(kind, '')}" for kind in PER_RECORD_KINDS)  # as subjects start
         # The N-Triples lines of shared entities this process wrote lately: this generation's and the last one's.
         self.written: set[str] = set()
         self.older: set[str] = set()
@@ -72,12 +72,13 @@ class BatchMapper:
 
     def _mapped(self, batch: list[tuple[PaperRecord, PublicationInfo]]) -> tuple[bytes, bytes, bytes]:
         lines, detail, side = [], [], []
+        own, first_time = self.own_prefixes, self._first_time
         analyses = record_analyses([record for record, _ in batch])
         for (record, info), analysis in zip(batch, analyses):
             statements = list(paper_triples(record, info, self.minter, self.aliases, analysis, self.registry))
-            for statement in statements:
-                line = ntriples_line(statement)
-                if line.startswith(self.own_prefixes) or self._first_time(line):
+            for subject, predicate, obj in statements:
+                line = f"{subject} {predicate} {obj} .\n"  # ntriples_line's, without a call for each of millions
+                if subject.startswith(own) or first_time(line):
                     lines.append(line)
             side.extend(side_lines(statements))
             detail.extend(map(ntriples_line, paper_detail_triples(record, self.minter, analysis)))

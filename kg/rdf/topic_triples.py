@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING, Iterator, Sequence
 from pyoxigraph import NamedNode
 
 from ..records import PaperRecord
-from ..vocab import DCTERMS, KG, PROV, RDF, SKOS, XSD
 from .iris import Minter, file_slug
-from .terms import Statement, iri, literal
+from .terms import Statement, iri_value, literal, minted
+from .vocab_texts import DCTERMS, KG, PROV, RDF, SKOS, XSD
 
 if TYPE_CHECKING:  # spaCy is imported by the analysis only: a command that reads a store never loads it
     from ..nlp.analysis import Analysis
@@ -39,13 +39,13 @@ ARTIFACT_CLASSES = {
 }
 
 
-def topic_iri(slug: str, minter: Minter) -> NamedNode:
+def topic_iri(slug: str, minter: Minter) -> str:
     """The topic a scheme's slug names.
 
-    >>> topic_iri("machine-translation", Minter("http://ex/")).value
-    'http://ex/topic/machine-translation'
+    >>> topic_iri("machine-translation", Minter("http://ex/"))
+    '<http://ex/topic/machine-translation>'
     """
-    return iri(minter.iri("topic", slug))
+    return minted(minter.iri("topic", slug))
 
 
 def scheme_graph(minter: Minter) -> NamedNode:
@@ -82,10 +82,10 @@ def detail_graph_triples(source: NamedNode) -> Iterator[Statement]:
     <http://ex/graph/topic-detail/acl-json> <http://www.w3.org/ns/prov#wasDerivedFrom> <http://ex/source/acl-json> .
     <BLANKLINE>
     """
-    graph = detail_graph(source)
+    graph = str(detail_graph(source))
     yield graph, RDF.type, KG.DerivedGraph
     yield graph, RDF.type, KG.TopicDetailGraph
-    yield graph, PROV.wasDerivedFrom, source
+    yield graph, PROV.wasDerivedFrom, str(source)
 
 
 def record_analyses(records: Sequence[PaperRecord]) -> list[Analysis]:
@@ -95,26 +95,28 @@ def record_analyses(records: Sequence[PaperRecord]) -> list[Analysis]:
     return analyse_all([(record.title, record.abstract, record.summary_zh, record.keywords) for record in records])
 
 
-def topic_triples(paper: NamedNode, analysis: Analysis, minter: Minter) -> Iterator[Statement]:
+def topic_triples(paper: str, analysis: Analysis, minter: Minter) -> Iterator[Statement]:
     """What the paper is about and what it introduces, as its ``analysis`` of its title, abstract
     and summary found (:class:`kg.nlp.analysis.Analysis`: ``topics`` with a ``slug``, ``artifacts``
     with a ``name``, a ``kind`` and a ``long_form``).
 
+    >>> from kg.rdf.terms import value
     >>> from types import SimpleNamespace as Found
     >>> analysis = Found(
     ...     topics=[Found(slug="machine-translation")],
     ...     artifacts=[Found(name="LoomNet", kind="model", long_form="Loom Network")],
     ... )
-    >>> said = list(topic_triples(NamedNode("http://ex/paper/p"), analysis, Minter("http://ex/")))
-    >>> [obj.value for _, predicate, obj in said if predicate in (DCTERMS.subject, KG.introduces)]
+    >>> said = list(topic_triples(minted("http://ex/paper/p"), analysis, Minter("http://ex/")))
+    >>> [value(obj) for _, predicate, obj in said if predicate in (DCTERMS.subject, KG.introduces)]
     ['http://ex/topic/machine-translation', 'http://ex/artifact/loomnet']
-    >>> [obj.value for subject, predicate, obj in said if subject.value.endswith("/loomnet") and predicate != RDF.type]
+    >>> from kg.rdf.terms import value
+    >>> [value(obj) for subject, predicate, obj in said if subject.endswith("/loomnet>") and predicate != RDF.type]
     ['LoomNet', 'Loom Network']
     """
     for topic in analysis.topics:
         yield paper, DCTERMS.subject, topic_iri(topic.slug, minter)
     for artifact in analysis.artifacts:
-        node = iri(minter.named("artifact", artifact.name))
+        node = minted(minter.named("artifact", artifact.name))
         yield paper, KG.introduces, node
         yield node, RDF.type, ARTIFACT_CLASSES[artifact.kind]
         yield node, SKOS.prefLabel, literal(artifact.name)
@@ -122,14 +124,12 @@ def topic_triples(paper: NamedNode, analysis: Analysis, minter: Minter) -> Itera
             yield node, SKOS.altLabel, literal(artifact.long_form)
 
 
-def topic_detail_triples(
-    paper: NamedNode, record: PaperRecord, analysis: Analysis, minter: Minter
-) -> Iterator[Statement]:
+def topic_detail_triples(paper: str, record: PaperRecord, analysis: Analysis, minter: Minter) -> Iterator[Statement]:
     """Each topic's assignment: the topic, its weight, the words that matched and where."""
-    paper_key = paper.value[len(minter.iri("paper", "")) :]
+    paper_key = iri_value(paper)[len(minter.iri("paper", "")) :]
     for topic in analysis.topics:
         # one assignment per source: two sources of one paper weigh its topics on their own texts
-        assignment = NamedNode(minter.part("assignment", f"{paper_key}--{topic.slug}", file_slug(record.source.name)))
+        assignment = minted(minter.part("assignment", f"{paper_key}--{topic.slug}", file_slug(record.source.name)))
         yield paper, KG.topicAssignment, assignment
         yield assignment, KG.topic, topic_iri(topic.slug, minter)
         yield assignment, KG.weight, literal(f"{topic.weight:.1f}", datatype=XSD.decimal)

@@ -8,7 +8,7 @@ from kg.ingest.comments import PublicationInfo
 from kg.orgs.aliases import AliasTable
 from kg.rdf.iris import Minter
 from kg.rdf.mapping import paper_triples, source_triples
-from kg.rdf.terms import ntriples
+from kg.rdf.terms import iri, literal, literal_value, ntriples, value
 from kg.records import PaperRecord, SourceRef
 from kg.vocab import BIBO, DCTERMS, FABIO, KG, RDF, SCHEMA, XSD
 
@@ -19,7 +19,7 @@ REF = SourceRef("listing.txt", "listing.txt", 3, "listing")
 
 def triples(info: PublicationInfo, **fields) -> set[ox.Triple]:
     record = PaperRecord(REF, "ICML", title="A Paper", authors=["Ada Lovelace", "Alan Turing"], **fields)
-    return {ox.Triple(*statement) for statement in paper_triples(record, info, Minter(), ALIASES)}
+    return set(ox.parse(ntriples(paper_triples(record, info, Minter(), ALIASES)), format=ox.RdfFormat.N_TRIPLES))
 
 
 def objects(found: set[ox.Triple], subject, predicate) -> set:
@@ -69,25 +69,37 @@ def test_code_is_software_source_code_based_on_the_paper():
 
 
 def test_a_source_says_when_its_file_was_modified():
-    modified = ox.Literal("2026-01-02T03:04:05Z", datatype=XSD.dateTime)
+    modified = str(ox.Literal("2026-01-02T03:04:05Z", datatype=XSD.dateTime))
     assert any(
-        predicate == DCTERMS.modified and obj == modified
+        predicate == str(DCTERMS.modified) and obj == modified
         for _, predicate, obj in source_triples("listing.txt", "listing", "ICML", Minter(), modified)
     )
     assert not any(
-        predicate == DCTERMS.modified for _, predicate, _ in source_triples("listing.txt", "listing", "ICML", Minter())
+        predicate == str(DCTERMS.modified)
+        for _, predicate, _ in source_triples("listing.txt", "listing", "ICML", Minter())
     )
 
 
-def test_statements_are_written_as_pyoxigraph_writes_n_triples():
-    paper, title = ox.NamedNode("https://kg.example.org/id/paper/p"), ox.NamedNode("http://purl.org/dc/terms/title")
-    objects = [
-        ox.Literal('Quotes " and \\ back\nslash\r\ttab \x01 é 中文 \U0001f600', language="en"),
-        ox.Literal("plain"),
-        ox.Literal("3", datatype=XSD.integer),
-        ox.Literal(True),
-        ox.NamedNode("https://example.org/ä?q=1#x"),
-        ox.Literal("x", language="zh-Hant"),
+def test_terms_are_written_as_pyoxigraph_writes_them_and_read_back():
+    texts = [
+        'Quotes " and \\ back\nslash\r\ttab \x01 \x7f \ufffe \uffff é 中文 \U0001f600',
+        "plain",
+        "".join(map(chr, range(0x80))),
     ]
-    statements = [(paper, title, obj) for obj in objects] + [(ox.BlankNode("b0"), title, paper)]
-    assert ntriples(statements) == ox.serialize([ox.Triple(*s) for s in statements], format=ox.RdfFormat.N_TRIPLES)
+    kinds = ((None, None), ("en", None), ("zh-hant", None), (None, XSD.integer), (None, XSD.string))
+    for text in texts:
+        for language, datatype in kinds:
+            written = literal(text, language, str(datatype) if datatype else None)
+            assert written == str(ox.Literal(text, language=language, datatype=datatype))
+            assert literal_value(written) == (text, language or "")
+            assert value(written) == text
+    assert iri("https://example.org/ä?q=1#x") == str(ox.NamedNode("https://example.org/ä?q=1#x"))
+    assert value(iri("https://example.org/ä?q=1#x")) == "https://example.org/ä?q=1#x"
+
+
+def test_statements_are_n_triples_lines():
+    paper, title = ox.NamedNode("https://kg.example.org/id/paper/p"), ox.NamedNode("http://purl.org/dc/terms/title")
+    objects = [ox.Literal('Quotes " and \\ back\nslash', language="en"), ox.Literal("3", datatype=XSD.integer), paper]
+    said = [(paper, title, obj) for obj in objects]
+    statements = [tuple(map(str, statement)) for statement in said]
+    assert ntriples(statements) == ox.serialize([ox.Triple(*s) for s in said], format=ox.RdfFormat.N_TRIPLES)

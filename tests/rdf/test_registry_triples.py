@@ -10,6 +10,7 @@ from kg.orgs.aliases import AliasTable
 from kg.orgs.registry_table import load_registry
 from kg.rdf.iris import Minter
 from kg.rdf.mapping import paper_triples
+from kg.rdf.terms import ntriples
 from kg.records import Affiliation, AuthorDetail, Institution, PaperRecord, SourceRef
 from kg.vocab import KG, ORG, OWL, RDF, SCHEMA
 
@@ -23,10 +24,8 @@ def _triples(registry, affiliation: Affiliation | None = None, institution: str 
     record = PaperRecord(
         REF, "ICML", title="A Paper", authors=["Ada Lovelace"], author_details=details, institutions=institutions
     )
-    return {
-        ox.Triple(*t)
-        for t in paper_triples(record, PublicationInfo(venue="ICML", year=2026), Minter(), ALIASES, registry=registry)
-    }
+    said = paper_triples(record, PublicationInfo(venue="ICML", year=2026), Minter(), ALIASES, registry=registry)
+    return set(ox.parse(ntriples(said), format=ox.RdfFormat.N_TRIPLES))
 
 
 def _organisations(found: set[ox.Triple]) -> set[ox.NamedNode]:
