@@ -26,6 +26,7 @@ import pyoxigraph as ox
 
 from ..stores.embedded import KGStore
 from ..stores.loading import load_file
+from .graph_memo import remove_lines
 from .kept_rows import side_folder
 
 FORMAT = "1"  # in the file's name: a file of another layout (another kg) is never read
@@ -164,14 +165,8 @@ def _changed(store: KGStore, graph: ox.NamedNode, blocks, remembered: _Remembere
                 if before is not None and before[0] == digest:
                     continue
                 old, new = set(remembered.lines(key) if before is not None else ()), set(lines)
-                _remove(store, graph, [line for line in old if line not in new])
+                remove_lines(store, graph, [line for line in old if line not in new])
                 out.writelines(line for line in lines if line not in old)
         for key in sorted(set(remembered.lists) - made):
-            _remove(store, graph, remembered.lines(key))
+            remove_lines(store, graph, remembered.lines(key))
         load_file(store.oxigraph, added, graph)
-
-
-def _remove(store: KGStore, graph: ox.NamedNode, lines: list[str]) -> None:
-    if lines:
-        for triple in ox.parse("".join(lines), format=ox.RdfFormat.N_TRIPLES):
-            store.oxigraph.remove(ox.Quad(triple.subject, triple.predicate, triple.object, graph))

@@ -18,7 +18,8 @@ from kg.pipeline import finishing, ingest
 from kg.rdf.iris import Minter
 from kg.rdf.mapping import source_iri
 from kg.rdf.topic_triples import detail_graph
-from kg.resolve import kept_rows, name_list_memo, person_labels, ranked_memo
+from kg.resolve import graph_memo, kept_rows, name_list_memo, person_labels, ranked_memo
+from kg.resolve.graph_memo import remembered_graph
 from kg.resolve.name_list_memo import remembered_lists
 from kg.resolve.person_labels import remembered_names
 from kg.resolve.ranked_memo import remembered_rankings
@@ -46,7 +47,12 @@ def resolved(store: KGStore):
 def resolved_afresh(store: KGStore) -> list[str]:
     """The store resolved again remembering nothing; what this step's run remembered is put back, so the next
     step starts from it."""
-    remembered = [memo(store), remembered_lists(kept_rows.side_folder(store)), remembered_rankings(store)]
+    remembered = [
+        memo(store),
+        remembered_lists(kept_rows.side_folder(store)),
+        remembered_rankings(store),
+        remembered_graph(store, "index"),
+    ]
     for path in remembered:
         shutil.move(path, path.with_suffix(".kept"))
     with resolved(store):
@@ -97,10 +103,12 @@ CASES = {"samples: one paper from two files": samples, "conference: ids, moves":
 
 
 def chosen_counter(monkeypatch) -> list[int]:
-    """How many people's names are chosen, [0], how many times every paper's name lists are made, [1], and how
-    many times the ranked lists are written where they changed, [2]."""
-    calls = [0, 0, 0]
+    """How many people's names are chosen, [0], how many times every paper's name lists are made, [1], how
+    many times the ranked lists are written where they changed, [2], and the index graph by its difference from
+    the remembered one, [3]."""
+    calls = [0, 0, 0, 0]
     choose, every_list, changed = person_labels.choose, name_list_memo.name_lists, ranked_memo._changed
+    difference = graph_memo._apply_difference
 
     def chosen(person, forms):
         calls[0] += 1
@@ -116,17 +124,24 @@ def chosen_counter(monkeypatch) -> list[int]:
 
     monkeypatch.setattr(person_labels, "choose", chosen)
     monkeypatch.setattr(name_list_memo, "name_lists", made)
+
+    def compared(*args):
+        calls[3] += 1
+        return difference(*args)
+
     monkeypatch.setattr(ranked_memo, "_changed", written)
+    monkeypatch.setattr(graph_memo, "_apply_difference", compared)
     return calls
 
 
 def steps(store: KGStore, first: Path, second: Path, changed: Path, calls: list[int]) -> list[int]:
     """Ingest, a second source, the first changed, the second removed (as ``kg remove`` does); after each, the
     store is the one resolved afresh. Returns how many people each step's run chose names for; after the
-    first, no run makes every paper's name lists again, and each writes only the ranked lists that changed."""
+    first, no run makes every paper's name lists again, and each writes only the ranked lists that changed and the
+    index graph's difference from the remembered one."""
     chosen = []
     for files in ([first], [second], [changed], None):
-        calls[:] = [0, 0, 0]
+        calls[:] = [0, 0, 0, 0]
         if files is None:
             graph = source_iri(second.name, Minter())
             with resolved(store):
@@ -135,7 +150,7 @@ def steps(store: KGStore, first: Path, second: Path, changed: Path, calls: list[
         else:
             ingest(files, store, Minter())
         chosen.append(calls[0])
-        assert calls[1:] == ([1, 0] if files == [first] else [0, 1])
+        assert calls[1:] == ([1, 0, 0] if files == [first] else [0, 1, 1])
         assert memo(store).is_file()
         assert nquads(store) == resolved_afresh(store), files
     return chosen

@@ -1,11 +1,12 @@
 """The ranked lists written only where they changed (kg/resolve/ranked_memo.py): a remembered file is used only
 while its stamp is the graph's quad count; else the graph is compared whole, and the lists are what a run that
-remembers nothing writes. (After ingests, a removal and a changed source: tests/resolve/test_person_labels.py.)"""
+remembers nothing writes. (After ingests, a removal and a changed source: tests/resolve/test_person_labels.py; a
+store in memory: tests/resolve/test_graph_memo.py.)"""
 
 from __future__ import annotations
 
 import pytest
-from conftest import ABSTRACTS, LISTING
+from conftest import ABSTRACTS, LISTING, counted_calls
 
 from kg.pipeline import finishing, ingest
 from kg.query.precompute import rankings_graph
@@ -24,63 +25,34 @@ def rankings(store: KGStore) -> list[str]:
     return sorted(str(quad) for quad in store.oxigraph.quads_for_pattern(None, None, None, graph))
 
 
-def written_where_changed(monkeypatch) -> list[int]:
-    calls = [0]
-    changed = ranked_memo._changed
-
-    def counted(*args):
-        calls[0] += 1
-        return changed(*args)
-
-    monkeypatch.setattr(ranked_memo, "_changed", counted)
-    return calls
-
-
 def resolve(store: KGStore) -> None:
     with resolution_suspended(store, Minter(), finish=finishing(store, Minter())):
         pass
 
 
-def test_a_graph_changed_by_hand_is_compared_whole(tmp_path, monkeypatch):
-    store = KGStore(str(tmp_path / "store"))
-    try:
-        ingest([LISTING], store, Minter())
-        made = rankings(store)
-        row = next(store.oxigraph.quads_for_pattern(None, KG.rank, None, rankings_graph(Minter())))
-        store.oxigraph.remove(row)  # one quad fewer: not the stamp
-        calls = written_where_changed(monkeypatch)
-        resolve(store)
-        assert calls == [0] and rankings(store) == made
-        resolve(store)  # remembered again, and used
-        assert calls == [1] and rankings(store) == made
-    finally:
-        store.close()
+def test_a_graph_changed_by_hand_is_compared_whole(store, monkeypatch):
+    ingest([LISTING], store, Minter())
+    made = rankings(store)
+    row = next(store.oxigraph.quads_for_pattern(None, KG.rank, None, rankings_graph(Minter())))
+    store.oxigraph.remove(row)  # one quad fewer: not the stamp
+    calls = counted_calls(monkeypatch, ranked_memo, "_changed")
+    resolve(store)
+    assert calls == [0] and rankings(store) == made
+    resolve(store)  # remembered again, and used
+    assert calls == [1] and rankings(store) == made
 
 
 @pytest.mark.parametrize("damage", ["header", "format"])
-def test_a_damaged_or_other_file_is_not_read(tmp_path, monkeypatch, damage):
-    store = KGStore(str(tmp_path / "store"))
-    try:
-        ingest([LISTING], store, Minter())
-        path = remembered_rankings(store)
-        assert path.name == f"rankings.v{FORMAT}.memo"
-        text = path.read_text(encoding="utf-8")
-        path.write_text("not a stamp\n" + text.split("\n", 1)[1] if damage == "header" else "0" + text[1:])
-        calls = written_where_changed(monkeypatch)
-        ingest([ABSTRACTS], store, Minter())
-        assert calls == [0]
-        after = rankings(store)
-        path.unlink()
-        resolve(store)
-        assert rankings(store) == after
-    finally:
-        store.close()
-
-
-def test_a_store_in_memory_remembers_nothing(monkeypatch):
-    store = KGStore("memory")
-    calls = written_where_changed(monkeypatch)
+def test_a_damaged_or_other_file_is_not_read(store, monkeypatch, damage):
     ingest([LISTING], store, Minter())
+    path = remembered_rankings(store)
+    assert path.name == f"rankings.v{FORMAT}.memo"
+    text = path.read_text(encoding="utf-8")
+    path.write_text("not a stamp\n" + text.split("\n", 1)[1] if damage == "header" else "0" + text[1:])
+    calls = counted_calls(monkeypatch, ranked_memo, "_changed")
     ingest([ABSTRACTS], store, Minter())
-    assert calls == [0] and remembered_rankings(store) is None
-    assert any(quad.predicate == KG.rankIn for quad in store.oxigraph.quads_for_pattern(None, None, None))
+    assert calls == [0]
+    after = rankings(store)
+    path.unlink()
+    resolve(store)
+    assert rankings(store) == after
