@@ -223,3 +223,15 @@ def mark_first_row(store, name: str, mark: str) -> None:
         WHERE {{ GRAPH ?g {{ ?ranking kg:rankingName "{name}" . ?row kg:rankIn ?ranking ; kg:rank 1 ; ?column ?old
                  FILTER (STRENDS(STR(?column), "#{variable}")) }} }}"""
     )
+
+
+def counted_calls(monkeypatch, module, name: str) -> list[int]:
+    """``[how many times module.name has been called]`` from now on, the function still doing its work."""
+    calls, function = [0], getattr(module, name)
+
+    def counted(*args, **kwargs):
+        calls[0] += 1
+        return function(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, counted)
+    return calls

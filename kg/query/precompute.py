@@ -5,6 +5,7 @@ parameters' defaults, and its rows are stored in its order in the rankings graph
 aside like the index graph (``kg:IndexGraph``: in every query's union, left out of exports and
 of ``kg stats``), replaced as a whole each time, so ``kg ingest`` and ``kg remove`` are followed.
 The rows are the real query's own, so a page read from a list is the same page of the query.
+A list keeps the answer's first :data:`KEPT_ROWS` rows and its length: a page past them runs the query.
 A query about an entity (``# precomputed: NAME : PAPERS``) has a list for each entity with at least
 PAPERS papers, the entities whose answer the engine would sort too long for a page; the others are
 answered by the query.
@@ -17,7 +18,7 @@ edited since is run as above until its twin is checked again (``tests/query/test
 
 from __future__ import annotations
 
-from itertools import chain
+from itertools import chain, groupby
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
 
@@ -28,6 +29,7 @@ from .. import QUERIES_DIR
 from ..errors import KgError
 from ..rdf.iris import Minter
 from ..registry import Registry
+from ..resolve.ranked_memo import ListWriter
 from ..vocab import KG, RDF
 from .library import LibraryQuery, answer, bind, library, plain_defaults
 from .lookup import entities_with_papers
@@ -36,7 +38,9 @@ from .rankings import digest, entity_ranking, ranking_triples
 if TYPE_CHECKING:
     from ..resolve.list_rows import TwinFiles
 
-#: The rows a list of a query about an entity keeps: ten pages of 100 (a page past them runs the query).
+#: The rows a list keeps: ten pages of 100 (a page past them runs the query). A one-answer list of every
+#: artifact grows with the corpus, and a change of sources shifts most of its ranks: kept whole, it was half the
+#: rankings graph's quads to write again at every ingest.
 KEPT_ROWS = 1000
 #: list name -> its twin (:mod:`kg.resolve.list_rows`): ``digest``, ``variables`` and, of a query about an entity,
 #: ``lists(store, rows, entities)``, else ``answer(store, rows)``
@@ -64,14 +68,16 @@ def rankings_graph(minter: Minter) -> ox.NamedNode:
 def query_list_triples(
     store, query: LibraryQuery, ranking: ox.NamedNode, rows: TwinFiles | None = None
 ) -> Iterator[ox.Triple]:
-    """The lists of one query: its whole answer with its parameters' defaults, in its order; of a query about
-    an entity, one list per entity with at least ``query.list_papers`` papers, its first :data:`KEPT_ROWS` rows
-    (made by the list's twin from ``rows`` where it serves the query's text)."""
+    """The lists of one query, each the first :data:`KEPT_ROWS` rows of an answer with the parameters' defaults, in
+    its order: the query's answer, or of a query about an entity, one list per entity with at least
+    ``query.list_papers`` papers (made by the list's twin from ``rows`` where it serves the query's text)."""
     twin = _twin(query, rows)
     if query.entity_param is None:
         if twin is not None:  # one answer
             answer_rows = twin.answer(store, rows)
-            yield from ranking_triples(ranking, query.precomputed, twin.digest, twin.variables, answer_rows)
+            yield from ranking_triples(
+                ranking, query.precomputed, twin.digest, twin.variables, answer_rows, None, KEPT_ROWS
+            )
         else:
             yield from _answer_triples(store, query, bind(query, store, {})[0], ranking)
         return
@@ -107,9 +113,8 @@ def _answer_triples(store, query: LibraryQuery, bindings, ranking: ox.NamedNode,
     shown = [i for i, var in enumerate(result.vars) if str(var) not in bindings]  # as kg query shows it
     rows = (tuple(row[i] for i in shown) for row in result.terms)
     variables = [str(result.vars[i]) for i in shown]
-    kept = KEPT_ROWS if entity is not None else None
     name = query.precomputed or query.name
-    yield from ranking_triples(ranking, name, digest(query.sparql), variables, rows, entity, kept)
+    yield from ranking_triples(ranking, name, digest(query.sparql), variables, rows, entity, KEPT_ROWS)
 
 
 def _list_triples(store, minter: Minter, folder: Path, rows: TwinFiles | None) -> Iterator[ox.Triple]:
@@ -123,6 +128,12 @@ def _list_triples(store, minter: Minter, folder: Path, rows: TwinFiles | None) -
         yield from query_list_triples(store, query, ox.NamedNode(minter.iri("ranking", query.precomputed)), rows)
 
 
+def _list_key(triple: ox.Triple) -> str:
+    """The list a triple is of: its ranking node, whose rows are ``{ranking}/RANK`` (the graph's own: itself)."""
+    above, _, rank = triple.subject.value.rpartition("/")
+    return above if rank.isdigit() else triple.subject.value
+
+
 def refresh_rankings(store, minter: Minter, folder: Path = QUERIES_DIR, rows: TwinFiles | None = None) -> None:
     """Replace the rankings graph with every declared list, computed from the store as it is now (``rows``: what
     the resolution step that just ran made for the lists' twins; without them every list runs its query).
@@ -131,6 +142,7 @@ def refresh_rankings(store, minter: Minter, folder: Path = QUERIES_DIR, rows: Tw
     in one small write: a run killed in between leaves lists that are never served (the queries answer
     themselves) until the next change of sources rewrites them, never a list half old and half new."""
     graph = rankings_graph(minter)
+    writer = ListWriter(store, graph)
     store.update(f"DELETE WHERE {{ GRAPH {graph} {{ ?ranking {KG.queryDigest} ?digest }} }}")
     digests: list[ox.Triple] = []
 
@@ -142,5 +154,6 @@ def refresh_rankings(store, minter: Minter, folder: Path = QUERIES_DIR, rows: Tw
                 yield triple
 
     header = [ox.Triple(graph, RDF.type, KG.DerivedGraph), ox.Triple(graph, RDF.type, KG.IndexGraph)]
-    store.set_graph_triples(graph, chain(header, undigested(_list_triples(store, minter, folder, rows))))
-    store.add_graph_triples(graph, digests)
+    lists = groupby(undigested(_list_triples(store, minter, folder, rows)), key=_list_key)
+    # one list in memory at a time; written only where it changed, on an on-disk store (kg/resolve/ranked_memo.py)
+    writer.write(chain([(graph.value, header)], ((key, list(triples)) for key, triples in lists)), digests)

@@ -9,7 +9,7 @@ sources. One list is a ``kg:Ranking`` node (``{base}ranking/NAME``) and one node
   was computed from: a list whose query has changed since is never served), ``kg:rankedRows`` (the
   answer's length: "N more" is exact) and ``kg:rankedVariables`` (the columns, space-separated);
   a list of a query about an entity (``{base}ranking/NAME/for-DIGEST``) also ``kg:rankedFor`` the
-  entity and, when it keeps only the answer's first rows, ``kg:rankedKept`` (how many: a page
+  entity; a list that keeps only the answer's first rows, ``kg:rankedKept`` (how many: a page
   past them is the query's own);
 - each row, ``{ranking}/RANK``: ``kg:rankIn`` the ranking, ``kg:rank`` (1 for the first row) and
   each bound value under ``{ranking}#VARIABLE`` (an unbound one has no triple).
@@ -48,8 +48,8 @@ def ranking_triples(
     kept: int | None = None,
 ) -> Iterator[ox.Triple]:
     """The list ``name`` of ``rows`` (values in the order of ``variables``, None where unbound), given in
-    the query's order: the first row is rank 1; of a query about ``entity``, keeping the first ``kept`` (of a
-    sequence, such as a twin's rows, the others are not read)."""
+    the query's order: the first row is rank 1; of a query about ``entity`` if given; keeping the first ``kept``
+    (of a sequence, such as a twin's rows, the others are not read)."""
     columns = [ox.NamedNode(f"{ranking.value}#{variable}") for variable in variables]
     count = 0
     for count, row in enumerate(rows[:kept] if isinstance(rows, Sequence) else rows, start=1):

@@ -17,7 +17,7 @@ import pyoxigraph as ox
 from ..vocab import KG, sparql_prologue
 from .answer_lines import CODE_PAPERS, COUNTRY_PAIRS, INSTITUTION_PAIRS, LISTED_SETS
 from .list_lines import TwinFiles
-from .list_rows import ALL_PAPERS, Row, integer, paper_rows, paper_terms, percent
+from .list_rows import ALL_PAPERS, Ranked, Row, integer, paper_rows, paper_terms, percent
 
 _TYPES = sparql_prologue() + "SELECT ?organisation ?type WHERE { ?organisation kg:organisationType ?type }"
 # The organisations' names as institution-collaborations reads them, one per organisation.
@@ -132,17 +132,18 @@ class PapersWithCode:
     digest = "53e32e6864d2536f"  # of the query text the rows were checked against (tests/query/test_twins.py)
     variables = ("paper", "title", "code_repository", "venue", "track")
 
-    def answer(self, store, rows: TwinFiles) -> list[Row]:
+    def answer(self, store, rows: TwinFiles) -> Ranked:
         """The query's rows, in its order."""
         facts = {paper: fields for paper, *fields in _split_lines(rows.answers / CODE_PAPERS)}
         made: dict[tuple, tuple] = {}
         for paper, repository in store.select_terms(_CODE):
             for key, row in paper_rows(paper.value, *facts.get(paper.value, ("", "", ""))):
                 made[(*key[:2], _code_key(repository), *key[2:])] = (row, repository)
-        return [_code_terms(*made[key]) for key in sorted(made)]
+        return Ranked([made[key] for key in sorted(made)], _code_row)  # a list keeps its first rows: terms made then
 
 
-def _code_terms(row: tuple, repository: ox.NamedNode | ox.Literal) -> Row:
+def _code_row(made: tuple) -> Row:
+    row, repository = made
     paper, title, venue, track = paper_terms(row)
     return paper, title, repository, venue, track
 

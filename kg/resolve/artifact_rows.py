@@ -25,7 +25,7 @@ import pyoxigraph as ox
 from ..rdf.side_rows import ARTIFACT_CLASS, ARTIFACT_NAME
 from ..vocab import KG, KG_NS
 from .list_lines import JSON_SEPARATOR, TwinFiles
-from .list_rows import Row
+from .list_rows import Ranked, Row
 
 
 def paper_titles_line(paper: str, own: dict[str, set[str]], titles: list[ox.Triple]) -> str:
@@ -122,7 +122,7 @@ class Artifacts:
     digest = "0498abf90fb54bd3"  # of the query text the rows were checked against (tests/query/test_twins.py)
     variables = ("artifact", "name", "type", "paper", "title", "authors", "institutions")
 
-    def answer(self, store, rows: TwinFiles) -> list[Row]:
+    def answer(self, store, rows: TwinFiles) -> Ranked:
         """The query's rows, in its order."""
         labels = _labels(rows)
         keyed: dict[tuple, Row] = {}
@@ -142,7 +142,7 @@ class Artifacts:
                             authors,
                             institutions,
                         )
-        return [_terms(keyed[key]) for key in sorted(keyed)]
+        return Ranked([keyed[key] for key in sorted(keyed)], _terms)  # a list keeps its first rows: terms made then
 
 
 def _terms(row: Row) -> Row:

@@ -54,6 +54,12 @@ class Ranked(Sequence):
             return [self.terms(row) for row in self.ordered[index]]
         return self.terms(self.ordered[index])
 
+    def __eq__(self, other) -> bool:
+        """The same rows as a list of them (or another Ranked) in the same order."""
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    __hash__ = None  # as a list's
+
 
 def track_name(track: str) -> str:
     """``STRAFTER(STR(?track_iri), "#")``: what follows the first "#", "" without one."""

@@ -58,6 +58,7 @@ from ..vocab import KG, RDF, RDFS, SKOS, TRUE, XSD, sparql_prologue
 from .aggregates import aggregate_triples
 from .artifact_rows import kept_name_lists
 from .domain_units import domain_unit_triples
+from .graph_memo import set_graph_remembered
 from .identity import apply_moves, find_person_merges, person_merge_triples, read_mentions, undo_moves
 from .kept_rows import counted, kept, side_folder
 from .list_rows import TwinFiles
@@ -326,7 +327,8 @@ def rebuild(
             stage("resolving: co-author pairs, counts, name look-up keys and name lists")
             # Match keys fold every name, the ones just chosen included (and no stale one), and the name lists
             # show the display names just chosen (and the counts' pass has written their papers), so they come after.
-            store.set_graph_triples(
+            set_graph_remembered(  # changed by its difference from the last run's, remembered beside the store
+                store,
                 index,
                 chain(
                     [ox.Triple(index, RDF.type, KG.DerivedGraph), ox.Triple(index, RDF.type, KG.IndexGraph)],
@@ -344,6 +346,7 @@ def rebuild(
                         lists,
                     ),
                 ),
+                "index",
             )
         finally:
             counts.stop()  # at once when the names failed; nothing left to do once they are read

@@ -1,7 +1,8 @@
 """People's display names chosen again only where their written forms changed (kg/resolve/person_labels.py),
-and papers' name lists made again only where they may have changed (kg/resolve/name_list_memo.py): after an
-ingest, a second source, a source merging papers with another, a changed source re-ingested and a source
-removed, the store is quad for quad the one a resolution that remembers nothing makes."""
+papers' name lists made again only where they may have changed (kg/resolve/name_list_memo.py) and the ranked
+lists written only where they changed (kg/resolve/ranked_memo.py): after an ingest, a second source, a source
+merging papers with another, a changed source re-ingested and a source removed, the store (the index graph's
+counts and the rankings graph included) is quad for quad the one a resolution that remembers nothing makes."""
 
 from __future__ import annotations
 
@@ -13,13 +14,15 @@ import pytest
 from conftest import ABSTRACTS, LISTING
 
 from kg.ingest.synth import write_corpus
-from kg.pipeline import ingest
+from kg.pipeline import finishing, ingest
 from kg.rdf.iris import Minter
 from kg.rdf.mapping import source_iri
 from kg.rdf.topic_triples import detail_graph
-from kg.resolve import kept_rows, name_list_memo, person_labels
+from kg.resolve import graph_memo, kept_rows, name_list_memo, person_labels, ranked_memo
+from kg.resolve.graph_memo import remembered_graph
 from kg.resolve.name_list_memo import remembered_lists
 from kg.resolve.person_labels import remembered_names
+from kg.resolve.ranked_memo import remembered_rankings
 from kg.resolve.store_step import resolution_suspended
 from kg.stores.embedded import KGStore
 from kg.vocab import KG, SKOS
@@ -36,13 +39,23 @@ def memo(store: KGStore) -> Path:
     return remembered_names(kept_rows.side_folder(store))
 
 
+def resolved(store: KGStore):
+    """A change of sources as kg ingest and kg remove make it: resolved, then the ranked lists and the description."""
+    return resolution_suspended(store, Minter(), finish=finishing(store, Minter()))
+
+
 def resolved_afresh(store: KGStore) -> list[str]:
     """The store resolved again remembering nothing; what this step's run remembered is put back, so the next
     step starts from it."""
-    remembered = [memo(store), remembered_lists(kept_rows.side_folder(store))]
+    remembered = [
+        memo(store),
+        remembered_lists(kept_rows.side_folder(store)),
+        remembered_rankings(store),
+        remembered_graph(store, "index"),
+    ]
     for path in remembered:
         shutil.move(path, path.with_suffix(".kept"))
-    with resolution_suspended(store, Minter()):
+    with resolved(store):
         pass
     for path in remembered:
         shutil.move(path.with_suffix(".kept"), path)
@@ -90,9 +103,12 @@ CASES = {"samples: one paper from two files": samples, "conference: ids, moves":
 
 
 def chosen_counter(monkeypatch) -> list[int]:
-    """How many people's names are chosen, [0], and how many times every paper's name lists are made, [1]."""
-    calls = [0, 0]
-    choose, every_list = person_labels.choose, name_list_memo.name_lists
+    """How many people's names are chosen, [0], how many times every paper's name lists are made, [1], how
+    many times the ranked lists are written where they changed, [2], and the index graph by its difference from
+    the remembered one, [3]."""
+    calls = [0, 0, 0, 0]
+    choose, every_list, changed = person_labels.choose, name_list_memo.name_lists, ranked_memo._changed
+    difference = graph_memo._apply_difference
 
     def chosen(person, forms):
         calls[0] += 1
@@ -102,27 +118,39 @@ def chosen_counter(monkeypatch) -> list[int]:
         calls[1] += 1
         return every_list(*args)
 
+    def written(*args):
+        calls[2] += 1
+        return changed(*args)
+
     monkeypatch.setattr(person_labels, "choose", chosen)
     monkeypatch.setattr(name_list_memo, "name_lists", made)
+
+    def compared(*args):
+        calls[3] += 1
+        return difference(*args)
+
+    monkeypatch.setattr(ranked_memo, "_changed", written)
+    monkeypatch.setattr(graph_memo, "_apply_difference", compared)
     return calls
 
 
 def steps(store: KGStore, first: Path, second: Path, changed: Path, calls: list[int]) -> list[int]:
     """Ingest, a second source, the first changed, the second removed (as ``kg remove`` does); after each, the
     store is the one resolved afresh. Returns how many people each step's run chose names for; after the
-    first, no run makes every paper's name lists again."""
+    first, no run makes every paper's name lists again, and each writes only the ranked lists that changed and the
+    index graph's difference from the remembered one."""
     chosen = []
     for files in ([first], [second], [changed], None):
-        calls[:] = [0, 0]
+        calls[:] = [0, 0, 0, 0]
         if files is None:
             graph = source_iri(second.name, Minter())
-            with resolution_suspended(store, Minter()):
+            with resolved(store):
                 store.remove_graph(graph)
                 store.remove_graph(detail_graph(graph))
         else:
             ingest(files, store, Minter())
         chosen.append(calls[0])
-        assert calls[1] == (1 if files == [first] else 0)
+        assert calls[1:] == ([1, 0, 0] if files == [first] else [0, 1, 1])
         assert memo(store).is_file()
         assert nquads(store) == resolved_afresh(store), files
     return chosen
@@ -183,7 +211,7 @@ def test_remembered_name_lists_are_what_is_written(tmp_path, monkeypatch):
         calls = chosen_counter(monkeypatch)
         with resolution_suspended(store, Minter()):
             pass
-        assert calls == [0, 0]  # nothing changed: no name chosen, no paper's lists made again
+        assert calls[:2] == [0, 0]  # nothing changed: no name chosen, no paper's lists made again
         rows = store.query(f"SELECT ?names WHERE {{ <{paper}> <{KG.authorNames.value}> ?names }}")
         assert [str(row[0]) for row in rows] == ["Remembered Author"]
     finally:
