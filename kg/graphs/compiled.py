@@ -29,7 +29,8 @@ def to_igraph(graph: nx.Graph, weight: str | None = "weight") -> tuple[ig.Graph,
     """The graph as igraph's (vertices 0..n-1 in ``graph``'s node order) and the node of each vertex."""
     nodes = list(graph)
     index = {node: position for position, node in enumerate(nodes)}
-    edges = list(graph.edges(data=weight or False, default=1))
+    # From a generator: list() of the edge view itself first counts the edges by iterating them all.
+    edges = list(edge for edge in graph.edges(data=weight or False, default=1))
     converted = ig.Graph(n=len(nodes), edges=[(index[edge[0]], index[edge[1]]) for edge in edges])
     if weight is not None:
         converted.es["weight"] = [float(edge[2]) for edge in edges]
