@@ -21,7 +21,6 @@ half of one.
 from __future__ import annotations
 
 import contextlib
-import gc
 import os
 import re
 import shutil
@@ -317,11 +316,12 @@ class EmbeddedStore(KGStore):
             return
         if self._lock is not None:  # the work is complete: readers see it from now on (kg/stores/snapshots.py)
             publish(self.oxigraph, Path(self.spec))
-        # Oxigraph closes its database with the last reference, and rdflib's Dataset holds one in a
-        # reference cycle: collect it, so no compaction runs after the lock is released and no
-        # reader's database is open when its snapshot goes.
+        # Oxigraph closes its database with the last reference, so no compaction runs after the lock is
+        # released and no reader's database is open when its snapshot goes. rdflib's Dataset holds one
+        # in a reference cycle that a collection may never reach (kg.collector.kept_for_good freezes
+        # what a process made before it): closing the Dataset lets go of it.
+        self.dataset.close()
         del self.oxigraph, self.dataset
-        gc.collect()
         if self._snapshot is not None:
             self._snapshot.remove()
             self._snapshot = None

@@ -238,3 +238,20 @@ def test_a_fuzzed_corpus_of_quote_payloads_gives_the_same_rows_on_both_stores(se
             ], payload
     assert remote.scalar(count) == before == sample_store.scalar(count) + 1  # + the server's void:sparqlEndpoint
     assert [row for row in remote.query(TRIPLE_QUOTED, {"value": rdflib.Literal(title)})]  # the real title is found
+
+
+def test_a_closed_writer_lets_go_of_the_database_even_when_frozen_out_of_collection(tmp_path):
+    """A command run in a process that goes on (a test, a notebook) closes its store for the next one,
+    even when the registry's load froze the store's objects out of the cyclic collector meanwhile."""
+    import gc
+
+    from kg.collector import kept_for_good
+
+    first = KGStore(str(tmp_path / "store"), wait=0)
+    assert first.dataset.query("ASK {}").askAnswer  # an empty pattern matches; rdflib's objects are made
+    kept_for_good()  # as the mapping does once the organisation registry is loaded
+    try:
+        first.close()
+        KGStore(str(tmp_path / "store"), wait=0).close()  # Oxigraph's own lock is free at once
+    finally:
+        gc.unfreeze()
