@@ -20,8 +20,7 @@ from typing import Iterable, Iterator
 
 import pyoxigraph as ox
 
-from ..stores.embedded import KGStore
-from ..stores.embedded import _sorted_difference as sorted_difference  # the store's own comparison
+from ..stores.embedded import KGStore, sorted_difference  # the store's own comparison
 from ..stores.loading import load_file
 from ..stores.ordering import sorted_lines
 from .kept_rows import side_folder

@@ -225,7 +225,7 @@ class EmbeddedStore(KGStore):
                 open(held, encoding="utf-8") as old_lines,
                 open(added, "w", encoding="utf-8") as out,
             ):
-                for line, side in _sorted_difference(
+                for line, side in sorted_difference(
                     sorted_lines(new_lines, Path(folder)), sorted_lines(old_lines, Path(folder))
                 ):
                     if side == "new":
@@ -333,7 +333,7 @@ class EmbeddedStore(KGStore):
 _REMOVE_BATCH = 100_000  # stale statements parsed and removed at a time
 
 
-def _sorted_difference(new: Iterator[str], old: Iterator[str]) -> Iterator[tuple[str, str]]:
+def sorted_difference(new: Iterator[str], old: Iterator[str]) -> Iterator[tuple[str, str]]:
     """The lines only in ``new`` ("new") or only in ``old`` ("old"), from two sorted streams of distinct lines."""
     sentinel = None
     a, b = next(new, sentinel), next(old, sentinel)
