@@ -275,7 +275,7 @@ def main() -> None:
     parser.add_argument("--no-build", action="store_true", help="leave out kg build end to end")
     parser.add_argument(
         "--baseline",
-        type=Path,
+        type=lambda folder: Path(folder).resolve(),  # its routes run with their own folder as the working one
         default=None,
         help="folder of the baseline release with its own .venv, measured beside this one",
     )
