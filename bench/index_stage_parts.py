@@ -63,7 +63,8 @@ def timed_call(name: str, function):
 # (label, module or class where the caller looks the function up, its name, timer): a label's indent is its parent's
 PARTS = [
     ("the counts' pass over every paper's facts", store_step, "_counts", timed_steps),
-    ("  facts read and grouped by paper; institutions' authors grouped", aggregates, "grouped_lines", timed_steps),
+    ("  facts read and grouped by paper", aggregates, "grouped_facts", timed_steps),
+    ("  institutions' authors grouped", aggregates, "grouped_lines", timed_steps),
     ("  institution counts (_Tallies.add)", aggregates._Tallies, "add", timed_call),
     ("  lists' lines (ListLines.add)", aggregates.ListLines, "add", timed_call),
     ("  lists' lines closed (countries, answers' files)", aggregates.ListLines, "close", timed_call),
