@@ -52,13 +52,13 @@ def grouped(staged: StagedRows, folder: Path) -> list:
 def made(monkeypatch) -> list[Path]:
     """The sorted files each pass makes."""
     paths: list[Path] = []
-    written = sorted_facts._written
+    write = sorted_facts._write
 
     def noted(lines, path, header):
         paths.append(path)
-        return written(lines, path, header)
+        write(lines, path, header)
 
-    monkeypatch.setattr(sorted_facts, "_written", noted)
+    monkeypatch.setattr(sorted_facts, "_write", noted)
     return paths
 
 
@@ -106,12 +106,28 @@ def test_a_source_this_run_rewrote_is_sorted_with_its_renames(tmp_path, made):
     assert made == []  # nor is the file made of the renamed lines
 
 
-def test_a_pass_stopped_half_way_leaves_no_sorted_file(tmp_path):
+def test_a_pass_stopped_half_way_leaves_no_sorted_file(tmp_path, monkeypatch):
     staged = staged_rows(tmp_path)
-    groups = grouped_facts(staged, iter(OTHERS), tmp_path)
-    next(groups)
-    groups.close()
+    facts = staged.graph_facts
+
+    def failing(graph):
+        yield from list(facts(graph))[:2]
+        raise OSError("disk full")
+
+    monkeypatch.setattr(staged, "graph_facts", failing)
+    with pytest.raises(OSError):
+        grouped(staged, tmp_path)
     assert not (tmp_path / "kept.facts").exists()
+
+
+def test_sources_past_the_bound_are_sorted_with_the_rest(tmp_path, made, monkeypatch):
+    """With one file merged at most, the larger source's is (the other has none to merge: not kept), and the
+    groups are the same."""
+    monkeypatch.setattr(sorted_facts, "_STREAMS", 1)
+    staged = staged_rows(tmp_path)
+    (tmp_path / "fresh.stamp").write_text("stamp-f", encoding="utf-8")  # both kept now; the fresh rows smaller
+    assert grouped(staged, tmp_path) == as_sorted(staged, tmp_path)
+    assert made == [tmp_path / "kept.facts"]
 
 
 def nquads(store: KGStore) -> list[str]:
