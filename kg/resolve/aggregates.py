@@ -59,6 +59,7 @@ from ..stores.ordering import grouped_lines, sorted_lines
 from ..vocab import BIBO, DCTERMS, FALSE, KG, ORG, RDF, SCHEMA, SKOS, TRUE, XSD, sparql_prologue
 from .artifact_rows import TwinLines
 from .list_lines import ListLines, TwinFiles
+from .sorted_facts import grouped_facts
 from .staged_rows import StagedRows, select
 
 # Per-institution counts of papers with one of these (predicate, value) facts.
@@ -76,13 +77,14 @@ _TALLIES = {
     "partner": (KG.InstitutionPartner, KG.institutionPartner, KG.countedPartner),
 }
 
-# One stream of every paper's facts, grouped by paper on disk (kg/stores/ordering.py), so memory
-# does not grow with the corpus: at 100,000 papers the facts, creators and pair counter held in
-# dicts of sets were 335 MB, and grew with every paper. No DISTINCT: the grouping drops repeats
-# (what two sources state twice) without the engine's set of every row. The sources a run staged
-# give the same lines from their side rows (kg/rdf/side_rows.py) and are not read here. One query
-# per kind, not their UNION: Virtuoso 7.2 crashes on that UNION over named graphs when the request
-# names its dataset (as kg's remote store does), and each kind is one scan either way.
+# One stream of every paper's facts, grouped by paper on disk (kg/stores/ordering.py; a kept source's
+# lines sorted once, kg/resolve/sorted_facts.py), so memory does not grow with the corpus: at 100,000
+# papers the facts, creators and pair counter held in dicts of sets were 335 MB, and grew with every
+# paper. No DISTINCT: the grouping drops repeats (what two sources state twice) without the engine's set
+# of every row. The sources a run staged give the same lines from their side rows (kg/rdf/side_rows.py)
+# and are not read here. One query per kind, not their UNION: Virtuoso 7.2 crashes on that UNION over
+# named graphs when the request names its dataset (as kg's remote store does), and each kind is one scan
+# either way.
 _PAPER_FACTS = {
     **{kind: f"?paper {predicate} ?value" for predicate, kind in PAPER_FACT_KINDS.items()},
     AFFILIATION: f"?authorship {KG.affiliation} ?value . ?paper {KG.authorship} ?authorship",
@@ -143,6 +145,11 @@ class _Within:
 def paper_lines(store, staged: StagedRows) -> Iterator[str]:
     """Every paper's facts: the staged sources' side rows, the other graphs' read from the store."""
     yield from staged.facts()
+    yield from store_facts(store, staged)
+
+
+def store_facts(store, staged: StagedRows) -> Iterator[str]:
+    """The facts of the graphs that are not staged, read from the store (every graph's when none is)."""
     graphs = staged.other_graphs(store)
     if graphs != []:
         for kind, pattern in _PAPER_FACTS.items():
@@ -294,7 +301,8 @@ def aggregate_triples(
         TwinLines(lists) as shown,
     ):
         listed = ListLines(store, lists, tallies.within, partial(spool, folder))
-        for paper, rows in grouped_lines(paper_lines(store, staged or StagedRows()), scratch):
+        staged = staged or StagedRows()
+        for paper, rows in grouped_facts(staged, store_facts(store, staged), scratch):
             own: dict[str, set[str]] = defaultdict(set)
             for row in rows:
                 kind, _, value = row.partition("\t")

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 from ..stores.embedded import EmbeddedStore, KGStore
+from .sorted_facts import SUFFIX
 from .staged_rows import StagedRows
 
 FOLDER = "kg-side"
@@ -79,6 +80,7 @@ def keep(store: KGStore, staged: StagedRows) -> None:
     for graph, path in sorted(staged.files.items()):
         kept = _named(folder, graph)
         kept.with_suffix(".stamp").unlink(missing_ok=True)  # no stamp, no use: until both are in place
+        kept.with_suffix(SUFFIX).unlink(missing_ok=True)  # the old rows' facts sorted (.sorted_facts)
         with open(path, "rb") as rows:
             os.fsync(rows.fileno())
         os.replace(path, kept)  # the journal and this folder share the store's file system
@@ -127,4 +129,5 @@ def kept(store: KGStore, counts: dict[str, int]) -> dict[str, Path]:
         else:
             rows.unlink()
             stamped.unlink()
+            rows.with_suffix(SUFFIX).unlink(missing_ok=True)
     return found

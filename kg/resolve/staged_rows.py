@@ -51,11 +51,7 @@ class StagedRows:
     def known_quads(self) -> dict[str, int]:
         """The quad counts that still hold: a graph's count changes only by the step's rewrites, which
         :meth:`rename` and :meth:`move` record (a rewritten graph is counted again by whoever needs it)."""
-        return {
-            graph: count
-            for graph, count in self.quads.items()
-            if not (self.renamed.get(graph) or self.moved.get(graph))
-        }
+        return {graph: count for graph, count in self.quads.items() if not self.rewritten(graph)}
 
     def forget_quads(self, graphs: Iterable[str]) -> None:
         """Graphs written since their quads were counted."""
@@ -79,11 +75,19 @@ class StagedRows:
     def facts(self) -> Iterator[str]:
         """``paper<TAB>kind<TAB>value`` lines of every staged source, renames made."""
         for graph in sorted(self.files):
-            if self.renamed.get(graph) or self.moved.get(graph):
-                yield from self._rewritten_facts(graph)
-            else:  # nothing to rewrite: the lines as written, not split and joined again
-                with open(self.files[graph], encoding="utf-8") as rows:
-                    yield from (line[len(FACT) :] for line in rows if line.startswith(FACT))
+            yield from self.graph_facts(graph)
+
+    def rewritten(self, graph: str) -> bool:
+        """Whether this run renamed or moved anything in the graph: its lines are not as mapped."""
+        return bool(self.renamed.get(graph) or self.moved.get(graph))
+
+    def graph_facts(self, graph: str) -> Iterator[str]:
+        """The fact lines of one staged source, renames made."""
+        if self.rewritten(graph):
+            yield from self._rewritten_facts(graph)
+        else:  # nothing to rewrite: the lines as written, not split and joined again
+            with open(self.files[graph], encoding="utf-8") as rows:
+                yield from (line[len(FACT) :] for line in rows if line.startswith(FACT))
 
     def _rewritten_facts(self, graph: str) -> Iterator[str]:
         """The graph's fact lines with its renames and moves made."""

@@ -62,8 +62,22 @@ def grouped_lines(lines: Iterable[str], scratch: Path | None, unique: bool = Tru
     bounded memory: (first field, [the rest of each line of the group, without its newline]).
     A tab sorts below every character a field holds, so a group's lines are together and a
     field that is a prefix of another comes first."""
+    return grouped_sorted(sorted_lines(lines, scratch, unique))
+
+
+def merged_lines(streams: Iterable[Iterable[str]]) -> Iterator[str]:
+    """Streams of distinct lines, each in code-point order, merged into one in that order, repeats dropped."""
+    previous = None
+    for line in heapq.merge(*streams):
+        if line != previous:
+            yield line
+        previous = line
+
+
+def grouped_sorted(lines: Iterable[str]) -> Iterator[tuple[str, list[str]]]:
+    """Lines already in code-point order grouped as :func:`grouped_lines` groups them."""
     key, group = None, []  # one split a line, not a key call and a slice (this is every paper's every fact)
-    for line in sorted_lines(lines, scratch, unique):
+    for line in lines:
         first, _, rest = line.partition("\t")
         if first != key:
             if group:
