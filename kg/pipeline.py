@@ -172,20 +172,32 @@ def load_topic_scheme(store: KGStore, minter: Minter) -> None:
 
 
 def finishing(
-    store: KGStore, minter: Minter, on_stage: Callable[[str], None] | None = None
+    store: KGStore,
+    minter: Minter,
+    on_stage: Callable[[str], None] | None = None,
+    on_described: Callable[[], None] | None = None,
 ) -> Callable[[TwinFiles, dict[str, int]], None]:
     """The last writes of a change to the store, made under the resolution's suspended mark so that a
-    failure leaves the next command to redo them: the ranked lists (from the rows the resolution made
-    for them, where a twin serves a list), then the description's counts (given the source graphs' quad
-    counts the resolution knows)."""
+    failure leaves the next command to redo them: the description's counts (given the source graphs'
+    quad counts the resolution knows), then the ranked lists (from the rows the resolution made for
+    them, where a twin serves a list). The lists are set aside from the counts and the exports, so
+    ``on_described`` hears when the graph the exports read is as the change leaves it (but for the
+    mark: :data:`SUSPENDED_MARK`), while the lists are still to be made."""
 
     def finish(rows: TwinFiles, known_quads: dict[str, int]) -> None:
+        describe(store, minter, known_quads)
+        if on_described:
+            on_described()
         if on_stage:
             on_stage("precomputing the ranked lists")
         refresh_rankings(store, minter, rows=rows)
-        describe(store, minter, known_quads)
 
     return finish
+
+
+#: The update that takes the resolution's suspended mark out of a copy of the store taken under it
+#: (:func:`finishing`'s ``on_described``), which is then the store as the change will leave it.
+SUSPENDED_MARK = f"DELETE WHERE {{ GRAPH ?graph {{ ?graph {KG.resolutionSuspended} ?marked }} }}"
 
 
 def ingest(
@@ -199,13 +211,14 @@ def ingest(
     jobs: int | None = None,
     on_stage: Callable[[str], None] | None = None,
     replace_all: bool = False,
+    on_described: Callable[[], None] | None = None,
 ) -> IngestReport:
     """Ingest listing files into the store, replacing the graph of each source read (with
     ``replace_all``, every other source too: the graph then holds exactly these files), then
     resolve entities across all sources (kg.resolve.store_step). Records are mapped to
     triples by ``jobs`` processes (default: one per core; with one, the resolution's reads of the
     store run in this process too); ``on_stage`` hears when reading
-    is over and loading begins, and each part of the resolution."""
+    is over and loading begins, and each part of the resolution; ``on_described`` as for :func:`finishing`."""
     files = expand_paths(paths)
     jobs = jobs or default_jobs()
     aliases = active_aliases()  # the configuration mapping is given, read once here
@@ -259,7 +272,12 @@ def ingest(
         load_vocabularies(store, minter)
         drop = _replaced_by(store, staged, minter) if replace_all else ()
         with resolution_suspended(
-            store, minter, on_stage=on_stage, jobs=jobs, staged=side, finish=finishing(store, minter, on_stage)
+            store,
+            minter,
+            on_stage=on_stage,
+            jobs=jobs,
+            staged=side,
+            finish=finishing(store, minter, on_stage, on_described),
         ):
             store.replace_graphs(staged, drop)
             kept_rows.keep(store, side)  # the next run reads these sources from them, while they hold

@@ -12,6 +12,7 @@ import click
 
 from .. import SAMPLES_DIR
 from ..errors import plural
+from ..processes import reads_beside
 from .common import (
     UsageError,
     base_option,
@@ -105,8 +106,10 @@ def run_ingest(
     jobs=None,
     stages: Stages | None = None,
     replace_all: bool = False,
+    on_described: Callable[[], None] | None = None,
 ) -> IngestReport:
-    """Ingest with a progress display on a terminal: records read per source, then loading and resolution."""
+    """Ingest with a progress display on a terminal: records read per source, then loading and resolution
+    (``on_described``: as for :func:`kg.pipeline.finishing`)."""
     from ..pipeline import NothingRead, ingest
 
     try:
@@ -127,6 +130,7 @@ def run_ingest(
                 replace_all=replace_all,
                 on_record=read if shown.progress is not None else None,
                 on_stage=shown,
+                on_described=on_described,
             )
     except NothingRead as exc:
         print_rejections(exc.report)
@@ -140,7 +144,6 @@ def exporting(store: KGStore, output: Path, base: str, stage: Stages, jobs: int 
     when the block ends."""
     from ..exports.background import export_beside
     from ..exports.rdf import export
-    from ..processes import reads_beside
 
     description = f"exporting {output} (statements read)"
     background = export_beside(store, "turtle", output, base) if reads_beside(jobs) else None
@@ -157,6 +160,52 @@ def exporting(store: KGStore, output: Path, base: str, stage: Stages, jobs: int 
     except BaseException:
         background.stop()
         raise
+
+
+class ExportsBeside:
+    """The Turtle export and the network pages, each started in a reader process as soon as the
+    ingest has written what they read (:meth:`start`, its ``on_described``), so they are written while
+    the ranked lists are made here; where ``jobs`` keeps everything in one process or no other process
+    can open the store, nothing starts and :attr:`started` stays false. Stopped if the block fails."""
+
+    def __init__(self, store: KGStore, out_dir: Path, base: str, profiles: str | None, stage: Stages, jobs):
+        self.store, self.out_dir, self.base, self.profiles, self.stage = store, out_dir, base, profiles, stage
+        self.allowed, self.processes = reads_beside(jobs), []
+
+    @property
+    def started(self) -> bool:
+        return bool(self.processes)
+
+    def start(self) -> None:
+        from ..exports.background import export_beside
+        from ..graphs.networks import write_pages
+        from ..pipeline import SUSPENDED_MARK
+        from ..stores.beside import reader_process
+
+        output = self.out_dir / "kg.ttl"
+        export = export_beside(self.store, "turtle", output, self.base, SUSPENDED_MARK) if self.allowed else None
+        if export is None:
+            return
+        self.processes.append(export)
+        export.watch(self.stage.beside(f"exporting {output} (statements read)"))
+        pages = reader_process(
+            self.store, "the network pages", write_pages, self.out_dir, self.profiles, update=SUSPENDED_MARK
+        )
+        self.processes.append(pages)
+        pages.watch(self.stage.beside(f"writing the network pages in {self.out_dir} (community pages written)"))
+
+    def wait(self) -> None:
+        self.stage.end()  # their lines stay until they are written
+        for process in self.processes:
+            process.wait()
+
+    def __enter__(self) -> "ExportsBeside":
+        return self
+
+    def __exit__(self, kind, *exc) -> None:
+        if kind is not None:
+            for process in self.processes:
+                process.stop()
 
 
 def print_rejections(report: IngestReport) -> None:
@@ -232,31 +281,49 @@ def build(paths, out_dir, replace, format_name, encoding, strict, jobs, store_sp
     in OUT/rejects.tsv.
     """
     from ..exports.site import write_site
-    from ..graphs.networks import write_pages
+    from ..graphs.networks import LINKS, write_pages
     from ..query.stats import graph_stats, stored_stats
 
     mint = minter(base)
     writable_folder(out_dir)  # before the store changes: a build that cannot write its exports changes nothing
-    with opened_store(store_spec, write=True) as store, Stages() as stage:
+    profiles = "site/" if with_site else None  # the network pages link their nodes to the site (issue 4)
+    with (
+        opened_store(store_spec, write=True) as store,
+        Stages() as stage,
+        ExportsBeside(store, out_dir, mint.base, profiles, stage, jobs) as beside,
+    ):
         if not paths and not replace:
             refuse_to_replace(store, mint)
         report = run_ingest(
-            list(paths) or [SAMPLES_DIR], store, mint, format_name, encoding, strict, jobs, stage, replace_all=True
+            list(paths) or [SAMPLES_DIR],
+            store,
+            mint,
+            format_name,
+            encoding,
+            strict,
+            jobs,
+            stage,
+            replace_all=True,
+            on_described=beside.start,
         )
         stage("counting")
         stats = stored_stats(store) or graph_stats(store)  # the pipeline has just counted and stored them
-        with exporting(store, out_dir / "kg.ttl", mint.base, stage, jobs):
-            write_rejects(report, out_dir / "rejects.tsv")
-            if with_site:
-                stage("writing the site")
-                write_site(store, out_dir / "site")
-            pages = write_pages(
-                store,
-                out_dir,
-                profiles="site/" if with_site else None,  # collaboration networks (issue 4)
-                on_page=lambda path: stage(f"writing the network pages: {path}"),
-                on_progress=stage.done,
-            )
+        write_rejects(report, out_dir / "rejects.tsv")
+        if with_site:
+            stage("writing the site")
+            write_site(store, out_dir / "site")
+        if beside.started:
+            beside.wait()
+        else:
+            with exporting(store, out_dir / "kg.ttl", mint.base, stage, jobs):
+                write_pages(
+                    store,
+                    out_dir,
+                    profiles=profiles,
+                    on_page=lambda path: stage(f"writing the network pages: {path}"),
+                    on_progress=stage.done,
+                )
+    pages = [out_dir / f"{name}.html" for name in LINKS]
     print_summary(report, stats)
     console().print(f"Wrote {out_dir / 'kg.ttl'} and {out_dir / 'rejects.tsv'}.")
     console().print(f"Wrote {', '.join(str(page) for page in pages)}.")

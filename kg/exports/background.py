@@ -15,7 +15,12 @@ def _export(store: KGStore, format_name: str, output: str, base: str, on_progres
     export(store, format_name, Path(output), base, on_progress=on_progress)
 
 
-def export_beside(store: KGStore, format_name: str, output: Path, base: str) -> ReaderProcess | None:
+def export_beside(
+    store: KGStore, format_name: str, output: Path, base: str, update: str | None = None
+) -> ReaderProcess | None:
     """The export started in a reader process, counting the statements read; None where the store
-    cannot be opened by another process. Stopped, it leaves no partial file."""
-    return reader_process(store, str(output), _export, format_name, str(output), base, leaves=(partial_path(output),))
+    cannot be opened by another process (``update``: made to its snapshot first, as for
+    :class:`~kg.stores.beside.ReaderProcess`). Stopped, it leaves no partial file."""
+    return reader_process(
+        store, str(output), _export, format_name, str(output), base, leaves=(partial_path(output),), update=update
+    )

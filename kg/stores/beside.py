@@ -29,9 +29,15 @@ from .embedded import EmbeddedStore, KGStore
 from .snapshots import take_snapshot
 
 
-def _run(snapshot: str, target: Callable, args: tuple, done, outcome) -> None:
-    """In the child: ``target(reader, *args, on_progress=...)``; then None or the error's one line."""
+def _run(snapshot: str, target: Callable, args: tuple, done, outcome, update: str | None = None) -> None:
+    """In the child: ``update`` made to the snapshot, then ``target(reader, *args, on_progress=...)``;
+    then None or the error's one line."""
     try:
+        if update:  # the snapshot is this process's own copy: the writer's store is untouched
+            amended = ox.Store(snapshot)
+            amended.update(update)
+            amended.flush()
+            del amended  # closed: the reader below opens the folder again
 
         def progress(count: int) -> None:
             done.value = count
@@ -52,9 +58,18 @@ class ReaderProcess:
     """``target(reader, *args, on_progress=…)`` running in its own process on a read-only opening
     of a snapshot of the on-disk store ``store`` (its writer); ``target`` is a module-level function
     and writes its result to files. :meth:`wait` raises :class:`KgError` with the child's error,
-    naming ``what``."""
+    naming ``what``. ``update``: a SPARQL update made to the snapshot before ``target`` reads it
+    (what the writer will have changed when the snapshot's view is the store's)."""
 
-    def __init__(self, store: EmbeddedStore, what: str, target: Callable, *args, leaves: tuple[Path, ...] = ()):
+    def __init__(
+        self,
+        store: EmbeddedStore,
+        what: str,
+        target: Callable,
+        *args,
+        leaves: tuple[Path, ...] = (),
+        update: str | None = None,
+    ):
         self.what, self.leaves = what, leaves
         try:
             self._snapshot = take_snapshot(store.oxigraph, Path(store.spec))
@@ -66,7 +81,7 @@ class ReaderProcess:
         self._done = context.Value("q", 0, lock=False)
         self._outcome, sent = context.Pipe(duplex=False)
         self._process = context.Process(
-            target=_run, name=f"kg: {what}", daemon=True, args=(str(snapshot), target, args, self._done, sent)
+            target=_run, name=f"kg: {what}", daemon=True, args=(str(snapshot), target, args, self._done, sent, update)
         )
         self._process.start()
         sent.close()
@@ -122,11 +137,11 @@ def opens_beside(store: KGStore) -> bool:
 
 
 def reader_process(
-    store: KGStore, what: str, target: Callable, *args, leaves: tuple[Path, ...] = ()
+    store: KGStore, what: str, target: Callable, *args, leaves: tuple[Path, ...] = (), update: str | None = None
 ) -> ReaderProcess | None:
     """The work started in a reader process, or None where no other process can open the store:
-    the caller then does it in place."""
-    return ReaderProcess(store, what, target, *args, leaves=leaves) if opens_beside(store) else None
+    the caller then does it in place (``update`` as for :class:`ReaderProcess`)."""
+    return ReaderProcess(store, what, target, *args, leaves=leaves, update=update) if opens_beside(store) else None
 
 
 def _write_triples(

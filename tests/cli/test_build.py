@@ -24,8 +24,9 @@ def test_build_writes_turtle_that_rapper_parses(built_samples):
 
 @pytest.mark.slow
 def test_build_writes_the_same_files_in_one_process_as_beside_the_pages(tmp_path):
-    """--jobs 2: the export in a reader process while the pages are written, the resolution's reads
-    beside each other; --jobs 1: all in one process. Every file the same bytes, no snapshot left."""
+    """--jobs 2: the export and the pages each in a reader process while the ranked lists are made, the
+    resolution's reads beside each other; --jobs 1: all in one process. Every file the same bytes, no
+    snapshot left."""
     written = {}
     for jobs in ("1", "2"):
         run_kg("build", "--jobs", jobs, "--store", f"store{jobs}", "--out", f"out{jobs}", cwd=tmp_path)

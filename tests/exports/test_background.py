@@ -198,6 +198,27 @@ def test_an_export_in_its_own_process_beside_the_writer_is_the_same_bytes(disk_s
     assert max(seen) == background.done > 1000  # the count the display shows reached every statement
 
 
+@pytest.mark.slow
+def test_an_export_beside_a_suspended_resolution_leaves_its_mark_out(disk_store, tmp_path):
+    """The export started while the ranked lists are made (kg build): the snapshot it reads has the
+    resolution's suspended mark, which it takes out of its own copy; the writer's store keeps it."""
+    from kg.exports.background import export_beside
+    from kg.pipeline import SUSPENDED_MARK
+    from kg.vocab import KG
+
+    expected = exported(disk_store, "turtle")
+    resolved = ox.NamedNode(BASE + "graph/resolved")
+    mark = ox.Quad(resolved, KG.resolutionSuspended, ox.Literal(True), resolved)
+    disk_store.oxigraph.add(mark)
+    try:
+        background = export_beside(disk_store, "turtle", tmp_path / "kg.ttl", BASE, update=SUSPENDED_MARK)
+        background.wait()
+        assert mark in disk_store.oxigraph and exported(disk_store, "turtle") != expected
+    finally:
+        disk_store.oxigraph.remove(mark)
+    assert (tmp_path / "kg.ttl").read_bytes() == expected
+
+
 def test_a_store_no_other_process_can_open_is_exported_in_place(sample_store, tmp_path):
     from kg.exports.background import export_beside
 

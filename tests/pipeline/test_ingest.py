@@ -144,3 +144,28 @@ def test_death_after_a_new_source_was_loaded_but_not_committed_leaves_the_store_
     assert not list((store / "kg-journal").iterdir())
     finished = kg_here("ingest", str(LISTING), "--store", str(store), cwd=tmp_path)
     assert dump(store, tmp_path) == dump_of_build(tmp_path, "fresh", ABSTRACTS, LISTING), finished.stderr
+
+
+def test_the_exports_may_start_when_the_description_is_written_before_the_ranked_lists():
+    """``on_described`` hears when the graph is as the ingest leaves it but for the resolution's mark:
+    its description counts what the store holds at the end, the ranked lists (set aside) are still to come."""
+    from kg import SAMPLES_DIR
+    from kg.pipeline import SUSPENDED_MARK, ingest
+    from kg.query.precompute import rankings_graph
+    from kg.query.stats import graph_stats, stored_stats
+    from kg.rdf.iris import Minter
+    from kg.stores.embedded import KGStore
+    from kg.vocab import KG
+
+    store = KGStore("memory")
+    marks = f"SELECT (COUNT(*) AS ?n) WHERE {{ GRAPH ?g {{ ?g {KG.resolutionSuspended} true }} }}"
+    lists = f"SELECT (COUNT(*) AS ?n) WHERE {{ GRAPH {rankings_graph(Minter())} {{ ?s ?p ?o }} }}"
+    seen = []
+
+    def described() -> None:
+        seen.append((stored_stats(store), store.scalar(marks), store.scalar(lists)))
+        assert "DELETE" in SUSPENDED_MARK
+
+    ingest([SAMPLES_DIR], store, Minter(), on_described=described)
+    assert seen == [(graph_stats(store), 1, 0)]
+    assert store.scalar(marks) == 0 and store.scalar(lists) > 0
