@@ -6,7 +6,9 @@ Made whole, each list reads every paper's line (:func:`~.list_lines.listed_paper
 rows again. The database in the store's folder of kept rows (:mod:`.kept_rows`) holds the last run's lines, one
 a paper, and each list's rows of every institution with their sort keys and display names, indexed in the
 query's ``ORDER BY``; so an institution's first rows and its number of rows are one indexed query each
-(BINARY collation compares UTF-8 bytes: code-point order, as SPARQL and Python compare plain strings). A run
+(BINARY collation compares UTF-8 bytes: code-point order, as SPARQL and Python compare plain strings). The
+tables name IRIs by a number, which keeps the database small; the index leaves people of the same papers and
+name in their numbers' order, so they are sorted by IRI as they are read. A run
 compares this run's lines with the kept ones, takes the contributions of the papers whose line changed or went
 away off the rows and adds those of the changed and new ones (a count of papers by subtraction; the first and
 last year from the kept multiset of the papers' year spans, which subtraction alone would lose), and gives the
@@ -23,6 +25,7 @@ names the generation of people's names the run compared with; otherwise the rows
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from collections import Counter
 from collections.abc import Sequence
@@ -37,32 +40,44 @@ from .list_lines import ListedPaper, listed_paper, paper_rows, where_rows
 if TYPE_CHECKING:
     from .name_list_memo import NamesChanged
 
-_SCHEMA = """
+_TABLES = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;
 CREATE TABLE papers (paper TEXT PRIMARY KEY, line TEXT NOT NULL) WITHOUT ROWID;
-CREATE TABLE authors (entity TEXT, person TEXT, papers INTEGER, name TEXT, PRIMARY KEY (entity, person))
+CREATE TABLE iris (id INTEGER PRIMARY KEY, iri TEXT NOT NULL UNIQUE);
+CREATE TABLE authors (entity INTEGER, person INTEGER, papers INTEGER, name TEXT, PRIMARY KEY (entity, person))
     WITHOUT ROWID;
-CREATE INDEX authors_ranked ON authors (entity, papers DESC, name, person);
+CREATE TABLE authorships (entity INTEGER, person INTEGER, known TEXT, papers INTEGER, first TEXT, last TEXT,
+    spans TEXT, name TEXT, PRIMARY KEY (entity, person, known)) WITHOUT ROWID;
+CREATE TABLE paper_rows (entity INTEGER, title TEXT, paper TEXT, venue TEXT, language TEXT, track TEXT);
+"""
+# made once the rows of a new database are in (sorting them once costs less than keeping them sorted)
+_INDEXES = """
+CREATE INDEX authors_ranked ON authors (entity, papers DESC, name);
 CREATE INDEX authors_person ON authors (person);
-CREATE TABLE spans (entity TEXT, person TEXT, known TEXT, first TEXT, last TEXT, n INTEGER,
-    PRIMARY KEY (entity, person, known, first, last)) WITHOUT ROWID;
-CREATE TABLE authorships (entity TEXT, person TEXT, known TEXT, papers INTEGER, first TEXT, last TEXT, name TEXT,
-    PRIMARY KEY (entity, person, known)) WITHOUT ROWID;
-CREATE INDEX authorships_ranked ON authorships (entity, papers DESC, name, person, known);
+CREATE INDEX authorships_ranked ON authorships (entity, papers DESC, name);
 CREATE INDEX authorships_person ON authorships (person);
-CREATE TABLE paper_rows (entity TEXT, title TEXT, paper TEXT, venue TEXT, language TEXT, track TEXT);
 CREATE INDEX paper_rows_ranked ON paper_rows (entity, title, paper, venue, language, track);
 CREATE INDEX paper_rows_paper ON paper_rows (paper);
 """
-# Each list's rows of an institution, in its query's order (name IS NULL: a person without a display name, no row).
+# Each list's rows of an institution (?) in the order its index gives (a person without a display name, no row),
+# and of a list of people, the rest of the query's order, which sorts the people of the same papers and name by
+# IRI: their rows' key (the index orders by the papers and name alone, a person being a number, :class:`_Iris`).
 _LISTS = {
-    "authors": ("person, name, papers", "name IS NOT NULL", "papers DESC, name, person"),
-    "authorships": (
-        "person, name, known, papers, first, last",
-        "name IS NOT NULL",
-        "papers DESC, name, person, known",
+    "authors": (
+        "SELECT iris.iri, name, papers FROM authors CROSS JOIN iris ON iris.id = person "
+        "WHERE entity = ? AND name IS NOT NULL ORDER BY papers DESC, name",
+        lambda row: (-row[2], row[1], row[0]),
     ),
-    "paper_rows": ("paper, title, venue, language, track", "1", "title, paper, venue, language, track"),
+    "authorships": (
+        "SELECT iris.iri, name, known, papers, first, last FROM authorships CROSS JOIN iris ON iris.id = person "
+        "WHERE entity = ? AND name IS NOT NULL ORDER BY papers DESC, name",
+        lambda row: (-row[3], row[1], row[0], row[2]),
+    ),
+    "paper_rows": (
+        "SELECT paper, title, venue, language, track FROM paper_rows WHERE entity = ? "
+        "ORDER BY title, paper, venue, language, track",
+        None,
+    ),
 }
 
 
@@ -105,8 +120,8 @@ def _stamp(path: Path) -> Path:
 
 
 def _paper_rows(paper: ListedPaper) -> set[tuple]:
-    """The paper's rows of ``institution-papers`` (:func:`.list_rows.paper_rows`) as the table holds them, for
-    every institution it lists."""
+    """The paper's rows of ``institution-papers`` (:func:`.list_lines.paper_rows`) as the table holds them, for
+    every institution it lists (by IRI)."""
     made = set()
     for _, (iri, title, venue, track) in paper_rows(paper.paper, paper.titles, paper.venues, paper.tracks):
         value, language = venue if venue is not None else (None, None)
@@ -119,19 +134,38 @@ class _Change:
 
     def __init__(self):
         self.authors: Counter[tuple[str, str]] = Counter()
-        self.spans: Counter[tuple[str, str, str, str, str]] = Counter()
+        self.spans: dict[tuple[str, str, str], Counter[tuple[str, str]]] = {}
         self.people: set[str] = set()
 
     def add(self, paper: ListedPaper, sign: int) -> None:
         for entity in paper.listed:
             for author in paper.authors:
                 self.authors[entity, author] += sign
-        first, last = paper.span.split("\t")
-        for entity, person, known in where_rows(paper):
-            self.spans[entity, person, known, first, last] += sign
+        span = tuple(paper.span.split("\t"))
+        for key in where_rows(paper):
+            self.spans.setdefault(key, Counter())[span] += sign
         if sign > 0:
             self.people.update(paper.authors)
             self.people.update(person for _, person in paper.affiliated)
+
+
+class _Iris:
+    """The IRIs the tables name, each by a number (the tables and their indexes hold it, not the IRI)."""
+
+    def __init__(self, database: sqlite3.Connection):
+        self.database = database
+        self.ids: dict[str, int] = dict(database.execute("SELECT iri, id FROM iris"))
+        self.new: list[tuple[int, str]] = []
+
+    def __call__(self, iri: str) -> int:
+        if iri not in self.ids:
+            self.ids[iri] = len(self.ids) + 1  # ids 1.. in order, none ever removed
+            self.new.append((self.ids[iri], iri))
+        return self.ids[iri]
+
+    def write(self) -> None:
+        self.database.executemany("INSERT INTO iris VALUES (?, ?)", self.new)
+        self.new = []
 
 
 class ListStore:
@@ -149,7 +183,8 @@ class ListStore:
         order of IRI; ``rows``: the run's :class:`~.list_lines.TwinFiles`."""
         database = self._brought(rows)
         for entity in sorted(set(entities)):
-            yield entity, KeptRanked(database, table, entity, terms)
+            found = database.execute("SELECT id FROM iris WHERE iri = ?", (entity,)).fetchone()
+            yield entity, KeptRanked(database, table, found[0] if found else 0, terms)
 
     def close(self) -> None:
         if self.database is not None:
@@ -158,14 +193,25 @@ class ListStore:
 
     def _brought(self, rows) -> sqlite3.Connection:
         if self.database is None:
-            self.database = self._opened()
-            with self.database:
-                self._bring(self.database, rows)
+            database = self._opened()
+            with database:
+                self._bring(database, rows)
+            if self.full:  # made beside, put in place whole
+                database.executescript(_INDEXES)
+                database.close()
+                with open(self.path.with_suffix(".new"), "rb") as written:
+                    os.fsync(written.fileno())  # written without a journal: on disk before it is put in place
+                remembered_written(self.path, True)  # the database of another code goes
+                for other in self.path.parent.glob(f"{self.path.name.split('.', 1)[0]}.*.memo-stamp"):
+                    other.unlink()
+                database = sqlite3.connect(self.path)
             _stamp(self.path).write_text(_change_counter(self.path), encoding="utf-8")
+            self.database = database
         return self.database
 
     def _opened(self) -> sqlite3.Connection:
-        """The database if it holds (above), else a new one; ``full`` says which."""
+        """The database if it holds (above), else a new one beside, to put in place once made; ``full`` says
+        which."""
         if self.path.is_file() and self.changed.since is not None:
             database = sqlite3.connect(self.path)
             try:
@@ -182,137 +228,152 @@ class ListStore:
                 pass  # a damaged database costs the rows made again, never a wrong row
             database.close()
         self.full = True
+        _stamp(self.path).unlink(missing_ok=True)  # the old database is never used again
         written = self.path.with_suffix(".new")
         written.unlink(missing_ok=True)
         database = sqlite3.connect(written)
-        database.executescript(_SCHEMA)
-        database.close()
-        _stamp(self.path).unlink(missing_ok=True)
-        remembered_written(self.path, True)  # the database of another code goes
-        for other in self.path.parent.glob(f"{self.path.name.split('.', 1)[0]}.*.memo-stamp"):
-            other.unlink()
-        return sqlite3.connect(self.path)
+        database.executescript("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;" + _TABLES)
+        return database
 
     def _bring(self, database: sqlite3.Connection, rows) -> None:
         """Take the changed papers' old contributions off and add their new ones; name the people again."""
         old = dict(database.execute("SELECT paper, line FROM papers"))
-        change, written = _Change(), []
-        made_rows: list[set[tuple]] = []
-        with open(rows.papers, encoding="utf-8") as lines:
-            for line in lines:
-                paper = line.partition("\t")[0]
-                before = old.pop(paper, None)
-                if before == line:
-                    continue
-                if before is not None:
-                    change.add(listed_paper(before), -1)
-                made = listed_paper(line)
-                change.add(made, +1)
-                made_rows.append(_paper_rows(made))
-                written.append((paper, line))
-        for line in old.values():
-            change.add(listed_paper(line), -1)
+        change, written, made_rows = _compared(old, rows.papers)
         if not self.full:
             gone = [(paper,) for paper in old] + [(paper,) for paper, _ in written]
             database.executemany("DELETE FROM papers WHERE paper = ?", gone)
             database.executemany("DELETE FROM paper_rows WHERE paper = ?", gone)
         database.executemany("INSERT INTO papers VALUES (?, ?)", written)
+        iris = _Iris(database)
         database.executemany(
-            "INSERT INTO paper_rows VALUES (?, ?, ?, ?, ?, ?)", (row for made in made_rows for row in made)
+            "INSERT INTO paper_rows VALUES (?, ?, ?, ?, ?, ?)",
+            ((iris(row[0]), *row[1:]) for made in made_rows for row in made),
         )
         people = None if self.full else change.people | self.changed.people
         names = smallest_names(rows.person_names, people)
-        _count_authors(database, change.authors, names)
-        _count_spans(database, change.spans, names, self.full)
+        _count_authors(database, change.authors, names, iris)
+        _count_spans(database, change.spans, names, iris, self.full)
+        iris.write()
         if people is not None:
+            named = [(names.get(person), iris.ids[person]) for person in sorted(people) if person in iris.ids]
             for table in ("authors", "authorships"):
-                database.executemany(
-                    f"UPDATE {table} SET name = ? WHERE person = ?", ((names.get(p), p) for p in sorted(people))
-                )
+                database.executemany(f"UPDATE {table} SET name = ? WHERE person = ?", named)
         generation = self.changed.generation or ""
         database.execute("INSERT OR REPLACE INTO meta VALUES ('names', ?)", (generation,))
 
 
-def _count_authors(database: sqlite3.Connection, change: Counter, names: dict[str, str]) -> None:
+def _compared(old: dict[str, str], papers: Path) -> tuple[_Change, list[tuple[str, str]], list[set[tuple]]]:
+    """The change from the kept lines (``old``, paper -> line; left holding the papers gone) to this run's
+    (``papers``): the contributions, the lines to write and the changed papers' rows of ``institution-papers``."""
+    change, written, made_rows = _Change(), [], []
+    with open(papers, encoding="utf-8") as lines:
+        for line in lines:
+            paper = line.partition("\t")[0]
+            before = old.pop(paper, None)
+            if before == line:
+                continue
+            if before is not None:
+                change.add(listed_paper(before), -1)
+            made = listed_paper(line)
+            change.add(made, +1)
+            made_rows.append(_paper_rows(made))
+            written.append((paper, line))
+    for line in old.values():
+        change.add(listed_paper(line), -1)
+    return change, written, made_rows
+
+
+def _count_authors(database: sqlite3.Connection, change: Counter, names: dict[str, str], iris: _Iris) -> None:
     """``institution-authors``: each (institution, author)'s papers, counted up and down; a count of none goes."""
+    counted = [(iris(entity), iris(person), n, names.get(person)) for (entity, person), n in change.items() if n]
     database.executemany(
         "INSERT INTO authors VALUES (?, ?, ?, ?) "
         "ON CONFLICT (entity, person) DO UPDATE SET papers = papers + excluded.papers",
-        ((entity, person, n, names.get(person)) for (entity, person), n in change.items() if n),
+        counted,
     )
     database.executemany(
         "DELETE FROM authors WHERE entity = ? AND person = ? AND papers = 0",
-        (key for key, n in change.items() if n < 0),
+        (row[:2] for row in counted if row[2] < 0),
     )
 
 
-def _count_spans(database: sqlite3.Connection, change: Counter, names: dict[str, str], full: bool) -> None:
-    """``institution-authors-per-author``: the multiset of year spans of each (institution, person, known) counted
-    up and down, and of each key it touched, the papers, first and last year made again from it."""
+def _count_spans(database: sqlite3.Connection, change: dict, names: dict[str, str], iris: _Iris, full: bool) -> None:
+    """``institution-authors-per-author``: of each (institution, person, known) the change touches, the multiset
+    of its papers' year spans (``[first, last, papers]``) counted up and down, and the papers, first and last
+    year made again from it; a key with no paper left goes."""
+    read = "SELECT spans FROM authorships WHERE entity = ? AND person = ? AND known = ?"
+    made, gone = [], []
+    for (entity, person, known), spans in change.items():
+        key = (iris(entity), iris(person), known)
+        if not full and (kept := database.execute(read, key).fetchone()) is not None:
+            spans = spans + Counter({(first, last): n for first, last, n in json.loads(kept[0])})  # drops n <= 0
+        else:
+            spans = +spans
+        if not spans:
+            gone.append(key)
+            continue
+        listed = [[first, last, n] for (first, last), n in sorted(spans.items())]
+        made.append((*key, *_spanned(listed), json.dumps(listed), names.get(person)))
+    database.executemany("DELETE FROM authorships WHERE entity = ? AND person = ? AND known = ?", gone)
     database.executemany(
-        "INSERT INTO spans VALUES (?, ?, ?, ?, ?, ?) "
-        "ON CONFLICT (entity, person, known, first, last) DO UPDATE SET n = n + excluded.n",
-        ((*key, n) for key, n in change.items() if n),
-    )
-    database.executemany(
-        "DELETE FROM spans WHERE entity = ? AND person = ? AND known = ? AND first = ? AND last = ? AND n = 0",
-        (key for key, n in change.items() if n < 0),
-    )
-    spans: dict[tuple[str, str, str], list[tuple[str, str, int]]] = {}
-    for (entity, person, known, first, last), n in change.items():
-        spans.setdefault((entity, person, known), []).append((first, last, n))
-    if not full:  # the kept spans, the change among them
-        read = "SELECT first, last, n FROM spans WHERE entity = ? AND person = ? AND known = ?"
-        spans = {key: database.execute(read, key).fetchall() for key in spans}
-    made = [(*key, *_spanned(found), names.get(key[1])) for key, found in spans.items()]
-    database.executemany(
-        "DELETE FROM authorships WHERE entity = ? AND person = ? AND known = ?",
-        (key for key, found in spans.items() if not any(n for _, _, n in found)),
-    )
-    database.executemany(
-        "INSERT INTO authorships VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (entity, person, known) "
-        "DO UPDATE SET papers = excluded.papers, first = excluded.first, last = excluded.last",
-        (row for row in made if row[3]),
+        "INSERT INTO authorships VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (entity, person, known) "
+        "DO UPDATE SET papers = excluded.papers, first = excluded.first, last = excluded.last, spans = excluded.spans",
+        made,
     )
 
 
-def _spanned(spans: list[tuple[str, str, int]]) -> tuple[int, str, str]:
-    """The papers, first and last year of a key's year spans (``first``, ``last``, papers): the smallest first
-    and largest last year (compared as numbers, as the query's ``MIN`` and ``MAX``), "" where no paper has one."""
-    years = [(first, last) for first, last, n in spans if first and n]
+def _spanned(spans: list[list]) -> tuple[int, str, str]:
+    """The papers, first and last year of a key's year spans (``[first, last, papers]``): the smallest first and
+    largest last year (compared as numbers, as the query's ``MIN`` and ``MAX``), "" where no paper has one."""
+    papers = sum(n for _, _, n in spans)
+    years = [(first, last) for first, last, _ in spans if first]
     if not years:
-        return sum(n for _, _, n in spans), "", ""
-    return sum(n for _, _, n in spans), min((y for y, _ in years), key=int), max((y for _, y in years), key=int)
+        return papers, "", ""
+    return papers, min((first for first, _ in years), key=int), max((last for _, last in years), key=int)
 
 
 class KeptRanked(Sequence):
     """An institution's rows of a kept list in the query's order, read when asked for (a list keeps its first
-    rows and counts the others: one indexed query each), made into RDF terms by ``terms``."""
+    rows and counts the others: one indexed query each), made into RDF terms by ``terms``. The index orders
+    people by papers and name; those of the same papers and name are ordered here by IRI, so a prefix is read
+    on to the end of its last row's tie."""
 
-    def __init__(self, database: sqlite3.Connection, table: str, entity: str, terms: Callable[[tuple], tuple]):
-        self.database, self.table, self.entity, self.terms = database, table, entity, terms
+    def __init__(self, database: sqlite3.Connection, table: str, entity: int, terms: Callable[[tuple], tuple]):
+        self.database, self.entity, self.terms = database, entity, terms
+        self.select, self.key = _LISTS[table]
         self._length: int | None = None
-
-    def _select(self) -> str:
-        columns, where, order = _LISTS[self.table]
-        return f"SELECT {columns} FROM {self.table} WHERE entity = ? AND {where} ORDER BY {order}"
 
     def __len__(self) -> int:
         if self._length is None:
-            _, where, _ = _LISTS[self.table]
-            read = f"SELECT COUNT(*) FROM {self.table} WHERE entity = ? AND {where}"
-            self._length = self.database.execute(read, (self.entity,)).fetchone()[0]
+            counted = "SELECT COUNT(*) FROM (" + self.select.partition(" ORDER BY ")[0] + ")"
+            self._length = self.database.execute(counted, (self.entity,)).fetchone()[0]
         return self._length
+
+    def _prefix(self, n: int) -> list[tuple]:
+        """The first ``n`` rows, in the query's order."""
+        if n <= 0:
+            return []
+        cursor = self.database.execute(self.select, (self.entity,))
+        rows = cursor.fetchmany(n)
+        if self.key is not None and rows:
+            tie = self.key(rows[-1])[:2]
+            while (more := cursor.fetchone()) is not None and self.key(more)[:2] == tie:
+                rows.append(more)
+            rows.sort(key=self.key)
+            del rows[n:]
+        cursor.close()
+        return rows
 
     def __getitem__(self, index):
         if isinstance(index, slice):
             start, stop, step = index.indices(len(self))
-            read = self._select() + " LIMIT ? OFFSET ?"
-            found = self.database.execute(read, (self.entity, max(stop - start, 0), start)).fetchall()
-            return [self.terms(row) for row in found[::step]]
+            return [self.terms(row) for row in self._prefix(stop)[start:stop:step]]
         if not -len(self) <= index < len(self):
             raise IndexError(index)
         return self[index % len(self) : index % len(self) + 1][0]
+
+    def __iter__(self):
+        return iter(self[:])
 
     def __eq__(self, other) -> bool:
         return isinstance(other, Sequence) and list(self) == list(other)
