@@ -204,9 +204,10 @@ class ListLines:
         self.countries = self._files.enter_context(open(rows.country_papers, "w", encoding="utf-8"))
         self.country_authors = self._files.enter_context(spool("country-authors"))
         self.country_papers: Counter[str] = Counter()
-        self.venues: dict[str, list] = {}
+        named: dict[str, set[str]] = {}  # (a name stated by several sources comes once per source)
         for event, name in store.select_terms(_CONFERENCE_NAMES):
-            self.venues.setdefault(event.value, []).append(json.dumps([name.value, name.language or ""]))
+            named.setdefault(event.value, set()).add(json.dumps([name.value, name.language or ""]))
+        self.venues = {event: sorted(names) for event, names in named.items()}
         self.own_countries: dict[str, set[str]] = {}
         self.countries_of: dict[str, set[str]] = {}
         for organisation, country in store.select_terms(_COUNTRIES):
@@ -246,11 +247,13 @@ class ListLines:
         return "\t".join(fields) + "\n"
 
     def _facts(self, own: dict[str, set[str]]) -> str:
-        """The paper's titles, venues and tracks, as :class:`ListedPaper` has them."""
+        """The paper's titles, venues and tracks, as :class:`ListedPaper` has them, each once and in code-point
+        order: a paper's line changes only where they do (the lists' kept rows compare lines, :mod:`.list_store`)."""
+        venues = {venue for event in own["event"] for venue in self.venues.get(event, ())}
         fields = (
-            JSON_SEPARATOR.join(own["title"]),  # JSON already
-            JSON_SEPARATOR.join(venue for event in own["event"] for venue in self.venues.get(event, ())),
-            " ".join(own[KG.track.value]),  # IRIs (:func:`track_name` is made when a list needs it)
+            JSON_SEPARATOR.join(sorted(own["title"])),  # JSON already
+            JSON_SEPARATOR.join(sorted(venues)),
+            " ".join(sorted(own[KG.track.value])),  # IRIs (:func:`track_name` is made when a list needs it)
         )
         return "\t".join(fields)
 

@@ -29,6 +29,7 @@ import os
 import sqlite3
 from collections import Counter
 from collections.abc import Sequence
+from itertools import groupby
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
@@ -134,16 +135,16 @@ class _Change:
 
     def __init__(self):
         self.authors: Counter[tuple[str, str]] = Counter()
-        self.spans: dict[tuple[str, str, str], Counter[tuple[str, str]]] = {}
+        self.spans: Counter[tuple[str, str, str, str, str]] = Counter()  # (entity, person, known, first, last)
         self.people: set[str] = set()
 
     def add(self, paper: ListedPaper, sign: int) -> None:
         for entity in paper.listed:
             for author in paper.authors:
                 self.authors[entity, author] += sign
-        span = tuple(paper.span.split("\t"))
-        for key in where_rows(paper):
-            self.spans.setdefault(key, Counter())[span] += sign
+        first, last = paper.span.split("\t")
+        for entity, person, known in where_rows(paper):
+            self.spans[entity, person, known, first, last] += sign
         if sign > 0:
             self.people.update(paper.authors)
             self.people.update(person for _, person in paper.affiliated)
@@ -285,26 +286,26 @@ def _compared(old: dict[str, str], papers: Path) -> tuple[_Change, list[tuple[st
 
 def _count_authors(database: sqlite3.Connection, change: Counter, names: dict[str, str], iris: _Iris) -> None:
     """``institution-authors``: each (institution, author)'s papers, counted up and down; a count of none goes."""
-    counted = [(iris(entity), iris(person), n, names.get(person)) for (entity, person), n in change.items() if n]
     database.executemany(
         "INSERT INTO authors VALUES (?, ?, ?, ?) "
         "ON CONFLICT (entity, person) DO UPDATE SET papers = papers + excluded.papers",
-        counted,
+        ((iris(entity), iris(person), n, names.get(person)) for (entity, person), n in sorted(change.items()) if n),
     )
     database.executemany(
         "DELETE FROM authors WHERE entity = ? AND person = ? AND papers = 0",
-        (row[:2] for row in counted if row[2] < 0),
+        [(iris(entity), iris(person)) for (entity, person), n in change.items() if n < 0],
     )
 
 
-def _count_spans(database: sqlite3.Connection, change: dict, names: dict[str, str], iris: _Iris, full: bool) -> None:
+def _count_spans(database: sqlite3.Connection, change: Counter, names: dict[str, str], iris: _Iris, full: bool) -> None:
     """``institution-authors-per-author``: of each (institution, person, known) the change touches, the multiset
     of its papers' year spans (``[first, last, papers]``) counted up and down, and the papers, first and last
     year made again from it; a key with no paper left goes."""
     read = "SELECT spans FROM authorships WHERE entity = ? AND person = ? AND known = ?"
     made, gone = [], []
-    for (entity, person, known), spans in change.items():
+    for (entity, person, known), changed in groupby(sorted(change.items()), key=lambda item: item[0][:3]):
         key = (iris(entity), iris(person), known)
+        spans = Counter({(first, last): n for (*_, first, last), n in changed})
         if not full and (kept := database.execute(read, key).fetchone()) is not None:
             spans = spans + Counter({(first, last): n for first, last, n in json.loads(kept[0])})  # drops n <= 0
         else:
@@ -314,7 +315,14 @@ def _count_spans(database: sqlite3.Connection, change: dict, names: dict[str, st
             continue
         listed = [[first, last, n] for (first, last), n in sorted(spans.items())]
         made.append((*key, *_spanned(listed), json.dumps(listed), names.get(person)))
+        if len(made) == 10000:  # a batch at a time: a new database's rows are every key's
+            _write_authorships(database, made)
+            made = []
     database.executemany("DELETE FROM authorships WHERE entity = ? AND person = ? AND known = ?", gone)
+    _write_authorships(database, made)
+
+
+def _write_authorships(database: sqlite3.Connection, made: list[tuple]) -> None:
     database.executemany(
         "INSERT INTO authorships VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (entity, person, known) "
         "DO UPDATE SET papers = excluded.papers, first = excluded.first, last = excluded.last, spans = excluded.spans",
