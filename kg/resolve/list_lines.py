@@ -19,15 +19,21 @@ from collections import Counter
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, NamedTuple
+from typing import Callable, Iterable, Iterator, NamedTuple, Protocol
 
 from ..rdf.side_rows import AFFILIATED, AFFILIATION, YEAR
 from ..stores.ordering import grouped_lines
 from ..vocab import KG, sparql_prologue
 from .answer_lines import AnswerLines, Within
 
-if TYPE_CHECKING:
-    from .list_store import ListStore
+
+class KeptLists(Protocol):
+    """The rows of the lists about an institution as the last run left them (:class:`.list_store.ListStore`)."""
+
+    def lists(self, table: str, rows: TwinFiles, entities: Iterable[str], terms: Callable) -> Iterator: ...
+
+    def close(self) -> None: ...
+
 
 # The conferences' names, one small read (a conference edition is shared by its papers, as named in the union).
 _CONFERENCE_NAMES = sparql_prologue() + "SELECT ?event ?name WHERE { ?event a bibo:Conference ; skos:prefLabel ?name }"
@@ -51,10 +57,10 @@ class TwinFiles:
     paper_titles: Path | None = None
     name_lists: Path | None = None
     artifact_names: Path | None = None
-    kept: ListStore | None = None
+    kept: KeptLists | None = None
 
     @classmethod
-    def in_folder(cls, folder: Path, person_names: Path, scratch: Path | None, kept: ListStore | None = None):
+    def in_folder(cls, folder: Path, person_names: Path, scratch: Path | None, kept: KeptLists | None = None):
         artifacts = (folder / "paper-titles", folder / "name-lists", folder / "artifact-names")
         return cls(folder / "papers", folder / "country-papers", person_names, folder, scratch, *artifacts, kept)
 

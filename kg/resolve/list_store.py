@@ -31,15 +31,22 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import groupby
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator
+from typing import Callable, Iterable, Iterator, Protocol
 
 from ..cache import fingerprint
 from . import list_lines
 from .kept_rows import remembered_written
 from .list_lines import ListedPaper, listed_paper, paper_rows, where_rows
 
-if TYPE_CHECKING:
-    from .name_list_memo import NamesChanged
+
+class NamesChanged(Protocol):
+    """What a run's choice of people's names changed (:class:`.name_list_memo.NamesChanged`): the generation it
+    compared with (None: any name may have changed), the people chosen afresh or no longer named, and its own."""
+
+    since: str | None
+    people: set[str]
+    generation: str | None
+
 
 _TABLES = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;
