@@ -155,5 +155,8 @@ def refresh_rankings(store, minter: Minter, folder: Path = QUERIES_DIR, rows: Tw
 
     header = [ox.Triple(graph, RDF.type, KG.DerivedGraph), ox.Triple(graph, RDF.type, KG.IndexGraph)]
     lists = groupby(undigested(_list_triples(store, minter, folder, rows)), key=_list_key)
-    # one list in memory at a time; written only where it changed, on an on-disk store (kg/resolve/ranked_memo.py)
-    writer.write(chain([(graph.value, header)], ((key, list(triples)) for key, triples in lists)), digests)
+    try:  # one list in memory at a time; written only where it changed, on an on-disk store (kg/resolve/ranked_memo.py)
+        writer.write(chain([(graph.value, header)], ((key, list(triples)) for key, triples in lists)), digests)
+    finally:
+        if rows is not None and rows.kept is not None:
+            rows.kept.close()

@@ -16,8 +16,8 @@ import pyoxigraph as ox
 
 from ..vocab import KG, sparql_prologue
 from .answer_lines import CODE_PAPERS, COUNTRY_PAIRS, INSTITUTION_PAIRS, LISTED_SETS
-from .list_lines import TwinFiles
-from .list_rows import ALL_PAPERS, Ranked, Row, integer, paper_rows, paper_terms, percent
+from .list_lines import TwinFiles, paper_rows
+from .list_rows import ALL_PAPERS, Ranked, Row, integer, paper_terms, percent
 
 _TYPES = sparql_prologue() + "SELECT ?organisation ?type WHERE { ?organisation kg:organisationType ?type }"
 # The organisations' names as institution-collaborations reads them, one per organisation.

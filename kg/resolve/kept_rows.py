@@ -89,8 +89,9 @@ def keep(store: KGStore, staged: StagedRows) -> None:
         staged.files[graph] = kept
     held = {_named(folder, graph).name for graph in store.graphs()}
     for path in folder.iterdir():
-        if path.suffix != ".memo" and path.with_suffix(".side").name not in held:
-            path.unlink()  # (the people's names remembered, kg/resolve/person_labels.py, are no graph's)
+        if not path.suffix.startswith(".memo") and path.with_suffix(".side").name not in held:
+            path.unlink()  # (the people's names remembered, kg/resolve/person_labels.py, are no graph's, nor a
+            # remembered database's journal and stamp, kg/resolve/list_store.py)
 
 
 def _write_stamp(path: Path, value: str) -> None:

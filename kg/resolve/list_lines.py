@@ -19,12 +19,21 @@ from collections import Counter
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, NamedTuple
+from typing import Callable, Iterable, Iterator, NamedTuple, Protocol
 
 from ..rdf.side_rows import AFFILIATED, AFFILIATION, YEAR
 from ..stores.ordering import grouped_lines
 from ..vocab import KG, sparql_prologue
 from .answer_lines import AnswerLines, Within
+
+
+class KeptLists(Protocol):
+    """The rows of the lists about an institution as the last run left them (:class:`.list_store.ListStore`)."""
+
+    def lists(self, table: str, rows: TwinFiles, entities: Iterable[str], terms: Callable) -> Iterator: ...
+
+    def close(self) -> None: ...
+
 
 # The conferences' names, one small read (a conference edition is shared by its papers, as named in the union).
 _CONFERENCE_NAMES = sparql_prologue() + "SELECT ?event ?name WHERE { ?event a bibo:Conference ; skos:prefLabel ?name }"
@@ -37,7 +46,8 @@ class TwinFiles:
     ``person_names``: the people's display names (:func:`~.name_lists.person_name_line`, in IRI order of
     person); ``answers``: the folder of the lines of the lists of one answer (:mod:`.answer_lines`); ``scratch``:
     where sorts spill; ``paper_titles``, ``name_lists`` and ``artifact_names``: what the twins of ``artifacts`` and
-    ``topic-papers`` are made of (:mod:`.artifact_rows`)."""
+    ``topic-papers`` are made of (:mod:`.artifact_rows`); ``kept``: the rows of the lists about an institution as the
+    last run left them, brought up to date from ``papers`` (:mod:`.list_store`; None: made from ``papers`` whole)."""
 
     papers: Path
     country_papers: Path
@@ -47,11 +57,12 @@ class TwinFiles:
     paper_titles: Path | None = None
     name_lists: Path | None = None
     artifact_names: Path | None = None
+    kept: KeptLists | None = None
 
     @classmethod
-    def in_folder(cls, folder: Path, person_names: Path, scratch: Path | None) -> TwinFiles:
+    def in_folder(cls, folder: Path, person_names: Path, scratch: Path | None, kept: KeptLists | None = None):
         artifacts = (folder / "paper-titles", folder / "name-lists", folder / "artifact-names")
-        return cls(folder / "papers", folder / "country-papers", person_names, folder, scratch, *artifacts)
+        return cls(folder / "papers", folder / "country-papers", person_names, folder, scratch, *artifacts, kept)
 
 
 # Between the values of a field of a paper's line that are JSON strings (which escape it, as tabs and newlines).
@@ -82,25 +93,30 @@ def _words(field: str) -> list[str]:
     return field.split(" ") if field else []
 
 
+def listed_paper(line: str) -> ListedPaper:
+    """A paper of its line (:class:`ListedPaper`)."""
+    paper, _, rest = line.split("\t", 2)
+    listed, authors, affiliated, per_paper, first, last, titles, venues, tracks = rest[:-1].split("\t")
+    pairs = iter(_words(affiliated))
+    return ListedPaper(
+        paper,
+        _words(listed),
+        _words(authors),
+        list(zip(pairs, pairs)),
+        per_paper == "1",
+        f"{first}\t{last}",
+        titles,
+        venues,
+        tracks,
+    )
+
+
 def papers_of(rows: TwinFiles, institutions: set[str]) -> Iterator[ListedPaper]:
     """The papers that name one of ``institutions``, in the order of the pass."""
     with open(rows.papers, encoding="utf-8") as lines:
         for line in lines:
-            paper, named, rest = line.split("\t", 2)
-            if not institutions.isdisjoint(named.split(" ")):
-                listed, authors, affiliated, per_paper, first, last, titles, venues, tracks = rest[:-1].split("\t")
-                pairs = iter(_words(affiliated))
-                yield ListedPaper(
-                    paper,
-                    _words(listed),
-                    _words(authors),
-                    list(zip(pairs, pairs)),
-                    per_paper == "1",
-                    f"{first}\t{last}",
-                    titles,
-                    venues,
-                    tracks,
-                )
+            if not institutions.isdisjoint(line.split("\t", 2)[1].split(" ")):
+                yield listed_paper(line)
 
 
 def institution_author_lines(rows: TwinFiles, institutions: set[str]) -> Iterator[str]:
@@ -116,14 +132,22 @@ def institution_author_lines(rows: TwinFiles, institutions: set[str]) -> Iterato
         yield from (f"{institution}\t{author}\t{n}\n" for author, n in sorted(Counter(authors).items()))
 
 
-def _where_lines(paper: ListedPaper, institutions: set[str]) -> Iterator[str]:
-    """``institution<TAB>person<TAB>known<TAB>first year<TAB>last year`` of one paper, once each, for each of
-    ``institutions``: its authors with an affiliation within one (known "per author"), and where no authorship
-    states one, its creators at each it lists (known "per paper")."""
+def where_rows(paper: ListedPaper) -> set[tuple[str, str, str]]:
+    """``(institution, person, known)`` of one paper, once each: its authors with an affiliation within an
+    institution (known "per author"), and where no authorship states one, its creators at each institution it
+    lists (known "per paper")."""
     said = {(institution, person, "per author") for institution, person in paper.affiliated}
     if paper.per_paper:
         said.update((institution, person, "per paper") for institution in paper.listed for person in paper.authors)
-    return (f"{who}\t{person}\t{known}\t{paper.span}\n" for who, person, known in said if who in institutions)
+    return said
+
+
+def _where_lines(paper: ListedPaper, institutions: set[str]) -> Iterator[str]:
+    """``institution<TAB>person<TAB>known<TAB>first year<TAB>last year`` of one paper (:func:`where_rows`), for
+    each of ``institutions``."""
+    return (
+        f"{who}\t{person}\t{known}\t{paper.span}\n" for who, person, known in where_rows(paper) if who in institutions
+    )
 
 
 def authorship_lines(rows: TwinFiles, institutions: set[str]) -> Iterator[str]:
@@ -152,6 +176,28 @@ def institution_paper_lines(rows: TwinFiles, institutions: set[str]) -> Iterator
         yield from (f"{institution}\t{facts}" for institution in institutions.intersection(paper.listed))
 
 
+def track_name(track: str) -> str:
+    """``STRAFTER(STR(?track_iri), "#")``: what follows the first "#", "" without one."""
+    return track.partition("#")[2]
+
+
+def paper_rows(paper: str, titles: str, venues: str, tracks: str) -> Iterator[tuple]:
+    """A paper's rows of ``institution-papers``, each with its sort key: every English title, venue and track
+    (unbound where it has none; the fields as :class:`~.list_lines.ListedPaper` has them), as the query's
+    ``DISTINCT`` gives them."""
+    titled = [json.loads(title) for title in titles.split(JSON_SEPARATOR)] if titles else [None]
+    named = [tuple(json.loads(venue)) for venue in venues.split(JSON_SEPARATOR)] if venues else [None]
+    for title in titled:
+        for venue in named:
+            for track in [track_name(track) for track in tracks.split(" ")] if tracks else [None]:
+                key = ("" if title is None else "\0" + title, paper, _unbound_first(venue), _unbound_first(track))
+                yield key, (paper, title, venue, track)
+
+
+def _unbound_first(value) -> tuple:
+    return (0,) if value is None else (1, value)
+
+
 class ListLines:
     """The files above, opened for one pass (none without ``rows``): :meth:`add` each paper, then :meth:`close`."""
 
@@ -164,9 +210,10 @@ class ListLines:
         self.countries = self._files.enter_context(open(rows.country_papers, "w", encoding="utf-8"))
         self.country_authors = self._files.enter_context(spool("country-authors"))
         self.country_papers: Counter[str] = Counter()
-        self.venues: dict[str, list] = {}
+        named: dict[str, set[str]] = {}  # (a name stated by several sources comes once per source)
         for event, name in store.select_terms(_CONFERENCE_NAMES):
-            self.venues.setdefault(event.value, []).append(json.dumps([name.value, name.language or ""]))
+            named.setdefault(event.value, set()).add(json.dumps([name.value, name.language or ""]))
+        self.venues = {event: sorted(names) for event, names in named.items()}
         self.own_countries: dict[str, set[str]] = {}
         self.countries_of: dict[str, set[str]] = {}
         for organisation, country in store.select_terms(_COUNTRIES):
@@ -206,11 +253,13 @@ class ListLines:
         return "\t".join(fields) + "\n"
 
     def _facts(self, own: dict[str, set[str]]) -> str:
-        """The paper's titles, venues and tracks, as :class:`ListedPaper` has them."""
+        """The paper's titles, venues and tracks, as :class:`ListedPaper` has them, each once and in code-point
+        order: a paper's line changes only where they do (the lists' kept rows compare lines, :mod:`.list_store`)."""
+        venues = {venue for event in own["event"] for venue in self.venues.get(event, ())}
         fields = (
-            JSON_SEPARATOR.join(own["title"]),  # JSON already
-            JSON_SEPARATOR.join(venue for event in own["event"] for venue in self.venues.get(event, ())),
-            " ".join(own[KG.track.value]),  # IRIs (:func:`.list_rows.track_name` is made when a list needs it)
+            JSON_SEPARATOR.join(sorted(own["title"])),  # JSON already
+            JSON_SEPARATOR.join(sorted(venues)),
+            " ".join(sorted(own[KG.track.value])),  # IRIs (:func:`track_name` is made when a list needs it)
         )
         return "\t".join(fields)
 

@@ -15,7 +15,6 @@ rows only while the query's digest is still that one, and runs the query otherwi
 
 from __future__ import annotations
 
-import json
 import tempfile
 from collections.abc import Sequence
 from itertools import groupby
@@ -27,12 +26,13 @@ import pyoxigraph as ox
 from ..stores.ordering import grouped_lines
 from ..vocab import XSD, sparql_prologue
 from .list_lines import (
-    JSON_SEPARATOR,
     TwinFiles,
     authorship_lines,
     institution_author_lines,
     institution_paper_lines,
+    paper_rows,
 )
+from .list_store import smallest_names
 
 Row = tuple[ox.NamedNode | ox.Literal | None, ...]
 # the lines of a list's rows for these entities, in code-point order (kg/resolve/list_lines.py)
@@ -61,11 +61,6 @@ class Ranked(Sequence):
     __hash__ = None  # as a list's
 
 
-def track_name(track: str) -> str:
-    """``STRAFTER(STR(?track_iri), "#")``: what follows the first "#", "" without one."""
-    return track.partition("#")[2]
-
-
 def integer(n: str) -> ox.Literal:
     return ox.Literal(n, datatype=XSD.integer)
 
@@ -86,7 +81,7 @@ def _named_groups(expand: Expand, entities: list[str], rows: TwinFiles) -> Itera
             for line in expand(rows, set(entities)):
                 people.add(line.split("\t", 2)[1])
                 lines.write(line)
-            names = _smallest_names(rows.person_names, people)
+            names = smallest_names(rows.person_names, people)
             lines.seek(0)
             groups = (
                 (entity, list(group)) for entity, group in groupby(lines, key=lambda line: line.partition("\t")[0])
@@ -110,19 +105,6 @@ def _each_group(groups: Iterator[tuple[str, list[str]]], entities: list[str]) ->
         yield entity, group[1] if group is not None and group[0] == entity else []
 
 
-def _smallest_names(person_names: Path, people: set[str]) -> dict[str, str]:
-    """Each of ``people`` with a display name -> the smallest of them (``MIN(?label)``, code-point order)."""
-    smallest: dict[str, str] = {}
-    with open(person_names, encoding="utf-8") as lines:
-        for line in lines:
-            person, _, written = line.partition("\t")
-            if person in people:
-                name = json.loads(written)
-                if person not in smallest or name < smallest[person]:
-                    smallest[person] = name
-    return smallest
-
-
 class InstitutionAuthors:
     """The twin of ``queries/institution-authors.rq``: per institution, each author of a paper that lists it
     or one of its units (``kg:withinInstitution``) and has a display name, with the smallest of its names and
@@ -133,6 +115,9 @@ class InstitutionAuthors:
 
     def lists(self, store, rows: TwinFiles, entities: Iterable[str]) -> Iterator[tuple[str, Ranked]]:
         """(entity, its rows in the query's order) for each of ``entities``, in code-point order of IRI."""
+        if rows.kept is not None:
+            yield from rows.kept.lists("authors", rows, entities, _kept_author_terms)
+            return
         for entity, named in _named_groups(institution_author_lines, sorted(set(entities)), rows):
             ordered = sorted(named, key=lambda row: (-int(row[2][0]), row[1], row[0]))
             yield entity, Ranked(ordered, _author_terms)
@@ -150,6 +135,9 @@ class InstitutionAuthorsPerAuthor:
 
     def lists(self, store, rows: TwinFiles, entities: Iterable[str]) -> Iterator[tuple[str, Ranked]]:
         """(entity, its rows in the query's order) for each of ``entities``, in code-point order of IRI."""
+        if rows.kept is not None:
+            yield from rows.kept.lists("authorships", rows, entities, _kept_authorship_terms)
+            return
         for entity, named in _named_groups(authorship_lines, sorted(set(entities)), rows):
             ordered = sorted(named, key=lambda row: (-int(row[2][1]), row[1], row[0], row[2][0]))
             yield entity, Ranked(ordered, _authorship_terms)
@@ -165,6 +153,18 @@ def _authorship_terms(row: tuple) -> Row:
     return ox.NamedNode(author), ox.Literal(name), ox.Literal(known), integer(papers), _year(first), _year(last)
 
 
+def _kept_author_terms(row: tuple) -> Row:
+    """A row of the kept ``institution-authors`` (:mod:`.list_store`): person, name, papers."""
+    author, name, papers = row
+    return _author_terms((author, name, (str(papers),)))
+
+
+def _kept_authorship_terms(row: tuple) -> Row:
+    """A row of the kept ``institution-authors-per-author``: person, name, known, papers, first and last year."""
+    author, name, known, papers, first, last = row
+    return _authorship_terms((author, name, (known, str(papers), first, last)))
+
+
 INSTITUTION_AUTHORS = InstitutionAuthors()
 INSTITUTION_AUTHORS_PER_AUTHOR = InstitutionAuthorsPerAuthor()
 
@@ -172,23 +172,6 @@ INSTITUTION_AUTHORS_PER_AUTHOR = InstitutionAuthorsPerAuthor()
 def _venue(venue: tuple[str, str]) -> ox.Literal:
     value, language = venue
     return ox.Literal(value, language=language) if language else ox.Literal(value)
-
-
-def paper_rows(paper: str, titles: str, venues: str, tracks: str) -> Iterator[tuple]:
-    """A paper's rows of ``institution-papers``, each with its sort key: every English title, venue and track
-    (unbound where it has none; the fields as :class:`~.list_lines.ListedPaper` has them), as the query's
-    ``DISTINCT`` gives them."""
-    titled = [json.loads(title) for title in titles.split(JSON_SEPARATOR)] if titles else [None]
-    named = [tuple(json.loads(venue)) for venue in venues.split(JSON_SEPARATOR)] if venues else [None]
-    for title in titled:
-        for venue in named:
-            for track in [track_name(track) for track in tracks.split(" ")] if tracks else [None]:
-                key = ("" if title is None else "\0" + title, paper, _unbound_first(venue), _unbound_first(track))
-                yield key, (paper, title, venue, track)
-
-
-def _unbound_first(value) -> tuple:
-    return (0,) if value is None else (1, value)
 
 
 class InstitutionPapers:
@@ -201,6 +184,9 @@ class InstitutionPapers:
 
     def lists(self, store, rows: TwinFiles, entities: Iterable[str]) -> Iterator[tuple[str, Ranked]]:
         """(entity, its rows in the query's order) for each of ``entities``, in code-point order of IRI."""
+        if rows.kept is not None:
+            yield from rows.kept.lists("paper_rows", rows, entities, _kept_paper_terms)
+            return
         wanted = sorted(set(entities))
         lines = institution_paper_lines(rows, set(wanted))
         for entity, papers in _each_group(grouped_lines(lines, rows.scratch), wanted):
@@ -216,6 +202,12 @@ def paper_terms(row: tuple) -> Row:
         None if venue is None else _venue(venue),
         None if track is None else ox.Literal(track),
     )
+
+
+def _kept_paper_terms(row: tuple) -> Row:
+    """A row of the kept ``institution-papers``: paper, title, venue's name and language, track."""
+    paper, title, venue, language, track = row
+    return paper_terms((paper, title, None if venue is None else (venue, language), track))
 
 
 INSTITUTION_PAPERS = InstitutionPapers()

@@ -39,6 +39,7 @@ from __future__ import annotations
 import tempfile
 from collections import defaultdict
 from contextlib import contextmanager
+from dataclasses import replace
 from functools import partial
 from itertools import chain
 from pathlib import Path
@@ -62,6 +63,7 @@ from .graph_memo import set_graph_remembered
 from .identity import apply_moves, find_person_merges, person_merge_triples, read_mentions, undo_moves
 from .kept_rows import counted, kept, side_folder
 from .list_rows import TwinFiles
+from .list_store import kept_lists
 from .name_list_memo import NamesChanged, name_list_triples, remembered_lists
 from .name_units import corpus_organisations, name_unit_triples
 from .other_names import same_institution_triples
@@ -351,7 +353,8 @@ def rebuild(
         finally:
             counts.stop()  # at once when the names failed; nothing left to do once they are read
         if finish:  # under the mark: a run that fails here leaves the next command to resume, this included
-            finish(lists, staged.known_quads())
+            # with the lists about an institution as the last run left them, brought up to date (.list_store)
+            finish(replace(lists, kept=kept_lists(side_folder(store), changed)), staged.known_quads())
     store.update(f"DELETE DATA {{ GRAPH {graph} {{ {graph} {KG.resolutionSuspended} {TRUE} }} }}")  # resolved
     return decisions
 

@@ -18,8 +18,9 @@ from kg.pipeline import finishing, ingest
 from kg.rdf.iris import Minter
 from kg.rdf.mapping import source_iri
 from kg.rdf.topic_triples import detail_graph
-from kg.resolve import graph_memo, kept_rows, name_list_memo, person_labels, ranked_memo
+from kg.resolve import graph_memo, kept_rows, list_store, name_list_memo, person_labels, ranked_memo
 from kg.resolve.graph_memo import remembered_graph
+from kg.resolve.list_store import remembered_list_rows
 from kg.resolve.name_list_memo import remembered_lists
 from kg.resolve.person_labels import remembered_names
 from kg.resolve.ranked_memo import remembered_rankings
@@ -52,13 +53,15 @@ def resolved_afresh(store: KGStore) -> list[str]:
         remembered_lists(kept_rows.side_folder(store)),
         remembered_rankings(store),
         remembered_graph(store, "index"),
+        remembered_list_rows(kept_rows.side_folder(store)),
+        remembered_list_rows(kept_rows.side_folder(store)).with_suffix(".memo-stamp"),
     ]
     for path in remembered:
-        shutil.move(path, path.with_suffix(".kept"))
+        shutil.move(path, path.with_name(path.name + ".kept"))
     with resolved(store):
         pass
     for path in remembered:
-        shutil.move(path.with_suffix(".kept"), path)
+        shutil.move(path.with_name(path.name + ".kept"), path)
     return nquads(store)
 
 
@@ -104,9 +107,10 @@ CASES = {"samples: one paper from two files": samples, "conference: ids, moves":
 
 def chosen_counter(monkeypatch) -> list[int]:
     """How many people's names are chosen, [0], how many times every paper's name lists are made, [1], how
-    many times the ranked lists are written where they changed, [2], and the index graph by its difference from
-    the remembered one, [3]."""
-    calls = [0, 0, 0, 0]
+    many times the ranked lists are written where they changed, [2], the index graph by its difference from
+    the remembered one, [3], and the kept rows of the lists about an institution made from every paper, [4], or
+    brought up to date from the changed ones, [5]."""
+    calls = [0] * 6
     choose, every_list, changed = person_labels.choose, name_list_memo.name_lists, ranked_memo._changed
     difference = graph_memo._apply_difference
 
@@ -129,6 +133,13 @@ def chosen_counter(monkeypatch) -> list[int]:
         calls[3] += 1
         return difference(*args)
 
+    bring = list_store.ListStore._bring
+
+    def brought(kept, *args):
+        calls[5 - kept.full] += 1
+        return bring(kept, *args)
+
+    monkeypatch.setattr(list_store.ListStore, "_bring", brought)
     monkeypatch.setattr(ranked_memo, "_changed", written)
     monkeypatch.setattr(graph_memo, "_apply_difference", compared)
     return calls
@@ -138,10 +149,11 @@ def steps(store: KGStore, first: Path, second: Path, changed: Path, calls: list[
     """Ingest, a second source, the first changed, the second removed (as ``kg remove`` does); after each, the
     store is the one resolved afresh. Returns how many people each step's run chose names for; after the
     first, no run makes every paper's name lists again, and each writes only the ranked lists that changed and the
-    index graph's difference from the remembered one."""
+    index graph's difference from the remembered one, and brings the kept rows of the lists about an institution
+    up to date instead of making them from every paper."""
     chosen = []
     for files in ([first], [second], [changed], None):
-        calls[:] = [0, 0, 0, 0]
+        calls[:] = [0] * 6
         if files is None:
             graph = source_iri(second.name, Minter())
             with resolved(store):
@@ -150,7 +162,7 @@ def steps(store: KGStore, first: Path, second: Path, changed: Path, calls: list[
         else:
             ingest(files, store, Minter())
         chosen.append(calls[0])
-        assert calls[1:] == ([1, 0, 0] if files == [first] else [0, 1, 1])
+        assert calls[1:] == ([1, 0, 0, 1, 0] if files == [first] else [0, 1, 1, 0, 1])
         assert memo(store).is_file()
         assert nquads(store) == resolved_afresh(store), files
     return chosen
