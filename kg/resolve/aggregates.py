@@ -54,6 +54,7 @@ from ..rdf.side_rows import (
     fact_line,
     text_value,
 )
+from ..stores.ordering import rewound, spool
 from ..vocab import BIBO, DCTERMS, FALSE, KG, ORG, SCHEMA, SKOS, TRUE, sparql_prologue
 from .artifact_rows import TwinLines
 from .count_ledger import CountLedger, units_stamp
@@ -160,16 +161,6 @@ def introducing_lines(paper: str, own: dict[str, set[str]]) -> Iterator[str]:
         yield f"{paper}\t\n"
         for kind in ("author", "listed"):
             yield from (f"{paper}\t{kind}\t{entity}\n" for entity in sorted(own[kind]))
-
-
-def spool(folder: str, name: str):
-    return open(Path(folder) / name, "w+", encoding="utf-8")
-
-
-def rewound(file) -> Iterator[str]:
-    file.flush()
-    file.seek(0)
-    return iter(file)
 
 
 def aggregate_triples(
