@@ -70,9 +70,8 @@ def ledger_path(folder: Path | None) -> Path | None:
     """The ledger's file in a store's folder of kept rows, named by the code that makes it; None without one."""
     if folder is None or not folder.is_dir():
         return None
-    from . import aggregates  # the pass that feeds it: its facts' kinds are what is counted
-
-    return folder / f"counts.{fingerprint([Path(__file__), Path(aggregates.__file__)])}.memo"
+    code = [Path(__file__), Path(__file__).with_name("aggregates.py")]  # and the pass that feeds it its facts
+    return folder / f"counts.{fingerprint(code)}.memo"
 
 
 def units_stamp(units: Iterable[tuple[str, str]]) -> str:
