@@ -20,7 +20,7 @@ from typing import Callable, Iterable, Iterator
 import pyoxigraph as ox
 
 from ..rdf.iris import Minter
-from ..stores.ordering import sorted_lines
+from ..stores.ordering import rewound, sorted_lines, spool
 from ..vocab import KG
 from .match_keys import ENTITY_CLASSES, EntityKeys
 
@@ -55,28 +55,31 @@ def name_index_triples(
                     if member[:-1] == entity.iri:
                         yield entity
 
-        common = None
-        for entity in indexed():
-            common = entity.iri if common is None else os.path.commonprefix([common, entity.iri])
-        # The entities' common start is written once: two thirds of the index was "https://…/author/".
-        head, slash, _ = (common or "").rpartition("/")
-        prefix = head + slash  # "" when the IRIs share no "…/" start (two bases, URNs)
-        lines = sorted_lines(
-            (
-                f"{key.replace(' ', '')}\t{key}\t{entity.iri[len(prefix) :]}\n"
-                for entity in indexed()
-                for key in entity.keys
-            ),
-            scratch,
-        )
-        node = _node(minter, kind)
-        yield ox.Triple(node, KG.indexOf, cls)
-        yield ox.Triple(node, KG.entityPrefix, ox.Literal(prefix))
-        for chunk in _chunks(line[:-1] for line in lines):
-            yield ox.Triple(node, KG.matchKeyLines, ox.Literal(chunk))
-        keys = sorted_lines((f"{key}\n" for entity in indexed() for key in entity.keys), scratch)
-        for chunk in _chunks(key[:-1] for key in keys):
-            yield ox.Triple(node, KG.matchKeyList, ox.Literal(chunk))
+        # One pass over the entities: each key's line with the whole IRI (sorted as with the common start left
+        # out, which every line has) and the key, spooled; the first and last IRI give the common start.
+        first = last = None
+        with spool(folder, "lines") as key_lines, spool(folder, "keys") as keys:
+            for entity in indexed():
+                first, last = first or entity.iri, entity.iri
+                key_lines.write("".join(f"{key.replace(' ', '')}\t{key}\t{entity.iri}\n" for key in entity.keys))
+                keys.write("".join(f"{key}\n" for key in entity.keys))
+            common = None if first is None else os.path.commonprefix([first, last])
+            # The entities' common start is written once: two thirds of the index was "https://…/author/".
+            head, slash, _ = (common or "").rpartition("/")
+            prefix = head + slash  # "" when the IRIs share no "…/" start (two bases, URNs)
+            node = _node(minter, kind)
+            yield ox.Triple(node, KG.indexOf, cls)
+            yield ox.Triple(node, KG.entityPrefix, ox.Literal(prefix))
+            for chunk in _chunks(_without(line, prefix) for line in sorted_lines(rewound(key_lines), scratch)):
+                yield ox.Triple(node, KG.matchKeyLines, ox.Literal(chunk))
+            for chunk in _chunks(key[:-1] for key in sorted_lines(rewound(keys), scratch)):
+                yield ox.Triple(node, KG.matchKeyList, ox.Literal(chunk))
+
+
+def _without(line: str, prefix: str) -> str:
+    """A key's line without its newline and with its entity's IRI without the common start."""
+    joined, key, entity = line[:-1].split("\t")
+    return f"{joined}\t{key}\t{entity[len(prefix) :]}"
 
 
 CHUNK = 1 << 20  # characters per index literal: an N-Triples line over 16 MB is refused by Oxigraph's parser

@@ -13,7 +13,7 @@ An institution's papers are the papers that list it or one of its units
   institution (``kg:institutionTopic`` …): the topic / partner institution counted (``kg:countedTopic`` …) and the
   number of its papers that have it (``kg:paperCount``); a partner is a listed institution that is not
   one of the institution's own units;
-- ``kg:CoauthorPair`` nodes: two people (in code-point order of IRI) with at least :data:`PAIR_FLOOR`
+- ``kg:CoauthorPair`` nodes: two people (in code-point order of IRI) with at least :data:`~.count_ledger.PAIR_FLOOR`
   papers together, and ``kg:sharedPapers``;
 - ``kg:InstitutionPair`` nodes: two institutions listed on the same papers, as listed (no roll-up),
   in code-point order of IRI, with ``kg:sharedPapers``;
@@ -34,9 +34,8 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from collections import Counter, defaultdict
+from collections import defaultdict
 from functools import partial
-from itertools import combinations, groupby
 from pathlib import Path
 from typing import Iterable, Iterator
 
@@ -55,27 +54,14 @@ from ..rdf.side_rows import (
     fact_line,
     text_value,
 )
-from ..stores.ordering import grouped_lines, sorted_lines
-from ..vocab import BIBO, DCTERMS, FALSE, KG, ORG, RDF, SCHEMA, SKOS, TRUE, XSD, sparql_prologue
+from ..stores.ordering import rewound, spool
+from ..vocab import BIBO, DCTERMS, FALSE, KG, ORG, SCHEMA, SKOS, TRUE, sparql_prologue
 from .artifact_rows import TwinLines
+from .count_ledger import CountLedger, units_stamp
+from .count_ledger import count_literal as _count
 from .list_lines import ListLines, TwinFiles
 from .sorted_facts import grouped_facts
 from .staged_rows import StagedRows, select
-
-# Per-institution counts of papers with one of these (predicate, value) facts.
-_TRACK_COUNTS = {
-    (KG.track.value, KG.MainTrack.value): KG.mainTrackPapers,
-    (KG.track.value, KG.PositionTrack.value): KG.positionTrackPapers,
-    (KG.track.value, KG.WorkshopTrack.value): KG.workshopTrackPapers,
-    (KG.presentationType.value, KG.Oral.value): KG.oralPapers,
-    (KG.presentationType.value, KG.Spotlight.value): KG.spotlightPapers,
-}
-# kind -> (class, institution -> node, node -> what is counted): predicates per kind, so that a query
-# about an institution's topics reads its few topic nodes, not its thousands of author nodes too
-_TALLIES = {
-    "topic": (KG.InstitutionTopic, KG.institutionTopic, KG.countedTopic),
-    "partner": (KG.InstitutionPartner, KG.institutionPartner, KG.countedPartner),
-}
 
 # One stream of every paper's facts, grouped by paper on disk (kg/stores/ordering.py; a kept source's
 # lines sorted once, kg/resolve/sorted_facts.py), so memory does not grow with the corpus: at 100,000
@@ -109,15 +95,6 @@ _SOURCE_UNITS = (
     + """SELECT DISTINCT ?unit ?parent WHERE {
   GRAPH ?g { ?unit org:subOrganizationOf ?parent } FILTER(?g != RESOLVED) }"""
 )
-PAIR_FLOOR = 2  # a pair with one shared paper is just that paper's author list
-
-
-def _count(n: int) -> ox.Literal:
-    return ox.Literal(str(n), datatype=XSD.integer)
-
-
-def _local(iri: str) -> str:
-    return iri.rsplit("/", 1)[-1]
 
 
 class _Within:
@@ -186,93 +163,6 @@ def introducing_lines(paper: str, own: dict[str, set[str]]) -> Iterator[str]:
             yield from (f"{paper}\t{kind}\t{entity}\n" for entity in sorted(own[kind]))
 
 
-def _counted_lines(lines: Iterable[str], scratch: Path | None) -> Iterator[tuple[str, int]]:
-    """Each distinct line (without its newline) and how often it came, in code-point order."""
-    for line, repeats in groupby(sorted_lines(lines, scratch, unique=False)):
-        yield line[:-1], sum(1 for _ in repeats)
-
-
-def spool(folder: str, name: str):
-    return open(Path(folder) / name, "w+", encoding="utf-8")
-
-
-def rewound(file) -> Iterator[str]:
-    file.flush()
-    file.seek(0)
-    return iter(file)
-
-
-class _Tallies:
-    """The per-institution counts of the papers seen so far (each paper once, in IRI order)."""
-
-    def __init__(self, within: _Within):
-        self.within = within
-        self.named: set[str] = set()  # institutions listed or affiliated
-        self.papers: Counter[str] = Counter()  # institution -> papers
-        self.tracks: Counter[tuple[str, ox.NamedNode]] = Counter()  # (institution, count predicate) -> papers
-        self.tallies: Counter[tuple[str, str, str]] = Counter()  # (kind, institution, counted) -> papers
-        self.pairs: Counter[tuple[str, str]] = Counter()  # institutions listed together -> papers
-
-    def add(self, own: dict[str, set[str]], authors: list[str], members) -> None:
-        """One paper's facts (kind -> values); each (institution, author) goes to ``members``."""
-        listed = sorted(own["listed"])
-        self.named.update(listed, own["affiliation"])
-        self.pairs.update(combinations(listed, 2))
-        institutions = {i for org in listed for i in self.within(org)}
-        # one write a paper: a spool is opened to be read back, and each write to such a file resets its decoder
-        members.write("".join(f"{institution}\t{author}\n" for institution in institutions for author in authors))
-        # a count the paper is not in is 0 all the same, read from the Counter
-        counted = [
-            count_predicate for (predicate, value), count_predicate in _TRACK_COUNTS.items() if value in own[predicate]
-        ]
-        for institution in institutions:
-            self.papers[institution] += 1
-            for count_predicate in counted:
-                self.tracks[(institution, count_predicate)] += 1
-            for topic in own["topic"]:
-                self.tallies[("topic", institution, topic)] += 1
-            for partner in listed:
-                if institution not in self.within(partner):
-                    self.tallies[("partner", institution, partner)] += 1
-
-    def triples(self, minter: Minter, authors_of: Counter[str]) -> Iterator[ox.Triple]:
-        """Within-institution links, then the counts, the tallies and the pairs."""
-        for org in sorted(self.named):
-            for institution in sorted(self.within(org)):
-                yield ox.Triple(ox.NamedNode(org), KG.withinInstitution, ox.NamedNode(institution))
-        for institution in sorted(self.papers):
-            node = ox.NamedNode(institution)
-            yield ox.Triple(node, KG.paperCount, _count(self.papers[institution]))
-            yield ox.Triple(node, KG.authorCount, _count(authors_of[institution]))
-            for count_predicate in _TRACK_COUNTS.values():
-                yield ox.Triple(node, count_predicate, _count(self.tracks[(institution, count_predicate)]))
-        for (kind, institution, counted), count in sorted(self.tallies.items()):
-            node = ox.NamedNode(minter.iri(f"institution-{kind}", f"{_local(institution)}--{_local(counted)}"))
-            cls, link, counted_predicate = _TALLIES[kind]
-            yield ox.Triple(node, RDF.type, cls)
-            yield ox.Triple(ox.NamedNode(institution), link, node)
-            yield ox.Triple(node, counted_predicate, ox.NamedNode(counted))
-            yield ox.Triple(node, KG.paperCount, _count(count))
-        for (first, second), count in sorted(self.pairs.items()):
-            node = ox.NamedNode(minter.iri("institution-pair", f"{_local(first)}--{_local(second)}"))
-            yield ox.Triple(node, RDF.type, KG.InstitutionPair)
-            yield ox.Triple(node, KG.pairInstitution, ox.NamedNode(first))
-            yield ox.Triple(node, KG.pairPartner, ox.NamedNode(second))
-            yield ox.Triple(node, KG.sharedPapers, _count(count))
-
-
-def _coauthor_pair_triples(author_pairs, minter: Minter, scratch: Path | None) -> Iterator[ox.Triple]:
-    """The pairs of :data:`PAIR_FLOOR` or more papers among the spooled pairs (one line a paper)."""
-    for pair, count in _counted_lines(rewound(author_pairs), scratch):
-        if count >= PAIR_FLOOR:
-            first, second = pair.split("\t")
-            node = ox.NamedNode(minter.iri("coauthor-pair", f"{_local(first)}--{_local(second)}"))
-            yield ox.Triple(node, RDF.type, KG.CoauthorPair)
-            yield ox.Triple(node, KG.pairAuthor, ox.NamedNode(first))
-            yield ox.Triple(node, KG.pairCoauthor, ox.NamedNode(second))
-            yield ox.Triple(node, KG.sharedPapers, _count(count))
-
-
 def aggregate_triples(
     store,
     minter: Minter,
@@ -281,47 +171,47 @@ def aggregate_triples(
     staged: StagedRows | None = None,
     introducing: Path | None = None,
     lists: TwinFiles | None = None,
+    ledger: Path | None = None,
 ) -> Iterator[ox.Triple]:
-    """The co-author pairs of :data:`PAIR_FLOOR` or more papers (``kg:CoauthorPair``), the
+    """The co-author pairs of :data:`~.count_ledger.PAIR_FLOOR` or more papers (``kg:CoauthorPair``), the
     counts and the display titles described above, from one pass over the papers in IRI order; ``derived``
-    is this run's other derived triples, whose ``org:subOrganizationOf`` count as units too. What grows with
-    the corpus (author pairs, institution × author) is spooled beside the store and counted sorted;
-    ``staged``: the side rows of the sources this run staged, read instead of their graphs; ``introducing``:
-    the file the same pass writes the name lists' :func:`introducing_lines` to, in IRI order of paper;
-    ``lists``: the files it writes what the precomputed lists' twins make their rows of to (:mod:`.list_lines`)."""
+    is this run's other derived triples, whose ``org:subOrganizationOf`` count as units too. The counts are the
+    totals of :mod:`.count_ledger`'s ledger at ``ledger`` (None: one made whole for this pass), brought up to date
+    from the papers whose facts changed; ``staged``: the side rows of the sources this run staged, read instead
+    of their graphs; ``introducing``: the file the same pass writes the name lists' :func:`introducing_lines` to,
+    in IRI order of paper; ``lists``: the files it writes what the precomputed lists' twins make their rows of to
+    (:mod:`.list_lines`)."""
     resolved = ox.NamedNode(minter.iri("graph", "resolved"))  # ours, so written into the text
     units = [(u.value, p.value) for u, p in store.select_terms(_SOURCE_UNITS.replace("RESOLVED", str(resolved)))]
     units += [(t.subject.value, t.object.value) for t in derived if t.predicate == ORG.subOrganizationOf]
-    tallies = _Tallies(_Within(units))
-    with (
-        tempfile.TemporaryDirectory(prefix="kg-aggregates-", dir=scratch) as folder,
-        spool(folder, "author-pairs") as author_pairs,
-        spool(folder, "institution-authors") as members,
-        open(introducing or os.devnull, "w", encoding="utf-8") as named,
-        TwinLines(lists) as shown,
-    ):
-        listed = ListLines(store, lists, tallies.within, partial(spool, folder))
-        staged = staged or StagedRows()
-        for paper, rows in grouped_facts(staged, store_facts(store, staged), scratch):
-            own: dict[str, set[str]] = defaultdict(set)
-            for row in rows:
-                kind, _, value = row.partition("\t")
-                own[kind].add(value)
-            node = ox.NamedNode(paper)
-            titles = list(display_titles(node, own))
-            yield from titles
-            shown.add(paper, own, titles)
-            named.write("".join(introducing_lines(paper, own)))
-            authors = sorted(own["author"])
-            author_pairs.write("".join(f"{first}\t{second}\n" for first, second in combinations(authors, 2)))
-            if own["authorship"]:
-                yield ox.Triple(node, KG.bylineLength, _count(len(own["authorship"])))
-                yield ox.Triple(node, KG.statesAuthorAffiliations, TRUE if own["affiliation"] else FALSE)
-            tallies.add(own, authors, members)
-            listed.add(paper, own, authors)
-        yield from _coauthor_pair_triples(author_pairs, minter, scratch)
-        authors_of: Counter[str] = Counter()
-        for institution, lines in grouped_lines(rewound(members), scratch, unique=False):
-            authors_of[institution] = len(set(lines))  # one line a paper and author
-        listed.close(rewound, scratch)
-    yield from tallies.triples(minter, authors_of)
+    within = _Within(units)
+    counts = CountLedger(ledger, units_stamp(units), within, scratch)
+    try:
+        with (
+            tempfile.TemporaryDirectory(prefix="kg-aggregates-", dir=scratch) as folder,
+            open(introducing or os.devnull, "w", encoding="utf-8") as named,
+            TwinLines(lists) as shown,
+        ):
+            listed = ListLines(store, lists, within, partial(spool, folder))
+            staged = staged or StagedRows()
+            for paper, rows in grouped_facts(staged, store_facts(store, staged), scratch):
+                own: dict[str, set[str]] = defaultdict(set)
+                for row in rows:
+                    kind, _, value = row.partition("\t")
+                    own[kind].add(value)
+                node = ox.NamedNode(paper)
+                titles = list(display_titles(node, own))
+                yield from titles
+                shown.add(paper, own, titles)
+                named.write("".join(introducing_lines(paper, own)))
+                if own["authorship"]:
+                    yield ox.Triple(node, KG.bylineLength, _count(len(own["authorship"])))
+                    yield ox.Triple(node, KG.statesAuthorAffiliations, TRUE if own["affiliation"] else FALSE)
+                counts.add(paper, own)
+                listed.add(paper, own, sorted(own["author"]))
+            listed.close(rewound, scratch)
+        counts.close()
+    except BaseException:
+        counts.abandon()
+        raise
+    yield from counts.triples(minter)

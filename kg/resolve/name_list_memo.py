@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import tempfile
 from dataclasses import dataclass, field
 from itertools import groupby
 from pathlib import Path
@@ -23,6 +24,7 @@ from typing import Iterator, TextIO
 import pyoxigraph as ox
 
 from ..cache import fingerprint
+from ..stores.ordering import rewound, spool
 from . import name_lists as lists_module
 from .kept_rows import remembered_written
 from .name_lists import institution_names, joined, list_triples, name_lists
@@ -74,46 +76,60 @@ def name_list_triples(
     institutions = institution_names(store)
     with _Memo(remembered, institutions, changed) as memo:
         if memo.usable:
-            made = _changed_lists(introducing, person_names, institutions, memo)
+            for paper, digest, lists, kept in _changed_lists(introducing, person_names, institutions, memo, scratch):
+                memo.note(paper, digest, lists, kept)
+                yield from list_triples(paper, lists)
         else:
             made = name_lists(introducing, person_names, institutions, scratch)
-        # Both in IRI order of paper: the file's, and the join's grouping by paper.
-        for (paper, lines), (_, lists) in zip(_papers(introducing), made, strict=True):
-            memo.note(paper, _digest(lines), lists)
-            yield from list_triples(paper, lists)
+            # Both in IRI order of paper: the file's, and the join's grouping by paper.
+            for (paper, lines), (_, lists) in zip(_papers(introducing), made, strict=True):
+                memo.note(paper, _digest(lines), lists)
+                yield from list_triples(paper, lists)
         memo.complete = True
 
 
 def _changed_lists(
-    introducing: Path, person_names: Path, institutions: dict[str, list[str]], memo: _Memo
-) -> Iterator[tuple[str, list[str]]]:
-    """Each paper's lists: the remembered ones where nothing they are made of changed, else made here."""
-    afresh: set[str] = set()
-    creators: set[str] = set()
-    with memo.reading() as recall:
-        for paper, lines in _papers(introducing):
-            entities = list(_entities(lines))
-            if recall(paper, _digest(lines)) is None or any(
-                entity in (memo.people if kind == "author" else memo.institutions) for kind, entity in entities
-            ):
-                afresh.add(paper)
-                creators.update(entity for kind, entity in entities if kind == "author")
+    introducing: Path, person_names: Path, institutions: dict[str, list[str]], memo: _Memo, scratch: Path | None
+) -> Iterator[tuple[str, str, list[str], str | None]]:
+    """(paper, digest of its lines, its lists, their remembered JSON or None) of each paper: the remembered lists
+    where nothing they are made of changed, else made here. The papers' lines are read once: each paper's digest
+    is spooled, and the entities of the papers made again held."""
+    afresh: dict[str, list[tuple[str, str]]] = {}
+    with tempfile.TemporaryDirectory(prefix="kg-name-lists-", dir=scratch) as folder, spool(folder, "digests") as seen:
+        with memo.reading() as recall:
+            for paper, lines in _papers(introducing):
+                digest, entities = _digest(lines), list(_entities(lines))
+                seen.write(f"{paper}\t{digest}\n")
+                if recall(paper, digest) is None or any(
+                    entity in (memo.people if kind == "author" else memo.institutions) for kind, entity in entities
+                ):
+                    afresh[paper] = entities
+        names = _creators_names(
+            person_names, {e for entities in afresh.values() for kind, e in entities if kind == "author"}
+        )
+        with memo.reading() as recall:
+            for line in rewound(seen):
+                paper, digest = line[:-1].split("\t")
+                if paper not in afresh:
+                    kept = recall(paper, digest, parsed=False)
+                    yield paper, digest, [str(listed) for listed in json.loads(kept)], kept
+                    continue
+                listed: list[set[str]] = [set(), set()]
+                for kind, entity in afresh[paper]:
+                    found = names.get(entity, ()) if kind == "author" else institutions.get(entity, ())
+                    listed[kind != "author"].update(json.loads(name) for name in found)
+                yield paper, digest, joined(listed), None
+
+
+def _creators_names(person_names: Path, creators: set[str]) -> dict[str, list[str]]:
+    """Each of ``creators``' display names (JSON), from one pass over the display names' file."""
     names: dict[str, list[str]] = {}
     with open(person_names, encoding="utf-8") as lines:
         for line in lines:
             person, _, name = line[:-1].partition("\t")
             if person in creators:
                 names.setdefault(person, []).append(name)
-    with memo.reading() as recall:
-        for paper, lines in _papers(introducing):
-            if paper not in afresh:
-                yield paper, recall(paper, _digest(lines))
-                continue
-            listed: list[set[str]] = [set(), set()]
-            for kind, entity in _entities(lines):
-                found = names.get(entity, ()) if kind == "author" else institutions.get(entity, ())
-                listed[kind != "author"].update(json.loads(name) for name in found)
-            yield paper, joined(listed)
+    return names
 
 
 class _Memo:
@@ -154,9 +170,10 @@ class _Memo:
     def reading(self):
         return _Reading(self.path)
 
-    def note(self, paper: str, digest: str, lists: list[str]) -> None:
+    def note(self, paper: str, digest: str, lists: list[str], kept: str | None = None) -> None:
+        """A paper's lists (``kept``: as the remembered file wrote them, written again as they are)."""
         if self.new is not None:
-            self.new.write(f"{paper}\t{digest}\t{json.dumps(lists)}\n")
+            self.new.write(f"{paper}\t{digest}\t{json.dumps(lists) if kept is None else kept}\n")
 
     def __exit__(self, *failed) -> None:
         if self.new is None or self.path is None:
@@ -184,7 +201,8 @@ class _Reading:
                 return fields
         return None
 
-    def recall(self, paper: str, digest: str) -> list[str] | None:
+    def recall(self, paper: str, digest: str, parsed: bool = True):
+        """The paper's remembered lists (or their JSON, not ``parsed``) if made of these lines, else None."""
         while self.ahead is not None and self.ahead[0] < paper:
             self.ahead = self._next()
         if self.ahead is None or self.ahead[0] != paper:
@@ -193,9 +211,10 @@ class _Reading:
         if remembered != digest:
             return None
         try:
-            return [str(listed) for listed in json.loads(lists)]
+            made = [str(listed) for listed in json.loads(lists)]
         except (ValueError, TypeError):
             return None  # a damaged line: the paper's lists are made again
+        return made if parsed else lists
 
     def __exit__(self, *failed) -> None:
         self.file.close()

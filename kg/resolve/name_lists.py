@@ -18,9 +18,8 @@ from typing import Iterable, Iterator
 
 import pyoxigraph as ox
 
-from ..stores.ordering import grouped_lines
+from ..stores.ordering import grouped_lines, rewound, spool
 from ..vocab import KG, sparql_prologue
-from .aggregates import rewound, spool
 
 _LISTS = (KG.authorNames, KG.institutionNames)  # the index of each in a name line
 _INSTITUTION_NAMES = (

@@ -12,7 +12,7 @@ each time and never depends on the order sources were ingested:
   source graph* (so the union has one paper with both provenance links, exports have no
   duplicate, and no owl:sameAs is needed), and records a ``kg:PaperMerge`` with the evidence.
 
-- **co-author pair counts**: pairs of people with at least :data:`~kg.resolve.aggregates.PAIR_FLOOR` papers together,
+- **co-author pair counts**: pairs of people with at least :data:`~kg.resolve.count_ledger.PAIR_FLOOR` papers together,
   counted once here so the whole-graph ``coauthor-pairs`` question reads a few hundred pair
   nodes instead of grouping every pair of every paper (``queries/checks/`` keeps the raw form,
   and the tests check that both agree).
@@ -58,6 +58,7 @@ from ..text.names import clean
 from ..vocab import KG, RDF, RDFS, SKOS, TRUE, XSD, sparql_prologue
 from .aggregates import aggregate_triples
 from .artifact_rows import kept_name_lists
+from .count_ledger import ledger_path
 from .domain_units import domain_unit_triples
 from .graph_memo import set_graph_remembered
 from .identity import apply_moves, find_person_merges, person_merge_triples, read_mentions, undo_moves
@@ -206,9 +207,15 @@ def institution_label_triples(store: KGStore, graph: ox.NamedNode) -> Iterator[o
 
 
 def _counts(
-    store: KGStore, minter: Minter, units: list[ox.Triple], staged: StagedRows, introducing: Path, lists: TwinFiles
+    store: KGStore,
+    minter: Minter,
+    units: list[ox.Triple],
+    staged: StagedRows,
+    introducing: Path,
+    lists: TwinFiles,
+    ledger: Path | None,
 ) -> Iterator[ox.Triple]:
-    return aggregate_triples(store, minter, units, store.scratch_dir, staged, introducing, lists)
+    return aggregate_triples(store, minter, units, store.scratch_dir, staged, introducing, lists, ledger)
 
 
 def key_triples(store: KGStore, person_keys: Path, minter: Minter) -> Iterator[ox.Triple]:
@@ -304,6 +311,7 @@ def rebuild(
             staged,
             introducing,
             lists,
+            ledger_path(side_folder(store)),  # the reader process's snapshot keeps no folder: named here
         )
 
         changed = (

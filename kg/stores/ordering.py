@@ -119,3 +119,15 @@ def sorted_statements(
         kind = ox.RdfFormat.N_QUADS if dataset else ox.RdfFormat.N_TRIPLES
         for quad in ox.parse(path=str(merged), format=kind):
             yield quad if dataset else quad.triple
+
+
+def spool(folder: str | Path, name: str):
+    """A file in ``folder`` to write lines to and read them back from (:func:`rewound`)."""
+    return open(Path(folder) / name, "w+", encoding="utf-8")
+
+
+def rewound(file) -> Iterator[str]:
+    """The lines written to a :func:`spool`, from its start."""
+    file.flush()
+    file.seek(0)
+    return iter(file)
