@@ -41,17 +41,23 @@ def read_papers(store, minter: Minter, staged: StagedRows | None = None) -> list
             facts.venues.add(venue)
 
     staged = staged or StagedRows()
-    for graph, paper, kind, value in staged.papers():
-        text = json.loads(value) if kind in ("title", "abstract") else value
-        said(paper, graph, *(text if kind == wanted else None for wanted in _PAPER_KINDS))
+    for graph, paper, kind, value in staged.papers():  # said() unrolled: 400,000 lines at 100,000 papers
+        facts = papers.get((paper, graph)) or papers.setdefault((paper, graph), PaperFacts(paper, graph))
+        if kind == "title":
+            facts.title = facts.title or json.loads(value)
+        elif kind == "abstract":
+            facts.abstract = facts.abstract or json.loads(value)
+        elif kind == "url":
+            facts.urls.add(value)
+        elif kind == "venue":
+            facts.venues.add(value)
+        elif kind == "line":
+            facts.line = min(int(value), facts.line or int(value))
     graphs = staged.other_graphs(store)
     if graphs != []:
         for paper, graph, *facts in text_rows(store, _papers_query(minter, graphs)):
             said(paper, graph, *facts)
     return [papers[key] for key in sorted(papers)]
-
-
-_PAPER_KINDS = ("title", "abstract", "url", "venue", "line")  # the paper lines' kinds, as read_papers takes them
 
 
 def _papers_query(minter: Minter, graphs: list[str] | None) -> str:

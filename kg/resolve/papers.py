@@ -43,7 +43,8 @@ from .paper_facts import PaperFacts
 
 MIN_TITLE_COVERAGE = 0.5
 MIN_ABSTRACT_SIMILARITY = 0.8
-_COINED = re.compile(r"^[A-Za-z][A-Za-z0-9\-]*$")
+# A word of letters, digits and hyphens with a capital or a digit after its first letter: one match, not a test a letter
+_COINED = re.compile(r"^[A-Za-z][A-Za-z0-9\-]*[A-Z0-9][A-Za-z0-9\-]*$")
 _INTRODUCING = re.compile(
     r"\b(?:we|this (?:paper|work))\s+(?:\w+\s+)?(?:introduce|propose|present|release|develop|construct|build|design|"
     r"curate|call|term|dub|name)s?\b([^.]{0,160})",
@@ -68,12 +69,12 @@ class MergeDecisions:
 
 def is_coined(word: str) -> bool:
     """A made-up name: capitals or digits after the first letter (MLUBench, nD-RoPE, A2SG, ECA)."""
-    return bool(_COINED.match(word)) and any(ch.isupper() or ch.isdigit() for ch in word[1:])
+    return bool(_COINED.match(word))
 
 
 def coined_name(title: str | None) -> str | None:
     """The coined name a title opens with ("DynaTok: …"), if any."""
-    if not title:
+    if not title or (":" not in title and "：" not in title):  # most titles: no split to make
         return None
     head = re.split(r"[:：]", title, maxsplit=1)
     if len(head) < 2:
