@@ -41,18 +41,7 @@ def read_papers(store, minter: Minter, staged: StagedRows | None = None) -> list
             facts.venues.add(venue)
 
     staged = staged or StagedRows()
-    for graph, paper, kind, value in staged.papers():  # said() unrolled: 400,000 lines at 100,000 papers
-        facts = papers.get((paper, graph)) or papers.setdefault((paper, graph), PaperFacts(paper, graph))
-        if kind == "title":
-            facts.title = facts.title or json.loads(value)
-        elif kind == "abstract":
-            facts.abstract = facts.abstract or json.loads(value)
-        elif kind == "url":
-            facts.urls.add(value)
-        elif kind == "venue":
-            facts.venues.add(value)
-        elif kind == "line":
-            facts.line = min(int(value), facts.line or int(value))
+    papers.update(staged_papers(staged))
     graphs = staged.other_graphs(store)
     if graphs != []:
         for paper, graph, *facts in text_rows(store, _papers_query(minter, graphs)):
@@ -80,3 +69,28 @@ def _papers_query(minter: Minter, graphs: list[str] | None) -> str:
           OPTIONAL { GRAPH ?g { ?paper prov:wasDerivedFrom/kg:line ?line } }
         }""".replace("RESOLVED", resolved).replace("VALUES_BLOCK", values)
     )
+
+
+def staged_papers(staged: StagedRows, graphs: list[str] | None = None) -> dict[tuple[str, str], PaperFacts]:
+    """(IRI, graph) -> facts of the papers of the staged sources (``graphs`` of them, or all), from their paper
+    lines: what :func:`read_papers` takes of them."""
+    papers: dict[tuple[str, str], PaperFacts] = {}
+    for graph, paper, kind, value in staged.papers(graphs):  # one kind a line: 400,000 lines at 100,000 papers
+        facts = papers.get((paper, graph)) or papers.setdefault((paper, graph), PaperFacts(paper, graph))
+        if kind == "title":
+            facts.title = facts.title or json.loads(value)
+        elif kind == "abstract":
+            facts.abstract = facts.abstract or json.loads(value)
+        elif kind == "url":
+            facts.urls.add(value)
+        elif kind == "venue":
+            facts.venues.add(value)
+        elif kind == "line":
+            facts.line = min(int(value), facts.line or int(value))
+    return papers
+
+
+def stated_elsewhere(store, minter: Minter, staged: StagedRows) -> bool:
+    """Whether a graph with no side rows (read back by :func:`read_papers`) states a paper."""
+    graphs = staged.other_graphs(store)
+    return graphs != [] and next(iter(text_rows(store, _papers_query(minter, graphs))), None) is not None

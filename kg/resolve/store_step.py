@@ -7,7 +7,8 @@ each time and never depends on the order sources were ingested:
   among every way the sources wrote it (:func:`preferred_form`); the other forms become
   ``skos:altLabel``. Institutions get the same, per language, unless the alias table already
   named them.
-- **papers from several sources**: :func:`kg.resolve.papers.find_merges` decides; each merge
+- **papers from several sources**: :func:`kg.resolve.papers.find_merges` decides (from a side index of the
+  papers, :mod:`.merge_memo`, where it holds); each merge
   rewrites the absorbed paper's IRI to the canonical one *inside the absorbed paper's own
   source graph* (so the union has one paper with both provenance links, exports have no
   duplicate, and no owl:sameAs is needed), and records a ``kg:PaperMerge`` with the evidence.
@@ -64,11 +65,11 @@ from .identity import apply_moves, find_person_merges, person_merge_triples, rea
 from .kept_rows import counted, kept, side_folder
 from .list_rows import TwinFiles
 from .list_store import kept_lists
+from .merge_memo import decided_merges
 from .name_list_memo import NamesChanged, name_list_triples, remembered_lists
 from .name_units import corpus_organisations, name_unit_triples
 from .other_names import same_institution_triples
-from .paper_facts import read_papers
-from .papers import MergeDecisions, find_merges
+from .papers import MergeDecisions
 from .person_labels import person_label_triples, preferred_form, remembered_names
 from .same_ids import find_same_id_merges, read_links, same_id_triples
 from .staged_rows import StagedRows
@@ -253,7 +254,7 @@ def rebuild(
     staged.quads.update(counts)  # the graphs' now, whether their rows still hold or not
     staged.files = {**kept(store, counts), **staged.files}
     # Papers of one source never merge (find_merges), so a store of one source reads none back.
-    decisions = find_merges(read_papers(store, minter, staged)) if len(sources) > 1 else MergeDecisions()
+    decisions = decided_merges(store, minter, staged) if len(sources) > 1 else MergeDecisions()
     graph = resolved_graph(minter)
     merges = list(merge_triples(decisions, minter))
     # The derived graph is added to under the suspended mark and only its difference written
