@@ -91,6 +91,12 @@ def staged_papers(staged: StagedRows, graphs: list[str] | None = None) -> dict[t
 
 
 def stated_elsewhere(store, minter: Minter, staged: StagedRows) -> bool:
-    """Whether a graph with no side rows (read back by :func:`read_papers`) states a paper."""
+    """Whether a graph with no side rows (read back by :func:`read_papers`) states a paper: one indexed look-up a
+    graph, not the query of their papers (it joins the class's every statement with the graphs: 0.4 s)."""
     graphs = staged.other_graphs(store)
-    return graphs != [] and next(iter(text_rows(store, _papers_query(minter, graphs))), None) is not None
+    resolved = minter.iri("graph", "resolved")  # left out as _papers_query leaves it
+    return graphs is None or any(
+        store.query(sparql_prologue() + f"ASK {{ GRAPH <{graph}> {{ ?paper a schema:ScholarlyArticle }} }}").askAnswer
+        for graph in graphs
+        if graph != resolved
+    )

@@ -133,3 +133,12 @@ def test_a_damaged_database_is_made_again_and_a_source_without_stamp_compares_al
     staged.files[MORE].with_suffix(".stamp").unlink()
     assert _headers(staged) is None
     assert decided_merges(store, minter, staged) == whole(staged)
+
+
+def test_a_graph_without_rows_that_states_a_paper_has_every_paper_compared(tmp_path):
+    store = KGStore(str(tmp_path / "store"))
+    (tmp_path / "store" / "kg-side").mkdir()
+    staged = written(tmp_path, 1)
+    store.update("INSERT DATA { GRAPH <http://ex/source/other> { <p:x> a <https://schema.org/ScholarlyArticle> } }")
+    assert decided_merges(store, Minter("http://ex/"), staged) == whole(staged)
+    assert merge_index(tmp_path / "store" / "kg-side").is_file() is False
