@@ -61,6 +61,7 @@ from .aggregates import aggregate_triples
 from .artifact_rows import kept_name_lists
 from .domain_units import domain_unit_triples
 from .graph_memo import set_graph_remembered
+from .identified import anyone_identified
 from .identity import apply_moves, find_person_merges, person_merge_triples, read_mentions, undo_moves
 from .kept_rows import counted, kept, side_folder
 from .list_rows import TwinFiles
@@ -276,7 +277,7 @@ def rebuild(
     store.add_graph_triples(graph, renamed)
     _rewrite(store, [(ox.NamedNode(m.graph), ox.NamedNode(m.absorbed), ox.NamedNode(m.canonical)) for m in same_ids])
     staged.rename((m.graph, m.absorbed, m.canonical) for m in same_ids)
-    people, _ = find_person_merges(read_mentions(store))
+    people, _ = find_person_merges(read_mentions(store, anyone_identified(store, staged)))
     staged.move((m.graph, m.authorship, m.absorbed, m.canonical) for m in people)
     moves = list(person_merge_triples(people, minter))
     store.add_graph_triples(graph, moves)
