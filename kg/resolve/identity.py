@@ -60,10 +60,11 @@ def is_identified(person: str) -> bool:
 _ANY_IDENTIFIED = sparql_prologue() + 'ASK { ?person a foaf:Person FILTER(REGEX(STR(?person), "--[^/]*$")) }'
 
 
-def read_mentions(store) -> list[tuple[str, str, str, str]]:
+def read_mentions(store, anyone: bool | None = None) -> list[tuple[str, str, str, str]]:
     """(graph, authorship, person, name as written) for every authorship of every source; none
-    when no source identifies anyone, since then no mention can be moved or left apart."""
-    if not store.query(_ANY_IDENTIFIED).askAnswer:
+    when no source identifies anyone (``anyone``, asked of the store where None: :mod:`.identified` knows it
+    from the side rows), since then no mention can be moved or left apart."""
+    if not (store.query(_ANY_IDENTIFIED).askAnswer if anyone is None else anyone):
         return []
     return sorted(
         text_rows(

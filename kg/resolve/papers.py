@@ -33,6 +33,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import Iterable, Mapping
 
 from ..ingest.identifiers import paper_id_of_link
 from ..text.domains import host
@@ -43,7 +44,8 @@ from .paper_facts import PaperFacts
 
 MIN_TITLE_COVERAGE = 0.5
 MIN_ABSTRACT_SIMILARITY = 0.8
-_COINED = re.compile(r"^[A-Za-z][A-Za-z0-9\-]*$")
+# A word of letters, digits and hyphens with a capital or a digit after its first letter: one match, not a test a letter
+_COINED = re.compile(r"^[A-Za-z][A-Za-z0-9\-]*[A-Z0-9][A-Za-z0-9\-]*$")
 _INTRODUCING = re.compile(
     r"\b(?:we|this (?:paper|work))\s+(?:\w+\s+)?(?:introduce|propose|present|release|develop|construct|build|design|"
     r"curate|call|term|dub|name)s?\b([^.]{0,160})",
@@ -68,12 +70,12 @@ class MergeDecisions:
 
 def is_coined(word: str) -> bool:
     """A made-up name: capitals or digits after the first letter (MLUBench, nD-RoPE, A2SG, ECA)."""
-    return bool(_COINED.match(word)) and any(ch.isupper() or ch.isdigit() for ch in word[1:])
+    return bool(_COINED.match(word))
 
 
 def coined_name(title: str | None) -> str | None:
     """The coined name a title opens with ("DynaTok: …"), if any."""
-    if not title:
+    if not title or (":" not in title and "：" not in title):  # most titles: no split to make
         return None
     head = re.split(r"[:：]", title, maxsplit=1)
     if len(head) < 2:
@@ -186,7 +188,7 @@ def _title_and_abstract_evidence(titled: PaperFacts, untitled: PaperFacts) -> tu
     return tuple(found), "; ".join(reasons)
 
 
-def _blocking_keys(paper: PaperFacts) -> set[str]:
+def blocking_keys(paper: PaperFacts) -> set[str]:
     """Cheap keys that any pair worth comparing shares, so not every pair is compared."""
     keys = {f"url:{normalise_url(url)}" for url in paper.urls}
     if name := coined_name(paper.title):
@@ -198,38 +200,57 @@ def _blocking_keys(paper: PaperFacts) -> set[str]:
 
 
 _Match = tuple[PaperFacts, PaperFacts, tuple[str, ...], str, tuple | None]  # absorbed, canonical, kinds, why, scores
+# A pair of papers of one block that some evidence makes one: where it is found (the block's key, the first paper's
+# IRI and graph, the second's: the order the blocks are gone through in), absorbed, canonical, kinds, why.
+Found = tuple[tuple[str, str, str, str, str], PaperFacts, PaperFacts, tuple[str, ...], str]
 
 
 def find_merges(papers: list[PaperFacts]) -> MergeDecisions:
     """One-to-one merges of papers into canonical ones; deterministic for the same papers."""
-    return _decided(_candidate_matches(papers))
-
-
-def _candidate_matches(papers: list[PaperFacts]) -> dict[tuple[str, str], dict[str, _Match]]:
-    """Per absorbed paper (IRI, graph), every canonical paper some evidence pairs it with."""
     blocks: dict[str, list[PaperFacts]] = defaultdict(list)
-    for paper in sorted(papers, key=lambda p: p.iri):
-        for key in _blocking_keys(paper):
+    for paper in sorted(papers, key=lambda p: (p.iri, p.graph)):  # the order of a block's pairs: see Found
+        for key in blocking_keys(paper):
             blocks[key].append(paper)
     graphs_of: dict[str, set[str]] = defaultdict(set)
     for paper in papers:
         graphs_of[paper.iri].add(paper.graph)
+    found = (
+        pair
+        for key, block in blocks.items()
+        for i, first in enumerate(block)
+        for second in block[i + 1 :]
+        if (pair := found_pair(key, first, second)) is not None
+    )
+    return decided(sorted(found, key=lambda pair: pair[0]), title_abstract_matches(papers), graphs_of)
+
+
+def found_pair(key: str, first: PaperFacts, second: PaperFacts) -> Found | None:
+    """The pair of a block (``first`` before ``second`` in (IRI, graph) order) if some evidence makes it one."""
+    found = evidence(first, second)
+    if found is None:
+        return None
+    return ((key, first.iri, first.graph, second.iri, second.graph), *_roles(first, second), *found)
+
+
+def decided(found: Iterable[Found], joins: Iterable[_Match], graphs_of: Mapping[str, set[str]]) -> MergeDecisions:
+    """The merges of the pairs of blocks (``found``, in the order found) and the title-abstract joins, one to one."""
+    return _decided(_candidate_matches(found, joins, graphs_of))
+
+
+def _candidate_matches(
+    found: Iterable[Found], joins: Iterable[_Match], graphs_of: Mapping[str, set[str]]
+) -> dict[tuple[str, str], dict[str, _Match]]:
+    """Per absorbed paper (IRI, graph), every canonical paper some evidence pairs it with."""
     matches: dict[tuple[str, str], dict[str, _Match]] = defaultdict(dict)
     # Blocks in key order: one pair of papers can share several keys, and a paper stated by two
     # sources (an IRI in two graphs) can match one abstract with different evidence, of which the
     # first found is kept, so the evidence recorded must not follow the hash order of the keys.
-    for _, block in sorted(blocks.items()):
-        for i, first in enumerate(block):
-            for second in block[i + 1 :]:
-                found = evidence(first, second)
-                if found is None:
-                    continue
-                absorbed, canonical = _roles(first, second)
-                if absorbed.graph not in graphs_of[canonical.iri]:  # a rewrite in a graph must be undoable
-                    matches[(absorbed.iri, absorbed.graph)].setdefault(
-                        canonical.iri, (absorbed, canonical, *found, None)
-                    )
-    for absorbed, canonical, kinds, explanation, scores in title_abstract_matches(papers):
+    for _, absorbed, canonical, kinds, explanation in found:
+        if absorbed.graph not in graphs_of[canonical.iri]:  # a rewrite in a graph must be undoable
+            matches[(absorbed.iri, absorbed.graph)].setdefault(
+                canonical.iri, (absorbed, canonical, kinds, explanation, None)
+            )
+    for absorbed, canonical, kinds, explanation, scores in joins:
         if absorbed.graph not in graphs_of[canonical.iri]:
             matches[(absorbed.iri, absorbed.graph)].setdefault(
                 canonical.iri, (absorbed, canonical, kinds, explanation, scores)

@@ -23,7 +23,13 @@ from ..ingest.identifiers import PERSON_PAGES, person_link_scheme
 from ..rdf.iris import Minter
 from ..vocab import KG, RDF, RDFS, sparql_prologue
 
-LINKS = sparql_prologue() + "SELECT ?g ?person ?link WHERE { GRAPH ?g { ?person a foaf:Person ; schema:sameAs ?link } }"
+# The links first, then which link a person: read the other way, every person of every graph was looked up
+# for a link (1.8 s CPU at 101,000 papers, none with one).
+LINKS = (
+    sparql_prologue()
+    + "SELECT ?g ?person ?link WHERE { GRAPH ?g { ?person schema:sameAs ?link } "
+    + "FILTER EXISTS { GRAPH ?g { ?person a foaf:Person } } }"
+)
 _STRENGTH = {kind: rank for rank, kind in enumerate([*PERSON_PAGES, "email"])}
 
 

@@ -118,10 +118,10 @@ class StagedRows:
                     papers[renamed.get(subject, subject)][old] = new
         return papers
 
-    def papers(self) -> Iterator[tuple[str, str, str, str]]:
-        """(graph, paper, kind, value) of every staged source's paper lines, as mapped: what the merges of
-        papers are decided on, before any rename."""
-        for graph in sorted(self.files):
+    def papers(self, graphs: Iterable[str] | None = None) -> Iterator[tuple[str, str, str, str]]:
+        """(graph, paper, kind, value) of every staged source's paper lines (or of ``graphs`` of them), as mapped:
+        what the merges of papers are decided on, before any rename."""
+        for graph in sorted(self.files if graphs is None else graphs):
             for paper, kind, value in self._lines(graph, PAPER):
                 yield graph, paper, kind, value
 

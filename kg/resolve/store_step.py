@@ -7,7 +7,8 @@ each time and never depends on the order sources were ingested:
   among every way the sources wrote it (:func:`preferred_form`); the other forms become
   ``skos:altLabel``. Institutions get the same, per language, unless the alias table already
   named them.
-- **papers from several sources**: :func:`kg.resolve.papers.find_merges` decides; each merge
+- **papers from several sources**: :func:`kg.resolve.papers.find_merges` decides (from a side index of the
+  papers, :mod:`.merge_memo`, where it holds); each merge
   rewrites the absorbed paper's IRI to the canonical one *inside the absorbed paper's own
   source graph* (so the union has one paper with both provenance links, exports have no
   duplicate, and no owl:sameAs is needed), and records a ``kg:PaperMerge`` with the evidence.
@@ -61,15 +62,16 @@ from .artifact_rows import kept_name_lists
 from .count_ledger import ledger_path
 from .domain_units import domain_unit_triples
 from .graph_memo import set_graph_remembered
+from .identified import anyone_identified
 from .identity import apply_moves, find_person_merges, person_merge_triples, read_mentions, undo_moves
 from .kept_rows import counted, kept, side_folder
 from .list_rows import TwinFiles
 from .list_store import kept_lists
+from .merge_memo import decided_merges
 from .name_list_memo import NamesChanged, name_list_triples, remembered_lists
 from .name_units import corpus_organisations, name_unit_triples
 from .other_names import same_institution_triples
-from .paper_facts import read_papers
-from .papers import MergeDecisions, find_merges
+from .papers import MergeDecisions
 from .person_labels import person_label_triples, preferred_form, remembered_names
 from .same_ids import find_same_id_merges, read_links, same_id_triples
 from .staged_rows import StagedRows
@@ -260,7 +262,7 @@ def rebuild(
     staged.quads.update(counts)  # the graphs' now, whether their rows still hold or not
     staged.files = {**kept(store, counts), **staged.files}
     # Papers of one source never merge (find_merges), so a store of one source reads none back.
-    decisions = find_merges(read_papers(store, minter, staged)) if len(sources) > 1 else MergeDecisions()
+    decisions = decided_merges(store, minter, staged) if len(sources) > 1 else MergeDecisions()
     graph = resolved_graph(minter)
     merges = list(merge_triples(decisions, minter))
     # The derived graph is added to under the suspended mark and only its difference written
@@ -282,7 +284,7 @@ def rebuild(
     store.add_graph_triples(graph, renamed)
     _rewrite(store, [(ox.NamedNode(m.graph), ox.NamedNode(m.absorbed), ox.NamedNode(m.canonical)) for m in same_ids])
     staged.rename((m.graph, m.absorbed, m.canonical) for m in same_ids)
-    people, _ = find_person_merges(read_mentions(store))
+    people, _ = find_person_merges(read_mentions(store, anyone_identified(store, staged)))
     staged.move((m.graph, m.authorship, m.absorbed, m.canonical) for m in people)
     moves = list(person_merge_triples(people, minter))
     store.add_graph_triples(graph, moves)

@@ -14,7 +14,8 @@ from kg.pipeline import ingest
 from kg.quality.report import quality_report
 from kg.quality.shacl import store_graph, validate_graph
 from kg.rdf.iris import Minter
-from kg.resolve.store_step import read_papers, resolution_suspended
+from kg.resolve.paper_facts import read_papers
+from kg.resolve.store_step import resolution_suspended
 from kg.stores.embedded import KGStore
 from kg.vocab import KG_NS, sparql_prologue
 
