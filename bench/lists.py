@@ -57,9 +57,8 @@ def _twin_rows(store, folder: Path):
 
 def main() -> None:
     from kg.query.library import library
-    from kg.query.precompute import TWINS, query_list_triples
+    from kg.query.precompute import TWINS, query_lists
     from kg.stores.embedded import KGStore
-    from kg.vocab import KG
 
     args = sys.argv[1:]
     only = args[1].split(",") if args[:1] == ["--only"] else None
@@ -76,9 +75,9 @@ def main() -> None:
                 started = time.process_time()
                 count = lists = 0
                 ranking = ox.NamedNode("https://kg.example.org/id/ranking/b")
-                for triple in query_list_triples(store, query, ranking, rows):
-                    count += 1
-                    lists += triple.predicate == KG.rankingName
+                for made in query_lists(store, query, ranking, rows):
+                    count += len(made.lines) + 1
+                    lists += 1
                 took = time.process_time() - started
                 total += took
                 print(f"{query.precomputed:<32}{took:>8.2f} s CPU{count:>10} triples{lists:>6} lists", flush=True)

@@ -220,7 +220,9 @@ def mark_first_row(store, name: str, mark: str) -> None:
     store.update(
         f"""{sparql_prologue()}
         DELETE {{ GRAPH ?g {{ ?row ?column ?old }} }} INSERT {{ GRAPH ?g {{ ?row ?column "{mark}" }} }}
-        WHERE {{ GRAPH ?g {{ ?ranking kg:rankingName "{name}" . ?row kg:rankIn ?ranking ; kg:rank 1 ; ?column ?old
+        WHERE {{ GRAPH ?g {{ ?ranking kg:rankingName "{name}" ; kg:rankedOrder ?order .
+                 BIND (IRI(CONCAT(STR(?ranking), "/", STRBEFORE(CONCAT(?order, " "), " "))) AS ?row)
+                 ?row ?column ?old
                  FILTER (STRENDS(STR(?column), "#{variable}")) }} }}"""
     )
 

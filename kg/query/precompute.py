@@ -18,7 +18,7 @@ edited since is run as above until its twin is checked again (``tests/query/test
 
 from __future__ import annotations
 
-from itertools import chain, groupby
+from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
 
@@ -33,7 +33,7 @@ from ..resolve.ranked_memo import ListWriter
 from ..vocab import KG, RDF
 from .library import LibraryQuery, answer, bind, library, plain_defaults
 from .lookup import entities_with_papers
-from .rankings import digest, entity_ranking, ranking_triples
+from .rankings import RankedList, digest, entity_ranking, ranked_list
 
 if TYPE_CHECKING:
     from ..resolve.list_rows import TwinFiles
@@ -65,9 +65,9 @@ def rankings_graph(minter: Minter) -> ox.NamedNode:
     return ox.NamedNode(minter.iri("graph", "rankings"))
 
 
-def query_list_triples(
+def query_lists(
     store, query: LibraryQuery, ranking: ox.NamedNode, rows: TwinFiles | None = None
-) -> Iterator[ox.Triple]:
+) -> Iterator[RankedList]:
     """The lists of one query, each the first :data:`KEPT_ROWS` rows of an answer with the parameters' defaults, in
     its order: the query's answer, or of a query about an entity, one list per entity with at least
     ``query.list_papers`` papers (made by the list's twin from ``rows`` where it serves the query's text)."""
@@ -75,16 +75,14 @@ def query_list_triples(
     if query.entity_param is None:
         if twin is not None:  # one answer
             answer_rows = twin.answer(store, rows)
-            yield from ranking_triples(
-                ranking, query.precomputed, twin.digest, twin.variables, answer_rows, None, KEPT_ROWS
-            )
+            yield ranked_list(ranking, query.precomputed, twin.digest, twin.variables, answer_rows, None, KEPT_ROWS)
         else:
-            yield from _answer_triples(store, query, bind(query, store, {})[0], ranking)
+            yield _answer_list(store, query, bind(query, store, {})[0], ranking)
         return
     entities = entities_with_papers(store, query.entity_param.kind, query.list_papers or 0)
     if twin is not None:
         for entity, answer_rows in twin.lists(store, rows, entities):
-            yield from ranking_triples(
+            yield ranked_list(
                 entity_ranking(ranking, entity),
                 query.precomputed,
                 twin.digest,
@@ -97,7 +95,7 @@ def query_list_triples(
     defaults = plain_defaults(query)
     for entity in entities:
         bindings = {**defaults, query.entity_param.name: URIRef(entity)}
-        yield from _answer_triples(store, query, bindings, entity_ranking(ranking, entity), ox.NamedNode(entity))
+        yield _answer_list(store, query, bindings, entity_ranking(ranking, entity), ox.NamedNode(entity))
 
 
 def _twin(query: LibraryQuery, rows: TwinFiles | None):
@@ -108,16 +106,16 @@ def _twin(query: LibraryQuery, rows: TwinFiles | None):
     return twin if twin.digest == digest(query.sparql) else None
 
 
-def _answer_triples(store, query: LibraryQuery, bindings, ranking: ox.NamedNode, entity=None) -> Iterator[ox.Triple]:
+def _answer_list(store, query: LibraryQuery, bindings, ranking: ox.NamedNode, entity=None) -> RankedList:
     result = answer(store, query, bindings)
     shown = [i for i, var in enumerate(result.vars) if str(var) not in bindings]  # as kg query shows it
     rows = (tuple(row[i] for i in shown) for row in result.terms)
     variables = [str(result.vars[i]) for i in shown]
     name = query.precomputed or query.name
-    yield from ranking_triples(ranking, name, digest(query.sparql), variables, rows, entity, KEPT_ROWS)
+    return ranked_list(ranking, name, digest(query.sparql), variables, rows, entity, KEPT_ROWS)
 
 
-def _list_triples(store, minter: Minter, folder: Path, rows: TwinFiles | None) -> Iterator[ox.Triple]:
+def _lists(store, minter: Minter, folder: Path, rows: TwinFiles | None) -> Iterator[RankedList]:
     names: dict[str, str] = {}
     for query in library(folder).values():
         if not query.precomputed:
@@ -125,13 +123,7 @@ def _list_triples(store, minter: Minter, folder: Path, rows: TwinFiles | None) -
         if query.precomputed in names:
             raise KgError(f"{query.path}: the list {query.precomputed!r} already serves {names[query.precomputed]}")
         names[query.precomputed] = query.name
-        yield from query_list_triples(store, query, ox.NamedNode(minter.iri("ranking", query.precomputed)), rows)
-
-
-def _list_key(triple: ox.Triple) -> str:
-    """The list a triple is of: its ranking node, whose rows are ``{ranking}/RANK`` (the graph's own: itself)."""
-    above, _, rank = triple.subject.value.rpartition("/")
-    return above if rank.isdigit() else triple.subject.value
+        yield from query_lists(store, query, ox.NamedNode(minter.iri("ranking", query.precomputed)), rows)
 
 
 def refresh_rankings(store, minter: Minter, folder: Path = QUERIES_DIR, rows: TwinFiles | None = None) -> None:
@@ -144,19 +136,17 @@ def refresh_rankings(store, minter: Minter, folder: Path = QUERIES_DIR, rows: Tw
     graph = rankings_graph(minter)
     writer = ListWriter(store, graph)
     store.update(f"DELETE WHERE {{ GRAPH {graph} {{ ?ranking {KG.queryDigest} ?digest }} }}")
-    digests: list[ox.Triple] = []
+    digests: list[str] = []
 
-    def undigested(triples: Iterator[ox.Triple]) -> Iterator[ox.Triple]:
-        for triple in triples:
-            if triple.predicate == KG.queryDigest:
-                digests.append(triple)
-            else:
-                yield triple
+    def undigested(lists: Iterator[RankedList]) -> Iterator[tuple[str, list[str]]]:
+        for made in lists:
+            digests.append(made.digest)
+            yield made.key, made.lines
 
-    header = [ox.Triple(graph, RDF.type, KG.DerivedGraph), ox.Triple(graph, RDF.type, KG.IndexGraph)]
-    lists = groupby(undigested(_list_triples(store, minter, folder, rows)), key=_list_key)
+    header = [f"{graph} {RDF.type} {kind} .\n" for kind in (KG.DerivedGraph, KG.IndexGraph)]
+    lists = undigested(_lists(store, minter, folder, rows))
     try:  # one list in memory at a time; written only where it changed, on an on-disk store (kg/resolve/ranked_memo.py)
-        writer.write(chain([(graph.value, header)], ((key, list(triples)) for key, triples in lists)), digests)
+        writer.write(chain([(graph.value, header)], lists), digests)
     finally:
         if rows is not None and rows.kept is not None:
             rows.kept.close()

@@ -1,5 +1,5 @@
-"""Precomputed rankings: a query's whole answer, row by row in its ``ORDER BY`` order, each row
-with its rank, so that any page of it is read by rank instead of grouping and sorting the graph.
+"""Precomputed rankings: a query's whole answer, row by row in its ``ORDER BY`` order, with the rows'
+order, so that any page of it is read by rank instead of grouping and sorting the graph.
 
 A library query declares the list that serves it in its header (``# precomputed: NAME``,
 :mod:`kg.query.library`); :mod:`kg.query.precompute` writes the lists after every change of
@@ -10,19 +10,23 @@ sources. One list is a ``kg:Ranking`` node (``{base}ranking/NAME``) and one node
   answer's length: "N more" is exact) and ``kg:rankedVariables`` (the columns, space-separated);
   a list of a query about an entity (``{base}ranking/NAME/for-DIGEST``) also ``kg:rankedFor`` the
   entity; a list that keeps only the answer's first rows, ``kg:rankedKept`` (how many: a page
-  past them is the query's own);
-- each row, ``{ranking}/RANK``: ``kg:rankIn`` the ranking, ``kg:rank`` (1 for the first row) and
-  each bound value under ``{ranking}#VARIABLE`` (an unbound one has no triple).
+  past them is the query's own); and ``kg:rankedOrder``, the kept rows' names in rank order, separated by
+  spaces;
+- each row, ``{ranking}/row-DIGEST`` (:func:`row_name`: named by its values, not by its rank):
+  ``kg:rankIn`` the ranking and each bound value under ``{ranking}#VARIABLE`` (an unbound one has no
+  triple).
 
-A page is one query that binds the rows it wants, each rank with its row's node, in a ``VALUES`` block
-(RDF terms the engine serialises, never text a user typed), so the engine reads each row by its
-subject: a rank alone would match one row of every list (hundreds, with lists per entity).
+A row keeps its node wherever it ranks: a row inserted near a list's top changes the list's order (one
+literal) and adds the row's triples, not the values of every row below it, so a change of sources writes
+what it changed. A page reads the order with the list's header, then is one query that binds the rows
+it wants, each rank with its row's node, in a ``VALUES`` block (RDF terms the engine serialises, never
+text a user typed), so the engine reads each row by its subject.
 """
 
 from __future__ import annotations
 
 import hashlib
-from typing import Iterable, Iterator, Sequence
+from typing import Iterable, NamedTuple, Sequence
 
 import pyoxigraph as ox
 
@@ -38,7 +42,16 @@ def _integer(n: int) -> ox.Literal:
     return ox.Literal(str(n), datatype=XSD.integer)
 
 
-def ranking_triples(
+class RankedList(NamedTuple):
+    """One list as N-Triples lines (each ending in `` .\n``): written as text, compared as text
+    (:mod:`kg.resolve.ranked_memo`), never made into triples one by one."""
+
+    key: str  # the ranking node's IRI
+    lines: list[str]  # every line of the list but its digest's
+    digest: str  # the line of its kg:queryDigest, written last (kg/query/precompute.py)
+
+
+def ranked_list(
     ranking: ox.NamedNode,
     name: str,
     query_digest: str,
@@ -46,35 +59,56 @@ def ranking_triples(
     rows: Iterable[Sequence[ox.Term | None]],
     entity: ox.NamedNode | None = None,
     kept: int | None = None,
-) -> Iterator[ox.Triple]:
+) -> RankedList:
     """The list ``name`` of ``rows`` (values in the order of ``variables``, None where unbound), given in
     the query's order: the first row is rank 1; of a query about ``entity`` if given; keeping the first ``kept``
     (of a sequence, such as a twin's rows, the others are not read)."""
-    columns = [ox.NamedNode(f"{ranking.value}#{variable}") for variable in variables]
-    count = 0
+    columns = [f" <{ranking.value}#{variable}> " for variable in variables]
+    rank_in = f" {KG.rankIn} {ranking} .\n"
+    lines: list[str] = []
+    count, order = 0, {}
     for count, row in enumerate(rows[:kept] if isinstance(rows, Sequence) else rows, start=1):
         if kept is not None and count > kept:
             continue  # counted, not kept
-        node = _row(ranking, count)
-        yield ox.Triple(node, KG.rankIn, ranking)
-        yield ox.Triple(node, KG.rank, _integer(count))
-        yield from (ox.Triple(node, column, value) for column, value in zip(columns, row) if value is not None)
+        values = [None if value is None else str(value) for value in row]  # N-Triples terms
+        node = f"<{ranking.value}/{row_name(values, order)}>"
+        lines.append(node + rank_in)
+        lines.extend(f"{node}{column}{value} .\n" for column, value in zip(columns, values) if value is not None)
     if isinstance(rows, Sequence):  # the rows past the kept ones are counted without being read
         count = len(rows)
-    yield ox.Triple(ranking, RDF.type, KG.Ranking)
-    yield ox.Triple(ranking, KG.rankingName, ox.Literal(name))
-    yield ox.Triple(ranking, KG.queryDigest, ox.Literal(query_digest))
-    yield ox.Triple(ranking, KG.rankedRows, _integer(count))
-    yield ox.Triple(ranking, KG.rankedVariables, ox.Literal(" ".join(variables)))
-    if entity is not None:
-        yield ox.Triple(ranking, KG.rankedFor, entity)
-    if kept is not None and count > kept:
-        yield ox.Triple(ranking, KG.rankedKept, _integer(kept))
+    about = [(KG.rankedFor, entity)] if entity is not None else []
+    about += [(KG.rankedKept, _integer(kept))] if kept is not None and count > kept else []
+    lines.extend(
+        f"{ranking} {predicate} {value} .\n"
+        for predicate, value in [
+            (RDF.type, KG.Ranking),
+            (KG.rankingName, ox.Literal(name)),
+            (KG.rankedRows, _integer(count)),
+            (KG.rankedVariables, ox.Literal(" ".join(variables))),
+            (KG.rankedOrder, ox.Literal(" ".join(order))),
+            *about,
+        ]
+    )
+    return RankedList(ranking.value, lines, f"{ranking} {KG.queryDigest} {ox.Literal(query_digest)} .\n")
 
 
-def _row(ranking: ox.NamedNode, rank: int) -> ox.NamedNode:
-    """A row's node, named by its rank: a page names its rows, so the number of lists does not slow it."""
-    return ox.NamedNode(f"{ranking.value}/{rank}")
+def row_name(values: Sequence[str | None], order: dict[str, None]) -> str:
+    """The name of a row's node, added to ``order`` (the names given so far, in rank order): ``row-`` and a
+    digest of its values (N-Triples terms; an unbound one as nothing); a row the same as one before it is told
+    from it by how many came before (``row-DIGEST-2``...)."""
+    text = "\t".join("" if value is None else value for value in values)
+    name = f"row-{hashlib.blake2b(text.encode('utf-8'), digest_size=8).hexdigest()}"
+    same, named = 1, name
+    while named in order:
+        same += 1
+        named = f"{name}-{same}"
+    order[named] = None
+    return named
+
+
+def _row(ranking: ox.NamedNode, name: str) -> ox.NamedNode:
+    """A row's node: a page names its rows, so the number of lists does not slow it."""
+    return ox.NamedNode(f"{ranking.value}/{name}")
 
 
 def entity_ranking(ranking: ox.NamedNode, entity: str) -> ox.NamedNode:
@@ -82,18 +116,18 @@ def entity_ranking(ranking: ox.NamedNode, entity: str) -> ox.NamedNode:
     return ox.NamedNode(f"{ranking.value}/for-{digest(entity)}")
 
 
-def _header(store, name: str, query_digest: str, entity) -> tuple[ox.NamedNode, int, list[str], int] | None:
+def _header(store, name: str, query_digest: str, entity) -> tuple[ox.NamedNode, int, list[str], list[str]] | None:
+    """The list's node, its length, its variables and its kept rows' names in rank order."""
     about = f"; kg:rankedFor {ox.NamedNode(str(entity))}" if entity is not None else ""
     sparql = f"""{sparql_prologue()}
-    SELECT ?ranking ?rows ?variables ?kept WHERE {{
+    SELECT ?ranking ?rows ?variables ?order WHERE {{
       ?ranking kg:rankingName {ox.Literal(name)} ; kg:queryDigest {ox.Literal(query_digest)} {about} ;
-               kg:rankedRows ?rows ; kg:rankedVariables ?variables
-      OPTIONAL {{ ?ranking kg:rankedKept ?kept }} }}"""
+               kg:rankedRows ?rows ; kg:rankedVariables ?variables ; kg:rankedOrder ?order }}"""
     found = next(iter(store.query(sparql)), None)  # any engine with kg's query(): rdflib's terms
     if found is None:
         return None
-    ranking, rows, variables, kept = found
-    return ox.NamedNode(str(ranking)), int(rows), str(variables).split(), int(rows if kept is None else kept)
+    ranking, rows, variables, order = found
+    return ox.NamedNode(str(ranking)), int(rows), str(variables).split(), str(order).split()
 
 
 def ranked_page(store, name: str, query_digest: str, offset: int, limit: int, entity=None):
@@ -103,8 +137,8 @@ def ranked_page(store, name: str, query_digest: str, offset: int, limit: int, en
     header = _header(store, name, query_digest, entity)
     if header is None:
         return None
-    ranking, total, variables, kept = header
-    if min(offset + limit, total) > kept:
+    ranking, total, variables, order = header
+    if min(offset + limit, total) > len(order):
         return None
     ranks = range(offset + 1, min(offset + limit, total) + 1)
     if not ranks:
@@ -114,7 +148,7 @@ def ranked_page(store, name: str, query_digest: str, offset: int, limit: int, en
     )
     sparql = f"""{sparql_prologue()}
     SELECT ?rank {" ".join(f"?{variable}" for variable in variables)} WHERE {{
-      VALUES (?rank ?row) {{ {" ".join(f"({_integer(rank)} {_row(ranking, rank)})" for rank in ranks)} }}
+      VALUES (?rank ?row) {{ {" ".join(f"({_integer(rank)} {_row(ranking, order[rank - 1])})" for rank in ranks)} }}
       ?row kg:rankIn {ranking} .
       {columns}
     }}"""

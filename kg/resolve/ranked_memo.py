@@ -32,17 +32,13 @@ from .kept_rows import side_folder
 FORMAT = "1"  # in the file's name: a file of another layout (another kg) is never read
 _HEADER = "#"  # a list's first line (N-Triples lines start with "<"): ``#key<TAB>digest``
 
-Block = tuple[str, list[ox.Triple]]  # a list's key (its ranking node) and its triples
+Block = tuple[str, list[str]]  # a list's key (its ranking node) and its triples, as N-Triples lines
 
 
 def remembered_rankings(store: KGStore) -> Path | None:
     """The file of the lists as written, in the store's folder of kept rows; None for a store without one."""
     folder = side_folder(store)
     return None if folder is None or not folder.is_dir() else folder / f"rankings.v{FORMAT}.memo"
-
-
-def _lines(triples: list[ox.Triple]) -> list[str]:
-    return [f"{triple} .\n" for triple in triples]
 
 
 def _digest(lines: list[str]) -> str:
@@ -98,22 +94,22 @@ class ListWriter:
         self.store, self.graph, self.path = store, graph, remembered_rankings(store)
         self.remembered = _usable(store, graph, self.path)
 
-    def write(self, blocks: Iterable[Block], last: list[ox.Triple]) -> None:
+    def write(self, blocks: Iterable[Block], last: list[str]) -> None:
         """Make the graph hold the triples of ``blocks`` (each list's, keys unique), then ``last`` (a list filled
         while the blocks are read, added once they are in place: the lists' digests,
         :func:`kg.query.precompute.refresh_rankings`), writing only what changed where a remembered run holds."""
         store, graph, path = self.store, self.graph, self.path
         if path is None:
-            store.set_graph_triples(graph, (triple for _, triples in blocks for triple in triples))
-            store.add_graph_triples(graph, last)
+            store.set_graph_triples(graph, _triples(lines for _, lines in blocks))
+            store.add_graph_triples(graph, _triples([last]))
             return
         written = path.with_suffix(".new")
         with open(written, "w", encoding="utf-8") as memo:
             if self.remembered is None:
-                store.set_graph_triples(graph, _noted(blocks, memo))
+                store.set_graph_triples(graph, _triples(_noted(blocks, memo)))
             else:
                 _changed(store, graph, _noted_blocks(blocks, memo), self.remembered)
-        store.add_graph_triples(graph, last)
+        store.add_graph_triples(graph, _triples([last]))
         self._remember(written)
 
     def _remember(self, written: Path) -> None:
@@ -137,19 +133,24 @@ def _placeholder(memo) -> None:
     memo.write(f"{FORMAT}\t{'':0>20}\n")  # as long as the stamp written over it
 
 
-def _noted(blocks: Iterable[Block], memo) -> Iterator[ox.Triple]:
-    """Every triple of the blocks, each block noted in ``memo`` as it passes."""
+def _triples(blocks: Iterable[list[str]]) -> Iterator[ox.Triple]:
+    """The triples of N-Triples lines, a block at a time."""
+    for lines in blocks:
+        yield from ox.parse("".join(lines), format=ox.RdfFormat.N_TRIPLES)
+
+
+def _noted(blocks: Iterable[Block], memo) -> Iterator[list[str]]:
+    """The lines of each block, noted in ``memo`` as it passes."""
     _placeholder(memo)
-    for key, triples in blocks:
-        _note(memo, key, _lines(triples))
-        yield from triples
+    for key, lines in blocks:
+        _note(memo, key, lines)
+        yield lines
 
 
 def _noted_blocks(blocks: Iterable[Block], memo) -> Iterator[tuple[str, str, list[str]]]:
     """(key, digest, lines) of each block, noted in ``memo`` as it passes."""
     _placeholder(memo)
-    for key, triples in blocks:
-        lines = _lines(triples)
+    for key, lines in blocks:
         yield key, _note(memo, key, lines), lines
 
 

@@ -67,10 +67,14 @@ def _check_twins(store, rows) -> int:
         ranking = precompute.rankings_graph(Minter())
         with pytest.MonkeyPatch.context() as patch:
             patch.setattr(precompute, "KEPT_ROWS", 3)
-            by_twin = set(precompute.query_list_triples(store, lowered, ranking, rows))
-            by_query = set(precompute.query_list_triples(store, lowered, ranking))
+            by_twin = _lines(precompute.query_lists(store, lowered, ranking, rows))
+            by_query = _lines(precompute.query_lists(store, lowered, ranking))
         assert by_twin == by_query and by_twin, name
     return compared
+
+
+def _lines(lists) -> set[str]:
+    return {line for made in lists for line in (*made.lines, made.digest)}
 
 
 def _synth(path, papers: int, seed: int, format_name: str = "listing"):
