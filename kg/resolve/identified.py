@@ -17,6 +17,7 @@ from pathlib import Path
 
 from ..rdf.side_rows import FORM
 from ..vocab import sparql_prologue
+from .sorted_facts import rows_header
 from .staged_rows import StagedRows
 
 SUFFIX = ".identified"
@@ -36,11 +37,10 @@ def anyone_identified(store, staged: StagedRows) -> bool:
 
 def _in_rows(rows: Path) -> bool:
     """Whether a source's rows name an identified person: from the file beside kept rows while its header holds."""
-    stamp = rows.with_suffix(".stamp")
-    if not stamp.is_file():  # rows this run staged in a store that keeps none: read them
+    stamped = rows_header(rows)
+    if stamped is None:  # rows this run staged in a store that keeps none: read them
         return _read(rows)
-    stat = os.stat(rows)
-    header = f"{stamp.read_text(encoding='utf-8')}\t{stat.st_size}\t{stat.st_mtime_ns}\n"
+    header = stamped + "\n"
     kept = rows.with_suffix(SUFFIX)
     if kept.is_file():
         said = kept.read_text(encoding="utf-8")

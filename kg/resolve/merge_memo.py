@@ -20,7 +20,6 @@ by another program) or a graph without rows states a paper. A damaged database i
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 from pathlib import Path
 
@@ -34,6 +33,7 @@ from .abstract_join import MIN_VENUE_ABSTRACTS, title_abstract_matches
 from .kept_rows import side_folder
 from .paper_facts import PaperFacts, read_papers, staged_papers, stated_elsewhere
 from .papers import Found, MergeDecisions, blocking_keys, decided, find_merges, found_pair
+from .sorted_facts import rows_header
 from .staged_rows import StagedRows
 
 _TABLES = """
@@ -81,11 +81,10 @@ def _headers(staged: StagedRows) -> dict[str, str] | None:
     """Each staged source's header: its kept rows' stamp, size and modification time; None if one has no stamp."""
     headers = {}
     for graph, rows in staged.files.items():
-        stamp = rows.with_suffix(".stamp")
-        if not stamp.is_file():
+        header = rows_header(rows)
+        if header is None:
             return None
-        stat = os.stat(rows)
-        headers[graph] = f"{stamp.read_text(encoding='utf-8')}\t{stat.st_size}\t{stat.st_mtime_ns}"
+        headers[graph] = header
     return headers
 
 

@@ -52,13 +52,23 @@ def grouped_facts(staged: StagedRows, others: Iterable[str], scratch: Path | Non
 def _sorted_facts(staged: StagedRows, graph: str, path: Path, scratch: Path | None, files: ExitStack) -> TextIO:
     """The graph's sorted fact lines, read from its file, made first where there is none or its header is not
     the rows' now (one source sorted at a time: one run of lines in memory)."""
-    rows = os.stat(staged.files[graph])  # the rows as written: a hand edit of them is not what was sorted
-    header = f"{path.with_suffix('.stamp').read_text(encoding='utf-8')}\t{rows.st_size}\t{rows.st_mtime_ns}\n"
+    header = f"{rows_header(staged.files[graph])}\n"
     if not path.is_file() or _header(path) != header:
         _write(sorted_lines(staged.graph_facts(graph), scratch), path, header)
     lines = files.enter_context(open(path, encoding="utf-8"))
     lines.readline()
     return lines
+
+
+def rows_header(rows: Path) -> str | None:
+    """A kept source's rows as they are now: their stamp, size and modification time (a hand edit of the rows is
+    not what a file made from them was made of); None where they have no stamp. What every file made from a
+    source's rows is headed with."""
+    stamp = rows.with_suffix(".stamp")
+    if not stamp.is_file():
+        return None
+    stat = os.stat(rows)
+    return f"{stamp.read_text(encoding='utf-8')}\t{stat.st_size}\t{stat.st_mtime_ns}"
 
 
 def _header(path: Path) -> str:
