@@ -64,7 +64,7 @@ from .domain_units import domain_unit_triples
 from .graph_memo import set_graph_remembered
 from .identified import anyone_identified
 from .identity import apply_moves, find_person_merges, person_merge_triples, read_mentions, undo_moves
-from .kept_rows import counted, kept, side_folder
+from .kept_rows import counted, forget_rewritten, kept, note_rewritten, side_folder
 from .list_rows import TwinFiles
 from .list_store import kept_lists
 from .merge_memo import decided_merges
@@ -259,6 +259,7 @@ def rebuild(
     sources = store.sources()
     others = [graph for graph in sources if graph not in staged.files]
     counts = counted(store, others)
+    forget_rewritten(store)  # until this run's rewrites are made (kept_rows.note_rewritten)
     staged.quads.update(counts)  # the graphs' now, whether their rows still hold or not
     staged.files = {**kept(store, counts), **staged.files}
     # Papers of one source never merge (find_merges), so a store of one source reads none back.
@@ -289,6 +290,7 @@ def rebuild(
     moves = list(person_merge_triples(people, minter))
     store.add_graph_triples(graph, moves)
     apply_moves(store, people)
+    note_rewritten(store, graph)
     # The derived triples stream into the store's writer, which reads them all before the graph
     # changes (set_graph_triples), so the labels and counts below read the store as it was. The
     # aggregates roll units up to parents, so they take the units (and other names) placed just now
