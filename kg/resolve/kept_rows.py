@@ -30,7 +30,7 @@ import pyoxigraph as ox
 
 from ..stores.embedded import EmbeddedStore, KGStore
 from ..vocab import KG
-from .sorted_facts import SUFFIX
+from .sorted_facts import FORMS, SUFFIX
 from .staged_rows import StagedRows
 
 FOLDER = "kg-side"
@@ -92,6 +92,7 @@ def keep(store: KGStore, staged: StagedRows) -> None:
         kept.with_suffix(".stamp").unlink(missing_ok=True)  # no stamp, no use: until both are in place
         kept.with_suffix(COUNT).unlink(missing_ok=True)
         kept.with_suffix(SUFFIX).unlink(missing_ok=True)  # the old rows' facts sorted (.sorted_facts)
+        kept.with_suffix(FORMS).unlink(missing_ok=True)
         with open(path, "rb") as rows:
             os.fsync(rows.fileno())
         os.replace(path, kept)  # the journal and this folder share the store's file system
@@ -190,6 +191,6 @@ def kept(store: KGStore, counts: dict[str, int]) -> dict[str, Path]:
         else:
             rows.unlink()
             stamped.unlink()
-            rows.with_suffix(SUFFIX).unlink(missing_ok=True)
-            rows.with_suffix(COUNT).unlink(missing_ok=True)
+            for beside in (SUFFIX, FORMS, COUNT):
+                rows.with_suffix(beside).unlink(missing_ok=True)
     return found
