@@ -54,9 +54,28 @@ def distinct_triples(
     order = [graph for graph, _ in sorted(sizes.items(), key=lambda size: (-size[1], size[0].value))]
     total = sizes[order[0]] if order else 0  # no graph before the first: all its triples count
     for number, graph in enumerate(order[1:], start=1):
-        earlier = " ".join(str(other) for other in order[:number])
-        unseen = f"FILTER NOT EXISTS {{ VALUES ?earlier {{ {earlier} }} GRAPH ?earlier {{ ?s ?p ?o }} }}"
-        total += store.scalar(f"SELECT (COUNT(*) AS ?n) WHERE {{ GRAPH {graph} {{ ?s ?p ?o }} {unseen} }}")
+        total += _unseen(store, graph, " ".join(str(other) for other in order[:number]))
+    return total
+
+
+def _unseen(store: KGStore, graph: ox.NamedNode, earlier: str) -> int:
+    """The triples of ``graph`` that none of the ``earlier`` graphs (IRIs as written in a query) states, predicate
+    by predicate. The engine joins in the order written, one look-up per row of the first part: so the graph's
+    triples of a predicate are each looked up in the earlier graphs, but where these state fewer triples of it
+    (the people's display names in the derived graph: 211,000 against 100,000 labels of artifacts), theirs are
+    looked up in the graph and the ones found taken off (0.9 s instead of 2.4 at 100,000 papers)."""
+    before = f"VALUES ?earlier {{ {earlier} }} GRAPH ?earlier"
+    predicates = f"SELECT ?p (COUNT(*) AS ?n) WHERE {{ GRAPH {graph} {{ ?s ?p ?o }} }} GROUP BY ?p"
+    total = 0
+    for predicate, number in store.select_terms(predicates):
+        count, pattern = int(number.value), f"{{ ?s {predicate} ?o }}"
+        theirs = f"SELECT (COUNT(*) AS ?n) WHERE {{ SELECT ?s WHERE {{ {before} {pattern} }} LIMIT {count} }}"
+        if store.scalar(theirs) < count:
+            found = f"SELECT DISTINCT ?s ?o WHERE {{ {before} {pattern} GRAPH {graph} {pattern} }}"
+            total += count - store.scalar(f"SELECT (COUNT(*) AS ?n) WHERE {{ {found} }}")
+        else:
+            unseen = f"FILTER NOT EXISTS {{ {before} {pattern} }}"
+            total += store.scalar(f"SELECT (COUNT(*) AS ?n) WHERE {{ GRAPH {graph} {pattern} {unseen} }}")
     return total
 
 

@@ -128,11 +128,15 @@ class StagedRows:
     def forms(self) -> Iterator[str]:
         """``person<TAB>language<TAB>written (JSON)<TAB>authorship`` lines of every staged source, renames made."""
         for graph in sorted(self.files):
-            renamed, moved = self.renamed.get(graph, {}), self.moved.get(graph, {})
-            for person, language, written, authorship in self._lines(graph, FORM):
-                person = renamed.get(person, person)
-                old, new = moved.get(authorship, (None, None))
-                yield f"{new if person == old else person}\t{language}\t{written}\t{authorship}\n"
+            yield from self.graph_forms(graph)
+
+    def graph_forms(self, graph: str) -> Iterator[str]:
+        """The written names' lines of one staged source, renames made."""
+        renamed, moved = self.renamed.get(graph, {}), self.moved.get(graph, {})
+        for person, language, written, authorship in self._lines(graph, FORM):
+            person = renamed.get(person, person)
+            old, new = moved.get(authorship, (None, None))
+            yield f"{new if person == old else person}\t{language}\t{written}\t{authorship}\n"
 
 
 def detail_graph_iri(graph: str) -> str:

@@ -64,7 +64,7 @@ from .domain_units import domain_unit_triples
 from .graph_memo import set_graph_remembered
 from .identified import anyone_identified
 from .identity import apply_moves, find_person_merges, person_merge_triples, read_mentions, undo_moves
-from .kept_rows import counted, kept, side_folder
+from .kept_rows import counted, forget_rewritten, kept, note_rewritten, side_folder
 from .list_rows import TwinFiles
 from .list_store import kept_lists
 from .merge_memo import decided_merges
@@ -72,7 +72,8 @@ from .name_list_memo import NamesChanged, name_list_triples, remembered_lists
 from .name_units import corpus_organisations, name_unit_triples
 from .other_names import same_institution_triples
 from .papers import MergeDecisions
-from .person_labels import person_label_triples, preferred_form, remembered_names
+from .person_labels import HeldLabels, person_label_triples, preferred_form, remembered_names
+from .resolved_memo import set_resolved
 from .same_ids import find_same_id_merges, read_links, same_id_triples
 from .staged_rows import StagedRows
 from .unit_forms import company_labs
@@ -259,6 +260,7 @@ def rebuild(
     sources = store.sources()
     others = [graph for graph in sources if graph not in staged.files]
     counts = counted(store, others)
+    forget_rewritten(store)  # until this run's rewrites are made (kept_rows.note_rewritten)
     staged.quads.update(counts)  # the graphs' now, whether their rows still hold or not
     staged.files = {**kept(store, counts), **staged.files}
     # Papers of one source never merge (find_merges), so a store of one source reads none back.
@@ -289,6 +291,7 @@ def rebuild(
     moves = list(person_merge_triples(people, minter))
     store.add_graph_triples(graph, moves)
     apply_moves(store, people)
+    note_rewritten(store, graph)
     # The derived triples stream into the store's writer, which reads them all before the graph
     # changes (set_graph_triples), so the labels and counts below read the store as it was. The
     # aggregates roll units up to parents, so they take the units (and other names) placed just now
@@ -320,22 +323,18 @@ def rebuild(
             NamesChanged()
         )  # the people whose names this run chose afresh: their papers' name lists are made again
 
-        def derived() -> Iterator[ox.Triple]:
-            yield ox.Triple(graph, KG.resolutionSuspended, TRUE)
-            yield from base
-            yield from renamed
-            yield from moves
+        remembered = remembered_names(side_folder(store))
+
+        def labels(held: HeldLabels | None) -> Iterator[ox.Triple]:
             with open(person_keys, "w", encoding="utf-8") as keys, open(person_names, "w", encoding="utf-8") as names:
-                yield from person_label_triples(
-                    form_groups(store, staged), keys, names, remembered_names(side_folder(store)), changed
-                )
-            yield from institution_label_triples(store, graph)
-            yield from units
+                yield from person_label_triples(form_groups(store, staged), keys, names, remembered, changed, held)
             stage("resolving: writing the derived graph")
 
         index = index_graph(minter)
         try:
-            store.set_graph_triples(graph, derived())
+            # Only the people whose names were chosen afresh, where the graph holds the remembered ones.
+            rest = chain([ox.Triple(graph, KG.resolutionSuspended, TRUE)], base, renamed, moves)
+            set_resolved(store, graph, chain(rest, institution_label_triples(store, graph), units), labels, remembered)
             stage("resolving: co-author pairs, counts, name look-up keys and name lists")
             # Match keys fold every name, the ones just chosen included (and no stale one), and the name lists
             # show the display names just chosen (and the counts' pass has written their papers), so they come after.

@@ -10,15 +10,14 @@ from typing import Iterator
 
 from ..rdf.side_rows import form_line
 from ..stores.embedded import KGStore
-from ..stores.ordering import grouped_lines
 from .person_labels import written_forms
+from .sorted_facts import FORMS, grouped_kept
 from .staged_rows import StagedRows, select
 
 
-def _form_lines(store: KGStore, staged: StagedRows) -> Iterator[str]:
-    """``person<TAB>language<TAB>written (JSON)<TAB>authorship`` of every authorship: the staged sources'
-    side rows, the other graphs' read from the store."""
-    yield from staged.forms()
+def _store_forms(store: KGStore, staged: StagedRows) -> Iterator[str]:
+    """``person<TAB>language<TAB>written (JSON)<TAB>authorship`` of every authorship of the graphs the run did not
+    stage, read from the store."""
     graphs = staged.other_graphs(store)
     if graphs != []:
         pattern = "?authorship kg:author ?person ; kg:nameAsWritten ?written"
@@ -29,12 +28,14 @@ def _form_lines(store: KGStore, staged: StagedRows) -> Iterator[str]:
 def form_groups(store: KGStore, staged: StagedRows | None = None) -> Iterator[tuple[str, list[str]]]:
     """Each person in IRI order, with its distinct ``language<TAB>written (JSON)<TAB>authorship`` lines in
     code-point order (what its display names are chosen from, :mod:`.person_labels`); ``staged``: the side rows
-    of the sources this run staged, read instead of their graphs. The rows are grouped on disk, not by the
+    of the sources this run staged, read instead of their graphs, each kept source's lines sorted once beside its
+    rows (:func:`~.sorted_facts.grouped_kept`). The rows are grouped on disk, not by the
     engine: Oxigraph's ``GROUP BY`` holds every (person, form) group in memory (2.1 million at 1,000,000
     papers), and the forms of 211,000 people held in Python were 350 MB. One line per distinct (person, form
     as written, authorship), the union's repeats dropped by the grouping: each counts one authorship, as
     COUNT(DISTINCT ?authorship) per written form did."""
-    return grouped_lines(_form_lines(store, staged or StagedRows()), store.scratch_dir)
+    staged = staged or StagedRows()
+    return grouped_kept(staged, _store_forms(store, staged), store.scratch_dir, FORMS, staged.graph_forms)
 
 
 def person_forms(store: KGStore, staged: StagedRows | None = None) -> Iterator[tuple[str, dict[str, dict[str, int]]]]:

@@ -51,6 +51,7 @@ from .store_folder import (
     _open_writer,
     _take_lock,
     default_wait,
+    note_closed,
 )
 from .values import with_values
 
@@ -77,6 +78,7 @@ class EmbeddedStore(KGStore):
     ):
         self.spec = spec or default_store_spec()
         self._lock: int | None = None
+        self.untouched = False  # nothing but kg wrote the store since its last writer closed it (store_folder.py)
         self._preload: Preload | None = None
         self._snapshot: Snapshot | None = None
         if self.spec == "memory":
@@ -97,7 +99,9 @@ class EmbeddedStore(KGStore):
                 if self._snapshot is not None:
                     self.scratch_dir = self._snapshot.folder
             else:
-                self._lock, self.oxigraph = _open_writer(path, self.spec, default_wait() if wait is None else wait)
+                self._lock, self.oxigraph, self.untouched = _open_writer(
+                    path, self.spec, default_wait() if wait is None else wait
+                )
                 self._recover()
                 self.scratch_dir.mkdir(exist_ok=True)
         self.read_only = read_only
@@ -326,6 +330,7 @@ class EmbeddedStore(KGStore):
             self._snapshot.remove()
             self._snapshot = None
         if self._lock is not None:
+            note_closed(Path(self.spec))
             _close_lock(self._lock)
             self._lock = None
 

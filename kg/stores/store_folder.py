@@ -4,6 +4,7 @@ refusing a folder that is not a store (or a damaged one)."""
 from __future__ import annotations
 
 import fcntl
+import hashlib
 import os
 import sys
 import time
@@ -31,7 +32,8 @@ def default_wait() -> float:
 
 # Files a store folder holds besides Oxigraph's own: kg's journal and lock, and the sources' side rows
 # (kg/resolve/kept_rows.py).
-_KG_FILES = {"kg-journal", WRITER_LOCK, READERS, "kg-side"}
+_KG_FILES = {"kg-journal", WRITER_LOCK, READERS, "kg-side", "kg-closed"}
+CLOSED = "kg-closed"  # Oxigraph's files as kg's last writer left them (:func:`untouched_since_closed`)
 
 
 def _check_folder(path: Path, spec: str, read_only: bool) -> None:
@@ -62,14 +64,16 @@ def _open_reader(spec: str, path: Path, snapshot: bool) -> tuple[ox.Store, Snaps
         raise _cannot_open(spec, exc) from None
 
 
-def _open_writer(path: Path, spec: str, wait: float) -> tuple[int, ox.Store]:
-    """The writer lock, then the store. A writer that just finished may hold Oxigraph's own lock
-    a moment longer than ours (until its process ends), so that is waited for too."""
+def _open_writer(path: Path, spec: str, wait: float) -> tuple[int, ox.Store, bool]:
+    """The writer lock, then the store, and whether it was :func:`untouched_since_closed`. A writer that just
+    finished may hold Oxigraph's own lock a moment longer than ours (until its process ends), so that is waited
+    for too."""
     deadline = time.monotonic() + wait
     lock = _take_lock(path, spec, wait)
+    untouched = untouched_since_closed(path)
     while True:
         try:
-            return lock, ox.Store(str(path))
+            return lock, ox.Store(str(path)), untouched
         except OSError as exc:
             if "lock" not in str(exc).lower() or time.monotonic() >= deadline:
                 _close_lock(lock)
@@ -119,3 +123,30 @@ def _fsync(path: Path) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
+
+
+def _folder_state(path: Path) -> str:
+    """Oxigraph's files in a store's folder (name, size, modification time), as a digest: a write to the store,
+    by any program, adds or changes one of them (RocksDB's write-ahead log, its manifest, a data file), and so
+    does an opening for writing. RocksDB's informational logs (``LOG*``) and kg's own files are left out."""
+    files = sorted(
+        f"{entry.name}\t{info.st_size}\t{info.st_mtime_ns}"
+        for entry in os.scandir(path)
+        if entry.is_file() and not entry.name.startswith(("LOG", "kg-")) and (info := entry.stat())
+    )
+    return hashlib.sha256("\n".join(files).encode("utf-8")).hexdigest()
+
+
+def untouched_since_closed(path: Path) -> bool:
+    """Whether nothing opened the store for writing since kg's last writer closed it (:func:`note_closed`):
+    then every graph is as that writer left it."""
+    closed = path / CLOSED
+    return closed.is_file() and closed.read_text(encoding="utf-8") == _folder_state(path)
+
+
+def note_closed(path: Path) -> None:
+    """Remember Oxigraph's files as a writer leaves them, once the database is closed (a writer killed before
+    leaves the last note, which its own writes no longer match)."""
+    written = path / (CLOSED + ".new")
+    written.write_text(_folder_state(path), encoding="utf-8")
+    os.replace(written, path / CLOSED)

@@ -7,11 +7,13 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pyoxigraph as ox
 import pytest
 from conftest import ABSTRACTS, LISTING
 
 from kg.pipeline import ingest
 from kg.rdf.iris import Minter
+from kg.rdf.mapping import source_iri
 from kg.resolve import kept_rows
 from kg.resolve.paper_facts import read_papers
 from kg.resolve.staged_rows import StagedRows
@@ -98,6 +100,64 @@ def test_rows_of_a_graph_replaced_without_them_are_not_read(tmp_path, monkeypatc
         ingest([ABSTRACTS], store, Minter())
         assert not rows.exists()
         assert count(store, "?paper kg:bylineLength ?n") > 0  # the replaced source's authors, read back
+        assert nquads(store) == read_back(store)
+    finally:
+        store.close()
+
+
+def ingested(folder: Path, files: list[Path]) -> None:
+    """``kg ingest`` of the files, as one command: the store opened, written and closed."""
+    store = KGStore(str(folder))
+    try:
+        ingest(files, store, Minter())
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_a_graph_nothing_else_wrote_is_not_counted_again(case, tmp_path, monkeypatch):
+    """Each command in a process of its own: the first source's quads are counted for its stamp once; the next
+    command, on a store no other program opened, takes the count kept with the stamp (but for a graph the last
+    resolution rewrote, whose records it undoes), and the graph is the one read back."""
+    first, second = CASES[case]
+    folder = tmp_path / "store"
+    ingested(folder, [first])
+    rewritten = set((folder / kept_rows.FOLDER / kept_rows.REWRITTEN).read_text(encoding="utf-8").splitlines())
+    counted, count_quads = [], kept_rows.quad_count
+    monkeypatch.setattr(
+        kept_rows, "quad_count", lambda store, graph: counted.append(graph) or count_quads(store, graph)
+    )
+    ingested(folder, [second])
+    first_graph = source_iri(first.name, Minter()).value
+    assert (first_graph in counted) == (first_graph in rewritten)  # as it left it, unless rewritten
+    assert source_iri(second.name, Minter()).value in counted  # the new source's stamp
+    store = KGStore(str(folder))
+    try:
+        assert nquads(store) == read_back(store)
+    finally:
+        store.close()
+
+
+def test_a_graph_another_program_wrote_is_counted_and_read_back(tmp_path, monkeypatch):
+    """A statement added to a source's graph by another program (Oxigraph opened on the folder): the next command
+    counts the graph, finds its stamp no longer holds and reads it back instead of its kept rows."""
+    folder = tmp_path / "store"
+    ingested(folder, [LISTING])
+    graph = source_iri(LISTING.name, Minter())
+    other = ox.Store(str(folder))
+    other.add(
+        ox.Quad(ox.NamedNode("http://example.org/x"), ox.NamedNode("http://example.org/y"), ox.Literal("z"), graph)
+    )
+    del other
+    counted, count_quads = [], kept_rows.quad_count
+    monkeypatch.setattr(
+        kept_rows, "quad_count", lambda store, graph: counted.append(graph) or count_quads(store, graph)
+    )
+    ingested(folder, [ABSTRACTS])
+    assert graph.value in counted
+    assert not kept_rows._named(folder / kept_rows.FOLDER, graph.value).exists()  # the listing's rows: dropped
+    store = KGStore(str(folder))
+    try:
         assert nquads(store) == read_back(store)
     finally:
         store.close()

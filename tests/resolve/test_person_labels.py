@@ -10,6 +10,7 @@ import json
 import shutil
 from pathlib import Path
 
+import pyoxigraph as ox
 import pytest
 from conftest import ABSTRACTS, LISTING
 
@@ -18,7 +19,7 @@ from kg.pipeline import finishing, ingest
 from kg.rdf.iris import Minter
 from kg.rdf.mapping import source_iri
 from kg.rdf.topic_triples import detail_graph
-from kg.resolve import graph_memo, kept_rows, list_store, name_list_memo, person_labels, ranked_memo
+from kg.resolve import graph_memo, kept_rows, list_store, name_list_memo, person_labels, ranked_memo, resolved_memo
 from kg.resolve.graph_memo import remembered_graph
 from kg.resolve.list_store import remembered_list_rows
 from kg.resolve.name_list_memo import remembered_lists
@@ -55,6 +56,7 @@ def resolved_afresh(store: KGStore) -> list[str]:
         remembered_graph(store, "index"),
         remembered_list_rows(kept_rows.side_folder(store)),
         remembered_list_rows(kept_rows.side_folder(store)).with_suffix(".memo-stamp"),
+        resolved_memo.remembered_labels(store),
     ]
     for path in remembered:
         shutil.move(path, path.with_name(path.name + ".kept"))
@@ -108,9 +110,10 @@ CASES = {"samples: one paper from two files": samples, "conference: ids, moves":
 def chosen_counter(monkeypatch) -> list[int]:
     """How many people's names are chosen, [0], how many times every paper's name lists are made, [1], how
     many times the ranked lists are written where they changed, [2], the index graph by its difference from
-    the remembered one, [3], and the kept rows of the lists about an institution made from every paper, [4], or
-    brought up to date from the changed ones, [5]."""
-    calls = [0] * 6
+    the remembered one, [3], the kept rows of the lists about an institution made from every paper, [4], or
+    brought up to date from the changed ones, [5], and the derived graph changed by the people's labels chosen
+    afresh, [6]."""
+    calls = [0] * 7
     choose, every_list, changed = person_labels.choose, name_list_memo.name_lists, ranked_memo._changed
     difference = graph_memo._apply_difference
 
@@ -142,6 +145,13 @@ def chosen_counter(monkeypatch) -> list[int]:
     monkeypatch.setattr(list_store.ListStore, "_bring", brought)
     monkeypatch.setattr(ranked_memo, "_changed", written)
     monkeypatch.setattr(graph_memo, "_apply_difference", compared)
+    apply = resolved_memo._apply
+
+    def changed_labels(*args):
+        calls[6] += 1
+        return apply(*args)
+
+    monkeypatch.setattr(resolved_memo, "_apply", changed_labels)
     return calls
 
 
@@ -149,11 +159,12 @@ def steps(store: KGStore, first: Path, second: Path, changed: Path, calls: list[
     """Ingest, a second source, the first changed, the second removed (as ``kg remove`` does); after each, the
     store is the one resolved afresh. Returns how many people each step's run chose names for; after the
     first, no run makes every paper's name lists again, and each writes only the ranked lists that changed and the
-    index graph's difference from the remembered one, and brings the kept rows of the lists about an institution
-    up to date instead of making them from every paper."""
+    index graph's difference from the remembered one, brings the kept rows of the lists about an institution
+    up to date instead of making them from every paper, and changes the derived graph by the labels of the
+    people chosen afresh."""
     chosen = []
     for files in ([first], [second], [changed], None):
-        calls[:] = [0] * 6
+        calls[:] = [0] * 7
         if files is None:
             graph = source_iri(second.name, Minter())
             with resolved(store):
@@ -162,7 +173,7 @@ def steps(store: KGStore, first: Path, second: Path, changed: Path, calls: list[
         else:
             ingest(files, store, Minter())
         chosen.append(calls[0])
-        assert calls[1:] == ([1, 0, 0, 1, 0] if files == [first] else [0, 1, 1, 0, 1])
+        assert calls[1:] == ([1, 0, 0, 1, 0, 0] if files == [first] else [0, 1, 1, 0, 1, 1])
         assert memo(store).is_file()
         assert nquads(store) == resolved_afresh(store), files
     return chosen
@@ -191,8 +202,10 @@ def test_a_few_thousand_synthetic_papers(tmp_path, monkeypatch):
         store.close()
 
 
-def test_remembered_names_are_what_is_written(tmp_path):
-    """A remembered choice whose forms are the same is copied, not chosen again: edited by hand, the edit shows."""
+def test_remembered_names_are_what_is_written(tmp_path, monkeypatch):
+    """A remembered choice whose forms are the same is copied, not chosen again: edited by hand, the edit shows in
+    the display names the name lists are made from, and the graph, which holds the remembered names, is not
+    written again."""
     store = KGStore(str(tmp_path / "store"))
     try:
         ingest([LISTING], store, Minter())
@@ -202,10 +215,33 @@ def test_remembered_names_are_what_is_written(tmp_path):
         labels[0][1] = "Remembered " + labels[0][1]
         lines[1] = "\t".join([person, digest, json.dumps([labels, keys])]) + "\n"
         memo(store).write_text("".join(lines), encoding="utf-8")
+        before = nquads(store)
+        calls = chosen_counter(monkeypatch)
+        written, line = [], person_labels.person_name_line
+        monkeypatch.setattr(person_labels, "person_name_line", lambda *named: written.append(named) or line(*named))
         with resolution_suspended(store, Minter()):
             pass
-        names = [str(row[0]) for row in store.query(f"SELECT ?n WHERE {{ <{person}> <{SKOS.prefLabel.value}> ?n }}")]
-        assert any(name.startswith("Remembered ") for name in names)
+        assert (person, labels[0][1]) in written
+        assert calls[0] == 0 and calls[6] == 1  # nothing chosen, the graph changed by its (empty) difference
+        assert nquads(store) == before
+    finally:
+        store.close()
+
+
+def test_labels_changed_by_hand_compare_the_derived_graph_whole(tmp_path, monkeypatch):
+    """A person's label removed from the derived graph by another program: the labels are not as many as
+    remembered, so the graph is compared whole and is the one made afresh."""
+    store = KGStore(str(tmp_path / "store"))
+    try:
+        ingest([LISTING], store, Minter())
+        graph = ox.NamedNode(Minter().iri("graph", "resolved"))
+        label = next(store.oxigraph.quads_for_pattern(None, SKOS.prefLabel, None, graph))
+        store.oxigraph.remove(label)
+        calls = chosen_counter(monkeypatch)
+        with resolution_suspended(store, Minter()):
+            pass
+        assert calls[6] == 0 and label in store.oxigraph
+        assert nquads(store) == resolved_afresh(store)
     finally:
         store.close()
 

@@ -136,8 +136,8 @@ def nquads(store: KGStore) -> list[str]:
 
 @pytest.mark.slow  # an on-disk store, two ingests and a resolution
 def test_one_more_source_reads_the_first_ones_sorted_facts(tmp_path, made):
-    """The first ingest makes its source's sorted facts, the second those of its own source only; the graph is
-    the one a resolution that keeps no rows makes (every source read back from the store)."""
+    """The first ingest makes its source's sorted facts and written names, the second those of its own source only;
+    the graph is the one a resolution that keeps no rows makes (every source read back from the store)."""
     listings = []
     for count, seed in ((300, 1), (60, 2)):
         listings.append(tmp_path / f"synth{seed}.txt")
@@ -147,8 +147,12 @@ def test_one_more_source_reads_the_first_ones_sorted_facts(tmp_path, made):
     try:
         ingest([listings[0]], store, Minter())  # the counts in a reader process, which makes the file there
         (first,) = (Path(store.spec) / kept_rows.FOLDER).glob("*.facts")
+        assert made == [first.with_suffix(sorted_facts.FORMS)]  # the written names sorted here, by the names' step
+        made.clear()
         ingest([listings[1]], store, Minter(), jobs=1)  # here, where the files made are noted
-        assert len(made) == 1 and made[0] != first and first.is_file()
+        facts, forms = ([path for path in made if path.suffix == suffix] for suffix in (".facts", sorted_facts.FORMS))
+        assert len(facts) == 1 and facts[0] != first and first.is_file()
+        assert forms == [facts[0].with_suffix(sorted_facts.FORMS)]  # the second source's alone
         kept = nquads(store)
         shutil.rmtree(Path(store.spec) / kept_rows.FOLDER)
         with resolution_suspended(store, Minter()):
