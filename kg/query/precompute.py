@@ -55,7 +55,7 @@ TWINS: Registry = Registry(
         "institution-collaborations": "kg.resolve.answer_rows:INSTITUTION_COLLABORATIONS",
         "papers-with-code": "kg.resolve.answer_rows:PAPERS_WITH_CODE",
         "country-collaborations": "kg.resolve.answer_rows:COUNTRY_COLLABORATIONS",
-        "artifacts": "kg.resolve.artifact_rows:ARTIFACTS",
+        "artifacts": "kg.resolve.artifact_store:ARTIFACTS_KEPT",
         "topic-papers": "kg.resolve.topic_rows:TOPIC_PAPERS",
     },
 )
@@ -66,11 +66,12 @@ def rankings_graph(minter: Minter) -> ox.NamedNode:
 
 
 def query_lists(
-    store, query: LibraryQuery, ranking: ox.NamedNode, rows: TwinFiles | None = None
+    store, query: LibraryQuery, ranking: ox.NamedNode, rows: TwinFiles | None = None, counted: dict | None = None
 ) -> Iterator[RankedList]:
     """The lists of one query, each the first :data:`KEPT_ROWS` rows of an answer with the parameters' defaults, in
     its order: the query's answer, or of a query about an entity, one list per entity with at least
-    ``query.list_papers`` papers (made by the list's twin from ``rows`` where it serves the query's text)."""
+    ``query.list_papers`` papers (made by the list's twin from ``rows`` where it serves the query's text;
+    ``counted``: the entities' papers counted for the lists before, :func:`~.lookup.entities_with_papers`)."""
     twin = _twin(query, rows)
     if query.entity_param is None:
         if twin is not None:  # one answer
@@ -79,7 +80,7 @@ def query_lists(
         else:
             yield _answer_list(store, query, bind(query, store, {})[0], ranking)
         return
-    entities = entities_with_papers(store, query.entity_param.kind, query.list_papers or 0)
+    entities = entities_with_papers(store, query.entity_param.kind, query.list_papers or 0, counted)
     if twin is not None:
         for entity, answer_rows in twin.lists(store, rows, entities):
             yield ranked_list(
@@ -117,13 +118,14 @@ def _answer_list(store, query: LibraryQuery, bindings, ranking: ox.NamedNode, en
 
 def _lists(store, minter: Minter, folder: Path, rows: TwinFiles | None) -> Iterator[RankedList]:
     names: dict[str, str] = {}
+    counted: dict = {}  # each kind's entities counted once for all its lists
     for query in library(folder).values():
         if not query.precomputed:
             continue
         if query.precomputed in names:
             raise KgError(f"{query.path}: the list {query.precomputed!r} already serves {names[query.precomputed]}")
         names[query.precomputed] = query.name
-        yield from query_lists(store, query, ox.NamedNode(minter.iri("ranking", query.precomputed)), rows)
+        yield from query_lists(store, query, ox.NamedNode(minter.iri("ranking", query.precomputed)), rows, counted)
 
 
 def refresh_rankings(store, minter: Minter, folder: Path = QUERIES_DIR, rows: TwinFiles | None = None) -> None:

@@ -126,23 +126,24 @@ class Artifacts:
         """The query's rows, in its order."""
         labels = _labels(rows)
         keyed: dict[tuple, Row] = {}
-        for paper, artifacts, titles, authors, institutions in _papers(rows):
-            for artifact in artifacts:
-                for name, kind in labels.get(artifact, ()):
-                    for title in titles or [None]:
-                        text, language = ("", "") if title is None else title
-                        shown = (0,) if title is None else (1, text)
-                        key = (kind, name.value.lower(), shown, artifact, paper, name.value, language)
-                        keyed[key + (authors, institutions)] = (
-                            artifact,
-                            name,
-                            kind,
-                            paper,
-                            title,
-                            authors,
-                            institutions,
-                        )
+        for paper in _papers(rows):
+            keyed.update(paper_rows(paper, labels))
         return Ranked([keyed[key] for key in sorted(keyed)], _terms)  # a list keeps its first rows: terms made then
+
+
+def paper_rows(paper: tuple, labels: dict[str, list[tuple[ox.Literal, str]]]) -> dict[tuple, Row]:
+    """A paper's rows (:func:`_papers`' ``(paper, artifacts, titles, authors, institutions)``), each by its sort
+    key: the query's order, and one row of the query's ``DISTINCT`` (a paper's alone: its IRI is in the key)."""
+    iri, artifacts, titles, authors, institutions = paper
+    keyed: dict[tuple, Row] = {}
+    for artifact in artifacts:
+        for name, kind in labels.get(artifact, ()):
+            for title in titles or [None]:
+                text, language = ("", "") if title is None else title
+                shown = (0,) if title is None else (1, text)
+                key = (kind, name.value.lower(), shown, artifact, iri, name.value, language)
+                keyed[key + (authors, institutions)] = (artifact, name, kind, iri, title, authors, institutions)
+    return keyed
 
 
 def _terms(row: Row) -> Row:

@@ -99,3 +99,14 @@ def test_the_institutions_with_papers_are_organisations_not_their_tallies(sample
 def test_empty_store_says_so():
     with pytest.raises(KgError, match="the graph has no authors"):
         find_entity(KGStore("memory"), "author", "Gerhard Neumann")
+
+
+def test_each_kind_is_counted_once_for_its_lists(sample_store):
+    counted: dict = {}
+    for kind in ("author", "institution", "topic"):
+        for at_least in (1, 2, 3):
+            assert entities_with_papers(sample_store, kind, at_least, counted) == entities_with_papers(
+                sample_store, kind, at_least
+            )
+    assert sorted(counted) == ["author", "institution", "topic"]
+    assert entities_with_papers(sample_store, "author", 1, {"author": [("http://ex/a", 1)]}) == ["http://ex/a"]
