@@ -14,7 +14,7 @@ from kg.query.lookup import entities_with_papers
 from kg.resolve import topic_rows
 from kg.resolve.kept_rows import side_folder
 from kg.resolve.topic_rows import TOPIC_PAPERS
-from kg.resolve.topic_store import TopicStore, exact, remembered_topic_rows
+from kg.resolve.topic_store import Inexact, TopicStore, exact, remembered_topic_rows
 
 
 def _path(store) -> Path | None:
@@ -68,6 +68,12 @@ def test_rows_that_do_not_hold_are_made_again(edited_sources, monkeypatch, tmp_p
     assert not TopicStore(tmp_path / "topic-rows.code.memo").open("other topics")  # made for other topics
 
 
-def test_the_table_orders_only_weights_it_holds_exactly():
+def test_the_table_orders_only_weights_it_holds_exactly(tmp_path):
     assert exact("3.0") and exact("0.1") and exact("12.5") and exact("7")
     assert not exact("0.10000000000000000001") and not exact("NaN") and not exact("three")
+    kept, decimal = TopicStore(tmp_path / "topic-rows.code.memo"), "http://www.w3.org/2001/XMLSchema#decimal"
+    assert not kept.open("some topics")
+    with pytest.raises(Inexact):  # nothing written: the twin makes the rows whole
+        kept.write(None, [("t", "p", 0.1, "0.10000000000000000001", decimal, [], "w")], {}, {})
+    kept.abandon()
+    assert sorted(path.name for path in tmp_path.iterdir()) == []
