@@ -389,11 +389,9 @@ def most_papers(store: SparqlStore, kind: str) -> tuple[URIRef, str, int]:
     return URIRef(found[0]), named[0].display if named else found[0], int(found[1])
 
 
-def entities_with_papers(store: SparqlStore, kind: str, at_least: int, counted: dict | None = None) -> list[str]:
+def entities_with_papers(store: SparqlStore, kind: str, at_least: int, counted: bool = False) -> list:
     """The entities of the kind with at least ``at_least`` papers (an institution's own and its units'), by IRI;
-    ``counted`` (kind -> each entity's papers) keeps a kind's count for the next lists of that kind."""
-    counted = {} if counted is None else counted
-    if kind not in counted:
-        sparql = f"SELECT ?e ?n WHERE {{ {_PAPERS[kind].replace('VALUES_BLOCK', '')} }} ORDER BY ?e"
-        counted[kind] = [(entity, int(n)) for entity, n in text_rows(store, sparql)]
-    return [entity for entity, n in counted[kind] if n >= at_least]
+    with ``counted``, ``(entity, papers)`` each (one count serves the lists of a kind with several floors)."""
+    papers = _PAPERS[kind].replace("VALUES_BLOCK", "")
+    sparql = f"SELECT ?e ?n WHERE {{ {{ {papers} }} FILTER (?n >= {int(at_least)}) }} ORDER BY ?e"
+    return [(entity, int(n)) if counted else entity for entity, n in text_rows(store, sparql)]

@@ -71,7 +71,8 @@ def query_lists(
     """The lists of one query, each the first :data:`KEPT_ROWS` rows of an answer with the parameters' defaults, in
     its order: the query's answer, or of a query about an entity, one list per entity with at least
     ``query.list_papers`` papers (made by the list's twin from ``rows`` where it serves the query's text;
-    ``counted``: the entities' papers counted for the lists before, :func:`~.lookup.entities_with_papers`)."""
+    ``counted``: kind -> ``(entity, papers)`` of the entities with enough papers for every list of the kind, counted
+    once, :func:`~.lookup.entities_with_papers`)."""
     twin = _twin(query, rows)
     if query.entity_param is None:
         if twin is not None:  # one answer
@@ -80,7 +81,11 @@ def query_lists(
         else:
             yield _answer_list(store, query, bind(query, store, {})[0], ranking)
         return
-    entities = entities_with_papers(store, query.entity_param.kind, query.list_papers or 0, counted)
+    kind, floor = query.entity_param.kind, query.list_papers or 0
+    if counted is not None and kind in counted:
+        entities = [entity for entity, papers in counted[kind] if papers >= floor]
+    else:
+        entities = entities_with_papers(store, kind, floor)
     if twin is not None:
         for entity, answer_rows in twin.lists(store, rows, entities):
             yield ranked_list(
@@ -118,10 +123,14 @@ def _answer_list(store, query: LibraryQuery, bindings, ranking: ox.NamedNode, en
 
 def _lists(store, minter: Minter, folder: Path, rows: TwinFiles | None) -> Iterator[RankedList]:
     names: dict[str, str] = {}
-    counted: dict = {}  # each kind's entities counted once for all its lists
-    for query in library(folder).values():
-        if not query.precomputed:
-            continue
+    queries = [query for query in library(folder).values() if query.precomputed]
+    floors: dict[str, int] = {}  # each kind's entities counted once for all its lists: from the lowest floor
+    for query in queries:
+        if query.entity_param is not None:
+            kind = query.entity_param.kind
+            floors[kind] = min(floors.get(kind, query.list_papers or 0), query.list_papers or 0)
+    counted = {kind: entities_with_papers(store, kind, floor, counted=True) for kind, floor in sorted(floors.items())}
+    for query in queries:
         if query.precomputed in names:
             raise KgError(f"{query.path}: the list {query.precomputed!r} already serves {names[query.precomputed]}")
         names[query.precomputed] = query.name

@@ -100,17 +100,29 @@ def display_titles_of(rows: TwinFiles, papers: set[str]) -> dict[str, list[list[
         return {paper: _titles(titles) for paper, _, titles in split if paper in papers}
 
 
-def _papers(rows: TwinFiles) -> Iterator[tuple[str, list[str], list[list[str]], str, str]]:
-    """(paper, its artifacts, its display titles ``[text, language]``, authors, institutions) of each paper that
-    introduces an artifact, from the two files read side by side (the same papers, in the same order)."""
+def paper_lines(rows: TwinFiles) -> Iterator[tuple[str, str, str]]:
+    """(paper, its line of artifacts and display titles, its line of name lists) of each paper that introduces an
+    artifact, from the two files read side by side (the same papers, in the same order)."""
     with open(rows.paper_titles, encoding="utf-8") as papers, open(rows.name_lists, encoding="utf-8") as names:
         for line in papers:
-            paper, artifacts, titles = line[:-1].split("\t")
+            paper, artifacts, _ = line.split("\t", 2)
             if artifacts:
-                same, authors, institutions = next(names)[:-1].split("\t")
-                if same != paper:
+                named = next(names)
+                if (same := named.partition("\t")[0]) != paper:
                     raise ValueError(f"the name lists of {same} beside the artifacts of {paper}")
-                yield paper, artifacts.split(" "), _titles(titles), json.loads(authors), json.loads(institutions)
+                yield paper, line, named
+
+
+def parsed_paper(line: str, named: str) -> tuple[str, list[str], list[list[str]], str, str]:
+    """(paper, its artifacts, its display titles ``[text, language]``, authors, institutions) of its two lines."""
+    paper, artifacts, titles = line[:-1].split("\t")
+    _, authors, institutions = named[:-1].split("\t")
+    return paper, artifacts.split(" "), _titles(titles), json.loads(authors), json.loads(institutions)
+
+
+def _papers(rows: TwinFiles) -> Iterator[tuple[str, list[str], list[list[str]], str, str]]:
+    """Each paper that introduces an artifact, parsed (:func:`parsed_paper`)."""
+    return (parsed_paper(line, named) for _, line, named in paper_lines(rows))
 
 
 class Artifacts:

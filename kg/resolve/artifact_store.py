@@ -18,7 +18,6 @@ counter after that run's commit); otherwise it is made again from every line.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from pathlib import Path
 from typing import Iterator
@@ -27,7 +26,7 @@ import pyoxigraph as ox
 
 from ..cache import fingerprint
 from . import artifact_rows
-from .artifact_rows import ARTIFACTS, _labels, _papers, _terms, paper_rows
+from .artifact_rows import ARTIFACTS, _labels, _terms, paper_lines, paper_rows, parsed_paper
 from .kept_rows import side_folder
 from .list_lines import TwinFiles
 from .list_rows import Row
@@ -85,26 +84,30 @@ def _differing(now: dict[str, str], kept: dict[str, str]) -> set[str]:
 
 def _brought(database: sqlite3.Connection, full: bool, rows: TwinFiles) -> None:
     """Make again the rows of the papers whose line changed or went away or whose artifacts' names changed."""
-    labels, papers = _label_lines(rows), {paper[0]: paper for paper in _papers(rows)}
-    lines = {iri: json.dumps(paper) for iri, paper in papers.items()}
+    labels, lines = _label_lines(rows), {paper: (line, named) for paper, line, named in paper_lines(rows)}
     read = (lambda sql: {}) if full else (lambda sql: dict(database.execute(sql)))
     changed = _differing(labels, read("SELECT artifact, line FROM labels"))
-    touched = _differing(lines, read("SELECT paper, line FROM papers"))
-    touched.update(iri for iri, paper in papers.items() if not changed.isdisjoint(paper[1]))
-    made = [iri for iri in sorted(touched) if iri in papers]
+    touched = _differing(
+        {paper: line + named for paper, (line, named) in lines.items()}, read("SELECT paper, line FROM papers")
+    )
+    if changed:
+        touched.update(
+            paper for paper, (line, _) in lines.items() if not changed.isdisjoint(line.split("\t")[1].split(" "))
+        )
+    made = [paper for paper in sorted(touched) if paper in lines]
     with database:
         gone = [(paper,) for paper in sorted(touched)]
         database.executemany("DELETE FROM answer WHERE paper = ?", gone)
         database.executemany("DELETE FROM papers WHERE paper = ?", gone)
         database.executemany("DELETE FROM labels WHERE artifact = ?", [(artifact,) for artifact in sorted(changed)])
-        database.executemany("INSERT INTO papers VALUES (?, ?)", ((iri, lines[iri]) for iri in made))
+        database.executemany("INSERT INTO papers VALUES (?, ?)", ((paper, "".join(lines[paper])) for paper in made))
         database.executemany(
             "INSERT INTO labels VALUES (?, ?)",
             ((artifact, labels[artifact]) for artifact in sorted(changed & labels.keys())),
         )
         database.executemany(
             "INSERT INTO answer VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            _table_rows((papers[iri] for iri in made), _labels(rows)),
+            _table_rows((parsed_paper(*lines[paper]) for paper in made), _labels(rows)),
         )
 
 
