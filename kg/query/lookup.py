@@ -389,8 +389,9 @@ def most_papers(store: SparqlStore, kind: str) -> tuple[URIRef, str, int]:
     return URIRef(found[0]), named[0].display if named else found[0], int(found[1])
 
 
-def entities_with_papers(store: SparqlStore, kind: str, at_least: int) -> list[str]:
-    """The entities of the kind with at least ``at_least`` papers (an institution's own and its units'), by IRI."""
-    counted = _PAPERS[kind].replace("VALUES_BLOCK", "")
-    sparql = f"SELECT ?e WHERE {{ {{ {counted} }} FILTER (?n >= {int(at_least)}) }} ORDER BY ?e"
-    return [row[0] for row in text_rows(store, sparql)]
+def entities_with_papers(store: SparqlStore, kind: str, at_least: int, counted: bool = False) -> list:
+    """The entities of the kind with at least ``at_least`` papers (an institution's own and its units'), by IRI;
+    with ``counted``, ``(entity, papers)`` each (one count serves the lists of a kind with several floors)."""
+    papers = _PAPERS[kind].replace("VALUES_BLOCK", "")
+    sparql = f"SELECT ?e ?n WHERE {{ {{ {papers} }} FILTER (?n >= {int(at_least)}) }} ORDER BY ?e"
+    return [(entity, int(n)) if counted else entity for entity, n in text_rows(store, sparql)]

@@ -55,7 +55,7 @@ TWINS: Registry = Registry(
         "institution-collaborations": "kg.resolve.answer_rows:INSTITUTION_COLLABORATIONS",
         "papers-with-code": "kg.resolve.answer_rows:PAPERS_WITH_CODE",
         "country-collaborations": "kg.resolve.answer_rows:COUNTRY_COLLABORATIONS",
-        "artifacts": "kg.resolve.artifact_rows:ARTIFACTS",
+        "artifacts": "kg.resolve.artifact_store:ARTIFACTS_KEPT",
         "topic-papers": "kg.resolve.topic_rows:TOPIC_PAPERS",
     },
 )
@@ -66,11 +66,13 @@ def rankings_graph(minter: Minter) -> ox.NamedNode:
 
 
 def query_lists(
-    store, query: LibraryQuery, ranking: ox.NamedNode, rows: TwinFiles | None = None
+    store, query: LibraryQuery, ranking: ox.NamedNode, rows: TwinFiles | None = None, counted: dict | None = None
 ) -> Iterator[RankedList]:
     """The lists of one query, each the first :data:`KEPT_ROWS` rows of an answer with the parameters' defaults, in
     its order: the query's answer, or of a query about an entity, one list per entity with at least
-    ``query.list_papers`` papers (made by the list's twin from ``rows`` where it serves the query's text)."""
+    ``query.list_papers`` papers (made by the list's twin from ``rows`` where it serves the query's text;
+    ``counted``: kind -> ``(entity, papers)`` of the entities with enough papers for every list of the kind, counted
+    once, :func:`~.lookup.entities_with_papers`)."""
     twin = _twin(query, rows)
     if query.entity_param is None:
         if twin is not None:  # one answer
@@ -79,7 +81,11 @@ def query_lists(
         else:
             yield _answer_list(store, query, bind(query, store, {})[0], ranking)
         return
-    entities = entities_with_papers(store, query.entity_param.kind, query.list_papers or 0)
+    kind, floor = query.entity_param.kind, query.list_papers or 0
+    if counted is not None and kind in counted:
+        entities = [entity for entity, papers in counted[kind] if papers >= floor]
+    else:
+        entities = entities_with_papers(store, kind, floor)
     if twin is not None:
         for entity, answer_rows in twin.lists(store, rows, entities):
             yield ranked_list(
@@ -117,13 +123,18 @@ def _answer_list(store, query: LibraryQuery, bindings, ranking: ox.NamedNode, en
 
 def _lists(store, minter: Minter, folder: Path, rows: TwinFiles | None) -> Iterator[RankedList]:
     names: dict[str, str] = {}
-    for query in library(folder).values():
-        if not query.precomputed:
-            continue
+    queries = [query for query in library(folder).values() if query.precomputed]
+    floors: dict[str, int] = {}  # each kind's entities counted once for all its lists: from the lowest floor
+    for query in queries:
+        if query.entity_param is not None:
+            kind = query.entity_param.kind
+            floors[kind] = min(floors.get(kind, query.list_papers or 0), query.list_papers or 0)
+    counted = {kind: entities_with_papers(store, kind, floor, counted=True) for kind, floor in sorted(floors.items())}
+    for query in queries:
         if query.precomputed in names:
             raise KgError(f"{query.path}: the list {query.precomputed!r} already serves {names[query.precomputed]}")
         names[query.precomputed] = query.name
-        yield from query_lists(store, query, ox.NamedNode(minter.iri("ranking", query.precomputed)), rows)
+        yield from query_lists(store, query, ox.NamedNode(minter.iri("ranking", query.precomputed)), rows, counted)
 
 
 def refresh_rankings(store, minter: Minter, folder: Path = QUERIES_DIR, rows: TwinFiles | None = None) -> None:

@@ -100,17 +100,29 @@ def display_titles_of(rows: TwinFiles, papers: set[str]) -> dict[str, list[list[
         return {paper: _titles(titles) for paper, _, titles in split if paper in papers}
 
 
-def _papers(rows: TwinFiles) -> Iterator[tuple[str, list[str], list[list[str]], str, str]]:
-    """(paper, its artifacts, its display titles ``[text, language]``, authors, institutions) of each paper that
-    introduces an artifact, from the two files read side by side (the same papers, in the same order)."""
+def paper_lines(rows: TwinFiles) -> Iterator[tuple[str, str, str]]:
+    """(paper, its line of artifacts and display titles, its line of name lists) of each paper that introduces an
+    artifact, from the two files read side by side (the same papers, in the same order)."""
     with open(rows.paper_titles, encoding="utf-8") as papers, open(rows.name_lists, encoding="utf-8") as names:
         for line in papers:
-            paper, artifacts, titles = line[:-1].split("\t")
+            paper, artifacts, _ = line.split("\t", 2)
             if artifacts:
-                same, authors, institutions = next(names)[:-1].split("\t")
-                if same != paper:
+                named = next(names)
+                if (same := named.partition("\t")[0]) != paper:
                     raise ValueError(f"the name lists of {same} beside the artifacts of {paper}")
-                yield paper, artifacts.split(" "), _titles(titles), json.loads(authors), json.loads(institutions)
+                yield paper, line, named
+
+
+def parsed_paper(line: str, named: str) -> tuple[str, list[str], list[list[str]], str, str]:
+    """(paper, its artifacts, its display titles ``[text, language]``, authors, institutions) of its two lines."""
+    paper, artifacts, titles = line[:-1].split("\t")
+    _, authors, institutions = named[:-1].split("\t")
+    return paper, artifacts.split(" "), _titles(titles), json.loads(authors), json.loads(institutions)
+
+
+def _papers(rows: TwinFiles) -> Iterator[tuple[str, list[str], list[list[str]], str, str]]:
+    """Each paper that introduces an artifact, parsed (:func:`parsed_paper`)."""
+    return (parsed_paper(line, named) for _, line, named in paper_lines(rows))
 
 
 class Artifacts:
@@ -126,23 +138,24 @@ class Artifacts:
         """The query's rows, in its order."""
         labels = _labels(rows)
         keyed: dict[tuple, Row] = {}
-        for paper, artifacts, titles, authors, institutions in _papers(rows):
-            for artifact in artifacts:
-                for name, kind in labels.get(artifact, ()):
-                    for title in titles or [None]:
-                        text, language = ("", "") if title is None else title
-                        shown = (0,) if title is None else (1, text)
-                        key = (kind, name.value.lower(), shown, artifact, paper, name.value, language)
-                        keyed[key + (authors, institutions)] = (
-                            artifact,
-                            name,
-                            kind,
-                            paper,
-                            title,
-                            authors,
-                            institutions,
-                        )
+        for paper in _papers(rows):
+            keyed.update(paper_rows(paper, labels))
         return Ranked([keyed[key] for key in sorted(keyed)], _terms)  # a list keeps its first rows: terms made then
+
+
+def paper_rows(paper: tuple, labels: dict[str, list[tuple[ox.Literal, str]]]) -> dict[tuple, Row]:
+    """A paper's rows (:func:`_papers`' ``(paper, artifacts, titles, authors, institutions)``), each by its sort
+    key: the query's order, and one row of the query's ``DISTINCT`` (a paper's alone: its IRI is in the key)."""
+    iri, artifacts, titles, authors, institutions = paper
+    keyed: dict[tuple, Row] = {}
+    for artifact in artifacts:
+        for name, kind in labels.get(artifact, ()):
+            for title in titles or [None]:
+                text, language = ("", "") if title is None else title
+                shown = (0,) if title is None else (1, text)
+                key = (kind, name.value.lower(), shown, artifact, iri, name.value, language)
+                keyed[key + (authors, institutions)] = (artifact, name, kind, iri, title, authors, institutions)
+    return keyed
 
 
 def _terms(row: Row) -> Row:

@@ -25,7 +25,6 @@ names the generation of people's names the run compared with; otherwise the rows
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 from collections import Counter
 from collections.abc import Sequence
@@ -35,8 +34,8 @@ from typing import Callable, Iterable, Iterator, Protocol
 
 from ..cache import fingerprint
 from . import list_lines
-from .kept_rows import remembered_written
 from .list_lines import ListedPaper, listed_paper, paper_rows, where_rows
+from .side_database import kept_database, put_in_place, stamp
 
 
 class NamesChanged(Protocol):
@@ -116,17 +115,6 @@ def smallest_names(person_names: Path, people: set[str] | None) -> dict[str, str
     return smallest
 
 
-def _change_counter(path: Path) -> str:
-    """SQLite's file change counter (the header's bytes 24 to 27), which every write transaction changes."""
-    with open(path, "rb") as database:
-        database.seek(24)
-        return database.read(4).hex()
-
-
-def _stamp(path: Path) -> Path:
-    return path.with_suffix(".memo-stamp")
-
-
 def _paper_rows(paper: ListedPaper) -> set[tuple]:
     """The paper's rows of ``institution-papers`` (:func:`.list_lines.paper_rows`) as the table holds them, for
     every institution it lists (by IRI)."""
@@ -192,7 +180,7 @@ class ListStore:
         database = self._brought(rows)
         for entity in sorted(set(entities)):
             found = database.execute("SELECT id FROM iris WHERE iri = ?", (entity,)).fetchone()
-            yield entity, KeptRanked(database, table, found[0] if found else 0, terms)
+            yield entity, KeptRanked(database, _LISTS[table], found[0] if found else 0, terms)
 
     def close(self) -> None:
         if self.database is not None:
@@ -201,47 +189,15 @@ class ListStore:
 
     def _brought(self, rows) -> sqlite3.Connection:
         if self.database is None:
-            database = self._opened()
+            database, held = kept_database(self.path, _TABLES, ("names", self.changed.since))
+            self.full = not held
             with database:
                 self._bring(database, rows)
             if self.full:  # made beside, put in place whole
-                database.executescript(_INDEXES)
-                database.close()
-                with open(self.path.with_suffix(".new"), "rb") as written:
-                    os.fsync(written.fileno())  # written without a journal: on disk before it is put in place
-                remembered_written(self.path, True)  # the database of another code goes
-                for other in self.path.parent.glob(f"{self.path.name.split('.', 1)[0]}.*.memo-stamp"):
-                    other.unlink()
-                database = sqlite3.connect(self.path)
-            _stamp(self.path).write_text(_change_counter(self.path), encoding="utf-8")
+                database = put_in_place(database, self.path, _INDEXES)
+            stamp(self.path)
             self.database = database
         return self.database
-
-    def _opened(self) -> sqlite3.Connection:
-        """The database if it holds (above), else a new one beside, to put in place once made; ``full`` says
-        which."""
-        if self.path.is_file() and self.changed.since is not None:
-            database = sqlite3.connect(self.path)
-            try:
-                since = database.execute("SELECT value FROM meta WHERE key = 'names'").fetchone()
-                stamped = _stamp(self.path)
-                if (
-                    since == (self.changed.since,)
-                    and stamped.is_file()
-                    and stamped.read_text(encoding="utf-8") == _change_counter(self.path)
-                ):
-                    self.full = False
-                    return database
-            except sqlite3.Error:
-                pass  # a damaged database costs the rows made again, never a wrong row
-            database.close()
-        self.full = True
-        _stamp(self.path).unlink(missing_ok=True)  # the old database is never used again
-        written = self.path.with_suffix(".new")
-        written.unlink(missing_ok=True)
-        database = sqlite3.connect(written)
-        database.executescript("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;" + _TABLES)
-        return database
 
     def _bring(self, database: sqlite3.Connection, rows) -> None:
         """Take the changed papers' old contributions off and add their new ones; name the people again."""
@@ -353,9 +309,9 @@ class KeptRanked(Sequence):
     people by papers and name; those of the same papers and name are ordered here by IRI, so a prefix is read
     on to the end of its last row's tie."""
 
-    def __init__(self, database: sqlite3.Connection, table: str, entity: int, terms: Callable[[tuple], tuple]):
+    def __init__(self, database: sqlite3.Connection, listed: tuple, entity: int | str, terms: Callable[[tuple], tuple]):
         self.database, self.entity, self.terms = database, entity, terms
-        self.select, self.key = _LISTS[table]
+        self.select, self.key = listed  # the rows' query (the entity its one parameter), the order's key or None
         self._length: int | None = None
 
     def __len__(self) -> int:

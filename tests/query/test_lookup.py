@@ -99,3 +99,12 @@ def test_the_institutions_with_papers_are_organisations_not_their_tallies(sample
 def test_empty_store_says_so():
     with pytest.raises(KgError, match="the graph has no authors"):
         find_entity(KGStore("memory"), "author", "Gerhard Neumann")
+
+
+def test_each_kind_is_counted_with_its_papers(sample_store):
+    for kind in ("author", "institution", "topic"):
+        counted = entities_with_papers(sample_store, kind, 1, counted=True)
+        assert counted and all(papers >= 1 for _, papers in counted)
+        for at_least in (1, 2, 3):
+            above = [entity for entity, papers in counted if papers >= at_least]
+            assert above == entities_with_papers(sample_store, kind, at_least)
