@@ -43,6 +43,15 @@ _ASSIGNMENTS = (
   ?assignment kg:topic ?found ; kg:weight ?weight ; kg:matchedLabel ?evidence .
   ?paper kg:topicAssignment ?assignment }"""
 )
+# Some papers' assignments of any topic (VALUES_BLOCK: ?paper), the topics found kept in Python: with ?found
+# bound too the engine starts from the topics, every assignment of the store (14 s for 1,000 papers at
+# 101,000, against 0.09 s from the papers).
+_PAPER_ASSIGNMENTS = (
+    sparql_prologue()
+    + """SELECT ?found ?paper ?weight ?evidence WHERE { VALUES_BLOCK
+  ?paper kg:topicAssignment ?assignment .
+  ?assignment kg:topic ?found ; kg:weight ?weight ; kg:matchedLabel ?evidence }"""
+)
 
 
 def _below(store, topics: list[str]) -> dict[str, set[str]]:
@@ -147,7 +156,8 @@ def _brought(kept: TopicStore, store, rows: TwinFiles, wanted: list[str], above:
         found_rows = (
             row
             for start in range(0, len(ordered), 1000)
-            for row in store.select_terms(_assignments(above, ordered[start : start + 1000]))
+            for row in store.select_terms(_paper_assignments(ordered[start : start + 1000]))
+            if row[0].value in above
         )
     else:
         papers, sourced, found_rows = None, _sourced(store, None), store.select_terms(_assignments(above))
@@ -192,12 +202,16 @@ def _titles(rows: TwinFiles) -> dict[str, str]:
         return {paper: shown for paper, _, shown in split if shown}
 
 
-def _assignments(above: dict[str, set[str]], papers: Iterable[str] = ()) -> str:
-    """The query of the assignments of the topics found (``above``'s), of ``papers`` alone if any are given."""
+def _assignments(above: dict[str, set[str]]) -> str:
+    """The query of the assignments of the topics found (``above``'s)."""
     values = "VALUES ?found { " + " ".join(str(ox.NamedNode(topic)) for topic in sorted(above)) + " }"
-    if papers:
-        values += " VALUES ?paper { " + " ".join(str(ox.NamedNode(paper)) for paper in papers) + " }"
     return _ASSIGNMENTS.replace("VALUES_BLOCK", values)
+
+
+def _paper_assignments(papers: Iterable[str]) -> str:
+    """The query of these papers' assignments, of every topic."""
+    values = "VALUES ?paper { " + " ".join(str(ox.NamedNode(paper)) for paper in papers) + " }"
+    return _PAPER_ASSIGNMENTS.replace("VALUES_BLOCK", values)
 
 
 def _groups(found_rows, above: dict[str, set[str]]) -> dict[str, dict[str, _Group]]:
