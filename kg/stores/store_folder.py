@@ -125,28 +125,39 @@ def _fsync(path: Path) -> None:
         os.close(fd)
 
 
-def _folder_state(path: Path) -> str:
+def _folder_state(path: Path) -> str | None:
     """Oxigraph's files in a store's folder (name, size, modification time), as a digest: a write to the store,
     by any program, adds or changes one of them (RocksDB's write-ahead log, its manifest, a data file), and so
-    does an opening for writing. RocksDB's informational logs (``LOG*``) and kg's own files are left out."""
-    files = sorted(
-        f"{entry.name}\t{info.st_size}\t{info.st_mtime_ns}"
-        for entry in os.scandir(path)
-        if entry.is_file() and not entry.name.startswith(("LOG", "kg-")) and (info := entry.stat())
-    )
-    return hashlib.sha256("\n".join(files).encode("utf-8")).hexdigest()
+    does an opening for writing. RocksDB's informational logs (``LOG*``) and kg's own files are left out. None
+    when a file goes while the folder is read (a compaction still at work): the folder is changing."""
+    files = []
+    for entry in os.scandir(path):
+        if entry.name.startswith(("LOG", "kg-")):
+            continue
+        try:
+            if entry.is_file():
+                info = entry.stat()
+                files.append(f"{entry.name}\t{info.st_size}\t{info.st_mtime_ns}")
+        except FileNotFoundError:
+            return None
+    return hashlib.sha256("\n".join(sorted(files)).encode("utf-8")).hexdigest()
 
 
 def untouched_since_closed(path: Path) -> bool:
     """Whether nothing opened the store for writing since kg's last writer closed it (:func:`note_closed`):
     then every graph is as that writer left it."""
     closed = path / CLOSED
-    return closed.is_file() and closed.read_text(encoding="utf-8") == _folder_state(path)
+    state = _folder_state(path) if closed.is_file() else None
+    return state is not None and closed.read_text(encoding="utf-8") == state
 
 
 def note_closed(path: Path) -> None:
     """Remember Oxigraph's files as a writer leaves them, once the database is closed (a writer killed before
     leaves the last note, which its own writes no longer match)."""
+    state = _folder_state(path)
+    if state is None:  # no note that could hold: the next writer counts the graphs
+        (path / CLOSED).unlink(missing_ok=True)
+        return
     written = path / (CLOSED + ".new")
-    written.write_text(_folder_state(path), encoding="utf-8")
+    written.write_text(state, encoding="utf-8")
     os.replace(written, path / CLOSED)

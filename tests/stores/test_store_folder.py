@@ -3,8 +3,11 @@ what lets the resolution step take a kept source's quad count instead of countin
 
 from __future__ import annotations
 
+import os
+
 import pyoxigraph as ox
 
+from kg.stores import store_folder
 from kg.stores.embedded import KGStore
 from kg.stores.store_folder import untouched_since_closed
 
@@ -45,3 +48,37 @@ def test_a_killed_writer_leaves_the_store_touched(tmp_path):
     store.oxigraph.flush()
     del store  # never closed: no note of what it left
     assert not untouched_since_closed(folder)
+
+
+def test_a_file_gone_while_the_folder_is_read_leaves_no_note(tmp_path, monkeypatch):
+    """A compaction may delete a data file between the folder's listing and its stat: the writer closes without
+    an error and leaves no note, so the next writer counts the graphs."""
+    folder = tmp_path / "store"
+    written_by_kg(folder, "INSERT DATA { <http://example.org/a> <http://example.org/b> 1 }")
+    assert written_by_kg(folder)
+    monkeypatch.setattr(store_folder, "os", _Vanishing())  # the module's own os alone
+    written_by_kg(folder)  # closes with no error
+    assert not (folder / store_folder.CLOSED).exists()
+    monkeypatch.undo()
+    assert not untouched_since_closed(folder)
+
+
+class _Vanishing:
+    """The os module, but a data file of each folder listed is deleted after the listing."""
+
+    def __getattr__(self, name: str):
+        return getattr(os, name)
+
+    def scandir(self, path):
+        entries = list(os.scandir(path))
+        return [*entries, _Gone("999999.sst")]
+
+
+class _Gone:
+    """A directory entry whose file was deleted after the listing."""
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def is_file(self) -> bool:
+        raise FileNotFoundError(self.name)
