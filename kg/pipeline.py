@@ -171,21 +171,42 @@ def load_topic_scheme(store: KGStore, minter: Minter) -> None:
     )
 
 
+#: A change whose newly loaded sources hold at least this share of the sources' quads compacts the store
+#: before anything reads it (:meth:`~kg.stores.contract.KGStore.compact`): a store fresh from its first ingest
+#: reads twice as slowly as a compacted one, and compacting costs about a fifth of what it saves one export; a small
+#: source into a large store leaves reads as fast as they were, and compacting 100,000 papers costs 16 s.
+COMPACTED_SHARE = 0.25
+
+
+def compacting(loaded: dict[str, int], known_quads: dict[str, int]) -> bool:
+    """Whether the sources just ``loaded`` (graph -> quads) are at least :data:`COMPACTED_SHARE` of all sources'
+    quads (``known_quads``, as the resolution knows them)."""
+    fresh = sum(loaded.values())
+    return fresh > 0 and fresh >= COMPACTED_SHARE * sum({**known_quads, **loaded}.values())
+
+
 def finishing(
     store: KGStore,
     minter: Minter,
     on_stage: Callable[[str], None] | None = None,
     on_described: Callable[[], None] | None = None,
+    loaded: dict[str, int] | None = None,
 ) -> Callable[[TwinFiles, dict[str, int]], None]:
     """The last writes of a change to the store, made under the resolution's suspended mark so that a
     failure leaves the next command to redo them: the description's counts (given the source graphs'
     quad counts the resolution knows), then the ranked lists (from the rows the resolution made for
     them, where a twin serves a list). The lists are set aside from the counts and the exports, so
     ``on_described`` hears when the graph the exports read is as the change leaves it (but for the
-    mark: :data:`SUSPENDED_MARK`), while the lists are still to be made."""
+    mark: :data:`SUSPENDED_MARK`), while the lists are still to be made; before it, the store is compacted
+    if the sources the change ``loaded`` (graph -> quads, filled once they are committed) are a large share
+    of it (:func:`compacting`)."""
 
     def finish(rows: TwinFiles, known_quads: dict[str, int]) -> None:
         describe(store, minter, known_quads)
+        if compacting(loaded or {}, known_quads):
+            if on_stage:
+                on_stage("compacting the store (a large share of it newly loaded)")
+            store.compact()
         if on_described:
             on_described()
         if on_stage:
@@ -271,16 +292,18 @@ def ingest(
             preload.finish()  # the loader thread is done before anything else writes the store
         load_vocabularies(store, minter)
         drop = _replaced_by(store, staged, minter) if replace_all else ()
+        loaded: dict[str, int] = {}  # the new sources' quads, once committed: whether to compact (finishing)
         with resolution_suspended(
             store,
             minter,
             on_stage=on_stage,
             jobs=jobs,
             staged=side,
-            finish=finishing(store, minter, on_stage, on_described),
+            finish=finishing(store, minter, on_stage, on_described, loaded),
         ):
             store.replace_graphs(staged, drop)
             kept_rows.keep(store, side)  # the next run reads these sources from them, while they hold
+            loaded.update(side.quads)  # (the resolution adds the other sources' counts to side.quads)
     return report
 
 

@@ -108,6 +108,10 @@ class KGStore(ABC):
         Here: replaced; stores that can change only the difference do."""
         self.replace_graph_triples(graph, triples)
 
+    def compact(self) -> None:  # noqa: B027 - only a store that keeps files of its own has work to do
+        """Rewrite the store's files for reading, after a write of a large share of it (the embedded store:
+        :meth:`~kg.stores.embedded.EmbeddedStore.compact`); here nothing to do."""
+
     @abstractmethod
     def _append(self, graph: ox.NamedNode, ntriples_file: Path) -> None:
         """Load an N-Triples file into a graph without dropping it first."""

@@ -209,6 +209,15 @@ class EmbeddedStore(KGStore):
         self.oxigraph.bulk_load(path=str(ntriples_file), format=ox.RdfFormat.N_TRIPLES, to_graph=graph)
         self.oxigraph.flush()
 
+    def compact(self) -> None:
+        # Each bulk load adds its own sorted files, whose key ranges overlap the store's, so a read merges
+        # them all (every term decoded looks in each): at 100,000 papers a store fresh from its first ingest
+        # exports in 164 s of CPU, and in 79 s once compacted (16 s). RocksDB compacts in the background too,
+        # but only as later writes trigger it. Oxigraph's optimize() compacts every index whole.
+        if self.scratch_dir is not None and not self.read_only:
+            self.oxigraph.flush()
+            self.oxigraph.optimize()
+
     def set_graph_triples(self, graph: ox.NamedNode, triples: Iterable[ox.Triple]) -> None:
         # Only the difference is written: on disk, removing a quad costs ~10 µs and dropping a
         # graph ~50 µs per quad, and a re-resolution after a small change changes few triples.

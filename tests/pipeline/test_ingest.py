@@ -169,3 +169,55 @@ def test_the_exports_may_start_when_the_description_is_written_before_the_ranked
     ingest([SAMPLES_DIR], store, Minter(), on_described=described)
     assert seen == [(graph_stats(store), 1, 0)]
     assert store.scalar(marks) == 0 and store.scalar(lists) > 0
+
+
+def test_a_change_that_loads_a_large_share_of_the_store_compacts_it_before_the_exports_read_it(tmp_path):
+    """The first source compacts the store (before ``on_described``, where kg build's exports start), a source
+    of a few papers into a larger store does not, and the graph is the same as a store never compacted."""
+    from kg.ingest.synth import write_corpus
+    from kg.pipeline import ingest
+    from kg.rdf.iris import Minter
+    from kg.stores.embedded import KGStore
+
+    listings = []
+    for name, papers, seed in (("large.txt", 60, 1), ("small.txt", 4, 2)):
+        with open(tmp_path / name, "w", encoding="utf-8") as out:
+            write_corpus(out, papers, seed)
+        listings.append(tmp_path / name)
+    heard: list[list[str]] = []
+    store = KGStore(str(tmp_path / "store"))
+    try:
+        for listing in listings:
+            heard.append([])
+            ingest(
+                [listing],
+                store,
+                Minter(),
+                jobs=1,
+                on_stage=heard[-1].append,
+                on_described=lambda: heard[-1].append("described"),
+            )
+        compacted = store.oxigraph.dump(format=ox.RdfFormat.N_QUADS)
+    finally:
+        store.close()
+    first, second = heard
+    assert [stage for stage in first if stage.startswith("compacting")] == [
+        "compacting the store (a large share of it newly loaded)"
+    ]
+    assert first.index("described") == first.index("compacting the store (a large share of it newly loaded)") + 1
+    assert not [stage for stage in second if stage.startswith("compacting")]
+    memory = KGStore("memory")  # never compacted
+    for listing in listings:
+        ingest([listing], memory, Minter(), jobs=1)
+    never = memory.oxigraph.dump(format=ox.RdfFormat.N_QUADS)
+    assert sorted(compacted.splitlines()) == sorted(never.splitlines())
+
+
+def test_the_store_is_compacted_when_the_new_sources_are_a_quarter_of_it_or_more():
+    from kg.pipeline import compacting
+
+    assert compacting({"new": 100}, {})  # a first source
+    assert compacting({"new": 100}, {"new": 100, "old": 300})
+    assert not compacting({"new": 100}, {"new": 100, "old": 301})
+    assert compacting({"new": 100}, {"old": 300})  # the new source's count as loaded, where the resolution has none
+    assert not compacting({}, {"old": 300})  # nothing loaded (kg remove)

@@ -255,3 +255,25 @@ def test_a_closed_writer_lets_go_of_the_database_even_when_frozen_out_of_collect
         KGStore(str(tmp_path / "store"), wait=0).close()  # Oxigraph's own lock is free at once
     finally:
         gc.unfreeze()
+
+
+def test_compacting_keeps_every_quad_and_a_reader_or_a_memory_store_has_nothing_to_compact(tmp_path):
+    import pyoxigraph as ox
+
+    graph = ox.NamedNode("https://kg.example.org/id/graph/g")
+    triples = [ox.Triple(ox.NamedNode(f"https://kg.example.org/id/s{i}"), graph, ox.Literal(str(i))) for i in range(50)]
+    writer = KGStore(str(tmp_path / "store"))
+    for half in (triples[:25], triples[25:]):  # two loads: two sets of files to merge
+        writer.add_graph_triples(graph, half)
+    before = sorted(writer.oxigraph.dump(format=ox.RdfFormat.N_QUADS).splitlines())
+    writer.compact()
+    assert sorted(writer.oxigraph.dump(format=ox.RdfFormat.N_QUADS).splitlines()) == before and len(before) == 50
+    writer.close()
+    reader = KGStore(str(tmp_path / "store"), read_only=True)
+    reader.compact()  # Oxigraph refuses to write a database opened read-only: not asked to
+    assert sorted(reader.oxigraph.dump(format=ox.RdfFormat.N_QUADS).splitlines()) == before
+    reader.close()
+    memory = KGStore("memory")
+    memory.add_graph_triples(graph, triples)
+    memory.compact()
+    assert len(memory.oxigraph) == 50
