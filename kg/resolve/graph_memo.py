@@ -16,9 +16,10 @@ last run wrote it, stamped with the graph's quad count once written:
 
 A section's statements are its own (no other part of the graph states them). Without a remembered folder, when
 the graph's count is not the stamp (a run killed while writing, another kg, a hand edit), or a section's keys out
-of order, the graph is compared whole as before, and remembered for the next run. The folder is set aside
-(``.old``) while a run writes and the new one (made as ``.new``) put in place once the graph is written: a run
-killed in between leaves none.
+of order, the graph is compared whole as before, and remembered for the next run. After a difference the new stamp
+is the count less the statements removed plus those added (not counted again). The folder is set aside (``.old``)
+while a run writes and the new one (made as ``.new``) put in place once the graph is written: a run killed in
+between leaves none.
 """
 
 from __future__ import annotations
@@ -120,8 +121,8 @@ def set_graph_remembered(
         for section in sections:
             section.lines(written / section.name)
         changed = None if held is None else _section_difference(sections, written, held)
-        if changed is not None:
-            _apply_difference(store, graph, written, held, Path(folder), changed)
+        if changed is not None:  # the count follows: a line removed that the graph did not hold shows next run
+            count += _apply_difference(store, graph, written, held, Path(folder), changed)
         elif not count:  # a first resolution: every triple is new
             load_file(store.oxigraph, wanted, graph)
             _load(store, graph, _section_triples(sections, written), Path(folder))
@@ -130,7 +131,7 @@ def set_graph_remembered(
             store.set_graph_triples(graph, chain(every, _section_triples(sections, written)))
     store.oxigraph.flush()
     with open(written / "stamp", "w", encoding="utf-8") as stamp:
-        stamp.write(_stamp(graph_count(store, graph)))
+        stamp.write(_stamp(count if changed is not None else graph_count(store, graph)))
         stamp.flush()
         os.fsync(stamp.fileno())
     os.replace(written, path)
@@ -207,12 +208,16 @@ def _apply_difference(
     old: Path,
     folder: Path,
     sections: tuple[list[ox.Triple], list[ox.Triple]],
-) -> None:
+) -> int:
     """Remove the lines only in ``old``'s sorted lines and add those only in ``new``'s (both sorted, distinct), and
-    the sections' statements removed and added (:func:`_section_difference`)."""
+    the sections' statements removed and added (:func:`_section_difference`); returns how many more statements
+    the graph holds (fewer: below 0)."""
     added, stale = folder / "added.nt", []
+    removed, made = sections
+    change = len(made) - len(removed)
     with open(added, "w", encoding="utf-8") as out:
         for line, side in sorted_difference(_body(new / _LINES), _body(old / _LINES)):
+            change += 1 if side == "new" else -1
             if side == "new":
                 out.write(line)
                 continue
@@ -220,11 +225,11 @@ def _apply_difference(
             if len(stale) == _REMOVE_BATCH:
                 remove_lines(store, graph, stale)
     remove_lines(store, graph, stale)
-    removed, made = sections
     for triple in removed:
         store.oxigraph.remove(ox.Quad(*triple, graph))
     load_file(store.oxigraph, added, graph)
     _load(store, graph, made, folder)
+    return change
 
 
 def _load(store: KGStore, graph: ox.NamedNode, triples: Iterable[ox.Triple], folder: Path) -> None:

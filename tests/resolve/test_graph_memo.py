@@ -75,6 +75,7 @@ def test_only_the_changed_keys_statements_are_made(store, monkeypatch):
     path = remembered_graph(store, "index")
     every = sum(len(keys(path / name)) for name in SECTIONS)
     assert calls == [2] and 0 < made[0] < every
+    assert (path / "stamp").read_text(encoding="utf-8") == f"{FORMAT}\t{graph_count(store, index_graph(Minter()))}\n"
 
 
 @pytest.mark.slow
