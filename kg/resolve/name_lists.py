@@ -31,7 +31,7 @@ _INSTITUTION_NAMES = (
 
 
 def person_name_line(person: str, name: str) -> str:
-    r"""One display name of a person, as a line of the file :func:`name_list_triples` reads.
+    r"""One display name of a person, as a line of the file :func:`name_lists` reads.
 
     >>> person_name_line("http://ex/author/ada", "Ada Lovelace")
     'http://ex/author/ada\t"Ada Lovelace"\n'
@@ -112,11 +112,3 @@ def name_list_line_triples(line: str) -> Iterator[ox.Triple]:
     """The triples of a :func:`name_list_line`."""
     paper, *lists = line[:-1].split("\t")
     return list_triples(paper, [json.loads(listed) for listed in lists])
-
-
-def name_list_triples(store, introducing: Path, person_names: Path, scratch: Path | None) -> Iterator[ox.Triple]:
-    """The name lists described above, papers in code-point order of IRI: ``introducing`` holds the
-    papers' lines (:func:`~.aggregates.introducing_lines`), ``person_names`` the people's display names
-    (:func:`person_name_line` by line, in IRI order of person)."""
-    for paper, lists in name_lists(introducing, person_names, institution_names(store), scratch):
-        yield from list_triples(paper, lists)
