@@ -14,12 +14,12 @@ last run wrote it, stamped with the graph's quad count once written:
   statements made, the remembered line's removed and the new one's added: an unchanged entity's statements are
   neither made, nor written, nor sorted.
 
-A section's statements are its own (no other part of the graph states them). Without a remembered folder, when
-the graph's count is not the stamp (a run killed while writing, another kg, a hand edit), or a section's keys out
-of order, the graph is compared whole as before, and remembered for the next run. After a difference the new stamp
-is the count less the statements removed plus those added (not counted again). The folder is set aside (``.old``)
-while a run writes and the new one (made as ``.new``) put in place once the graph is written: a run killed in
-between leaves none.
+A section's statements are its own (no other part of the graph states them). Without a remembered folder, when the
+graph's count is not the stamp (a run killed while writing, another kg, a hand edit), or a section damaged (keys
+out of order, a line cut short or whose statements cannot be made), the graph is compared whole as before, and
+remembered for the next run. After a difference the new stamp is the count less the statements removed plus those
+added (not counted again). The folder is set aside (``.old``) while a run writes and the new one (made as ``.new``)
+put in place once the graph is written: a run killed in between leaves none.
 """
 
 from __future__ import annotations
@@ -142,19 +142,21 @@ def set_graph_remembered(
 
 
 def _keyed(path: Path) -> Iterator[tuple[str, str]]:
-    """(key, line) of a section's file; a key not above the one before it raises :class:`_Unordered`."""
+    """(key, line) of a section's file; a key not above the one before it, or a line cut short, raises
+    :class:`_Damaged`."""
     before = None
     with open(path, encoding="utf-8") as lines:
         for line in lines:
             key = line[:-1].partition("\t")[0]
-            if before is not None and key <= before:
-                raise _Unordered(path)
+            if (before is not None and key <= before) or not line.endswith("\n"):
+                raise _Damaged(path)
             before = key
             yield key, line
 
 
-class _Unordered(Exception):
-    """A section's keys out of order (or repeated): its lines cannot be compared by key."""
+class _Damaged(Exception):
+    """A section's keys out of order (or repeated) or its last line cut short: its lines cannot be compared by
+    key."""
 
 
 def _changed_lines(new: Path, old: Path) -> Iterator[tuple[str | None, str | None]]:
@@ -179,7 +181,7 @@ def _section_difference(
     sections: list[Section], new: Path, old: Path
 ) -> tuple[list[ox.Triple], list[ox.Triple]] | None:
     """The sections' statements only in the remembered lines and those only in the new ones; None where a file is
-    missing or its keys out of order (the graph is then compared whole)."""
+    missing or damaged (the graph is then compared whole)."""
     removed: list[ox.Triple] = []
     added: list[ox.Triple] = []
     try:
@@ -191,7 +193,7 @@ def _section_difference(
                 after = set(section.triples(line)) if line is not None else set()
                 removed.extend(before - after)
                 added.extend(after - before)
-    except _Unordered:
+    except (_Damaged, ValueError):  # a line whose statements cannot be made (not JSON, not an IRI)
         return None
     return removed, added
 

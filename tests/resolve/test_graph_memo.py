@@ -35,7 +35,10 @@ def test_changed_lines_are_the_keys_whose_line_is_not_the_remembered_one(tmp_pat
     old.write_text("b\t2\nc\t3\nd\t5\ne\n", encoding="utf-8")
     assert list(_changed_lines(new, old)) == [(None, "a\t1\n"), ("c\t3\n", None), ("d\t5\n", "d\t4\n")]
     new.write_text("b\t2\na\t1\n", encoding="utf-8")
-    with pytest.raises(graph_memo._Unordered):
+    with pytest.raises(graph_memo._Damaged):
+        list(_changed_lines(new, old))
+    new.write_text("a\t1\nb\t", encoding="utf-8")  # cut short
+    with pytest.raises(graph_memo._Damaged):
         list(_changed_lines(new, old))
 
 
@@ -96,17 +99,25 @@ def _unordered(path):
     (path / "keys").write_text("".join(reversed(lines)), encoding="utf-8")
 
 
+def _not_json(path):
+    lines = (path / "name-lists").read_text(encoding="utf-8").splitlines(keepends=True)
+    lines[0] = lines[0].split("\t", 1)[0] + '\t[not JSON\t""\n'
+    (path / "name-lists").write_text("".join(lines), encoding="utf-8")
+
+
 def _killed(path):
     os.replace(path, path.with_suffix(".old"))  # as a run killed while it writes leaves it
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    "damage", [_unordered, lambda path: (path / "name-lists").unlink(), _killed], ids=["unordered", "gone", "killed"]
+    "damage",
+    [_unordered, _not_json, lambda path: (path / "name-lists").unlink(), _killed],
+    ids=["unordered", "not JSON", "gone", "killed"],
 )
 def test_a_damaged_folder_is_compared_whole(store, monkeypatch, damage):
-    """A section whose keys are out of order or whose file is gone, or a run killed while writing: the graph is
-    compared whole, is the one made before, and is remembered again."""
+    """A section whose keys are out of order, with a line that is not JSON or whose file is gone, or a run killed
+    while writing: the graph is compared whole, is the one made before, and is remembered again."""
     ingest([LISTING], store, Minter())
     made = held(store)
     damage(remembered_graph(store, "index"))
