@@ -4,7 +4,8 @@ lists") inside a real ``kg ingest``, beside ``bench/stages.py``'s table of stage
     .venv/bin/python bench/index_stage_parts.py LISTING STORE [--jobs 1]   # as bench/stages.py LISTING STORE
 
 The stage streams one chain of triples into the index graph's comparison with its remembered lines
-(kg/resolve/graph_memo.py): the counts' pass over every paper's facts, the match keys, the name lists. Each part
+(kg/resolve/graph_memo.py): the counts' pass over every paper's facts, the name index, then the lines of the match
+keys and name lists, whose changed lines' statements the comparison makes. Each part
 is timed by the CPU spent inside its own steps (a generator's ``next`` or a call), so nested parts are counted in
 their parent too; what the comparison spends outside the parts (serialising, sorting and writing the remembered
 lines) is its total less theirs. Run with ``--jobs 1``: with a reader process the counts are made there, out of
@@ -70,11 +71,13 @@ PARTS = [
     ("  lists' lines closed (countries, answers' files)", aggregates.ListLines, "close", timed_call),
     ("  artifacts' lines (TwinLines.add)", aggregates.TwinLines, "add", timed_call),
     ("  the counts' triples read from the ledger", aggregates.CountLedger, "triples", timed_steps),
-    ("match keys and name index", store_step, "key_triples", timed_steps),
+    ("match keys' lines (a line per entity)", store_step, "key_lines", timed_call),
+    ("name index", store_step, "name_index_of_kinds", timed_steps),
     ("  of it, the keys of every entity read", store_step, "entity_keys", timed_steps),
-    ("name lists", store_step, "kept_name_lists", timed_steps),
+    ("name lists' lines (a line per paper)", store_step, "kept_name_lists", timed_call),
     ("the index graph's comparison, all of the above included", store_step, "set_graph_remembered", timed_call),
     ("  of it, the graph's quads counted", graph_memo, "graph_count", timed_call),
+    ("  of it, the changed lines' statements made", graph_memo, "_section_difference", timed_call),
     ("  of it, the difference written", graph_memo, "_apply_difference", timed_call),
 ]
 

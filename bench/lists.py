@@ -38,7 +38,7 @@ def _twin_rows(store, folder: Path):
     """The rows the resolution step leaves for the twins, made again from the store."""
     from kg.resolve.artifact_rows import kept_name_lists
     from kg.resolve.list_rows import TwinFiles
-    from kg.resolve.name_lists import name_list_triples
+    from kg.resolve.name_lists import institution_names, name_lists
     from kg.resolve.person_labels import person_label_triples
     from kg.resolve.written_forms import form_groups
 
@@ -49,8 +49,8 @@ def _twin_rows(store, folder: Path):
     rows = TwinFiles.in_folder(folder, names, None)
     introducing = folder / "introducing"  # written by the pass in every run
     without, with_rows = _pass_seconds(store, None, introducing), _pass_seconds(store, rows, introducing)
-    for _ in kept_name_lists(name_list_triples(store, introducing, names, None), rows):
-        pass  # the name lists, as the resolution step writes them
+    # the name lists, as the resolution step writes them
+    kept_name_lists(name_lists(introducing, names, institution_names(store), None), folder / "name-lists", rows)
     print(f"{'counts pass, without / with rows':<32}{without:>8.2f} s CPU{with_rows:>8.2f} s CPU", flush=True)
     return rows
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
 
 
@@ -51,10 +52,10 @@ def main() -> None:
     from kg.resolve.artifact_rows import kept_name_lists
     from kg.resolve.identity import read_mentions
     from kg.resolve.list_lines import TwinFiles
-    from kg.resolve.name_lists import name_list_triples
+    from kg.resolve.name_lists import institution_names, name_lists
     from kg.resolve.paper_facts import read_papers
     from kg.resolve.person_labels import person_label_triples
-    from kg.resolve.store_step import key_triples
+    from kg.resolve.store_step import key_lines, name_index_of_kinds
     from kg.resolve.written_forms import form_groups, person_forms
     from kg.stores.embedded import KGStore
     from kg.vocab import sparql_prologue
@@ -86,11 +87,14 @@ def main() -> None:
                 "co-author pairs and institution counts from side rows",
                 lambda: sum(1 for _ in aggregate_triples(store, minter, staged=staged)),
             )
-        clock("match keys and name index", lambda: sum(1 for _ in key_triples(store, keys, minter)))
-        clock("name lists", lambda: sum(1 for _ in name_list_triples(store, introducing, names, None)))
+        with open(Path(folder) / "key-lines", "w", encoding="utf-8") as out:
+            clock("match keys' lines", lambda: key_lines(store, keys, out))
+        clock("name index", lambda: sum(1 for _ in name_index_of_kinds(store, keys, minter)))
+        made = partial(name_lists, introducing, names, institution_names(store), None)
+        clock("name lists", lambda: sum(1 for _ in made()))
         clock(
             "name lists, kept for the twin of artifacts",
-            lambda: sum(1 for _ in kept_name_lists(name_list_triples(store, introducing, names, None), lists)),
+            lambda: kept_name_lists(made(), Path(folder) / "name-lists", lists),
         )
     clock("description: the distinct triple count", lambda: distinct_triples(store))
     # The sources' quad counts as the run hands them on (counted for the kept rows' stamps, kg/resolve/kept_rows.py).

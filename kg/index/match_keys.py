@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, TextIO
 
 import pyoxigraph as ox
 
@@ -134,11 +134,45 @@ def entity_keys(store, kind: str, person_keys: Path) -> Iterator[EntityKeys]:
     )
 
 
-def match_key_triples(entities: Iterable[EntityKeys]) -> Iterator[ox.Triple]:
-    """``kg:matchKey`` / ``kg:acronymKey`` triples of :func:`entity_keys`, in IRI then key order."""
-    for entity in entities:
-        node = ox.NamedNode(entity.iri)
-        for key in sorted(entity.keys):
-            yield ox.Triple(node, KG.matchKey, ox.Literal(key))
-        for acronym in sorted(entity.acronyms):
-            yield ox.Triple(node, KG.acronymKey, ox.Literal(acronym))
+ACRONYM = "\x1f"  # before an acronym key in a line of keys (a match key holds no control character)
+
+
+def _keys_line(iri: str, keys: set[str], acronyms: set[str]) -> str:
+    return "\t".join([iri, *sorted(keys - {""}), *(ACRONYM + acronym for acronym in sorted(acronyms))]) + "\n"
+
+
+def key_lines(store, person_keys: Path, out: TextIO) -> None:
+    """Every entity's keys as one line written to ``out``, ``iri<TAB>key…`` then ``<TAB>`` :data:`ACRONYM`
+    ``acronym`` for each acronym key, in code-point order of IRI: the people's lines of ``person_keys`` as they are
+    (:func:`person_keys_line`), the institutions' and topics' made from the store's labels (:func:`entity_keys`; an
+    IRI of two kinds on one line, its keys of both)."""
+    others: dict[str, tuple[set[str], set[str]]] = {}
+    for kind in sorted(set(ENTITY_CLASSES) - {"author"}):
+        for entity in entity_keys(store, kind, person_keys):
+            keys, acronyms = others.setdefault(entity.iri, (set(), set()))
+            keys |= entity.keys
+            acronyms |= entity.acronyms
+    pending = sorted(others, reverse=True)  # taken from the end
+    with open(person_keys, encoding="utf-8") as lines:
+        for line in lines:
+            iri = line[:-1].partition("\t")[0]
+            while pending and pending[-1] < iri:
+                other = pending.pop()
+                out.write(_keys_line(other, *others[other]))
+            if pending and pending[-1] == iri:
+                keys, acronyms = others[pending.pop()]
+                out.write(_keys_line(iri, keys | set(line[:-1].split("\t")[1:]), acronyms))
+            else:
+                out.write(line)
+    out.writelines(_keys_line(other, *others[other]) for other in reversed(pending))
+
+
+def key_line_triples(line: str) -> Iterator[ox.Triple]:
+    """The ``kg:matchKey`` and ``kg:acronymKey`` triples of a line of :func:`key_lines`."""
+    iri, *fields = line[:-1].split("\t")
+    node = ox.NamedNode(iri)
+    for field in fields:
+        if field.startswith(ACRONYM):
+            yield ox.Triple(node, KG.acronymKey, ox.Literal(field[1:]))
+        else:
+            yield ox.Triple(node, KG.matchKey, ox.Literal(field))

@@ -7,7 +7,7 @@ Three files the step writes feed it, in code-point order of paper or artifact (:
   paper with a display title or an artifact, the artifacts it introduces and its display titles as that pass
   makes them (``kg:displayTitle``; the twin of ``topic-papers`` reads them too, :func:`display_titles_of`);
 - ``name_lists``: a line per paper that introduces an artifact, its ``kg:authorNames`` and
-  ``kg:institutionNames`` as they are written into the index graph (:func:`kept_name_lists`);
+  ``kg:institutionNames`` as the index graph keeps them (:func:`kept_name_lists`);
 - ``artifact_names``, written by the same pass (:class:`TwinLines`): each introduced artifact's classes and names
   (the side rows' :data:`~kg.rdf.side_rows.ARTIFACT_NAME` and :data:`~kg.rdf.side_rows.ARTIFACT_CLASS` facts, or
   read back with the other facts, as the union of every source's).
@@ -17,15 +17,18 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from contextlib import ExitStack
+from pathlib import Path
 from typing import Iterable, Iterator
 
 import pyoxigraph as ox
 
 from ..rdf.side_rows import ARTIFACT_CLASS, ARTIFACT_NAME
-from ..vocab import KG, KG_NS
+from ..vocab import KG_NS
 from .list_lines import JSON_SEPARATOR, TwinFiles
 from .list_rows import Ranked, Row
+from .name_lists import name_list_line
 
 
 def paper_titles_line(paper: str, own: dict[str, set[str]], titles: list[ox.Triple]) -> str:
@@ -62,18 +65,12 @@ class TwinLines:
         )
 
 
-def kept_name_lists(triples: Iterable[ox.Triple], rows: TwinFiles) -> Iterator[ox.Triple]:
-    """The name lists' triples (:func:`~.name_lists.name_list_triples`: a paper's ``kg:authorNames`` then its
-    ``kg:institutionNames``), passed on as they come, each paper's also written to ``rows.name_lists`` as
-    ``paper<TAB>authors (JSON)<TAB>institutions (JSON)``."""
-    with open(rows.name_lists, "w", encoding="utf-8") as kept:
-        authors = None
-        for triple in triples:
-            if triple.predicate == KG.authorNames:
-                authors = triple.object.value
-            else:
-                kept.write(f"{triple.subject.value}\t{json.dumps(authors)}\t{json.dumps(triple.object.value)}\n")
-            yield triple
+def kept_name_lists(lists: Iterable[tuple[str, list[str]]], path: Path, rows: TwinFiles) -> None:
+    """The papers' name lists (:func:`~.name_list_memo.made_lists`) written to ``path`` as the index graph keeps
+    them (:func:`~.name_lists.name_list_line`), and copied to ``rows.name_lists``."""
+    with open(path, "w", encoding="utf-8") as kept:
+        kept.writelines(name_list_line(paper, listed) for paper, listed in lists)
+    shutil.copyfile(path, rows.name_lists)
 
 
 def _labels(rows: TwinFiles) -> dict[str, list[tuple[ox.Literal, str]]]:

@@ -21,13 +21,11 @@ from itertools import groupby
 from pathlib import Path
 from typing import Iterator, TextIO
 
-import pyoxigraph as ox
-
 from ..cache import fingerprint
 from ..stores.ordering import rewound, spool
 from . import name_lists as lists_module
 from .kept_rows import remembered_written
-from .name_lists import institution_names, joined, list_triples, name_lists
+from .name_lists import institution_names, joined, name_lists
 
 
 @dataclass
@@ -68,23 +66,24 @@ def remembered_lists(folder: Path | None) -> Path | None:
     return folder / f"name-lists.{fingerprint(code)}.memo"
 
 
-def name_list_triples(
+def made_lists(
     store, introducing: Path, person_names: Path, scratch: Path | None, remembered: Path | None, changed: NamesChanged
-) -> Iterator[ox.Triple]:
-    """The name lists of :func:`.name_lists.name_list_triples`, made again only where they may have changed
-    (above); ``remembered``: :func:`remembered_lists`, read and written again."""
+) -> Iterator[tuple[str, list[str]]]:
+    """Each paper of ``introducing`` in code-point order of IRI with its lists (:func:`.name_lists.name_lists`),
+    made again only where they may have changed (above); ``remembered``: :func:`remembered_lists`, read and
+    written again."""
     institutions = institution_names(store)
     with _Memo(remembered, institutions, changed) as memo:
         if memo.usable:
             for paper, digest, lists, kept in _changed_lists(introducing, person_names, institutions, memo, scratch):
                 memo.note(paper, digest, lists, kept)
-                yield from list_triples(paper, lists)
+                yield paper, lists
         else:
             made = name_lists(introducing, person_names, institutions, scratch)
             # Both in IRI order of paper: the file's, and the join's grouping by paper.
             for (paper, lines), (_, lists) in zip(_papers(introducing), made, strict=True):
                 memo.note(paper, _digest(lines), lists)
-                yield from list_triples(paper, lists)
+                yield paper, lists
         memo.complete = True
 
 

@@ -31,7 +31,7 @@ _INSTITUTION_NAMES = (
 
 
 def person_name_line(person: str, name: str) -> str:
-    r"""One display name of a person, as a line of the file :func:`name_list_triples` reads.
+    r"""One display name of a person, as a line of the file :func:`name_lists` reads.
 
     >>> person_name_line("http://ex/author/ada", "Ada Lovelace")
     'http://ex/author/ada\t"Ada Lovelace"\n'
@@ -98,9 +98,17 @@ def list_triples(paper: str, lists: list[str]) -> Iterator[ox.Triple]:
     return (ox.Triple(ox.NamedNode(paper), predicate, ox.Literal(listed)) for predicate, listed in zip(_LISTS, lists))
 
 
-def name_list_triples(store, introducing: Path, person_names: Path, scratch: Path | None) -> Iterator[ox.Triple]:
-    """The name lists described above, papers in code-point order of IRI: ``introducing`` holds the
-    papers' lines (:func:`~.aggregates.introducing_lines`), ``person_names`` the people's display names
-    (:func:`person_name_line` by line, in IRI order of person)."""
-    for paper, lists in name_lists(introducing, person_names, institution_names(store), scratch):
-        yield from list_triples(paper, lists)
+def name_list_line(paper: str, lists: list[str]) -> str:
+    r"""A paper's lists as a line of the file the index graph keeps them in (:mod:`.graph_memo`) and the twin of
+    ``artifacts`` reads (:mod:`.artifact_rows`): ``paper<TAB>authors (JSON)<TAB>institutions (JSON)``.
+
+    >>> name_list_line("http://ex/paper/1", ["Ada Lovelace", ""])
+    'http://ex/paper/1\t"Ada Lovelace"\t""\n'
+    """
+    return "\t".join([paper, *(json.dumps(listed) for listed in lists)]) + "\n"
+
+
+def name_list_line_triples(line: str) -> Iterator[ox.Triple]:
+    """The triples of a :func:`name_list_line`."""
+    paper, *lists = line[:-1].split("\t")
+    return list_triples(paper, [json.loads(listed) for listed in lists])

@@ -48,7 +48,7 @@ from typing import Callable, Iterable, Iterator
 
 import pyoxigraph as ox
 
-from ..index.match_keys import ENTITY_CLASSES, entity_keys, match_key_triples
+from ..index.match_keys import ENTITY_CLASSES, entity_keys, key_line_triples, key_lines
 from ..index.name_index import name_index_triples
 from ..processes import reads_beside
 from ..rdf.iris import Minter
@@ -61,14 +61,15 @@ from .aggregates import aggregate_triples
 from .artifact_rows import kept_name_lists
 from .count_ledger import ledger_path
 from .domain_units import domain_unit_triples
-from .graph_memo import set_graph_remembered
+from .graph_memo import Section, set_graph_remembered
 from .identified import anyone_identified
 from .identity import apply_moves, find_person_merges, person_merge_triples, read_mentions, undo_moves
 from .kept_rows import counted, forget_rewritten, kept, note_rewritten, side_folder
 from .list_rows import TwinFiles
 from .list_store import kept_lists
 from .merge_memo import decided_merges
-from .name_list_memo import NamesChanged, name_list_triples, remembered_lists
+from .name_list_memo import NamesChanged, made_lists, remembered_lists
+from .name_lists import name_list_line_triples
 from .name_units import corpus_organisations, name_unit_triples
 from .other_names import same_institution_triples
 from .papers import MergeDecisions
@@ -221,10 +222,9 @@ def _counts(
     return aggregate_triples(store, minter, units, store.scratch_dir, staged, introducing, lists, ledger)
 
 
-def key_triples(store: KGStore, person_keys: Path, minter: Minter) -> Iterator[ox.Triple]:
-    """The match keys and the name index of every kind of entity."""
+def name_index_of_kinds(store: KGStore, person_keys: Path, minter: Minter) -> Iterator[ox.Triple]:
+    """The name index of every kind of entity (their match keys: :func:`index_sections`)."""
     for kind in sorted(ENTITY_CLASSES):
-        yield from match_key_triples(entity_keys(store, kind, person_keys))
         # The authors' file is read again for each pass; institutions and topics (a few thousand at most) once.
         entities = (
             partial(entity_keys, store, kind, person_keys)
@@ -232,6 +232,23 @@ def key_triples(store: KGStore, person_keys: Path, minter: Minter) -> Iterator[o
             else partial(iter, list(entity_keys(store, kind, person_keys)))
         )
         yield from name_index_triples(store, kind, entities, minter, store.scratch_dir)
+
+
+def index_sections(
+    store: KGStore, person_keys: Path, lists: Callable[[], Iterable[tuple[str, list[str]]]], rows: TwinFiles
+) -> list[Section]:
+    """The parts of the index graph kept as a line per key (:class:`~.graph_memo.Section`), whose unchanged
+    entities' and papers' statements are not made again: every entity's match keys (:func:`key_lines`) and each
+    paper's name lists (``lists`` makes them, :func:`~.name_list_memo.made_lists`; written to ``rows`` too)."""
+
+    def keys(path: Path) -> None:
+        with open(path, "w", encoding="utf-8") as out:
+            key_lines(store, person_keys, out)
+
+    return [
+        Section("keys", keys, key_line_triples),
+        Section("name-lists", lambda path: kept_name_lists(lists(), path, rows), name_list_line_triples),
+    ]
 
 
 def rebuild(
@@ -338,26 +355,25 @@ def rebuild(
             stage("resolving: co-author pairs, counts, name look-up keys and name lists")
             # Match keys fold every name, the ones just chosen included (and no stale one), and the name lists
             # show the display names just chosen (and the counts' pass has written their papers), so they come after.
+            made = partial(
+                made_lists,
+                store,
+                introducing,
+                person_names,
+                store.scratch_dir,
+                remembered_lists(side_folder(store)),
+                changed,
+            )
             set_graph_remembered(  # changed by its difference from the last run's, remembered beside the store
                 store,
                 index,
                 chain(
                     [ox.Triple(index, RDF.type, KG.DerivedGraph), ox.Triple(index, RDF.type, KG.IndexGraph)],
                     counts,
-                    key_triples(store, person_keys, minter),
-                    kept_name_lists(
-                        name_list_triples(
-                            store,
-                            introducing,
-                            person_names,
-                            store.scratch_dir,
-                            remembered_lists(side_folder(store)),
-                            changed,
-                        ),
-                        lists,
-                    ),
+                    name_index_of_kinds(store, person_keys, minter),
                 ),
                 "index",
+                index_sections(store, person_keys, made, lists),
             )
         finally:
             counts.stop()  # at once when the names failed; nothing left to do once they are read
