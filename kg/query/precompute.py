@@ -146,7 +146,7 @@ def refresh_rankings(store, minter: Minter, folder: Path = QUERIES_DIR, rows: Tw
     themselves) until the next change of sources rewrites them, never a list half old and half new."""
     graph = rankings_graph(minter)
     writer = ListWriter(store, graph)
-    store.update(f"DELETE WHERE {{ GRAPH {graph} {{ ?ranking {KG.queryDigest} ?digest }} }}")
+    writer.withdraw()
     digests: list[str] = []
 
     def undigested(lists: Iterator[RankedList]) -> Iterator[tuple[str, list[str]]]:

@@ -62,15 +62,16 @@ def ranked_list(
 ) -> RankedList:
     """The list ``name`` of ``rows`` (values in the order of ``variables``, None where unbound), given in
     the query's order: the first row is rank 1; of a query about ``entity`` if given; keeping the first ``kept``
-    (of a sequence, such as a twin's rows, the others are not read)."""
+    (of a sequence, such as a twin's rows, the others are not read; of rows kept between runs, their values are
+    read as N-Triples texts, :meth:`kg.resolve.list_store.KeptRanked.texts`, never made into terms)."""
     columns = [f" <{ranking.value}#{variable}> " for variable in variables]
     rank_in = f" {KG.rankIn} {ranking} .\n"
     lines: list[str] = []
     count, order = 0, {}
-    for count, row in enumerate(rows[:kept] if isinstance(rows, Sequence) else rows, start=1):
+    for count, row in enumerate(_kept(rows, kept), start=1):
         if kept is not None and count > kept:
             continue  # counted, not kept
-        values = [None if value is None else str(value) for value in row]  # N-Triples terms
+        values = [None if value is None else str(value) for value in row]  # N-Triples terms (a text is its own)
         node = f"<{ranking.value}/{row_name(values, order)}>"
         lines.append(node + rank_in)
         lines.extend(f"{node}{column}{value} .\n" for column, value in zip(columns, values) if value is not None)
@@ -90,6 +91,14 @@ def ranked_list(
         ]
     )
     return RankedList(ranking.value, lines, f"{ranking} {KG.queryDigest} {ox.Literal(query_digest)} .\n")
+
+
+def _kept(rows: Iterable[Sequence], kept: int | None) -> Iterable[Sequence]:
+    """The rows a list is made of: of a sequence, only the first ``kept`` (as texts where it gives them)."""
+    if not isinstance(rows, Sequence):
+        return rows
+    texts = getattr(rows, "texts", None)
+    return rows[:kept] if texts is None else texts(len(rows) if kept is None else kept)
 
 
 def row_name(values: Sequence[str | None], order: dict[str, None]) -> str:

@@ -18,7 +18,7 @@ import re
 from functools import lru_cache
 from typing import Iterable
 
-from pyoxigraph import NamedNode
+from pyoxigraph import Literal, NamedNode, RdfFormat, parse
 
 from .vocab_texts import XSD
 
@@ -128,6 +128,17 @@ def value(text: str) -> str:
     ('http://ex/paper/p', 'Ada')
     """
     return literal_value(text)[0] if text.startswith('"') else iri_value(text)
+
+
+def term(text: str | None) -> NamedNode | Literal | None:
+    """The term a term's text writes, as pyoxigraph reads it (None stays None).
+
+    >>> term(literal("Ada", "en")) == Literal("Ada", language="en"), term(None)
+    (True, None)
+    """
+    if text is None:
+        return None
+    return next(iter(parse(f"<urn:kg:term> <urn:kg:term> {text} .\n", format=RdfFormat.N_TRIPLES))).object
 
 
 def ntriples_line(statement: Statement) -> str:

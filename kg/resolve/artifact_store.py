@@ -22,15 +22,13 @@ import sqlite3
 from pathlib import Path
 from typing import Iterator
 
-import pyoxigraph as ox
-
 from ..cache import fingerprint
+from ..rdf.terms import literal, minted
 from . import artifact_rows
-from .artifact_rows import ARTIFACTS, _labels, _terms, paper_lines, paper_rows, parsed_paper
+from .artifact_rows import ARTIFACTS, _labels, paper_lines, paper_rows, parsed_paper
 from .kept_rows import side_folder
 from .list_lines import TwinFiles
-from .list_rows import Row
-from .list_store import KeptRanked
+from .list_store import KeptRanked, Listed
 from .side_database import kept_database, put_in_place, stamp
 
 _TABLES = """
@@ -44,9 +42,10 @@ CREATE INDEX answer_ranked ON answer (type, lowered, title, artifact, paper, nam
 CREATE INDEX answer_paper ON answer (paper);
 """
 # The answer's rows in the query's order (a total order): its one parameter, 1, reads them all.
-_ROWS = (
+_ROWS = Listed(
     "SELECT artifact, name, name_language, type, paper, title, language, authors, institutions FROM answer "
     "WHERE ? ORDER BY type, lowered, title, artifact, paper, name, language, authors, institutions",
+    "SELECT COUNT(*) FROM answer WHERE ?",
     None,
 )
 
@@ -128,14 +127,21 @@ class KeptArtifacts:
         if not held:  # made beside, put in place whole
             database = put_in_place(database, path, _INDEXES)
         stamp(path)
-        return KeptRanked(database, _ROWS, 1, _kept_terms)
+        return KeptRanked(database, _ROWS, 1, _kept_texts)
 
 
-def _kept_terms(row: tuple) -> Row:
+def _kept_texts(row: tuple) -> tuple[str | None, ...]:
     """A row of the database: artifact, name, its language, type, paper, title, its language, name lists."""
     artifact, name, name_language, kind, paper, title, language, authors, institutions = row
-    named = ox.Literal(name, language=name_language or None)
-    return _terms((artifact, named, kind, paper, None if title is None else [title, language], authors, institutions))
+    shown = None if title is None else literal(title, language)
+    return (
+        minted(artifact),
+        literal(name, name_language),
+        literal(kind),
+        minted(paper),
+        shown,
+        *map(literal, (authors, institutions)),
+    )
 
 
 ARTIFACTS_KEPT = KeptArtifacts()

@@ -23,6 +23,9 @@ from typing import Callable, Iterable, Iterator
 
 import pyoxigraph as ox
 
+from ..rdf.terms import integer as text_integer
+from ..rdf.terms import literal, minted
+from ..rdf.vocab_texts import XSD as XSD_TEXTS
 from ..stores.ordering import grouped_lines
 from ..vocab import XSD, sparql_prologue
 from .list_lines import (
@@ -116,7 +119,7 @@ class InstitutionAuthors:
     def lists(self, store, rows: TwinFiles, entities: Iterable[str]) -> Iterator[tuple[str, Ranked]]:
         """(entity, its rows in the query's order) for each of ``entities``, in code-point order of IRI."""
         if rows.kept is not None:
-            yield from rows.kept.lists("authors", rows, entities, _kept_author_terms)
+            yield from rows.kept.lists("authors", rows, entities, _kept_author_texts)
             return
         for entity, named in _named_groups(institution_author_lines, sorted(set(entities)), rows):
             ordered = sorted(named, key=lambda row: (-int(row[2][0]), row[1], row[0]))
@@ -136,7 +139,7 @@ class InstitutionAuthorsPerAuthor:
     def lists(self, store, rows: TwinFiles, entities: Iterable[str]) -> Iterator[tuple[str, Ranked]]:
         """(entity, its rows in the query's order) for each of ``entities``, in code-point order of IRI."""
         if rows.kept is not None:
-            yield from rows.kept.lists("authorships", rows, entities, _kept_authorship_terms)
+            yield from rows.kept.lists("authorships", rows, entities, _kept_authorship_texts)
             return
         for entity, named in _named_groups(authorship_lines, sorted(set(entities)), rows):
             ordered = sorted(named, key=lambda row: (-int(row[2][1]), row[1], row[0], row[2][0]))
@@ -153,16 +156,17 @@ def _authorship_terms(row: tuple) -> Row:
     return ox.NamedNode(author), ox.Literal(name), ox.Literal(known), integer(papers), _year(first), _year(last)
 
 
-def _kept_author_terms(row: tuple) -> Row:
+def _kept_author_texts(row: tuple) -> tuple[str, ...]:
     """A row of the kept ``institution-authors`` (:mod:`.list_store`): person, name, papers."""
     author, name, papers = row
-    return _author_terms((author, name, (str(papers),)))
+    return minted(author), literal(name), text_integer(papers)
 
 
-def _kept_authorship_terms(row: tuple) -> Row:
+def _kept_authorship_texts(row: tuple) -> tuple[str | None, ...]:
     """A row of the kept ``institution-authors-per-author``: person, name, known, papers, first and last year."""
     author, name, known, papers, first, last = row
-    return _authorship_terms((author, name, (known, str(papers), first, last)))
+    years = (literal(year, datatype=XSD_TEXTS.gYear) if year else None for year in (first, last))
+    return minted(author), literal(name), literal(known), text_integer(papers), *years
 
 
 INSTITUTION_AUTHORS = InstitutionAuthors()
@@ -185,7 +189,7 @@ class InstitutionPapers:
     def lists(self, store, rows: TwinFiles, entities: Iterable[str]) -> Iterator[tuple[str, Ranked]]:
         """(entity, its rows in the query's order) for each of ``entities``, in code-point order of IRI."""
         if rows.kept is not None:
-            yield from rows.kept.lists("paper_rows", rows, entities, _kept_paper_terms)
+            yield from rows.kept.lists("paper_rows", rows, entities, _kept_paper_texts)
             return
         wanted = sorted(set(entities))
         lines = institution_paper_lines(rows, set(wanted))
@@ -204,10 +208,15 @@ def paper_terms(row: tuple) -> Row:
     )
 
 
-def _kept_paper_terms(row: tuple) -> Row:
+def _kept_paper_texts(row: tuple) -> tuple[str | None, ...]:
     """A row of the kept ``institution-papers``: paper, title, venue's name and language, track."""
     paper, title, venue, language, track = row
-    return paper_terms((paper, title, None if venue is None else (venue, language), track))
+    return (
+        minted(paper),
+        None if title is None else literal(title, "en"),
+        None if venue is None else literal(venue, language),
+        None if track is None else literal(track),
+    )
 
 
 INSTITUTION_PAPERS = InstitutionPapers()

@@ -30,9 +30,10 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import groupby
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Protocol
+from typing import Callable, Iterable, Iterator, NamedTuple, Protocol
 
 from ..cache import fingerprint
+from ..rdf.terms import term
 from . import list_lines
 from .list_lines import ListedPaper, listed_paper, paper_rows, where_rows
 from .side_database import kept_database, put_in_place, stamp
@@ -66,23 +67,37 @@ CREATE INDEX authorships_person ON authorships (person);
 CREATE INDEX paper_rows_ranked ON paper_rows (entity, title, paper, venue, language, track);
 CREATE INDEX paper_rows_paper ON paper_rows (paper);
 """
+
+
+class Listed(NamedTuple):
+    """How a kept list is read: its rows in the order an index gives (the entity the queries' one parameter), their
+    number (without the rows' IRIs: every number the tables name has one), and the rest of the order (None: none)."""
+
+    select: str
+    count: str
+    key: Callable[[tuple], tuple] | None
+
+
 # Each list's rows of an institution (?) in the order its index gives (a person without a display name, no row),
 # and of a list of people, the rest of the query's order, which sorts the people of the same papers and name by
 # IRI: their rows' key (the index orders by the papers and name alone, a person being a number, :class:`_Iris`).
 _LISTS = {
-    "authors": (
+    "authors": Listed(
         "SELECT iris.iri, name, papers FROM authors CROSS JOIN iris ON iris.id = person "
         "WHERE entity = ? AND name IS NOT NULL ORDER BY papers DESC, name",
+        "SELECT COUNT(*) FROM authors WHERE entity = ? AND name IS NOT NULL",
         lambda row: (-row[2], row[1], row[0]),
     ),
-    "authorships": (
+    "authorships": Listed(
         "SELECT iris.iri, name, known, papers, first, last FROM authorships CROSS JOIN iris ON iris.id = person "
         "WHERE entity = ? AND name IS NOT NULL ORDER BY papers DESC, name",
+        "SELECT COUNT(*) FROM authorships WHERE entity = ? AND name IS NOT NULL",
         lambda row: (-row[3], row[1], row[0], row[2]),
     ),
-    "paper_rows": (
+    "paper_rows": Listed(
         "SELECT paper, title, venue, language, track FROM paper_rows WHERE entity = ? "
         "ORDER BY title, paper, venue, language, track",
+        "SELECT COUNT(*) FROM paper_rows WHERE entity = ?",
         None,
     ),
 }
@@ -173,14 +188,14 @@ class ListStore:
         self.full: bool | None = None  # whether this run made the rows from every line (None: not yet brought)
 
     def lists(
-        self, table: str, rows, entities: Iterable[str], terms: Callable[[tuple], tuple]
+        self, table: str, rows, entities: Iterable[str], texts: Callable[[tuple], tuple]
     ) -> Iterator[tuple[str, KeptRanked]]:
-        """(entity, its rows of the list ``table`` in the query's order) for each of ``entities``, in code-point
-        order of IRI; ``rows``: the run's :class:`~.list_lines.TwinFiles`."""
+        """(entity, its rows of the list ``table`` in the query's order, their values' texts made by ``texts``) for
+        each of ``entities``, in code-point order of IRI; ``rows``: the run's :class:`~.list_lines.TwinFiles`."""
         database = self._brought(rows)
         for entity in sorted(set(entities)):
             found = database.execute("SELECT id FROM iris WHERE iri = ?", (entity,)).fetchone()
-            yield entity, KeptRanked(database, _LISTS[table], found[0] if found else 0, terms)
+            yield entity, KeptRanked(database, _LISTS[table], found[0] if found else 0, texts)
 
     def close(self) -> None:
         if self.database is not None:
@@ -304,41 +319,47 @@ def _spanned(spans: list[list]) -> tuple[int, str, str]:
 
 
 class KeptRanked(Sequence):
-    """An institution's rows of a kept list in the query's order, read when asked for (a list keeps its first
-    rows and counts the others: one indexed query each), made into RDF terms by ``terms``. The index orders
-    people by papers and name; those of the same papers and name are ordered here by IRI, so a prefix is read
-    on to the end of its last row's tie."""
+    """An entity's rows of a kept list in the query's order, read when asked for (a list keeps its first rows and
+    counts the others: one indexed query each), as their values' N-Triples texts (``texts``: a row of the table ->
+    them, None where unbound; :meth:`texts`, what a list's lines are made of, :func:`kg.query.rankings.ranked_list`)
+    or as the RDF terms these write. The index orders people by papers and name; those of the same papers and name
+    are ordered here by IRI, so a prefix is read on to the end of its last row's tie."""
 
-    def __init__(self, database: sqlite3.Connection, listed: tuple, entity: int | str, terms: Callable[[tuple], tuple]):
-        self.database, self.entity, self.terms = database, entity, terms
-        self.select, self.key = listed  # the rows' query (the entity its one parameter), the order's key or None
+    def __init__(
+        self, database: sqlite3.Connection, listed: Listed, entity: int | str, texts: Callable[[tuple], tuple]
+    ):
+        self.database, self.listed, self.entity, self.row_texts = database, listed, entity, texts
         self._length: int | None = None
 
     def __len__(self) -> int:
         if self._length is None:
-            counted = "SELECT COUNT(*) FROM (" + self.select.partition(" ORDER BY ")[0] + ")"
-            self._length = self.database.execute(counted, (self.entity,)).fetchone()[0]
+            self._length = self.database.execute(self.listed.count, (self.entity,)).fetchone()[0]
         return self._length
 
     def _prefix(self, n: int) -> list[tuple]:
         """The first ``n`` rows, in the query's order."""
         if n <= 0:
             return []
-        cursor = self.database.execute(self.select, (self.entity,))
+        key = self.listed.key
+        cursor = self.database.execute(self.listed.select, (self.entity,))
         rows = cursor.fetchmany(n)
-        if self.key is not None and rows:
-            tie = self.key(rows[-1])[:2]
-            while (more := cursor.fetchone()) is not None and self.key(more)[:2] == tie:
+        if key is not None and rows:
+            tie = key(rows[-1])[:2]
+            while (more := cursor.fetchone()) is not None and key(more)[:2] == tie:
                 rows.append(more)
-            rows.sort(key=self.key)
+            rows.sort(key=key)
             del rows[n:]
         cursor.close()
         return rows
 
+    def texts(self, n: int) -> list[tuple[str | None, ...]]:
+        """The first ``n`` rows' values as N-Triples texts."""
+        return [self.row_texts(row) for row in self._prefix(n)]
+
     def __getitem__(self, index):
         if isinstance(index, slice):
             start, stop, step = index.indices(len(self))
-            return [self.terms(row) for row in self._prefix(stop)[start:stop:step]]
+            return [tuple(map(term, row)) for row in self.texts(stop)[start:stop:step]]
         if not -len(self) <= index < len(self):
             raise IndexError(index)
         return self[index % len(self) : index % len(self) + 1][0]

@@ -5,10 +5,11 @@ rows are the same is written as it is, and a list with a row more changes only i
 on-disk store remembers, in its folder of kept rows (:mod:`.kept_rows`), each list's triples as they were
 written (N-Triples lines, with a digest of them), stamped with the graph's quad count once written. The next
 run compares each list it makes with the remembered one: the same digest, nothing is written; else the
-triples no longer in the list are removed and the new ones added. A list no longer made is removed. Without a
-remembered file, or when the graph's count is not the stamp (a run killed while writing, another kg, a hand
-edit), the graph is replaced by comparing it whole (:meth:`~kg.stores.embedded.EmbeddedStore.set_graph_triples`),
-and the lists are remembered for the next run.
+triples no longer in the list are removed and the new ones added. A list no longer made is removed. The new
+stamp is the old one and what the run took out and put in, counted as it writes (not the graph's quads counted
+again: 0.3 s at 101,000 papers). Without a remembered file, or when the graph's count is not the stamp (a run
+killed while writing, another kg, a hand edit), the graph is replaced by comparing it whole
+(:meth:`~kg.stores.embedded.EmbeddedStore.set_graph_triples`), and the lists are remembered for the next run.
 
 The remembered file is set aside while a run writes (``.old``) and the new one put in place once the graph is
 written: a run killed in between leaves none, so the next compares the graph whole.
@@ -26,6 +27,7 @@ import pyoxigraph as ox
 
 from ..stores.embedded import KGStore
 from ..stores.loading import load_file
+from ..vocab import KG
 from .graph_memo import remove_lines
 from .kept_rows import side_folder
 
@@ -39,10 +41,6 @@ def remembered_rankings(store: KGStore) -> Path | None:
     """The file of the lists as written, in the store's folder of kept rows; None for a store without one."""
     folder = side_folder(store)
     return None if folder is None or not folder.is_dir() else folder / f"rankings.v{FORMAT}.memo"
-
-
-def _digest(lines: list[str]) -> str:
-    return hashlib.blake2b("".join(lines).encode("utf-8"), digest_size=16).hexdigest()
 
 
 def _count(store: KGStore, graph: ox.NamedNode) -> int:
@@ -93,6 +91,15 @@ class ListWriter:
     def __init__(self, store: KGStore, graph: ox.NamedNode):
         self.store, self.graph, self.path = store, graph, remembered_rankings(store)
         self.remembered = _usable(store, graph, self.path)
+        self.count = None if self.remembered is None else self.remembered.count  # the graph's quads, while known
+
+    def withdraw(self) -> None:
+        """Take every list's digest out of the graph: a list is served only with its digest, and they come back
+        last (:meth:`write`'s ``last``), so a run killed in between leaves no list served."""
+        digests = f"GRAPH {self.graph} {{ ?ranking {KG.queryDigest} ?digest }}"
+        if self.count is not None:
+            self.count -= self.store.scalar(f"SELECT (COUNT(*) AS ?n) WHERE {{ {digests} }}")
+        self.store.update(f"DELETE WHERE {{ {digests} }}")
 
     def write(self, blocks: Iterable[Block], last: list[str]) -> None:
         """Make the graph hold the triples of ``blocks`` (each list's, keys unique), then ``last`` (a list filled
@@ -108,14 +115,14 @@ class ListWriter:
             if self.remembered is None:
                 store.set_graph_triples(graph, _triples(_noted(blocks, memo)))
             else:
-                _changed(store, graph, _noted_blocks(blocks, memo), self.remembered)
-        store.add_graph_triples(graph, _triples([last]))
-        self._remember(written)
+                self.count += _changed(store, graph, _noted_blocks(blocks, memo), self.remembered)
+        store.add_graph_triples(graph, _triples([last]))  # one line a list, each taken out (:meth:`withdraw`)
+        self._remember(written, _count(store, graph) if self.remembered is None else self.count + len(last))
 
-    def _remember(self, written: Path) -> None:
+    def _remember(self, written: Path, count: int) -> None:
         path = self.path
         with open(written, "r+", encoding="utf-8") as memo:  # the stamp, in place of the header's placeholder
-            memo.write(f"{FORMAT}\t{_count(self.store, self.graph):0>20}\n")
+            memo.write(f"{FORMAT}\t{count:0>20}\n")
             memo.flush()
             os.fsync(memo.fileno())
         os.replace(written, path)
@@ -123,9 +130,11 @@ class ListWriter:
 
 
 def _note(memo, key: str, lines: list[str]) -> str:
-    digest = _digest(lines)
+    """Write the list's header (its key and the digest of its lines) and its lines; the digest."""
+    text = "".join(lines)
+    digest = hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
     memo.write(f"{_HEADER}{key}\t{digest}\n")
-    memo.writelines(lines)
+    memo.write(text)
     return digest
 
 
@@ -154,9 +163,11 @@ def _noted_blocks(blocks: Iterable[Block], memo) -> Iterator[tuple[str, str, lis
         yield key, _note(memo, key, lines), lines
 
 
-def _changed(store: KGStore, graph: ox.NamedNode, blocks, remembered: _Remembered) -> None:
-    """Remove what the remembered lists held and the new ones do not, add what they did not hold."""
+def _changed(store: KGStore, graph: ox.NamedNode, blocks, remembered: _Remembered) -> int:
+    """Remove what the remembered lists held and the new ones do not, add what they did not hold; how many more
+    triples the graph holds."""
     made: set[str] = set()
+    more = 0
     with tempfile.TemporaryDirectory(prefix="kg-rankings-", dir=store.scratch_dir) as folder:
         added = Path(folder) / "added.nt"
         with open(added, "w", encoding="utf-8") as out:
@@ -166,8 +177,13 @@ def _changed(store: KGStore, graph: ox.NamedNode, blocks, remembered: _Remembere
                 if before is not None and before[0] == digest:
                     continue
                 old, new = set(remembered.lines(key) if before is not None else ()), set(lines)
-                remove_lines(store, graph, [line for line in old if line not in new])
-                out.writelines(line for line in lines if line not in old)
+                gone, put = [line for line in old if line not in new], [line for line in lines if line not in old]
+                more += len(put) - len(gone)
+                remove_lines(store, graph, gone)
+                out.writelines(put)
         for key in sorted(set(remembered.lists) - made):
-            remove_lines(store, graph, remembered.lines(key))
+            gone = remembered.lines(key)
+            more -= len(gone)
+            remove_lines(store, graph, gone)
         load_file(store.oxigraph, added, graph)
+    return more

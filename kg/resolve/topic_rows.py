@@ -19,6 +19,7 @@ from typing import Iterable, Iterator
 
 import pyoxigraph as ox
 
+from ..rdf.terms import literal, minted
 from ..vocab import KG, sparql_prologue
 from .artifact_rows import display_titles_of
 from .kept_rows import quad_count, side_folder, stamp
@@ -106,7 +107,7 @@ class TopicPapers:
         path = remembered_topic_rows(side_folder(store), Path(__file__))
         if path is not None and _brought(kept := TopicStore(path), store, rows, wanted, above):
             # the lists read the database as they are read: it closes with the last of them
-            yield from kept.lists(wanted, _kept_terms)
+            yield from kept.lists(wanted, _kept_texts)
             return
         groups = _groups(store.select_terms(_assignments(above)), above)
         titles = display_titles_of(rows, set(groups))
@@ -252,11 +253,11 @@ def _terms(row: tuple) -> Row:
     )
 
 
-def _kept_terms(row: tuple) -> Row:
+def _kept_texts(row: tuple) -> tuple[str | None, ...]:
     """A row of the kept lists (:mod:`.topic_store`): paper, title, its language, weight, its datatype, words."""
     paper, title, language, value, kind, words = row
-    shown = None if title is None else [title, language]
-    return _terms((paper, shown, ox.Literal(value, datatype=ox.NamedNode(kind)), words))
+    shown = None if title is None else literal(title, language)
+    return minted(paper), shown, literal(value, datatype=minted(kind)), literal(words)
 
 
 TOPIC_PAPERS = TopicPapers()

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from ..cache import fingerprint
-from .list_store import KeptRanked
+from .list_store import KeptRanked, Listed
 from .side_database import kept_database, put_in_place, stamp, unstamped
 
 _TABLES = """
@@ -46,9 +46,10 @@ CREATE INDEX topic_rows_paper ON topic_rows (paper);
 """
 # A topic's rows in the query's order: strongest first, then by title (none first), IRI, and the order of the
 # paper's titles where two have the same text (a total order: no tie is left to sort in Python).
-_ROWS = (
+_ROWS = Listed(
     "SELECT paper, title, language, weight_value, weight_type, words FROM topic_rows WHERE topic = ? "
     "ORDER BY weight DESC, title, paper, seq",
+    "SELECT COUNT(*) FROM topic_rows WHERE topic = ?",
     None,
 )
 # (topic, paper, weight as a number, its lexical form and datatype, display titles ([text, language]), words)
@@ -153,10 +154,10 @@ class TopicStore:
             self.database = put_in_place(database, self.path, _INDEXES)
         stamp(self.path)
 
-    def lists(self, topics: list[str], terms: Callable[[tuple], tuple]) -> Iterator[tuple[str, KeptRanked]]:
-        """(topic, its rows in the query's order, made into RDF terms by ``terms``) for each of ``topics``."""
+    def lists(self, topics: list[str], texts: Callable[[tuple], tuple]) -> Iterator[tuple[str, KeptRanked]]:
+        """(topic, its rows in the query's order, their values' texts made by ``texts``) for each of ``topics``."""
         for topic in topics:
-            yield topic, KeptRanked(self.database, _ROWS, topic, terms)
+            yield topic, KeptRanked(self.database, _ROWS, topic, texts)
 
     def abandon(self) -> None:
         """Leave the kept rows unused (a weight the table cannot order): the next run makes them again."""

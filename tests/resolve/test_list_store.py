@@ -191,3 +191,25 @@ def test_a_person_named_again_is_ranked_by_the_new_name(tmp_path):
     rows = write_run(tmp_path / "2", corpus(0), renamed)
     made, full = kept_rows_of(rows, side, NamesChanged("1", set(PEOPLE[:3]), "2"))
     assert not full and made == rows_of(rows) != rows_of(write_run(tmp_path / "3", corpus(0), NAMES))
+
+
+def test_a_lists_texts_are_its_rows_terms_as_pyoxigraph_writes_them(tmp_path):
+    """The kept rows are read as N-Triples texts (what a list's lines are made of, kg/query/rankings.py): the texts
+    of the twins' terms, escapes and language tags included, any prefix of them; and counted as many."""
+    side = tmp_path / "kg-side"
+    side.mkdir()
+    names = {**NAMES, PEOPLE[0]: ['Say "hi"\n\\ \x7f\ufffe'], PEOPLE[1]: ["Ädå\tLovelace"]}
+    rows = write_run(tmp_path / "1", corpus(3), names)
+    kept, made = kept_lists(side, NamesChanged(None, set(), "1")), []
+    try:
+        for twin in TWINS:
+            whole = dict(twin.lists(None, rows, INSTITUTIONS))
+            for entity, ranked in twin.lists(None, TwinFiles(**{**rows.__dict__, "kept": kept}), INSTITUTIONS):
+                written = [tuple(None if term is None else str(term) for term in row) for row in whole[entity]]
+                assert len(ranked) == len(written) and ranked.texts(len(ranked) + 5) == written
+                assert ranked.texts(3) == written[:3]
+                made += written
+    finally:
+        kept.close()
+    assert any('"Say \\"hi\\"\\n\\\\ \\u007F\\uFFFE"' in row for row in made)
+    assert any("@en" in (text or "") for row in made for text in row)

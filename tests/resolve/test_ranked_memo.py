@@ -11,6 +11,7 @@ from conftest import ABSTRACTS, LISTING, counted_calls
 from kg.pipeline import finishing, ingest
 from kg.query.precompute import rankings_graph
 from kg.rdf.iris import Minter
+from kg.rdf.mapping import source_iri
 from kg.resolve import ranked_memo
 from kg.resolve.ranked_memo import FORMAT, remembered_rankings
 from kg.resolve.store_step import resolution_suspended
@@ -56,3 +57,21 @@ def test_a_damaged_or_other_file_is_not_read(store, monkeypatch, damage):
     path.unlink()
     resolve(store)
     assert rankings(store) == after
+
+
+def _stamp(store: KGStore) -> int:
+    return int(remembered_rankings(store).read_text(encoding="utf-8").split("\n", 1)[0].split("\t")[1])
+
+
+def test_the_stamp_is_counted_as_the_lists_are_written(store, monkeypatch):
+    """Where a run writes only what changed (a source more, then one removed), the new stamp is the graph's quad
+    count, made from the last one and what the run took out and put in: the graph is counted once, to check it."""
+    ingest([LISTING], store, Minter())
+    changed, counted = (counted_calls(monkeypatch, ranked_memo, name) for name in ("_changed", "_count"))
+    ingest([ABSTRACTS], store, Minter())
+    with resolution_suspended(store, Minter(), finish=finishing(store, Minter())):
+        store.remove_graph(source_iri(LISTING.name, Minter()))
+    assert changed == [2] and counted == [2]
+    assert _stamp(store) == len(rankings(store))
+    resolve(store)  # the stamp holds: the lists compared with the remembered ones again
+    assert changed == [3] and counted == [3]
