@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 import tempfile
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
@@ -199,7 +199,7 @@ def finishing(
     ``on_described`` hears when the graph the exports read is as the change leaves it (but for the
     mark: :data:`SUSPENDED_MARK`), while the lists are still to be made; before it, the store is compacted
     if the sources the change ``loaded`` (graph -> quads, filled once they are committed) are a large share
-    of it (:func:`compacting`)."""
+    of it (:func:`compacting`); the lists made from those sources' rows are made again (``TwinFiles.restaged``)."""
 
     def finish(rows: TwinFiles, known_quads: dict[str, int]) -> None:
         describe(store, minter, known_quads)
@@ -211,7 +211,7 @@ def finishing(
             on_described()
         if on_stage:
             on_stage("precomputing the ranked lists")
-        refresh_rankings(store, minter, rows=rows)
+        refresh_rankings(store, minter, rows=replace(rows, restaged=frozenset(loaded or ())))
 
     return finish
 

@@ -47,7 +47,10 @@ class TwinFiles:
     person); ``answers``: the folder of the lines of the lists of one answer (:mod:`.answer_lines`); ``scratch``:
     where sorts spill; ``paper_titles``, ``name_lists`` and ``artifact_names``: what the twins of ``artifacts`` and
     ``topic-papers`` are made of (:mod:`.artifact_rows`); ``kept``: the rows of the lists about an institution as the
-    last run left them, brought up to date from ``papers`` (:mod:`.list_store`; None: made from ``papers`` whole)."""
+    last run left them, brought up to date from ``papers`` (:mod:`.list_store`; None: made from ``papers`` whole);
+    ``restaged``: the source graphs the change loaded, whose topic detail graphs' rows are made again whatever their
+    stamps say (a source ingested again changed keeps its quad count, and its file its modification time, when
+    only a weight changed or within the same second: :mod:`.topic_rows`)."""
 
     papers: Path
     country_papers: Path
@@ -58,6 +61,7 @@ class TwinFiles:
     name_lists: Path | None = None
     artifact_names: Path | None = None
     kept: KeptLists | None = None
+    restaged: frozenset[str] = frozenset()
 
     @classmethod
     def in_folder(cls, folder: Path, person_names: Path, scratch: Path | None, kept: KeptLists | None = None):

@@ -152,7 +152,7 @@ def _brought(kept: TopicStore, store, rows: TwinFiles, wanted: list[str], above:
     merged = {value.value for row in store.select_terms(_MERGED) for value in row}
     titles = _titles(rows)
     if kept.open(_state(wanted, above)):
-        papers, sourced = _changed(kept, store, stamps, merged, titles)
+        papers, sourced = _changed(kept, store, stamps, merged, titles, rows.restaged)
         ordered = sorted(papers)
         found_rows = (
             row
@@ -172,11 +172,15 @@ def _brought(kept: TopicStore, store, rows: TwinFiles, wanted: list[str], above:
     return True
 
 
-def _changed(kept: TopicStore, store, stamps: dict, merged: set[str], titles: dict) -> tuple[set, dict]:
-    """The papers whose rows a run makes again: of the graphs whose stamp changed (their papers then and now), of
-    the merges (this run's and the last one's) and whose display titles changed; and the changed graphs' papers."""
+def _changed(
+    kept: TopicStore, store, stamps: dict, merged: set[str], titles: dict, restaged: frozenset[str]
+) -> tuple[set, dict]:
+    """The papers whose rows a run makes again: of the graphs whose stamp changed or whose source the run loaded
+    (``restaged``: their papers then and now), of the merges (this run's and the last one's) and whose display
+    titles changed; and the changed graphs' papers."""
     before = kept.graphs()
     changed = {graph for graph in before.keys() | stamps.keys() if before.get(graph) != stamps.get(graph)}
+    changed.update(detail_graph_iri(source) for source in restaged)
     sourced = _sourced(store, changed.intersection(store.graphs()))
     sourced.update((graph, set()) for graph in changed.difference(sourced))
     papers = kept.papers_in(changed) | merged | kept.merged()

@@ -77,3 +77,40 @@ def test_the_table_orders_only_weights_it_holds_exactly(tmp_path):
         kept.write(None, [("t", "p", 0.1, "0.10000000000000000001", decimal, [], "w")], {}, {})
     kept.abandon()
     assert sorted(path.name for path in tmp_path.iterdir()) == []
+
+
+def test_a_source_ingested_again_changed_in_the_same_second_has_its_rows_made_again(tmp_path, monkeypatch):
+    """An abstract that names a matched topic label once more changes that assignment's weight, not its detail
+    graph's quad count; with the file's modification time kept, the graph's stamp is the same: the rows of a
+    source the run loaded are made again all the same."""
+    import os
+    import shutil
+
+    from kg import SAMPLES_DIR
+    from kg.pipeline import ingest
+    from kg.rdf.iris import Minter
+    from kg.resolve.kept_rows import quad_count
+    from kg.stores.embedded import KGStore
+    from kg.vocab import KG
+
+    runs: list = []
+    monkeypatch.setattr(
+        "kg.pipeline.refresh_rankings",
+        lambda store, minter, folder=None, rows=None: _checker(runs, monkeypatch)(store, rows),
+    )
+    source = tmp_path / "listing.txt"
+    shutil.copy(SAMPLES_DIR / "000_d46489bfe8e71c68.txt", source)
+    text, modified = source.read_text(encoding="utf-8"), source.stat().st_mtime_ns
+    store, minter = KGStore(str(tmp_path / "store")), Minter()
+    try:
+        ingest([source], store, minter)
+        found = f"SELECT ?g ?l WHERE {{ GRAPH ?g {{ ?a {KG.matchedLabel} ?l ; {KG.foundIn} {KG.InAbstract} }} }}"
+        detail, label = next((graph, word) for graph, word in store.select_terms(found) if text.count(word.value) == 1)
+        before = quad_count(store, detail.value)
+        source.write_text(text.replace(label.value, f"{label.value}, {label.value}", 1), encoding="utf-8")
+        os.utime(source, ns=(modified, modified))
+        ingest([source], store, minter)
+        assert quad_count(store, detail.value) == before  # the stamp alone would keep the old rows
+    finally:
+        store.close()
+    assert [before for before, _ in runs] == [False, True]
