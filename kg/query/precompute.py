@@ -18,6 +18,8 @@ edited since is run as above until its twin is checked again (``tests/query/test
 
 from __future__ import annotations
 
+import sqlite3
+from dataclasses import replace
 from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
@@ -29,7 +31,9 @@ from .. import QUERIES_DIR
 from ..errors import KgError
 from ..rdf.iris import Minter
 from ..registry import Registry
+from ..resolve.kept_rows import side_folder
 from ..resolve.ranked_memo import ListWriter
+from ..resolve.side_database import forget_kept_databases
 from ..vocab import KG, RDF
 from .library import LibraryQuery, answer, bind, library, plain_defaults
 from .lookup import entities_with_papers
@@ -143,7 +147,19 @@ def refresh_rankings(store, minter: Minter, folder: Path = QUERIES_DIR, rows: Tw
 
     A list is served only while it has its query's digest, so the digests go first and come back last,
     in one small write: a run killed in between leaves lists that are never served (the queries answer
-    themselves) until the next change of sources rewrites them, never a list half old and half new."""
+    themselves) until the next change of sources rewrites them, never a list half old and half new.
+
+    A kept database of list rows damaged where opening it does not look (:mod:`kg.resolve.side_database`) fails
+    when its rows are read: every kept database is then left unused and the lists are made again whole, the graph
+    compared whole (the remembered lists were set aside when the first attempt began)."""
+    try:
+        _refresh(store, minter, folder, rows)
+    except sqlite3.DatabaseError:
+        forget_kept_databases(side_folder(store))
+        _refresh(store, minter, folder, rows if rows is None else replace(rows, kept=None))
+
+
+def _refresh(store, minter: Minter, folder: Path, rows: TwinFiles | None) -> None:
     graph = rankings_graph(minter)
     writer = ListWriter(store, graph)
     writer.withdraw()

@@ -77,3 +77,9 @@ def unstamped(path: Path) -> None:
     """Leave the database unused: the next run makes it again."""
     _stamp(path).unlink(missing_ok=True)
     path.with_suffix(".new").unlink(missing_ok=True)
+
+
+def forget_kept_databases(folder: Path | None) -> None:
+    """Leave every kept database in ``folder`` unused (their stamps gone): the next run makes each again."""
+    for stamped in sorted(folder.glob("*.memo-stamp")) if folder is not None and folder.is_dir() else ():
+        stamped.unlink(missing_ok=True)
