@@ -4,6 +4,8 @@ synthetic corpus, and the aggregates follow `kg remove` and re-ingest."""
 
 from __future__ import annotations
 
+from collections import defaultdict
+
 import pyoxigraph as ox
 import pytest
 from rdflib import Literal
@@ -14,9 +16,10 @@ from kg.pipeline import finishing, ingest
 from kg.query.library import library, run
 from kg.rdf.iris import Minter
 from kg.rdf.topic_triples import detail_graph
+from kg.resolve.aggregates import display_titles, paper_line, paper_line_triples
 from kg.resolve.store_step import resolution_suspended
 from kg.stores.embedded import KGStore
-from kg.vocab import sparql_prologue
+from kg.vocab import FALSE, KG, TRUE, XSD, sparql_prologue
 
 CHECKS = library(QUERIES_DIR / "checks")
 LIBRARY = library()
@@ -96,6 +99,36 @@ def assert_agree(store, count: int = 3) -> dict[str, list]:
             seen[(name, tuple(sorted(values.items())))] = raw.rows
     assert any(seen.values()), "the comparisons had rows to compare"
     return seen
+
+
+PAPER = "https://kg.example.org/id/paper/p1"
+
+
+@pytest.mark.parametrize(
+    ("own", "statements"),
+    [
+        ({"title": {'"B"', '"A\\tb"'}, "abstract": {'"x"'}, "authorship": {"a1", "a2"}, "affiliation": {"o"}}, 2),
+        ({"abstract": {'"x \\u2026 y"'}, "authorship": {"a1"}}, 2),
+        ({"title": {'"A"'}}, 0),
+        ({"topic": {"t"}}, None),
+    ],
+    ids=["titles", "an abstract", "no authorship", "none"],
+)
+def test_a_paper_s_line_makes_its_own_statements(own, statements):
+    """A paper's line gives the display titles :func:`display_titles` makes from its facts, and its byline length
+    and affiliation flag where it has authorships; a subject with none of these has no line."""
+    own = defaultdict(set, own)
+    line = paper_line(PAPER, own)
+    if statements is None:
+        assert line == ""
+        return
+    node = ox.NamedNode(PAPER)
+    byline = [
+        ox.Triple(node, KG.bylineLength, ox.Literal(str(len(own["authorship"])), datatype=XSD.integer)),
+        ox.Triple(node, KG.statesAuthorAffiliations, TRUE if own["affiliation"] else FALSE),
+    ][:statements]
+    assert line.startswith(f"{PAPER}\t") and line.endswith("\n") and line.count("\n") == 1
+    assert sorted(map(str, paper_line_triples(line))) == sorted(map(str, [*display_titles(node, own), *byline]))
 
 
 def test_every_check_has_its_library_query():
