@@ -144,12 +144,12 @@ def _fact_value(kind: str, value: ox.Literal) -> str:
     return text_value(kind, value.value) if kind in _TEXTS else artifact_name(value)
 
 
-def display_titles(paper: ox.NamedNode, own: dict[str, set[str]]) -> Iterator[ox.Triple]:
-    """The paper's display titles: its English titles, else each abstract's start and "…" (the expression
-    of queries/checks/artifacts.rq, ``COALESCE(?english, CONCAT(SUBSTR(?abstract, 1, 80), "…"))``, whose
-    CONCAT of a tagged and a plain literal is plain)."""
+def display_titles(own: dict[str, set[str]]) -> list[tuple[str, str]]:
+    """The paper's display titles, (text, language or ""): its English titles, else each abstract's start and "…"
+    (the expression of queries/checks/artifacts.rq, ``COALESCE(?english, CONCAT(SUBSTR(?abstract, 1, 80), "…"))``,
+    whose CONCAT of a tagged and a plain literal is plain)."""
     shown = _shown(own)
-    return _display_titles(paper, shown, own[shown])
+    return [_display_title(shown, text) for text in own[shown]]
 
 
 def _shown(own: dict[str, set[str]]) -> str:
@@ -157,11 +157,10 @@ def _shown(own: dict[str, set[str]]) -> str:
     return "title" if own["title"] else "abstract"
 
 
-def _display_titles(paper: ox.NamedNode, shown: str, texts: Iterable[str]) -> Iterator[ox.Triple]:
-    for text in texts:
-        value = json.loads(text)
-        literal = ox.Literal(value, language="en") if shown == "title" else ox.Literal(value + "…")
-        yield ox.Triple(paper, KG.displayTitle, literal)
+def _display_title(shown: str, text: str) -> tuple[str, str]:
+    """A display title (text, language or "") from a title's or an abstract's fact value (JSON)."""
+    value = json.loads(text)
+    return (value, "en") if shown == "title" else (value + "…", "")
 
 
 def paper_line(paper: str, own: dict[str, set[str]]) -> str:
@@ -184,7 +183,9 @@ def paper_line_triples(line: str) -> Iterator[ox.Triple]:
     if byline:
         yield ox.Triple(node, KG.bylineLength, _count(int(byline)))
         yield ox.Triple(node, KG.statesAuthorAffiliations, TRUE if flag == "1" else FALSE)
-    yield from _display_titles(node, shown, filter(None, texts))
+    for text in filter(None, texts):
+        title, language = _display_title(shown, text)
+        yield ox.Triple(node, KG.displayTitle, ox.Literal(title, language=language or None))
 
 
 def introducing_lines(paper: str, own: dict[str, set[str]]) -> Iterator[str]:
@@ -235,7 +236,7 @@ def aggregate_triples(
                 for row in rows:
                     kind, _, value = row.partition("\t")
                     own[kind].add(value)
-                shown.add(paper, own, list(display_titles(ox.NamedNode(paper), own)))
+                shown.add(paper, own, display_titles(own))
                 named.write("".join(introducing_lines(paper, own)))
                 own_lines.write(paper_line(paper, own))
                 counts.add(paper, own)

@@ -105,30 +105,37 @@ PAPER = "https://kg.example.org/id/paper/p1"
 
 
 @pytest.mark.parametrize(
-    ("own", "statements"),
+    ("own", "titles", "byline"),
     [
-        ({"title": {'"B"', '"A\\tb"'}, "abstract": {'"x"'}, "authorship": {"a1", "a2"}, "affiliation": {"o"}}, 2),
-        ({"abstract": {'"x \\u2026 y"'}, "authorship": {"a1"}}, 2),
-        ({"title": {'"A"'}}, 0),
-        ({"topic": {"t"}}, None),
+        (
+            {"title": {'"B"', '"A\\tb"'}, "abstract": {'"x"'}, "authorship": {"a1", "a2"}, "affiliation": {"o"}},
+            [("A\tb", "en"), ("B", "en")],
+            ("2", TRUE),
+        ),
+        ({"abstract": {'"x \\u2026 y"'}, "authorship": {"a1"}}, [("x … y…", "")], ("1", FALSE)),
+        ({"title": {'"A"'}}, [("A", "en")], None),
+        ({"topic": {"t"}}, None, None),
     ],
     ids=["titles", "an abstract", "no authorship", "none"],
 )
-def test_a_paper_s_line_makes_its_own_statements(own, statements):
-    """A paper's line gives the display titles :func:`display_titles` makes from its facts, and its byline length
-    and affiliation flag where it has authorships; a subject with none of these has no line."""
+def test_a_paper_s_line_makes_its_own_statements(own, titles, byline):
+    """A paper's line gives its display titles (:func:`display_titles`, what the twins show too), and its byline
+    length and affiliation flag where it has authorships; a subject with none of these has no line."""
     own = defaultdict(set, own)
     line = paper_line(PAPER, own)
-    if statements is None:
+    if titles is None:
         assert line == ""
         return
+    assert sorted(display_titles(own)) == titles
     node = ox.NamedNode(PAPER)
-    byline = [
-        ox.Triple(node, KG.bylineLength, ox.Literal(str(len(own["authorship"])), datatype=XSD.integer)),
-        ox.Triple(node, KG.statesAuthorAffiliations, TRUE if own["affiliation"] else FALSE),
-    ][:statements]
+    expected = [
+        ox.Triple(node, KG.displayTitle, ox.Literal(text, language=language or None)) for text, language in titles
+    ]
+    if byline:
+        expected.append(ox.Triple(node, KG.bylineLength, ox.Literal(byline[0], datatype=XSD.integer)))
+        expected.append(ox.Triple(node, KG.statesAuthorAffiliations, byline[1]))
     assert line.startswith(f"{PAPER}\t") and line.endswith("\n") and line.count("\n") == 1
-    assert sorted(map(str, paper_line_triples(line))) == sorted(map(str, [*display_titles(node, own), *byline]))
+    assert sorted(map(str, paper_line_triples(line))) == sorted(map(str, expected))
 
 
 def test_every_check_has_its_library_query():
