@@ -25,6 +25,8 @@ An institution's papers are the papers that list it or one of its units
 - ``kg:displayTitle`` on each paper: its English titles, else the start of its abstracts followed by
   "…", as ``artifacts`` and ``topic-papers`` show it (two whole-graph left joins per query otherwise),
   made from the paper's facts as the counts are (:func:`display_titles`);
+- these three statements of a paper are written by the pass as a line per paper (:func:`paper_line`), a section
+  of the index graph (:class:`~.graph_memo.Section`): only a paper whose line changed has them made again;
 - the name lists of the papers that introduce an artifact (:mod:`.name_lists`): the same pass writes
   what they are made of (:func:`introducing_lines`), joined with the display names once those are chosen.
 """
@@ -142,16 +144,48 @@ def _fact_value(kind: str, value: ox.Literal) -> str:
     return text_value(kind, value.value) if kind in _TEXTS else artifact_name(value)
 
 
-def display_titles(paper: ox.NamedNode, own: dict[str, set[str]]) -> Iterator[ox.Triple]:
-    """The paper's display titles: its English titles, else each abstract's start and "…" (the expression
-    of queries/checks/artifacts.rq, ``COALESCE(?english, CONCAT(SUBSTR(?abstract, 1, 80), "…"))``, whose
-    CONCAT of a tagged and a plain literal is plain)."""
-    if own["title"]:
-        for title in own["title"]:
-            yield ox.Triple(paper, KG.displayTitle, ox.Literal(json.loads(title), language="en"))
-    else:
-        for abstract in own["abstract"]:
-            yield ox.Triple(paper, KG.displayTitle, ox.Literal(json.loads(abstract) + "…"))
+def display_titles(own: dict[str, set[str]]) -> list[tuple[str, str]]:
+    """The paper's display titles, (text, language or ""): its English titles, else each abstract's start and "…"
+    (the expression of queries/checks/artifacts.rq, ``COALESCE(?english, CONCAT(SUBSTR(?abstract, 1, 80), "…"))``,
+    whose CONCAT of a tagged and a plain literal is plain)."""
+    shown = _shown(own)
+    return [_display_title(shown, text) for text in own[shown]]
+
+
+def _shown(own: dict[str, set[str]]) -> str:
+    """The kind of text a paper's display titles are made of: its English titles, else its abstracts."""
+    return "title" if own["title"] else "abstract"
+
+
+def _display_title(shown: str, text: str) -> tuple[str, str]:
+    """A display title (text, language or "") from a title's or an abstract's fact value (JSON)."""
+    value = json.loads(text)
+    return (value, "en") if shown == "title" else (value + "…", "")
+
+
+def paper_line(paper: str, own: dict[str, set[str]]) -> str:
+    """A paper's line of the index graph's ``papers`` section (:func:`paper_line_triples`), what its own statements
+    are made of: ``paper<TAB>byline length<TAB>1 if an authorship states an affiliation, else 0`` (both "" for a
+    paper without authorships) ``<TAB>title or abstract<TAB>`` then its display titles' texts (JSON, no tab), in
+    code-point order, tab-separated; "" for a subject of none of these statements."""
+    shown = _shown(own)
+    if not own[shown] and not own["authorship"]:
+        return ""
+    byline, flag = (len(own["authorship"]), "1" if own["affiliation"] else "0") if own["authorship"] else ("", "")
+    return f"{paper}\t{byline}\t{flag}\t{shown}\t" + "\t".join(sorted(own[shown])) + "\n"
+
+
+def paper_line_triples(line: str) -> Iterator[ox.Triple]:
+    """The statements of a paper's line (:func:`paper_line`): its ``kg:bylineLength``,
+    ``kg:statesAuthorAffiliations`` and ``kg:displayTitle`` statements; ValueError for a line not made so."""
+    paper, byline, flag, shown, *texts = line[:-1].split("\t")
+    node = ox.NamedNode(paper)
+    if byline:
+        yield ox.Triple(node, KG.bylineLength, _count(int(byline)))
+        yield ox.Triple(node, KG.statesAuthorAffiliations, TRUE if flag == "1" else FALSE)
+    for text in filter(None, texts):
+        title, language = _display_title(shown, text)
+        yield ox.Triple(node, KG.displayTitle, ox.Literal(title, language=language or None))
 
 
 def introducing_lines(paper: str, own: dict[str, set[str]]) -> Iterator[str]:
@@ -172,9 +206,11 @@ def aggregate_triples(
     introducing: Path | None = None,
     lists: TwinFiles | None = None,
     ledger: Path | None = None,
+    papers: Path | None = None,
 ) -> Iterator[ox.Triple]:
-    """The co-author pairs of :data:`~.count_ledger.PAIR_FLOOR` or more papers (``kg:CoauthorPair``), the
-    counts and the display titles described above, from one pass over the papers in IRI order; ``derived``
+    """The co-author pairs of :data:`~.count_ledger.PAIR_FLOOR` or more papers (``kg:CoauthorPair``) and the
+    counts described above, from one pass over the papers in IRI order, which writes each paper's
+    :func:`paper_line` (its display titles, byline length and affiliation flag) to ``papers``; ``derived``
     is this run's other derived triples, whose ``org:subOrganizationOf`` count as units too. The counts are the
     totals of :mod:`.count_ledger`'s ledger at ``ledger`` (None: one made whole for this pass), brought up to date
     from the papers whose facts changed; ``staged``: the side rows of the sources this run staged, read instead
@@ -190,6 +226,7 @@ def aggregate_triples(
         with (
             tempfile.TemporaryDirectory(prefix="kg-aggregates-", dir=scratch) as folder,
             open(introducing or os.devnull, "w", encoding="utf-8") as named,
+            open(papers or os.devnull, "w", encoding="utf-8") as own_lines,
             TwinLines(lists) as shown,
         ):
             listed = ListLines(store, lists, within, partial(spool, folder))
@@ -199,14 +236,9 @@ def aggregate_triples(
                 for row in rows:
                     kind, _, value = row.partition("\t")
                     own[kind].add(value)
-                node = ox.NamedNode(paper)
-                titles = list(display_titles(node, own))
-                yield from titles
-                shown.add(paper, own, titles)
+                shown.add(paper, own, display_titles(own))
                 named.write("".join(introducing_lines(paper, own)))
-                if own["authorship"]:
-                    yield ox.Triple(node, KG.bylineLength, _count(len(own["authorship"])))
-                    yield ox.Triple(node, KG.statesAuthorAffiliations, TRUE if own["affiliation"] else FALSE)
+                own_lines.write(paper_line(paper, own))
                 counts.add(paper, own)
                 listed.add(paper, own, sorted(own["author"]))
             listed.close(rewound, scratch)

@@ -31,13 +31,13 @@ from .list_rows import Ranked, Row
 from .name_lists import name_list_line
 
 
-def paper_titles_line(paper: str, own: dict[str, set[str]], titles: list[ox.Triple]) -> str:
+def paper_titles_line(paper: str, own: dict[str, set[str]], titles: list[tuple[str, str]]) -> str:
     """``paper<TAB>artifacts, space-separated<TAB>its display titles`` (each ``[text, language]`` as JSON, between
     :data:`~.list_lines.JSON_SEPARATOR`) of a paper with a display title or an artifact, else ""; ``titles``: its
-    ``kg:displayTitle`` triples."""
+    display titles, (text, language or "") (:func:`~.aggregates.display_titles`)."""
     if not own["introduces"] and not titles:
         return ""
-    shown = JSON_SEPARATOR.join(json.dumps([title.object.value, title.object.language or ""]) for title in titles)
+    shown = JSON_SEPARATOR.join(json.dumps([text, language]) for text, language in titles)
     return f"{paper}\t{' '.join(sorted(own['introduces']))}\t{shown}\n"
 
 
@@ -56,7 +56,7 @@ class TwinLines:
     def __exit__(self, *exc) -> None:
         self._files.close()
 
-    def add(self, subject: str, own: dict[str, set[str]], titles: list[ox.Triple]) -> None:
+    def add(self, subject: str, own: dict[str, set[str]], titles: list[tuple[str, str]]) -> None:
         """A paper's line (:func:`paper_titles_line`), or an artifact's ``artifact<TAB>class<TAB>name`` lines."""
         self.titles.write(paper_titles_line(subject, own, titles))
         named = sorted(own[ARTIFACT_NAME])

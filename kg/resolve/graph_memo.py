@@ -6,13 +6,13 @@ dumping the graph and sorting it (about 730,000 statements at 100,000 papers, at
 on-disk store remembers instead, in its folder of kept rows (:mod:`.kept_rows`), a folder of the graph as the
 last run wrote it, stamped with the graph's quad count once written:
 
-- ``lines``: the statements given as triples (the counts, the name index …), sorted N-Triples lines; the next
-  run sorts what it makes and merges it with them;
-- a file per :class:`Section` (the match keys, the name lists): a line per key (an entity, a paper) in code-point
-  order of key, from which that key's statements are made (:attr:`Section.triples`). A section's producer writes
-  the lines of every key (cheap text), and only the keys whose line is not the remembered one have their
-  statements made, the remembered line's removed and the new one's added: an unchanged entity's statements are
-  neither made, nor written, nor sorted.
+- ``lines``: the statements given as triples (the counts' totals, the name index …), sorted N-Triples lines; the
+  next run sorts what it makes and merges it with them;
+- a file per :class:`Section` (the match keys, the name lists, the papers' display titles and bylines): a line
+  per key (an entity, a paper) in code-point order of key, from which that key's statements are made
+  (:attr:`Section.triples`). A section's producer writes the lines of every key (cheap text), and only the keys
+  whose line is not the remembered one have their statements made, the remembered line's removed and the new
+  one's added: an unchanged entity's statements are neither made, nor written, nor sorted.
 
 A section's statements are its own (no other part of the graph states them). Without a remembered folder, when the
 graph's count is not the stamp (a run killed while writing, another kg, a hand edit), or a section damaged (keys

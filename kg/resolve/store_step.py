@@ -37,6 +37,7 @@ either source finds the same merge again.
 
 from __future__ import annotations
 
+import shutil
 import tempfile
 from collections import defaultdict
 from contextlib import contextmanager
@@ -57,7 +58,7 @@ from ..stores.beside import TriplesBeside
 from ..stores.embedded import KGStore
 from ..text.names import clean
 from ..vocab import KG, RDF, RDFS, SKOS, TRUE, XSD, sparql_prologue
-from .aggregates import aggregate_triples
+from .aggregates import aggregate_triples, paper_line_triples
 from .artifact_rows import kept_name_lists
 from .count_ledger import ledger_path
 from .domain_units import domain_unit_triples
@@ -218,8 +219,9 @@ def _counts(
     introducing: Path,
     lists: TwinFiles,
     ledger: Path | None,
+    papers: Path,
 ) -> Iterator[ox.Triple]:
-    return aggregate_triples(store, minter, units, store.scratch_dir, staged, introducing, lists, ledger)
+    return aggregate_triples(store, minter, units, store.scratch_dir, staged, introducing, lists, ledger, papers)
 
 
 def name_index_of_kinds(store: KGStore, person_keys: Path, minter: Minter) -> Iterator[ox.Triple]:
@@ -235,11 +237,16 @@ def name_index_of_kinds(store: KGStore, person_keys: Path, minter: Minter) -> It
 
 
 def index_sections(
-    store: KGStore, person_keys: Path, lists: Callable[[], Iterable[tuple[str, list[str]]]], rows: TwinFiles
+    store: KGStore,
+    person_keys: Path,
+    lists: Callable[[], Iterable[tuple[str, list[str]]]],
+    rows: TwinFiles,
+    papers: Path,
 ) -> list[Section]:
     """The parts of the index graph kept as a line per key (:class:`~.graph_memo.Section`), whose unchanged
-    entities' and papers' statements are not made again: every entity's match keys (:func:`key_lines`) and each
-    paper's name lists (``lists`` makes them, :func:`~.name_list_memo.made_lists`; written to ``rows`` too)."""
+    entities' and papers' statements are not made again: every entity's match keys (:func:`key_lines`), each
+    paper's name lists (``lists`` makes them, :func:`~.name_list_memo.made_lists`; written to ``rows`` too) and
+    each paper's own statements (:func:`~.aggregates.paper_line`, the file ``papers`` the counts' pass wrote)."""
 
     def keys(path: Path) -> None:
         with open(path, "w", encoding="utf-8") as out:
@@ -248,6 +255,7 @@ def index_sections(
     return [
         Section("keys", keys, key_line_triples),
         Section("name-lists", lambda path: kept_name_lists(lists(), path, rows), name_list_line_triples),
+        Section("papers", lambda path: shutil.move(papers, path), paper_line_triples),
     ]
 
 
@@ -318,7 +326,9 @@ def rebuild(
     placed = [*domain_unit_triples(store, minter), *name_unit_triples(corpus, minter, company_labs(corpus.top_level))]
     units = [*placed, *same_institution_triples(corpus, minter, placed)]
     with tempfile.TemporaryDirectory(prefix="kg-resolve-", dir=store.scratch_dir) as folder:
-        person_keys, person_names, introducing = (Path(folder) / name for name in ("keys", "names", "introducing"))
+        person_keys, person_names, introducing, papers = (
+            Path(folder) / name for name in ("keys", "names", "introducing", "own")
+        )
         lists = TwinFiles.in_folder(Path(folder), person_names, store.scratch_dir)
         # The counts read what the names read, and each is one core's work: on an on-disk store
         # they are counted by a reader process while the names are chosen here (kg/stores/beside.py).
@@ -334,11 +344,10 @@ def rebuild(
             introducing,
             lists,
             ledger_path(side_folder(store)),  # the reader process's snapshot keeps no folder: named here
+            papers,
         )
-
-        changed = (
-            NamesChanged()
-        )  # the people whose names this run chose afresh: their papers' name lists are made again
+        # the people whose names this run chose afresh: their papers' name lists are made again
+        changed = NamesChanged()
 
         remembered = remembered_names(side_folder(store))
 
@@ -373,7 +382,7 @@ def rebuild(
                     name_index_of_kinds(store, person_keys, minter),
                 ),
                 "index",
-                index_sections(store, person_keys, made, lists),
+                index_sections(store, person_keys, made, lists, papers),
             )
         finally:
             counts.stop()  # at once when the names failed; nothing left to do once they are read

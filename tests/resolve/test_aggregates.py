@@ -4,6 +4,8 @@ synthetic corpus, and the aggregates follow `kg remove` and re-ingest."""
 
 from __future__ import annotations
 
+from collections import defaultdict
+
 import pyoxigraph as ox
 import pytest
 from rdflib import Literal
@@ -14,9 +16,10 @@ from kg.pipeline import finishing, ingest
 from kg.query.library import library, run
 from kg.rdf.iris import Minter
 from kg.rdf.topic_triples import detail_graph
+from kg.resolve.aggregates import display_titles, paper_line, paper_line_triples
 from kg.resolve.store_step import resolution_suspended
 from kg.stores.embedded import KGStore
-from kg.vocab import sparql_prologue
+from kg.vocab import FALSE, KG, TRUE, XSD, sparql_prologue
 
 CHECKS = library(QUERIES_DIR / "checks")
 LIBRARY = library()
@@ -96,6 +99,43 @@ def assert_agree(store, count: int = 3) -> dict[str, list]:
             seen[(name, tuple(sorted(values.items())))] = raw.rows
     assert any(seen.values()), "the comparisons had rows to compare"
     return seen
+
+
+PAPER = "https://kg.example.org/id/paper/p1"
+
+
+@pytest.mark.parametrize(
+    ("own", "titles", "byline"),
+    [
+        (
+            {"title": {'"B"', '"A\\tb"'}, "abstract": {'"x"'}, "authorship": {"a1", "a2"}, "affiliation": {"o"}},
+            [("A\tb", "en"), ("B", "en")],
+            ("2", TRUE),
+        ),
+        ({"abstract": {'"x \\u2026 y"'}, "authorship": {"a1"}}, [("x … y…", "")], ("1", FALSE)),
+        ({"title": {'"A"'}}, [("A", "en")], None),
+        ({"topic": {"t"}}, None, None),
+    ],
+    ids=["titles", "an abstract", "no authorship", "none"],
+)
+def test_a_paper_s_line_makes_its_own_statements(own, titles, byline):
+    """A paper's line gives its display titles (:func:`display_titles`, what the twins show too), and its byline
+    length and affiliation flag where it has authorships; a subject with none of these has no line."""
+    own = defaultdict(set, own)
+    line = paper_line(PAPER, own)
+    if titles is None:
+        assert line == ""
+        return
+    assert sorted(display_titles(own)) == titles
+    node = ox.NamedNode(PAPER)
+    expected = [
+        ox.Triple(node, KG.displayTitle, ox.Literal(text, language=language or None)) for text, language in titles
+    ]
+    if byline:
+        expected.append(ox.Triple(node, KG.bylineLength, ox.Literal(byline[0], datatype=XSD.integer)))
+        expected.append(ox.Triple(node, KG.statesAuthorAffiliations, byline[1]))
+    assert line.startswith(f"{PAPER}\t") and line.endswith("\n") and line.count("\n") == 1
+    assert sorted(map(str, paper_line_triples(line))) == sorted(map(str, expected))
 
 
 def test_every_check_has_its_library_query():

@@ -18,7 +18,8 @@ from kg.resolve.ranked_memo import remembered_rankings
 from kg.resolve.store_step import index_graph, resolution_suspended
 from kg.stores.embedded import KGStore
 
-SECTIONS = ("keys", "name-lists")
+SECTIONS = ("keys", "name-lists", "papers")
+LINE_TRIPLES = ("key_line_triples", "name_list_line_triples", "paper_line_triples")
 
 
 def held(store: KGStore) -> list[str]:
@@ -52,7 +53,7 @@ def test_the_remembered_folder_is_the_graph_and_its_stamp(store):
     assert lines == sorted(set(lines))
     made = [
         triple
-        for name, triples in zip(SECTIONS, (store_step.key_line_triples, store_step.name_list_line_triples))
+        for name, triples in zip(SECTIONS, (getattr(store_step, function) for function in LINE_TRIPLES))
         for line in (path / name).read_text(encoding="utf-8").splitlines(keepends=True)
         for triple in triples(line)
     ]
@@ -67,7 +68,7 @@ def test_only_the_changed_keys_statements_are_made(store, monkeypatch):
     makes none of the sections' statements."""
     ingest([LISTING], store, Minter())
     made = [0]
-    for name in ("key_line_triples", "name_list_line_triples"):
+    for name in LINE_TRIPLES:
         function = getattr(store_step, name)
         monkeypatch.setattr(store_step, name, lambda line, f=function: made.__setitem__(0, made[0] + 1) or f(line))
     calls = counted_calls(monkeypatch, graph_memo, "_apply_difference")
@@ -105,6 +106,12 @@ def _not_json(path):
     (path / "name-lists").write_text("".join(lines), encoding="utf-8")
 
 
+def _not_a_count(path):
+    lines = (path / "papers").read_text(encoding="utf-8").splitlines(keepends=True)
+    lines[0] = lines[0].split("\t", 1)[0] + "\tmany\t1\ttitle\t\n"
+    (path / "papers").write_text("".join(lines), encoding="utf-8")
+
+
 def _killed(path):
     os.replace(path, path.with_suffix(".old"))  # as a run killed while it writes leaves it
 
@@ -112,12 +119,12 @@ def _killed(path):
 @pytest.mark.slow
 @pytest.mark.parametrize(
     "damage",
-    [_unordered, _not_json, lambda path: (path / "name-lists").unlink(), _killed],
-    ids=["unordered", "not JSON", "gone", "killed"],
+    [_unordered, _not_json, _not_a_count, lambda path: (path / "name-lists").unlink(), _killed],
+    ids=["unordered", "not JSON", "not a count", "gone", "killed"],
 )
 def test_a_damaged_folder_is_compared_whole(store, monkeypatch, damage):
-    """A section whose keys are out of order, with a line that is not JSON or whose file is gone, or a run killed
-    while writing: the graph is compared whole, is the one made before, and is remembered again."""
+    """A section whose keys are out of order, with a line that is not JSON or not a count, or whose file is gone, or
+    a run killed while writing: the graph is compared whole, is the one made before, and is remembered again."""
     ingest([LISTING], store, Minter())
     made = held(store)
     damage(remembered_graph(store, "index"))
