@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 import stages  # noqa: E402 (bench/ is no package: found beside this file)
 
-from kg.resolve import aggregates, graph_memo, store_step  # noqa: E402
+from kg.resolve import aggregates, graph_memo, index_parts, store_step  # noqa: E402
 
 SPENT: dict[str, float] = defaultdict(float)
 
@@ -71,10 +71,10 @@ PARTS = [
     ("  lists' lines closed (countries, answers' files)", aggregates.ListLines, "close", timed_call),
     ("  artifacts' lines (TwinLines.add)", aggregates.TwinLines, "add", timed_call),
     ("  the counts' triples read from the ledger", aggregates.CountLedger, "triples", timed_steps),
-    ("match keys' lines (a line per entity)", store_step, "key_lines", timed_call),
+    ("match keys' lines (a line per entity)", index_parts, "key_lines", timed_call),
     ("name index", store_step, "name_index_of_kinds", timed_steps),
-    ("  of it, the keys of every entity read", store_step, "entity_keys", timed_steps),
-    ("name lists' lines (a line per paper)", store_step, "kept_name_lists", timed_call),
+    ("  of it, the keys of every entity read", index_parts, "entity_keys", timed_steps),
+    ("name lists' lines (a line per paper)", index_parts, "kept_name_lists", timed_call),
     ("the index graph's comparison, all of the above included", store_step, "set_graph_remembered", timed_call),
     ("  of it, the graph's quads counted", graph_memo, "graph_count", timed_call),
     ("  of it, the changed lines' statements made", graph_memo, "_section_difference", timed_call),

@@ -45,17 +45,18 @@ def main() -> None:
     parser.add_argument("--base", default="https://kg.example.org/id/")
     args = parser.parse_args()
 
+    from kg.index.match_keys import key_lines
     from kg.query.stats import COUNTS, distinct_triples
     from kg.rdf.iris import Minter
     from kg.resolve import kept_rows
     from kg.resolve.aggregates import aggregate_triples
     from kg.resolve.artifact_rows import kept_name_lists
     from kg.resolve.identity import read_mentions
+    from kg.resolve.index_parts import name_index_of_kinds
     from kg.resolve.list_lines import TwinFiles
     from kg.resolve.name_lists import institution_names, name_lists
     from kg.resolve.paper_facts import read_papers
     from kg.resolve.person_labels import person_label_triples
-    from kg.resolve.store_step import key_lines, name_index_of_kinds
     from kg.resolve.written_forms import form_groups, person_forms
     from kg.stores.embedded import KGStore
     from kg.vocab import sparql_prologue

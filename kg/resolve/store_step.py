@@ -37,7 +37,6 @@ either source finds the same merge again.
 
 from __future__ import annotations
 
-import shutil
 import tempfile
 from collections import defaultdict
 from contextlib import contextmanager
@@ -49,8 +48,6 @@ from typing import Callable, Iterable, Iterator
 
 import pyoxigraph as ox
 
-from ..index.match_keys import ENTITY_CLASSES, entity_keys, key_line_triples, key_lines
-from ..index.name_index import name_index_triples
 from ..processes import reads_beside
 from ..rdf.iris import Minter
 from ..rdf.topic_triples import detail_graph
@@ -58,19 +55,18 @@ from ..stores.beside import TriplesBeside
 from ..stores.embedded import KGStore
 from ..text.names import clean
 from ..vocab import KG, RDF, RDFS, SKOS, TRUE, XSD, sparql_prologue
-from .aggregates import aggregate_triples, paper_line_triples
-from .artifact_rows import kept_name_lists
+from .aggregates import aggregate_triples
 from .count_ledger import ledger_path
 from .domain_units import domain_unit_triples
-from .graph_memo import Section, set_graph_remembered
+from .graph_memo import set_graph_remembered
 from .identified import anyone_identified
 from .identity import apply_moves, find_person_merges, person_merge_triples, read_mentions, undo_moves
+from .index_parts import index_sections, name_index_of_kinds
 from .kept_rows import counted, forget_rewritten, kept, note_rewritten, side_folder
 from .list_rows import TwinFiles
 from .list_store import kept_lists
 from .merge_memo import decided_merges
 from .name_list_memo import NamesChanged, made_lists, remembered_lists
-from .name_lists import name_list_line_triples
 from .name_units import corpus_organisations, name_unit_triples
 from .other_names import same_institution_triples
 from .papers import MergeDecisions
@@ -222,41 +218,6 @@ def _counts(
     papers: Path,
 ) -> Iterator[ox.Triple]:
     return aggregate_triples(store, minter, units, store.scratch_dir, staged, introducing, lists, ledger, papers)
-
-
-def name_index_of_kinds(store: KGStore, person_keys: Path, minter: Minter) -> Iterator[ox.Triple]:
-    """The name index of every kind of entity (their match keys: :func:`index_sections`)."""
-    for kind in sorted(ENTITY_CLASSES):
-        # The authors' file is read again for each pass; institutions and topics (a few thousand at most) once.
-        entities = (
-            partial(entity_keys, store, kind, person_keys)
-            if kind == "author"
-            else partial(iter, list(entity_keys(store, kind, person_keys)))
-        )
-        yield from name_index_triples(store, kind, entities, minter, store.scratch_dir)
-
-
-def index_sections(
-    store: KGStore,
-    person_keys: Path,
-    lists: Callable[[], Iterable[tuple[str, list[str]]]],
-    rows: TwinFiles,
-    papers: Path,
-) -> list[Section]:
-    """The parts of the index graph kept as a line per key (:class:`~.graph_memo.Section`), whose unchanged
-    entities' and papers' statements are not made again: every entity's match keys (:func:`key_lines`), each
-    paper's name lists (``lists`` makes them, :func:`~.name_list_memo.made_lists`; written to ``rows`` too) and
-    each paper's own statements (:func:`~.aggregates.paper_line`, the file ``papers`` the counts' pass wrote)."""
-
-    def keys(path: Path) -> None:
-        with open(path, "w", encoding="utf-8") as out:
-            key_lines(store, person_keys, out)
-
-    return [
-        Section("keys", keys, key_line_triples),
-        Section("name-lists", lambda path: kept_name_lists(lists(), path, rows), name_list_line_triples),
-        Section("papers", lambda path: shutil.move(papers, path), paper_line_triples),
-    ]
 
 
 def rebuild(
