@@ -12,7 +12,7 @@ from conftest import ABSTRACTS, LISTING, counted_calls
 
 from kg.pipeline import ingest
 from kg.rdf.iris import Minter
-from kg.resolve import graph_memo, ranked_memo, store_step
+from kg.resolve import graph_memo, index_parts, ranked_memo
 from kg.resolve.graph_memo import FORMAT, _changed_lines, graph_count, remembered_graph
 from kg.resolve.ranked_memo import remembered_rankings
 from kg.resolve.store_step import index_graph, resolution_suspended
@@ -53,7 +53,7 @@ def test_the_remembered_folder_is_the_graph_and_its_stamp(store):
     assert lines == sorted(set(lines))
     made = [
         triple
-        for name, triples in zip(SECTIONS, (getattr(store_step, function) for function in LINE_TRIPLES))
+        for name, triples in zip(SECTIONS, (getattr(index_parts, function) for function in LINE_TRIPLES))
         for line in (path / name).read_text(encoding="utf-8").splitlines(keepends=True)
         for triple in triples(line)
     ]
@@ -69,8 +69,8 @@ def test_only_the_changed_keys_statements_are_made(store, monkeypatch):
     ingest([LISTING], store, Minter())
     made = [0]
     for name in LINE_TRIPLES:
-        function = getattr(store_step, name)
-        monkeypatch.setattr(store_step, name, lambda line, f=function: made.__setitem__(0, made[0] + 1) or f(line))
+        function = getattr(index_parts, name)
+        monkeypatch.setattr(index_parts, name, lambda line, f=function: made.__setitem__(0, made[0] + 1) or f(line))
     calls = counted_calls(monkeypatch, graph_memo, "_apply_difference")
     with resolution_suspended(store, Minter()):
         pass
