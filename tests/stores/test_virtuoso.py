@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,8 @@ from kg.stores.embedded import KGStore
 pytestmark = [pytest.mark.server, pytest.mark.slow, pytest.mark.xdist_group("virtuoso")]  # one server (conftest)
 DIVERGENCES = Path(__file__).with_name("virtuoso_divergences.tsv")
 LOAD_SCRIPT = Path(__file__).parents[2] / "scripts" / "virtuoso_load.sh"
+RETRIES = 2  # asks again of a query whose rows differed
+AGREED = ("same", "unstable")  # unstable: the embedded rows on asking again (how_every_query_differs)
 
 
 def kg(*args: str, cwd: Path, check: bool = True, **env: str) -> subprocess.CompletedProcess:
@@ -133,11 +136,21 @@ def how_every_query_differs(local_folder: Path, server) -> dict[str, str]:
     local, remote = KGStore(str(local_folder), read_only=True), KGStore(server.sparql)
     queries = bench_library(QUERIES_DIR)
     bindings = resolve_bindings(local, queries)
+
+    def how(name: str) -> str:
+        return how_rows_differ(local, remote, queries[name][0], to_terms(bindings.get(name, {})))
+
     try:
-        return {
-            name: how_rows_differ(local, remote, text, to_terms(bindings.get(name, {})))
-            for name, (text, _) in queries.items()
-        }
+        found = {name: how(name) for name in queries}
+        for name in [name for name, differs in found.items() if differs == "values"]:
+            # Virtuoso's property paths are not always deterministic (openlink/virtuoso-opensource#704): other
+            # rows once and the embedded store's on asking again is Virtuoso's fault, not the export's
+            if any(how(name) == "same" for _ in range(RETRIES)):
+                found[name] = "unstable"
+                warnings.warn(
+                    f"Virtuoso answered {name} with other rows once, then with the embedded store's", stacklevel=2
+                )
+        return found
     finally:
         local.close()
 
@@ -153,9 +166,8 @@ def test_every_library_query_gives_the_embedded_rows_but_the_recorded_divergence
     assert set(library(QUERIES_DIR)) == set(found)
     # "order" is recorded where ties may come in another order: which depends on the order of loading
     ordered = recorded_divergences("order")
-    assert {name: how for name, how in found.items() if how != "same" and name not in ordered} == recorded_divergences(
-        "refused", "values"
-    )
+    differing = {name: how for name, how in found.items() if how not in AGREED and name not in ordered}
+    assert differing == recorded_divergences("refused", "values")
 
 
 def bulk_load(server, dump: Path, store: Path) -> None:
@@ -199,6 +211,6 @@ def test_a_synthetic_corpus_of_2000_papers_through_the_bulk_path(virtuoso, tmp_p
     kg("export", "--per-graph", str(dump), "--store", "disk", cwd=tmp_path)
     bulk_load(virtuoso, dump, tmp_path / "disk")
     found = how_every_query_differs(tmp_path / "disk", virtuoso)
-    assert {name: how for name, how in found.items() if how != "same"} == recorded_divergences(
+    assert {name: how for name, how in found.items() if how not in AGREED} == recorded_divergences(
         "order", "refused", "values"
     )
