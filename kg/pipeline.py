@@ -199,11 +199,13 @@ def finishing(
     ``on_described`` hears when the graph the exports read is as the change leaves it (but for the
     mark: :data:`SUSPENDED_MARK`), while the lists are still to be made; before it, the store is compacted
     if the sources the change ``loaded`` (graph -> quads, filled once they are committed) are a large share
-    of it (:func:`compacting`); the lists made from those sources' rows are made again (``TwinFiles.restaged``)."""
+    of it (:func:`compacting`), and again once the lists are written, so that the readers after the change read
+    a compacted store too; the lists made from those sources' rows are made again (``TwinFiles.restaged``)."""
 
     def finish(rows: TwinFiles, known_quads: dict[str, int]) -> None:
         describe(store, minter, known_quads)
-        if compacting(loaded or {}, known_quads):
+        compacted = compacting(loaded or {}, known_quads)
+        if compacted:
             if on_stage:
                 on_stage("compacting the store (a large share of it newly loaded)")
             store.compact()
@@ -212,6 +214,10 @@ def finishing(
         if on_stage:
             on_stage("precomputing the ranked lists")
         refresh_rankings(store, minter, rows=replace(rows, restaged=frozenset(loaded or ())))
+        if compacted:  # the lists' new files overlap the compacted ones: the readers after this command read both
+            if on_stage:
+                on_stage("compacting the store again (the ranked lists written since)")
+            store.compact()
 
     return finish
 

@@ -172,7 +172,8 @@ def test_the_exports_may_start_when_the_description_is_written_before_the_ranked
 
 
 def test_a_change_that_loads_a_large_share_of_the_store_compacts_it_before_the_exports_read_it(tmp_path):
-    """The first source compacts the store (before ``on_described``, where kg build's exports start), a source
+    """The first source compacts the store (before ``on_described``, where kg build's exports start, and again
+    after the ranked lists, the command's last write, for the readers after it), a source
     of a few papers into a larger store does not, and the graph is the same as a store never compacted."""
     from kg.ingest.synth import write_corpus
     from kg.pipeline import ingest
@@ -202,9 +203,15 @@ def test_a_change_that_loads_a_large_share_of_the_store_compacts_it_before_the_e
         store.close()
     first, second = heard
     assert [stage for stage in first if stage.startswith("compacting")] == [
-        "compacting the store (a large share of it newly loaded)"
+        "compacting the store (a large share of it newly loaded)",
+        "compacting the store again (the ranked lists written since)",
     ]
     assert first.index("described") == first.index("compacting the store (a large share of it newly loaded)") + 1
+    # the last write's files compacted too: what the readers after the command read
+    assert first[-2:] == [
+        "precomputing the ranked lists",
+        "compacting the store again (the ranked lists written since)",
+    ]
     assert not [stage for stage in second if stage.startswith("compacting")]
     memory = KGStore("memory")  # never compacted
     for listing in listings:
