@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from itertools import groupby
 from pathlib import Path
@@ -230,8 +230,11 @@ class ListStore:
         )
         people = None if self.full else change.people | self.changed.people
         names = smallest_names(rows.person_names, people)
-        _count_authors(database, change.authors, names, iris)
-        _count_spans(database, change.spans, names, iris, self.full)
+        if self.full:
+            _write_new(database, change, names, iris)
+        else:
+            _count_authors(database, change.authors, names, iris)
+            _count_spans(database, change.spans, names, iris)
         iris.write()
         if people is not None:
             named = [(names.get(person), iris.ids[person]) for person in sorted(people) if person in iris.ids]
@@ -275,7 +278,27 @@ def _count_authors(database: sqlite3.Connection, change: Counter, names: dict[st
     )
 
 
-def _count_spans(database: sqlite3.Connection, change: Counter, names: dict[str, str], iris: _Iris, full: bool) -> None:
+def _write_new(database: sqlite3.Connection, change: _Change, names: dict[str, str], iris: _Iris) -> None:
+    """A new database's rows of both lists of people: every key is new and every paper added, so each key's row is
+    inserted once as it comes (no row to count up or down, nor the keys sorted to find one)."""
+    database.executemany(
+        "INSERT INTO authors VALUES (?, ?, ?, ?)",
+        ((iris(entity), iris(person), n, names.get(person)) for (entity, person), n in change.authors.items()),
+    )
+    spans: defaultdict[tuple[str, str, str], dict[tuple[str, str], int]] = defaultdict(dict)
+    for (entity, person, known, first, last), n in change.spans.items():
+        spans[entity, person, known][first, last] = n
+    database.executemany(
+        "INSERT INTO authorships VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            (iris(entity), iris(person), known, *_spanned(listed), json.dumps(listed), names.get(person))
+            for (entity, person, known), spanned in spans.items()
+            for listed in ([[first, last, n] for (first, last), n in sorted(spanned.items())],)
+        ),
+    )
+
+
+def _count_spans(database: sqlite3.Connection, change: Counter, names: dict[str, str], iris: _Iris) -> None:
     """``institution-authors-per-author``: of each (institution, person, known) the change touches, the multiset
     of its papers' year spans (``[first, last, papers]``) counted up and down, and the papers, first and last
     year made again from it; a key with no paper left goes."""
@@ -284,7 +307,7 @@ def _count_spans(database: sqlite3.Connection, change: Counter, names: dict[str,
     for (entity, person, known), changed in groupby(sorted(change.items()), key=lambda item: item[0][:3]):
         key = (iris(entity), iris(person), known)
         spans = Counter({(first, last): n for (*_, first, last), n in changed})
-        if not full and (kept := database.execute(read, key).fetchone()) is not None:
+        if (kept := database.execute(read, key).fetchone()) is not None:
             spans = spans + Counter({(first, last): n for first, last, n in json.loads(kept[0])})  # drops n <= 0
         else:
             spans = +spans
@@ -293,7 +316,7 @@ def _count_spans(database: sqlite3.Connection, change: Counter, names: dict[str,
             continue
         listed = [[first, last, n] for (first, last), n in sorted(spans.items())]
         made.append((*key, *_spanned(listed), json.dumps(listed), names.get(person)))
-        if len(made) == 10000:  # a batch at a time: a new database's rows are every key's
+        if len(made) == 10000:  # a batch at a time
             _write_authorships(database, made)
             made = []
     database.executemany("DELETE FROM authorships WHERE entity = ? AND person = ? AND known = ?", gone)

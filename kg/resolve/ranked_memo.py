@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import os
 import tempfile
+from itertools import chain
 from pathlib import Path
 from typing import Iterable, Iterator
 
@@ -112,8 +113,8 @@ class ListWriter:
             return
         written = path.with_suffix(".new")
         with open(written, "w", encoding="utf-8") as memo:
-            if self.remembered is None:
-                store.set_graph_triples(graph, _triples(_noted(blocks, memo)))
+            if self.remembered is None:  # the lines as they are: a first run writes every list
+                store.set_graph_lines(graph, chain.from_iterable(_noted(blocks, memo)))
             else:
                 self.count += _changed(store, graph, _noted_blocks(blocks, memo), self.remembered)
         store.add_graph_triples(graph, _triples([last]))  # one line a list, each taken out (:meth:`withdraw`)

@@ -263,7 +263,7 @@ def test_compacting_keeps_every_quad_and_a_reader_or_a_memory_store_has_nothing_
     graph = ox.NamedNode("https://kg.example.org/id/graph/g")
     triples = [ox.Triple(ox.NamedNode(f"https://kg.example.org/id/s{i}"), graph, ox.Literal(str(i))) for i in range(50)]
     writer = KGStore(str(tmp_path / "store"))
-    for half in (triples[:25], triples[25:]):  # two loads: two sets of files to merge
+    for half in (triples[:25], triples[25:]):  # two loads
         writer.add_graph_triples(graph, half)
     before = sorted(writer.oxigraph.dump(format=ox.RdfFormat.N_QUADS).splitlines())
     writer.compact()
@@ -277,3 +277,26 @@ def test_compacting_keeps_every_quad_and_a_reader_or_a_memory_store_has_nothing_
     memory.add_graph_triples(graph, triples)
     memory.compact()
     assert len(memory.oxigraph) == 50
+
+
+def test_a_graph_set_from_n_triples_lines_holds_what_the_same_triples_set_it_to(tmp_path):
+    """The lines are written as they are (no term made of them): into an empty graph every one is loaded, into
+    one that holds triples only the difference is written; repeats are one triple."""
+    import pyoxigraph as ox
+
+    graph, subject = ox.NamedNode("https://kg.example.org/id/graph/g"), ox.NamedNode("https://kg.example.org/id/s")
+
+    def triples(*values):
+        return [ox.Triple(subject, graph, ox.Literal(value)) for value in values]
+
+    def lines(*values):
+        return [f"{triple} .\n" for triple in triples(*values)]
+
+    by_lines, by_triples = KGStore(str(tmp_path / "lines")), KGStore(str(tmp_path / "triples"))
+    for values in (("a", 'b "quoted"\n', "a"), ("a", "c", "d é")):
+        by_lines.set_graph_lines(graph, lines(*values))
+        by_triples.set_graph_triples(graph, triples(*values))
+        held = [sorted(str(quad) for quad in store.oxigraph) for store in (by_lines, by_triples)]
+        assert held[0] == held[1] and len(held[0]) == len(set(values))
+    for store in (by_lines, by_triples):
+        store.close()

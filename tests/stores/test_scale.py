@@ -90,6 +90,36 @@ def test_a_file_loaded_in_chunks_holds_what_one_load_holds(tmp_path, monkeypatch
     assert len(chunked) == 2000 and set(chunked) == set(whole)
 
 
+def test_a_small_file_is_loaded_in_one_transaction_and_a_larger_one_bulk_loaded(tmp_path):
+    """A bulk load writes sorted files for every index whatever it is given: a few triples cost less in a
+    transaction."""
+    import pyoxigraph as ox
+
+    from kg.stores import loading
+
+    class Recording:
+        def __init__(self):
+            self.store, self.calls = ox.Store(), []
+
+        def load(self, **arguments):
+            self.calls.append("load")
+            self.store.load(**arguments)
+
+        def bulk_load(self, **arguments):
+            self.calls.append("bulk_load")
+            self.store.bulk_load(**arguments)
+
+    graph, small, large = ox.NamedNode("https://kg.example.org/graph"), tmp_path / "small.nt", tmp_path / "large.nt"
+    small.write_bytes(_ntriples(3))
+    large.write_bytes(_ntriples(2000))  # above SMALL_BYTES
+    for path, call in ((small, "load"), (large, "bulk_load")):
+        recording = Recording()
+        loading.load_file(recording, path, graph)
+        whole = ox.Store()
+        whole.bulk_load(path=str(path), format=ox.RdfFormat.N_TRIPLES, to_graph=graph)
+        assert recording.calls == [call] and set(recording.store) == set(whole)
+
+
 def test_the_loader_thread_loads_what_was_written_and_reports_bad_input(tmp_path, monkeypatch):
     import pyoxigraph as ox
 
