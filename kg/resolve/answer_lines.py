@@ -51,13 +51,14 @@ class AnswerLines:
     """The files above, for one pass: :meth:`add` each paper, :meth:`add_code` each paper some code is based on,
     then :meth:`close`."""
 
-    def __init__(self, store, folder: Path, within: Within):
+    def __init__(self, store, folder: Path, within: Within, code_papers: Path | None = None):
+        """``code_papers``: where the lines of ``code-papers`` are written (by default in ``folder``)."""
         self.folder, self.within = folder, within
         self.listed_sets: Counter[str] = Counter()
         self.institution_pairs: Counter[tuple[str, str]] = Counter()
         self.country_pairs: Counter[tuple[str, str]] = Counter()
         self.coded = {paper.value for (paper,) in store.select_terms(_CODED)}
-        self.code_papers = open(folder / CODE_PAPERS, "w", encoding="utf-8")
+        self.code_papers = open(code_papers or folder / CODE_PAPERS, "w", encoding="utf-8")
 
     def add(self, institutions: set[str], countries: set[str]) -> None:
         """A paper's ``institutions`` (those it lists and those they are units of) and the ``countries`` of the

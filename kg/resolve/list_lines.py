@@ -14,6 +14,7 @@ the precomputed lists (:mod:`.list_rows`), into files that outlive the pass:
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections import Counter
 from contextlib import ExitStack
@@ -205,14 +206,16 @@ def _unbound_first(value) -> tuple:
 class ListLines:
     """The files above, opened for one pass (none without ``rows``): :meth:`add` each paper, then :meth:`close`."""
 
-    def __init__(self, store, rows: TwinFiles | None, within: Within, spool: Callable):
+    def __init__(self, store, rows: TwinFiles | None, within: Within, spool: Callable, fresh: Callable[[str], Path]):
         self.within, self._files = within, ExitStack()
         self.rows = rows
         if rows is None:
             return
-        self.papers = self._files.enter_context(open(rows.papers, "w", encoding="utf-8"))
+        # the lines of the papers visited, whole files once merged with the others' (.touched_papers)
+        self.papers = self._files.enter_context(open(fresh("listed"), "w", encoding="utf-8"))
         self.countries = self._files.enter_context(open(rows.country_papers, "w", encoding="utf-8"))
         self.country_authors = self._files.enter_context(spool("country-authors"))
+        self.contributions = self._files.enter_context(open(fresh("contributions"), "w", encoding="utf-8"))
         self.country_papers: Counter[str] = Counter()
         named: dict[str, set[str]] = {}  # (a name stated by several sources comes once per source)
         for event, name in store.select_terms(_CONFERENCE_NAMES):
@@ -222,7 +225,16 @@ class ListLines:
         self.countries_of: dict[str, set[str]] = {}
         for organisation, country in store.select_terms(_COUNTRIES):
             self.own_countries.setdefault(organisation.value, set()).add(country.value)
-        self.answers = AnswerLines(store, rows.answers, within)
+        self.answers = AnswerLines(store, rows.answers, within, fresh("code"))
+
+    def context(self) -> str:
+        """What a paper's lines are made of besides its facts and the units: the conferences' names and the
+        organisations' countries (a digest)."""
+        if self.rows is None:
+            return ""
+        countries = sorted((organisation, sorted(them)) for organisation, them in self.own_countries.items())
+        made_of = json.dumps([sorted(self.venues.items()), countries])
+        return hashlib.sha256(made_of.encode("utf-8")).hexdigest()
 
     def add(self, paper: str, own: dict[str, set[str]], authors: list[str]) -> None:
         """The paper's line (:func:`papers_of` reads it), if it names an institution, and its countries."""
@@ -236,9 +248,10 @@ class ListLines:
         }
         if listed or within:
             self.papers.write(self._line(paper, own, authors, listed, within, per_paper))
-        self._add_countries(affiliated, own["listed"] if per_paper else (), authors)
+        there = self._there(affiliated, own["listed"] if per_paper else (), authors)
         countries = {country for organisation in own["listed"] for country in self._countries(organisation)}
-        self.answers.add(listed, countries)
+        if listed or there or countries:
+            self.contributions.write(contribution_line(paper, listed, countries, there))
         self.answers.add_code(paper, lambda: self._facts(own))
 
     def _line(self, paper: str, own: dict[str, set[str]], authors: list[str], listed: set[str], within, per_paper):
@@ -277,7 +290,7 @@ class ListLines:
             self.countries_of[organisation] = own or {country for countries in above for country in countries}
         return self.countries_of[organisation]
 
-    def _add_countries(self, affiliated: list[list[str]], listed: Iterable[str], authors: list[str]) -> None:
+    def _there(self, affiliated: list[list[str]], listed: Iterable[str], authors: list[str]) -> dict[str, set[str]]:
         """The paper's countries, each with the authors it has there: those ``affiliated`` there, and every author
         where it ``listed`` an organisation there (given only where no authorship states an affiliation)."""
         there: dict[str, set[str]] = {}
@@ -287,14 +300,42 @@ class ListLines:
         for organisation in listed:
             for country in self._countries(organisation):
                 there.setdefault(country, set()).update(authors)
-        self.country_papers.update(there.keys())
-        self.country_authors.write(  # one write a paper, as the counts' spools (.aggregates)
-            "".join(f"{country}\t{person}\n" for country, people in there.items() for person in people)
-        )
+        return there
 
-    def close(self, rewound: Callable, scratch: Path | None) -> None:
+    def flush(self) -> None:
+        """The papers' lines and contributions written so far on disk (before they are merged, .touched_papers)."""
         if self.rows is not None:
+            self.papers.flush()
+            self.contributions.flush()
+            self.answers.code_papers.flush()
+
+    def close(self, rewound: Callable, scratch: Path | None, contributions: Path | None = None) -> None:
+        """The countries' and the answers' files, counted from every paper's :func:`contribution_line`: those this
+        pass wrote, or ``contributions``, a file of every paper's (the lines of the papers the pass did not visit
+        kept from the last run's, :mod:`.touched_papers`)."""
+        if self.rows is not None:
+            self.flush()
+            with open(contributions or self.contributions.name, encoding="utf-8") as lines:
+                self._count(lines)
             for country, people in grouped_lines(rewound(self.country_authors), scratch):
                 self.countries.write(f"{country}\t{self.country_papers[country]}\t{len(people)}\n")
             self.answers.close()
         self._files.close()
+
+    def _count(self, lines: Iterable[str]) -> None:
+        """Each paper's contribution (:func:`contribution_line`) to the countries' and the answers' counts."""
+        for line in lines:
+            listed, countries, there = json.loads(line.partition("\t")[2])
+            self.country_papers.update(there.keys())
+            self.country_authors.write(  # one write a paper, as the counts' spools (.aggregates)
+                "".join(f"{country}\t{person}\n" for country, people in there.items() for person in people)
+            )
+            self.answers.add(set(listed), set(countries))
+
+
+def contribution_line(paper: str, listed: set[str], countries: set[str], there: dict[str, set[str]]) -> str:
+    """``paper<TAB>`` then, as JSON, what the paper adds to the countries' and the answers' counts: the institutions
+    it names (with those they are units of), the countries of the organisations it lists, and each country it has
+    authors in with those authors (:meth:`ListLines.add`)."""
+    people = {country: sorted(authors) for country, authors in sorted(there.items())}
+    return f"{paper}\t{json.dumps([sorted(listed), sorted(countries), people], ensure_ascii=False)}\n"
