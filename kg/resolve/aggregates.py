@@ -55,7 +55,6 @@ from ..rdf.side_rows import (
     fact_line,
     text_value,
 )
-from ..stores.ordering import rewound, spool
 from ..vocab import BIBO, DCTERMS, FALSE, KG, ORG, SCHEMA, SKOS, TRUE, sparql_prologue
 from .answer_lines import CODE_PAPERS
 from .artifact_rows import TwinLines
@@ -225,7 +224,7 @@ def aggregate_triples(
     staged = staged or StagedRows()
     remembered = pass_memo_path(ledger) if None not in (introducing, lists, papers) else None
     with tempfile.TemporaryDirectory(prefix="kg-aggregates-", dir=scratch) as folder:
-        listed = ListLines(store, lists, within, partial(spool, folder), partial(fresh_file, Path(folder)))
+        listed = ListLines(store, lists, within, partial(fresh_file, Path(folder)))
         memo = PassMemo(remembered, f"{units_stamp(units)}\t{listed.context()}", ledger, Path(folder))
         store_lines = list(store_facts(store, staged)) if memo.held and staged.files else None
         touched = memo.touched(staged, store_lines, listed.answers.coded if lists else set())
@@ -246,7 +245,7 @@ def aggregate_triples(
                 made = (lists.papers, lists.paper_titles, lists.artifact_names, lists.answers / CODE_PAPERS)
                 for name, destination in zip(OUTPUTS, made):
                     memo.put(name, destination, touched)
-            listed.close(rewound, scratch, memo.put("contributions", None, touched) if lists else None)
+            listed.close(memo.totals(within, touched) if lists else None)
             counts.close()
         except BaseException:
             counts.abandon()

@@ -26,6 +26,7 @@ from ..rdf.side_rows import AFFILIATED, AFFILIATION, YEAR
 from ..stores.ordering import grouped_lines
 from ..vocab import KG, sparql_prologue
 from .answer_lines import AnswerLines, Within
+from .contribution_totals import ContributionTotals
 
 
 class KeptLists(Protocol):
@@ -206,7 +207,7 @@ def _unbound_first(value) -> tuple:
 class ListLines:
     """The files above, opened for one pass (none without ``rows``): :meth:`add` each paper, then :meth:`close`."""
 
-    def __init__(self, store, rows: TwinFiles | None, within: Within, spool: Callable, fresh: Callable[[str], Path]):
+    def __init__(self, store, rows: TwinFiles | None, within: Within, fresh: Callable[[str], Path]):
         self.within, self._files = within, ExitStack()
         self.rows = rows
         if rows is None:
@@ -214,9 +215,7 @@ class ListLines:
         # the lines of the papers visited, whole files once merged with the others' (.touched_papers)
         self.papers = self._files.enter_context(open(fresh("listed"), "w", encoding="utf-8"))
         self.countries = self._files.enter_context(open(rows.country_papers, "w", encoding="utf-8"))
-        self.country_authors = self._files.enter_context(spool("country-authors"))
         self.contributions = self._files.enter_context(open(fresh("contributions"), "w", encoding="utf-8"))
-        self.country_papers: Counter[str] = Counter()
         named: dict[str, set[str]] = {}  # (a name stated by several sources comes once per source)
         for event, name in store.select_terms(_CONFERENCE_NAMES):
             named.setdefault(event.value, set()).add(json.dumps([name.value, name.language or ""]))
@@ -309,28 +308,13 @@ class ListLines:
             self.contributions.flush()
             self.answers.code_papers.flush()
 
-    def close(self, rewound: Callable, scratch: Path | None, contributions: Path | None = None) -> None:
-        """The countries' and the answers' files, counted from every paper's :func:`contribution_line`: those this
-        pass wrote, or ``contributions``, a file of every paper's (the lines of the papers the pass did not visit
-        kept from the last run's, :mod:`.touched_papers`)."""
+    def close(self, totals: ContributionTotals | None) -> None:
+        """The countries' and the answers' files, from the totals of every paper's :func:`contribution_line`."""
         if self.rows is not None:
             self.flush()
-            with open(contributions or self.contributions.name, encoding="utf-8") as lines:
-                self._count(lines)
-            for country, people in grouped_lines(rewound(self.country_authors), scratch):
-                self.countries.write(f"{country}\t{self.country_papers[country]}\t{len(people)}\n")
-            self.answers.close()
+            self.countries.writelines(totals.country_lines())
+            self.answers.close(totals)
         self._files.close()
-
-    def _count(self, lines: Iterable[str]) -> None:
-        """Each paper's contribution (:func:`contribution_line`) to the countries' and the answers' counts."""
-        for line in lines:
-            listed, countries, there = json.loads(line.partition("\t")[2])
-            self.country_papers.update(there.keys())
-            self.country_authors.write(  # one write a paper, as the counts' spools (.aggregates)
-                "".join(f"{country}\t{person}\n" for country, people in there.items() for person in people)
-            )
-            self.answers.add(set(listed), set(countries))
 
 
 def contribution_line(paper: str, listed: set[str], countries: set[str], there: dict[str, set[str]]) -> str:

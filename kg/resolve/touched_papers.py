@@ -28,7 +28,6 @@ it wrote. The new folder is made beside (``.memo-new``) and put in place once th
 from __future__ import annotations
 
 import hashlib
-import heapq
 import json
 import os
 import shutil
@@ -38,6 +37,8 @@ from typing import Iterable, Iterator
 
 from ..cache import fingerprint
 from ..rdf.side_rows import FACT
+from .answer_lines import Within
+from .contribution_totals import ContributionTotals
 from .side_database import change_counter
 from .sorted_facts import fresh_sorted_facts, rows_header
 from .staged_rows import StagedRows
@@ -45,7 +46,7 @@ from .staged_rows import StagedRows
 FORMAT = "1"
 # The files of a pass for the lists' twins, each a paper's lines (or an artifact's) in code-point order of their
 # first field; ``introducing`` and ``own`` (the name lists' makings, the papers' section) besides.
-OUTPUTS = ("listed", "titles", "names", "code", "contributions")
+OUTPUTS = ("listed", "titles", "names", "code")
 _CODE = ("aggregates.py", "list_lines.py", "answer_lines.py", "artifact_rows.py", "count_ledger.py", "sorted_facts.py")
 
 
@@ -152,18 +153,36 @@ class PassMemo:
             out.write(json.dumps([graph, header]) + "\n")
             out.writelines(f"{subject}\n" for subject in sorted(subjects))
 
-    def put(self, name: str, destination: Path | None, touched: set[str] | None) -> Path:
+    def put(self, name: str, destination: Path | None, touched: set[str] | None) -> list[str]:
         """The whole file of ``name``: the fresh lines, with the remembered file's lines of the subjects not
-        ``touched`` merged in (None: the fresh lines are every paper's); copied to ``destination``."""
+        ``touched`` merged in (None: the fresh lines are every paper's); copied to ``destination``. Returns the
+        remembered lines of the ``touched`` subjects, which the fresh lines replace."""
+        removed: list[str] = []
         whole = self.fresh(name) if self.written is None else self.written / name
         if touched is None:
             if whole != self.fresh(name):
                 shutil.copyfile(self.fresh(name), whole)
         else:
-            _merge(self.path / name, self.fresh(name), touched, whole)
+            _merge(self.path / name, self.fresh(name), touched, whole, removed)
         if destination is not None:
             shutil.copyfile(whole, destination)
-        return whole
+        return removed
+
+    def totals(self, within: Within, touched: set[str] | None) -> ContributionTotals:
+        """The totals of every paper's contribution (:mod:`.contribution_totals`): the remembered ones with the
+        ``touched`` subjects' old contributions taken off and their new ones added, or (``touched`` None) counted
+        from every paper's; remembered for the next run."""
+        removed = self.put("contributions", None, touched)
+        totals = ContributionTotals(within)
+        with open(self.fresh("contributions"), encoding="utf-8") as fresh:
+            if touched is None:
+                totals.count(fresh)
+            else:
+                totals.read(self.path / "totals").count(removed, -1)
+                totals.count(fresh)
+        if self.written is not None:
+            totals.write(self.written / "totals")
+        return totals
 
     def commit(self) -> None:
         """The new folder stamped with the ledger as committed and put in place."""
@@ -204,16 +223,29 @@ def _remembered_graph(folder: Path, name: str) -> tuple[list[str], set[str]] | N
         return head, {line[:-1] for line in lines}
 
 
-def _merge(old: Path, fresh: Path, touched: set[str], whole: Path) -> None:
-    """The lines of ``old`` whose first field is not ``touched`` and those of ``fresh`` (those fields only), in
-    code-point order of first field, written to ``whole``."""
+def _merge(old: Path, fresh: Path, touched: set[str], whole: Path, removed: list[str]) -> None:
+    """The lines of ``old`` whose first field is not ``touched`` and those of ``fresh`` (those fields only, in
+    code-point order of it), in code-point order of first field, written to ``whole``; the lines of ``old`` left out
+    added to ``removed``."""
+    with open(fresh, encoding="utf-8") as made:
+        new = made.readlines()  # the touched subjects' lines: a few among every paper's
+    keys = [line.partition("\t")[0] for line in new]
 
-    def kept() -> Iterator[str]:
-        with open(old, encoding="utf-8") as lines:
-            yield from (line for line in lines if line.partition("\t")[0] not in touched)
+    def merged(lines: Iterable[str]) -> Iterator[str]:
+        at = 0
+        for line in lines:
+            key = line.partition("\t")[0]
+            if key in touched:
+                removed.append(line)
+                continue
+            while at < len(new) and keys[at] < key:
+                yield new[at]
+                at += 1
+            yield line
+        yield from new[at:]
 
-    with open(fresh, encoding="utf-8") as made, open(whole, "w", encoding="utf-8") as out:
-        out.writelines(heapq.merge(kept(), made, key=lambda line: line.partition("\t")[0]))
+    with open(old, encoding="utf-8") as lines, open(whole, "w", encoding="utf-8") as out:
+        out.writelines(merged(lines))
 
 
 def touched_facts(

@@ -121,5 +121,7 @@ def test_the_remembered_lines_of_the_subjects_not_touched_are_merged_with_the_ne
     old, fresh, whole = tmp_path / "old", tmp_path / "fresh", tmp_path / "whole"
     old.write_text("a\t1\nb\t2\nb\t3\nc\t4\n", encoding="utf-8")
     fresh.write_text("a\t9\nab\t5\nab\t6\n", encoding="utf-8")
-    _merge(old, fresh, {"a", "ab", "b"}, whole)  # a changed, ab new, b gone, c as it was
+    removed: list[str] = []
+    _merge(old, fresh, {"a", "ab", "b"}, whole, removed)  # a changed, ab new, b gone, c as it was
     assert whole.read_text(encoding="utf-8") == "a\t9\nab\t5\nab\t6\nc\t4\n"
+    assert removed == ["a\t1\n", "b\t2\n", "b\t3\n"]
