@@ -29,6 +29,8 @@ An institution's papers are the papers that list it or one of its units
   of the index graph (:class:`~.graph_memo.Section`): only a paper whose line changed has them made again;
 - the name lists of the papers that introduce an artifact (:mod:`.name_lists`): the same pass writes
   what they are made of (:func:`introducing_lines`), joined with the display names once those are chosen.
+
+After a change of sources the pass visits only the papers the change touched (:mod:`.touched_papers`).
 """
 
 from __future__ import annotations
@@ -210,7 +212,9 @@ def aggregate_triples(
 ) -> Iterator[ox.Triple]:
     """The co-author pairs of :data:`~.count_ledger.PAIR_FLOOR` or more papers (``kg:CoauthorPair``) and the
     counts described above, from one pass over the papers in IRI order, which writes each paper's
-    :func:`paper_line` (its display titles, byline length and affiliation flag) to ``papers``; ``derived``
+    :func:`paper_line` (its display titles, byline length and affiliation flag) to ``papers``: over the papers a
+    change of sources touched, the others' lines carried over from the last pass, where it is remembered beside the
+    ledger and every file is given (:mod:`.touched_papers`), else over every paper; ``derived``
     is this run's other derived triples, whose ``org:subOrganizationOf`` count as units too. The counts are the
     totals of :mod:`.count_ledger`'s ledger at ``ledger`` (None: one made whole for this pass), brought up to date
     from the papers whose facts changed; ``staged``: the side rows of the sources this run staged, read instead
@@ -230,14 +234,8 @@ def aggregate_triples(
         touched = memo.touched(staged, store_lines, listed.answers.coded if lists else set())
         counts = CountLedger(ledger, units_stamp(units), within, scratch, touched)
         try:
-            if counts.kept is None:
-                touched = None  # a ledger made whole: every paper counted
-            if touched is None:
-                others = store_lines if store_lines is not None else memo.note_store_lines(store_facts(store, staged))
-                groups = grouped_facts(staged, others, scratch)
-            else:
-                groups = touched_facts(staged, store_lines or [], touched, scratch)
-            _visit(groups, counts, listed, memo, lists is not None)
+            touched = touched if counts.kept is not None else None  # a ledger made whole: every paper counted
+            _visit(_groups(store, staged, store_lines, touched, memo, scratch), counts, listed, memo, lists is not None)
             listed.flush()
             memo.put("introducing", introducing, touched)
             memo.put("own", papers, touched)
@@ -253,6 +251,17 @@ def aggregate_triples(
             raise
         memo.commit()
     yield from counts.triples(minter)
+
+
+def _groups(
+    store, staged: StagedRows, store_lines: list[str] | None, touched: set[str] | None, memo: PassMemo, scratch
+) -> Iterator[tuple[str, list[str]]]:
+    """Every paper's facts grouped by paper (``touched`` None), or the ``touched`` subjects' alone; ``store_lines``:
+    the facts read from the store, if they are (:func:`store_facts`)."""
+    if touched is not None:
+        return touched_facts(staged, store_lines or [], touched, scratch)
+    others = store_lines if store_lines is not None else memo.note_store_lines(store_facts(store, staged))
+    return grouped_facts(staged, others, scratch)
 
 
 def _visit(groups: Iterable[tuple[str, list]], counts: CountLedger, listed: ListLines, memo: PassMemo, twins: bool):

@@ -248,10 +248,15 @@ class ListLines:
         if listed or within:
             self.papers.write(self._line(paper, own, authors, listed, within, per_paper))
         there = self._there(affiliated, own["listed"] if per_paper else (), authors)
-        countries = {country for organisation in own["listed"] for country in self._countries(organisation)}
+        self._contribute(paper, listed, own["listed"], there)
+        self.answers.add_code(paper, lambda: self._facts(own))
+
+    def _contribute(self, paper: str, listed: set[str], organisations: set[str], there: dict[str, set[str]]) -> None:
+        """The paper's :func:`contribution_line`, if it adds to any count: ``listed``, the institutions it names;
+        ``organisations``, those it lists; ``there``, its authors by country."""
+        countries = {country for organisation in organisations for country in self._countries(organisation)}
         if listed or there or countries:
             self.contributions.write(contribution_line(paper, listed, countries, there))
-        self.answers.add_code(paper, lambda: self._facts(own))
 
     def _line(self, paper: str, own: dict[str, set[str]], authors: list[str], listed: set[str], within, per_paper):
         """The paper's line (:class:`ListedPaper`)."""

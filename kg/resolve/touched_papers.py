@@ -8,7 +8,8 @@ conferences' names and the organisations' countries (the pass's context). So an 
 counts' ledger (:mod:`.count_ledger`), a folder of the last pass (``kg-side/pass.CODE.memo``, ``CODE`` the
 fingerprint of the code that writes it):
 
-- each file the pass writes (:data:`OUTPUTS`), whole, in code-point order of paper;
+- each file the pass writes (:data:`OUTPUTS`, ``introducing``, ``own``, ``contributions``), whole, in code-point
+  order of paper, and the totals of the contributions (``totals``, :mod:`.contribution_totals`);
 - ``graphs/``: for each source graph, the stamp of its kept rows (:func:`~.sorted_facts.rows_header`, "" for rows a
   run staged) and the subjects of its facts as mapped;
 - ``always``: the subjects of the facts read from the store (graphs with no kept rows) and of the sources whose
@@ -45,7 +46,7 @@ from .staged_rows import StagedRows
 
 FORMAT = "1"
 # The files of a pass for the lists' twins, each a paper's lines (or an artifact's) in code-point order of their
-# first field; ``introducing`` and ``own`` (the name lists' makings, the papers' section) besides.
+# first field; ``introducing``, ``own`` (the name lists' makings, the papers' section) and ``contributions`` besides.
 OUTPUTS = ("listed", "titles", "names", "code")
 _CODE = ("aggregates.py", "list_lines.py", "answer_lines.py", "artifact_rows.py", "count_ledger.py", "sorted_facts.py")
 
