@@ -231,7 +231,7 @@ def aggregate_triples(
         listed = ListLines(store, lists, within, partial(fresh_file, Path(folder)))
         memo = PassMemo(remembered, f"{units_stamp(units)}\t{listed.context()}", ledger, Path(folder))
         store_lines = list(store_facts(store, staged)) if memo.held and staged.files else None
-        touched = memo.touched(staged, store_lines, listed.answers.coded if lists else set())
+        touched = memo.touched(staged, store_lines)
         counts = CountLedger(ledger, units_stamp(units), within, scratch, touched)
         try:
             touched = touched if counts.kept is not None else None  # a ledger made whole: every paper counted
@@ -242,7 +242,7 @@ def aggregate_triples(
             if lists is not None:
                 made = (lists.papers, lists.paper_titles, lists.artifact_names, lists.answers / CODE_PAPERS)
                 for name, destination in zip(OUTPUTS, made):
-                    memo.put(name, destination, touched)
+                    memo.put(name, destination, touched, listed.answers.coded if name == "code" else None)
             listed.close(memo.totals(within, touched) if lists else None)
             counts.close()
         except BaseException:

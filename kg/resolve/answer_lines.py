@@ -18,7 +18,7 @@ Counting sets and pairs holds what grows with the institutions and countries, no
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Protocol
+from typing import TYPE_CHECKING, Iterable, Protocol
 
 from ..vocab import sparql_prologue
 
@@ -49,24 +49,16 @@ class Within(Protocol):
 
 
 class AnswerLines:
-    """The files above, for one pass: :meth:`add_code` each paper some code is based on, then :meth:`close` with the
-    totals of every paper's contribution (:mod:`.contribution_totals`)."""
+    """The files above, for one pass: ``coded``, the papers some code is based on (the pass writes ``code-papers``
+    from every paper's facts, :mod:`.touched_papers`), then :meth:`close` with the totals of every paper's
+    contribution (:mod:`.contribution_totals`)."""
 
-    def __init__(self, store, folder: Path, within: Within, code_papers: Path | None = None):
-        """``code_papers``: where the lines of ``code-papers`` are written (by default in ``folder``)."""
+    def __init__(self, store, folder: Path, within: Within):
         self.folder, self.within = folder, within
         self.coded = {paper.value for (paper,) in store.select_terms(_CODED)}
-        self.code_papers = open(code_papers or folder / CODE_PAPERS, "w", encoding="utf-8")
-
-    def add_code(self, paper: str, facts: Callable[[], str]) -> None:
-        """The paper's line of ``code-papers`` if some code is based on it (``facts``: its titles, venues and
-        tracks)."""
-        if paper in self.coded:
-            self.code_papers.write(f"{paper}\t{facts()}\n")
 
     def close(self, totals: ContributionTotals) -> None:
         """The files of the sets and pairs, from the totals of every paper's contribution."""
-        self.code_papers.close()
         with open(self.folder / LISTED_SETS, "w", encoding="utf-8") as lines:
             lines.writelines(f"{papers}\t{listed}\n" for listed, papers in sorted(totals.listed_sets.items()) if papers)
         for name, pairs in ((INSTITUTION_PAIRS, totals.institution_pairs), (COUNTRY_PAIRS, totals.country_pairs)):

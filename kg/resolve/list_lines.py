@@ -224,7 +224,8 @@ class ListLines:
         self.countries_of: dict[str, set[str]] = {}
         for organisation, country in store.select_terms(_COUNTRIES):
             self.own_countries.setdefault(organisation.value, set()).add(country.value)
-        self.answers = AnswerLines(store, rows.answers, within, fresh("code"))
+        self.answers = AnswerLines(store, rows.answers, within)
+        self.facts = self._files.enter_context(open(fresh("code"), "w", encoding="utf-8"))
 
     def context(self) -> str:
         """What a paper's lines are made of besides its facts and the units: the conferences' names and the
@@ -249,7 +250,7 @@ class ListLines:
             self.papers.write(self._line(paper, own, authors, listed, within, per_paper))
         there = self._there(affiliated, own["listed"] if per_paper else (), authors)
         self._contribute(paper, listed, own["listed"], there)
-        self.answers.add_code(paper, lambda: self._facts(own))
+        self.facts.write(f"{paper}\t{self._facts(own)}\n")  # code-papers' line, if some code is based on it
 
     def _contribute(self, paper: str, listed: set[str], organisations: set[str], there: dict[str, set[str]]) -> None:
         """The paper's :func:`contribution_line`, if it adds to any count: ``listed``, the institutions it names;
@@ -311,7 +312,7 @@ class ListLines:
         if self.rows is not None:
             self.papers.flush()
             self.contributions.flush()
-            self.answers.code_papers.flush()
+            self.facts.flush()
 
     def close(self, totals: ContributionTotals | None) -> None:
         """The countries' and the answers' files, from the totals of every paper's :func:`contribution_line`."""

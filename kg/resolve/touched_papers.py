@@ -14,12 +14,11 @@ fingerprint of the code that writes it):
   run staged) and the subjects of its facts as mapped;
 - ``always``: the subjects of the facts read from the store (graphs with no kept rows) and of the sources whose
   lines the run rewrote (merges, people named by the same identifier, mentions moved), touched again next run;
-- ``coded``: the papers some code is based on (``code-papers`` has a line of each, whatever its facts);
 - ``stamp``: the format, the context and the ledger's change counter once the pass committed it.
 
 A run whose context and ledger are the stamp's touches the subjects of the sources whose rows are not the
 remembered ones (added, ingested again, removed: their old subjects and their new), of ``always`` (the last run's
-and its own) and the papers some code is based on now and not then, or then and not now. It
+and its own). It
 reads those subjects' facts alone (a sorted ``.facts`` file is searched for them, :mod:`.sorted_facts`), writes
 their lines, and merges them with the remembered files' other lines. Otherwise (no folder, another context, a
 ledger written since, a store in memory, no kept rows) the pass goes over every paper as before and remembers what
@@ -88,7 +87,6 @@ class PassMemo:
         self.path, self.context, self.ledger, self.folder = path, context, ledger, folder
         self.held = path is not None and ledger is not None and ledger.is_file() and self._read_stamp() == self._stamp()
         self.always: set[str] = set()
-        self.coded: set[str] = set()
         self.written = None if path is None else path.with_suffix(".memo-new")
         if self.written is not None:
             shutil.rmtree(self.written, ignore_errors=True)
@@ -104,17 +102,17 @@ class PassMemo:
     def fresh(self, name: str) -> Path:
         return fresh_file(self.folder, name)
 
-    def touched(self, staged: StagedRows, store_lines: list[str] | None, coded: set[str]) -> set[str] | None:
+    def touched(self, staged: StagedRows, store_lines: list[str] | None) -> set[str] | None:
         """The subjects whose facts may not be the last run's (above), or None where every paper is visited;
         ``store_lines``: the facts read from the store (None: they are read with every paper's, as a whole pass
-        reads them, and their subjects noted by :meth:`note_store_lines`); ``coded``: the papers some code is based
-        on. Notes each source's subjects for the next run either way."""
-        self.coded, touched = coded, self._graphs(staged)
+        reads them, and their subjects noted by :meth:`note_store_lines`). Notes each source's subjects for the next
+        run either way."""
+        touched = self._graphs(staged)
         if store_lines is None or not self.held:
             return None
         self.always.update(_subjects(store_lines))
         touched.update(_remembered(self.path / "always"))
-        return touched | self.always | (coded ^ _remembered(self.path / "coded"))
+        return touched | self.always
 
     def note_store_lines(self, lines: Iterable[str]) -> Iterator[str]:
         """``lines`` as they are, their subjects noted among ``always``."""
@@ -154,10 +152,13 @@ class PassMemo:
             out.write(json.dumps([graph, header]) + "\n")
             out.writelines(f"{subject}\n" for subject in sorted(subjects))
 
-    def put(self, name: str, destination: Path | None, touched: set[str] | None) -> list[str]:
+    def put(
+        self, name: str, destination: Path | None, touched: set[str] | None, only: set[str] | None = None
+    ) -> list[str]:
         """The whole file of ``name``: the fresh lines, with the remembered file's lines of the subjects not
-        ``touched`` merged in (None: the fresh lines are every paper's); copied to ``destination``. Returns the
-        remembered lines of the ``touched`` subjects, which the fresh lines replace."""
+        ``touched`` merged in (None: the fresh lines are every paper's); copied to ``destination`` (the lines of
+        the subjects ``only`` names, where it names some). Returns the remembered lines of the ``touched``
+        subjects, which the fresh lines replace."""
         removed: list[str] = []
         whole = self.fresh(name) if self.written is None else self.written / name
         if touched is None:
@@ -165,8 +166,11 @@ class PassMemo:
                 shutil.copyfile(self.fresh(name), whole)
         else:
             _merge(self.path / name, self.fresh(name), touched, whole, removed)
-        if destination is not None:
+        if destination is not None and only is None:
             shutil.copyfile(whole, destination)
+        elif destination is not None:
+            with open(whole, encoding="utf-8") as lines, open(destination, "w", encoding="utf-8") as out:
+                out.writelines(line for line in lines if line.partition("\t")[0] in only)
         return removed
 
     def totals(self, within: Within, touched: set[str] | None) -> ContributionTotals:
@@ -189,9 +193,8 @@ class PassMemo:
         """The new folder stamped with the ledger as committed and put in place."""
         if self.written is None:
             return
-        for name, subjects in (("always", self.always), ("coded", self.coded)):
-            with open(self.written / name, "w", encoding="utf-8") as out:
-                out.writelines(f"{subject}\n" for subject in sorted(subjects))
+        with open(self.written / "always", "w", encoding="utf-8") as always:
+            always.writelines(f"{subject}\n" for subject in sorted(self.always))
         with open(self.written / "stamp", "w", encoding="utf-8") as stamp:
             stamp.write(self._stamp())
         aside = self.path.with_suffix(".memo-old")
