@@ -15,9 +15,14 @@ import json
 from collections import Counter
 from itertools import combinations
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, Protocol
 
-from .answer_lines import Within
+
+class Within(Protocol):
+    """What each institution is directly a unit of (:class:`~.answer_lines.Within`): a top institution is one of
+    none."""
+
+    parents: dict[str, set[str]]
 
 
 class ContributionTotals:

@@ -47,7 +47,15 @@ FORMAT = "1"
 # The files of a pass for the lists' twins, each a paper's lines (or an artifact's) in code-point order of their
 # first field; ``introducing``, ``own`` (the name lists' makings, the papers' section) and ``contributions`` besides.
 OUTPUTS = ("listed", "titles", "names", "code")
-_CODE = ("aggregates.py", "list_lines.py", "answer_lines.py", "artifact_rows.py", "count_ledger.py", "sorted_facts.py")
+_CODE = (
+    "aggregates.py",
+    "list_lines.py",
+    "answer_lines.py",
+    "artifact_rows.py",
+    "contribution_totals.py",
+    "count_ledger.py",
+    "sorted_facts.py",
+)
 
 
 def pass_memo_path(ledger: Path | None) -> Path | None:
