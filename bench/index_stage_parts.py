@@ -63,8 +63,10 @@ def timed_call(name: str, function):
 
 # (label, module or class where the caller looks the function up, its name, timer): a label's indent is its parent's
 PARTS = [
-    ("the counts' pass over every paper's facts", store_step, "_counts", timed_steps),
-    ("  facts read and grouped by paper", aggregates, "grouped_facts", timed_steps),
+    ("the counts' pass (over the touched papers, or every paper's facts)", store_step, "_counts", timed_steps),
+    ("  facts read and grouped by paper (every paper)", aggregates, "grouped_facts", timed_steps),
+    ("  the touched papers' facts searched", aggregates, "touched_facts", timed_steps),
+    ("  the remembered lines merged with the new", aggregates.PassMemo, "put", timed_call),
     ("  the counts' ledger: each paper compared, a changed one counted", aggregates.CountLedger, "add", timed_call),
     ("  the counts' ledger: totals brought up to date or made", aggregates.CountLedger, "close", timed_call),
     ("  lists' lines (ListLines.add)", aggregates.ListLines, "add", timed_call),

@@ -29,12 +29,13 @@ An institution's papers are the papers that list it or one of its units
   of the index graph (:class:`~.graph_memo.Section`): only a paper whose line changed has them made again;
 - the name lists of the papers that introduce an artifact (:mod:`.name_lists`): the same pass writes
   what they are made of (:func:`introducing_lines`), joined with the display names once those are chosen.
+
+After a change of sources the pass visits only the papers the change touched (:mod:`.touched_papers`).
 """
 
 from __future__ import annotations
 
 import json
-import os
 import tempfile
 from collections import defaultdict
 from functools import partial
@@ -56,14 +57,15 @@ from ..rdf.side_rows import (
     fact_line,
     text_value,
 )
-from ..stores.ordering import rewound, spool
 from ..vocab import BIBO, DCTERMS, FALSE, KG, ORG, SCHEMA, SKOS, TRUE, sparql_prologue
+from .answer_lines import CODE_PAPERS
 from .artifact_rows import TwinLines
 from .count_ledger import CountLedger, units_stamp
 from .count_ledger import count_literal as _count
 from .list_lines import ListLines, TwinFiles
 from .sorted_facts import grouped_facts
 from .staged_rows import StagedRows, select
+from .touched_papers import OUTPUTS, PassMemo, fresh_file, pass_memo_path, touched_facts
 
 # One stream of every paper's facts, grouped by paper on disk (kg/stores/ordering.py; a kept source's
 # lines sorted once, kg/resolve/sorted_facts.py), so memory does not grow with the corpus: at 100,000
@@ -210,7 +212,9 @@ def aggregate_triples(
 ) -> Iterator[ox.Triple]:
     """The co-author pairs of :data:`~.count_ledger.PAIR_FLOOR` or more papers (``kg:CoauthorPair``) and the
     counts described above, from one pass over the papers in IRI order, which writes each paper's
-    :func:`paper_line` (its display titles, byline length and affiliation flag) to ``papers``; ``derived``
+    :func:`paper_line` (its display titles, byline length and affiliation flag) to ``papers``: over the papers a
+    change of sources touched, the others' lines carried over from the last pass, where it is remembered beside the
+    ledger and every file is given (:mod:`.touched_papers`), else over every paper; ``derived``
     is this run's other derived triples, whose ``org:subOrganizationOf`` count as units too. The counts are the
     totals of :mod:`.count_ledger`'s ledger at ``ledger`` (None: one made whole for this pass), brought up to date
     from the papers whose facts changed; ``staged``: the side rows of the sources this run staged, read instead
@@ -221,29 +225,60 @@ def aggregate_triples(
     units = [(u.value, p.value) for u, p in store.select_terms(_SOURCE_UNITS.replace("RESOLVED", str(resolved)))]
     units += [(t.subject.value, t.object.value) for t in derived if t.predicate == ORG.subOrganizationOf]
     within = _Within(units)
-    counts = CountLedger(ledger, units_stamp(units), within, scratch)
-    try:
-        with (
-            tempfile.TemporaryDirectory(prefix="kg-aggregates-", dir=scratch) as folder,
-            open(introducing or os.devnull, "w", encoding="utf-8") as named,
-            open(papers or os.devnull, "w", encoding="utf-8") as own_lines,
-            TwinLines(lists) as shown,
-        ):
-            listed = ListLines(store, lists, within, partial(spool, folder))
-            staged = staged or StagedRows()
-            for paper, rows in grouped_facts(staged, store_facts(store, staged), scratch):
-                own: dict[str, set[str]] = defaultdict(set)
-                for row in rows:
-                    kind, _, value = row.partition("\t")
-                    own[kind].add(value)
-                shown.add(paper, own, display_titles(own))
-                named.write("".join(introducing_lines(paper, own)))
-                own_lines.write(paper_line(paper, own))
-                counts.add(paper, own)
-                listed.add(paper, own, sorted(own["author"]))
-            listed.close(rewound, scratch)
-        counts.close()
-    except BaseException:
-        counts.abandon()
-        raise
+    staged = staged or StagedRows()
+    remembered = pass_memo_path(ledger) if None not in (introducing, lists, papers) else None
+    with tempfile.TemporaryDirectory(prefix="kg-aggregates-", dir=scratch) as folder:
+        listed = ListLines(store, lists, within, partial(fresh_file, Path(folder)))
+        memo = PassMemo(remembered, f"{units_stamp(units)}\t{listed.context()}", ledger, Path(folder))
+        store_lines = list(store_facts(store, staged)) if memo.held and staged.files else None
+        touched = memo.touched(staged, store_lines)
+        counts = CountLedger(ledger, units_stamp(units), within, scratch, touched)
+        try:
+            touched = touched if counts.kept is not None else None  # a ledger made whole: every paper counted
+            _visit(_groups(store, staged, store_lines, touched, memo, scratch), counts, listed, memo, lists is not None)
+            listed.flush()
+            memo.put("introducing", introducing, touched)
+            memo.put("own", papers, touched)
+            if lists is not None:
+                made = (lists.papers, lists.paper_titles, lists.artifact_names, lists.answers / CODE_PAPERS)
+                for name, destination in zip(OUTPUTS, made):
+                    memo.put(name, destination, touched, listed.answers.coded if name == "code" else None)
+            listed.close(memo.totals(within, touched) if lists else None)
+            counts.close()
+        except BaseException:
+            counts.abandon()
+            memo.abandon()
+            raise
+        memo.commit()
     yield from counts.triples(minter)
+
+
+def _groups(
+    store, staged: StagedRows, store_lines: list[str] | None, touched: set[str] | None, memo: PassMemo, scratch
+) -> Iterator[tuple[str, list[str]]]:
+    """Every paper's facts grouped by paper (``touched`` None), or the ``touched`` subjects' alone; ``store_lines``:
+    the facts read from the store, if they are (:func:`store_facts`)."""
+    if touched is not None:
+        return touched_facts(staged, store_lines or [], touched, scratch)
+    others = store_lines if store_lines is not None else memo.note_store_lines(store_facts(store, staged))
+    return grouped_facts(staged, others, scratch)
+
+
+def _visit(groups: Iterable[tuple[str, list]], counts: CountLedger, listed: ListLines, memo: PassMemo, twins: bool):
+    """Each paper's lines written (to the memo's fresh files; the twins' lines where ``twins``), its contribution to
+    the counts added."""
+    with (
+        open(memo.fresh("introducing"), "w", encoding="utf-8") as named,
+        open(memo.fresh("own"), "w", encoding="utf-8") as own_lines,
+        TwinLines((memo.fresh("titles"), memo.fresh("names")) if twins else None) as shown,
+    ):
+        for paper, rows in groups:
+            own: dict[str, set[str]] = defaultdict(set)
+            for row in rows:
+                kind, _, value = row.partition("\t")
+                own[kind].add(value)
+            shown.add(paper, own, display_titles(own))
+            named.write("".join(introducing_lines(paper, own)))
+            own_lines.write(paper_line(paper, own))
+            counts.add(paper, own)
+            listed.add(paper, own, sorted(own["author"]))

@@ -17,12 +17,13 @@ Counting sets and pairs holds what grows with the institutions and countries, no
 
 from __future__ import annotations
 
-from collections import Counter
-from itertools import combinations
 from pathlib import Path
-from typing import Callable, Iterable, Protocol
+from typing import TYPE_CHECKING, Iterable, Protocol
 
 from ..vocab import sparql_prologue
+
+if TYPE_CHECKING:
+    from .contribution_totals import ContributionTotals
 
 LISTED_SETS, INSTITUTION_PAIRS, COUNTRY_PAIRS, CODE_PAPERS = (
     "listed-sets",
@@ -48,36 +49,18 @@ class Within(Protocol):
 
 
 class AnswerLines:
-    """The files above, for one pass: :meth:`add` each paper, :meth:`add_code` each paper some code is based on,
-    then :meth:`close`."""
+    """The files above, for one pass: ``coded``, the papers some code is based on (the pass writes ``code-papers``
+    from every paper's facts, :mod:`.touched_papers`), then :meth:`close` with the totals of every paper's
+    contribution (:mod:`.contribution_totals`)."""
 
     def __init__(self, store, folder: Path, within: Within):
         self.folder, self.within = folder, within
-        self.listed_sets: Counter[str] = Counter()
-        self.institution_pairs: Counter[tuple[str, str]] = Counter()
-        self.country_pairs: Counter[tuple[str, str]] = Counter()
         self.coded = {paper.value for (paper,) in store.select_terms(_CODED)}
-        self.code_papers = open(folder / CODE_PAPERS, "w", encoding="utf-8")
 
-    def add(self, institutions: set[str], countries: set[str]) -> None:
-        """A paper's ``institutions`` (those it lists and those they are units of) and the ``countries`` of the
-        organisations it lists."""
-        if institutions:
-            self.listed_sets[" ".join(sorted(institutions))] += 1
-            tops = sorted(institution for institution in institutions if not self.within.parents.get(institution))
-            self.institution_pairs.update(combinations(tops, 2))
-        self.country_pairs.update(combinations(sorted(countries), 2))
-
-    def add_code(self, paper: str, facts: Callable[[], str]) -> None:
-        """The paper's line of ``code-papers`` if some code is based on it (``facts``: its titles, venues and
-        tracks)."""
-        if paper in self.coded:
-            self.code_papers.write(f"{paper}\t{facts()}\n")
-
-    def close(self) -> None:
-        self.code_papers.close()
+    def close(self, totals: ContributionTotals) -> None:
+        """The files of the sets and pairs, from the totals of every paper's contribution."""
         with open(self.folder / LISTED_SETS, "w", encoding="utf-8") as lines:
-            lines.writelines(f"{papers}\t{listed}\n" for listed, papers in sorted(self.listed_sets.items()))
-        for name, pairs in ((INSTITUTION_PAIRS, self.institution_pairs), (COUNTRY_PAIRS, self.country_pairs)):
+            lines.writelines(f"{papers}\t{listed}\n" for listed, papers in sorted(totals.listed_sets.items()) if papers)
+        for name, pairs in ((INSTITUTION_PAIRS, totals.institution_pairs), (COUNTRY_PAIRS, totals.country_pairs)):
             with open(self.folder / name, "w", encoding="utf-8") as lines:
-                lines.writelines(f"{first}\t{second}\t{n}\n" for (first, second), n in sorted(pairs.items()))
+                lines.writelines(f"{first}\t{second}\t{n}\n" for (first, second), n in sorted(pairs.items()) if n)

@@ -42,12 +42,13 @@ def paper_titles_line(paper: str, own: dict[str, set[str]], titles: list[tuple[s
 
 
 class TwinLines:
-    """The files the counts' pass writes for the twins (none without ``rows``): :meth:`add` each paper's facts (and
-    each artifact's: ``own`` of a subject that is an artifact holds its names and classes)."""
+    """The files the counts' pass writes for the twins, ``paths`` of the papers' titles and the artifacts' names
+    (none without): :meth:`add` each paper's facts (and each artifact's: ``own`` of a subject that is an artifact
+    holds its names and classes)."""
 
-    def __init__(self, rows: TwinFiles | None):
+    def __init__(self, paths: tuple[Path, Path] | None):
         self._files = ExitStack()
-        paths = (rows.paper_titles, rows.artifact_names) if rows else (os.devnull, os.devnull)
+        paths = paths or (os.devnull, os.devnull)
         self.titles, self.names = (self._files.enter_context(open(path, "w", encoding="utf-8")) for path in paths)
 
     def __enter__(self) -> TwinLines:

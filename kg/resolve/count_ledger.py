@@ -116,8 +116,10 @@ class CountLedger:
     """The ledger of one pass (above): :meth:`add` every paper's facts in any order, :meth:`close` (commits), then
     :meth:`triples`. ``path`` None: a temporary database in ``scratch``, made whole and dropped after."""
 
-    def __init__(self, path: Path | None, stamp: str, within: Within, scratch: Path | None):
-        self.within, self.scratch, self.path = within, scratch, path
+    def __init__(
+        self, path: Path | None, stamp: str, within: Within, scratch: Path | None, only: set[str] | None = None
+    ):
+        self.within, self.scratch, self.path, self.only = within, scratch, path, only
         self._folder = tempfile.TemporaryDirectory(prefix="kg-counts-", dir=scratch)
         self.kept: dict[str, bytes] | None = None  # paper -> digest, of a ledger brought up to date
         if path is not None and path.is_file():
@@ -140,10 +142,17 @@ class CountLedger:
         self.delta: Counter[str] = Counter()
 
     def _kept(self, stamp: str) -> dict[str, bytes] | None:
-        """paper -> digest, when the ledger was made with ``stamp``; None otherwise."""
+        """paper -> digest, when the ledger was made with ``stamp``; None otherwise. Of the papers ``only`` names
+        where it names some (the pass visits those alone, :mod:`.touched_papers`: one it does not is gone)."""
         if self.db.execute("SELECT stamp FROM stamp").fetchall() != [(stamp,)]:
             return None
-        return dict(self.db.execute("SELECT paper, digest FROM papers"))
+        if self.only is None:
+            return dict(self.db.execute("SELECT paper, digest FROM papers"))
+        kept = {}
+        for paper in self.only:
+            if (row := self.db.execute("SELECT digest FROM papers WHERE paper = ?", (paper,)).fetchone()) is not None:
+                kept[paper] = row[0]
+        return kept
 
     def add(self, paper: str, own: dict[str, set[str]]) -> None:
         """One paper's (or other subject's) facts, kind -> values."""

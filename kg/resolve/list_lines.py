@@ -14,6 +14,7 @@ the precomputed lists (:mod:`.list_rows`), into files that outlive the pass:
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections import Counter
 from contextlib import ExitStack
@@ -25,6 +26,7 @@ from ..rdf.side_rows import AFFILIATED, AFFILIATION, YEAR
 from ..stores.ordering import grouped_lines
 from ..vocab import KG, sparql_prologue
 from .answer_lines import AnswerLines, Within
+from .contribution_totals import ContributionTotals
 
 
 class KeptLists(Protocol):
@@ -205,15 +207,15 @@ def _unbound_first(value) -> tuple:
 class ListLines:
     """The files above, opened for one pass (none without ``rows``): :meth:`add` each paper, then :meth:`close`."""
 
-    def __init__(self, store, rows: TwinFiles | None, within: Within, spool: Callable):
+    def __init__(self, store, rows: TwinFiles | None, within: Within, fresh: Callable[[str], Path]):
         self.within, self._files = within, ExitStack()
         self.rows = rows
         if rows is None:
             return
-        self.papers = self._files.enter_context(open(rows.papers, "w", encoding="utf-8"))
+        # the lines of the papers visited, whole files once merged with the others' (.touched_papers)
+        self.papers = self._files.enter_context(open(fresh("listed"), "w", encoding="utf-8"))
         self.countries = self._files.enter_context(open(rows.country_papers, "w", encoding="utf-8"))
-        self.country_authors = self._files.enter_context(spool("country-authors"))
-        self.country_papers: Counter[str] = Counter()
+        self.contributions = self._files.enter_context(open(fresh("contributions"), "w", encoding="utf-8"))
         named: dict[str, set[str]] = {}  # (a name stated by several sources comes once per source)
         for event, name in store.select_terms(_CONFERENCE_NAMES):
             named.setdefault(event.value, set()).add(json.dumps([name.value, name.language or ""]))
@@ -223,6 +225,16 @@ class ListLines:
         for organisation, country in store.select_terms(_COUNTRIES):
             self.own_countries.setdefault(organisation.value, set()).add(country.value)
         self.answers = AnswerLines(store, rows.answers, within)
+        self.facts = self._files.enter_context(open(fresh("code"), "w", encoding="utf-8"))
+
+    def context(self) -> str:
+        """What a paper's lines are made of besides its facts and the units: the conferences' names and the
+        organisations' countries (a digest)."""
+        if self.rows is None:
+            return ""
+        countries = sorted((organisation, sorted(them)) for organisation, them in self.own_countries.items())
+        made_of = json.dumps([sorted(self.venues.items()), countries])
+        return hashlib.sha256(made_of.encode("utf-8")).hexdigest()
 
     def add(self, paper: str, own: dict[str, set[str]], authors: list[str]) -> None:
         """The paper's line (:func:`papers_of` reads it), if it names an institution, and its countries."""
@@ -236,10 +248,16 @@ class ListLines:
         }
         if listed or within:
             self.papers.write(self._line(paper, own, authors, listed, within, per_paper))
-        self._add_countries(affiliated, own["listed"] if per_paper else (), authors)
-        countries = {country for organisation in own["listed"] for country in self._countries(organisation)}
-        self.answers.add(listed, countries)
-        self.answers.add_code(paper, lambda: self._facts(own))
+        there = self._there(affiliated, own["listed"] if per_paper else (), authors)
+        self._contribute(paper, listed, own["listed"], there)
+        self.facts.write(f"{paper}\t{self._facts(own)}\n")  # code-papers' line, if some code is based on it
+
+    def _contribute(self, paper: str, listed: set[str], organisations: set[str], there: dict[str, set[str]]) -> None:
+        """The paper's :func:`contribution_line`, if it adds to any count: ``listed``, the institutions it names;
+        ``organisations``, those it lists; ``there``, its authors by country."""
+        countries = {country for organisation in organisations for country in self._countries(organisation)}
+        if listed or there or countries:
+            self.contributions.write(contribution_line(paper, listed, countries, there))
 
     def _line(self, paper: str, own: dict[str, set[str]], authors: list[str], listed: set[str], within, per_paper):
         """The paper's line (:class:`ListedPaper`)."""
@@ -277,7 +295,7 @@ class ListLines:
             self.countries_of[organisation] = own or {country for countries in above for country in countries}
         return self.countries_of[organisation]
 
-    def _add_countries(self, affiliated: list[list[str]], listed: Iterable[str], authors: list[str]) -> None:
+    def _there(self, affiliated: list[list[str]], listed: Iterable[str], authors: list[str]) -> dict[str, set[str]]:
         """The paper's countries, each with the authors it has there: those ``affiliated`` there, and every author
         where it ``listed`` an organisation there (given only where no authorship states an affiliation)."""
         there: dict[str, set[str]] = {}
@@ -287,14 +305,27 @@ class ListLines:
         for organisation in listed:
             for country in self._countries(organisation):
                 there.setdefault(country, set()).update(authors)
-        self.country_papers.update(there.keys())
-        self.country_authors.write(  # one write a paper, as the counts' spools (.aggregates)
-            "".join(f"{country}\t{person}\n" for country, people in there.items() for person in people)
-        )
+        return there
 
-    def close(self, rewound: Callable, scratch: Path | None) -> None:
+    def flush(self) -> None:
+        """The papers' lines and contributions written so far on disk (before they are merged, .touched_papers)."""
         if self.rows is not None:
-            for country, people in grouped_lines(rewound(self.country_authors), scratch):
-                self.countries.write(f"{country}\t{self.country_papers[country]}\t{len(people)}\n")
-            self.answers.close()
+            self.papers.flush()
+            self.contributions.flush()
+            self.facts.flush()
+
+    def close(self, totals: ContributionTotals | None) -> None:
+        """The countries' and the answers' files, from the totals of every paper's :func:`contribution_line`."""
+        if self.rows is not None:
+            self.flush()
+            self.countries.writelines(totals.country_lines())
+            self.answers.close(totals)
         self._files.close()
+
+
+def contribution_line(paper: str, listed: set[str], countries: set[str], there: dict[str, set[str]]) -> str:
+    """``paper<TAB>`` then, as JSON, what the paper adds to the countries' and the answers' counts: the institutions
+    it names (with those they are units of), the countries of the organisations it lists, and each country it has
+    authors in with those authors (:meth:`ListLines.add`)."""
+    people = {country: sorted(authors) for country, authors in sorted(there.items())}
+    return f"{paper}\t{json.dumps([sorted(listed), sorted(countries), people], ensure_ascii=False)}\n"

@@ -65,14 +65,28 @@ def grouped_kept(
 
 
 def _sorted_facts(lines: Iterable[str], rows: Path, path: Path, scratch: Path | None, files: ExitStack) -> TextIO:
-    """A source's sorted lines, read from its file, made first from ``lines`` where there is none or its header is
-    not the source's ``rows``' now (one source sorted at a time: one run of lines in memory)."""
+    """A source's sorted lines, read from its file (:func:`_made`)."""
+    opened = files.enter_context(open(_made(lines, rows, path, scratch), encoding="utf-8"))
+    opened.readline()
+    return opened
+
+
+def _made(lines: Iterable[str], rows: Path, path: Path, scratch: Path | None) -> Path:
+    """A source's file of sorted lines, made first from ``lines`` where there is none or its header is not the
+    source's ``rows``' now (one source sorted at a time: one run of lines in memory)."""
     header = f"{rows_header(rows)}\n"
     if not path.is_file() or _header(path) != header:
         _write(sorted_lines(lines, scratch), path, header)
-    opened = files.enter_context(open(path, encoding="utf-8"))
-    opened.readline()
-    return opened
+    return path
+
+
+def fresh_sorted_facts(staged: StagedRows, graph: str, scratch: Path | None) -> Path | None:
+    """A kept source's sorted facts file (a header line, then its fact lines in code-point order), made first where
+    there is none or it is stale; None for a source with none (rows not kept, lines rewritten by this run)."""
+    path = sorted_path(staged.files[graph])
+    if staged.rewritten(graph) or path is None:
+        return None
+    return _made(staged.graph_facts(graph), staged.files[graph], path, scratch)
 
 
 def rows_header(rows: Path) -> str | None:
